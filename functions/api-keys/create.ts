@@ -1,0 +1,24 @@
+import { httpHandler, tenantPrincipal } from '../platform/http';
+import { newId } from '../platform/ids';
+import { actorId } from '../auth/principal';
+import { generateApiKey, type ApiKeyRecord } from './key';
+import { CreateApiKeyBody } from './schemas';
+import { createApiKey } from './store';
+
+/** The key itself is in this response only; afterwards only its prefix is shown. */
+export const handler = httpHandler('api-keys-create', { body: CreateApiKeyBody }, async ({ body, principal, now }) => {
+  const caller = tenantPrincipal(principal);
+  const generated = generateApiKey();
+  const record: ApiKeyRecord = {
+    id: newId('key'),
+    tenant_id: caller.tenant.id,
+    name: body.name,
+    prefix: generated.prefix,
+    role: body.role,
+    created_at: now.toISOString(),
+    created_by: actorId(caller),
+    last_used_at: null,
+  };
+  await createApiKey(record, generated.hash);
+  return { status: 201, body: { ...record, key: generated.key } };
+});

@@ -1,0 +1,71 @@
+import { getMany } from '../platform/db';
+import { tableName } from '../platform/config';
+import { forbidden, unauthorized } from '../platform/errors';
+import { isPlatformToken } from '../platform/secrets';
+import { apiKeyFromItem, apiKeyHashKey, touchApiKey } from '../api-keys/store';
+import { hashApiKey, isWellFormedApiKey, needsLastUsedRefresh } from '../api-keys/key';
+import { tenantFromItem, tenantKey } from '../tenants/store';
+import type { Tenant } from '../tenants/tenant';
+import { userFromItem, userKey } from '../users/store';
+import { sessionFromItem, sessionKey } from './session-store';
+import { isSessionActive } from './session';
+import { verifyAccessToken } from './tokens';
+import type { TenantPrincipal } from './principal';
+
+export function bearerToken(authorization: string | undefined): string {
+  if (!authorization) throw unauthorized('credentials_missing', 'Send an API key or access token as "Authorization: Bearer <token>".');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match?.[1]) throw unauthorized('invalid_credentials', 'The Authorization header must use the Bearer scheme.');
+  return match[1];
+}
+
+const wrongTenant = () => forbidden('tenant_mismatch', 'The credential is not valid for the tenant named in X-Tenant-ID.');
+
+function checkTenant(tenant: Tenant | undefined): Tenant {
+  if (!tenant) throw wrongTenant();
+  if (tenant.status === 'suspended') throw forbidden('tenant_suspended', 'This tenant is suspended.');
+  return tenant;
+}
+
+/**
+ * Resolves an API key or access token for the tenant of X-Tenant-ID. The credential and the tenant (and
+ * for tokens the session and user) are read in one BatchGetItem, so revocation and suspension are
+ * effective on the very next request.
+ */
+export async function authenticateTenant(authorization: string | undefined, tenantId: string, now: Date): Promise<TenantPrincipal> {
+  const token = bearerToken(authorization);
+  const table = tableName('main');
+
+  if (token.startsWith('sk_')) {
+    if (!isWellFormedApiKey(token)) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
+    const hash = hashApiKey(token);
+    const [keyItem, tenantItem] = await getMany(table, [apiKeyHashKey(hash), tenantKey(tenantId)]);
+    if (!keyItem) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
+    const key = apiKeyFromItem(keyItem);
+    if (key.tenant_id !== tenantId) throw wrongTenant();
+    const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
+    if (needsLastUsedRefresh(key, now)) await touchApiKey(hash, now.toISOString());
+    return { kind: 'api_key', tenant, role: key.role, keyId: key.id };
+  }
+
+  const claims = await verifyAccessToken(token, now);
+  if (claims.tenantId !== tenantId) throw wrongTenant();
+  const [sessionItem, userItem, tenantItem] = await getMany(table, [
+    sessionKey(tenantId, claims.sessionId),
+    userKey(tenantId, claims.userId),
+    tenantKey(tenantId),
+  ]);
+  const session = sessionItem && sessionFromItem(sessionItem);
+  if (!session || session.user_id !== claims.userId || !isSessionActive(session, now)) {
+    throw unauthorized('session_revoked', 'The session has ended; log in again.');
+  }
+  const user = userItem && userFromItem(userItem);
+  if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
+  const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
+  return { kind: 'user', tenant, role: user.role, userId: user.id, sessionId: session.id };
+}
+
+export async function authenticatePlatform(authorization: string | undefined): Promise<void> {
+  const token = bearerToken(authorization);
+  if (!(await isPlatformToken(token))) throw unauthorized('invalid_credentials', 'The platform token is invalid.');
+}

@@ -1,0 +1,62 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure } from '../platform/db';
+import { tableName } from '../platform/config';
+import type { Session } from './session';
+
+export const sessionKey = (tenantId: string, sessionId: string) => ({ pk: `TENANT#${tenantId}`, sk: `SESSION#${sessionId}` });
+
+export function sessionFromItem(item: Record<string, unknown>): Session {
+  const { pk, sk, ttl, ...session } = item;
+  return session as unknown as Session;
+}
+
+/** Expired sessions are removed by TTL a day after their absolute expiry. */
+const ttlFor = (session: Session) => Math.floor(Date.parse(session.expires_at) / 1000) + 86_400;
+
+export async function createSession(session: Session): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: { ...sessionKey(session.tenant_id, session.id), ttl: ttlFor(session), ...session },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getSession(tenantId: string, sessionId: string): Promise<Session | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: sessionKey(tenantId, sessionId), ConsistentRead: true }));
+  return out.Item ? sessionFromItem(out.Item) : undefined;
+}
+
+/** Swaps the refresh jti only if it is still the one presented, so two concurrent refreshes cannot both win. */
+export async function rotateRefreshJti(session: Session, presentedJti: string, nextJti: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: sessionKey(session.tenant_id, session.id),
+        UpdateExpression: 'SET refresh_jti = :next',
+        ConditionExpression: 'refresh_jti = :presented AND attribute_not_exists(revoked_at)',
+        ExpressionAttributeValues: { ':next': nextJti, ':presented': presentedJti },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function revokeSession(tenantId: string, sessionId: string, reason: Session['revoked_reason'], now: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName('main'),
+      Key: sessionKey(tenantId, sessionId),
+      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now, ':reason': reason },
+    }),
+  ).catch((error) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}

@@ -1,0 +1,28 @@
+/** Login sessions: pure rules. A session is one refresh-token family. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface Session {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** The jti of the only refresh token that may be used next. */
+  refresh_jti: string;
+  created_at: string;
+  /** Absolute: refreshing never extends it. */
+  expires_at: string;
+  revoked_at?: string;
+  revoked_reason?: 'logout' | 'refresh_reuse';
+}
+
+export const isSessionActive = (session: Session, now: Date): boolean =>
+  !session.revoked_at && Date.parse(session.expires_at) > now.getTime();
+
+export type RefreshOutcome = 'rotate' | 'expired' | 'revoked' | 'reused';
+
+/** A refresh token that is not the latest one means it leaked or was replayed: the family dies. */
+export function refreshOutcome(session: Session, presentedJti: string, now: Date): RefreshOutcome {
+  if (session.revoked_at) return 'revoked';
+  if (Date.parse(session.expires_at) <= now.getTime()) return 'expired';
+  if (session.refresh_jti !== presentedJti) return 'reused';
+  return 'rotate';
+}

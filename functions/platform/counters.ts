@@ -1,0 +1,46 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure } from './db';
+import { tableName } from './config';
+
+/**
+ * Fixed-window counters in the ephemeral table. The increment is one conditional UpdateItem, so the
+ * count is exact under any concurrency: the (limit+1)th caller's condition fails.
+ */
+export async function consume(key: string, opts: { limit?: number; expiresAtEpoch: number }): Promise<{ allowed: boolean; count: number }> {
+  const values: Record<string, unknown> = { ':one': 1, ':ttl': opts.expiresAtEpoch };
+  let condition: string | undefined;
+  if (opts.limit !== undefined) {
+    condition = 'attribute_not_exists(n) OR n < :limit';
+    values[':limit'] = opts.limit;
+  }
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName('ephemeral'),
+        Key: { pk: key },
+        UpdateExpression: 'ADD n :one SET #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { allowed: true, count: Number(out.Attributes?.n ?? 1) };
+  } catch (error) {
+    if (isConditionFailure(error)) return { allowed: false, count: opts.limit ?? 0 };
+    throw error;
+  }
+}
+
+export async function currentCount(key: string): Promise<number> {
+  const out = await db().send(new GetCommand({ TableName: tableName('ephemeral'), Key: { pk: key }, ConsistentRead: true }));
+  return Number(out.Item?.n ?? 0);
+}
+
+/** The fixed window containing `now`: its start (for the key) and its end (for Reset / Retry-After). */
+export function fixedWindow(now: Date, seconds: number): { start: number; resetAt: number; secondsLeft: number } {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const start = nowSeconds - (nowSeconds % seconds);
+  const resetAt = start + seconds;
+  return { start, resetAt, secondsLeft: resetAt - nowSeconds };
+}

@@ -1,0 +1,118 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { notFound, preconditionFailed } from './errors';
+
+/**
+ * One document client per process, created on first use. The endpoint comes from the SDK's own
+ * AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime sets to DynamoDB Local.
+ */
+let client: DynamoDBDocumentClient | undefined;
+
+/** Calls made through the client: `npm run bench` reads it to count round trips per request. */
+export const dbStats = { calls: 0, byCommand: {} as Record<string, number> };
+
+export function db(): DynamoDBDocumentClient {
+  if (!client) {
+    const base = new DynamoDBClient({ maxAttempts: 3 });
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        dbStats.calls += 1;
+        const name = String(context.commandName ?? 'unknown');
+        dbStats.byCommand[name] = (dbStats.byCommand[name] ?? 0) + 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'countRoundTrips' },
+    );
+    client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return client;
+}
+
+export const isConditionFailure = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** True for a transaction cancelled because one of its conditions failed (at the given positions). */
+export function transactionConditionFailed(error: unknown, positions?: number[]): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r, i) => r.Code === 'ConditionalCheckFailed' && (!positions || positions.includes(i)));
+}
+
+const THROTTLING = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionConflictException',
+]);
+export const isThrottling = (error: unknown): boolean => error instanceof Error && THROTTLING.has(error.name);
+
+/** One BatchGetItem for keys that may live in different features; results follow the order of `keys`. */
+export async function getMany(
+  table: string,
+  keys: Record<string, string>[],
+  keyAttributes: readonly string[] = ['pk', 'sk'],
+): Promise<(Record<string, unknown> | undefined)[]> {
+  const found: Record<string, unknown>[] = [];
+  let pending: Record<string, unknown>[] | undefined = keys;
+  for (let attempt = 0; pending && pending.length > 0 && attempt < 5; attempt++) {
+    const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+    found.push(...(out.Responses?.[table] ?? []));
+    pending = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
+  }
+  if (pending && pending.length > 0) throw Object.assign(new Error('BatchGet left keys unprocessed'), { name: 'ThrottlingException' });
+  const id = (item: Record<string, unknown>) => keyAttributes.map((k) => String(item[k] ?? '')).join('\u0000');
+  const byKey = new Map(found.map((item) => [id(item), item]));
+  return keys.map((key) => byKey.get(id(key)));
+}
+
+/**
+ * SET the given fields, bump `version` and `updated_at`, conditional on the item existing and, when
+ * given, on the version the caller read (If-Match). Returns the new item; 404 or 412 on failure.
+ */
+export async function updateVersioned(
+  table: string,
+  key: Record<string, string>,
+  changes: Record<string, unknown>,
+  opts: { now: string; expectedVersion?: number; what: string },
+): Promise<Record<string, unknown>> {
+  const names: Record<string, string> = { '#version': 'version', '#updated_at': 'updated_at' };
+  const values: Record<string, unknown> = { ':one': 1, ':now': opts.now };
+  const sets = ['#updated_at = :now'];
+  const removes: string[] = [];
+  Object.entries(changes).forEach(([field, value], i) => {
+    if (value === undefined) return;
+    names[`#f${i}`] = field;
+    if (value === null) {
+      removes.push(`#f${i}`);
+    } else {
+      values[`:f${i}`] = value;
+      sets.push(`#f${i} = :f${i}`);
+    }
+  });
+  let condition = 'attribute_exists(pk)';
+  if (opts.expectedVersion !== undefined) {
+    condition += ' AND #version = :expected';
+    values[':expected'] = opts.expectedVersion;
+  }
+  const update = `SET ${sets.join(', ')} ADD #version :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: key,
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return out.Attributes ?? {};
+  } catch (error) {
+    if (isConditionFailure(error)) {
+      throw (error as { Item?: unknown }).Item !== undefined ? preconditionFailed() : notFound(opts.what);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+/** Errors that become RFC 9457 problem+json responses. Anything else becomes a generic 500. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+
+  get title(): string {
+    return TITLES[this.status] ?? 'Error';
+  }
+}
+
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+  new ApiError(400, code, detail, { errors });
+export const unauthorized = (code: string, detail: string) =>
+  new ApiError(401, code, detail, { headers: { 'WWW-Authenticate': 'Bearer' } });
+export const forbidden = (code: string, detail: string) => new ApiError(403, code, detail);
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
+export const conflict = (code: string, detail: string) => new ApiError(409, code, detail);
+export const preconditionFailed = (detail = 'The resource has changed since it was read (If-Match mismatch).') =>
+  new ApiError(412, 'version_mismatch', detail);
+export const unprocessable = (code: string, detail: string, errors?: FieldError[]) =>
+  new ApiError(422, code, detail, { errors });
+export const tooManyRequests = (code: string, detail: string, retryAfterSeconds: number) =>
+  new ApiError(429, code, detail, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const serviceUnavailable = (detail: string, retryAfterSeconds = 1) =>
+  new ApiError(503, 'dependency_throttled', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });

@@ -1,0 +1,112 @@
+import middy from '@middy/core';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import httpCors from '@middy/http-cors';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { routeById } from '../../lib/routes';
+import type { Principal, TenantPrincipal } from '../auth/principal';
+import { CORS } from './cors';
+import { badRequest, unprocessable } from './errors';
+import { idempotency } from './idempotency';
+import { access, jsonBody, problemErrors, requestContext, zodFieldErrors } from './middleware';
+import { metrics } from './observability';
+import { rateLimit } from './rate-limit';
+import { header, stateOf, type RequestState } from './request-state';
+
+export interface HttpResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerInput<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  principal: Principal;
+  now: Date;
+  event: APIGatewayProxyEventV2;
+  state: RequestState;
+}
+
+interface Schemas<B, Q> {
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+}
+
+/**
+ * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
+ * parsing of the query (400) and body (422), then `fn`, whose result is serialised as JSON.
+ */
+export function httpHandler<B = unknown, Q = unknown>(
+  routeId: string,
+  schemas: Schemas<B, Q>,
+  fn: (input: HandlerInput<B, Q>) => Promise<HttpResponse>,
+) {
+  const route = routeById(routeId);
+
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = stateOf({ context });
+    if (state.replay) return state.replay;
+    let query = undefined as Q;
+    if (schemas.query) {
+      const parsed = schemas.query.safeParse(event.queryStringParameters ?? {});
+      if (!parsed.success) throw badRequest('invalid_query', 'The query string is invalid.', zodFieldErrors(parsed.error));
+      query = parsed.data;
+    }
+    let body = undefined as B;
+    if (schemas.body) {
+      const parsed = schemas.body.safeParse(state.body);
+      if (!parsed.success) throw unprocessable('validation_failed', 'The request body is invalid.', zodFieldErrors(parsed.error));
+      body = parsed.data;
+    }
+    const result = await fn({ body, query, params: event.pathParameters as Record<string, string> ?? {}, principal: state.principal, now: state.now, event, state });
+    return serialise(result);
+  };
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(logMetrics(metrics))
+    .use(requestContext(route))
+    .use(httpSecurityHeaders())
+    .use(
+      httpCors({
+        origins: [...CORS.allowOrigins],
+        headers: CORS.allowHeaders.join(','),
+        exposeHeaders: CORS.exposeHeaders.join(','),
+        methods: CORS.allowMethods.join(','),
+        maxAge: String(CORS.maxAgeSeconds),
+      }),
+    )
+    .use(access(route))
+    .use(rateLimit())
+    .use(jsonBody())
+    .use(idempotency())
+    .use(problemErrors())
+    .handler(core);
+}
+
+export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {
+  if (result.body === undefined) return { statusCode: result.status, headers: { ...result.headers } };
+  return {
+    statusCode: result.status,
+    headers: { 'Content-Type': 'application/json', ...result.headers },
+    body: JSON.stringify(result.body),
+  };
+}
+
+export function tenantPrincipal(principal: Principal): TenantPrincipal {
+  if (principal.kind !== 'api_key' && principal.kind !== 'user') throw new Error('route is not tenant-authenticated');
+  return principal;
+}
+
+export const etag = (version: number) => ({ ETag: `"${version}"` });
+
+/** The version named by If-Match, if any. `*` matches any version. */
+export function ifMatchVersion(event: APIGatewayProxyEventV2): number | undefined {
+  const value = header(event, 'if-match')?.trim();
+  if (!value || value === '*') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
+  if (!match?.[1]) throw badRequest('invalid_if_match', 'If-Match must be an ETag returned by this API, such as "3".');
+  return Number(match[1]);
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { db, isConditionFailure } from './db';
+import { tableName } from './config';
+import { badRequest, conflict, unprocessable } from './errors';
+import { header, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
+
+/**
+ * Idempotency-Key on POST, with Stripe's semantics: the first successful response is replayed for 24 h,
+ * the same key with another body is 422, and a request still running is 409. Keys are scoped by tenant.
+ * Errors are not stored: the key is released so the client can retry with it.
+ */
+const REPLAY_SECONDS = 24 * 3600;
+/** A crashed request's lock expires after this, so the key does not stay stuck in 409. */
+const LOCK_SECONDS = 60;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface IdempotencyRecord {
+  pk: string;
+  fingerprint: string;
+  status: 'in_progress' | 'completed';
+  response?: APIGatewayProxyStructuredResultV2;
+}
+
+const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
+
+export const idempotency = (): HttpMiddleware => {
+  const locks = new WeakMap<object, string>();
+  return {
+    before: async (request: HttpRequest) => {
+      const state = stateOf(request);
+      if (request.event.requestContext.http.method !== 'POST') return;
+      const key = header(request.event, 'idempotency-key');
+      if (key === undefined) return;
+      if (!KEY_PATTERN.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
+      const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? 'anonymous');
+      const pk = recordKey(owner, key);
+      const fingerprint = createHash('sha256').update(`${state.route.id}\n${state.rawBody}`).digest('hex');
+      const nowEpoch = Math.floor(state.now.getTime() / 1000);
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName('ephemeral'),
+            Item: { pk, fingerprint, status: 'in_progress', locked_until: nowEpoch + LOCK_SECONDS, ttl: nowEpoch + REPLAY_SECONDS },
+            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :running AND locked_until < :now)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':running': 'in_progress', ':now': nowEpoch },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        locks.set(request, pk);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const existing = (error as { Item?: IdempotencyRecord }).Item;
+        if (existing?.fingerprint !== fingerprint) {
+          throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+        }
+        if (existing.status !== 'completed' || !existing.response) {
+          throw conflict('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.');
+        }
+        state.replay = { ...existing.response, headers: { ...existing.response.headers, 'Idempotent-Replayed': 'true' } };
+      }
+    },
+    after: async (request: HttpRequest) => {
+      const pk = locks.get(request);
+      const response = request.response;
+      if (!pk || !response) return;
+      const status = response.statusCode ?? 200;
+      if (status >= 200 && status < 300) {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName('ephemeral'),
+            Key: { pk },
+            UpdateExpression: 'SET #status = :done, #response = :response',
+            ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
+            ExpressionAttributeValues: { ':done': 'completed', ':response': response },
+          }),
+        );
+      } else {
+        await release(pk);
+      }
+    },
+    onError: async (request: HttpRequest) => {
+      const pk = locks.get(request);
+      if (pk) await release(pk);
+    },
+  };
+};
+
+async function release(pk: string): Promise<void> {
+  await db()
+    .send(
+      new DeleteCommand({
+        TableName: tableName('ephemeral'),
+        Key: { pk },
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':running': 'in_progress' },
+      }),
+    )
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}

@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+
+/** Public ids: a short type prefix plus a ULID, so ids sort by creation time and say what they name. */
+export type IdPrefix = 'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'bkg' | 'whk' | 'dlv' | 'cus';
+
+export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;
+
+const ID_PATTERN = /^[a-z]{3,4}_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/** True when `id` has the given prefix and a well-formed ULID, so malformed ids 404 without a lookup. */
+export const isId = (prefix: IdPrefix, id: string): boolean => id.startsWith(`${prefix}_`) && ID_PATTERN.test(id);
+
+/** Tenants are named by UUIDs (the X-Tenant-ID header). */
+export const newTenantId = (): string => randomUUID();
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);

@@ -1,0 +1,13 @@
+import { httpHandler } from '../platform/http';
+import { provisionTenant } from './provision';
+import { CreateTenantBody } from './schemas';
+import { tenantView } from './views';
+
+export const handler = httpHandler('tenants-create', { body: CreateTenantBody }, async ({ body, now }) => {
+  const { tenant, adminUser, apiKey } = await provisionTenant(body, now);
+  return {
+    status: 201,
+    headers: { Location: `/api/v1/platform/tenants/${tenant.id}` },
+    body: { tenant: tenantView(tenant), admin_user: adminUser, api_key: apiKey },
+  };
+});

@@ -1,0 +1,51 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, updateVersioned } from '../platform/db';
+import { tableName } from '../platform/config';
+import { queryPage } from '../platform/pagination';
+import type { Tenant } from './tenant';
+
+/** The only code that knows how tenant records are keyed. */
+export const tenantKey = (tenantId: string) => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' });
+const LIST_PARTITION = 'TENANTS';
+
+export function tenantFromItem(item: Record<string, unknown>): Tenant {
+  const { pk, sk, gsi1pk, gsi1sk, ...tenant } = item;
+  return tenant as unknown as Tenant;
+}
+
+export function tenantPut(tenant: Tenant) {
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: { ...tenantKey(tenant.id), gsi1pk: LIST_PARTITION, gsi1sk: `${tenant.created_at}#${tenant.id}`, ...tenant },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ConsistentRead: true }));
+  return out.Item ? tenantFromItem(out.Item) : undefined;
+}
+
+export async function listTenants(request: { limit: number; cursor?: string }) {
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': LIST_PARTITION },
+    },
+    request,
+    { owner: 'platform', list: 'tenants' },
+    ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  );
+  return { ...page, items: page.items.map(tenantFromItem) };
+}
+
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status'>>;
+
+export async function updateTenant(tenantId: string, changes: TenantChanges, now: string, expectedVersion?: number): Promise<Tenant> {
+  const item = await updateVersioned(tableName('main'), tenantKey(tenantId), changes, { now, expectedVersion, what: 'The tenant' });
+  return tenantFromItem(item);
+}

@@ -1,0 +1,34 @@
+/** Tenants, plans and hourly limits: pure rules, no AWS imports. */
+export const PLANS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+export type TenantStatus = 'active' | 'suspended';
+
+/** Requests per hour for each plan; enterprise tenants carry their own limit. */
+export const PLAN_HOURLY_LIMITS: Record<Exclude<Plan, 'enterprise'>, number> = {
+  free: 100,
+  starter: 1000,
+  pro: 1000,
+};
+
+export interface Tenant {
+  id: string;
+  name: string;
+  plan: Plan;
+  rate_limit_per_hour: number | null;
+  status: TenantStatus;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export function hourlyLimit(tenant: Pick<Tenant, 'plan' | 'rate_limit_per_hour'>): number {
+  if (tenant.plan === 'enterprise') return tenant.rate_limit_per_hour ?? PLAN_HOURLY_LIMITS.pro;
+  return PLAN_HOURLY_LIMITS[tenant.plan];
+}
+
+/** A custom limit only makes sense on enterprise, and enterprise needs one. Returns a problem or null. */
+export function planLimitProblem(plan: Plan, rateLimitPerHour: number | null | undefined): string | null {
+  if (plan === 'enterprise' && rateLimitPerHour == null) return 'The enterprise plan needs rate_limit_per_hour.';
+  if (plan !== 'enterprise' && rateLimitPerHour != null) return 'rate_limit_per_hour can only be set on the enterprise plan.';
+  return null;
+}

@@ -1,0 +1,30 @@
+import { notFound, unprocessable } from '../platform/errors';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
+import { isId } from '../platform/ids';
+import { hashPassword } from '../auth/passwords';
+import { UpdateUserBody } from './schemas';
+import { updateUser } from './store';
+import { toPublicUser } from './user';
+
+export const handler = httpHandler('users-update', { body: UpdateUserBody }, async ({ params, body, principal, now, event }) => {
+  const caller = tenantPrincipal(principal);
+  const id = params.id ?? '';
+  if (!isId('usr', id)) throw notFound('The user');
+  // An admin cannot lock themselves out by demoting or disabling their own account.
+  if (caller.kind === 'user' && caller.userId === id && ((body.role && body.role !== 'admin') || body.status === 'disabled')) {
+    throw unprocessable('cannot_demote_self', 'You cannot demote or disable your own account.');
+  }
+  const user = await updateUser(
+    caller.tenant.id,
+    id,
+    {
+      name: body.name,
+      role: body.role,
+      status: body.status,
+      password_hash: body.password ? await hashPassword(body.password) : undefined,
+    },
+    now.toISOString(),
+    ifMatchVersion(event),
+  );
+  return { status: 200, headers: etag(user.version), body: toPublicUser(user) };
+});

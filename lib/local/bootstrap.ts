@@ -1,0 +1,83 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QUEUES, TABLES, type QueueKey, type TableName, type TableSpec } from '../resources';
+
+/** The CreateTable input for a spec: the local twin of the CDK TableV2 built from the same spec. */
+export function createTableInput(spec: TableSpec, name: string): CreateTableCommandInput {
+  const attributes = new Set([spec.partitionKey, ...(spec.sortKey ? [spec.sortKey] : [])]);
+  for (const index of spec.indexes) attributes.add(index.partitionKey).add(index.sortKey);
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map((a): AttributeDefinition => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+      ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' as const }] : []),
+    ],
+    GlobalSecondaryIndexes: spec.indexes.length
+      ? spec.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        }))
+      : undefined,
+    StreamSpecification: spec.stream ? { StreamEnabled: true, StreamViewType: spec.stream } : undefined,
+  };
+}
+
+/** Creates every table that does not exist yet (a persistent DATA_DIR keeps them across restarts). */
+export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<Record<TableName, string>> {
+  const names = {} as Record<TableName, string>;
+  for (const [key, spec] of Object.entries(TABLES) as [TableName, TableSpec][]) {
+    const name = `${prefix}${spec.id}`;
+    names[key] = name;
+    const exists = await client.send(new DescribeTableCommand({ TableName: name })).then(
+      () => true,
+      (error: Error) => {
+        if (error.name === 'ResourceNotFoundException') return false;
+        throw error;
+      },
+    );
+    if (exists) continue;
+    await client.send(new CreateTableCommand(createTableInput(spec, name)));
+    await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute } }));
+  }
+  return names;
+}
+
+export interface QueueInfo {
+  url: string;
+  arn: string;
+}
+
+/** Creates the queues, dead-letter targets first, with the same redrive policy as the CDK stack. */
+export async function ensureQueues(client: SQSClient, prefix: string): Promise<Record<QueueKey, QueueInfo>> {
+  const out = {} as Record<QueueKey, QueueInfo>;
+  const entries = Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][];
+  const ordered = [...entries.filter(([, s]) => !('deadLetter' in s)), ...entries.filter(([, s]) => 'deadLetter' in s)];
+  for (const [key, spec] of ordered) {
+    const attributes: Record<string, string> = {
+      VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
+      MessageRetentionPeriod: String(spec.retentionDays * 86400),
+    };
+    if ('deadLetter' in spec) {
+      const target = out[spec.deadLetter.queue];
+      attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: target.arn, maxReceiveCount: String(spec.deadLetter.maxReceiveCount) });
+    }
+    const created = await client.send(new CreateQueueCommand({ QueueName: `${prefix}${spec.id}`, Attributes: attributes }));
+    const url = created.QueueUrl ?? '';
+    const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+    out[key] = { url, arn: attrs.Attributes?.QueueArn ?? '' };
+  }
+  return out;
+}

@@ -1,0 +1,221 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { sqsClient } from '../../functions/platform/queue';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+
+/**
+ * Local stand-ins for Lambda's event-source mappings: they call the same handler modules with the same
+ * event shapes, and honour partial batch responses (batchItemFailures) the way Lambda does.
+ */
+export interface Poller {
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (message: string, error?: unknown) => console.error(`[poller] ${message}`, error instanceof Error ? error.message : (error ?? ''));
+
+export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
+
+export interface StreamPollerOptions {
+  tableName: string;
+  handler: StreamHandler;
+  /** Like an event-source filter: records it rejects never reach the handler. */
+  filter?: (record: DynamoDBRecord) => boolean;
+  batchSize?: number;
+  intervalMs?: number;
+  /** Attempts per batch before its failed records are skipped (Lambda's maximumRetryAttempts). */
+  maxAttempts?: number;
+  /** Start at the oldest record rather than the newest (new shards always start at the oldest). */
+  fromStart?: boolean;
+}
+
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion ?? 'us-east-1',
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+    },
+  };
+}
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<Poller> {
+  const dynamo = new DynamoDBClient({});
+  const streams = new DynamoDBStreamsClient({});
+  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const batchSize = options.batchSize ?? 100;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const iterators = new Map<string, string | undefined>();
+  const known = new Set<string>();
+  let first = true;
+  let running = true;
+
+  async function discoverShards() {
+    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of description.StreamDescription?.Shards ?? []) {
+      const shardId = shard.ShardId;
+      if (!shardId || known.has(shardId)) continue;
+      known.add(shardId);
+      const type = first && !options.fromStart && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
+      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
+      iterators.set(shardId, it.ShardIterator);
+    }
+    first = false;
+  }
+
+  async function deliver(shardId: string, records: StreamRecord[]) {
+    let pending = records;
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const selected = pending.map((r) => toLambdaRecord(r, streamArn ?? '')).filter((r) => !options.filter || options.filter(r));
+      if (selected.length === 0) return;
+      let failedFrom: string | undefined;
+      try {
+        const result = await options.handler({ Records: selected });
+        failedFrom = result?.batchItemFailures?.[0]?.itemIdentifier;
+      } catch (error) {
+        log(`stream handler threw on ${shardId}`, error);
+        failedFrom = selected[0]?.dynamodb?.SequenceNumber;
+      }
+      if (!failedFrom) return;
+      // Lambda retries from the first failed record, in order, until attempts run out.
+      const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
+      pending = index >= 0 ? pending.slice(index) : [];
+      if (attempt >= maxAttempts) {
+        log(`skipping ${pending.length} stream record(s) on ${shardId} after ${attempt} attempts`);
+        return;
+      }
+      await sleep(100 * attempt);
+    }
+  }
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        await discoverShards();
+        let idle = true;
+        for (const [shardId, iterator] of iterators) {
+          if (!iterator) continue;
+          const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+          iterators.set(shardId, out.NextShardIterator);
+          if (out.Records?.length) {
+            idle = false;
+            await deliver(shardId, out.Records);
+          }
+        }
+        if (idle) await sleep(options.intervalMs ?? 200);
+      } catch (error) {
+        if (running) log('stream poll failed', error);
+        await sleep(500);
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      dynamo.destroy();
+      streams.destroy();
+    },
+  };
+}
+
+export type QueueHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+
+export interface QueuePollerOptions {
+  queueUrl: string;
+  queueArn: string;
+  handler: QueueHandler;
+  batchSize?: number;
+  /** Parallel receive loops, like Lambda's concurrent batches. */
+  concurrency?: number;
+}
+
+function toSqsRecord(message: import('@aws-sdk/client-sqs').Message, queueArn: string): SQSRecord {
+  const attributes = message.Attributes ?? {};
+  return {
+    messageId: message.MessageId ?? '',
+    receiptHandle: message.ReceiptHandle ?? '',
+    body: message.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
+      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
+      SenderId: attributes.SenderId ?? 'local',
+      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+    },
+    messageAttributes: Object.fromEntries(
+      Object.entries(message.MessageAttributes ?? {}).map(([k, v]) => [
+        k,
+        { stringValue: v.StringValue, binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined, stringListValues: [], binaryListValues: [], dataType: v.DataType ?? 'String' },
+      ]),
+    ),
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: queueArn.split(':')[3] ?? 'us-east-1',
+  };
+}
+
+export function startQueuePoller(options: QueuePollerOptions): Poller {
+  const sqs = sqsClient();
+  let running = true;
+  const loops = Array.from({ length: options.concurrency ?? 2 }, async () => {
+    while (running) {
+      try {
+        const out = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queueUrl,
+            MaxNumberOfMessages: options.batchSize ?? 10,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+        );
+        const messages = out.Messages ?? [];
+        if (messages.length === 0) continue;
+        const records = messages.map((m) => toSqsRecord(m, options.queueArn));
+        let failed: Set<string>;
+        try {
+          const result = await options.handler({ Records: records });
+          failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+        } catch (error) {
+          // A thrown batch fails whole: every message becomes visible again after its timeout.
+          log('queue handler threw', error);
+          failed = new Set(records.map((r) => r.messageId));
+        }
+        const done = records.filter((r) => !failed.has(r.messageId));
+        if (done.length > 0) {
+          await sqs.send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: options.queueUrl,
+              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+            }),
+          );
+        }
+      } catch (error) {
+        if (running) log('queue poll failed', error);
+        await sleep(500);
+      }
+    }
+  });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { sqsClient } from '../../functions/platform/queue';
+import { buildApp } from 'fauxqs';
+import { QUEUES, TABLES, type QueueKey, type TableName } from '../resources';
+import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { createGateway, loadRoutes } from './gateway';
+import type { Poller } from './pollers';
+import { seedDemoTenant, type DemoCredentials } from './seed';
+
+export interface LocalRuntimeOptions {
+  port: number;
+  host?: string;
+  /** Persistent data directory; in memory when unset. */
+  dataDir?: string;
+  seedDemo: boolean;
+  platformToken?: string;
+  logLevel?: string;
+}
+
+export interface LocalRuntime {
+  url: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  tables: Record<TableName, string>;
+  queues: Record<QueueKey, QueueInfo>;
+  platformToken: string;
+  demo?: DemoCredentials;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+interface PersistedState {
+  jwtSecret: string;
+  platformToken: string;
+  demo?: DemoCredentials;
+}
+
+/** With DATA_DIR, secrets and the demo tenant survive restarts along with the data. */
+function loadState(dataDir: string | undefined, platformToken: string | undefined): PersistedState {
+  const file = dataDir && join(dataDir, 'local-state.json');
+  const saved: Partial<PersistedState> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  return {
+    jwtSecret: saved.jwtSecret ?? randomBytes(32).toString('base64url'),
+    platformToken: platformToken ?? saved.platformToken ?? `pt_${randomBytes(24).toString('base64url')}`,
+    demo: saved.demo,
+  };
+}
+
+function saveState(dataDir: string | undefined, state: PersistedState) {
+  if (dataDir) writeFileSync(join(dataDir, 'local-state.json'), JSON.stringify(state, null, 2), { mode: 0o600 });
+}
+
+/**
+ * DynamoDB Local, the SQS emulator, the tables and queues from lib/resources.ts, the gateway over the
+ * route table, and the pollers. Handlers run in this process with the AWS SDK pointed at the emulators.
+ */
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  // Locally we run Node 20 on purpose (DESIGN §8); Lambda runs nodejs22.x.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const state = loadState(dataDir, options.platformToken);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+  };
+
+  try {
+    const dynamo = await startDynamoDbLocal(dataDir && join(dataDir, 'dynamodb'));
+    stops.push(dynamo.stop);
+    // buildApp rather than startFauxqs: it lets the emulator listen on loopback only.
+    const sqsApp = buildApp({ logger: false });
+    const sqsEndpoint = await sqsApp.listen({ port: 0, host: '127.0.0.1' });
+    stops.push(async () => void (await sqsApp.close()));
+
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+      JWT_SECRET: state.jwtSecret,
+      PLATFORM_TOKEN: state.platformToken,
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
+    });
+
+    const tables = await ensureTables(new DynamoDBClient({}), 'local-');
+    const queues = await ensureQueues(sqsClient(), 'local-');
+    for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
+    for (const key of Object.keys(QUEUES) as QueueKey[]) process.env[QUEUES[key].envVar] = queues[key].url;
+
+    // Handlers are imported only now, after the environment they read is in place.
+    const routes = await loadRoutes(join(ROOT, 'functions'));
+    const pollers: Poller[] = [];
+    stops.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
+
+    const server: Server = createGateway(routes);
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(options.port, options.host ?? '127.0.0.1', () => ok());
+    });
+    stops.push(() => new Promise<void>((ok) => { server.close(() => ok()); server.closeAllConnections(); }));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+
+    if (options.seedDemo && !state.demo) state.demo = await seedDemoTenant();
+    saveState(dataDir, state);
+
+    return {
+      url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      dynamoEndpoint: dynamo.endpoint,
+      sqsEndpoint,
+      tables,
+      queues,
+      platformToken: state.platformToken,
+      demo: options.seedDemo ? state.demo : undefined,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

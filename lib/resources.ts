@@ -1,0 +1,68 @@
+/**
+ * The one definition of the DynamoDB tables and SQS queues. The CDK stateful stack and the local
+ * bootstrap both build their resources from these specs, so the two can never drift apart.
+ */
+export interface TableSpec {
+  /** Logical id, used for the CDK construct id and the local table name. */
+  id: 'Main' | 'Ephemeral';
+  /** Environment variable through which handlers learn the physical name. */
+  envVar: string;
+  partitionKey: string;
+  sortKey?: string;
+  indexes: { name: string; partitionKey: string; sortKey: string }[];
+  ttlAttribute: string;
+  /** Stream view for the transactional outbox, if the table has one. */
+  stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES';
+}
+
+export const TABLES = {
+  /** Every tenant-owned record: tenants, users, sessions, API keys (and later conversations, events). */
+  main: {
+    id: 'Main',
+    envVar: 'MAIN_TABLE_NAME',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+    ttlAttribute: 'ttl',
+    stream: 'NEW_IMAGE',
+  },
+  /** Short-lived counters and locks: rate limits, login throttling, idempotency records. No stream, so
+   * per-request writes never wake the outbox dispatcher. */
+  ephemeral: {
+    id: 'Ephemeral',
+    envVar: 'EPHEMERAL_TABLE_NAME',
+    partitionKey: 'pk',
+    indexes: [],
+    ttlAttribute: 'ttl',
+  },
+} as const satisfies Record<string, TableSpec>;
+
+export type TableName = keyof typeof TABLES;
+
+export interface QueueSpec {
+  id: 'WebhookDelivery' | 'WebhookDeliveryDlq';
+  envVar: string;
+  visibilityTimeoutSeconds: number;
+  retentionDays: number;
+  /** Redrive target and receive count: messages that crash the consumer this often go there. */
+  deadLetter?: { queue: 'webhookDeliveryDlq'; maxReceiveCount: number };
+}
+
+export const QUEUES = {
+  webhookDelivery: {
+    id: 'WebhookDelivery',
+    envVar: 'WEBHOOK_DELIVERY_QUEUE_URL',
+    // Six times the 10 s delivery timeout, so a slow batch is not redelivered while in flight.
+    visibilityTimeoutSeconds: 60,
+    retentionDays: 4,
+    deadLetter: { queue: 'webhookDeliveryDlq', maxReceiveCount: 5 },
+  },
+  webhookDeliveryDlq: {
+    id: 'WebhookDeliveryDlq',
+    envVar: 'WEBHOOK_DELIVERY_DLQ_URL',
+    visibilityTimeoutSeconds: 60,
+    retentionDays: 14,
+  },
+} as const satisfies Record<string, QueueSpec>;
+
+export type QueueKey = keyof typeof QUEUES;
