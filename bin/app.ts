@@ -1,0 +1,3 @@
+import { buildCdkApp } from '../lib/app';
+
+buildCdkApp();

@@ -1,0 +1,76 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLING } from './bundling';
+import type { TableSpec } from './resources';
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../functions', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface AppFunctionProps {
+  /** Module under functions/, without extension, exporting `handler`. */
+  handler: string;
+  description?: string;
+  environment?: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+}
+
+/**
+ * The one place that fixes function defaults: arm64, nodejs22.x, ESM, minified and tree-shaken, source
+ * maps without sources, an explicit log group with retention, and X-Ray tracing.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    super(scope, id, {
+      entry: join(FUNCTIONS_DIR, `${props.handler}.ts`),
+      handler: 'handler',
+      projectRoot: ROOT,
+      depsLockFilePath: join(ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      description: props.description,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'messaging-api',
+        ...props.environment,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: BUNDLING.target,
+        minify: BUNDLING.minify,
+        sourceMap: BUNDLING.sourcemap,
+        sourceMapMode: SourceMapMode.EXTERNAL,
+        sourcesContent: BUNDLING.sourcesContent,
+        mainFields: BUNDLING.mainFields,
+        banner: BUNDLING.banner,
+        bundleAwsSDK: true,
+        externalModules: BUNDLING.external,
+      },
+    });
+  }
+
+  /**
+   * Least privilege: exact actions on the table and its named indexes (no index/* wildcard), and
+   * read-only functions get read actions only.
+   */
+  grantTable(table: ITableV2, spec: TableSpec, access: 'read' | 'write'): void {
+    const actions = access === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
+    const resources = [table.tableArn, ...spec.indexes.map((index) => `${table.tableArn}/index/${index.name}`)];
+    this.addToRolePolicy(new PolicyStatement({ actions, resources }));
+  }
+}

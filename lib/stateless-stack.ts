@@ -1,0 +1,84 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { CORS } from '../functions/platform/cors';
+import { AppFunction } from './api-function';
+import { TABLES, type TableName } from './resources';
+import { API_PREFIXES, ROUTES } from './routes';
+import type { StatefulStack } from './stateful-stack';
+
+export interface StatelessStackProps extends StackProps {
+  stateful: StatefulStack;
+}
+
+/** The HTTP API and one Lambda per route of lib/routes.ts, each with only the grants it needs. */
+export class StatelessStack extends Stack {
+  readonly api: HttpApi;
+  readonly functions: Record<string, AppFunction> = {};
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const { stateful } = props;
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: 'Multi-tenant customer-messaging API',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [...CORS.allowOrigins],
+        allowHeaders: [...CORS.allowHeaders],
+        exposeHeaders: [...CORS.exposeHeaders],
+        allowMethods: CORS.allowMethods.map((m) => CorsHttpMethod[m]),
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+    });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+
+    const tableEnv = Object.fromEntries(
+      (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
+    );
+
+    for (const route of ROUTES) {
+      const fn = new AppFunction(this, `${pascal(route.id)}Fn`, {
+        handler: route.handler,
+        description: `${route.method} ${route.path}`,
+        environment: {
+          ...tableEnv,
+          JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
+          ...(route.auth === 'platform' ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn } : {}),
+        },
+      });
+      fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
+      // Rate-limit counters, login throttling and idempotency records.
+      fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
+      stateful.jwtSecret.grantRead(fn);
+      if (route.auth === 'platform') stateful.platformTokenSecret.grantRead(fn);
+      const integration = new HttpLambdaIntegration(`${pascal(route.id)}Integration`, fn);
+      for (const prefix of API_PREFIXES) {
+        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
+      }
+      this.functions[route.id] = fn;
+    }
+
+    new Alarm(this, 'Api5xxAlarm', {
+      alarmDescription: 'The API returned server errors',
+      metric: this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      threshold: 5,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
+  }
+}
+
+const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
