@@ -6,7 +6,7 @@ import { tenantFromItem, tenantKey } from '../tenants/store';
 import { userFromItem, userKey } from '../users/store';
 import { toPublicUser, type User } from '../users/user';
 import { SESSION_LIFETIME_MS, refreshOutcome, type Session } from './session';
-import { createSession, getSession, revokeSession, rotateRefreshJti } from './session-store';
+import { createSession, revokeSession, rotateRefreshJti, sessionFromItem, sessionKey } from './session-store';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, issueRefreshToken, verifyRefreshToken } from './tokens';
 
 const newJti = () => newId('ses').replace('ses_', 'rt_');
@@ -52,20 +52,25 @@ export async function refreshSession(refreshToken: string, tenantHeader: string 
   if (tenantHeader && tenantHeader !== claims.tenantId) {
     throw forbidden('tenant_mismatch', 'The credential is not valid for the tenant named in X-Tenant-ID.');
   }
-  const session = await getSession(claims.tenantId, claims.sessionId);
-  if (!session) throw ended();
+  // Session, user and tenant in one round trip, all checked before the token is rotated.
+  const [sessionItem, userItem, tenantItem] = await getMany(tableName('main'), [
+    sessionKey(claims.tenantId, claims.sessionId),
+    userKey(claims.tenantId, claims.userId),
+    tenantKey(claims.tenantId),
+  ]);
+  const session = sessionItem && sessionFromItem(sessionItem);
+  if (!session || session.user_id !== claims.userId) throw ended();
   const outcome = refreshOutcome(session, claims.jti, now);
   if (outcome === 'expired') throw unauthorized('session_expired', 'The session has expired; log in again.');
   if (outcome === 'revoked') throw ended();
+  const user = userItem && userFromItem(userItem);
+  if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
+  if (!tenantItem || tenantFromItem(tenantItem).status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');
   const next = newJti();
   if (outcome === 'reused' || !(await rotateRefreshJti(session, claims.jti, next))) {
     await revokeSession(session.tenant_id, session.id, 'refresh_reuse', now.toISOString());
     throw unauthorized('refresh_token_reused', 'This refresh token was already used; the session has been revoked.');
   }
-  const [userItem, tenantItem] = await getMany(tableName('main'), [userKey(session.tenant_id, session.user_id), tenantKey(session.tenant_id)]);
-  const user = userItem && userFromItem(userItem);
-  if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
-  if (!tenantItem || tenantFromItem(tenantItem).status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');
   return tokenResponse(session, user, next, now);
 }
 

@@ -47,7 +47,7 @@ function loadState(dataDir: string | undefined, platformToken: string | undefine
   const file = dataDir && join(dataDir, 'local-state.json');
   const saved: Partial<PersistedState> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   return {
-    jwtSecret: saved.jwtSecret ?? randomBytes(32).toString('base64url'),
+    jwtSecret: process.env.JWT_SECRET || saved.jwtSecret || randomBytes(32).toString('base64url'),
     platformToken: platformToken ?? saved.platformToken ?? `pt_${randomBytes(24).toString('base64url')}`,
     demo: saved.demo,
   };

@@ -1,0 +1,118 @@
+import { call, createTenant, login, platform, type TestTenant } from '../support/api';
+
+let t: TestTenant;
+beforeAll(async () => {
+  t = await createTenant();
+});
+
+describe('login, refresh, logout', () => {
+  it('logs in with or without X-Tenant-ID and returns a usable token pair', async () => {
+    const withHeader = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
+    expect(withHeader.status).toBe(200);
+    expect(withHeader.headers.get('cache-control')).toBe('no-store');
+    expect(withHeader.body).toMatchObject({ token_type: 'Bearer', expires_in: 1800, tenant_id: t.tenantId, user: { email: t.adminEmail, role: 'admin' } });
+    expect(withHeader.body.user.password_hash).toBeUndefined();
+    const claims = JSON.parse(Buffer.from(withHeader.body.access_token.split('.')[1], 'base64url').toString());
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'sid', 'sub', 'tid']);
+    expect(claims.exp - claims.iat).toBe(1800);
+
+    const withoutHeader = await call('POST', '/auth/login', { body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword } });
+    expect(withoutHeader.status).toBe(200);
+    expect(withoutHeader.body.tenant_id).toBe(t.tenantId);
+    const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: withoutHeader.body.access_token });
+    expect(me.body).toMatchObject({ kind: 'user', role: 'admin', userId: t.adminUserId });
+  });
+
+  it('asks for the tenant when an email belongs to several', async () => {
+    const other = await createTenant();
+    const shared = await call('POST', '/users', { tenant: other.tenantId, token: other.apiKey, body: { email: t.adminEmail, password: 'another password 1' } });
+    expect(shared.status).toBe(201);
+    const ambiguous = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: t.adminPassword } });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.code).toBe('tenant_required');
+    expect((await call('POST', '/auth/login', { tenant: other.tenantId, body: { email: t.adminEmail, password: 'another password 1' } })).status).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const wrong = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: 'nope nope nope' } });
+    const unknown = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: 'nobody@example.com', password: 'nope nope nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.code).toBe('invalid_credentials');
+    expect(unknown.body.detail).toBe(wrong.body.detail);
+  });
+
+  it('rotates refresh tokens, and reuse of an old one revokes the whole family', async () => {
+    const first = await login(t);
+    const second = await call('POST', '/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+    expect(second.body.session_id).toBe(first.session_id);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: second.body.access_token })).status).toBe(200);
+
+    const reuse = await call('POST', '/auth/refresh', { body: { refresh_token: first.refresh_token } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.code).toBe('refresh_token_reused');
+    // The family is dead: the newest refresh token and the access tokens fail too.
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: second.body.refresh_token } })).status).toBe(401);
+    const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: second.body.access_token });
+    expect(me.status).toBe(401);
+    expect(me.body.code).toBe('session_revoked');
+  });
+
+  it('checks X-Tenant-ID on refresh when it is sent', async () => {
+    const session = await login(t);
+    const other = await createTenant();
+    const res = await call('POST', '/auth/refresh', { tenant: other.tenantId, body: { refresh_token: session.refresh_token } });
+    expect(res.status).toBe(403);
+    expect((await call('POST', '/auth/refresh', { tenant: t.tenantId, body: { refresh_token: session.refresh_token } })).status).toBe(200);
+  });
+
+  it('logout refuses the access token at once and ends refreshing', async () => {
+    const session = await login(t);
+    expect((await call('POST', '/auth/logout', { tenant: t.tenantId, token: session.access_token })).status).toBe(204);
+    const after = await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('session_revoked');
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    const withKey = await call('POST', '/auth/logout', { tenant: t.tenantId, token: t.apiKey });
+    expect(withKey.status).toBe(400);
+    expect(withKey.body.code).toBe('not_a_session');
+  });
+
+  it('disabling a user ends their access at once', async () => {
+    const email = `temp-${Date.now()}@example.com`;
+    const user = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, body: { email, password: 'temporary password', role: 'agent' } });
+    const session = await login(t, email, 'temporary password');
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).status).toBe(200);
+    expect((await call('PATCH', `/users/${user.body.id}`, { tenant: t.tenantId, token: t.apiKey, body: { status: 'disabled' } })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe('user_disabled');
+    expect((await call('POST', '/auth/login', { tenant: t.tenantId, body: { email, password: 'temporary password' } })).status).toBe(401);
+  });
+
+  it('throttles brute force per email and source address (429 with Retry-After)', async () => {
+    const victim = await createTenant();
+    const attempt = (password: string) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);
+    const blocked = await attempt(victim.adminPassword);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('login_throttled');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address is unaffected.
+    expect((await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } })).status).toBe(200);
+  });
+
+  it('suspending a tenant makes every credential fail, and reactivating restores them', async () => {
+    const s = await createTenant();
+    const session = await login(s);
+    expect((await platform('PATCH', `/tenants/${s.tenantId}`, { status: 'suspended' })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: s.apiKey })).body.code).toBe('tenant_suspended');
+    expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: session.access_token })).status).toBe(403);
+    expect((await call('POST', '/auth/login', { tenant: s.tenantId, body: { email: s.adminEmail, password: s.adminPassword } })).status).toBe(403);
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(403);
+    expect((await platform('PATCH', `/tenants/${s.tenantId}`, { status: 'active' })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: s.apiKey })).status).toBe(200);
+    // The refresh refused during suspension did not use the token up.
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { testRuntime } from './runtime';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface CallOptions {
+  tenant?: string;
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** A tiny client for the local gateway: JSON in, parsed JSON (or problem+json) out. */
+export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.tenant) headers['X-Tenant-ID'] = opts.tenant;
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let body: string | undefined = opts.rawBody;
+  if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const res = await fetch(`${testRuntime().url}${path.startsWith('/v1') ? '' : '/api/v1'}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, text };
+}
+
+export const platform = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  call(method, `/platform${path}`, { token: testRuntime().platformToken, body, headers });
+
+export interface TestTenant {
+  tenantId: string;
+  apiKey: string;
+  adminEmail: string;
+  adminPassword: string;
+  adminUserId: string;
+}
+
+/** A fresh tenant through the platform API, so every test file is isolated from the others. */
+export async function createTenant(plan: 'free' | 'starter' | 'pro' | 'enterprise' = 'pro', extra: Record<string, unknown> = {}): Promise<TestTenant> {
+  const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
+  const adminPassword = 'correct horse battery staple';
+  const res = await platform('POST', '/tenants', { name: 'Test Co', plan, admin: { email: adminEmail, password: adminPassword }, ...extra });
+  if (res.status !== 201) throw new Error(`tenant creation failed: ${res.status} ${res.text}`);
+  return { tenantId: res.body.tenant.id, apiKey: res.body.api_key.key, adminEmail, adminPassword, adminUserId: res.body.admin_user.id };
+}
+
+export async function login(t: TestTenant, email = t.adminEmail, password = t.adminPassword) {
+  const res = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body as { access_token: string; refresh_token: string; session_id: string };
+}

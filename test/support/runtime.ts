@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+
+export interface TestRuntime {
+  url: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  platformToken: string;
+  jwtSecret: string;
+}
+
+/** Addresses of the local runtime started by global-setup. */
+export function testRuntime(): TestRuntime {
+  const file = process.env.TEST_RUNTIME_FILE;
+  if (!file) throw new Error('TEST_RUNTIME_FILE is not set: run the tests with npm test');
+  return JSON.parse(readFileSync(file, 'utf8')) as TestRuntime;
+}

@@ -1,0 +1,103 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { issueAccessToken, issueRefreshToken, verifyAccessToken, verifyRefreshToken } from '../../functions/auth/tokens';
+import { ApiError } from '../../functions/platform/errors';
+import { hashPassword, verifyPassword } from '../../functions/auth/passwords';
+import { decodeCursor, encodeCursor } from '../../functions/platform/pagination';
+import { isId, isUuid, newId, newTenantId } from '../../functions/platform/ids';
+
+process.env.JWT_SECRET = 'unit-test-secret-with-enough-entropy-0123456789';
+const claims = { tenantId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f', userId: 'usr_1', sessionId: 'ses_1' };
+const now = new Date('2026-06-01T00:00:00Z');
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    return error instanceof ApiError ? `${error.status}:${error.code}` : String(error);
+  }
+}
+
+describe('access and refresh tokens (injected clock)', () => {
+  it('verifies a fresh access token and carries the claims', async () => {
+    const { token, expiresAt } = await issueAccessToken(claims, now);
+    expect(expiresAt.getTime() - now.getTime()).toBe(30 * 60 * 1000);
+    const verified = await verifyAccessToken(token, new Date(now.getTime() + 29 * 60 * 1000));
+    expect(verified).toMatchObject(claims);
+  });
+
+  it('expires access tokens after 30 minutes', async () => {
+    const { token } = await issueAccessToken(claims, now);
+    expect(await codeOf(verifyAccessToken(token, new Date(now.getTime() + 31 * 60 * 1000)))).toBe('401:token_expired');
+  });
+
+  it('never accepts a refresh token as an access token, nor the reverse', async () => {
+    const refresh = await issueRefreshToken({ ...claims, jti: 'rt_1' }, now, new Date(now.getTime() + 86_400_000));
+    const { token: access } = await issueAccessToken(claims, now);
+    expect(await codeOf(verifyAccessToken(refresh, now))).toBe('401:invalid_token');
+    expect(await codeOf(verifyRefreshToken(access, now))).toBe('401:invalid_token');
+    expect((await verifyRefreshToken(refresh, now)).jti).toBe('rt_1');
+  });
+
+  it('refuses alg "none" and other algorithms', async () => {
+    const unsigned = new UnsecuredJWT({ tid: claims.tenantId, sid: 'ses_1' }).setSubject('usr_1').setIssuer('messaging-platform').setAudience('messaging-api').setJti('x').setIssuedAt().setExpirationTime('10m').encode();
+    expect(await codeOf(verifyAccessToken(unsigned, new Date()))).toBe('401:invalid_token');
+    const hs512 = await new SignJWT({ tid: claims.tenantId, sid: 'ses_1' })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('usr_1').setIssuer('messaging-platform').setAudience('messaging-api').setJti('x').setIssuedAt().setExpirationTime('10m')
+      .sign(new TextEncoder().encode(process.env.JWT_SECRET));
+    expect(await codeOf(verifyAccessToken(hs512, new Date()))).toBe('401:invalid_token');
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const { token } = await issueAccessToken(claims, now);
+    const [h, p] = token.split('.');
+    const forged = await new SignJWT(JSON.parse(Buffer.from(p ?? '', 'base64url').toString()))
+      .setProtectedHeader(JSON.parse(Buffer.from(h ?? '', 'base64url').toString()))
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    expect(await codeOf(verifyAccessToken(forged, now))).toBe('401:invalid_token');
+  });
+});
+
+describe('passwords', () => {
+  it('hashes with scrypt and verifies only the right password', async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(hash).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
+    expect(await verifyPassword('correct horse battery stapler', hash)).toBe(false);
+    expect(await verifyPassword('x', 'garbage')).toBe(false);
+  });
+});
+
+describe('pagination cursors', () => {
+  const binding = { owner: claims.tenantId, list: 'users' };
+  const key = { pk: 'TENANT#x', sk: 'USER#usr_1' };
+
+  it('round-trips and is bound to its owner and list', async () => {
+    const cursor = await encodeCursor(binding, key);
+    expect(await decodeCursor(binding, cursor)).toEqual(key);
+    expect(await codeOf(decodeCursor({ ...binding, owner: 'other' }, cursor))).toBe('400:invalid_cursor');
+    expect(await codeOf(decodeCursor({ ...binding, list: 'api-keys' }, cursor))).toBe('400:invalid_cursor');
+  });
+
+  it('rejects tampering', async () => {
+    const cursor = await encodeCursor(binding, key);
+    const [payload, mac] = cursor.split('.');
+    const altered = Buffer.from(JSON.stringify({ o: binding.owner, l: 'users', k: { pk: 'TENANT#y', sk: 'USER#z' } })).toString('base64url');
+    expect(await codeOf(decodeCursor(binding, `${altered}.${mac}`))).toBe('400:invalid_cursor');
+    expect(await codeOf(decodeCursor(binding, `${payload}`))).toBe('400:invalid_cursor');
+    expect(await codeOf(decodeCursor(binding, 'not a cursor at all'))).toBe('400:invalid_cursor');
+  });
+});
+
+describe('ids', () => {
+  it('prefixes ULIDs and recognises them', () => {
+    const id = newId('usr');
+    expect(isId('usr', id)).toBe(true);
+    expect(isId('key', id)).toBe(false);
+    expect(isId('usr', 'usr_../../etc')).toBe(false);
+    expect(isUuid(newTenantId())).toBe(true);
+    expect(isUuid('not-a-uuid')).toBe(false);
+  });
+});
