@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
 import type { Session } from './session';
@@ -21,11 +21,6 @@ export async function createSession(session: Session): Promise<void> {
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-}
-
-export async function getSession(tenantId: string, sessionId: string): Promise<Session | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: sessionKey(tenantId, sessionId), ConsistentRead: true }));
-  return out.Item ? sessionFromItem(out.Item) : undefined;
 }
 
 /** Swaps the refresh jti only if it is still the one presented, so two concurrent refreshes cannot both win. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { db, isConditionFailure } from './db';
 import { tableName } from './config';
@@ -52,7 +53,9 @@ export const idempotency = (): HttpMiddleware => {
         locks.set(request, pk);
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        const existing = (error as { Item?: IdempotencyRecord }).Item;
+        // The item returned with a failed condition is not unmarshalled by the document client.
+        const raw = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+        const existing = raw ? (unmarshall(raw) as IdempotencyRecord) : undefined;
         if (existing?.fingerprint !== fingerprint) {
           throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
         }

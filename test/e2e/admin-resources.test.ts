@@ -1,0 +1,129 @@
+import { call, createTenant, platform, type TestTenant } from '../support/api';
+
+let t: TestTenant;
+beforeAll(async () => {
+  t = await createTenant();
+});
+const auth = () => ({ tenant: t.tenantId, token: t.apiKey });
+
+describe('API keys', () => {
+  it('shows the key once, then only its prefix, name, role and last use', async () => {
+    const created = await call('POST', '/api-keys', { ...auth(), body: { name: 'CI deploys', role: 'agent' } });
+    expect(created.status).toBe(201);
+    expect(created.body.key).toMatch(/^sk_[0-9A-Za-z]{40}$/);
+    expect(created.body).toMatchObject({ name: 'CI deploys', role: 'agent', last_used_at: null });
+    expect(created.body.id).toMatch(/^key_/);
+    await call('GET', '/auth/me', { tenant: t.tenantId, token: created.body.key });
+    const list = await call('GET', '/api-keys', auth());
+    const listed = list.body.data.find((k: { id: string }) => k.id === created.body.id);
+    expect(listed.prefix).toBe(created.body.key.slice(0, 11));
+    expect(listed.key).toBeUndefined();
+    expect(listed.hash).toBeUndefined();
+    expect(Date.parse(listed.last_used_at)).toBeGreaterThan(Date.parse(created.body.created_at) - 1);
+    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+  });
+
+  it('404 when revoking an unknown or malformed id', async () => {
+    expect((await call('DELETE', '/api-keys/key_01ARZ3NDEKTSV4RRFFQ69G5FAV', auth())).status).toBe(404);
+    expect((await call('DELETE', '/api-keys/whatever', auth())).status).toBe(404);
+  });
+});
+
+describe('users', () => {
+  it('creates, reads, updates with If-Match, and refuses stale versions with 412', async () => {
+    const created = await call('POST', '/users', { ...auth(), body: { email: 'Agent.Smith@Example.com', password: 'agent smith password', name: 'Smith' } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email: 'agent.smith@example.com', role: 'agent', status: 'active', version: 1 });
+    expect(created.headers.get('etag')).toBe('"1"');
+    expect(created.body.password_hash).toBeUndefined();
+    const id = created.body.id;
+
+    const got = await call('GET', `/users/${id}`, auth());
+    expect(got.body.name).toBe('Smith');
+    const updated = await call('PATCH', `/users/${id}`, { ...auth(), headers: { 'If-Match': '"1"' }, body: { role: 'admin' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ role: 'admin', version: 2 });
+    expect(updated.headers.get('etag')).toBe('"2"');
+    const stale = await call('PATCH', `/users/${id}`, { ...auth(), headers: { 'If-Match': '"1"' }, body: { name: 'Lost update' } });
+    expect(stale.status).toBe(412);
+    expect((await call('GET', `/users/${id}`, auth())).body.name).toBe('Smith');
+    expect((await call('POST', '/users', { ...auth(), body: { email: 'agent.smith@example.com', password: 'agent smith password' } })).status).toBe(409);
+  });
+
+  it('keeps an admin from demoting themselves', async () => {
+    const session = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
+    const res = await call('PATCH', `/users/${t.adminUserId}`, { tenant: t.tenantId, token: session.body.access_token, body: { role: 'agent' } });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('cursor pagination', () => {
+  it('walks newest first with signed, tenant-bound cursors', async () => {
+    const p = await createTenant();
+    const pauth = { tenant: p.tenantId, token: p.apiKey };
+    for (let i = 0; i < 4; i++) await call('POST', '/users', { ...pauth, body: { email: `page${i}@example.com`, password: 'pagination password' } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: any = await call('GET', `/users?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, pauth);
+      expect(res.status).toBe(200);
+      expect(res.body.pagination.limit).toBe(2);
+      seen.push(...res.body.data.map((u: { email: string }) => u.email));
+      cursor = res.body.pagination.next_cursor;
+      expect(res.body.pagination.has_more).toBe(cursor !== null);
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['page3@example.com', 'page2@example.com', 'page1@example.com', 'page0@example.com', p.adminEmail]);
+
+    const first = await call('GET', '/users?limit=1', pauth);
+    const c = first.body.pagination.next_cursor;
+    const other = await createTenant();
+    const foreign = await call('GET', `/users?cursor=${encodeURIComponent(c)}`, { tenant: other.tenantId, token: other.apiKey });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('invalid_cursor');
+    const tampered = await call('GET', `/users?cursor=${encodeURIComponent(`x${c}`)}`, pauth);
+    expect(tampered.status).toBe(400);
+    const crossList = await call('GET', `/api-keys?cursor=${encodeURIComponent(c)}`, pauth);
+    expect(crossList.status).toBe(400);
+  });
+});
+
+describe('platform API', () => {
+  it('needs the platform token', async () => {
+    expect((await call('GET', '/platform/tenants')).status).toBe(401);
+    expect((await call('GET', '/platform/tenants', { token: t.apiKey })).status).toBe(401);
+  });
+
+  it('creates tenants with an admin and a key, validates plans, reads, lists and patches', async () => {
+    const enterpriseWithout = await platform('POST', '/tenants', { name: 'E', plan: 'enterprise', admin: { email: 'e@example.com', password: 'enterprise password' } });
+    expect(enterpriseWithout.status).toBe(422);
+    const freeWith = await platform('POST', '/tenants', { name: 'F', plan: 'free', rate_limit_per_hour: 5, admin: { email: 'f@example.com', password: 'free plan password' } });
+    expect(freeWith.status).toBe(422);
+    const injected = await platform('POST', '/tenants', { name: 'I', plan: 'free', id: 'mine', admin: { email: 'i@example.com', password: 'injected password' } });
+    expect(injected.status).toBe(422);
+
+    const created = await platform('POST', '/tenants', { name: 'Acme', plan: 'enterprise', rate_limit_per_hour: 5000, admin: { email: 'boss@acme.example', password: 'acme admin password', name: 'Boss' } });
+    expect(created.status).toBe(201);
+    expect(created.body.tenant).toMatchObject({ name: 'Acme', plan: 'enterprise', rate_limit_per_hour: 5000, status: 'active', version: 1 });
+    expect(created.body.admin_user).toMatchObject({ email: 'boss@acme.example', role: 'admin' });
+    expect(created.body.api_key.key).toMatch(/^sk_/);
+    const id = created.body.tenant.id;
+
+    const got = await platform('GET', `/tenants/${id}`);
+    expect(got.body.name).toBe('Acme');
+    expect(got.headers.get('etag')).toBe('"1"');
+    expect((await platform('GET', '/tenants/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await platform('GET', '/tenants/nope')).status).toBe(404);
+
+    const downgraded = await platform('PATCH', `/tenants/${id}`, { plan: 'starter' });
+    expect(downgraded.body).toMatchObject({ plan: 'starter', rate_limit_per_hour: 1000, version: 2 });
+    const stale = await platform('PATCH', `/tenants/${id}`, { name: 'Stale' }, { 'If-Match': '"1"' });
+    expect(stale.status).toBe(412);
+
+    const listed = await platform('GET', '/tenants?limit=100');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((x: { id: string }) => x.id)).toContain(id);
+  });
+});

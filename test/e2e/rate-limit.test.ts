@@ -1,0 +1,50 @@
+import { call, createTenant } from '../support/api';
+
+/** Waits out the last seconds of an hour so a burst cannot straddle two rate-limit windows. */
+async function awayFromHourBoundary() {
+  const secondsLeft = 3600 - (Math.floor(Date.now() / 1000) % 3600);
+  if (secondsLeft < 15) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
+}
+
+describe('per-tenant hourly rate limit', () => {
+  it('lets exactly 100 of 150 concurrent requests through on a new free tenant; the rest get 429', async () => {
+    await awayFromHourBoundary();
+    const t = await createTenant('free');
+    const responses = await Promise.all(Array.from({ length: 150 }, () => call('GET', '/api-keys', { tenant: t.tenantId, token: t.apiKey })));
+    const ok = responses.filter((r) => r.status === 200);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(100);
+    expect(limited).toHaveLength(50);
+    for (const r of limited) {
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(r.body.code).toBe('rate_limited');
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(r.headers.get('content-type')).toBe('application/problem+json');
+    }
+    // Remaining counts down exactly once per successful request.
+    const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y);
+    expect(remaining).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
+  it('sends the IETF and X-RateLimit headers on every response, per plan', async () => {
+    const t = await createTenant('starter');
+    const res = await call('GET', '/users', { tenant: t.tenantId, token: t.apiKey });
+    expect(res.headers.get('ratelimit-policy')).toBe('"hourly";q=1000;w=3600');
+    expect(res.headers.get('ratelimit')).toMatch(/^"hourly";r=999;t=\d+$/);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('1000');
+    const reset = Number(res.headers.get('x-ratelimit-reset'));
+    expect(reset % 3600).toBe(0);
+    expect(reset).toBeGreaterThan(Date.now() / 1000);
+    // Errors after authentication carry them too.
+    const notFound = await call('GET', '/users/usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', { tenant: t.tenantId, token: t.apiKey });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get('x-ratelimit-remaining')).toBe('998');
+  });
+
+  it('uses the enterprise tenant\'s own limit', async () => {
+    const t = await createTenant('enterprise', { rate_limit_per_hour: 3 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
