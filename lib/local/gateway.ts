@@ -111,7 +111,13 @@ function corsPreflight(res: ServerResponse) {
 
 export function createGateway(routes: CompiledRoute[]): Server {
   return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://local');
+    } catch {
+      req.resume();
+      return problem(res, 400, 'malformed_path', 'The request target is not a valid path.');
+    }
     const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
     const path = prefix ? url.pathname.slice(prefix.length) : undefined;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -130,7 +136,13 @@ export function createGateway(routes: CompiledRoute[]): Server {
       const allow = matches.map((x) => x.r.route.method).join(', ');
       return problem(res, 405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, { Allow: allow });
     }
-    const params = Object.fromEntries(hit.r.params.map((name, i) => [name, decodeURIComponent(hit.m?.[i + 1] ?? '')]));
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(hit.r.params.map((name, i) => [name, decodeURIComponent(hit.m?.[i + 1] ?? '')]));
+    } catch {
+      req.resume();
+      return problem(res, 400, 'malformed_path', 'The path contains an invalid percent-encoding.');
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
