@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -59,6 +59,7 @@ export class AppFunction extends NodejsFunction {
         mainFields: BUNDLING.mainFields,
         banner: BUNDLING.banner,
         bundleAwsSDK: true,
+        logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
       },
     });

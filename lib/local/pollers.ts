@@ -32,8 +32,8 @@ export interface StreamPollerOptions {
   intervalMs?: number;
   /** Attempts per batch before its failed records are skipped (Lambda's maximumRetryAttempts). */
   maxAttempts?: number;
-  /** Start at the oldest record rather than the newest (new shards always start at the oldest). */
-  fromStart?: boolean;
+  /** Skip records written before the poller started (default: read from the oldest, at least once). */
+  skipBacklog?: boolean;
 }
 
 function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
@@ -70,7 +70,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
       const shardId = shard.ShardId;
       if (!shardId || known.has(shardId)) continue;
       known.add(shardId);
-      const type = first && !options.fromStart && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
+      const type = first && options.skipBacklog && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
       const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
       iterators.set(shardId, it.ShardIterator);
     }
@@ -102,6 +102,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
     }
   }
 
+  // Shards are known before this returns, so nothing written after start-up can be missed.
+  await discoverShards();
   const loop = (async () => {
     while (running) {
       try {

@@ -1,0 +1,117 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { buildCdkApp } from '../../lib/app';
+import { API_PREFIXES, ROUTES } from '../../lib/routes';
+
+// One real synth (with esbuild bundling, offline) shared by every assertion.
+const { app, stateful, stateless } = buildCdkApp(new App());
+app.synth();
+const api = Template.fromStack(stateless);
+const data = Template.fromStack(stateful);
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+const resources = (t: Template, type: string): Resources => t.findResources(type) as Resources;
+const refOf = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0] ?? JSON.stringify(value);
+
+describe('stateless stack', () => {
+  it('has one function per route, each with the fixed defaults', () => {
+    const fns = resources(api, 'AWS::Lambda::Function');
+    expect(Object.keys(fns)).toHaveLength(ROUTES.length);
+    for (const fn of Object.values(fns)) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
+    }
+    const logGroups = Object.values(resources(api, 'AWS::Logs::LogGroup'));
+    expect(logGroups.every((lg) => typeof lg.Properties.RetentionInDays === 'number')).toBe(true);
+  });
+
+  it('wires every route, under both prefixes, to its own function', () => {
+    const fns = resources(api, 'AWS::Lambda::Function');
+    const integrations = resources(api, 'AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
+    expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length);
+    const functionFor = (routeKey: string) => {
+      const route = routes.find((r) => r.Properties.RouteKey === routeKey);
+      if (!route) throw new Error(`no route ${routeKey}`);
+      const integrationId = String(route.Properties.Target['Fn::Join'][1][1].Ref);
+      const integration = integrations[integrationId];
+      return refOf(integration?.Properties.IntegrationUri);
+    };
+    const used = new Set<string>();
+    for (const route of ROUTES) {
+      const targets = API_PREFIXES.map((prefix) => functionFor(`${route.method} ${prefix}${route.path}`));
+      expect(new Set(targets).size).toBe(1);
+      const fnId = targets[0] ?? '';
+      expect(fns[fnId]?.Properties.Description).toBe(`${route.method} ${route.path}`);
+      used.add(fnId);
+    }
+    expect(used.size).toBe(ROUTES.length);
+  });
+
+  it('grants read-only routes read actions only, and platform secrets only to platform routes', () => {
+    const policies = Object.values(resources(api, 'AWS::IAM::Policy'));
+    const statementsFor = (routeId: string) => {
+      const pascal = routeId.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+      const policy = policies.find((p) => JSON.stringify(p.Properties.Roles).includes(`${pascal}FnServiceRole`));
+      return JSON.stringify(policy?.Properties.PolicyDocument.Statement ?? []);
+    };
+    const list = statementsFor('users-list');
+    expect(list).toContain('dynamodb:Query');
+    expect(list.match(/dynamodb:PutItem/g)).toHaveLength(1); // the ephemeral table only
+    expect(list).not.toContain('PlatformToken');
+    expect(list).not.toContain('index/*');
+    expect(statementsFor('tenants-create')).toContain('PlatformToken');
+  });
+
+  it('has a 5xx alarm, an access-logged stage and the API URL output', () => {
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }) });
+    api.hasOutput('ApiUrl', {});
+  });
+});
+
+describe('stateful stack', () => {
+  it('has on-demand, encrypted, point-in-time-recoverable, retained tables with TTL', () => {
+    const tables = resources(data, 'AWS::DynamoDB::GlobalTable');
+    expect(Object.keys(tables)).toHaveLength(2);
+    for (const [id, table] of Object.entries(tables)) {
+      expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+      expect(table.Properties.SSESpecification).toMatchObject({ SSEEnabled: true });
+      expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
+      expect((data.toJSON().Resources as Record<string, { DeletionPolicy?: string }>)[id]?.DeletionPolicy).toBe('Retain');
+    }
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it('has an encrypted, TLS-only delivery queue that redrives to its DLQ, with a DLQ depth alarm', () => {
+    const queues = resources(data, 'AWS::SQS::Queue');
+    const withRedrive = Object.values(queues).filter((q) => q.Properties.RedrivePolicy);
+    expect(withRedrive).toHaveLength(1);
+    const redrive = withRedrive[0]?.Properties.RedrivePolicy;
+    expect(redrive.maxReceiveCount).toBe(5);
+    const dlqId = refOf(redrive.deadLetterTargetArn);
+    expect(queues[dlqId]).toBeDefined();
+    for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
+    data.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
+    expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Properties.Dimensions).includes(dlqId))).toBe(true);
+    data.hasOutput('WebhookDeliveryQueueUrl', {});
+    data.hasOutput('WebhookDeliveryDlqQueueUrl', {});
+  });
+
+  it('keeps the JWT key and platform token in Secrets Manager', () => {
+    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(2);
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('has zero unacknowledged findings', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(report.success).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { consume } from '../../functions/platform/counters';
+import { provisionTenant } from '../../functions/tenants/provision';
+import { findUserByEmail } from '../../functions/users/store';
+import { refreshSession, startSession } from '../../functions/auth/sessions';
+import { authenticateTenant } from '../../functions/auth/authenticate';
+import { ApiError } from '../../functions/platform/errors';
+import { useRuntimeAws } from '../support/aws';
+
+useRuntimeAws();
+
+const codeOf = async (p: Promise<unknown>) => {
+  try {
+    await p;
+    return 'ok';
+  } catch (error) {
+    return error instanceof ApiError ? `${error.status}:${error.code}` : String(error);
+  }
+};
+
+describe('fixed-window counters on DynamoDB Local', () => {
+  it('allow exactly `limit` of many concurrent increments', async () => {
+    const key = `IT#${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 40 }, () => consume(key, { limit: 7, expiresAtEpoch: Math.floor(Date.now() / 1000) + 60 })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(7);
+    expect(results.filter((r) => r.allowed).map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('sessions with an injected clock', () => {
+  it('expire 30 days after login, however often they were refreshed', async () => {
+    const day0 = new Date();
+    const email = `clock-${randomUUID().slice(0, 8)}@example.com`;
+    const { tenant } = await provisionTenant({ name: 'Clock Co', plan: 'pro', admin: { email, password: 'clock password 123' } }, day0);
+    const user = await findUserByEmail(tenant.id, email);
+    if (!user) throw new Error('user missing');
+    const login = await startSession(user, day0);
+
+    const day29 = new Date(day0.getTime() + 29 * 86_400_000);
+    const refreshed = await refreshSession(login.refresh_token, undefined, day29);
+    expect(refreshed.refresh_expires_at).toBe(login.refresh_expires_at);
+    const access = await authenticateTenant(`Bearer ${refreshed.access_token}`, tenant.id, day29);
+    expect(access.kind).toBe('user');
+
+    const day31 = new Date(day0.getTime() + 31 * 86_400_000);
+    expect(await codeOf(refreshSession(refreshed.refresh_token, undefined, day31))).toBe('401:token_expired');
+    // Even a token whose own exp were later would meet the absolute session expiry.
+    expect(await codeOf(authenticateTenant(`Bearer ${refreshed.access_token}`, tenant.id, new Date(day29.getTime() + 31 * 60_000)))).toBe('401:token_expired');
+  });
+});

@@ -1,0 +1,22 @@
+import { TABLES, QUEUES } from '../../lib/resources';
+import { testRuntime } from './runtime';
+
+/** Points this test process's AWS SDK at the emulators of the running local runtime. */
+export function useRuntimeAws(): void {
+  const rt = testRuntime();
+  Object.assign(process.env, {
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    AWS_ENDPOINT_URL_DYNAMODB: rt.dynamoEndpoint,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: rt.dynamoEndpoint,
+    AWS_ENDPOINT_URL_SQS: rt.sqsEndpoint,
+    JWT_SECRET: rt.jwtSecret,
+    PLATFORM_TOKEN: rt.platformToken,
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    [TABLES.main.envVar]: `local-${TABLES.main.id}`,
+    [TABLES.ephemeral.envVar]: `local-${TABLES.ephemeral.id}`,
+  });
+  void QUEUES;
+}
