@@ -13,6 +13,10 @@ export const BUNDLING = {
   mainFields: ['module', 'main'],
   /** ESM bundles still contain CommonJS dependencies that call require(). */
   banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  /** The SDK is bundled (pinned, tree-shaken) rather than taken from the runtime. */
-  external: [] as string[],
+  /**
+   * The SDK is bundled (pinned, tree-shaken), except the Secrets Manager client: it is imported lazily
+   * on the first request only, so it is taken from the Lambda runtime's own SDK rather than parsed
+   * with every cold start.
+   */
+  external: ['@aws-sdk/client-secrets-manager'],
 };

@@ -1,9 +1,10 @@
-import { z } from 'zod';
 import { pageQuery } from '../platform/pagination';
+import * as z from 'zod/mini';
+import { trimmed } from '../platform/validation';
 
 export const CreateApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  role: z.enum(['admin', 'agent']).default('admin'),
+  name: trimmed(1, 100),
+  role: z._default(z.enum(['admin', 'agent']), 'admin'),
 });
 
 export const ListApiKeysQuery = z.strictObject(pageQuery);

@@ -3,16 +3,16 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import httpCors from '@middy/http-cors';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { routeById } from '../../lib/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
 import { CORS } from './cors';
 import { badRequest, unprocessable } from './errors';
 import { idempotency } from './idempotency';
-import { access, jsonBody, problemErrors, requestContext, zodFieldErrors } from './middleware';
+import { access, jsonBody, problemErrors, requestContext } from './middleware';
 import { metrics } from './observability';
 import { rateLimit } from './rate-limit';
 import { header, stateOf, type RequestState } from './request-state';
+import { fieldErrors, type Schema } from './validation';
 
 export interface HttpResponse {
   status: number;
@@ -31,8 +31,8 @@ export interface HandlerInput<B, Q> {
 }
 
 interface Schemas<B, Q> {
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
+  body?: Schema<B>;
+  query?: Schema<Q>;
 }
 
 /**
@@ -52,13 +52,13 @@ export function httpHandler<B = unknown, Q = unknown>(
     let query = undefined as Q;
     if (schemas.query) {
       const parsed = schemas.query.safeParse(event.queryStringParameters ?? {});
-      if (!parsed.success) throw badRequest('invalid_query', 'The query string is invalid.', zodFieldErrors(parsed.error));
+      if (!parsed.success) throw badRequest('invalid_query', 'The query string is invalid.', fieldErrors(parsed.error));
       query = parsed.data;
     }
     let body = undefined as B;
     if (schemas.body) {
       const parsed = schemas.body.safeParse(state.body);
-      if (!parsed.success) throw unprocessable('validation_failed', 'The request body is invalid.', zodFieldErrors(parsed.error));
+      if (!parsed.success) throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
       body = parsed.data;
     }
     const result = await fn({ body, query, params: event.pathParameters as Record<string, string> ?? {}, principal: state.principal, now: state.now, event, state });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ZodError } from 'zod';
 import type { RouteDef } from '../../lib/routes';
 import { authenticatePlatform, authenticateTenant } from '../auth/authenticate';
 import { roleAllows } from '../auth/principal';
 import { clock } from './clock';
 import { isThrottling } from './db';
-import { ApiError, badRequest, forbidden, serviceUnavailable, type FieldError } from './errors';
+import { ApiError, badRequest, forbidden, serviceUnavailable } from './errors';
 import { isUuid } from './ids';
 import { logger, metrics } from './observability';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
@@ -103,9 +102,6 @@ export const jsonBody = (): HttpMiddleware => ({
     }
   },
 });
-
-export const zodFieldErrors = (error: ZodError): FieldError[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
 
 /** Added last so its onError runs first: every error becomes one problem+json response. */
 export const problemErrors = (): HttpMiddleware => ({

@@ -1,26 +1,28 @@
-import { z } from 'zod';
 import { pageQuery } from '../platform/pagination';
+import * as z from 'zod/mini';
+import { nonEmptyPatch, trimmed } from '../platform/validation';
 import { PLANS } from './tenant';
 
-export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 /** Length is what makes a password strong; 10 is the floor, 256 keeps scrypt input bounded. */
-export const password = z.string().min(10, 'must be at least 10 characters').max(256);
-const rateLimitPerHour = z.number().int().min(1).max(10_000_000);
+export const password = z.string().check(z.minLength(10, 'must be at least 10 characters'), z.maxLength(256));
+const rateLimitPerHour = z.int().check(z.minimum(1), z.maximum(10_000_000));
+const name = trimmed(1, 200);
 
 export const CreateTenantBody = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name,
   plan: z.enum(PLANS),
-  rate_limit_per_hour: rateLimitPerHour.optional(),
-  admin: z.strictObject({ email, password, name: z.string().trim().min(1).max(200).optional() }),
+  rate_limit_per_hour: z.optional(rateLimitPerHour),
+  admin: z.strictObject({ email, password, name: z.optional(name) }),
 });
 
-export const UpdateTenantBody = z
-  .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
-    plan: z.enum(PLANS).optional(),
-    rate_limit_per_hour: rateLimitPerHour.nullable().optional(),
-    status: z.enum(['active', 'suspended']).optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, 'send at least one field to change');
+export const UpdateTenantBody = nonEmptyPatch(
+  z.strictObject({
+    name: z.optional(name),
+    plan: z.optional(z.enum(PLANS)),
+    rate_limit_per_hour: z.optional(z.nullable(rateLimitPerHour)),
+    status: z.optional(z.enum(['active', 'suspended'])),
+  }),
+);
 
 export const ListTenantsQuery = z.strictObject(pageQuery);

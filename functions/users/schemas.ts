@@ -1,14 +1,20 @@
-import { z } from 'zod';
 import { pageQuery } from '../platform/pagination';
+import * as z from 'zod/mini';
+import { nonEmptyPatch, trimmed } from '../platform/validation';
 import { email, password } from '../tenants/schemas';
 
-const name = z.string().trim().min(1).max(200);
+const name = trimmed(1, 200);
 const role = z.enum(['admin', 'agent']);
 
-export const CreateUserBody = z.strictObject({ email, password, name: name.optional(), role: role.default('agent') });
+export const CreateUserBody = z.strictObject({ email, password, name: z.optional(name), role: z._default(role, 'agent') });
 
-export const UpdateUserBody = z
-  .strictObject({ name: name.nullable().optional(), role: role.optional(), status: z.enum(['active', 'disabled']).optional(), password: password.optional() })
-  .refine((b) => Object.keys(b).length > 0, 'send at least one field to change');
+export const UpdateUserBody = nonEmptyPatch(
+  z.strictObject({
+    name: z.optional(z.nullable(name)),
+    role: z.optional(role),
+    status: z.optional(z.enum(['active', 'disabled'])),
+    password: z.optional(password),
+  }),
+);
 
 export const ListUsersQuery = z.strictObject(pageQuery);

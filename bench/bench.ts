@@ -1,0 +1,104 @@
+/**
+ * `npm run bench`: the project's figures. For every handler: its bundle as the stack builds it (and
+ * without @aws-sdk), and its cold module-load time in a fresh Node process. Then the DynamoDB round
+ * trips of authenticated requests, measured through the local runtime.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { BUNDLING } from '../lib/bundling';
+import { ROUTES } from '../lib/routes';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(ROOT, '.bench');
+const TARGETS = { bundleKb: 150, loadMs: 50, roundTrips: 3 };
+
+async function bundle(handler: string, withSdk: boolean): Promise<string> {
+  const outfile = join(OUT, withSdk ? 'full' : 'no-sdk', `${handler.replace('/', '__')}.mjs`);
+  await build({
+    entryPoints: [join(ROOT, 'functions', `${handler}.ts`)],
+    bundle: true,
+    outfile,
+    format: BUNDLING.format,
+    platform: BUNDLING.platform,
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    treeShaking: BUNDLING.treeShaking,
+    sourcemap: BUNDLING.sourcemap,
+    sourcesContent: BUNDLING.sourcesContent,
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner },
+    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*'],
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+/** Median of five fresh `node` processes, each timing only the import of the bundle. */
+function coldLoadMs(file: string): number {
+  const script = `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`;
+  const runs = Array.from({ length: 5 }, () =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' } }).toString().trim()),
+  );
+  return runs.sort((a, b) => a - b)[2] ?? NaN;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+
+async function bundles() {
+  mkdirSync(OUT, { recursive: true });
+  console.log('\nHandler bundles (esbuild, as the stack bundles them) and cold module load');
+  console.log(`target: <= ${TARGETS.bundleKb} KB without @aws-sdk, <= ${TARGETS.loadMs} ms to load\n`);
+  console.log(['route'.padEnd(18), 'bundle KB'.padStart(10), 'no-SDK KB'.padStart(10), 'load ms'.padStart(8), ''].join(' '));
+  let worst = { kb: 0, ms: 0 };
+  for (const route of ROUTES) {
+    const full = await bundle(route.handler, true);
+    const lean = await bundle(route.handler, false);
+    const sizes = { full: kb(statSync(full).size), lean: kb(statSync(lean).size) };
+    const ms = Math.round(coldLoadMs(full) * 10) / 10;
+    worst = { kb: Math.max(worst.kb, sizes.lean), ms: Math.max(worst.ms, ms) };
+    console.log([route.id.padEnd(18), String(sizes.full).padStart(10), String(sizes.lean).padStart(10), String(ms).padStart(8), `${mark(sizes.lean <= TARGETS.bundleKb)}/${mark(ms <= TARGETS.loadMs)}`].join(' '));
+  }
+  console.log(`\nlargest without SDK: ${worst.kb} KB; slowest load: ${worst.ms} ms`);
+}
+
+async function roundTrips() {
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const { startLocalRuntime } = await import('../lib/local/runtime');
+  const runtime = await startLocalRuntime({ port: 0, seedDemo: true });
+  try {
+    const { dbStats } = await import('../functions/platform/db');
+    const demo = runtime.demo;
+    if (!demo) throw new Error('no demo tenant');
+    const measure = async (label: string, init: RequestInit, path: string) => {
+      const before = { calls: dbStats.calls, byCommand: { ...dbStats.byCommand } };
+      const res = await fetch(`${runtime.url}/api/v1${path}`, init);
+      await res.text();
+      const commands = Object.entries(dbStats.byCommand)
+        .map(([name, n]) => [name.replace('Command', ''), n - (before.byCommand[name] ?? 0)] as const)
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${name}×${n}`)
+        .join(' ');
+      const calls = dbStats.calls - before.calls;
+      console.log(`${label.padEnd(52)} ${String(res.status).padStart(4)} ${String(calls).padStart(3)}  ${commands}  ${mark(calls <= TARGETS.roundTrips)}`);
+    };
+    const keyHeaders = { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${demo.apiKey}` };
+    console.log(`\nDynamoDB round trips per request (target <= ${TARGETS.roundTrips})\n`);
+    await measure('GET /api-keys, API key, first use (sets last_used_at)', { headers: keyHeaders }, '/api-keys');
+    await measure('GET /api-keys, API key, steady state', { headers: keyHeaders }, '/api-keys');
+    const login = await fetch(`${runtime.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: demo.adminEmail, password: demo.adminPassword }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    await measure('GET /api-keys, access token', { headers: { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${login.access_token}` } }, '/api-keys');
+  } finally {
+    await runtime.stop();
+  }
+}
+
+await bundles();
+await roundTrips();

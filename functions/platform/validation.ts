@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import type { FieldError } from './errors';
+
+/**
+ * zod/mini, not classic zod: its functional API tree-shakes, which keeps each handler bundle small
+ * (classic zod pulls every locale into every bundle). Only the English messages are loaded. Import
+ * `* as z from 'zod/mini'` directly where needed: re-exporting the namespace would defeat tree-shaking.
+ */
+z.config(en());
+
+/** Helpers for the checks we use everywhere. */
+export const trimmed = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+export const nonEmptyPatch = <T extends object>(schema: z.ZodMiniType<T>) =>
+  schema.check(z.refine((body) => Object.keys(body).length > 0, 'send at least one field to change'));
+
+export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+
+export type Schema<T> = z.ZodMiniType<T>;
