@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { db } from './db';
@@ -24,27 +24,39 @@ export interface CursorBinding {
 
 async function cursorKey(): Promise<Buffer> {
   // A key derived from the token secret, so cursors need no secret of their own.
-  return createHmac('sha256', await signingSecret()).update('pagination-cursor-v1').digest();
+  return createHmac('sha256', await signingSecret()).update('pagination-cursor-v2').digest();
 }
 
+const bindingData = (binding: CursorBinding) => Buffer.from(`${binding.owner}\n${binding.list}`);
+
+/**
+ * Cursors are AES-256-GCM ciphertexts of the DynamoDB start key: opaque (no internal keys leak) and
+ * tamper-proof, with the owner and list as authenticated data so they only work where they were issued.
+ */
 export async function encodeCursor(binding: CursorBinding, key: Record<string, unknown>): Promise<string> {
-  const payload = Buffer.from(JSON.stringify({ o: binding.owner, l: binding.list, k: key })).toString('base64url');
-  const mac = createHmac('sha256', await cursorKey()).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', await cursorKey(), iv);
+  cipher.setAAD(bindingData(binding));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(key), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
 /** Returns the DynamoDB start key, or throws 400 for a cursor that was tampered with or not issued here. */
 export async function decodeCursor(binding: CursorBinding, cursor: string): Promise<Record<string, unknown>> {
-  const invalid = () => badRequest('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
-  const [payload, mac, extra] = cursor.split('.');
-  if (!payload || !mac || extra !== undefined) throw invalid();
-  const expected = createHmac('sha256', await cursorKey()).update(payload).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
-  const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; l: string; k: Record<string, unknown> };
-  if (decoded.o !== binding.owner || decoded.l !== binding.list) throw invalid();
-  return decoded.k;
+  const raw = Buffer.from(cursor, 'base64url');
+  if (raw.length < 29 || raw.toString('base64url') !== cursor) throw invalidCursor();
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', await cursorKey(), raw.subarray(0, 12));
+    decipher.setAAD(bindingData(binding));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const plain = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return JSON.parse(plain) as Record<string, unknown>;
+  } catch {
+    throw invalidCursor();
+  }
 }
+
+const invalidCursor = () => badRequest('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
 
 /**
  * One Query per page, newest first. It asks for one item more than the page so `has_more` is exact, and

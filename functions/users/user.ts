@@ -19,9 +19,8 @@ export interface User {
 export type PublicUser = Omit<User, 'password_hash'>;
 
 /** Never expose the password hash. */
-export function toPublicUser(user: User): PublicUser {
-  const { password_hash: _hash, ...rest } = user;
-  return rest;
+export function toPublicUser(u: User): PublicUser {
+  return { id: u.id, tenant_id: u.tenant_id, email: u.email, name: u.name ?? null, role: u.role, status: u.status, created_at: u.created_at, updated_at: u.updated_at, version: u.version };
 }
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -18,7 +18,13 @@ export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLoca
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)).slice(-4000));
   child.stdout?.resume();
-  child.on('exit', () => (exited = true));
+  // If this process dies without stopping us (a crash, a closed pipe), take Java down with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.on('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
   const deadline = Date.now() + 60_000;
