@@ -22,7 +22,8 @@ export const TABLES = {
     envVar: 'MAIN_TABLE_NAME',
     partitionKey: 'pk',
     sortKey: 'sk',
-    indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+    // Overloaded indexes: each feature's store documents what it keeps in them.
+    indexes: [1, 2, 3, 4, 5, 6].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` })),
     ttlAttribute: 'ttl',
     stream: 'NEW_IMAGE',
   },
@@ -40,12 +41,12 @@ export const TABLES = {
 export type TableName = keyof typeof TABLES;
 
 export interface QueueSpec {
-  id: 'WebhookDelivery' | 'WebhookDeliveryDlq';
+  id: 'WebhookDelivery' | 'WebhookDeliveryDlq' | 'ChannelOutbound' | 'ChannelOutboundDlq';
   envVar: string;
   visibilityTimeoutSeconds: number;
   retentionDays: number;
   /** Redrive target and receive count: messages that crash the consumer this often go there. */
-  deadLetter?: { queue: 'webhookDeliveryDlq'; maxReceiveCount: number };
+  deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq'; maxReceiveCount: number };
 }
 
 export const QUEUES = {
@@ -63,6 +64,31 @@ export const QUEUES = {
     visibilityTimeoutSeconds: 60,
     retentionDays: 14,
   },
+  /** Outbound channel sends (WhatsApp Graph API, sandbox): retried on 5xx and 429 by redelivery. */
+  channelOutbound: {
+    id: 'ChannelOutbound',
+    envVar: 'CHANNEL_OUTBOUND_QUEUE_URL',
+    // Long enough for a slow Graph API call; short enough that a retry comes soon.
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 4,
+    deadLetter: { queue: 'channelOutboundDlq', maxReceiveCount: 5 },
+  },
+  channelOutboundDlq: {
+    id: 'ChannelOutboundDlq',
+    envVar: 'CHANNEL_OUTBOUND_DLQ_URL',
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 14,
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueKey = keyof typeof QUEUES;
+
+/** Queues in creation order: dead-letter targets first, so redrive policies can name them. */
+export function queuesInCreationOrder(): [QueueKey, QueueSpec][] {
+  const entries = Object.entries(QUEUES) as [QueueKey, QueueSpec][];
+  return [...entries.filter(([, s]) => !s.deadLetter), ...entries.filter(([, s]) => s.deadLetter)];
+}
+
+/** The dead-letter queues, which get a depth alarm in AWS. */
+export const deadLetterQueues = (): QueueKey[] =>
+  [...new Set(Object.values(QUEUES as Record<string, QueueSpec>).flatMap((s) => (s.deadLetter ? [s.deadLetter.queue] : [])))];

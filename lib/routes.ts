@@ -22,6 +22,8 @@ export interface RouteDef {
   role?: Role;
   /** Least-privilege access to the main table (the ephemeral table is always read-write). */
   mainTable: 'read' | 'write';
+  /** Reads or writes encrypted secrets in the table (channel credentials). */
+  dataKey?: true;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;

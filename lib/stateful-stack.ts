@@ -4,7 +4,7 @@ import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } fr
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { QUEUES, TABLES, type QueueKey, type TableName, type TableSpec } from './resources';
+import { QUEUES, TABLES, deadLetterQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from './resources';
 
 /** Everything that holds data: tables, queues and secrets. Retained on stack deletion. */
 export class StatefulStack extends Stack {
@@ -12,7 +12,7 @@ export class StatefulStack extends Stack {
   readonly queues = {} as Record<QueueKey, Queue>;
   readonly jwtSecret: Secret;
   readonly platformTokenSecret: Secret;
-  readonly dlqAlarm: Alarm;
+  readonly dataKeySecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -36,18 +36,14 @@ export class StatefulStack extends Stack {
       });
     }
 
-    // Dead-letter queues first, so the queues that redrive to them can reference them.
-    const entries = Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][];
-    const ordered = [...entries.filter(([, s]) => !('deadLetter' in s)), ...entries.filter(([, s]) => 'deadLetter' in s)];
-    for (const [key, spec] of ordered) {
+    for (const [key, spec] of queuesInCreationOrder()) {
       this.queues[key] = new Queue(this, `${spec.id}Queue`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(spec.retentionDays),
         removalPolicy: RemovalPolicy.RETAIN,
-        deadLetterQueue:
-          'deadLetter' in spec ? { queue: this.queues[spec.deadLetter.queue], maxReceiveCount: spec.deadLetter.maxReceiveCount } : undefined,
+        deadLetterQueue: spec.deadLetter ? { queue: this.queues[spec.deadLetter.queue], maxReceiveCount: spec.deadLetter.maxReceiveCount } : undefined,
       });
       new CfnOutput(this, `${spec.id}QueueUrl`, { value: this.queues[key].queueUrl, exportName: `${id}-${spec.id}QueueUrl` });
     }
@@ -63,14 +59,22 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.dlqAlarm = new Alarm(this, 'WebhookDlqDepthAlarm', {
-      alarmDescription: 'Webhook deliveries are landing in the dead-letter queue',
-      metric: this.queues.webhookDeliveryDlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+    this.dataKeySecret = new Secret(this, 'DataKey', {
+      description: 'Key material for secrets stored in the tables (channel credentials)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    for (const key of deadLetterQueues()) {
+      new Alarm(this, `${QUEUES[key].id}DepthAlarm`, {
+        alarmDescription: `Messages are landing in ${QUEUES[key].id}`,
+        metric: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    }
 
     new CfnOutput(this, 'PlatformTokenSecretArn', { value: this.platformTokenSecret.secretArn });
   }

@@ -6,7 +6,11 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../functions/platform/cors';
 import { AppFunction } from './api-function';
-import { TABLES, type TableName } from './resources';
+import { QUEUES, TABLES, type TableName } from './resources';
+import { WORKERS } from './workers';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { API_PREFIXES, ROUTES } from './routes';
 import type { StatefulStack } from './stateful-stack';
 
@@ -54,8 +58,10 @@ export class StatelessStack extends Stack {
           ...tableEnv,
           JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
           ...(route.auth === 'platform' ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn } : {}),
+          ...(route.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
         },
       });
+      if (route.dataKey) stateful.dataKeySecret.grantRead(fn);
       fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
       // Rate-limit counters, login throttling and idempotency records.
       fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
@@ -66,6 +72,41 @@ export class StatelessStack extends Stack {
         this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
       }
       this.functions[route.id] = fn;
+    }
+
+    for (const worker of WORKERS) {
+      const { source } = worker;
+      const queueEnv = Object.fromEntries(
+        [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl]),
+      );
+      const fn = new AppFunction(this, `${pascal(worker.id)}Fn`, {
+        handler: worker.handler,
+        description: worker.description,
+        timeout: Duration.seconds(30),
+        environment: {
+          ...tableEnv,
+          ...queueEnv,
+          ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+        },
+      });
+      fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+      for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
+      if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
+      if (source.kind === 'stream') {
+        fn.addEventSource(
+          new DynamoEventSource(stateful.tables[source.table] as unknown as ITable, {
+            startingPosition: StartingPosition.TRIM_HORIZON,
+            batchSize: source.batchSize,
+            retryAttempts: source.maxRetries,
+            bisectBatchOnError: true,
+            reportBatchItemFailures: true,
+            filters: source.filters.map((pattern) => FilterCriteria.filter(pattern)),
+          }),
+        );
+      } else {
+        fn.addEventSource(new SqsEventSource(stateful.queues[source.queue], { batchSize: source.batchSize, reportBatchItemFailures: true, maxConcurrency: Math.max(2, source.concurrency) }));
+      }
+      this.functions[worker.id] = fn;
     }
 
     new Alarm(this, 'Api5xxAlarm', {

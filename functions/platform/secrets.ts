@@ -30,6 +30,9 @@ async function secret(envName: string): Promise<string> {
 /** The HS256 key for access and refresh tokens; cursor keys are derived from it too. */
 export const signingSecret = async (): Promise<Uint8Array> => new TextEncoder().encode(await secret('JWT_SECRET'));
 
+/** The AES-256 key for secrets stored in the table (channel credentials): its own secret, rotated apart. */
+export const dataKey = async (): Promise<Buffer> => createHash('sha256').update(await secret('DATA_KEY')).digest();
+
 export async function isPlatformToken(candidate: string): Promise<boolean> {
   const expected = await secret('PLATFORM_TOKEN');
   // Compare digests so the comparison is constant-time whatever the lengths.

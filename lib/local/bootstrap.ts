@@ -7,7 +7,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { QUEUES, TABLES, type QueueKey, type TableName, type TableSpec } from '../resources';
+import { TABLES, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../resources';
 
 /** The CreateTable input for a spec: the local twin of the CDK TableV2 built from the same spec. */
 export function createTableInput(spec: TableSpec, name: string): CreateTableCommandInput {
@@ -63,14 +63,12 @@ export interface QueueInfo {
 /** Creates the queues, dead-letter targets first, with the same redrive policy as the CDK stack. */
 export async function ensureQueues(client: SQSClient, prefix: string): Promise<Record<QueueKey, QueueInfo>> {
   const out = {} as Record<QueueKey, QueueInfo>;
-  const entries = Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][];
-  const ordered = [...entries.filter(([, s]) => !('deadLetter' in s)), ...entries.filter(([, s]) => 'deadLetter' in s)];
-  for (const [key, spec] of ordered) {
+  for (const [key, spec] of queuesInCreationOrder()) {
     const attributes: Record<string, string> = {
       VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
       MessageRetentionPeriod: String(spec.retentionDays * 86400),
     };
-    if ('deadLetter' in spec) {
+    if (spec.deadLetter) {
       const target = out[spec.deadLetter.queue];
       attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: target.arn, maxReceiveCount: String(spec.deadLetter.maxReceiveCount) });
     }

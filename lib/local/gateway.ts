@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../routes';
 import { CORS } from '../../functions/platform/cors';
+import { lambdaContext } from './context';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
@@ -39,23 +40,6 @@ export async function loadRoutes(functionsDir: string): Promise<CompiledRoute[]>
 function problem(res: ServerResponse, status: number, code: string, detail: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'Content-Type': 'application/problem+json', ...headers });
   res.end(JSON.stringify({ type: `https://docs.messaging.dev/problems/${code}`, title: code.replace(/_/g, ' '), status, detail, code }));
-}
-
-function lambdaContext(route: RouteDef, requestId: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: route.id,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.id}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${route.id}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 29_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 const TEXT_TYPES = /^(application\/([\w.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
@@ -156,7 +140,7 @@ export function createGateway(routes: CompiledRoute[]): Server {
       const requestId = randomUUID();
       const event = toEvent(req, url, hit.r, params, Buffer.concat(chunks), requestId);
       hit.r
-        .handler(event, lambdaContext(hit.r.route, requestId))
+        .handler(event, lambdaContext(hit.r.route.id, requestId))
         .then((result) => writeResult(res, result))
         .catch((error: unknown) => {
           console.error(`[gateway] ${hit.r.route.id} threw`, error);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { sqsClient } from '../../functions/platform/queue';
 import { buildApp } from 'fauxqs';
@@ -10,7 +10,9 @@ import { QUEUES, TABLES, type QueueKey, type TableName } from '../resources';
 import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
-import type { Poller } from './pollers';
+import { lambdaContext } from './context';
+import { startQueuePoller, startStreamPoller, type Poller } from './pollers';
+import { WORKERS, matchesFilter, type WorkerDef } from '../workers';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 
 export interface LocalRuntimeOptions {
@@ -38,6 +40,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 interface PersistedState {
   jwtSecret: string;
+  dataKey: string;
   platformToken: string;
   demo?: DemoCredentials;
 }
@@ -48,6 +51,7 @@ function loadState(dataDir: string | undefined, platformToken: string | undefine
   const saved: Partial<PersistedState> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   return {
     jwtSecret: process.env.JWT_SECRET || saved.jwtSecret || randomBytes(32).toString('base64url'),
+    dataKey: process.env.DATA_KEY || saved.dataKey || randomBytes(32).toString('base64url'),
     platformToken: platformToken ?? saved.platformToken ?? `pt_${randomBytes(24).toString('base64url')}`,
     demo: saved.demo,
   };
@@ -88,6 +92,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
       JWT_SECRET: state.jwtSecret,
+      DATA_KEY: state.dataKey,
       PLATFORM_TOKEN: state.platformToken,
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
@@ -102,6 +107,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const routes = await loadRoutes(join(ROOT, 'functions'));
     const pollers: Poller[] = [];
     stops.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
+    for (const worker of WORKERS) pollers.push(await startWorker(worker, tables, queues));
 
     const server: Server = createGateway(routes);
     await new Promise<void>((ok, fail) => {
@@ -129,4 +135,24 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     await stop();
     throw error;
   }
+}
+
+/** A poller per worker of lib/workers.ts, calling the same handler module the CDK stack deploys. */
+async function startWorker(worker: WorkerDef, tables: Record<TableName, string>, queues: Record<QueueKey, QueueInfo>): Promise<Poller> {
+  const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
+    handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;
+  };
+  const invoke = (event: unknown) => mod.handler(event as never, lambdaContext(worker.id));
+  const { source } = worker;
+  if (source.kind === 'stream') {
+    return startStreamPoller({
+      tableName: tables[source.table],
+      handler: invoke,
+      filter: (record) => source.filters.some((pattern) => matchesFilter(record, pattern)),
+      batchSize: source.batchSize,
+      maxAttempts: source.maxRetries + 1,
+    });
+  }
+  const queue = queues[source.queue];
+  return startQueuePoller({ queueUrl: queue.url, queueArn: queue.arn, handler: invoke, batchSize: source.batchSize, concurrency: source.concurrency });
 }

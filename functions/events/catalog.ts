@@ -1,0 +1,53 @@
+/** The event catalog (DESIGN §5) and subscription patterns: pure, no AWS imports. */
+export const EVENT_TYPES = [
+  'conversation.created',
+  'conversation.updated',
+  'conversation.message.received',
+  'conversation.message.sent',
+  'conversation.message.delivered',
+  'conversation.message.read',
+  'conversation.message.failed',
+  'conversation.handoff',
+  'booking.created',
+  'booking.confirmed',
+  'booking.updated',
+  'booking.rescheduled',
+  'booking.cancelled',
+  'booking.completed',
+  'webhook.test',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_PATTERNS = ['*', 'conversation.*', 'booking.*', 'payment.*'] as const;
+
+export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
+export const isEventFilter = (value: string): boolean => isEventType(value) || (EVENT_PATTERNS as readonly string[]).includes(value);
+
+/** `*` matches everything; `booking.*` matches every type that starts with `booking.`. */
+export function matchesPattern(type: string, pattern: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
+  return type === pattern;
+}
+
+export const eventCategory = (type: string): string => type.split('.')[0] ?? type;
+
+export interface EventEnvelope<T = Record<string, unknown>> {
+  id: string;
+  type: EventType;
+  created_at: string;
+  tenant_id: string;
+  api_version: 'v1';
+  data: T;
+}
+
+/** What changed in an update, for `data.changes`: only fields whose value differs. */
+export function diff<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) {
+      changes[String(field)] = { from: before[field] ?? null, to: after[field] ?? null };
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,32 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { queueUrl } from '../platform/config';
+import { sqsClient } from '../platform/queue';
+import { logger, streamWorker } from '../platform/workers';
+import type { EventEnvelope } from './catalog';
+import { EVENT_SK_PREFIX } from './store';
+
+/**
+ * The outbox dispatcher, on the main table's stream (filtered as lib/workers.ts says): events are logged
+ * (webhook fan-out hooks in here), and outbound messages written as `queued` are handed to the channel
+ * queue. Because both come from committed writes, nothing is sent for a change that did not happen.
+ */
+export const handler = streamWorker(async (record) => {
+  const image = record.dynamodb?.NewImage;
+  if (!image) return;
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  if (String(item.sk).startsWith(EVENT_SK_PREFIX)) {
+    const event = item.event as EventEnvelope;
+    logger.info('event', { event_id: event.id, type: event.type, tenant_id: event.tenant_id });
+    return;
+  }
+  if (item.outbox === 'channel_send') {
+    await sqsClient().send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl('channelOutbound'),
+        MessageBody: JSON.stringify({ tenant_id: item.tenant_id, conversation_id: item.conversation_id, message_id: item.id }),
+      }),
+    );
+  }
+});

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { badRequest } from '../platform/errors';
+import { httpHandler, tenantPrincipal } from '../platform/http';
+import { pageQuery, toPage } from '../platform/pagination';
+import { isEventFilter } from './catalog';
+import { listEvents } from './store';
+import { ulidBound } from './time';
+
+const ListEventsQuery = z.strictObject({
+  ...pageQuery,
+  type: z.optional(z.string().check(z.refine(isEventFilter, 'must be an event type or one of *, conversation.*, booking.*, payment.*'))),
+  since: z.optional(z.iso.datetime({ offset: true })),
+  until: z.optional(z.iso.datetime({ offset: true })),
+});
+
+/** Pull what a webhook may have missed: the tenant's events of the last 30 days, newest first. */
+export const handler = httpHandler('events-list', { query: ListEventsQuery }, async ({ query, principal }) => {
+  const since = query.since ? new Date(query.since) : undefined;
+  const until = query.until ? new Date(query.until) : undefined;
+  if (since && until && since > until) throw badRequest('invalid_query', '`since` must not be after `until`.');
+  const page = await listEvents(tenantPrincipal(principal).tenant.id, {
+    type: query.type,
+    fromId: since && ulidBound(since, 'low'),
+    toId: until && ulidBound(until, 'high'),
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  return { status: 200, body: toPage(page.items, query.limit, page) };
+});

@@ -1,0 +1,74 @@
+import { tableName } from '../platform/config';
+import { newId } from '../platform/ids';
+import { queryPage } from '../platform/pagination';
+import { eventCategory, type EventEnvelope, type EventType } from './catalog';
+
+/**
+ * Events are the transactional outbox: `eventPut` returns a TransactWriteItems entry that features add to
+ * the transaction of the change itself, so an event exists if and only if its change happened. The table
+ * stream carries them to the dispatcher. They are kept 30 days.
+ *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first
+ *   gsi1 TENANT#<t>#EVTCAT#<category>            `conversation.*`, `booking.*`
+ *   gsi2 TENANT#<t>#EVTTYPE#<type>               exact type
+ */
+export const EVENT_RETENTION_SECONDS = 30 * 86_400;
+export const EVENT_SK_PREFIX = 'EVT#';
+
+export function newEvent<T extends object>(tenantId: string, type: EventType, data: T, now: Date): EventEnvelope<T & Record<string, unknown>> {
+  return { id: newId('evt'), type, created_at: now.toISOString(), tenant_id: tenantId, api_version: 'v1', data: data as T & Record<string, unknown> };
+}
+
+export function eventPut(event: EventEnvelope<object>) {
+  const pk = `TENANT#${event.tenant_id}`;
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: {
+        pk,
+        sk: `${EVENT_SK_PREFIX}${event.id}`,
+        gsi1pk: `${pk}#EVTCAT#${eventCategory(event.type)}`,
+        gsi1sk: event.id,
+        gsi2pk: `${pk}#EVTTYPE#${event.type}`,
+        gsi2sk: event.id,
+        ttl: Math.floor(Date.parse(event.created_at) / 1000) + EVENT_RETENTION_SECONDS,
+        event,
+      },
+    },
+  };
+}
+
+export interface EventQuery {
+  /** An exact type or a pattern (`*`, `booking.*`, ...). */
+  type?: string;
+  /** ULID-based sort-key bounds for the time window. */
+  fromId?: string;
+  toId?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type. */
+export async function listEvents(tenantId: string, q: EventQuery): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
+  const pk = `TENANT#${tenantId}`;
+  const type = q.type && q.type !== '*' ? q.type : undefined;
+  const [index, pkName, skName, pkValue, skPrefix] = !type
+    ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]
+    : type.endsWith('.*')
+      ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${type.slice(0, -2)}`, 'evt_']
+      : ['gsi2', 'gsi2pk', 'gsi2sk', `${pk}#EVTTYPE#${type}`, 'evt_'];
+  const lower = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.fromId ?? 'evt_'}`;
+  const upper = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.toId ?? 'evt_~'}`;
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lower AND :upper',
+      ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+      ExpressionAttributeValues: { ':pk': pkValue, ':lower': lower, ':upper': upper },
+    },
+    q,
+    { owner: tenantId, list: `events:${type ?? '*'}` },
+    index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
+  );
+  return { ...page, items: page.items.map((item) => item.event as EventEnvelope) };
+}

@@ -1,0 +1,65 @@
+/**
+ * The one table of asynchronous workers: the CDK stack gives each an event-source mapping and the local
+ * runtime a poller, from these same entries. Pure data, like lib/routes.ts.
+ */
+import type { QueueKey } from './resources';
+
+/** A Lambda event-filter pattern, restricted to what the local poller also understands. */
+export type FilterPattern = Record<string, unknown>;
+
+export type WorkerSource =
+  | { kind: 'stream'; table: 'main'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
+  | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number };
+
+export interface WorkerDef {
+  id: string;
+  handler: string;
+  description: string;
+  source: WorkerSource;
+  mainTable: 'read' | 'write';
+  /** Queues the worker sends to. */
+  sendsTo: QueueKey[];
+  /** Decrypts secrets stored in the table (channel credentials). */
+  dataKey?: true;
+}
+
+/** Stream records the dispatcher wants: outbox events, and outbound messages waiting to be sent. */
+export const DISPATCH_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'EVT#' }] } } } },
+  { eventName: ['INSERT'], dynamodb: { NewImage: { outbox: { S: ['channel_send'] } } } },
+];
+
+export const WORKERS: readonly WorkerDef[] = [
+  {
+    id: 'outbox-dispatcher',
+    handler: 'events/dispatch',
+    description: 'Outbox stream: logs events and queues outbound channel sends',
+    source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
+    mainTable: 'read',
+    sendsTo: ['channelOutbound'],
+  },
+  {
+    id: 'channel-sender',
+    handler: 'channels/send-worker',
+    description: 'Sends outbound messages through their channel (WhatsApp Graph API, sandbox)',
+    source: { kind: 'queue', queue: 'channelOutbound', batchSize: 10, concurrency: 2 },
+    mainTable: 'write',
+    sendsTo: [],
+    dataKey: true,
+  },
+];
+
+/** Evaluates the subset of Lambda filter syntax used above: value lists and `{prefix}` matchers. */
+export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {
+  return Object.entries(pattern).every(([key, expected]) => {
+    const actual = (record as Record<string, unknown> | undefined)?.[key];
+    if (Array.isArray(expected)) {
+      return expected.some((rule) =>
+        typeof rule === 'object' && rule !== null && 'prefix' in rule
+          ? typeof actual === 'string' && actual.startsWith(String((rule as { prefix: string }).prefix))
+          : actual === rule,
+      );
+    }
+    return typeof expected === 'object' && expected !== null && matchesFilter(actual, expected as FilterPattern);
+  });
+}
