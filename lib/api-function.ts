@@ -69,6 +69,17 @@ export class AppFunction extends NodejsFunction {
    * Least privilege: exact actions on the table and its named indexes (no index/* wildcard), and
    * read-only functions get read actions only.
    */
+  /** API-key authentication records `last_used_at`: allowed on API-key items only, whatever the route. */
+  grantApiKeyTouch(table: ITableV2, keyPrefix: string): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${keyPrefix}*`] } },
+      }),
+    );
+  }
+
   grantTable(table: ITableV2, spec: TableSpec, access: 'read' | 'write'): void {
     const actions = access === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
     const resources = [table.tableArn, ...spec.indexes.map((index) => `${table.tableArn}/index/${index.name}`)];

@@ -24,6 +24,8 @@ export interface RouteDef {
   mainTable: 'read' | 'write';
   /** Reads or writes encrypted secrets in the table (channel credentials). */
   dataKey?: true;
+  /** false: not counted against the tenant's hourly limit (logging out must always work). */
+  rateLimit?: false;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -31,7 +33,7 @@ export const API_PREFIXES = ['/api/v1', '/v1'] as const;
 export const ROUTES: readonly RouteDef[] = [
   { id: 'auth-login', method: 'POST', path: '/auth/login', handler: 'auth/login', auth: 'none', mainTable: 'write' },
   { id: 'auth-refresh', method: 'POST', path: '/auth/refresh', handler: 'auth/refresh', auth: 'none', mainTable: 'write' },
-  { id: 'auth-logout', method: 'POST', path: '/auth/logout', handler: 'auth/logout', auth: 'tenant', mainTable: 'write' },
+  { id: 'auth-logout', method: 'POST', path: '/auth/logout', handler: 'auth/logout', auth: 'tenant', mainTable: 'write', rateLimit: false },
   { id: 'auth-me', method: 'GET', path: '/auth/me', handler: 'auth/me', auth: 'tenant', mainTable: 'read' },
 
   { id: 'users-create', method: 'POST', path: '/users', handler: 'users/create', auth: 'tenant', role: 'admin', mainTable: 'write' },
@@ -42,6 +44,27 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'api-keys-create', method: 'POST', path: '/api-keys', handler: 'api-keys/create', auth: 'tenant', role: 'admin', mainTable: 'write' },
   { id: 'api-keys-list', method: 'GET', path: '/api-keys', handler: 'api-keys/list', auth: 'tenant', role: 'admin', mainTable: 'read' },
   { id: 'api-keys-revoke', method: 'DELETE', path: '/api-keys/{id}', handler: 'api-keys/revoke', auth: 'tenant', role: 'admin', mainTable: 'write' },
+
+  { id: 'conversations-list', method: 'GET', path: '/conversations', handler: 'conversations/list', auth: 'tenant', mainTable: 'read' },
+  { id: 'conversations-create', method: 'POST', path: '/conversations', handler: 'conversations/create', auth: 'tenant', mainTable: 'write' },
+  { id: 'conversations-get', method: 'GET', path: '/conversations/{id}', handler: 'conversations/get', auth: 'tenant', mainTable: 'read' },
+  { id: 'conversations-update', method: 'PATCH', path: '/conversations/{id}', handler: 'conversations/update', auth: 'tenant', mainTable: 'write' },
+  { id: 'messages-list', method: 'GET', path: '/conversations/{id}/messages', handler: 'conversations/messages-list', auth: 'tenant', mainTable: 'read' },
+  { id: 'messages-send', method: 'POST', path: '/conversations/{id}/messages', handler: 'conversations/messages-send', auth: 'tenant', mainTable: 'write' },
+
+  { id: 'channels-list', method: 'GET', path: '/channels', handler: 'channels/list', auth: 'tenant', mainTable: 'read' },
+  { id: 'channels-connect-whatsapp', method: 'POST', path: '/channels/whatsapp', handler: 'channels/connect-whatsapp', auth: 'tenant', role: 'admin', mainTable: 'write', dataKey: true },
+  { id: 'sandbox-inbound', method: 'POST', path: '/channels/sandbox/inbound', handler: 'channels/sandbox-inbound', auth: 'tenant', mainTable: 'write' },
+  { id: 'whatsapp-webhook-verify', method: 'GET', path: '/channels/whatsapp/webhook', handler: 'channels/whatsapp-verify', auth: 'none', mainTable: 'read' },
+  { id: 'whatsapp-webhook', method: 'POST', path: '/channels/whatsapp/webhook', handler: 'channels/whatsapp-webhook', auth: 'none', mainTable: 'write', dataKey: true },
+
+  { id: 'bookings-list', method: 'GET', path: '/bookings', handler: 'bookings/list', auth: 'tenant', mainTable: 'read' },
+  { id: 'bookings-create', method: 'POST', path: '/bookings', handler: 'bookings/create', auth: 'tenant', mainTable: 'write' },
+  { id: 'bookings-get', method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', auth: 'tenant', mainTable: 'read' },
+  { id: 'bookings-update', method: 'PATCH', path: '/bookings/{id}', handler: 'bookings/update', auth: 'tenant', mainTable: 'write' },
+  { id: 'bookings-cancel', method: 'DELETE', path: '/bookings/{id}', handler: 'bookings/cancel', auth: 'tenant', mainTable: 'write' },
+
+  { id: 'events-list', method: 'GET', path: '/events', handler: 'events/list', auth: 'tenant', mainTable: 'read' },
 
   { id: 'tenants-create', method: 'POST', path: '/platform/tenants', handler: 'tenants/create', auth: 'platform', mainTable: 'write' },
   { id: 'tenants-list', method: 'GET', path: '/platform/tenants', handler: 'tenants/list', auth: 'platform', mainTable: 'read' },
@@ -54,3 +77,6 @@ export function routeById(id: string): RouteDef {
   if (!route) throw new Error(`Unknown route id ${id}`);
   return route;
 }
+
+/** Routes that seal or unseal data with the data key: channel credentials, and stored idempotent responses. */
+export const usesDataKey = (route: RouteDef): boolean => route.dataKey === true || (route.method === 'POST' && route.auth !== 'none');

@@ -8,10 +8,11 @@ import { CORS } from '../functions/platform/cors';
 import { AppFunction } from './api-function';
 import { QUEUES, TABLES, type TableName } from './resources';
 import { WORKERS } from './workers';
+import { API_KEY_ITEM_PREFIX } from '../functions/api-keys/store';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { API_PREFIXES, ROUTES } from './routes';
+import { API_PREFIXES, ROUTES, usesDataKey } from './routes';
 import type { StatefulStack } from './stateful-stack';
 
 export interface StatelessStackProps extends StackProps {
@@ -58,11 +59,12 @@ export class StatelessStack extends Stack {
           ...tableEnv,
           JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
           ...(route.auth === 'platform' ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn } : {}),
-          ...(route.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+          ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
         },
       });
-      if (route.dataKey) stateful.dataKeySecret.grantRead(fn);
+      if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
+      if (route.auth === 'tenant' && route.mainTable === 'read') fn.grantApiKeyTouch(stateful.tables.main, API_KEY_ITEM_PREFIX);
       // Rate-limit counters, login throttling and idempotency records.
       fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
       stateful.jwtSecret.grantRead(fn);

@@ -20,5 +20,9 @@ export const handler = httpHandler('api-keys-create', { body: CreateApiKeyBody }
     last_used_at: null,
   };
   await createApiKey(record, generated.hash);
-  return { status: 201, body: { ...record, key: generated.key } };
+  return {
+    status: 201,
+    headers: { 'Cache-Control': 'no-store', Location: `/api/v1/api-keys/${record.id}` },
+    body: { ...record, key: generated.key },
+  };
 });

@@ -2,13 +2,14 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
+import { logger } from '../platform/observability';
 import type { ApiKeyRecord } from './key';
 
 /**
  * Each key is one item addressed by its SHA-256 (what auth looks up), listed per tenant through gsi1,
  * plus a pointer item under the tenant so revocation by id is a strongly consistent read.
  */
-export const apiKeyHashKey = (hash: string) => ({ pk: `APIKEY#${hash}`, sk: 'APIKEY' });
+export const apiKeyHashKey = (hash: string) => ({ pk: `${API_KEY_ITEM_PREFIX}${hash}`, sk: 'APIKEY' });
 const pointerKey = (tenantId: string, keyId: string) => ({ pk: `TENANT#${tenantId}`, sk: `APIKEY#${keyId}` });
 const listPartition = (tenantId: string) => `TENANT#${tenantId}#APIKEYS`;
 
@@ -67,7 +68,10 @@ export async function revokeApiKey(tenantId: string, keyId: string): Promise<boo
   return true;
 }
 
-/** Records use; conditional on the key still existing so a concurrent revocation is not resurrected. */
+/**
+ * Records use; conditional on the key still existing so a concurrent revocation is not resurrected.
+ * Best effort: a failure here must never fail the request the key authenticated.
+ */
 export async function touchApiKey(hash: string, now: string): Promise<void> {
   try {
     await db().send(
@@ -80,6 +84,9 @@ export async function touchApiKey(hash: string, now: string): Promise<void> {
       }),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (!isConditionFailure(error)) logger.warn('could not record API key use', { error: (error as Error).name });
   }
 }
+
+/** The key prefix of API-key items: IAM lets every tenant route update only these (last_used_at). */
+export const API_KEY_ITEM_PREFIX = 'APIKEY#';

@@ -8,7 +8,7 @@ import { tenantFromItem, tenantKey } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import { userFromItem, userKey } from '../users/store';
 import { sessionFromItem, sessionKey } from './session-store';
-import { isSessionActive } from './session';
+import { isSessionActive, predatesCredentials } from './session';
 import { verifyAccessToken } from './tokens';
 import type { TenantPrincipal } from './principal';
 
@@ -61,6 +61,7 @@ export async function authenticateTenant(authorization: string | undefined, tena
   }
   const user = userItem && userFromItem(userItem);
   if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
+  if (predatesCredentials(session, user)) throw unauthorized('session_revoked', 'The password changed since this login; log in again.');
   const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
   return { kind: 'user', tenant, role: user.role, userId: user.id, sessionId: session.id };
 }

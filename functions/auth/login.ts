@@ -2,26 +2,30 @@ import { badRequest, forbidden, unauthorized } from '../platform/errors';
 import { httpHandler } from '../platform/http';
 import { getTenant } from '../tenants/store';
 import { findUserByEmail, tenantsWithEmail } from '../users/store';
-import { assertLoginAllowed, recordLoginFailure } from './login-throttle';
+import type { User } from '../users/user';
+import { takeLoginAttempt } from './login-throttle';
 import { decoyHash, verifyPassword } from './passwords';
 import { LoginBody } from './schemas';
 import { startSession } from './sessions';
 
+const invalid = () => unauthorized('invalid_credentials', 'The email or password is incorrect.');
+
+/**
+ * Without X-Tenant-ID, the password is checked in every tenant that has this email, so the answer
+ * never reveals whether an email exists: 401 unless the password is right somewhere, and 400
+ * tenant_required only when it is right in several.
+ */
 export const handler = httpHandler('auth-login', { body: LoginBody }, async ({ body, state, event, now }) => {
-  const sourceIp = event.requestContext.http.sourceIp;
-  await assertLoginAllowed(body.email, sourceIp, now);
-  let tenantId = state.tenantId;
-  if (!tenantId) {
-    const tenants = await tenantsWithEmail(body.email);
-    if (tenants.length > 1) throw badRequest('tenant_required', 'This email belongs to several tenants; send X-Tenant-ID to choose one.');
-    tenantId = tenants[0];
-  }
-  const user = tenantId ? await findUserByEmail(tenantId, body.email) : undefined;
-  const valid = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
-  if (!user || !valid) {
-    await recordLoginFailure(body.email, sourceIp, now);
-    throw unauthorized('invalid_credentials', 'The email or password is incorrect.');
-  }
+  const attempt = await takeLoginAttempt(body.email, event.requestContext.http.sourceIp, now);
+  const tenantIds = state.tenantId ? [state.tenantId] : await tenantsWithEmail(body.email);
+  const candidates = (await Promise.all(tenantIds.map((t) => findUserByEmail(t, body.email)))).filter((u): u is User => !!u);
+  const matches: User[] = [];
+  for (const user of candidates) if (await verifyPassword(body.password, user.password_hash)) matches.push(user);
+  if (candidates.length === 0) await verifyPassword(body.password, await decoyHash());
+  const [user] = matches;
+  if (!user) throw invalid();
+  if (matches.length > 1) throw badRequest('tenant_required', 'This login exists in several tenants; send X-Tenant-ID to choose one.');
+  await attempt.succeeded();
   if (user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   const tenant = await getTenant(user.tenant_id);
   if (tenant?.status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');

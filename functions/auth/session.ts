@@ -26,3 +26,7 @@ export function refreshOutcome(session: Session, presentedJti: string, now: Date
   if (session.refresh_jti !== presentedJti) return 'reused';
   return 'rotate';
 }
+
+/** A password change or a disable ends every session that started before it. */
+export const predatesCredentials = (session: Pick<Session, 'created_at'>, user: { credentials_changed_at?: string | null }): boolean =>
+  !!user.credentials_changed_at && session.created_at < user.credentials_changed_at;

@@ -5,7 +5,7 @@ import { newId } from '../platform/ids';
 import { tenantFromItem, tenantKey } from '../tenants/store';
 import { userFromItem, userKey } from '../users/store';
 import { toPublicUser, type User } from '../users/user';
-import { SESSION_LIFETIME_MS, refreshOutcome, type Session } from './session';
+import { SESSION_LIFETIME_MS, predatesCredentials, refreshOutcome, type Session } from './session';
 import { createSession, revokeSession, rotateRefreshJti, sessionFromItem, sessionKey } from './session-store';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, issueRefreshToken, verifyRefreshToken } from './tokens';
 
@@ -65,6 +65,7 @@ export async function refreshSession(refreshToken: string, tenantHeader: string 
   if (outcome === 'revoked') throw ended();
   const user = userItem && userFromItem(userItem);
   if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
+  if (predatesCredentials(session, user)) throw ended();
   if (!tenantItem || tenantFromItem(tenantItem).status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');
   const next = newJti();
   if (outcome === 'reused' || !(await rotateRefreshJti(session, claims.jti, next))) {

@@ -1,17 +1,11 @@
-/** The injectable clock: domain code takes `now` from here so tests can move time without waiting. */
+/** Domain code never reads the time itself: it takes `now`, so tests can move time without waiting. */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
-let current: Clock = systemClock;
-
-export const clock: Clock = { now: () => current.now() };
-
-/** Tests only: replace the clock (pass nothing to restore the system clock). */
-export function setClock(next: Clock = systemClock): void {
-  current = next;
-}
+/** Handlers read the time once per request (RequestState.now) and pass it down as `now`. */
+export const clock: Clock = systemClock;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from './db';
 import { tableName } from './config';
 
@@ -32,9 +32,19 @@ export async function consume(key: string, opts: { limit?: number; expiresAtEpoc
   }
 }
 
-export async function currentCount(key: string): Promise<number> {
-  const out = await db().send(new GetCommand({ TableName: tableName('ephemeral'), Key: { pk: key }, ConsistentRead: true }));
-  return Number(out.Item?.n ?? 0);
+/** Gives back a slot taken by `consume` (for attempts that turned out not to count). */
+export async function refund(key: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName('ephemeral'),
+      Key: { pk: key },
+      UpdateExpression: 'ADD n :minus',
+      ConditionExpression: 'n > :zero',
+      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    }),
+  ).catch((error) => {
+    if (!isConditionFailure(error)) throw error;
+  });
 }
 
 /** The fixed window containing `now`: its start (for the key) and its end (for Reset / Retry-After). */

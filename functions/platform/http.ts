@@ -16,7 +16,10 @@ import { fieldErrors, type Schema } from './validation';
 
 export interface HttpResponse {
   status: number;
+  /** Serialised as JSON. */
   body?: unknown;
+  /** Sent as text/plain instead of a JSON body. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -87,6 +90,7 @@ export function httpHandler<B = unknown, Q = unknown>(
 }
 
 export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {
+  if (result.text !== undefined) return { statusCode: result.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...result.headers }, body: result.text };
   if (result.body === undefined) return { statusCode: result.status, headers: { ...result.headers } };
   return {
     statusCode: result.status,

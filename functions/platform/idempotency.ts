@@ -5,12 +5,16 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { db, isConditionFailure } from './db';
 import { tableName } from './config';
 import { badRequest, conflict, unprocessable } from './errors';
+import { seal, unseal } from './sealed';
 import { header, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 /**
  * Idempotency-Key on POST, with Stripe's semantics: the first successful response is replayed for 24 h,
  * the same key with another body is 422, and a request still running is 409. Keys are scoped by tenant.
- * Errors are not stored: the key is released so the client can retry with it.
+ * Errors are not stored: the key is released so the client can retry with it. Unauthenticated routes
+ * (login, refresh, inbound webhooks) ignore the header: there is no tenant to scope a key to, and a
+ * replayed login or refresh would hand out tokens without the checks. Stored responses are sealed with
+ * the data key, because some carry secrets (a new API key).
  */
 const REPLAY_SECONDS = 24 * 3600;
 /** A crashed request's lock expires after this, so the key does not stay stuck in 409. */
@@ -21,7 +25,16 @@ interface IdempotencyRecord {
   pk: string;
   fingerprint: string;
   status: 'in_progress' | 'completed';
-  response?: APIGatewayProxyStructuredResultV2;
+  /** The sealed response. */
+  response?: string;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
@@ -31,21 +44,23 @@ export const idempotency = (): HttpMiddleware => {
   return {
     before: async (request: HttpRequest) => {
       const state = stateOf(request);
-      if (request.event.requestContext.http.method !== 'POST') return;
+      if (request.event.requestContext.http.method !== 'POST' || state.route.auth === 'none') return;
       const key = header(request.event, 'idempotency-key');
       if (key === undefined) return;
       if (!KEY_PATTERN.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
-      const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? 'anonymous');
+      const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? '');
       const pk = recordKey(owner, key);
-      const fingerprint = createHash('sha256').update(`${state.route.id}\n${state.rawBody}`).digest('hex');
+      // The parsed body, re-serialised with sorted keys: whitespace and key order do not count.
+      const fingerprint = createHash('sha256').update(`${state.route.id}\n${canonicalJson(state.body ?? null)}`).digest('hex');
       const nowEpoch = Math.floor(state.now.getTime() / 1000);
       try {
         await db().send(
           new PutCommand({
             TableName: tableName('ephemeral'),
             Item: { pk, fingerprint, status: 'in_progress', locked_until: nowEpoch + LOCK_SECONDS, ttl: nowEpoch + REPLAY_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :running AND locked_until < :now)',
-            ExpressionAttributeNames: { '#status': 'status' },
+            // TTL deletion can lag by a day or two: an expired record counts as absent.
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#status = :running AND locked_until < :now)',
+            ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
             ExpressionAttributeValues: { ':running': 'in_progress', ':now': nowEpoch },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
@@ -62,7 +77,8 @@ export const idempotency = (): HttpMiddleware => {
         if (existing.status !== 'completed' || !existing.response) {
           throw conflict('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.');
         }
-        state.replay = { ...existing.response, headers: { ...existing.response.headers, 'Idempotent-Replayed': 'true' } };
+        const stored = await unseal<APIGatewayProxyStructuredResultV2>(existing.response);
+        state.replay = { ...stored, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };
       }
     },
     after: async (request: HttpRequest) => {
@@ -77,7 +93,7 @@ export const idempotency = (): HttpMiddleware => {
             Key: { pk },
             UpdateExpression: 'SET #status = :done, #response = :response',
             ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-            ExpressionAttributeValues: { ':done': 'completed', ':response': response },
+            ExpressionAttributeValues: { ':done': 'completed', ':response': await seal(response) },
           }),
         );
       } else {

@@ -30,6 +30,8 @@ export const requestContext = (route: RouteDef): HttpMiddleware => {
   return {
     before: (request: HttpRequest) => {
       const requestId = request.event.requestContext?.requestId || randomUUID();
+      // Warm containers reuse the logger: drop the previous request's keys.
+      logger.resetKeys();
       logger.appendKeys({ request_id: requestId, route: route.id });
       initState(request.context, {
         route,

@@ -36,7 +36,7 @@ export const rateLimit = (): HttpMiddleware => {
     before: async (request: HttpRequest) => {
       const state = stateOf(request);
       const principal = state.principal;
-      if (!principal || (principal.kind !== 'api_key' && principal.kind !== 'user')) return;
+      if (!principal || (principal.kind !== 'api_key' && principal.kind !== 'user') || state.route.rateLimit === false) return;
       const limit = hourlyLimit(principal.tenant);
       const window = fixedWindow(state.now, WINDOW_SECONDS);
       const result = await consume(`RL#${principal.tenant.id}#${window.start}`, { limit, expiresAtEpoch: window.resetAt + 60 });

@@ -1,4 +1,4 @@
-import { httpHandler } from '../platform/http';
+import { etag, httpHandler } from '../platform/http';
 import { provisionTenant } from './provision';
 import { CreateTenantBody } from './schemas';
 import { tenantView } from './views';
@@ -7,7 +7,7 @@ export const handler = httpHandler('tenants-create', { body: CreateTenantBody },
   const { tenant, adminUser, apiKey } = await provisionTenant(body, now);
   return {
     status: 201,
-    headers: { Location: `/api/v1/platform/tenants/${tenant.id}` },
+    headers: { 'Cache-Control': 'no-store', ...etag(tenant.version), Location: `/api/v1/platform/tenants/${tenant.id}` },
     body: { tenant: tenantView(tenant), admin_user: adminUser, api_key: apiKey },
   };
 });

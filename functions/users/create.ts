@@ -1,11 +1,9 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, transactionConditionFailed } from '../platform/db';
 import { conflict } from '../platform/errors';
 import { etag, httpHandler, tenantPrincipal } from '../platform/http';
 import { newId } from '../platform/ids';
 import { hashPassword } from '../auth/passwords';
 import { CreateUserBody } from './schemas';
-import { userCreateItems } from './store';
+import { createUser } from './store';
 import { toPublicUser, type User } from './user';
 
 export const handler = httpHandler('users-create', { body: CreateUserBody }, async ({ body, principal, now }) => {
@@ -23,11 +21,6 @@ export const handler = httpHandler('users-create', { body: CreateUserBody }, asy
     updated_at: at,
     version: 1,
   };
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: userCreateItems(user) }));
-  } catch (error) {
-    if (transactionConditionFailed(error)) throw conflict('email_taken', 'A user with this email already exists in this tenant.');
-    throw error;
-  }
+  if (!(await createUser(user))) throw conflict('email_taken', 'A user with this email already exists in this tenant.');
   return { status: 201, headers: { ...etag(user.version), Location: `/api/v1/users/${user.id}` }, body: toPublicUser(user) };
 });

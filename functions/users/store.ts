@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, updateVersioned } from '../platform/db';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, transactionConditionFailed, updateVersioned } from '../platform/db';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import type { User } from './user';
@@ -62,6 +62,32 @@ export async function tenantsWithEmail(email: string): Promise<string[]> {
   return (out.Items ?? []).map((i) => String(i.tenant_id));
 }
 
+/** Creates the user; false if the email is already taken in this tenant. */
+export async function createUser(user: User): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: userCreateItems(user) }));
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Active admins of a tenant (users are few per tenant: one page of 100 is read, projected). */
+export async function activeAdminIds(tenantId: string): Promise<string[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `TENANT#${tenantId}`, ':prefix': 'USER#' },
+      ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+      ProjectionExpression: 'id, #role, #status',
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).filter((u) => u.role === 'admin' && u.status === 'active').map((u) => String(u.id));
+}
+
 export async function listUsers(tenantId: string, request: { limit: number; cursor?: string }) {
   const page = await queryPage(
     {
@@ -76,7 +102,7 @@ export async function listUsers(tenantId: string, request: { limit: number; curs
   return { ...page, items: page.items.map(userFromItem) };
 }
 
-export type UserChanges = Partial<Pick<User, 'name' | 'role' | 'status' | 'password_hash'>>;
+export type UserChanges = Partial<Pick<User, 'name' | 'role' | 'status' | 'password_hash' | 'credentials_changed_at'>>;
 
 export async function updateUser(tenantId: string, userId: string, changes: UserChanges, now: string, expectedVersion?: number): Promise<User> {
   const item = await updateVersioned(tableName('main'), userKey(tenantId, userId), changes, { now, expectedVersion, what: 'The user' });

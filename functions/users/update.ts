@@ -3,7 +3,7 @@ import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/
 import { isId } from '../platform/ids';
 import { hashPassword } from '../auth/passwords';
 import { UpdateUserBody } from './schemas';
-import { updateUser } from './store';
+import { activeAdminIds, updateUser } from './store';
 import { toPublicUser } from './user';
 
 export const handler = httpHandler('users-update', { body: UpdateUserBody }, async ({ params, body, principal, now, event }) => {
@@ -14,6 +14,14 @@ export const handler = httpHandler('users-update', { body: UpdateUserBody }, asy
   if (caller.kind === 'user' && caller.userId === id && ((body.role && body.role !== 'admin') || body.status === 'disabled')) {
     throw unprocessable('cannot_demote_self', 'You cannot demote or disable your own account.');
   }
+  const removesAdmin = (body.role !== undefined && body.role !== 'admin') || body.status === 'disabled';
+  if (removesAdmin) {
+    const admins = await activeAdminIds(caller.tenant.id);
+    if (admins.length === 1 && admins[0] === id) {
+      throw unprocessable('last_admin', 'This is the tenant\u2019s last active admin; promote another user first.');
+    }
+  }
+  const credentialsChanged = body.password !== undefined || body.status === 'disabled';
   const user = await updateUser(
     caller.tenant.id,
     id,
@@ -22,6 +30,7 @@ export const handler = httpHandler('users-update', { body: UpdateUserBody }, asy
       role: body.role,
       status: body.status,
       password_hash: body.password ? await hashPassword(body.password) : undefined,
+      credentials_changed_at: credentialsChanged ? now.toISOString() : undefined,
     },
     now.toISOString(),
     ifMatchVersion(event),

@@ -11,16 +11,17 @@ export interface User {
   role: Role;
   status: UserStatus;
   password_hash: string;
+  /** Set when the password changes or the user is disabled: sessions from before it are dead. */
+  credentials_changed_at?: string | null;
   created_at: string;
   updated_at: string;
   version: number;
 }
 
-export type PublicUser = Omit<User, 'password_hash'>;
+export type PublicUser = Omit<User, 'password_hash' | 'credentials_changed_at'>;
 
 /** Never expose the password hash. */
 export function toPublicUser(u: User): PublicUser {
   return { id: u.id, tenant_id: u.tenant_id, email: u.email, name: u.name ?? null, role: u.role, status: u.status, created_at: u.created_at, updated_at: u.updated_at, version: u.version };
 }
 
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -20,17 +20,26 @@ describe('login, refresh, logout', () => {
     expect(withoutHeader.status).toBe(200);
     expect(withoutHeader.body.tenant_id).toBe(t.tenantId);
     const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: withoutHeader.body.access_token });
-    expect(me.body).toMatchObject({ kind: 'user', role: 'admin', userId: t.adminUserId });
+    expect(me.body).toMatchObject({ kind: 'user', role: 'admin', user_id: t.adminUserId });
   });
 
-  it('asks for the tenant when an email belongs to several', async () => {
+  it('finds the tenant by password when an email is in several, without revealing the email exists', async () => {
     const other = await createTenant();
     const shared = await call('POST', '/users', { tenant: other.tenantId, token: other.apiKey, body: { email: t.adminEmail, password: 'another password 1' } });
     expect(shared.status).toBe(201);
-    const ambiguous = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: t.adminPassword } });
+    const wrong = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('invalid_credentials');
+    const mine = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.tenant_id).toBe(other.tenantId);
+    // The same password in two tenants is the only ambiguous case.
+    const third = await createTenant();
+    await call('POST', '/users', { tenant: third.tenantId, token: third.apiKey, body: { email: t.adminEmail, password: 'another password 1' } });
+    const ambiguous = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.code).toBe('tenant_required');
-    expect((await call('POST', '/auth/login', { tenant: other.tenantId, body: { email: t.adminEmail, password: 'another password 1' } })).status).toBe(200);
+    expect((await call('POST', '/auth/login', { tenant: third.tenantId, body: { email: t.adminEmail, password: 'another password 1' } })).status).toBe(200);
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {
@@ -78,6 +87,36 @@ describe('login, refresh, logout', () => {
     const withKey = await call('POST', '/auth/logout', { tenant: t.tenantId, token: t.apiKey });
     expect(withKey.status).toBe(400);
     expect(withKey.body.code).toBe('not_a_session');
+  });
+
+  it('a burst of parallel guesses gets at most 10 tries', async () => {
+    const victim = await createTenant();
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password: `guess ${i}` } })),
+    );
+    expect(results.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(20);
+  });
+
+  it('changing the password ends existing sessions', async () => {
+    const email = `pw-${Date.now()}@example.com`;
+    const user = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, body: { email, password: 'first password 1' } });
+    const session = await login(t, email, 'first password 1');
+    expect((await call('PATCH', `/users/${user.body.id}`, { tenant: t.tenantId, token: t.apiKey, body: { password: 'second password 2' } })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe('session_revoked');
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    const fresh = await login(t, email, 'second password 2');
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: fresh.access_token })).status).toBe(200);
+  });
+
+  it('keeps the last active admin', async () => {
+    const solo = await createTenant();
+    const res = await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { status: 'disabled' } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('last_admin');
+    const second = await call('POST', '/users', { tenant: solo.tenantId, token: solo.apiKey, body: { email: 'second@example.com', password: 'second admin pw', role: 'admin' } });
+    expect((await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(200);
+    expect((await call('PATCH', `/users/${second.body.id}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(422);
   });
 
   it('disabling a user ends their access at once', async () => {

@@ -60,9 +60,27 @@ describe('Idempotency-Key on POST', () => {
     const key = randomUUID();
     const bad = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key }, body: { email: 'not-an-email', password: 'idempotent password' } });
     expect(bad.status).toBe(422);
-    const fixedBody = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key }, body: { email: 'not-an-email', password: 'idempotent password' } });
-    expect(fixedBody.status).toBe(422);
-    expect(fixedBody.body.code).toBe('validation_failed');
+    const fixedBody = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key }, body: { email: `fixed-${key.slice(0, 8)}@example.com`, password: 'idempotent password' } });
+    expect(fixedBody.status).toBe(201);
+    expect(fixedBody.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('ignores key order and whitespace when comparing bodies', async () => {
+    const key = randomUUID();
+    const email = `order-${key.slice(0, 8)}@example.com`;
+    const headers = { 'Idempotency-Key': key, 'Content-Type': 'application/json' };
+    expect((await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, headers, rawBody: JSON.stringify({ email, password: 'idempotent password' }) })).status).toBe(201);
+    const again = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, headers, rawBody: `{ "password": "idempotent password",\n "email": "${email}" }` });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('does not apply to login: a replayed login request logs in again', async () => {
+    const key = randomUUID();
+    const first = await call('POST', '/auth/login', { tenant: t.tenantId, headers: { 'Idempotency-Key': key }, body: { email: t.adminEmail, password: t.adminPassword } });
+    const second = await call('POST', '/auth/login', { tenant: t.tenantId, headers: { 'Idempotency-Key': key }, body: { email: t.adminEmail, password: t.adminPassword } });
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.body.session_id).not.toBe(first.body.session_id);
   });
 
   it('rejects a malformed key with 400', async () => {

@@ -41,6 +41,14 @@ describe('per-tenant hourly rate limit', () => {
     expect(notFound.headers.get('x-ratelimit-remaining')).toBe('998');
   });
 
+  it('never blocks logout', async () => {
+    const t = await createTenant('enterprise', { rate_limit_per_hour: 1 });
+    const session = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status).toBe(429);
+    expect((await call('POST', '/auth/logout', { tenant: t.tenantId, token: session.body.access_token })).status).toBe(204);
+  });
+
   it('uses the enterprise tenant\'s own limit', async () => {
     const t = await createTenant('enterprise', { rate_limit_per_hour: 3 });
     const statuses = [];

@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildCdkApp } from '../../lib/app';
 import { API_PREFIXES, ROUTES } from '../../lib/routes';
+import { WORKERS } from '../../lib/workers';
 
 // One real synth (with esbuild bundling, offline) shared by every assertion.
 const { app, stateful, stateless } = buildCdkApp(new App());
@@ -15,9 +16,9 @@ const resources = (t: Template, type: string): Resources => t.findResources(type
 const refOf = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0] ?? JSON.stringify(value);
 
 describe('stateless stack', () => {
-  it('has one function per route, each with the fixed defaults', () => {
+  it('has one function per route and per worker, each with the fixed defaults', () => {
     const fns = resources(api, 'AWS::Lambda::Function');
-    expect(Object.keys(fns)).toHaveLength(ROUTES.length);
+    expect(Object.keys(fns)).toHaveLength(ROUTES.length + WORKERS.length);
     for (const fn of Object.values(fns)) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
@@ -59,6 +60,8 @@ describe('stateless stack', () => {
     const list = statementsFor('users-list');
     expect(list).toContain('dynamodb:Query');
     expect(list.match(/dynamodb:PutItem/g)).toHaveLength(1); // the ephemeral table only
+    // API-key auth records last_used_at: an UpdateItem allowed on API-key items only.
+    expect(list).toContain('"dynamodb:LeadingKeys":["APIKEY#*"]');
     expect(list).not.toContain('PlatformToken');
     expect(list).not.toContain('index/*');
     expect(statementsFor('tenants-create')).toContain('PlatformToken');
@@ -85,13 +88,15 @@ describe('stateful stack', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   });
 
-  it('has an encrypted, TLS-only delivery queue that redrives to its DLQ, with a DLQ depth alarm', () => {
+  it('has encrypted, TLS-only queues that redrive to their DLQs, with DLQ depth alarms', () => {
     const queues = resources(data, 'AWS::SQS::Queue');
-    const withRedrive = Object.values(queues).filter((q) => q.Properties.RedrivePolicy);
-    expect(withRedrive).toHaveLength(1);
-    const redrive = withRedrive[0]?.Properties.RedrivePolicy;
+    const withRedrive = Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy);
+    expect(withRedrive).toHaveLength(2);
+    const delivery = withRedrive.find(([id]) => id.startsWith('WebhookDelivery'))?.[1];
+    const redrive = delivery?.Properties.RedrivePolicy;
     expect(redrive.maxReceiveCount).toBe(5);
     const dlqId = refOf(redrive.deadLetterTargetArn);
+    expect(dlqId).toMatch(/^WebhookDeliveryDlq/);
     expect(queues[dlqId]).toBeDefined();
     for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
     data.hasResourceProperties('AWS::SQS::QueuePolicy', {
@@ -103,8 +108,8 @@ describe('stateful stack', () => {
     data.hasOutput('WebhookDeliveryDlqQueueUrl', {});
   });
 
-  it('keeps the JWT key and platform token in Secrets Manager', () => {
-    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(2);
+  it('keeps the JWT key, the platform token and the data key in Secrets Manager', () => {
+    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(3);
   });
 });
 

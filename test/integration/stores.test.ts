@@ -44,7 +44,10 @@ describe('sessions with an injected clock', () => {
 
     const day31 = new Date(day0.getTime() + 31 * 86_400_000);
     expect(await codeOf(refreshSession(refreshed.refresh_token, undefined, day31))).toBe('401:token_expired');
-    // Even a token whose own exp were later would meet the absolute session expiry.
-    expect(await codeOf(authenticateTenant(`Bearer ${refreshed.access_token}`, tenant.id, new Date(day29.getTime() + 31 * 60_000)))).toBe('401:token_expired');
+    // An access token issued minutes before the absolute expiry stops working at it, though its own exp is later.
+    const lastMinutes = new Date(day0.getTime() + 30 * 86_400_000 - 5 * 60_000);
+    const late = await refreshSession(refreshed.refresh_token, undefined, lastMinutes);
+    expect(await codeOf(authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 4 * 60_000)))).toBe('ok');
+    expect(await codeOf(authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 6 * 60_000)))).toBe('401:session_revoked');
   });
 });

@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { pageQuery } from '../platform/pagination';
+import { nonEmptyPatch, trimmed } from '../platform/validation';
+import { isId } from '../platform/ids';
+import { customerId, phone } from '../conversations/schemas';
+import { BOOKING_STATUSES, isValidTimezone } from './booking';
+
+/** Instants are accepted with any offset and stored as UTC ISO strings. */
+const instant = z.pipe(z.iso.datetime({ offset: true }), z.transform((v: string) => new Date(v).toISOString()));
+const timezone = z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
+const resourceId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only'));
+const conversationId = z.string().check(z.refine((v) => isId('conv', v), 'must be a conversation id (conv_…)'));
+const metadata = z
+  .record(z.string().check(z.minLength(1), z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean(), z.null()]))
+  .check(z.refine((m) => Object.keys(m).length <= 20, 'at most 20 keys'));
+
+export const CreateBookingBody = z.strictObject({
+  customer: z
+    .strictObject({ id: z.optional(customerId), phone: z.optional(phone), name: z.optional(trimmed(1, 200)) })
+    .check(z.refine((c) => (c.id === undefined) !== (c.phone === undefined), 'give either `id` or `phone`')),
+  conversation_id: z.optional(conversationId),
+  service: trimmed(1, 200),
+  resource_id: z.optional(resourceId),
+  start_at: instant,
+  end_at: instant,
+  timezone,
+  notes: z.optional(trimmed(0, 2000)),
+  metadata: z.optional(metadata),
+  status: z.optional(z.enum(['pending', 'confirmed'])),
+});
+
+export const UpdateBookingBody = nonEmptyPatch(
+  z.strictObject({
+    service: z.optional(trimmed(1, 200)),
+    notes: z.optional(z.nullable(trimmed(0, 2000))),
+    metadata: z.optional(metadata),
+    resource_id: z.optional(z.nullable(resourceId)),
+    timezone: z.optional(timezone),
+    conversation_id: z.optional(z.nullable(conversationId)),
+    start_at: z.optional(instant),
+    end_at: z.optional(instant),
+    status: z.optional(z.enum(BOOKING_STATUSES)),
+    cancellation_reason: z.optional(trimmed(1, 500)),
+  }),
+);
+
+export const ListBookingsQuery = z.strictObject({
+  ...pageQuery,
+  status: z.optional(z.enum(BOOKING_STATUSES)),
+  customer_id: z.optional(customerId),
+  from: z.optional(instant),
+  to: z.optional(instant),
+});
+
+export const CancelBookingQuery = z.strictObject({ reason: z.optional(trimmed(1, 500)) });

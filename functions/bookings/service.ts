@@ -1,0 +1,151 @@
+import { conflict, notFound, preconditionFailed, unprocessable } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { diff, type EventType } from '../events/catalog';
+import { eventPut, newEvent } from '../events/store';
+import { customerView } from '../customers/customer';
+import { findOrCreateCustomer, getCustomer } from '../customers/store';
+import { getConversation } from '../conversations/store';
+import type { Sender } from '../conversations/service';
+import { DETAIL_FIELDS, TIME_FIELDS, isActive, timeProblem, transitionProblem, type Booking, type BookingStatus } from './booking';
+import { BookingChanged, getBooking, saveBooking } from './store';
+
+const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
+  eventPut(newEvent(b.tenant_id, type, { booking: b, ...extra }, now));
+
+async function withRetry<T>(fn: () => Promise<T>, strict: boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof BookingChanged)) throw error;
+      if (strict) throw preconditionFailed();
+      if (attempt >= 5) throw conflict('concurrent_update', 'The booking or its resource is changing too fast; retry.');
+    }
+  }
+}
+
+const fieldProblem = (code: string, path: string, message: string) => unprocessable(code, message, [{ path, message }]);
+
+function checkTimes(b: Pick<Booking, 'start_at' | 'end_at'>) {
+  const problem = timeProblem(b.start_at, b.end_at);
+  if (problem) throw fieldProblem('invalid_time_range', 'end_at', problem);
+}
+
+async function checkConversation(tenantId: string, conversationId: string | null | undefined) {
+  if (conversationId && !(await getConversation(tenantId, conversationId))) {
+    throw fieldProblem('unknown_conversation', 'conversation_id', 'No conversation has this id.');
+  }
+}
+
+export interface CreateBookingInput {
+  customer: { id?: string; phone?: string; name?: string };
+  conversation_id?: string;
+  service: string;
+  resource_id?: string;
+  start_at: string;
+  end_at: string;
+  timezone: string;
+  notes?: string;
+  metadata?: Booking['metadata'];
+  status?: 'pending' | 'confirmed';
+}
+
+export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
+  checkTimes(input);
+  await checkConversation(tenantId, input.conversation_id);
+  const customer = input.customer.id
+    ? await getCustomer(tenantId, input.customer.id)
+    : await findOrCreateCustomer(tenantId, input.customer.phone ?? '', input.customer.name ?? null, now);
+  if (!customer) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
+  const at = now.toISOString();
+  const booking: Booking = {
+    id: newId('bkg'),
+    tenant_id: tenantId,
+    customer: customerView(customer),
+    conversation_id: input.conversation_id ?? null,
+    service: input.service,
+    resource_id: input.resource_id ?? null,
+    start_at: input.start_at,
+    end_at: input.end_at,
+    timezone: input.timezone,
+    notes: input.notes ?? null,
+    metadata: input.metadata ?? {},
+    status: input.status ?? 'confirmed',
+    cancellation: null,
+    rescheduled_from: null,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  await withRetry(() => saveBooking(undefined, booking, [bookingEvent(booking, 'booking.created', now)], now), false);
+  return booking;
+}
+
+export interface BookingPatch {
+  service?: string;
+  notes?: string | null;
+  metadata?: Booking['metadata'];
+  resource_id?: string | null;
+  timezone?: string;
+  conversation_id?: string | null;
+  start_at?: string;
+  end_at?: string;
+  status?: BookingStatus;
+  cancellation_reason?: string;
+}
+
+const STATUS_EVENTS: Partial<Record<BookingStatus, EventType>> = {
+  confirmed: 'booking.confirmed',
+  completed: 'booking.completed',
+  cancelled: 'booking.cancelled',
+};
+
+/**
+ * Details, a reschedule (emits booking.rescheduled with `rescheduled_from`) and status changes
+ * (booking.confirmed / completed / cancelled; no_show is a booking.updated), in one transaction.
+ */
+export async function updateBooking(tenantId: string, id: string, patch: BookingPatch, actor: Sender, expectedVersion: number | undefined, now: Date) {
+  await checkConversation(tenantId, patch.conversation_id);
+  return withRetry(async () => {
+    const before = await getBooking(tenantId, id);
+    if (!before) throw notFound('The booking');
+    if (expectedVersion !== undefined && before.version !== expectedVersion) throw preconditionFailed();
+    const status = patch.status ?? before.status;
+    const problem = transitionProblem(before.status, status);
+    if (problem) throw fieldProblem('invalid_status_transition', 'status', problem);
+    const { status: _s, cancellation_reason: _r, ...fields } = patch;
+    const candidate: Booking = { ...before, ...fields, status };
+    const timeChanges = diff(before as never, candidate as never, TIME_FIELDS);
+    const detailChanges = diff(before as never, candidate as never, DETAIL_FIELDS);
+    if (Object.keys(timeChanges).length > 0) {
+      if (!isActive(before.status)) throw fieldProblem('not_reschedulable', 'start_at', `A ${before.status} booking cannot be rescheduled.`);
+      checkTimes(candidate);
+    }
+    if (status === before.status && Object.keys(timeChanges).length === 0 && Object.keys(detailChanges).length === 0) return before;
+    const at = now.toISOString();
+    const after: Booking = {
+      ...candidate,
+      rescheduled_from: Object.keys(timeChanges).length > 0 ? { start_at: before.start_at, end_at: before.end_at } : before.rescheduled_from,
+      cancellation: status === 'cancelled' && before.status !== 'cancelled' ? { reason: patch.cancellation_reason ?? null, at, by: actor } : before.cancellation,
+      updated_at: at,
+      version: before.version + 1,
+    };
+    const events = [];
+    if (Object.keys(timeChanges).length > 0) events.push(bookingEvent(after, 'booking.rescheduled', now, { changes: timeChanges, rescheduled_from: after.rescheduled_from }));
+    const statusEvent = status !== before.status ? STATUS_EVENTS[status] : undefined;
+    const updateChanges = { ...detailChanges, ...(status !== before.status && !statusEvent ? { status: { from: before.status, to: status } } : {}) };
+    if (Object.keys(updateChanges).length > 0) events.push(bookingEvent(after, 'booking.updated', now, { changes: updateChanges }));
+    if (statusEvent) events.push(bookingEvent(after, statusEvent, now, { changes: { status: { from: before.status, to: status } } }));
+    await saveBooking(before, after, events, now);
+    return after;
+  }, expectedVersion !== undefined);
+}
+
+/** DELETE: cancelling twice is harmless; a completed (or no-show) booking cannot be cancelled. */
+export async function cancelBooking(tenantId: string, id: string, reason: string | undefined, actor: Sender, now: Date) {
+  const current = await getBooking(tenantId, id);
+  if (!current) throw notFound('The booking');
+  if (current.status === 'cancelled') return current;
+  if (!isActive(current.status)) throw conflict('booking_not_cancellable', `A ${current.status} booking cannot be cancelled.`);
+  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, undefined, now);
+}

@@ -1,0 +1,16 @@
+import { httpHandler, tenantPrincipal } from '../platform/http';
+import { ConnectWhatsAppBody } from './schemas';
+import { connectWhatsApp, type WhatsAppChannel } from './store';
+
+/** Connects a WhatsApp Cloud API number. The token, app secret and verify token are never returned. */
+export const handler = httpHandler('channels-connect-whatsapp', { body: ConnectWhatsAppBody }, async ({ body, principal, now }) => {
+  const channel: WhatsAppChannel = {
+    channel: 'whatsapp',
+    tenant_id: tenantPrincipal(principal).tenant.id,
+    phone_number_id: body.phone_number_id,
+    display_phone_number: body.display_phone_number ?? null,
+    created_at: now.toISOString(),
+  };
+  await connectWhatsApp(channel, { access_token: body.access_token, app_secret: body.app_secret }, body.verify_token);
+  return { status: 201, body: { ...channel, webhook_path: '/api/v1/channels/whatsapp/webhook' } };
+});

@@ -1,0 +1,63 @@
+import { clock } from '../platform/clock';
+import { logger, sqsWorker } from '../platform/workers';
+import { QUEUES } from '../../lib/resources';
+import { applyReceipt, markFailed, markSent } from '../conversations/service';
+import { getConversation, getMessage, type MessageRef } from '../conversations/store';
+import { sandboxSend } from './sandbox';
+import { routeWhatsAppNumber } from './store';
+import { GraphError, sendWhatsAppText } from './whatsapp';
+
+const IN_PROCESS_ATTEMPTS = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
+async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof GraphError) || !error.retryable || attempt >= IN_PROCESS_ATTEMPTS) throw error;
+      await sleep(Math.min(error.retryAfterMs ?? 200 * 2 ** attempt, 5_000));
+    }
+  }
+}
+
+/**
+ * Sends one queued outbound message through its channel. Already-sent messages are skipped, so a
+ * redelivered SQS message never sends twice. Retryable failures throw (SQS redelivers, then the DLQ);
+ * on the last attempt, and on permanent errors, the message is marked failed.
+ */
+export const handler = sqsWorker(async (record) => {
+  const ref = JSON.parse(record.body) as MessageRef;
+  const message = await getMessage(ref);
+  if (!message || message.status !== 'queued') return;
+  const now = () => clock.now();
+
+  if (message.channel === 'sandbox') {
+    const result = sandboxSend(message.text);
+    if (!result.ok) return markFailed(ref, { code: result.code, message: result.message }, now());
+    await markSent(ref, 'sandbox', result.providerId, now());
+    for (const status of result.receipts) await applyReceipt('sandbox', result.providerId, status, now());
+    return;
+  }
+
+  const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
+  const route = conversation?.channel_account_id ? await routeWhatsAppNumber(conversation.channel_account_id) : undefined;
+  if (!conversation || !route || route.tenantId !== ref.tenant_id) {
+    return markFailed(ref, { code: 'channel_not_connected', message: 'No WhatsApp number is connected for this conversation.' }, now());
+  }
+  try {
+    const wamid = await withGraphRetries(() =>
+      sendWhatsAppText(conversation.channel_account_id ?? '', route.secrets.access_token, conversation.customer.phone, message.text),
+    );
+    await markSent(ref, 'whatsapp', wamid, now());
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
+    if (error.retryable && !lastAttempt) {
+      logger.warn('whatsapp send will be retried', { status: error.status, code: error.code, message_id: ref.message_id });
+      throw error;
+    }
+    await markFailed(ref, { code: error.code, message: error.message }, now());
+  }
+});

@@ -1,0 +1,57 @@
+import { unauthorized } from '../platform/errors';
+import { header } from '../platform/request-state';
+import { httpHandler } from '../platform/http';
+import { normalisePhone } from '../customers/customer';
+import { applyReceipt, receiveInbound } from '../conversations/service';
+import { WebhookBody } from './schemas';
+import { routeWhatsAppNumber } from './store';
+import { inboundText, receiptTime, validSignature, webhookValues, type WebhookPayload } from './whatsapp';
+
+const RECEIPTS = new Set(['delivered', 'read', 'failed']);
+
+/**
+ * Meta's webhook POST: messages and statuses, routed to tenants by phone_number_id and verified with
+ * X-Hub-Signature-256 against that number's app secret (401 if it does not match). Numbers nobody
+ * connected are ignored. Repeated deliveries (the same wamid) are ignored.
+ */
+export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, async ({ body, state, event, now }) => {
+  const values = webhookValues(body as WebhookPayload);
+  const routes = new Map<string, Awaited<ReturnType<typeof routeWhatsAppNumber>>>();
+  for (const { phoneNumberId } of values) if (!routes.has(phoneNumberId)) routes.set(phoneNumberId, await routeWhatsAppNumber(phoneNumberId));
+  const signature = header(event, 'x-hub-signature-256');
+  for (const route of routes.values()) {
+    if (route && !validSignature(state.rawBody, signature, route.secrets.app_secret)) {
+      throw unauthorized('invalid_signature', 'X-Hub-Signature-256 does not match the app secret of this number.');
+    }
+  }
+  const counts = { received: 0, duplicates: 0, receipts: 0, ignored: 0 };
+  for (const { phoneNumberId, value } of values) {
+    const route = routes.get(phoneNumberId);
+    if (!route) {
+      counts.ignored += (value.messages?.length ?? 0) + (value.statuses?.length ?? 0);
+      continue;
+    }
+    for (const m of value.messages ?? []) {
+      const phone = normalisePhone(m.from ?? '');
+      if (!phone || !m.id) {
+        counts.ignored++;
+        continue;
+      }
+      const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? null;
+      const result = await receiveInbound(route.tenantId, 'whatsapp', phoneNumberId, { phone, name, text: inboundText(m), providerId: m.id }, now);
+      if (result) counts.received++;
+      else counts.duplicates++;
+    }
+    for (const s of value.statuses ?? []) {
+      if (!s.id || !s.status || !RECEIPTS.has(s.status)) {
+        counts.ignored++;
+        continue;
+      }
+      const error = s.errors?.[0] ? { code: `whatsapp_${s.errors[0].code ?? 'error'}`, message: s.errors[0].message ?? s.errors[0].title ?? 'failed' } : null;
+      const applied = await applyReceipt('whatsapp', s.id, s.status as 'delivered' | 'read' | 'failed', receiptTime(s.timestamp, now), error);
+      if (applied) counts.receipts++;
+      else counts.ignored++;
+    }
+  }
+  return { status: 200, body: counts };
+});

@@ -1,0 +1,93 @@
+/** Conversations and messages: pure rules, no AWS imports. */
+import type { Customer } from '../customers/customer';
+
+export const CHANNELS = ['sandbox', 'whatsapp'] as const;
+export type ChannelKind = (typeof CHANNELS)[number];
+export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export interface Conversation {
+  id: string;
+  tenant_id: string;
+  customer: Pick<Customer, 'id' | 'name' | 'phone'>;
+  channel: ChannelKind;
+  /** The tenant's account on the channel: the WhatsApp phone_number_id; null for the sandbox. */
+  channel_account_id: string | null;
+  status: ConversationStatus;
+  snoozed_until: string | null;
+  tags: string[];
+  assignee_id: string | null;
+  priority: Priority;
+  category: string | null;
+  last_message_at: string | null;
+  /** The last customer message: WhatsApp's 24-hour customer-service window runs from here. */
+  last_inbound_at: string | null;
+  /** Sort key of every list: the last message, or the last change. */
+  last_activity_at: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+/** Allowed status changes. Staying in the same status is always allowed (and changes nothing). */
+export const TRANSITIONS: Record<ConversationStatus, readonly ConversationStatus[]> = {
+  open: ['pending', 'snoozed', 'resolved'],
+  pending: ['open', 'snoozed', 'resolved'],
+  snoozed: ['open', 'pending', 'resolved'],
+  resolved: ['open'],
+};
+
+export function transitionProblem(from: ConversationStatus, to: ConversationStatus): string | null {
+  if (from === to || TRANSITIONS[from].includes(to)) return null;
+  return `A ${from} conversation can move to ${TRANSITIONS[from].join(', ')}, not ${to}.`;
+}
+
+export const SERVICE_WINDOW_MS = 24 * 3600 * 1000;
+
+/** WhatsApp allows free-form messages only within 24 h of the customer's last message. */
+export function insideServiceWindow(conversation: Pick<Conversation, 'channel' | 'last_inbound_at'>, now: Date): boolean {
+  if (conversation.channel !== 'whatsapp') return true;
+  return !!conversation.last_inbound_at && now.getTime() - Date.parse(conversation.last_inbound_at) < SERVICE_WINDOW_MS;
+}
+
+export const CONVERSATION_CHANGE_FIELDS = ['status', 'snoozed_until', 'tags', 'assignee_id', 'priority', 'category'] as const;
+
+export type MessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface Message {
+  id: string;
+  tenant_id: string;
+  conversation_id: string;
+  direction: 'inbound' | 'outbound';
+  type: 'text';
+  text: string;
+  status: MessageStatus;
+  sender: { type: 'customer' | 'user' | 'api_key'; id: string };
+  channel: ChannelKind;
+  provider_message_id: string | null;
+  error: { code: string; message: string } | null;
+  created_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
+  updated_at: string;
+}
+
+/**
+ * Delivery receipts arrive out of order: a status only ever moves forward. `failed` is accepted only
+ * before delivery (a delivered message cannot fail afterwards).
+ */
+export const RECEIPT_ALLOWED_FROM: Record<'sent' | 'delivered' | 'read' | 'failed', MessageStatus[]> = {
+  sent: ['queued'],
+  delivered: ['queued', 'sent'],
+  read: ['queued', 'sent', 'delivered'],
+  failed: ['queued', 'sent'],
+};
+
+export const RECEIPT_TIMESTAMP_FIELD = { sent: 'sent_at', delivered: 'delivered_at', read: 'read_at', failed: 'failed_at' } as const;
+
+/** Tags are lowercase slugs, so filters match however they were typed. */
+export const TAG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;

@@ -1,0 +1,295 @@
+import { notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
+import { newId } from '../platform/ids';
+import { diff, type EventType } from '../events/catalog';
+import { eventPut, newEvent } from '../events/store';
+import { findOrCreateCustomer, getCustomer } from '../customers/store';
+import { customerView } from '../customers/customer';
+import { transactionConditionFailed } from '../platform/db';
+import {
+  CONVERSATION_CHANGE_FIELDS,
+  RECEIPT_ALLOWED_FROM,
+  RECEIPT_TIMESTAMP_FIELD,
+  insideServiceWindow,
+  transitionProblem,
+  type ChannelKind,
+  type Conversation,
+  type ConversationStatus,
+  type Message,
+  type Priority,
+} from './conversation';
+import {
+  ConversationChanged,
+  activeConversationId,
+  advanceMessage,
+  findByProviderId,
+  getConversation,
+  getMessage,
+  messagePut,
+  providerIdClaim,
+  saveConversation,
+  type MessageRef,
+  type TransactItem,
+} from './store';
+
+/** Domain operations on conversations: each is one transaction with the events it emits. */
+
+export type Sender = Message['sender'];
+
+const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
+  eventPut(newEvent(c.tenant_id, type, { conversation: c, ...extra }, now));
+const messageEvent = (m: Message, type: EventType, now: Date) =>
+  eventPut(newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now));
+
+/** Retries an optimistic read-modify-write a few times when another writer got in first. */
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof ConversationChanged) || attempt >= 4) {
+        if (error instanceof ConversationChanged) throw conflict('concurrent_update', 'The conversation is changing too fast; retry.');
+        throw error;
+      }
+    }
+  }
+}
+
+function newMessage(c: Conversation, direction: Message['direction'], text: string, sender: Sender, now: Date, providerId: string | null = null): Message {
+  const at = now.toISOString();
+  return {
+    id: newId('msg'),
+    tenant_id: c.tenant_id,
+    conversation_id: c.id,
+    direction,
+    type: 'text',
+    text,
+    status: direction === 'inbound' ? 'received' : 'queued',
+    sender,
+    channel: c.channel,
+    provider_message_id: providerId,
+    error: null,
+    created_at: at,
+    sent_at: null,
+    delivered_at: null,
+    read_at: null,
+    failed_at: null,
+    updated_at: at,
+  };
+}
+
+function assertCanSend(c: Conversation, now: Date) {
+  if (!insideServiceWindow(c, now)) {
+    throw unprocessable(
+      'outside_service_window',
+      'WhatsApp allows free-form messages only within 24 hours of the customer\u2019s last message; wait for the customer to write.',
+    );
+  }
+}
+
+export interface OpenInput {
+  channel: ChannelKind;
+  channel_account_id?: string | null;
+  customer: { id?: string; phone?: string; name?: string };
+  tags?: string[];
+  priority?: Priority;
+  assignee_id?: string | null;
+  message?: { text: string };
+}
+
+export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
+  const customer = input.customer.id
+    ? await getCustomer(tenantId, input.customer.id)
+    : await findOrCreateCustomer(tenantId, input.customer.phone ?? '', input.customer.name ?? null, now);
+  if (!customer) throw unprocessable('unknown_customer', 'No customer has this id.', [{ path: 'customer.id', message: 'not found' }]);
+  const at = now.toISOString();
+  const conversation: Conversation = {
+    id: newId('conv'),
+    tenant_id: tenantId,
+    customer: customerView(customer),
+    channel: input.channel,
+    channel_account_id: input.channel_account_id ?? null,
+    status: 'open',
+    snoozed_until: null,
+    tags: [...new Set(input.tags ?? [])],
+    assignee_id: input.assignee_id ?? null,
+    priority: input.priority ?? 'normal',
+    category: null,
+    last_message_at: null,
+    last_inbound_at: null,
+    last_activity_at: at,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  let message: Message | undefined;
+  if (input.message) {
+    assertCanSend(conversation, now);
+    message = newMessage(conversation, 'outbound', input.message.text, sender, now);
+    conversation.last_message_at = at;
+  }
+  await saveConversation(undefined, conversation, [conversationEvent(conversation, 'conversation.created', now), ...(message ? [messagePut(message)] : [])]);
+  return { conversation, message };
+}
+
+export async function sendMessage(tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) {
+  return withRetry(async () => {
+    const before = await getConversation(tenantId, conversationId);
+    if (!before) throw notFound('The conversation');
+    assertCanSend(before, now);
+    const message = newMessage(before, 'outbound', text, sender, now);
+    const at = now.toISOString();
+    const after: Conversation = { ...before, last_message_at: at, last_activity_at: at, updated_at: at, version: before.version + 1 };
+    await saveConversation(before, after, [messagePut(message)]);
+    return message;
+  });
+}
+
+export interface ConversationPatch {
+  status?: ConversationStatus;
+  snoozed_until?: string | null;
+  tags?: string[];
+  assignee_id?: string | null;
+  priority?: Priority;
+  category?: string | null;
+}
+
+export async function updateConversation(tenantId: string, conversationId: string, patch: ConversationPatch, expectedVersion: number | undefined, now: Date) {
+  return withRetry(async () => {
+    const before = await getConversation(tenantId, conversationId);
+    if (!before) throw notFound('The conversation');
+    if (expectedVersion !== undefined && expectedVersion !== before.version) throw preconditionFailed();
+    const status = patch.status ?? before.status;
+    const problem = transitionProblem(before.status, status);
+    if (problem) throw unprocessable('invalid_status_transition', problem, [{ path: 'status', message: problem }]);
+    const snoozedUntil = status === 'snoozed' ? (patch.snoozed_until ?? (before.status === 'snoozed' ? before.snoozed_until : null)) : null;
+    if (status === 'snoozed' && !snoozedUntil) {
+      throw unprocessable('snoozed_until_required', 'Snoozing needs `snoozed_until`.', [{ path: 'snoozed_until', message: 'required when status is snoozed' }]);
+    }
+    if (snoozedUntil && Date.parse(snoozedUntil) <= now.getTime()) {
+      throw unprocessable('snoozed_until_in_past', '`snoozed_until` must be in the future.', [{ path: 'snoozed_until', message: 'must be in the future' }]);
+    }
+    const at = now.toISOString();
+    const candidate: Conversation = {
+      ...before,
+      status,
+      snoozed_until: snoozedUntil,
+      tags: patch.tags ? [...new Set(patch.tags)] : before.tags,
+      assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : before.assignee_id,
+      priority: patch.priority ?? before.priority,
+      category: patch.category !== undefined ? patch.category : before.category,
+    };
+    const changes = diff(before as unknown as Record<string, unknown>, candidate as unknown as Record<string, unknown>, CONVERSATION_CHANGE_FIELDS);
+    if (Object.keys(changes).length === 0) return before;
+    const after: Conversation = { ...candidate, last_activity_at: at, updated_at: at, version: before.version + 1 };
+    // With If-Match, losing a race is the caller's 412, not a silent retry.
+    try {
+      await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
+    } catch (error) {
+      if (error instanceof ConversationChanged && expectedVersion !== undefined) throw preconditionFailed();
+      throw error;
+    }
+    return after;
+  });
+}
+
+export interface InboundMessage {
+  phone: string;
+  name: string | null;
+  text: string;
+  /** The provider's message id (WhatsApp wamid): a repeat delivery of the same id is ignored. */
+  providerId: string | null;
+}
+
+/**
+ * A customer message joins the customer's current unresolved conversation on that channel; after the
+ * last one was resolved, it opens a new conversation. A snoozed conversation wakes up (open).
+ * Returns undefined for a duplicate delivery.
+ */
+export async function receiveInbound(tenantId: string, channel: ChannelKind, channelAccountId: string | null, inbound: InboundMessage, now: Date) {
+  const customer = await findOrCreateCustomer(tenantId, inbound.phone, inbound.name, now);
+  try {
+    return await withRetry(async () => {
+      const activeId = await activeConversationId(tenantId, channel, customer.id);
+      const current = activeId ? await getConversation(tenantId, activeId) : undefined;
+      const at = now.toISOString();
+      const base: Conversation =
+        current && current.status !== 'resolved'
+          ? current
+          : {
+              id: newId('conv'), tenant_id: tenantId, customer: customerView(customer), channel, channel_account_id: channelAccountId, status: 'open', snoozed_until: null,
+              tags: [], assignee_id: null, priority: 'normal', category: null, last_message_at: null, last_inbound_at: null,
+              last_activity_at: at, created_at: at, updated_at: at, version: 1,
+            };
+      const isNew = base !== current;
+      const after: Conversation = {
+        ...base,
+        status: base.status === 'snoozed' ? 'open' : base.status,
+        snoozed_until: base.status === 'snoozed' ? null : base.snoozed_until,
+        last_message_at: at,
+        last_inbound_at: at,
+        last_activity_at: at,
+        updated_at: at,
+        version: isNew ? 1 : base.version + 1,
+      };
+      const message = newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId);
+      const items: TransactItem[] = [messagePut(message), messageEvent(message, 'conversation.message.received', now)];
+      if (isNew) items.push(conversationEvent(after, 'conversation.created', now));
+      else if (base.status !== after.status) {
+        items.push(conversationEvent(after, 'conversation.updated', now, { changes: diff(base as never, after as never, CONVERSATION_CHANGE_FIELDS) }));
+      }
+      if (inbound.providerId) items.push(providerIdClaim(channel, inbound.providerId, { tenant_id: tenantId, conversation_id: after.id, message_id: message.id }));
+      await saveConversation(isNew ? undefined : base, after, items);
+      return { conversation: after, message };
+    });
+  } catch (error) {
+    // Only the provider-id claim can fail on its own: this exact message was already received.
+    if (inbound.providerId && transactionConditionFailed(error) && (await findByProviderId(channel, inbound.providerId))) return undefined;
+    throw error;
+  }
+}
+
+/** The channel accepted the message: record its provider id and emit `conversation.message.sent`. */
+export async function markSent(ref: MessageRef, channel: ChannelKind, providerId: string, now: Date): Promise<void> {
+  const message = await getMessage(ref);
+  if (!message) return;
+  const at = now.toISOString();
+  const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
+  await advanceMessage(ref, 'sent', RECEIPT_ALLOWED_FROM.sent, { provider_message_id: providerId, sent_at: at, updated_at: at }, [
+    providerIdClaim(channel, providerId, ref),
+    messageEvent(sent, 'conversation.message.sent', now),
+  ]);
+}
+
+export async function markFailed(ref: MessageRef, error: { code: string; message: string }, now: Date): Promise<void> {
+  const message = await getMessage(ref);
+  if (!message) return;
+  const at = now.toISOString();
+  const failed: Message = { ...message, status: 'failed', error, failed_at: at, updated_at: at };
+  await advanceMessage(ref, 'failed', RECEIPT_ALLOWED_FROM.failed, { error, failed_at: at, updated_at: at }, [messageEvent(failed, 'conversation.message.failed', now)]);
+}
+
+const RECEIPT_EVENTS = { delivered: 'conversation.message.delivered', read: 'conversation.message.read', failed: 'conversation.message.failed' } as const;
+
+/**
+ * A delivery receipt from a channel (WhatsApp status webhook, or the sandbox's simulated provider).
+ * Receipts for unknown ids are ignored; late or repeated ones never move a status backwards.
+ */
+export async function applyReceipt(
+  channel: ChannelKind,
+  providerId: string,
+  status: 'delivered' | 'read' | 'failed',
+  at: Date,
+  error: { code: string; message: string } | null = null,
+): Promise<boolean> {
+  const ref = await findByProviderId(channel, providerId);
+  if (!ref) return false;
+  const message = await getMessage(ref);
+  if (!message || !RECEIPT_ALLOWED_FROM[status].includes(message.status)) return false;
+  const stamp = at.toISOString();
+  const fields: Record<string, unknown> = { [RECEIPT_TIMESTAMP_FIELD[status]]: stamp, updated_at: stamp };
+  // A read receipt implies delivery, even when the delivered receipt never came.
+  if (status === 'read' && !message.delivered_at) fields.delivered_at = stamp;
+  if (error) fields.error = error;
+  const updated = { ...message, ...fields, status } as Message;
+  return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], fields, [messageEvent(updated, RECEIPT_EVENTS[status], at)]);
+}

@@ -1,0 +1,274 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, transactionConditionFailed } from '../platform/db';
+import { tableName } from '../platform/config';
+import { badRequest } from '../platform/errors';
+import { queryPage } from '../platform/pagination';
+import type { ChannelKind, Conversation, ConversationStatus, Message, MessageStatus } from './conversation';
+
+/**
+ * The only code that knows how conversations and messages are keyed.
+ *   pk TENANT#<t>  sk CONV#<id>#~              the conversation; it sorts after its own messages, so one
+ *   pk TENANT#<t>  sk CONV#<id>#MSG#<ulid>     descending Query returns it with the newest messages
+ *   pk TENANT#<t>  sk CONVTAG#<id>#<tag>       tag membership: a snapshot, indexed like the conversation
+ *   pk TENANT#<t>  sk CUSCONV#<channel>#<cus>  the customer's current unresolved conversation there
+ *   pk PMSG#<channel>#<provider id>            provider message id → message (receipts, inbound dedupe)
+ * Lists sort by last activity through overloaded indexes (gsiN sk = `<last_activity_at>#<id>`):
+ *   gsi1 all | gsi2 status | gsi3 channel | gsi4 customer | gsi5 status+channel | gsi6 status+customer
+ *   tag items: gsi1 tag | gsi2 status+tag
+ */
+const tenantPk = (t: string) => `TENANT#${t}`;
+export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
+export const messageKey = (t: string, conversationId: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${conversationId}#MSG#${id}` });
+const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
+const activeKey = (t: string, channel: ChannelKind, customerId: string) => ({ pk: tenantPk(t), sk: `CUSCONV#${channel}#${customerId}` });
+const providerKey = (channel: ChannelKind, providerId: string) => ({ pk: `PMSG#${channel}#${providerId}`, sk: 'PMSG' });
+
+const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#CONV`, ...parts].join('#');
+
+function conversationIndexes(c: Conversation) {
+  const sk = `${c.last_activity_at}#${c.id}`;
+  const t = c.tenant_id;
+  return {
+    gsi1pk: listPk(t), gsi1sk: sk,
+    gsi2pk: listPk(t, 'status', c.status), gsi2sk: sk,
+    gsi3pk: listPk(t, 'channel', c.channel), gsi3sk: sk,
+    gsi4pk: listPk(t, 'customer', c.customer.id), gsi4sk: sk,
+    gsi5pk: listPk(t, 'status', c.status, 'channel', c.channel), gsi5sk: sk,
+    gsi6pk: listPk(t, 'status', c.status, 'customer', c.customer.id), gsi6sk: sk,
+  };
+}
+
+const STRIP = new Set(['pk', 'sk', 'ttl', 'outbox', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])]);
+const strip = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k)));
+export const conversationFromItem = (item: Record<string, unknown>): Conversation =>
+  (item.conversation ?? strip(item)) as Conversation;
+export const messageFromItem = (item: Record<string, unknown>): Message => strip(item) as unknown as Message;
+
+export class ConversationChanged extends Error {
+  constructor() {
+    super('conversation changed concurrently');
+    this.name = 'ConversationChanged';
+  }
+}
+
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+/**
+ * Writes a new version of a conversation with the other items of the same change (messages, events),
+ * in one transaction: the conversation (conditional on the version that was read), its tag snapshots,
+ * and the customer's active-conversation pointer. Throws ConversationChanged if someone else won.
+ */
+export async function saveConversation(before: Conversation | undefined, after: Conversation, extra: TransactItem[] = []): Promise<void> {
+  const table = tableName('main');
+  const t = after.tenant_id;
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: table,
+        Item: { ...conversationKey(t, after.id), ...conversationIndexes(after), ...after },
+        ConditionExpression: before ? '#version = :version' : 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: before ? { '#version': 'version' } : undefined,
+        ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
+      },
+    },
+  ];
+  const indexes = conversationIndexes(after);
+  for (const tag of after.tags) {
+    items.push({
+      Put: {
+        TableName: table,
+        Item: {
+          ...tagKey(t, after.id, tag),
+          gsi1pk: listPk(t, 'tag', tag), gsi1sk: indexes.gsi1sk,
+          gsi2pk: listPk(t, 'status', after.status, 'tag', tag), gsi2sk: indexes.gsi1sk,
+          conversation: after,
+        },
+      },
+    });
+  }
+  for (const tag of before?.tags ?? []) {
+    if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(t, after.id, tag) } });
+  }
+  const wasActive = before !== undefined && before.status !== 'resolved';
+  const isActive = after.status !== 'resolved';
+  if (isActive && !wasActive) {
+    items.push({ Put: { TableName: table, Item: { ...activeKey(t, after.channel, after.customer.id), conversation_id: after.id } } });
+  } else if (!isActive && wasActive) {
+    items.push({ Delete: { TableName: table, Key: activeKey(t, after.channel, after.customer.id) } });
+  }
+  items.push(...extra);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (transactionConditionFailed(error, [0])) throw new ConversationChanged();
+    throw error;
+  }
+}
+
+export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: conversationKey(t, id), ConsistentRead: true }));
+  return out.Item ? conversationFromItem(out.Item) : undefined;
+}
+
+/** The conversation and its newest messages in one Query (the conversation item sorts first). */
+export async function getConversationWithMessages(t: string, id: string, messageCount = 20) {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': `CONV#${id}#` },
+      ScanIndexForward: false,
+      Limit: messageCount + 2,
+      ConsistentRead: true,
+    }),
+  );
+  const [first, ...rest] = out.Items ?? [];
+  if (!first || !String(first.sk).endsWith('#~')) return undefined;
+  return {
+    conversation: conversationFromItem(first),
+    messages: rest.slice(0, messageCount).map(messageFromItem),
+    hasMoreMessages: rest.length > messageCount,
+  };
+}
+
+export async function activeConversationId(t: string, channel: ChannelKind, customerId: string): Promise<string | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: activeKey(t, channel, customerId), ConsistentRead: true }));
+  return out.Item?.conversation_id as string | undefined;
+}
+
+export interface ConversationFilters {
+  status?: ConversationStatus;
+  tag?: string;
+  channel?: ChannelKind;
+  customer_id?: string;
+}
+
+/** Which index answers a filter combination in one Query; undefined if none does. */
+export function indexFor(t: string, f: ConversationFilters): { index: string; pk: string; tagItems: boolean } | undefined {
+  const given = (['tag', 'channel', 'customer_id'] as const).filter((k) => f[k] !== undefined);
+  if (given.length > 1) return undefined;
+  const other = given[0];
+  if (!other) return f.status ? { index: 'gsi2', pk: listPk(t, 'status', f.status), tagItems: false } : { index: 'gsi1', pk: listPk(t), tagItems: false };
+  if (other === 'tag') {
+    return f.status
+      ? { index: 'gsi2', pk: listPk(t, 'status', f.status, 'tag', f.tag ?? ''), tagItems: true }
+      : { index: 'gsi1', pk: listPk(t, 'tag', f.tag ?? ''), tagItems: true };
+  }
+  if (other === 'channel') {
+    return f.status ? { index: 'gsi5', pk: listPk(t, 'status', f.status, 'channel', f.channel ?? ''), tagItems: false } : { index: 'gsi3', pk: listPk(t, 'channel', f.channel ?? ''), tagItems: false };
+  }
+  return f.status
+    ? { index: 'gsi6', pk: listPk(t, 'status', f.status, 'customer', f.customer_id ?? ''), tagItems: false }
+    : { index: 'gsi4', pk: listPk(t, 'customer', f.customer_id ?? ''), tagItems: false };
+}
+
+export async function listConversations(t: string, filters: ConversationFilters, request: { limit: number; cursor?: string }) {
+  const target = indexFor(t, filters);
+  if (!target) {
+    throw badRequest('unsupported_filter_combination', 'Combine `status` with at most one of `tag`, `channel` and `customer_id`.');
+  }
+  const n = target.index.slice(3);
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      IndexName: target.index,
+      KeyConditionExpression: `gsi${n}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': target.pk },
+    },
+    request,
+    { owner: t, list: `conversations:${target.pk}` },
+    ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
+  );
+  return { ...page, items: page.items.map(conversationFromItem) };
+}
+
+export async function listMessages(t: string, conversationId: string, request: { limit: number; cursor?: string }) {
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': `CONV#${conversationId}#MSG#` },
+    },
+    request,
+    { owner: t, list: `messages:${conversationId}` },
+    ['pk', 'sk'],
+  );
+  return { ...page, items: page.items.map(messageFromItem) };
+}
+
+/** A new message; queued outbound messages carry the outbox marker the dispatcher's filter picks up. */
+export function messagePut(message: Message) {
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: {
+        ...messageKey(message.tenant_id, message.conversation_id, message.id),
+        ...(message.direction === 'outbound' && message.status === 'queued' ? { outbox: 'channel_send' } : {}),
+        ...message,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface MessageRef {
+  tenant_id: string;
+  conversation_id: string;
+  message_id: string;
+}
+
+/** Claims a provider message id; the condition fails the transaction for a duplicate delivery. */
+export function providerIdClaim(channel: ChannelKind, providerId: string, ref: MessageRef) {
+  return { Put: { TableName: tableName('main'), Item: { ...providerKey(channel, providerId), ...ref }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+export async function findByProviderId(channel: ChannelKind, providerId: string): Promise<MessageRef | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: providerKey(channel, providerId), ConsistentRead: true }));
+  return out.Item ? ({ tenant_id: out.Item.tenant_id, conversation_id: out.Item.conversation_id, message_id: out.Item.message_id } as MessageRef) : undefined;
+}
+
+export async function getMessage(ref: MessageRef): Promise<Message | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id), ConsistentRead: true }));
+  return out.Item ? messageFromItem(out.Item) : undefined;
+}
+
+/**
+ * Moves a message to `status` only from the statuses allowed before it, with the change's other items.
+ * Returns false when the condition fails (an older receipt arriving late), so nothing moves backwards.
+ */
+export async function advanceMessage(
+  ref: MessageRef,
+  status: MessageStatus,
+  allowedFrom: MessageStatus[],
+  fields: Record<string, unknown>,
+  extra: TransactItem[] = [],
+): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':status': status };
+  const sets = ['#status = :status'];
+  Object.entries(fields).forEach(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:f${i}`] = v;
+    sets.push(`#f${i} = :f${i}`);
+  });
+  const allowed = allowedFrom.map((s, i) => {
+    values[`:a${i}`] = s;
+    return `:a${i}`;
+  });
+  const update = {
+    TableName: tableName('main'),
+    Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: `#status IN (${allowed.join(', ')})`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  try {
+    if (extra.length === 0) await db().send(new UpdateCommand(update));
+    else await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || transactionConditionFailed(error, [0])) return false;
+    throw error;
+  }
+}

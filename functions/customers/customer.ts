@@ -1,0 +1,17 @@
+/** Customers: identified per tenant by their channel identity (the phone number for WhatsApp). */
+export interface Customer {
+  id: string;
+  tenant_id: string;
+  name: string | null;
+  phone: string;
+  created_at: string;
+}
+
+/** E.164 without spaces: "+" and 8-15 digits. WhatsApp's wa_id has no "+", so it is added. */
+export function normalisePhone(raw: string): string | null {
+  const digits = raw.replace(/[\s().-]/g, '');
+  const withPlus = digits.startsWith('+') ? digits : `+${digits}`;
+  return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
+}
+
+export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
