@@ -62,3 +62,29 @@ export async function login(t: TestTenant, email = t.adminEmail, password = t.ad
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return res.body as { access_token: string; refresh_token: string; session_id: string };
 }
+
+/** Polls `fn` until `done` holds (async work: workers, pollers), failing after `ms`. */
+export async function eventually<T>(fn: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const authOf = (t: TestTenant) => ({ tenant: t.tenantId, token: t.apiKey });
+
+/** All of a tenant's events of the given types (pages through GET /events). */
+export async function eventsOf(t: TestTenant, type = '*'): Promise<any[]> {
+  const all: any[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: ApiResponse = await call('GET', `/events?limit=100&type=${encodeURIComponent(type)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, authOf(t));
+    if (res.status !== 200) throw new Error(`GET /events: ${res.status} ${res.text}`);
+    all.push(...res.body.data);
+    cursor = res.body.pagination.next_cursor;
+  } while (cursor);
+  return all;
+}

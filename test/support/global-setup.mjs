@@ -5,12 +5,15 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeGraph } from './fake-graph.mjs';
 
 export const JWT_TEST_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 
 export default async function globalSetup() {
   const file = join(tmpdir(), `messaging-test-runtime-${process.pid}.json`);
   const platformToken = `pt_test_${Math.random().toString(36).slice(2)}`;
+  const graph = await startFakeGraph();
+  globalThis.__FAKE_GRAPH__ = graph.server;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: {
@@ -21,6 +24,7 @@ export default async function globalSetup() {
       PLATFORM_TOKEN: platformToken,
       JWT_SECRET: JWT_TEST_SECRET,
       POWERTOOLS_LOG_LEVEL: 'ERROR',
+      WHATSAPP_GRAPH_URL: `${graph.url}/v21.0`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,7 +50,7 @@ export default async function globalSetup() {
     });
     child.on('exit', (code) => reject(new Error(`local runtime exited with ${code}:\n${output}`)));
   });
-  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, pid: child.pid }));
+  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, graphUrl: graph.url, pid: child.pid }));
   process.env.TEST_RUNTIME_FILE = file;
   globalThis.__LOCAL_RUNTIME__ = child;
 }

@@ -7,5 +7,6 @@ export default async function globalTeardown() {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
   }
+  globalThis.__FAKE_GRAPH__?.close();
   if (process.env.TEST_RUNTIME_FILE) rmSync(process.env.TEST_RUNTIME_FILE, { force: true });
 }

@@ -6,6 +6,7 @@ export interface TestRuntime {
   sqsEndpoint: string;
   platformToken: string;
   jwtSecret: string;
+  graphUrl: string;
 }
 
 /** Addresses of the local runtime started by global-setup. */

@@ -1,0 +1,199 @@
+import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+
+let t: TestTenant;
+beforeAll(async () => {
+  t = await createTenant();
+});
+const inbound = (tenant: TestTenant, from: string, text: string, extra: Record<string, unknown> = {}) =>
+  call('POST', '/channels/sandbox/inbound', { ...authOf(tenant), body: { from, text, ...extra } });
+const getConv = (id: string, tenant = t) => call('GET', `/conversations/${id}`, authOf(tenant));
+
+describe('inbound sandbox messages', () => {
+  it('open a conversation, then join it; the customer is identified by phone', async () => {
+    const first = await inbound(t, '+491511000001', 'Hi, can I book a cleaning?', { name: 'Ana' });
+    expect(first.status).toBe(201);
+    const conv = first.body.conversation;
+    expect(conv).toMatchObject({ channel: 'sandbox', status: 'open', customer: { name: 'Ana', phone: '+491511000001' }, version: 1 });
+    expect(conv.id).toMatch(/^conv_/);
+    expect(first.body.message).toMatchObject({ direction: 'inbound', status: 'received', text: 'Hi, can I book a cleaning?', sender: { type: 'customer' } });
+
+    const second = await inbound(t, '+49 151 1000001', 'Tuesday works best');
+    expect(second.body.conversation.id).toBe(conv.id);
+    expect(second.body.conversation.customer.id).toBe(conv.customer.id);
+
+    const got = await getConv(conv.id);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('etag')).toBe(`"${got.body.version}"`);
+    expect(got.body.messages.map((m: { text: string }) => m.text)).toEqual(['Tuesday works best', 'Hi, can I book a cleaning?']);
+    expect(got.body.last_message_at).toBe(second.body.message.created_at);
+  });
+
+  it('ignores a duplicate delivery of the same provider message', async () => {
+    const a = await inbound(t, '+491511000002', 'once', { provider_message_id: 'dup-1' });
+    const b = await inbound(t, '+491511000002', 'once', { provider_message_id: 'dup-1' });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(200);
+    expect(b.body).toEqual({ duplicate: true });
+    expect((await getConv(a.body.conversation.id)).body.messages).toHaveLength(1);
+  });
+
+  it('wakes a snoozed conversation and opens a new one after resolution', async () => {
+    const { body } = await inbound(t, '+491511000003', 'hello');
+    const id = body.conversation.id;
+    const until = new Date(Date.now() + 3600_000).toISOString();
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'snoozed', snoozed_until: until } })).body.status).toBe('snoozed');
+    const woke = await inbound(t, '+491511000003', 'are you there?');
+    expect(woke.body.conversation).toMatchObject({ id, status: 'open', snoozed_until: null });
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'resolved' } })).status).toBe(200);
+    const fresh = await inbound(t, '+491511000003', 'one more question');
+    expect(fresh.body.conversation.id).not.toBe(id);
+    expect(fresh.body.conversation.status).toBe('open');
+  });
+
+  it('rejects a malformed phone number with 422', async () => {
+    const res = await inbound(t, '12', 'x');
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('outbound messages', () => {
+  it('are queued (202), then sent, delivered and read through the sandbox provider, with one event each', async () => {
+    const { body } = await inbound(t, '+491511000010', 'Do you have time on Friday?');
+    const id = body.conversation.id;
+    const sent = await call('POST', `/conversations/${id}/messages`, { ...authOf(t), body: { text: 'Yes, 10:00 works.' } });
+    expect(sent.status).toBe(202);
+    expect(sent.body).toMatchObject({ status: 'queued', direction: 'outbound', sender: { type: 'api_key' } });
+    const read = await eventually(
+      () => call('GET', `/conversations/${id}/messages`, authOf(t)),
+      (r) => r.body.data.find((m: { id: string }) => m.id === sent.body.id)?.status === 'read',
+    );
+    const message = read.body.data.find((m: { id: string }) => m.id === sent.body.id);
+    expect(message.provider_message_id).toMatch(/^sbx_/);
+    for (const field of ['sent_at', 'delivered_at', 'read_at']) expect(Date.parse(message[field])).toBeGreaterThan(0);
+    const events = (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id);
+    expect(events.map((e) => e.type).sort()).toEqual(['conversation.message.delivered', 'conversation.message.read', 'conversation.message.sent']);
+  });
+
+  it('end as failed when the provider rejects them', async () => {
+    const { body } = await inbound(t, '+491511000011', 'hi');
+    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, { ...authOf(t), body: { text: 'this will [fail]' } });
+    const failed = await eventually(
+      () => call('GET', `/conversations/${body.conversation.id}/messages`, authOf(t)),
+      (r) => r.body.data.find((m: { id: string }) => m.id === sent.body.id)?.status === 'failed',
+    );
+    expect(failed.body.data.find((m: { id: string }) => m.id === sent.body.id).error.code).toBe('sandbox_rejected');
+  });
+
+  it('page through all messages, newest first', async () => {
+    const { body } = await inbound(t, '+491511000012', 'm0');
+    for (let i = 1; i < 5; i++) await inbound(t, '+491511000012', `m${i}`);
+    const page1 = await call('GET', `/conversations/${body.conversation.id}/messages?limit=3`, authOf(t));
+    expect(page1.body.data.map((m: { text: string }) => m.text)).toEqual(['m4', 'm3', 'm2']);
+    const page2 = await call('GET', `/conversations/${body.conversation.id}/messages?limit=3&cursor=${encodeURIComponent(page1.body.pagination.next_cursor)}`, authOf(t));
+    expect(page2.body.data.map((m: { text: string }) => m.text)).toEqual(['m1', 'm0']);
+    expect(page2.body.pagination.has_more).toBe(false);
+  });
+});
+
+describe('creating and updating conversations', () => {
+  it('opens a conversation with an optional first message', async () => {
+    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'sandbox', customer: { phone: '+491511000020', name: 'Bo' }, tags: ['vip'], priority: 'high', message: { text: 'Welcome!' } } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'open', tags: ['vip'], priority: 'high', customer: { name: 'Bo' } });
+    expect(res.body.messages[0]).toMatchObject({ text: 'Welcome!', status: 'queued' });
+    expect(res.headers.get('location')).toBe(`/api/v1/conversations/${res.body.id}`);
+  });
+
+  it('refuses WhatsApp without a connected number', async () => {
+    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+491511000021' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('channel_not_connected');
+  });
+
+  it('allows the documented status transitions and names the allowed ones otherwise', async () => {
+    const { body } = await inbound(t, '+491511000030', 'x');
+    const id = body.conversation.id;
+    const patch = (b: Record<string, unknown>, headers?: Record<string, string>) => call('PATCH', `/conversations/${id}`, { ...authOf(t), body: b, headers });
+    expect((await patch({ status: 'pending' })).body.status).toBe('pending');
+    const snoozeWithout = await patch({ status: 'snoozed' });
+    expect(snoozeWithout.status).toBe(422);
+    expect(snoozeWithout.body.code).toBe('snoozed_until_required');
+    expect((await patch({ status: 'resolved' })).body.status).toBe('resolved');
+    const forbidden = await patch({ status: 'pending' });
+    expect(forbidden.status).toBe(422);
+    expect(forbidden.body.code).toBe('invalid_status_transition');
+    expect(forbidden.body.detail).toContain('open');
+    const reopened = await patch({ status: 'open' });
+    expect(reopened.body.status).toBe('open');
+    const stale = await patch({ priority: 'urgent' }, { 'If-Match': `"${reopened.body.version - 1}"` });
+    expect(stale.status).toBe(412);
+    const fresh = await patch({ priority: 'urgent' }, { 'If-Match': `"${reopened.body.version}"` });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('etag')).toBe(`"${reopened.body.version + 1}"`);
+  });
+
+  it('validates tags and the assignee', async () => {
+    const { body } = await inbound(t, '+491511000031', 'x');
+    const id = body.conversation.id;
+    const tooMany = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } });
+    expect(tooMany.status).toBe(422);
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['Not A Slug!'] } })).status).toBe(422);
+    const normalised = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['VIP', 'billing-q3'] } });
+    expect(normalised.body.tags).toEqual(['vip', 'billing-q3']);
+    const ghost = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { assignee_id: 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
+    expect(ghost.body.code).toBe('unknown_assignee');
+    const assigned = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { assignee_id: t.adminUserId } });
+    expect(assigned.body.assignee_id).toBe(t.adminUserId);
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'open', unknown: 1 } })).status).toBe(422);
+  });
+});
+
+describe('listing conversations', () => {
+  it('filters by status, tag, channel and customer (and status with one of them), newest activity first', async () => {
+    const l = await createTenant();
+    const mk = async (phone: string, tags: string[], status?: string) => {
+      const { body } = await inbound(l, phone, 'hello');
+      const patch: Record<string, unknown> = { tags };
+      if (status) patch.status = status;
+      return (await call('PATCH', `/conversations/${body.conversation.id}`, { ...authOf(l), body: patch })).body;
+    };
+    const a = await mk('+491511000041', ['vip']);
+    const b = await mk('+491511000042', ['vip', 'billing'], 'pending');
+    const c = await mk('+491511000043', ['billing']);
+    const ids = async (query: string) => (await call('GET', `/conversations${query}`, authOf(l))).body.data.map((x: { id: string }) => x.id);
+    expect(await ids('')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('?status=open')).toEqual([c.id, a.id]);
+    expect(await ids('?tag=vip')).toEqual([b.id, a.id]);
+    expect(await ids('?status=open&tag=billing')).toEqual([c.id]);
+    expect(await ids('?channel=sandbox&status=pending')).toEqual([b.id]);
+    expect(await ids(`?customer_id=${a.customer.id}`)).toEqual([a.id]);
+    // New activity moves a conversation to the top.
+    await inbound(l, '+491511000041', 'again');
+    expect((await ids(''))[0]).toBe(a.id);
+    expect(await ids('?tag=vip')).toEqual([a.id, b.id]);
+    // Removing a tag removes it from that list.
+    await call('PATCH', `/conversations/${b.id}`, { ...authOf(l), body: { tags: ['billing'] } });
+    expect(await ids('?tag=vip')).toEqual([a.id]);
+    const unsupported = await call('GET', '/conversations?tag=vip&channel=sandbox', authOf(l));
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.code).toBe('unsupported_filter_combination');
+    const paged = await call('GET', '/conversations?limit=2', authOf(l));
+    expect(paged.body.pagination.has_more).toBe(true);
+    const rest = await call('GET', `/conversations?limit=2&cursor=${encodeURIComponent(paged.body.pagination.next_cursor)}`, authOf(l));
+    expect(rest.body.data).toHaveLength(1);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('hides another tenant\'s conversations and messages behind 404', async () => {
+    const other = await createTenant();
+    const { body } = await inbound(t, '+491511000050', 'private');
+    const id = body.conversation.id;
+    expect((await getConv(id, other)).status).toBe(404);
+    expect((await call('GET', `/conversations/${id}/messages`, authOf(other))).status).toBe(404);
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(other), body: { status: 'resolved' } })).status).toBe(404);
+    expect((await call('POST', `/conversations/${id}/messages`, { ...authOf(other), body: { text: 'hi' } })).status).toBe(404);
+    expect((await call('GET', '/conversations', authOf(other))).body.data).toEqual([]);
+    expect((await getConv(id)).body.status).toBe('open');
+  });
+});
