@@ -2,12 +2,14 @@ import { clock } from '../platform/clock';
 import { logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../lib/resources';
 import { applyReceipt, markFailed, markSent } from '../conversations/service';
-import { getConversation, getMessage, type MessageRef } from '../conversations/store';
+import { claimForSending, getConversation, getMessage, releaseSendClaim, type MessageRef } from '../conversations/store';
 import { sandboxSend } from './sandbox';
 import { routeWhatsAppNumber } from './store';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
+/** Longer than a send with its in-process retries can take (3 × 10 s timeout + back-off). */
+const SEND_LEASE_MS = 45_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
@@ -23,15 +25,15 @@ async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends one queued outbound message through its channel. Already-sent messages are skipped, so a
- * redelivered SQS message never sends twice. Retryable failures throw (SQS redelivers, then the DLQ);
+ * Sends one queued outbound message through its channel. The message is claimed first (a lease), so
+ * a duplicate or redelivered SQS message never sends twice. Retryable failures throw (SQS redelivers, then the DLQ);
  * on the last attempt, and on permanent errors, the message is marked failed.
  */
 export const handler = sqsWorker(async (record) => {
   const ref = JSON.parse(record.body) as MessageRef;
   const message = await getMessage(ref);
-  if (!message || message.status !== 'queued') return;
   const now = () => clock.now();
+  if (!message || message.status !== 'queued' || !(await claimForSending(ref, now(), SEND_LEASE_MS))) return;
 
   if (message.channel === 'sandbox') {
     const result = sandboxSend(message.text);
@@ -56,6 +58,7 @@ export const handler = sqsWorker(async (record) => {
     const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
     if (error.retryable && !lastAttempt) {
       logger.warn('whatsapp send will be retried', { status: error.status, code: error.code, message_id: ref.message_id });
+      await releaseSendClaim(ref);
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());

@@ -38,7 +38,7 @@ function conversationIndexes(c: Conversation) {
   };
 }
 
-const STRIP = new Set(['pk', 'sk', 'ttl', 'outbox', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])]);
+const STRIP = new Set(['pk', 'sk', 'ttl', 'outbox', 'send_lease_until', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])]);
 const strip = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k)));
 export const conversationFromItem = (item: Record<string, unknown>): Conversation =>
   (item.conversation ?? strip(item)) as Conversation;
@@ -271,4 +271,39 @@ export async function advanceMessage(
     if (isConditionFailure(error) || transactionConditionFailed(error, [0])) return false;
     throw error;
   }
+}
+
+/**
+ * Claims a queued outbound message for sending, with a lease: SQS delivers at least once, and two
+ * workers holding the same message must not both call the provider. A worker that dies mid-send
+ * loses the lease when it expires, and a redelivery can claim it again.
+ */
+export async function claimForSending(ref: MessageRef, now: Date, leaseMs: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        UpdateExpression: 'SET send_lease_until = :until',
+        ConditionExpression: '#status = :queued AND (attribute_not_exists(send_lease_until) OR send_lease_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime(), ':queued': 'queued' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives the lease back (before handing the message back to SQS for a retry). */
+export async function releaseSendClaim(ref: MessageRef): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName('main'),
+      Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+      UpdateExpression: 'REMOVE send_lease_until',
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { call, createTenant, login, platform, type TestTenant } from '../support/api';
+import { awayFromWindowBoundary, call, createTenant, login, platform, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -90,6 +90,7 @@ describe('login, refresh, logout', () => {
   });
 
   it('a burst of parallel guesses gets at most 10 tries', async () => {
+    await awayFromWindowBoundary(15 * 60);
     const victim = await createTenant();
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password: `guess ${i}` } })),
@@ -130,6 +131,7 @@ describe('login, refresh, logout', () => {
   });
 
   it('throttles brute force per email and source address (429 with Retry-After)', async () => {
+    await awayFromWindowBoundary(15 * 60);
     const victim = await createTenant();
     const attempt = (password: string) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
     for (let i = 0; i < 10; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);

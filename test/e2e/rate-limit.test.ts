@@ -1,10 +1,6 @@
-import { call, createTenant } from '../support/api';
+import { awayFromWindowBoundary, call, createTenant } from '../support/api';
 
-/** Waits out the last seconds of an hour so a burst cannot straddle two rate-limit windows. */
-async function awayFromHourBoundary() {
-  const secondsLeft = 3600 - (Math.floor(Date.now() / 1000) % 3600);
-  if (secondsLeft < 15) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
-}
+const awayFromHourBoundary = () => awayFromWindowBoundary(3600);
 
 describe('per-tenant hourly rate limit', () => {
   it('lets exactly 100 of 150 concurrent requests through on a new free tenant; the rest get 429', async () => {

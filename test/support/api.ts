@@ -88,3 +88,9 @@ export async function eventsOf(t: TestTenant, type = '*'): Promise<any[]> {
   } while (cursor);
   return all;
 }
+
+/** Waits out the last seconds of a fixed window, so a burst cannot straddle two windows. */
+export async function awayFromWindowBoundary(windowSeconds: number, marginSeconds = 15): Promise<void> {
+  const secondsLeft = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
+  if (secondsLeft < marginSeconds) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
+}

@@ -1,0 +1,175 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { testRuntime } from '../support/runtime';
+
+/** Fixtures in Meta's documented webhook format (entry[].changes[].value.messages / .statuses). */
+const APP_SECRET = 'whatsapp-app-secret-for-tests';
+let t: TestTenant;
+let phoneNumberId: string;
+
+const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+const webhook = (value: Record<string, unknown>, pnid = phoneNumberId) => ({
+  object: 'whatsapp_business_account',
+  entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001111', phone_number_id: pnid }, ...value } }] }],
+});
+const textMessage = (from: string, text: string, wamid = `wamid.${randomUUID()}`) => ({
+  contacts: [{ profile: { name: 'Carla' }, wa_id: from }],
+  messages: [{ from, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
+});
+const statusUpdate = (wamid: string, status: string, timestamp: number, errors?: unknown[]) => ({
+  statuses: [{ id: wamid, status, timestamp: String(timestamp), recipient_id: '4915112345678', ...(errors ? { errors } : {}) }],
+});
+async function post(payload: unknown, signature?: string) {
+  const raw = JSON.stringify(payload);
+  return call('POST', '/channels/whatsapp/webhook', { rawBody: raw, headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature ?? sign(raw) } });
+}
+const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
+
+async function connect(tenant: TestTenant, id: string) {
+  const res = await call('POST', '/channels/whatsapp', {
+    ...authOf(tenant),
+    body: { phone_number_id: id, display_phone_number: '+1 555 000 1111', access_token: `EAAG-token-${id}`, app_secret: APP_SECRET, verify_token: `verify-${id}-token` },
+  });
+  expect(res.status).toBe(201);
+  return res;
+}
+
+beforeAll(async () => {
+  t = await createTenant();
+  // A leading 7: the fake Graph server gives numbers starting 40, 42 and 50 special behaviour.
+  phoneNumberId = `7${Math.floor(Math.random() * 1e9)}`;
+  const res = await connect(t, phoneNumberId);
+  expect(JSON.stringify(res.body)).not.toMatch(/EAAG|app-secret|verify-/);
+});
+
+describe('WhatsApp connection', () => {
+  it('never returns the secrets, and a number belongs to one tenant', async () => {
+    const list = await call('GET', '/channels', authOf(t));
+    expect(list.body.data).toEqual(expect.arrayContaining([{ channel: 'sandbox' }, expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId })]));
+    expect(list.text).not.toMatch(/EAAG|app-secret|verify-/);
+    const other = await createTenant();
+    const taken = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: 'x', app_secret: 'y', verify_token: 'zzzzzzzz' } });
+    expect(taken.status).toBe(409);
+  });
+
+  it('answers Meta\'s verification handshake only for a configured verify token', async () => {
+    const ok = await call('GET', `/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-${phoneNumberId}-token&hub.challenge=1158201444`);
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('1158201444');
+    expect(ok.headers.get('content-type')).toContain('text/plain');
+    const bad = await call('GET', '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token&hub.challenge=1');
+    expect(bad.status).toBe(403);
+  });
+});
+
+describe('WhatsApp inbound webhook', () => {
+  it('accepts a correctly signed message and routes it to the tenant by phone_number_id', async () => {
+    const res = await post(webhook(textMessage('4915112345678', 'Hola, quiero reservar')));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: 1 });
+    const list = await call('GET', '/conversations?channel=whatsapp', authOf(t));
+    expect(list.body.data[0]).toMatchObject({ channel: 'whatsapp', channel_account_id: phoneNumberId, customer: { phone: '+4915112345678', name: 'Carla' } });
+  });
+
+  it('refuses a bad signature with 401 and stores nothing', async () => {
+    const before = (await eventsOf(t, 'conversation.message.received')).length;
+    const payload = webhook(textMessage('4915112345678', 'forged'));
+    expect((await post(payload, sign(JSON.stringify(payload), 'wrong-secret'))).status).toBe(401);
+    expect((await post(payload, 'sha256=00')).status).toBe(401);
+    const raw = JSON.stringify(payload);
+    const missing = await call('POST', '/channels/whatsapp/webhook', { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+    expect(missing.status).toBe(401);
+    expect((await eventsOf(t, 'conversation.message.received')).length).toBe(before);
+  });
+
+  it('ignores numbers nobody connected', async () => {
+    const res = await post(webhook(textMessage('4915112345678', 'hi'), '999000999000'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: 0, ignored: 1 });
+  });
+
+  it('ignores duplicate deliveries of the same wamid', async () => {
+    const wamid = `wamid.${randomUUID()}`;
+    const payload = webhook(textMessage('4915199999999', 'only once', wamid));
+    expect((await post(payload)).body.received).toBe(1);
+    expect((await post(payload)).body).toMatchObject({ received: 0, duplicates: 1 });
+    const received = (await eventsOf(t, 'conversation.message.received')).filter((e) => e.data.message.provider_message_id === wamid);
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe('WhatsApp outbound and receipts', () => {
+  async function conversationWith(phone: string) {
+    await post(webhook(textMessage(phone, 'I need help')));
+    const list = await call('GET', `/conversations?channel=whatsapp`, authOf(t));
+    return list.body.data.find((c: { customer: { phone: string } }) => c.customer.phone === `+${phone}`);
+  }
+  const messageById = async (convId: string, id: string) =>
+    (await call('GET', `/conversations/${convId}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === id);
+
+  it('calls the Graph API with the number\'s token, then applies receipts without ever moving backwards', async () => {
+    const conv = await conversationWith('4915100000001');
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'We can see you on Friday.' } });
+    expect(sent.status).toBe(202);
+    const message = await eventually(() => messageById(conv.id, sent.body.id), (m) => m?.status === 'sent');
+    expect(message.provider_message_id).toMatch(/^wamid\./);
+    const request = (await graphRequests()).find((r) => r.body?.text?.body === 'We can see you on Friday.');
+    expect(request).toMatchObject({ phone_number_id: phoneNumberId, authorization: `Bearer EAAG-token-${phoneNumberId}`, problems: [] });
+    expect(request.body).toMatchObject({ messaging_product: 'whatsapp', to: '4915100000001', type: 'text' });
+
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)))).body.receipts).toBe(1);
+    // Late, out-of-order receipts are ignored.
+    expect((await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)))).body.receipts).toBe(0);
+    expect((await post(webhook(statusUpdate(message.provider_message_id, 'failed', now + 3, [{ code: 131047, title: 'Re-engagement message' }])))).body.receipts).toBe(0);
+    const final = await messageById(conv.id, sent.body.id);
+    expect(final.status).toBe('read');
+    expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
+    expect(final.delivered_at).toBe(final.read_at);
+    const events = (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type);
+    expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
+  });
+
+  it('refuses free text outside the 24-hour customer-service window', async () => {
+    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+4915100000002' }, message: { text: 'Special offer!' } } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('outside_service_window');
+    const opened = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+4915100000002' } } });
+    expect(opened.status).toBe(201);
+    const send = await call('POST', `/conversations/${opened.body.id}/messages`, { ...authOf(t), body: { text: 'hello?' } });
+    expect(send.status).toBe(422);
+    expect(send.body.code).toBe('outside_service_window');
+  });
+
+  it('retries Graph 5xx and 429, and fails the message on a permanent 4xx', async () => {
+    const flaky = await createTenant();
+    const flakyNumber = `50${Math.floor(Math.random() * 1e9)}`;
+    await connect(flaky, flakyNumber);
+    await post(webhook(textMessage('4915100000003', 'hi'), flakyNumber));
+    const conv = (await call('GET', '/conversations', authOf(flaky))).body.data[0];
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(flaky), body: { text: 'after two 500s' } });
+    const msgOf = async (tenant: TestTenant, convId: string, id: string) =>
+      (await call('GET', `/conversations/${convId}/messages`, authOf(tenant))).body.data.find((m: { id: string }) => m.id === id);
+    await eventually(() => msgOf(flaky, conv.id, sent.body.id), (m) => m?.status === 'sent');
+    expect((await graphRequests()).filter((r) => r.body?.text?.body === 'after two 500s')).toHaveLength(3);
+
+    const limited = await createTenant();
+    const limitedNumber = `42${Math.floor(Math.random() * 1e9)}`;
+    await connect(limited, limitedNumber);
+    await post(webhook(textMessage('4915100000005', 'hi'), limitedNumber));
+    const conv3 = (await call('GET', '/conversations', authOf(limited))).body.data[0];
+    const sent3 = await call('POST', `/conversations/${conv3.id}/messages`, { ...authOf(limited), body: { text: 'after a 429' } });
+    await eventually(() => msgOf(limited, conv3.id, sent3.body.id), (m) => m?.status === 'sent');
+    expect((await graphRequests()).filter((r) => r.body?.text?.body === 'after a 429')).toHaveLength(2);
+
+    const broken = await createTenant();
+    const brokenNumber = `40${Math.floor(Math.random() * 1e9)}`;
+    await connect(broken, brokenNumber);
+    await post(webhook(textMessage('4915100000004', 'hi'), brokenNumber));
+    const conv2 = (await call('GET', '/conversations', authOf(broken))).body.data[0];
+    const sent2 = await call('POST', `/conversations/${conv2.id}/messages`, { ...authOf(broken), body: { text: 'undeliverable' } });
+    const failed = await eventually(() => msgOf(broken, conv2.id, sent2.body.id), (m) => m?.status === 'failed');
+    expect(failed.error).toMatchObject({ code: 'graph_131026' });
+    expect((await eventsOf(broken, 'conversation.message.failed'))).toHaveLength(1);
+  });
+});
