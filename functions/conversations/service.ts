@@ -231,12 +231,14 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
         updated_at: at,
         version: isNew ? 1 : base.version + 1,
       };
-      const message = newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId);
-      const items: TransactItem[] = [messagePut(message), messageEvent(message, 'conversation.message.received', now)];
+      const items: TransactItem[] = [];
+      // Events in causal order: the conversation opens (or wakes) before the message arrives in it.
       if (isNew) items.push(conversationEvent(after, 'conversation.created', now));
       else if (base.status !== after.status) {
         items.push(conversationEvent(after, 'conversation.updated', now, { changes: diff(base as never, after as never, CONVERSATION_CHANGE_FIELDS) }));
       }
+      const message = newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId);
+      items.push(messagePut(message), messageEvent(message, 'conversation.message.received', now));
       if (inbound.providerId) items.push(providerIdClaim(channel, inbound.providerId, { tenant_id: tenantId, conversation_id: after.id, message_id: message.id }));
       await saveConversation(isNew ? undefined : base, after, items);
       return { conversation: after, message };

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 
 /** Public ids: a short type prefix plus a ULID, so ids sort by creation time and say what they name. */
 export type IdPrefix = 'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'bkg' | 'whk' | 'dlv' | 'cus';
 
+/** Monotonic: ids made in the same millisecond still sort in creation order (events of one change). */
+const ulid = monotonicFactory();
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;
 
 const ID_PATTERN = /^[a-z]{3,4}_[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -67,6 +67,16 @@ describe('stateless stack', () => {
     expect(statementsFor('tenants-create')).toContain('PlatformToken');
   });
 
+  it('wires the workers: the filtered outbox stream and the channel queue, both with partial batch failures', () => {
+    const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(WORKERS.length);
+    const stream = mappings.find((m) => m.Properties.StartingPosition === 'TRIM_HORIZON');
+    expect(stream?.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true });
+    expect(JSON.stringify(stream?.Properties.FilterCriteria)).toContain('EVT#');
+    const queue = mappings.find((m) => m.Properties.StartingPosition === undefined);
+    expect(queue?.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
+
   it('has a 5xx alarm, an access-logged stage and the API URL output', () => {
     api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }) });

@@ -1,0 +1,94 @@
+import { diff, isEventFilter, matchesPattern } from '../../functions/events/catalog';
+import { insideServiceWindow, transitionProblem as conversationTransition } from '../../functions/conversations/conversation';
+import { isValidTimezone, overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
+import { normalisePhone } from '../../functions/customers/customer';
+import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
+import { DISPATCH_FILTERS, matchesFilter } from '../../lib/workers';
+import { createHmac } from 'node:crypto';
+
+describe('event patterns', () => {
+  it('match exact types and wildcards', () => {
+    expect(matchesPattern('booking.created', '*')).toBe(true);
+    expect(matchesPattern('booking.created', 'booking.*')).toBe(true);
+    expect(matchesPattern('conversation.message.read', 'conversation.*')).toBe(true);
+    expect(matchesPattern('booking.created', 'conversation.*')).toBe(false);
+    expect(matchesPattern('booking.created', 'booking.created')).toBe(true);
+    expect(isEventFilter('payment.*')).toBe(true);
+    expect(isEventFilter('booking.deleted')).toBe(false);
+  });
+
+  it('diff lists only changed fields', () => {
+    expect(diff({ a: 1, b: [1], c: null }, { a: 1, b: [1, 2], c: null }, ['a', 'b', 'c'])).toEqual({ b: { from: [1], to: [1, 2] } });
+  });
+});
+
+describe('conversation rules', () => {
+  it('allow the documented transitions', () => {
+    expect(conversationTransition('open', 'resolved')).toBeNull();
+    expect(conversationTransition('resolved', 'open')).toBeNull();
+    expect(conversationTransition('open', 'open')).toBeNull();
+    expect(conversationTransition('resolved', 'snoozed')).toMatch(/can move to open/);
+  });
+
+  it('enforce WhatsApp\'s 24-hour window only on WhatsApp', () => {
+    const now = new Date('2026-05-02T12:00:00Z');
+    expect(insideServiceWindow({ channel: 'whatsapp', last_inbound_at: '2026-05-01T12:00:01Z' }, now)).toBe(true);
+    expect(insideServiceWindow({ channel: 'whatsapp', last_inbound_at: '2026-05-01T12:00:00Z' }, now)).toBe(false);
+    expect(insideServiceWindow({ channel: 'whatsapp', last_inbound_at: null }, now)).toBe(false);
+    expect(insideServiceWindow({ channel: 'sandbox', last_inbound_at: null }, now)).toBe(true);
+  });
+
+  it('normalise phone numbers to E.164', () => {
+    expect(normalisePhone('4915112345678')).toBe('+4915112345678');
+    expect(normalisePhone('+49 (151) 123-45678')).toBe('+4915112345678');
+    expect(normalisePhone('0151')).toBeNull();
+  });
+});
+
+describe('booking rules', () => {
+  it('treat intervals as half-open', () => {
+    const a = { start_at: '2030-01-01T09:00:00Z', end_at: '2030-01-01T10:00:00Z' };
+    expect(overlaps(a, { start_at: '2030-01-01T10:00:00Z', end_at: '2030-01-01T11:00:00Z' })).toBe(false);
+    expect(overlaps(a, { start_at: '2030-01-01T09:59:00Z', end_at: '2030-01-01T11:00:00Z' })).toBe(true);
+    expect(overlaps(a, { start_at: '2030-01-01T08:00:00Z', end_at: '2030-01-01T12:00:00Z' })).toBe(true);
+  });
+
+  it('check time ranges, durations, time zones and transitions', () => {
+    expect(timeProblem('2030-01-01T10:00:00Z', '2030-01-01T10:00:00Z')).toMatch(/after/);
+    expect(timeProblem('2030-01-01T10:00:00Z', '2030-01-02T10:00:01Z')).toMatch(/24 hours/);
+    expect(timeProblem('2030-01-01T10:00:00Z', '2030-01-02T10:00:00Z')).toBeNull();
+    expect(isValidTimezone('America/Sao_Paulo')).toBe(true);
+    expect(isValidTimezone('Mars/Olympus')).toBe(false);
+    expect(bookingTransition('pending', 'confirmed')).toBeNull();
+    expect(bookingTransition('cancelled', 'confirmed')).toMatch(/cannot change/);
+    expect(bookingTransition('confirmed', 'pending')).toMatch(/completed, cancelled, no_show/);
+  });
+});
+
+describe('WhatsApp payloads', () => {
+  it('verify X-Hub-Signature-256 over the raw body', () => {
+    const raw = '{"object":"whatsapp_business_account"}';
+    const good = `sha256=${createHmac('sha256', 's3cret').update(raw).digest('hex')}`;
+    expect(validSignature(raw, good, 's3cret')).toBe(true);
+    expect(validSignature(`${raw} `, good, 's3cret')).toBe(false);
+    expect(validSignature(raw, good, 'other')).toBe(false);
+    expect(validSignature(raw, undefined, 's3cret')).toBe(false);
+  });
+
+  it('extract every value with its phone number id', () => {
+    const values = webhookValues({ entry: [{ changes: [{ value: { metadata: { phone_number_id: '1' } } }, { value: {} }] }, { changes: [{ value: { metadata: { phone_number_id: '2' } } }] }] });
+    expect(values.map((v) => v.phoneNumberId)).toEqual(['1', '2']);
+  });
+});
+
+describe('dispatcher stream filters', () => {
+  const record = (eventName: string, image: Record<string, unknown>) => ({ eventName, dynamodb: { NewImage: image } });
+  const pass = (r: unknown) => DISPATCH_FILTERS.some((p) => matchesFilter(r, p));
+  it('pass inserted events and queued outbound messages only', () => {
+    expect(pass(record('INSERT', { sk: { S: 'EVT#evt_1' } }))).toBe(true);
+    expect(pass(record('MODIFY', { sk: { S: 'EVT#evt_1' } }))).toBe(false);
+    expect(pass(record('INSERT', { sk: { S: 'CONV#c#MSG#m' }, outbox: { S: 'channel_send' } }))).toBe(true);
+    expect(pass(record('INSERT', { sk: { S: 'CONV#c#MSG#m' } }))).toBe(false);
+    expect(pass(record('INSERT', { sk: { S: 'USER#u' } }))).toBe(false);
+  });
+});
