@@ -67,26 +67,31 @@ async function bundles() {
 
 async function roundTrips() {
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const { startLocalRuntime } = await import('../lib/local/runtime');
   const runtime = await startLocalRuntime({ port: 0, seedDemo: true });
   try {
     const { dbStats } = await import('../functions/platform/db');
     const demo = runtime.demo;
     if (!demo) throw new Error('no demo tenant');
+    dbStats.captureCapacity = true;
     const measure = async (label: string, init: RequestInit, path: string) => {
-      const before = { calls: dbStats.calls, byCommand: { ...dbStats.byCommand } };
+      const before = { calls: dbStats.calls, byCommand: { ...dbStats.byCommand }, capacity: dbStats.capacityUnits };
       const res = await fetch(`${runtime.url}/api/v1${path}`, init);
-      await res.text();
+      const text = await res.text();
       const commands = Object.entries(dbStats.byCommand)
         .map(([name, n]) => [name.replace('Command', ''), n - (before.byCommand[name] ?? 0)] as const)
         .filter(([, n]) => n > 0)
         .map(([name, n]) => `${name}×${n}`)
         .join(' ');
       const calls = dbStats.calls - before.calls;
-      console.log(`${label.padEnd(52)} ${String(res.status).padStart(4)} ${String(calls).padStart(3)}  ${commands}  ${mark(calls <= TARGETS.roundTrips)}`);
+      const units = Math.round((dbStats.capacityUnits - before.capacity) * 10) / 10;
+      console.log(`${label.padEnd(56)} ${String(res.status).padStart(4)} ${String(calls).padStart(3)} ${String(units).padStart(6)}  ${commands}`);
+      return text;
     };
     const keyHeaders = { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${demo.apiKey}` };
-    console.log(`\nDynamoDB round trips per request (target <= ${TARGETS.roundTrips})\n`);
+    console.log(`\nDynamoDB round trips and capacity units per request (GET /api-keys target: <= ${TARGETS.roundTrips} round trips)\n`);
+    console.log(`${'request'.padEnd(56)} ${'code'.padStart(4)} ${'rt'.padStart(3)} ${'units'.padStart(6)}  commands`);
     await measure('GET /api-keys, API key, first use (sets last_used_at)', { headers: keyHeaders }, '/api-keys');
     await measure('GET /api-keys, API key, steady state', { headers: keyHeaders }, '/api-keys');
     const login = await fetch(`${runtime.url}/api/v1/auth/login`, {
@@ -95,6 +100,20 @@ async function roundTrips() {
       body: JSON.stringify({ email: demo.adminEmail, password: demo.adminPassword }),
     }).then((r) => r.json() as Promise<{ access_token: string }>);
     await measure('GET /api-keys, access token', { headers: { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${login.access_token}` } }, '/api-keys');
+
+    // A conversation with 30 messages, among 10 conversations.
+    const json = { ...keyHeaders, 'Content-Type': 'application/json' };
+    let conversationId = '';
+    for (let c = 0; c < 10; c++) {
+      for (let m = 0; m < (c === 0 ? 30 : 1); m++) {
+        const res = await fetch(`${runtime.url}/api/v1/channels/sandbox/inbound`, { method: 'POST', headers: json, body: JSON.stringify({ from: `+4915100000${String(c).padStart(3, '0')}`, text: `message ${m}` }) });
+        conversationId ||= ((await res.json()) as { conversation: { id: string } }).conversation.id;
+      }
+    }
+    await measure('GET /conversations/:id (with newest 20 messages)', { headers: keyHeaders }, `/conversations/${conversationId}`);
+    await measure('GET /conversations (page of 20)', { headers: keyHeaders }, '/conversations');
+    await measure('GET /conversations?status=open&tag=… (tag index)', { headers: keyHeaders }, '/conversations?status=open&tag=vip');
+    await measure('POST /conversations/:id/messages', { method: 'POST', headers: json, body: JSON.stringify({ text: 'On our way!' }) }, `/conversations/${conversationId}/messages`);
   } finally {
     await runtime.stop();
   }

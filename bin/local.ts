@@ -1,7 +1,9 @@
-import { startLocalRuntime } from '../lib/local/runtime';
-
 /** `npm start`: the whole system on this machine, in the foreground. See README "Configuration". */
 const env = process.env;
+// Before any handler module loads: the Powertools singletons read these when they are created.
+env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const { startLocalRuntime } = await import('../lib/local/runtime');
 const runtime = await startLocalRuntime({
   port: Number(env.PORT ?? 3000),
   host: env.HOST,

@@ -8,8 +8,13 @@ import { notFound, preconditionFailed } from './errors';
  */
 let client: DynamoDBDocumentClient | undefined;
 
-/** Calls made through the client: `npm run bench` reads it to count round trips per request. */
-export const dbStats = { calls: 0, byCommand: {} as Record<string, number> };
+/**
+ * Calls made through the client: `npm run bench` reads it to count round trips per request, and turns on
+ * `captureCapacity` to add up the capacity units DynamoDB reports.
+ */
+export const dbStats = { calls: 0, byCommand: {} as Record<string, number>, captureCapacity: false, capacityUnits: 0 };
+
+type Capacity = { CapacityUnits?: number };
 
 export function db(): DynamoDBDocumentClient {
   if (!client) {
@@ -19,7 +24,12 @@ export function db(): DynamoDBDocumentClient {
         dbStats.calls += 1;
         const name = String(context.commandName ?? 'unknown');
         dbStats.byCommand[name] = (dbStats.byCommand[name] ?? 0) + 1;
-        return next(args);
+        if (!dbStats.captureCapacity) return next(args);
+        (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
+        const result = await next(args);
+        const consumed = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) dbStats.capacityUnits += c.CapacityUnits ?? 0;
+        return result;
       },
       { step: 'initialize', name: 'countRoundTrips' },
     );
