@@ -32,3 +32,4 @@ if (runtime.demo) {
   console.log(`Demo admin login: ${runtime.demo.adminEmail} / ${runtime.demo.adminPassword}`);
 }
 console.log(`API ready at ${runtime.url}`);
+export {};

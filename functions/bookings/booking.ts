@@ -70,3 +70,8 @@ export const overlaps = (a: Interval, b: Interval) => Date.parse(a.start_at) < D
 
 export const DETAIL_FIELDS = ['service', 'notes', 'metadata', 'resource_id', 'timezone', 'conversation_id'] as const;
 export const TIME_FIELDS = ['start_at', 'end_at'] as const;
+
+export const BOOKING_FIELDS = [
+  'id', 'tenant_id', 'customer', 'conversation_id', 'service', 'resource_id', 'start_at', 'end_at', 'timezone', 'notes', 'metadata',
+  'status', 'cancellation', 'rescheduled_from', 'created_at', 'updated_at', 'version',
+] as const satisfies readonly (keyof Booking)[];

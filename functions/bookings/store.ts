@@ -4,7 +4,8 @@ import { tableName } from '../platform/config';
 import { conflict } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
 import type { TransactItem } from '../conversations/store';
-import { isActive, overlaps, type Booking, type BookingStatus, type Interval } from './booking';
+import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { BOOKING_FIELDS, isActive, overlaps, type Booking, type BookingStatus, type Interval } from './booking';
 
 /**
  * The only code that knows how bookings are keyed.
@@ -29,8 +30,10 @@ function indexes(b: Booking) {
   };
 }
 
-const STRIP = new Set(['pk', 'sk', ...[1, 2, 3, 5].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])]);
-export const bookingFromItem = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k))) as unknown as Booking;
+export function bookingFromItem(item: Record<string, unknown>): Booking {
+  const b = inOrder<Booking>(item, BOOKING_FIELDS);
+  return { ...b, customer: inOrder(b.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS) };
+}
 
 export async function getBooking(t: string, id: string): Promise<Booking | undefined> {
   const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: bookingKey(t, id), ConsistentRead: true }));

@@ -91,3 +91,14 @@ export const RECEIPT_TIMESTAMP_FIELD = { sent: 'sent_at', delivered: 'delivered_
 
 /** Tags are lowercase slugs, so filters match however they were typed. */
 export const TAG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+
+/** Field order of the API representations. */
+export const CONVERSATION_FIELDS = [
+  'id', 'tenant_id', 'customer', 'channel', 'channel_account_id', 'status', 'snoozed_until', 'tags', 'assignee_id', 'priority',
+  'category', 'last_message_at', 'last_inbound_at', 'last_activity_at', 'created_at', 'updated_at', 'version',
+] as const satisfies readonly (keyof Conversation)[];
+
+export const MESSAGE_FIELDS = [
+  'id', 'tenant_id', 'conversation_id', 'direction', 'type', 'text', 'status', 'sender', 'channel', 'provider_message_id', 'error',
+  'created_at', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'updated_at',
+] as const satisfies readonly (keyof Message)[];

@@ -3,7 +3,8 @@ import { db, isConditionFailure, transactionConditionFailed } from '../platform/
 import { tableName } from '../platform/config';
 import { badRequest } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
-import type { ChannelKind, Conversation, ConversationStatus, Message, MessageStatus } from './conversation';
+import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversation, type ConversationStatus, type Message, type MessageStatus } from './conversation';
 
 /**
  * The only code that knows how conversations and messages are keyed.
@@ -38,11 +39,11 @@ function conversationIndexes(c: Conversation) {
   };
 }
 
-const STRIP = new Set(['pk', 'sk', 'ttl', 'outbox', 'send_lease_until', ...[1, 2, 3, 4, 5, 6].flatMap((n) => [`gsi${n}pk`, `gsi${n}sk`])]);
-const strip = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([k]) => !STRIP.has(k)));
-export const conversationFromItem = (item: Record<string, unknown>): Conversation =>
-  (item.conversation ?? strip(item)) as Conversation;
-export const messageFromItem = (item: Record<string, unknown>): Message => strip(item) as unknown as Message;
+export function conversationFromItem(item: Record<string, unknown>): Conversation {
+  const c = inOrder<Conversation>((item.conversation as Record<string, unknown> | undefined) ?? item, CONVERSATION_FIELDS);
+  return { ...c, customer: inOrder(c.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS) };
+}
+export const messageFromItem = (item: Record<string, unknown>): Message => inOrder<Message>(item, MESSAGE_FIELDS);
 
 export class ConversationChanged extends Error {
   constructor() {
