@@ -1,7 +1,10 @@
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
 import { queryPage } from '../platform/pagination';
+import { inOrder } from '../platform/fields';
 import { eventCategory, type EventEnvelope, type EventType } from './catalog';
+
+const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version', 'data'] as const;
 
 /**
  * Events are the transactional outbox: `eventPut` returns a TransactWriteItems entry that features add to
@@ -70,5 +73,5 @@ export async function listEvents(tenantId: string, q: EventQuery): Promise<{ ite
     { owner: tenantId, list: `events:${type ?? '*'}` },
     index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
   );
-  return { ...page, items: page.items.map((item) => item.event as EventEnvelope) };
+  return { ...page, items: page.items.map((item) => inOrder<EventEnvelope>(item.event as Record<string, unknown>, ENVELOPE_FIELDS)) };
 }
