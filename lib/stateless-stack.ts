@@ -84,7 +84,8 @@ export class StatelessStack extends Stack {
       const fn = new AppFunction(this, `${pascal(worker.id)}Fn`, {
         handler: worker.handler,
         description: worker.description,
-        timeout: Duration.seconds(30),
+        // Below the 30 s visibility timeout of the queues (see channels/send-worker.ts for the chain).
+        timeout: Duration.seconds(25),
         environment: {
           ...tableEnv,
           ...queueEnv,

@@ -23,6 +23,13 @@ export function transitionProblem(from: BookingStatus, to: BookingStatus): strin
 
 export const MAX_DURATION_MS = 24 * 3600 * 1000;
 
+/**
+ * Resource schedules forget slots that ended a day ago, so an active booking of a resource must end
+ * after that horizon (older ones are history: record them without a resource, or as completed).
+ */
+export const SCHEDULE_HORIZON_MS = 24 * 3600 * 1000;
+export const beforeScheduleHorizon = (endAt: string, now: Date) => Date.parse(endAt) <= now.getTime() - SCHEDULE_HORIZON_MS;
+
 export interface Booking {
   id: string;
   tenant_id: string;

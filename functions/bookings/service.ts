@@ -6,21 +6,32 @@ import { customerView } from '../customers/customer';
 import { findOrCreateCustomer, getCustomer } from '../customers/store';
 import { getConversation } from '../conversations/store';
 import type { Sender } from '../conversations/service';
-import { DETAIL_FIELDS, TIME_FIELDS, isActive, timeProblem, transitionProblem, type Booking, type BookingStatus } from './booking';
+import { DETAIL_FIELDS, TIME_FIELDS, beforeScheduleHorizon, isActive, timeProblem, transitionProblem, type Booking, type BookingStatus } from './booking';
 import { BookingChanged, getBooking, saveBooking } from './store';
 
 const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
   eventPut(newEvent(b.tenant_id, type, { booking: b, ...extra }, now));
 
+/**
+ * Optimistic writes are retried with jittered back-off when a resource schedule changed underneath.
+ * A change to the booking itself is a 412 when the caller pinned If-Match, else it is retried too.
+ */
 async function withRetry<T>(fn: () => Promise<T>, strict: boolean): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
       if (!(error instanceof BookingChanged)) throw error;
-      if (strict) throw preconditionFailed();
-      if (attempt >= 5) throw conflict('concurrent_update', 'The booking or its resource is changing too fast; retry.');
+      if (strict && error.what === 'booking') throw preconditionFailed();
+      if (attempt >= 8) throw conflict('concurrent_update', 'The booking or its resource is changing too fast; retry.');
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
+  }
+}
+
+function checkHorizon(b: Pick<Booking, 'resource_id' | 'status' | 'end_at'>, now: Date) {
+  if (b.resource_id && isActive(b.status) && beforeScheduleHorizon(b.end_at, now)) {
+    throw fieldProblem('booking_in_past', 'end_at', 'An active booking of a resource must end less than 24 hours ago.');
   }
 }
 
@@ -77,6 +88,7 @@ export async function createBooking(tenantId: string, input: CreateBookingInput,
     updated_at: at,
     version: 1,
   };
+  checkHorizon(booking, now);
   await withRetry(() => saveBooking(undefined, booking, [bookingEvent(booking, 'booking.created', now)], now), false);
   return booking;
 }
@@ -122,6 +134,7 @@ export async function updateBooking(tenantId: string, id: string, patch: Booking
       checkTimes(candidate);
     }
     if (status === before.status && Object.keys(timeChanges).length === 0 && Object.keys(detailChanges).length === 0) return before;
+    if (Object.keys(timeChanges).length > 0 || detailChanges.resource_id) checkHorizon(candidate, now);
     const at = now.toISOString();
     const after: Booking = {
       ...candidate,
@@ -142,10 +155,11 @@ export async function updateBooking(tenantId: string, id: string, patch: Booking
 }
 
 /** DELETE: cancelling twice is harmless; a completed (or no-show) booking cannot be cancelled. */
-export async function cancelBooking(tenantId: string, id: string, reason: string | undefined, actor: Sender, now: Date) {
+export async function cancelBooking(tenantId: string, id: string, reason: string | undefined, actor: Sender, expectedVersion: number | undefined, now: Date) {
   const current = await getBooking(tenantId, id);
   if (!current) throw notFound('The booking');
+  if (expectedVersion !== undefined && current.version !== expectedVersion) throw preconditionFailed();
   if (current.status === 'cancelled') return current;
   if (!isActive(current.status)) throw conflict('booking_not_cancellable', `A ${current.status} booking cannot be cancelled.`);
-  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, undefined, now);
+  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, expectedVersion, now);
 }

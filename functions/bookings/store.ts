@@ -5,7 +5,7 @@ import { conflict } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
 import type { TransactItem } from '../conversations/store';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
-import { BOOKING_FIELDS, isActive, overlaps, type Booking, type BookingStatus, type Interval } from './booking';
+import { BOOKING_FIELDS, SCHEDULE_HORIZON_MS, isActive, overlaps, type Booking, type BookingStatus, type Interval } from './booking';
 
 /**
  * The only code that knows how bookings are keyed.
@@ -50,9 +50,10 @@ async function getSchedule(t: string, resourceId: string): Promise<Schedule> {
   return { version: Number(out.Item?.version ?? 0), slots: (out.Item?.slots as Record<string, Interval>) ?? {} };
 }
 
+/** A concurrent write won: to the booking itself (If-Match territory) or to a resource schedule. */
 export class BookingChanged extends Error {
-  constructor() {
-    super('booking or schedule changed concurrently');
+  constructor(readonly what: 'booking' | 'schedule') {
+    super(`${what} changed concurrently`);
     this.name = 'BookingChanged';
   }
 }
@@ -60,7 +61,7 @@ export class BookingChanged extends Error {
 /** A schedule rewrite: the booking's slot set (or removed), ended slots pruned, conditional on `version`. */
 async function scheduleWrite(t: string, resourceId: string, bookingId: string, slot: Interval | null, now: Date): Promise<TransactItem> {
   const schedule = await getSchedule(t, resourceId);
-  const pruneBefore = now.getTime() - 86_400_000;
+  const pruneBefore = now.getTime() - SCHEDULE_HORIZON_MS;
   const slots = Object.fromEntries(Object.entries(schedule.slots).filter(([id, s]) => id !== bookingId && Date.parse(s.end_at) > pruneBefore));
   if (slot) {
     const clash = Object.entries(slots).find(([, s]) => overlaps(s, slot));
@@ -107,7 +108,8 @@ export async function saveBooking(before: Booking | undefined, after: Booking, e
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (transactionConditionFailed(error)) throw new BookingChanged();
+    if (transactionConditionFailed(error, [0])) throw new BookingChanged('booking');
+    if (transactionConditionFailed(error)) throw new BookingChanged('schedule');
     throw error;
   }
 }

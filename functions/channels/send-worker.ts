@@ -8,8 +8,12 @@ import { routeWhatsAppNumber } from './store';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
-/** Longer than a send with its in-process retries can take (3 × 10 s timeout + back-off). */
-const SEND_LEASE_MS = 45_000;
+/**
+ * Timing, from inside out: 3 Graph calls of at most 5 s plus back-off (< 17 s) < this lease (20 s) <
+ * the function timeout (25 s) < the queue's visibility timeout (30 s). So a redelivered message never
+ * finds a live lease unless another worker is really still sending it.
+ */
+const SEND_LEASE_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
@@ -24,6 +28,18 @@ async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The provider has the message: record it, retrying the write alone (never the send). */
+async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', providerId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await markSent(ref, channel, providerId, clock.now());
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await sleep(100 * attempt);
+    }
+  }
+}
+
 /**
  * Sends one queued outbound message through its channel. The message is claimed first (a lease), so
  * a duplicate or redelivered SQS message never sends twice. Retryable failures throw (SQS redelivers, then the DLQ);
@@ -33,13 +49,15 @@ export const handler = sqsWorker(async (record) => {
   const ref = JSON.parse(record.body) as MessageRef;
   const message = await getMessage(ref);
   const now = () => clock.now();
-  if (!message || message.status !== 'queued' || !(await claimForSending(ref, now(), SEND_LEASE_MS))) return;
+  if (!message || message.status !== 'queued') return;
+  // Another worker holds the lease: let SQS bring this back later rather than dropping it.
+  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) throw new Error('message is being sent by another worker');
 
   if (message.channel === 'sandbox') {
     const result = sandboxSend(message.text);
     if (!result.ok) return markFailed(ref, { code: result.code, message: result.message }, now());
-    await markSent(ref, 'sandbox', result.providerId, now());
-    for (const status of result.receipts) await applyReceipt('sandbox', result.providerId, status, now());
+    await recordSent(ref, 'sandbox', result.providerId);
+    for (const status of result.receipts) await applyReceipt(ref.tenant_id, 'sandbox', result.providerId, status, now());
     return;
   }
 
@@ -52,7 +70,7 @@ export const handler = sqsWorker(async (record) => {
     const wamid = await withGraphRetries(() =>
       sendWhatsAppText(conversation.channel_account_id ?? '', route.secrets.access_token, conversation.customer.phone, message.text),
     );
-    await markSent(ref, 'whatsapp', wamid, now());
+    await recordSent(ref, 'whatsapp', wamid);
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
     const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;

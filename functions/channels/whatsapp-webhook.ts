@@ -1,4 +1,4 @@
-import { unauthorized } from '../platform/errors';
+import { unauthorized, unprocessable } from '../platform/errors';
 import { header } from '../platform/request-state';
 import { httpHandler } from '../platform/http';
 import { normalisePhone } from '../customers/customer';
@@ -8,6 +8,8 @@ import { routeWhatsAppNumber } from './store';
 import { inboundText, receiptTime, validSignature, webhookValues, type WebhookPayload } from './whatsapp';
 
 const RECEIPTS = new Set(['delivered', 'read', 'failed']);
+/** Meta batches per app; a bound keeps an unsigned request from costing many lookups. */
+const MAX_NUMBERS = 10;
 
 /**
  * Meta's webhook POST: messages and statuses, routed to tenants by phone_number_id and verified with
@@ -16,6 +18,9 @@ const RECEIPTS = new Set(['delivered', 'read', 'failed']);
  */
 export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, async ({ body, state, event, now }) => {
   const values = webhookValues(body as WebhookPayload);
+  if (new Set(values.map((v) => v.phoneNumberId)).size > MAX_NUMBERS) {
+    throw unprocessable('too_many_numbers', `One webhook may carry at most ${MAX_NUMBERS} phone numbers.`);
+  }
   const routes = new Map<string, Awaited<ReturnType<typeof routeWhatsAppNumber>>>();
   for (const { phoneNumberId } of values) if (!routes.has(phoneNumberId)) routes.set(phoneNumberId, await routeWhatsAppNumber(phoneNumberId));
   const signature = header(event, 'x-hub-signature-256');
@@ -48,7 +53,7 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
         continue;
       }
       const error = s.errors?.[0] ? { code: `whatsapp_${s.errors[0].code ?? 'error'}`, message: s.errors[0].message ?? s.errors[0].title ?? 'failed' } : null;
-      const applied = await applyReceipt('whatsapp', s.id, s.status as 'delivered' | 'read' | 'failed', receiptTime(s.timestamp, now), error);
+      const applied = await applyReceipt(route.tenantId, 'whatsapp', s.id, s.status as 'delivered' | 'read' | 'failed', receiptTime(s.timestamp, now), error);
       if (applied) counts.receipts++;
       else counts.ignored++;
     }

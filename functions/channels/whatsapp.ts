@@ -55,6 +55,8 @@ export class GraphError extends Error {
 /** The Graph API base URL (configurable, so tests run against a local fake Graph server). */
 export const graphBaseUrl = () => (process.env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, '');
 
+const GRAPH_TIMEOUT_MS = 5_000;
+
 /** POST /{phone_number_id}/messages. Returns the wamid; throws GraphError (retryable on 5xx and 429). */
 export async function sendWhatsAppText(phoneNumberId: string, accessToken: string, to: string, body: string): Promise<string> {
   let res: Response;
@@ -63,7 +65,7 @@ export async function sendWhatsAppText(phoneNumberId: string, accessToken: strin
       method: 'POST',
       headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: to.replace(/^\+/, ''), type: 'text', text: { preview_url: false, body } }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
     });
   } catch (error) {
     throw new GraphError(0, true, 'network_error', (error as Error).message);
@@ -73,4 +75,21 @@ export async function sendWhatsAppText(phoneNumberId: string, accessToken: strin
   const retryable = res.status === 429 || res.status >= 500;
   const retryAfter = Number(res.headers.get('retry-after'));
   throw new GraphError(res.status, retryable, `graph_${json.error?.code ?? res.status}`, json.error?.message ?? `Graph API answered ${res.status}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined);
+}
+
+/**
+ * Proves the caller controls the number: Graph answers GET /{phone_number_id} only with a token of the
+ * business that owns it. Stops one tenant from claiming another's number.
+ */
+export async function verifyPhoneNumberAccess(phoneNumberId: string, accessToken: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${graphBaseUrl()}/${encodeURIComponent(phoneNumberId)}?fields=id,display_phone_number`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
+    });
+    const json = (await res.json().catch(() => ({}))) as { id?: string };
+    return res.ok && json.id === phoneNumberId;
+  } catch {
+    return false;
+  }
 }

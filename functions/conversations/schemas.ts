@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { nonEmptyPatch, trimmed } from '../platform/validation';
+import { instant, nonEmptyPatch, trimmed } from '../platform/validation';
 import { isId } from '../platform/ids';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN } from './conversation';
 
@@ -34,7 +34,7 @@ export const CreateConversationBody = z.strictObject({
 export const UpdateConversationBody = nonEmptyPatch(
   z.strictObject({
     status: z.optional(z.enum(CONVERSATION_STATUSES)),
-    snoozed_until: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+    snoozed_until: z.optional(z.nullable(instant())),
     tags: z.optional(tags),
     assignee_id: z.optional(z.nullable(userId)),
     priority: z.optional(z.enum(PRIORITIES)),

@@ -1,4 +1,4 @@
-import { notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
+import { ApiError, notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { diff, type EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
@@ -18,6 +18,7 @@ import {
   type Priority,
 } from './conversation';
 import {
+  ActiveConversationExists,
   ConversationChanged,
   activeConversationId,
   advanceMessage,
@@ -39,6 +40,14 @@ const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: R
   eventPut(newEvent(c.tenant_id, type, { conversation: c, ...extra }, now));
 const messageEvent = (m: Message, type: EventType, now: Date) =>
   eventPut(newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now));
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** One unresolved conversation per customer and channel account: opening or reopening a second is 409. */
+function activeConflict(error: unknown): unknown {
+  if (!(error instanceof ActiveConversationExists)) return error;
+  return conflict('conversation_exists', `The customer already has an unresolved conversation on this channel: ${error.conversationId}.`);
+}
 
 /** Retries an optimistic read-modify-write a few times when another writer got in first. */
 async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
@@ -127,7 +136,11 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     message = newMessage(conversation, 'outbound', input.message.text, sender, now);
     conversation.last_message_at = at;
   }
-  await saveConversation(undefined, conversation, [conversationEvent(conversation, 'conversation.created', now), ...(message ? [messagePut(message)] : [])]);
+  try {
+    await saveConversation(undefined, conversation, [conversationEvent(conversation, 'conversation.created', now), ...(message ? [messagePut(message)] : [])]);
+  } catch (error) {
+    throw activeConflict(error);
+  }
   return { conversation, message };
 }
 
@@ -186,7 +199,7 @@ export async function updateConversation(tenantId: string, conversationId: strin
       await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
     } catch (error) {
       if (error instanceof ConversationChanged && expectedVersion !== undefined) throw preconditionFailed();
-      throw error;
+      throw activeConflict(error);
     }
     return after;
   });
@@ -209,7 +222,7 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
   const customer = await findOrCreateCustomer(tenantId, inbound.phone, inbound.name, now);
   try {
     return await withRetry(async () => {
-      const activeId = await activeConversationId(tenantId, channel, customer.id);
+      const activeId = await activeConversationId(tenantId, channel, channelAccountId, customer.id);
       const current = activeId ? await getConversation(tenantId, activeId) : undefined;
       const at = now.toISOString();
       const base: Conversation =
@@ -240,12 +253,18 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
       const message = newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId);
       items.push(messagePut(message), messageEvent(message, 'conversation.message.received', now));
       if (inbound.providerId) items.push(providerIdClaim(channel, inbound.providerId, { tenant_id: tenantId, conversation_id: after.id, message_id: message.id }));
-      await saveConversation(isNew ? undefined : base, after, items);
+      try {
+        await saveConversation(isNew ? undefined : base, after, items);
+      } catch (error) {
+        // Someone opened a conversation for this customer meanwhile: retry, and join it.
+        if (error instanceof ActiveConversationExists) throw new ConversationChanged();
+        throw error;
+      }
       return { conversation: after, message };
     });
   } catch (error) {
     // Only the provider-id claim can fail on its own: this exact message was already received.
-    if (inbound.providerId && transactionConditionFailed(error) && (await findByProviderId(channel, inbound.providerId))) return undefined;
+    if (inbound.providerId && (transactionConditionFailed(error) || isConflict(error)) && (await findByProviderId(tenantId, channel, inbound.providerId))) return undefined;
     throw error;
   }
 }
@@ -277,13 +296,14 @@ const RECEIPT_EVENTS = { delivered: 'conversation.message.delivered', read: 'con
  * Receipts for unknown ids are ignored; late or repeated ones never move a status backwards.
  */
 export async function applyReceipt(
+  tenantId: string,
   channel: ChannelKind,
   providerId: string,
   status: 'delivered' | 'read' | 'failed',
   at: Date,
   error: { code: string; message: string } | null = null,
 ): Promise<boolean> {
-  const ref = await findByProviderId(channel, providerId);
+  const ref = await findByProviderId(tenantId, channel, providerId);
   if (!ref) return false;
   const message = await getMessage(ref);
   if (!message || !RECEIPT_ALLOWED_FROM[status].includes(message.status)) return false;

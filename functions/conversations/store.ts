@@ -11,8 +11,8 @@ import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversatio
  *   pk TENANT#<t>  sk CONV#<id>#~              the conversation; it sorts after its own messages, so one
  *   pk TENANT#<t>  sk CONV#<id>#MSG#<ulid>     descending Query returns it with the newest messages
  *   pk TENANT#<t>  sk CONVTAG#<id>#<tag>       tag membership: a snapshot, indexed like the conversation
- *   pk TENANT#<t>  sk CUSCONV#<channel>#<cus>  the customer's current unresolved conversation there
- *   pk PMSG#<channel>#<provider id>            provider message id → message (receipts, inbound dedupe)
+ *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<cus>  the customer's current unresolved conversation there
+ *   pk TENANT#<t>  sk PMSG#<channel>#<id>      provider message id → message (receipts, inbound dedupe)
  * Lists sort by last activity through overloaded indexes (gsiN sk = `<last_activity_at>#<id>`):
  *   gsi1 all | gsi2 status | gsi3 channel | gsi4 customer | gsi5 status+channel | gsi6 status+customer
  *   tag items: gsi1 tag | gsi2 status+tag
@@ -21,8 +21,8 @@ const tenantPk = (t: string) => `TENANT#${t}`;
 export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
 export const messageKey = (t: string, conversationId: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${conversationId}#MSG#${id}` });
 const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
-const activeKey = (t: string, channel: ChannelKind, customerId: string) => ({ pk: tenantPk(t), sk: `CUSCONV#${channel}#${customerId}` });
-const providerKey = (channel: ChannelKind, providerId: string) => ({ pk: `PMSG#${channel}#${providerId}`, sk: 'PMSG' });
+const activeKey = (t: string, channel: ChannelKind, account: string | null, customerId: string) => ({ pk: tenantPk(t), sk: `CUSCONV#${channel}#${account ?? '-'}#${customerId}` });
+const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({ pk: `${tenantPk(t)}`, sk: `PMSG#${channel}#${providerId}` });
 
 const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#CONV`, ...parts].join('#');
 
@@ -49,6 +49,14 @@ export class ConversationChanged extends Error {
   constructor() {
     super('conversation changed concurrently');
     this.name = 'ConversationChanged';
+  }
+}
+
+/** The customer already has another unresolved conversation on this channel account. */
+export class ActiveConversationExists extends Error {
+  constructor(readonly conversationId: string) {
+    super('another conversation is active');
+    this.name = 'ActiveConversationExists';
   }
 }
 
@@ -90,18 +98,26 @@ export async function saveConversation(before: Conversation | undefined, after: 
   for (const tag of before?.tags ?? []) {
     if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(t, after.id, tag) } });
   }
+  // The active-conversation pointer: taken only if free (one unresolved conversation per customer and
+  // channel account), released only if it is ours. A lost race fails the transaction and is retried.
   const wasActive = before !== undefined && before.status !== 'resolved';
   const isActive = after.status !== 'resolved';
-  if (isActive && !wasActive) {
-    items.push({ Put: { TableName: table, Item: { ...activeKey(t, after.channel, after.customer.id), conversation_id: after.id } } });
-  } else if (!isActive && wasActive) {
-    items.push({ Delete: { TableName: table, Key: activeKey(t, after.channel, after.customer.id) } });
+  const pointer = activeKey(t, after.channel, after.channel_account_id, after.customer.id);
+  if (isActive !== wasActive) {
+    const current = (await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item?.conversation_id as string | undefined;
+    if (isActive) {
+      if (current && current !== after.id) throw new ActiveConversationExists(current);
+      items.push({ Put: { TableName: table, Item: { ...pointer, conversation_id: after.id }, ConditionExpression: 'attribute_not_exists(pk)' } });
+    } else if (current === after.id) {
+      items.push({ Delete: { TableName: table, Key: pointer, ConditionExpression: 'conversation_id = :me', ExpressionAttributeValues: { ':me': after.id } } });
+    }
   }
   items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0])) throw new ConversationChanged();
+    if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk)) throw new ConversationChanged();
     throw error;
   }
 }
@@ -132,8 +148,8 @@ export async function getConversationWithMessages(t: string, id: string, message
   };
 }
 
-export async function activeConversationId(t: string, channel: ChannelKind, customerId: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: activeKey(t, channel, customerId), ConsistentRead: true }));
+export async function activeConversationId(t: string, channel: ChannelKind, account: string | null, customerId: string): Promise<string | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: activeKey(t, channel, account, customerId), ConsistentRead: true }));
   return out.Item?.conversation_id as string | undefined;
 }
 
@@ -220,11 +236,12 @@ export interface MessageRef {
 
 /** Claims a provider message id; the condition fails the transaction for a duplicate delivery. */
 export function providerIdClaim(channel: ChannelKind, providerId: string, ref: MessageRef) {
-  return { Put: { TableName: tableName('main'), Item: { ...providerKey(channel, providerId), ...ref }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { Put: { TableName: tableName('main'), Item: { ...providerKey(ref.tenant_id, channel, providerId), ...ref }, ConditionExpression: 'attribute_not_exists(pk)' } };
 }
 
-export async function findByProviderId(channel: ChannelKind, providerId: string): Promise<MessageRef | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: providerKey(channel, providerId), ConsistentRead: true }));
+/** Provider ids are looked up within one tenant only: a tenant can never touch another's messages. */
+export async function findByProviderId(t: string, channel: ChannelKind, providerId: string): Promise<MessageRef | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: providerKey(t, channel, providerId), ConsistentRead: true }));
   return out.Item ? ({ tenant_id: out.Item.tenant_id, conversation_id: out.Item.conversation_id, message_id: out.Item.message_id } as MessageRef) : undefined;
 }
 

@@ -1,4 +1,5 @@
 /** The event catalog (DESIGN §5) and subscription patterns: pure, no AWS imports. */
+import { canonicalJson } from '../platform/fields';
 export const EVENT_TYPES = [
   'conversation.created',
   'conversation.updated',
@@ -45,7 +46,7 @@ export interface EventEnvelope<T = Record<string, unknown>> {
 export function diff<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
-    if (JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null)) {
+    if (canonicalJson(before[field]) !== canonicalJson(after[field])) {
       changes[String(field)] = { from: before[field] ?? null, to: after[field] ?? null };
     }
   }

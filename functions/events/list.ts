@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../platform/http';
 import { pageQuery, toPage } from '../platform/pagination';
+import { instant } from '../platform/validation';
 import { isEventFilter } from './catalog';
 import { listEvents } from './store';
 import { ulidBound } from './time';
@@ -9,8 +10,8 @@ import { ulidBound } from './time';
 const ListEventsQuery = z.strictObject({
   ...pageQuery,
   type: z.optional(z.string().check(z.refine(isEventFilter, 'must be an event type or one of *, conversation.*, booking.*, payment.*'))),
-  since: z.optional(z.iso.datetime({ offset: true })),
-  until: z.optional(z.iso.datetime({ offset: true })),
+  since: z.optional(instant()),
+  until: z.optional(instant()),
 });
 
 /** Pull what a webhook may have missed: the tenant's events of the last 30 days, newest first. */

@@ -70,7 +70,8 @@ export async function listEvents(tenantId: string, q: EventQuery): Promise<{ ite
       ExpressionAttributeValues: { ':pk': pkValue, ':lower': lower, ':upper': upper },
     },
     q,
-    { owner: tenantId, list: `events:${type ?? '*'}` },
+    // Bound to the type and the window too: a cursor only resumes the query that issued it.
+    { owner: tenantId, list: `events:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}` },
     index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
   );
   return { ...page, items: page.items.map((item) => inOrder<EventEnvelope>(item.event as Record<string, unknown>, ENVELOPE_FIELDS)) };

@@ -6,6 +6,7 @@ import { db, isConditionFailure } from './db';
 import { tableName } from './config';
 import { badRequest, conflict, unprocessable } from './errors';
 import { seal, unseal } from './sealed';
+import { canonicalJson } from './fields';
 import { header, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 /**
@@ -29,13 +30,6 @@ interface IdempotencyRecord {
   response?: string;
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
 

@@ -18,3 +18,6 @@ export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
 
 export type Schema<T> = z.ZodMiniType<T>;
+
+/** An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. */
+export const instant = () => z.pipe(z.iso.datetime({ offset: true }), z.transform((v: string) => new Date(v).toISOString()));

@@ -111,7 +111,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
         let idle = true;
         for (const [shardId, iterator] of iterators) {
           if (!iterator) continue;
-          const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+          let out;
+          try {
+            out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+          } catch (error) {
+            // A stale iterator (trimmed or expired) is replaced, as Lambda's poller does; a vanished
+            // shard is dropped. Either way the other shards keep flowing.
+            const name = (error as Error).name;
+            if (name === 'ResourceNotFoundException') iterators.set(shardId, undefined);
+            else if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException') {
+              const fresh = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+              iterators.set(shardId, fresh.ShardIterator);
+            } else throw error;
+            continue;
+          }
           iterators.set(shardId, out.NextShardIterator);
           if (out.Records?.length) {
             idle = false;

@@ -59,6 +59,29 @@ describe('booking lifecycle', () => {
     expect((await patch(b.id, { start_at: day(4, 11), end_at: day(4, 12) })).body.code).toBe('not_reschedulable');
   });
 
+  it('marks no-shows, cancels through PATCH, and freezes final bookings', async () => {
+    const noShow = (await create({ start_at: day(6, 9), end_at: day(6, 10) })).body;
+    const marked = await patch(noShow.id, { status: 'no_show' });
+    expect(marked.body.status).toBe('no_show');
+    const updated = (await eventsOf(t, 'booking.updated')).find((e) => e.data.booking.id === noShow.id);
+    expect(updated.data.changes).toEqual({ status: { from: 'confirmed', to: 'no_show' } });
+    expect((await patch(noShow.id, { notes: 'late' })).status).toBe(200);
+    expect((await patch(noShow.id, { status: 'cancelled' })).status).toBe(422);
+    const viaPatch = (await create({ start_at: day(6, 11), end_at: day(6, 12), status: 'pending' })).body;
+    const cancelled = await patch(viaPatch.id, { status: 'cancelled', cancellation_reason: 'double entry' });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { reason: 'double entry' } });
+    expect((await patch(viaPatch.id, { status: 'confirmed' })).status).toBe(422);
+    const stale = await call('DELETE', `/bookings/${noShow.id}`, { ...authOf(t), headers: { 'If-Match': '"1"' } });
+    expect(stale.status).toBe(412);
+  });
+
+  it('emits nothing when a PATCH changes nothing (metadata compared by value)', async () => {
+    const b = (await create({ start_at: day(8, 9), end_at: day(8, 10), metadata: { a: 1, b: 'two', c: true } })).body;
+    const same = await patch(b.id, { metadata: { c: true, b: 'two', a: 1 }, start_at: '2031-01-08T10:00:00+01:00' });
+    expect(same.body.version).toBe(1);
+    expect((await eventsOf(t, 'booking.*')).filter((e) => e.data.booking.id === b.id)).toHaveLength(1);
+  });
+
   it('validates times, time zone, duration and unknown fields', async () => {
     expect((await create({ start_at: day(5, 10), end_at: day(5, 9) })).body.code).toBe('invalid_time_range');
     expect((await create({ start_at: day(5, 10), end_at: day(7, 10) })).body.code).toBe('invalid_time_range');
@@ -68,6 +91,8 @@ describe('booking lifecycle', () => {
     expect((await create({ start_at: 'tomorrow', end_at: day(5, 10) })).status).toBe(422);
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), status: 'completed' })).status).toBe(422);
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), version: 7 })).status).toBe(422);
+    expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e200 } })).status).toBe(422);
+    expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e-200 } })).status).toBe(422);
   });
 });
 
@@ -80,6 +105,20 @@ describe('no double booking', () => {
     expect(created).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 409 && r.body.code === 'booking_conflict')).toBe(true);
+  });
+
+  it('lets concurrent bookings of different slots of one resource all through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => create({ resource_id: 'chair-busy', start_at: day(13, 8 + i), end_at: day(13, 9 + i) })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+  });
+
+  it('refuses active resource bookings in the past, where the schedule no longer looks', async () => {
+    const old = await create({ resource_id: 'chair-9', start_at: '2020-01-01T09:00:00Z', end_at: '2020-01-01T10:00:00Z' });
+    expect(old.status).toBe(422);
+    expect(old.body.code).toBe('booking_in_past');
+    expect((await create({ start_at: '2020-01-01T09:00:00Z', end_at: '2020-01-01T10:00:00Z' })).status).toBe(201);
   });
 
   it('allows back-to-back bookings, other resources, and the slot of a cancelled booking', async () => {

@@ -50,6 +50,31 @@ describe('inbound sandbox messages', () => {
     expect(fresh.body.conversation.status).toBe('open');
   });
 
+  it('keeps one unresolved conversation per customer, even when messages arrive together', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => inbound(t, '+491511000004', `burst ${i}`)));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const ids = new Set(results.map((r) => r.body.conversation.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect((await getConv(String(id))).body.messages).toHaveLength(6);
+    const second = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'sandbox', customer: { phone: '+491511000004' } } });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe('conversation_exists');
+    expect(second.body.detail).toContain(String(id));
+  });
+
+  it('refuses to reopen a conversation while the customer has another one open', async () => {
+    const first = (await inbound(t, '+491511000005', 'first')).body.conversation;
+    await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'resolved' } });
+    const second = (await inbound(t, '+491511000005', 'second')).body.conversation;
+    expect(second.id).not.toBe(first.id);
+    const reopen = await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'open' } });
+    expect(reopen.status).toBe(409);
+    await call('PATCH', `/conversations/${second.id}`, { ...authOf(t), body: { status: 'resolved' } });
+    expect((await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'open' } })).status).toBe(200);
+    expect((await inbound(t, '+491511000005', 'third')).body.conversation.id).toBe(first.id);
+  });
+
   it('rejects a malformed phone number with 422', async () => {
     const res = await inbound(t, '12', 'x');
     expect(res.status).toBe(422);
@@ -125,11 +150,22 @@ describe('creating and updating conversations', () => {
     expect(forbidden.body.detail).toContain('open');
     const reopened = await patch({ status: 'open' });
     expect(reopened.body.status).toBe('open');
-    const stale = await patch({ priority: 'urgent' }, { 'If-Match': `"${reopened.body.version - 1}"` });
+    const inAnHour = new Date(Date.now() + 3600_000);
+    const snoozed = await patch({ status: 'snoozed', snoozed_until: inAnHour.toISOString().replace('Z', '+00:00') });
+    expect(snoozed.body.snoozed_until).toBe(inAnHour.toISOString());
+    // The same instant in another offset is no change: no new version, no event.
+    const offset = new Date(inAnHour.getTime() + 2 * 3600_000).toISOString().replace('Z', '+02:00');
+    expect((await patch({ snoozed_until: offset })).body.version).toBe(snoozed.body.version);
+    expect((await patch({ status: 'pending' })).body).toMatchObject({ status: 'pending', snoozed_until: null });
+    expect((await patch({ status: 'snoozed', snoozed_until: '2020-01-01T00:00:00Z' })).body.code).toBe('snoozed_until_in_past');
+    expect((await patch({ status: 'open' })).body.status).toBe('open');
+    const current = (await getConv(id)).body.version;
+    const stale = await patch({ priority: 'urgent' }, { 'If-Match': `"${current - 1}"` });
     expect(stale.status).toBe(412);
-    const fresh = await patch({ priority: 'urgent' }, { 'If-Match': `"${reopened.body.version}"` });
+    const fresh = await patch({ priority: 'urgent' }, { 'If-Match': `"${current}"` });
     expect(fresh.status).toBe(200);
-    expect(fresh.headers.get('etag')).toBe(`"${reopened.body.version + 1}"`);
+    expect(fresh.headers.get('etag')).toBe(`"${current + 1}"`);
+    expect((await patch({ status: 'resolved' })).body.status).toBe('resolved');
   });
 
   it('validates tags and the assignee', async () => {

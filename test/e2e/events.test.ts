@@ -45,6 +45,10 @@ describe('GET /events', () => {
     const second = await call('GET', `/events?limit=3&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, authOf(t));
     expect([...first.body.data, ...second.body.data].map((e: { id: string }) => e.id)).toEqual(all.map((e) => e.id));
     expect((await call('GET', '/events?since=2031-01-01T00:00:00Z&until=2030-01-01T00:00:00Z', authOf(t))).status).toBe(400);
+    // A cursor resumes only the query that issued it.
+    const reused = await call('GET', `/events?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, authOf(t));
+    expect(reused.status).toBe(400);
+    expect(reused.body.code).toBe('invalid_cursor');
   });
 
   it('shows a tenant only its own events', async () => {

@@ -48,7 +48,10 @@ describe('WhatsApp connection', () => {
     expect(list.body.data).toEqual(expect.arrayContaining([{ channel: 'sandbox' }, expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId })]));
     expect(list.text).not.toMatch(/EAAG|app-secret|verify-/);
     const other = await createTenant();
-    const taken = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: 'x', app_secret: 'y', verify_token: 'zzzzzzzz' } });
+    const squat = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: 'stolen-or-guessed', app_secret: 'y', verify_token: 'zzzzzzzz' } });
+    expect(squat.status).toBe(422);
+    expect(squat.body.code).toBe('whatsapp_credentials_invalid');
+    const taken = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: `EAAG-token-${phoneNumberId}`, app_secret: 'y', verify_token: 'zzzzzzzz' } });
     expect(taken.status).toBe(409);
   });
 
@@ -80,6 +83,45 @@ describe('WhatsApp inbound webhook', () => {
     const missing = await call('POST', '/channels/whatsapp/webhook', { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
     expect(missing.status).toBe(401);
     expect((await eventsOf(t, 'conversation.message.received')).length).toBe(before);
+  });
+
+  it('checks each number against its own app secret, also in mixed batches', async () => {
+    const other = await createTenant();
+    const otherNumber = `7${Math.floor(Math.random() * 1e9)}`;
+    await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: otherNumber, access_token: `EAAG-token-${otherNumber}`, app_secret: 'other-app-secret', verify_token: `verify-${otherNumber}-x` } });
+    const theirs = webhook(textMessage('4915177777777', 'for the other tenant'), otherNumber);
+    expect((await post(theirs)).status).toBe(401); // signed with our secret, not theirs
+    expect((await post(theirs, sign(JSON.stringify(theirs), 'other-app-secret'))).status).toBe(200);
+    const mixed = { object: 'whatsapp_business_account', entry: [...webhook(textMessage('4915177777778', 'a')).entry, ...theirs.entry] };
+    expect((await post(mixed)).status).toBe(401);
+    expect((await post(mixed, sign(JSON.stringify(mixed), 'other-app-secret'))).status).toBe(401);
+  });
+
+  it('never lets one tenant touch another tenant\'s messages with a forged receipt', async () => {
+    const conv = (await call('GET', '/conversations?channel=whatsapp', authOf(t))).body.data[0];
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'our message' } });
+    const ours = await eventually(
+      async () => (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === sent.body.id),
+      (m) => m?.status === 'sent',
+    );
+    const attacker = await createTenant();
+    const attackerNumber = `7${Math.floor(Math.random() * 1e9)}`;
+    await call('POST', '/channels/whatsapp', { ...authOf(attacker), body: { phone_number_id: attackerNumber, access_token: `EAAG-token-${attackerNumber}`, app_secret: 'attacker-secret', verify_token: `verify-${attackerNumber}-x` } });
+    const forged = webhook(statusUpdate(ours.provider_message_id, 'failed', Math.floor(Date.now() / 1000), [{ code: 1, title: 'forged' }]), attackerNumber);
+    const res = await post(forged, sign(JSON.stringify(forged), 'attacker-secret'));
+    expect(res.body.receipts).toBe(0);
+    const after = (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === sent.body.id);
+    expect(after.status).toBe('sent');
+  });
+
+  it('refuses malformed payloads with 422, before any lookup', async () => {
+    for (const payload of [{ entry: [{ changes: 'x' }] }, { entry: [{ changes: [null] }] }, webhook(textMessage('49151', 'x'), '9'.repeat(3000))]) {
+      expect((await post(payload)).status).toBe(422);
+    }
+    const many = { object: 'whatsapp_business_account', entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]) };
+    const tooMany = await post(many);
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.code).toBe('too_many_numbers');
   });
 
   it('ignores numbers nobody connected', async () => {
@@ -141,35 +183,33 @@ describe('WhatsApp outbound and receipts', () => {
     expect(send.body.code).toBe('outside_service_window');
   });
 
+  /** A tenant whose number makes the fake Graph server behave as its prefix says, with one conversation. */
+  async function sendThrough(prefix: string, customer: string, text: string) {
+    const tenant = await createTenant();
+    const number = `${prefix}${Math.floor(Math.random() * 1e9)}`;
+    await connect(tenant, number);
+    await post(webhook(textMessage(customer, 'hi'), number));
+    const conv = (await call('GET', '/conversations', authOf(tenant))).body.data[0];
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
+    const settled = await eventually(
+      async () => (await call('GET', `/conversations/${conv.id}/messages`, authOf(tenant))).body.data.find((m: { id: string }) => m.id === sent.body.id),
+      (m) => m?.status === 'sent' || m?.status === 'failed',
+    );
+    const attempts = (await graphRequests()).filter((r) => r.body?.text?.body === text).length;
+    return { tenant, message: settled, attempts };
+  }
+
   it('retries Graph 5xx and 429, and fails the message on a permanent 4xx', async () => {
-    const flaky = await createTenant();
-    const flakyNumber = `50${Math.floor(Math.random() * 1e9)}`;
-    await connect(flaky, flakyNumber);
-    await post(webhook(textMessage('4915100000003', 'hi'), flakyNumber));
-    const conv = (await call('GET', '/conversations', authOf(flaky))).body.data[0];
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(flaky), body: { text: 'after two 500s' } });
-    const msgOf = async (tenant: TestTenant, convId: string, id: string) =>
-      (await call('GET', `/conversations/${convId}/messages`, authOf(tenant))).body.data.find((m: { id: string }) => m.id === id);
-    await eventually(() => msgOf(flaky, conv.id, sent.body.id), (m) => m?.status === 'sent');
-    expect((await graphRequests()).filter((r) => r.body?.text?.body === 'after two 500s')).toHaveLength(3);
-
-    const limited = await createTenant();
-    const limitedNumber = `42${Math.floor(Math.random() * 1e9)}`;
-    await connect(limited, limitedNumber);
-    await post(webhook(textMessage('4915100000005', 'hi'), limitedNumber));
-    const conv3 = (await call('GET', '/conversations', authOf(limited))).body.data[0];
-    const sent3 = await call('POST', `/conversations/${conv3.id}/messages`, { ...authOf(limited), body: { text: 'after a 429' } });
-    await eventually(() => msgOf(limited, conv3.id, sent3.body.id), (m) => m?.status === 'sent');
-    expect((await graphRequests()).filter((r) => r.body?.text?.body === 'after a 429')).toHaveLength(2);
-
-    const broken = await createTenant();
-    const brokenNumber = `40${Math.floor(Math.random() * 1e9)}`;
-    await connect(broken, brokenNumber);
-    await post(webhook(textMessage('4915100000004', 'hi'), brokenNumber));
-    const conv2 = (await call('GET', '/conversations', authOf(broken))).body.data[0];
-    const sent2 = await call('POST', `/conversations/${conv2.id}/messages`, { ...authOf(broken), body: { text: 'undeliverable' } });
-    const failed = await eventually(() => msgOf(broken, conv2.id, sent2.body.id), (m) => m?.status === 'failed');
-    expect(failed.error).toMatchObject({ code: 'graph_131026' });
-    expect((await eventsOf(broken, 'conversation.message.failed'))).toHaveLength(1);
+    const flaky = await sendThrough('50', '4915100000003', 'after two 500s');
+    expect(flaky.message.status).toBe('sent');
+    expect(flaky.attempts).toBe(3);
+    const limited = await sendThrough('42', '4915100000005', 'after a 429');
+    expect(limited.message.status).toBe('sent');
+    expect(limited.attempts).toBe(2);
+    const broken = await sendThrough('40', '4915100000004', 'undeliverable');
+    expect(broken.message.status).toBe('failed');
+    expect(broken.message.error).toMatchObject({ code: 'graph_131026' });
+    expect(broken.attempts).toBe(1);
+    expect(await eventsOf(broken.tenant, 'conversation.message.failed')).toHaveLength(1);
   });
 });

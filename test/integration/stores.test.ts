@@ -4,19 +4,11 @@ import { provisionTenant } from '../../functions/tenants/provision';
 import { findUserByEmail } from '../../functions/users/store';
 import { refreshSession, startSession } from '../../functions/auth/sessions';
 import { authenticateTenant } from '../../functions/auth/authenticate';
-import { ApiError } from '../../functions/platform/errors';
 import { useRuntimeAws } from '../support/aws';
+import { codeOf } from '../support/errors';
 
 useRuntimeAws();
 
-const codeOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return 'ok';
-  } catch (error) {
-    return error instanceof ApiError ? `${error.status}:${error.code}` : String(error);
-  }
-};
 
 describe('fixed-window counters on DynamoDB Local', () => {
   it('allow exactly `limit` of many concurrent increments', async () => {

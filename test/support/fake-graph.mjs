@@ -17,6 +17,13 @@ export function startFakeGraph() {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return res.end(JSON.stringify(requests));
       }
+      // GET /{phone_number_id}: the token must be the one minted for that number (EAAG-token-<id>).
+      const lookup = /^\/v\d+\.\d+\/(\d+)(\?.*)?$/.exec(req.url ?? '');
+      if (req.method === 'GET' && lookup) {
+        const ok = req.headers.authorization === `Bearer EAAG-token-${lookup[1]}`;
+        res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify(ok ? { id: lookup[1], display_phone_number: '+1 555 000 1111' } : { error: { code: 190, message: 'Invalid OAuth access token' } }));
+      }
       const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(req.url ?? '');
       let body;
       try {

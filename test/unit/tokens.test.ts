@@ -1,22 +1,14 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { issueAccessToken, issueRefreshToken, verifyAccessToken, verifyRefreshToken } from '../../functions/auth/tokens';
-import { ApiError } from '../../functions/platform/errors';
 import { hashPassword, verifyPassword } from '../../functions/auth/passwords';
 import { decodeCursor, encodeCursor } from '../../functions/platform/pagination';
 import { isId, isUuid, newId, newTenantId } from '../../functions/platform/ids';
+import { codeOf } from '../support/errors';
 
 process.env.JWT_SECRET = 'unit-test-secret-with-enough-entropy-0123456789';
 const claims = { tenantId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f', userId: 'usr_1', sessionId: 'ses_1' };
 const now = new Date('2026-06-01T00:00:00Z');
 
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return 'ok';
-  } catch (error) {
-    return error instanceof ApiError ? `${error.status}:${error.code}` : String(error);
-  }
-}
 
 describe('access and refresh tokens (injected clock)', () => {
   it('verifies a fresh access token and carries the claims', async () => {
