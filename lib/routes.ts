@@ -3,6 +3,8 @@
  * the same entries with the same handler modules. Pure data: handlers import it to learn their own
  * auth rules, so it must stay free of CDK imports.
  */
+import type { QueueKey } from './resources';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** none: login/refresh; tenant: API key or access token plus X-Tenant-ID; platform: operator token. */
@@ -26,6 +28,8 @@ export interface RouteDef {
   dataKey?: true;
   /** false: not counted against the tenant's hourly limit (logging out must always work). */
   rateLimit?: false;
+  /** Queues the handler sends to. */
+  sendsTo?: QueueKey[];
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -63,6 +67,19 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'bookings-get', method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', auth: 'tenant', mainTable: 'read' },
   { id: 'bookings-update', method: 'PATCH', path: '/bookings/{id}', handler: 'bookings/update', auth: 'tenant', mainTable: 'write' },
   { id: 'bookings-cancel', method: 'DELETE', path: '/bookings/{id}', handler: 'bookings/cancel', auth: 'tenant', mainTable: 'write' },
+
+  { id: 'webhooks-create', method: 'POST', path: '/webhooks', handler: 'webhooks/create', auth: 'tenant', role: 'admin', mainTable: 'write' },
+  { id: 'webhooks-list', method: 'GET', path: '/webhooks', handler: 'webhooks/list', auth: 'tenant', mainTable: 'read' },
+  { id: 'webhooks-get', method: 'GET', path: '/webhooks/{id}', handler: 'webhooks/get', auth: 'tenant', mainTable: 'read', dataKey: true },
+  { id: 'webhooks-update', method: 'PATCH', path: '/webhooks/{id}', handler: 'webhooks/update', auth: 'tenant', role: 'admin', mainTable: 'write', dataKey: true },
+  { id: 'webhooks-delete', method: 'DELETE', path: '/webhooks/{id}', handler: 'webhooks/delete', auth: 'tenant', role: 'admin', mainTable: 'write' },
+  { id: 'webhooks-rotate', method: 'POST', path: '/webhooks/{id}/rotate-secret', handler: 'webhooks/rotate', auth: 'tenant', role: 'admin', mainTable: 'write' },
+  { id: 'webhooks-test', method: 'POST', path: '/webhooks/{id}/test', handler: 'webhooks/test-event', auth: 'tenant', role: 'admin', mainTable: 'write', sendsTo: ['webhookDelivery'] },
+  { id: 'webhooks-recover', method: 'POST', path: '/webhooks/{id}/recover', handler: 'webhooks/recover', auth: 'tenant', role: 'admin', mainTable: 'write', sendsTo: ['webhookDelivery'] },
+  { id: 'webhooks-deliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'webhooks/deliveries-list', auth: 'tenant', mainTable: 'read', dataKey: true },
+  { id: 'webhook-deliveries-list', method: 'GET', path: '/webhook-deliveries', handler: 'webhooks/failed-list', auth: 'tenant', mainTable: 'read' },
+  { id: 'webhook-deliveries-get', method: 'GET', path: '/webhook-deliveries/{id}', handler: 'webhooks/delivery-get', auth: 'tenant', mainTable: 'read' },
+  { id: 'webhook-deliveries-retry', method: 'POST', path: '/webhook-deliveries/{id}/retry', handler: 'webhooks/delivery-retry', auth: 'tenant', role: 'admin', mainTable: 'write', sendsTo: ['webhookDelivery'] },
 
   { id: 'events-list', method: 'GET', path: '/events', handler: 'events/list', auth: 'tenant', mainTable: 'read' },
 

@@ -60,8 +60,10 @@ export class StatelessStack extends Stack {
           JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
           ...(route.auth === 'platform' ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn } : {}),
           ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+          ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
         },
       });
+      for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
       if (route.auth === 'tenant' && route.mainTable === 'read') fn.grantApiKeyTouch(stateful.tables.main, API_KEY_ITEM_PREFIX);
@@ -90,6 +92,8 @@ export class StatelessStack extends Stack {
           ...tableEnv,
           ...queueEnv,
           ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+          // The delivery schedule and timeout are configuration, not code (defaults: DESIGN §6).
+          ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
         },
       });
       fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);

@@ -34,7 +34,8 @@ export function eventPut(event: EventEnvelope<object>) {
         gsi2pk: `${pk}#EVTTYPE#${event.type}`,
         gsi2sk: event.id,
         ttl: Math.floor(Date.parse(event.created_at) / 1000) + EVENT_RETENTION_SECONDS,
-        event,
+        // A JSON string, not a map: the stream and the list read it back exactly as written.
+        event: JSON.stringify(event),
       },
     },
   };
@@ -74,5 +75,8 @@ export async function listEvents(tenantId: string, q: EventQuery): Promise<{ ite
     { owner: tenantId, list: `events:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}` },
     index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
   );
-  return { ...page, items: page.items.map((item) => inOrder<EventEnvelope>(item.event as Record<string, unknown>, ENVELOPE_FIELDS)) };
+  return { ...page, items: page.items.map((item) => eventFromItem(item)) };
 }
+
+export const eventFromItem = (item: Record<string, unknown>): EventEnvelope =>
+  inOrder<EventEnvelope>(JSON.parse(String(item.event)) as Record<string, unknown>, ENVELOPE_FIELDS);

@@ -6,14 +6,30 @@ import { logger } from './observability';
  * Queue and stream consumers are built on Powertools' BatchProcessor: each record is handled on its own
  * and failures are reported as batchItemFailures, so one bad record never fails its neighbours.
  */
+/** Logs why a record failed (name and message only: payloads may hold personal data) and rethrows. */
+const logged = <R>(kind: string, handle: (record: R) => Promise<void>) => async (record: R) => {
+  try {
+    await handle(record);
+  } catch (error) {
+    logger.warn(`${kind} record failed`, { error_name: (error as Error).name, error_message: (error as Error).message, stack: (error as Error).stack?.split('\n').slice(1, 6).join(' | ') });
+    throw error;
+  }
+};
+
 export function sqsWorker(handleRecord: (record: SQSRecord) => Promise<void>) {
   const processor = new BatchProcessor(EventType.SQS);
-  return (event: SQSEvent, context: Context) => processPartialResponse(event, handleRecord, processor, { context });
+  return (event: SQSEvent, context: Context) => {
+    logger.resetKeys();
+    return processPartialResponse(event, logged('queue', handleRecord), processor, { context });
+  };
 }
 
 export function streamWorker(handleRecord: (record: DynamoDBRecord) => Promise<void>) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
-  return (event: DynamoDBStreamEvent, context: Context) => processPartialResponse(event, handleRecord, processor, { context });
+  return (event: DynamoDBStreamEvent, context: Context) => {
+    logger.resetKeys();
+    return processPartialResponse(event, logged('stream', handleRecord), processor, { context });
+  };
 }
 
 export { logger };

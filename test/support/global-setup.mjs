@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGraph } from './fake-graph.mjs';
+import { makeTestTls } from './tls.mjs';
 
 export const JWT_TEST_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 
@@ -13,6 +14,7 @@ export default async function globalSetup() {
   const file = join(tmpdir(), `messaging-test-runtime-${process.pid}.json`);
   const platformToken = `pt_test_${Math.random().toString(36).slice(2)}`;
   const graph = await startFakeGraph();
+  const tls = makeTestTls();
   globalThis.__FAKE_GRAPH__ = graph.server;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
@@ -23,8 +25,13 @@ export default async function globalSetup() {
       DATA_DIR: '',
       PLATFORM_TOKEN: platformToken,
       JWT_SECRET: JWT_TEST_SECRET,
-      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      POWERTOOLS_LOG_LEVEL: process.env.TEST_RUNTIME_LOG_LEVEL ?? 'ERROR',
       WHATSAPP_GRAPH_URL: `${graph.url}/v21.0`,
+      NODE_EXTRA_CA_CERTS: tls.ca,
+      // Receivers run on this machine; the SSRF guard itself is tested with this off (integration).
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_DELAYS: '1,1,1,1,1',
+      WEBHOOK_TIMEOUT_MS: '1500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -50,7 +57,7 @@ export default async function globalSetup() {
     });
     child.on('exit', (code) => reject(new Error(`local runtime exited with ${code}:\n${output}`)));
   });
-  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, graphUrl: graph.url, pid: child.pid }));
+  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, graphUrl: graph.url, tls, pid: child.pid }));
   process.env.TEST_RUNTIME_FILE = file;
   globalThis.__LOCAL_RUNTIME__ = child;
 }

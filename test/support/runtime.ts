@@ -7,6 +7,7 @@ export interface TestRuntime {
   platformToken: string;
   jwtSecret: string;
   graphUrl: string;
+  tls: { ca: string; key: string; cert: string };
 }
 
 /** Addresses of the local runtime started by global-setup. */

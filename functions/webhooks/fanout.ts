@@ -1,0 +1,57 @@
+import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { queueUrl } from '../platform/config';
+import { sqsClient } from '../platform/queue';
+import type { EventEnvelope } from '../events/catalog';
+import { allEndpoints, createDelivery } from './store';
+import { deliveryId, subscribes, type Delivery, type WebhookEndpoint } from './webhook';
+
+/** Subscriptions per tenant, cached for at most 10 s (a per-tenant Query, never a Scan). */
+const CACHE_MS = 10_000;
+const cache = new Map<string, { at: number; endpoints: WebhookEndpoint[] }>();
+
+async function endpointsOf(tenantId: string): Promise<WebhookEndpoint[]> {
+  const hit = cache.get(tenantId);
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.endpoints;
+  const endpoints = await allEndpoints(tenantId);
+  cache.set(tenantId, { at: Date.now(), endpoints });
+  return endpoints;
+}
+
+export interface DeliveryMessage {
+  tenant_id: string;
+  delivery_id: string;
+  cycle: number;
+  /** Failed attempts so far in this cycle. */
+  failures: number;
+}
+
+export const enqueueDeliveries = async (messages: DeliveryMessage[], delaySeconds = 0) => {
+  for (let i = 0; i < messages.length; i += 10) {
+    const batch = messages.slice(i, i + 10);
+    const out = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl('webhookDelivery'),
+        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m), DelaySeconds: delaySeconds })),
+      }),
+    );
+    if (out.Failed?.length) throw new Error(`could not queue ${out.Failed.length} deliveries`);
+  }
+};
+
+/** One delivery (record + SQS message) per active endpoint whose subscription matches the event. */
+export async function fanOut(event: EventEnvelope, now: Date): Promise<number> {
+  const targets = (await endpointsOf(event.tenant_id)).filter((e) => subscribes(e, event.type));
+  const at = now.toISOString();
+  const messages: DeliveryMessage[] = [];
+  for (const endpoint of targets) {
+    const delivery: Delivery = {
+      id: deliveryId(event.id, endpoint.id), tenant_id: event.tenant_id, webhook_id: endpoint.id, event_id: event.id, event_type: event.type,
+      status: 'pending', cycle: 1, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
+    };
+    // Re-sent even when it exists: a retried stream batch may have crashed between the put and the send.
+    await createDelivery(delivery, event);
+    messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, cycle: 1, failures: 0 });
+  }
+  await enqueueDeliveries(messages);
+  return messages.length;
+}

@@ -1,0 +1,7 @@
+import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { endpointOr404, endpointView } from './guards';
+
+export const handler = httpHandler('webhooks-get', {}, async ({ params, principal }) => {
+  const endpoint = await endpointOr404(tenantPrincipal(principal).tenant.id, params.id);
+  return { status: 200, headers: etag(endpoint.version), body: endpointView(endpoint) };
+});

@@ -1,0 +1,102 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+
+/**
+ * SSRF guard: webhook targets must be https, without credentials, at most 2,048 characters, and resolve
+ * only to public addresses. Checked at registration and again at every delivery, which then connects to
+ * the address that was checked (so DNS rebinding cannot swap it).
+ */
+export const MAX_URL_LENGTH = 2048;
+
+const allowPrivate = () => process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true';
+
+function ipv4ToInt(ip: string): number {
+  return ip.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
+}
+
+const V4_BLOCKS: [string, number][] = [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+];
+
+function isPublicV4(ip: string): boolean {
+  const value = ipv4ToInt(ip);
+  return !V4_BLOCKS.some(([base, bits]) => {
+    const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+    return (value & mask) === (ipv4ToInt(base) & mask);
+  });
+}
+
+/** Expands an IPv6 address into 8 groups. */
+function expandV6(ip: string): number[] | null {
+  let address = ip.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0] ?? '';
+  // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two groups.
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (v4?.[1]) {
+    const n = ipv4ToInt(v4[1]);
+    address = address.replace(v4[1], `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`);
+  }
+  const [head, tail] = address.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail !== undefined ? (tail ? tail.split(':') : []) : [];
+  const groups = tail !== undefined ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  if (groups.length !== 8) return null;
+  return groups.map((g) => parseInt(g || '0', 16));
+}
+
+export function isPublicAddress(ip: string): boolean {
+  const family = isIP(ip.replace(/^\[|\]$/g, ''));
+  if (family === 4) return isPublicV4(ip);
+  if (family !== 6) return false;
+  const g = expandV6(ip);
+  if (!g) return false;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g6 = 0, h = 0] = g;
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d): judge the IPv4 address.
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0)) {
+    if (f === 0 && g6 === 0 && h <= 1) return false; // :: and ::1
+    return isPublicV4(`${g6 >> 8}.${g6 & 255}.${h >> 8}.${h & 255}`);
+  }
+  if ((a & 0xfe00) === 0xfc00) return false; // ULA fc00::/7
+  if ((a & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
+  if ((a & 0xff00) === 0xff00) return false; // multicast
+  if (a === 0x2001 && b === 0x0db8) return false; // documentation
+  if (a === 0x64 && b === 0xff9b) return false; // NAT64 (embeds IPv4)
+  if (a === 0x2002) return false; // 6to4 (embeds IPv4)
+  return true;
+}
+
+export class UnsafeTarget extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsafeTarget';
+  }
+}
+
+/** Checks the URL's form; returns the parsed URL or throws UnsafeTarget. */
+export function checkUrlForm(raw: string): URL {
+  if (raw.length > MAX_URL_LENGTH) throw new UnsafeTarget(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UnsafeTarget('The URL is not valid.');
+  }
+  if (url.protocol !== 'https:') throw new UnsafeTarget('Only https URLs are accepted.');
+  if (url.username || url.password) throw new UnsafeTarget('URLs with credentials are not accepted.');
+  return url;
+}
+
+/** Resolves the host and returns an address to connect to, refusing any non-public answer. */
+export async function resolveTarget(url: URL): Promise<{ address: string; family: 4 | 6 }> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  const answers = literal ? [{ address: host, family: literal as 4 | 6 }] : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  if (answers.length === 0) throw new UnsafeTarget(`The host ${host} does not resolve.`);
+  if (!allowPrivate()) {
+    const bad = answers.find((a) => !isPublicAddress(a.address));
+    if (bad) throw new UnsafeTarget(`The host ${host} resolves to a non-public address (${bad.address}).`);
+  }
+  const first = answers[0];
+  return { address: first?.address ?? host, family: (first?.family ?? 4) as 4 | 6 };
+}

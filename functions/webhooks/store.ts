@@ -1,0 +1,234 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, updateVersioned } from '../platform/db';
+import { tableName } from '../platform/config';
+import { inOrder } from '../platform/fields';
+import { queryPage } from '../platform/pagination';
+import { seal, unseal } from '../platform/sealed';
+import type { EventEnvelope } from '../events/catalog';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, WebhookEndpoint, WebhookSecret } from './webhook';
+
+/**
+ * The only code that knows how webhook endpoints and deliveries are keyed.
+ *   pk TENANT#<t>  sk WHK#<id>        an endpoint; its secrets are sealed with the data key
+ *   pk TENANT#<t>  sk DLV#<id>        a delivery: the event payload and every attempt
+ * Delivery indexes (sk = delivery id, which sorts by event time):
+ *   gsi1 per endpoint | gsi2 per endpoint and status | gsi3 per tenant and status (the failed view)
+ *   gsi4 DLVFAILED, only while failed: every tenant's failures, for operators (npm run ops)
+ */
+const tenantPk = (t: string) => `TENANT#${t}`;
+const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id}` });
+const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id}` });
+export const FAILED_INDEX_PK = 'DLVFAILED';
+
+export const ENDPOINT_FIELDS = ['id', 'tenant_id', 'url', 'events', 'description', 'is_active', 'created_at', 'updated_at', 'version'] as const;
+export const DELIVERY_FIELDS = [
+  'id', 'tenant_id', 'webhook_id', 'event_id', 'event_type', 'status', 'cycle', 'attempts', 'next_attempt_at', 'failure_reason',
+  'created_at', 'updated_at', 'succeeded_at', 'failed_at',
+] as const;
+
+const endpointFromItem = (item: Record<string, unknown>) => inOrder<WebhookEndpoint>(item, ENDPOINT_FIELDS);
+const deliveryFromItem = (item: Record<string, unknown>) => inOrder<Delivery>(item, DELIVERY_FIELDS);
+
+/** At most this many endpoints per tenant: the dispatcher reads them all in one Query. */
+export const MAX_ENDPOINTS = 50;
+
+export async function createEndpoint(endpoint: WebhookEndpoint, secrets: WebhookSecret[]): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: { ...endpointKey(endpoint.tenant_id, endpoint.id), ...endpoint, secrets: await seal(secrets) },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getEndpoint(t: string, id: string): Promise<(WebhookEndpoint & { secrets: WebhookSecret[] }) | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  return { ...endpointFromItem(out.Item), secrets: await unseal<WebhookSecret[]>(String(out.Item.secrets)) };
+}
+
+/** Every endpoint of a tenant (bounded by MAX_ENDPOINTS), with secrets: what the dispatcher matches. */
+export async function allEndpoints(t: string): Promise<WebhookEndpoint[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' },
+      Limit: MAX_ENDPOINTS + 1,
+    }),
+  );
+  return (out.Items ?? []).map(endpointFromItem);
+}
+
+export async function listEndpoints(t: string, request: { limit: number; cursor?: string }) {
+  const page = await queryPage(
+    { TableName: tableName('main'), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' } },
+    request,
+    { owner: t, list: 'webhooks' },
+    ['pk', 'sk'],
+  );
+  return { ...page, items: page.items.map(endpointFromItem) };
+}
+
+export async function updateEndpoint(t: string, id: string, changes: Record<string, unknown>, now: string, expectedVersion?: number) {
+  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), changes, { now, expectedVersion, what: 'The webhook' }));
+}
+
+export async function replaceSecrets(t: string, id: string, secrets: WebhookSecret[], now: string) {
+  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, what: 'The webhook' }));
+}
+
+export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
+  const out = await db().send(new DeleteCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ReturnValues: 'ALL_OLD' }));
+  return out.Attributes !== undefined;
+}
+
+function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'status'>, failedAt: string | null) {
+  const t = tenantPk(d.tenant_id);
+  return {
+    gsi1pk: `${t}#WHK#${d.webhook_id}#DLV`, gsi1sk: d.id,
+    gsi2pk: `${t}#WHK#${d.webhook_id}#DLV#${d.status}`, gsi2sk: d.id,
+    gsi3pk: `${t}#DLV#${d.status}`, gsi3sk: d.id,
+    ...(d.status === 'failed' ? { gsi4pk: FAILED_INDEX_PK, gsi4sk: `${failedAt}#${d.tenant_id}#${d.id}` } : {}),
+  };
+}
+
+/** Creates a delivery unless it exists (a stream retry re-derives the same id). */
+export async function createDelivery(delivery: Delivery, payload: EventEnvelope): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName('main'),
+        Item: { ...deliveryKey(delivery.tenant_id, delivery.id), ...statusIndexes(delivery, null), ...delivery, payload },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function getDelivery(t: string, id: string): Promise<(Delivery & { payload: EventEnvelope }) | undefined> {
+  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: deliveryKey(t, id), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  return { ...deliveryFromItem(out.Item), payload: out.Item.payload as EventEnvelope };
+}
+
+/** Claims a pending delivery of this cycle for one attempt (SQS may hand the same message to two workers). */
+export async function claimDelivery(t: string, id: string, cycle: number, now: Date, leaseMs: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: deliveryKey(t, id),
+        UpdateExpression: 'SET lease_until = :until',
+        ConditionExpression: '#status = :pending AND #cycle = :cycle AND (attribute_not_exists(lease_until) OR lease_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
+        ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime(), ':pending': 'pending', ':cycle': cycle },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Moves a delivery of the given cycle to `status`, appending an attempt if one was made, releasing the
+ * lease. `expect` guards the change (a stale cycle or a finished delivery is left alone).
+ */
+export async function settleDelivery(
+  d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id'>,
+  change: { status: DeliveryStatus; cycle?: number; attempt?: DeliveryAttempt; fields?: Record<string, unknown>; expect: DeliveryStatus[] },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const indexes = statusIndexes({ ...d, status: change.status }, at);
+  const values: Record<string, unknown> = { ':status': change.status, ':now': at };
+  const names: Record<string, string> = { '#status': 'status' };
+  const sets = ['#status = :status', 'updated_at = :now', 'lease_until = :zero'];
+  values[':zero'] = 0;
+  for (const [k, v] of Object.entries({ ...indexes, ...change.fields })) {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  if (change.attempt) {
+    names['#attempts'] = 'attempts';
+    values[':empty'] = [];
+    values[':attempt'] = [change.attempt];
+    sets.push('#attempts = list_append(if_not_exists(#attempts, :empty), :attempt)');
+  }
+  const remove = change.status === 'failed' ? '' : ' REMOVE gsi4pk, gsi4sk';
+  const expected = change.expect.map((s, i) => {
+    values[`:e${i}`] = s;
+    return `:e${i}`;
+  });
+  let condition = `#status IN (${expected.join(', ')})`;
+  if (change.cycle !== undefined) {
+    names['#cycle'] = 'cycle';
+    values[':cycle'] = change.cycle;
+    condition += ' AND #cycle = :cycle';
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: deliveryKey(d.tenant_id, d.id),
+        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Starts a new cycle (a replay): pending again, with the full retry schedule. Returns the new cycle. */
+export async function restartDelivery(d: Delivery, now: Date): Promise<number | undefined> {
+  const cycle = d.cycle + 1;
+  const ok = await settleDelivery(d, { status: 'pending', fields: { cycle, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() }, expect: ['failed', 'succeeded', 'cancelled'] }, now);
+  return ok ? cycle : undefined;
+}
+
+type DeliveryFilter = { webhookId?: string; status?: DeliveryStatus; fromId?: string; toId?: string };
+
+/** One Query per page: by endpoint, by endpoint and status, or by status across the tenant. */
+export async function listDeliveries(t: string, f: DeliveryFilter, request: { limit: number; cursor?: string }) {
+  const [n, pk] = f.webhookId
+    ? f.status
+      ? [2, `${tenantPk(t)}#WHK#${f.webhookId}#DLV#${f.status}`]
+      : [1, `${tenantPk(t)}#WHK#${f.webhookId}#DLV`]
+    : [3, `${tenantPk(t)}#DLV#${f.status ?? 'failed'}`];
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      IndexName: `gsi${n}`,
+      KeyConditionExpression: `gsi${n}pk = :pk AND gsi${n}sk BETWEEN :from AND :to`,
+      ExpressionAttributeValues: { ':pk': pk, ':from': f.fromId ?? 'dlv_', ':to': f.toId ?? 'dlv_~' },
+    },
+    request,
+    { owner: t, list: `deliveries:${pk}:${f.fromId ?? ''}:${f.toId ?? ''}` },
+    ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
+  );
+  return { ...page, items: page.items.map(deliveryFromItem) };
+}
+
+/** Operators: failed deliveries of every tenant, newest failure first. */
+export async function listAllFailed(request: { limit: number; cursor?: string }) {
+  const page = await queryPage(
+    { TableName: tableName('main'), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': FAILED_INDEX_PK } },
+    request,
+    { owner: 'platform', list: 'failed-deliveries' },
+    ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
+  );
+  return { ...page, items: page.items.map(deliveryFromItem) };
+}

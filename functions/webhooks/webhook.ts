@@ -1,0 +1,104 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { matchesPattern } from '../events/catalog';
+
+/** Webhook endpoints and deliveries: pure rules (signing, schedule, matching). No AWS imports. */
+export interface WebhookSecret {
+  secret: string;
+  created_at: string;
+  /** Set on the previous secret at rotation: it keeps signing until then. */
+  expires_at: string | null;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  tenant_id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface DeliveryAttempt {
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_body: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  tenant_id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  /** Each replay starts a new cycle; queued retries of an older cycle are dropped. */
+  cycle: number;
+  attempts: DeliveryAttempt[];
+  next_attempt_at: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  succeeded_at: string | null;
+  failed_at: string | null;
+}
+
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks). */
+export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** Rotation keeps the old secret signing alongside the new one for this long. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+export const activeSecrets = (secrets: WebhookSecret[], now: Date): WebhookSecret[] =>
+  secrets.filter((s) => !s.expires_at || Date.parse(s.expires_at) > now.getTime());
+
+/**
+ * Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed with
+ * the base64-decoded secret; several signatures are separated by spaces.
+ */
+export function sign(secrets: string[], msgId: string, timestamp: number, body: string): string {
+  return secrets
+    .map((secret) => {
+      const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+      return `v1,${createHmac('sha256', key).update(`${msgId}.${timestamp}.${body}`).digest('base64')}`;
+    })
+    .join(' ');
+}
+
+export const DEFAULT_RETRY_DELAYS = [1, 5, 25, 125, 625];
+
+/** WEBHOOK_RETRY_DELAYS: comma-separated seconds (tests shorten it); SQS allows at most 900 s. */
+export function retryDelays(raw: string | undefined): number[] {
+  if (!raw) return DEFAULT_RETRY_DELAYS;
+  const parsed = raw.split(',').map((s) => Number(s.trim()));
+  if (parsed.length === 0 || parsed.some((n) => !Number.isInteger(n) || n < 0 || n > 900)) return DEFAULT_RETRY_DELAYS;
+  return parsed;
+}
+
+export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events' | 'is_active'>, type: string): boolean =>
+  endpoint.is_active && endpoint.events.some((pattern) => matchesPattern(type, pattern));
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A delivery's id is derived from its event and endpoint: the event's time, then 80 bits of a hash.
+ * A stream retry of the dispatcher therefore recreates the same id, and the conditional put dedupes it.
+ */
+export function deliveryId(eventId: string, webhookId: string): string {
+  const time = eventId.replace(/^evt_/, '').slice(0, 10);
+  const digest = createHash('sha256').update(`${eventId}|${webhookId}`).digest();
+  let bits = '';
+  for (const byte of digest.subarray(0, 10)) bits += byte.toString(2).padStart(8, '0');
+  let random = '';
+  for (let i = 0; i < 80; i += 5) random += CROCKFORD[parseInt(bits.slice(i, i + 5), 2)];
+  return `dlv_${time}${random}`;
+}
+
+/** The first 1 KB of a response body, as recorded on each attempt. */
+export const RESPONSE_EXCERPT_BYTES = 1024;

@@ -1,0 +1,203 @@
+import { Webhook } from 'standardwebhooks';
+import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
+import { startReceiver } from '../support/receiver';
+
+/** The runtime runs with WEBHOOK_RETRY_DELAYS=1,1,1,1,1 and WEBHOOK_TIMEOUT_MS=1500 (test/support/global-setup.mjs). */
+let t: TestTenant;
+const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
+const receiver = async (...args: Parameters<typeof startReceiver>) => {
+  const r = await startReceiver(...args);
+  receivers.push(r);
+  return r;
+};
+beforeAll(async () => {
+  t = await createTenant();
+});
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+const register = (url: string, events: string[] = ['*'], tenant = t, extra: Record<string, unknown> = {}) =>
+  call('POST', '/webhooks', { ...authOf(tenant), body: { url, events, ...extra } });
+const inbound = (tenant: TestTenant, from: string, text = 'hello') =>
+  call('POST', '/channels/sandbox/inbound', { ...authOf(tenant), body: { from, text } });
+const headersOf = (h: Record<string, string | string[] | undefined>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
+
+describe('registration', () => {
+  it('returns the secret once and never again', async () => {
+    const r = await receiver();
+    const created = await register(r.url(), ['conversation.*'], t, { description: 'CRM sync' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ url: r.url(), events: ['conversation.*'], description: 'CRM sync', is_active: true, version: 1 });
+    expect(created.body.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(created.headers.get('cache-control')).toBe('no-store');
+    const got = await call('GET', `/webhooks/${created.body.id}`, authOf(t));
+    expect(got.body.webhook_secret).toBeUndefined();
+    expect(got.text).not.toContain('whsec_');
+    expect((await call('GET', '/webhooks', authOf(t))).text).not.toContain('whsec_');
+  });
+
+  it('validates the URL and the event types', async () => {
+    const bad = async (url: string, events = ['*']) => (await register(url, events)).status;
+    expect(await bad('http://example.com/hook')).toBe(422);
+    expect(await bad('https://user:pw@example.com/hook')).toBe(422);
+    expect(await bad(`https://example.com/${'a'.repeat(2050)}`)).toBe(422);
+    expect(await bad('https://localhost/hook', ['conversation.deleted'])).toBe(422);
+    expect(await bad('https://localhost/hook', [])).toBe(422);
+    expect((await register('https://localhost/hook', ['payment.*', 'booking.created'])).status).toBe(201);
+  });
+});
+
+describe('delivery', () => {
+  it('signs per Standard Webhooks: the public verifier accepts it, and X-Service-Signature equals webhook-signature', async () => {
+    const tenant = await createTenant();
+    const r = await receiver();
+    const { body: endpoint } = await register(r.url(), ['*'], tenant);
+    await inbound(tenant, '+491516000001');
+    await eventually(async () => r.received.length, (n) => n >= 2);
+    const verifier = new Webhook(endpoint.webhook_secret);
+    const types = [];
+    for (const req of r.received) {
+      const payload = verifier.verify(req.body, headersOf(req.headers)) as { id: string; type: string; api_version: string; tenant_id: string; data: unknown };
+      expect(req.headers['x-service-signature']).toBe(req.headers['webhook-signature']);
+      expect(req.headers['webhook-id']).toBe(payload.id);
+      expect(payload).toMatchObject({ api_version: 'v1', tenant_id: tenant.tenantId });
+      types.push(payload.type);
+    }
+    expect(types.sort()).toEqual(['conversation.created', 'conversation.message.received']);
+    const deliveries = await call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant));
+    expect(deliveries.body.data).toHaveLength(2);
+  });
+
+  it('retries a failing receiver exactly 5 times on schedule, then shows it failed; a replay succeeds once', async () => {
+    const tenant = await createTenant();
+    const r = await receiver(() => ({ status: 500, body: 'boom' }));
+    const { body: endpoint } = await register(r.url(), ['booking.*'], tenant);
+    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000002' }, service: 'x', start_at: '2031-03-01T09:00:00Z', end_at: '2031-03-01T10:00:00Z', timezone: 'UTC' } });
+    const failed = await eventually(() => call('GET', '/webhook-deliveries?status=failed', authOf(tenant)), (res) => res.body.data.length === 1, 30_000);
+    expect(r.received).toHaveLength(6);
+    for (let i = 1; i < 6; i++) expect(r.received[i]!.at - r.received[i - 1]!.at).toBeGreaterThanOrEqual(950);
+    const delivery = await call('GET', `/webhook-deliveries/${failed.body.data[0].id}`, authOf(tenant));
+    expect(delivery.body).toMatchObject({ status: 'failed', webhook_id: endpoint.id, event_type: 'booking.created', payload: { type: 'booking.created' } });
+    expect(delivery.body.attempts).toHaveLength(6);
+    expect(delivery.body.attempts[0]).toMatchObject({ status_code: 500, error: 'HTTP 500', response_body: 'boom' });
+    expect(delivery.body.failure_reason).toMatch(/gave up after 6 attempts/);
+
+    r.setBehaviour(() => ({ status: 204 }));
+    const retried = await call('POST', `/webhook-deliveries/${delivery.body.id}/retry`, authOf(tenant));
+    expect(retried.status).toBe(202);
+    const done = await eventually(() => call('GET', `/webhook-deliveries/${delivery.body.id}`, authOf(tenant)), (res) => res.body.status === 'succeeded');
+    expect(done.body.attempts).toHaveLength(7);
+    expect(r.received).toHaveLength(7);
+    expect(r.received[6]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
+    expect((await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data).toEqual([]);
+  });
+
+  it('counts a receiver slower than the timeout as a failure, and does not follow redirects', async () => {
+    const tenant = await createTenant();
+    const slow = await receiver(() => ({ status: 200, delayMs: 3000 }));
+    const redirect = await receiver((req) => (req.path === '/moved' ? { status: 200 } : { status: 302, headers: { Location: '/moved' } }));
+    const a = (await register(slow.url(), ['booking.*'], tenant)).body;
+    const b = (await register(redirect.url(), ['booking.*'], tenant)).body;
+    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000003' }, service: 'x', start_at: '2031-03-02T09:00:00Z', end_at: '2031-03-02T10:00:00Z', timezone: 'UTC' } });
+    const first = async (id: string) => (await call('GET', `/webhooks/${id}/deliveries`, authOf(tenant))).body.data[0];
+    const slowDelivery = await eventually(() => first(a.id), (d) => d?.attempts?.length >= 1);
+    expect(slowDelivery.attempts[0]).toMatchObject({ status_code: null, error: 'timeout after 1500 ms' });
+    const redirected = await eventually(() => first(b.id), (d) => d?.attempts?.length >= 1);
+    expect(redirected.attempts[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
+    expect(redirect.received.filter((x) => x.path === '/moved')).toHaveLength(0);
+    await call('PATCH', `/webhooks/${a.id}`, { ...authOf(tenant), body: { is_active: false } });
+    await call('PATCH', `/webhooks/${b.id}`, { ...authOf(tenant), body: { is_active: false } });
+  });
+
+  it('delivers nothing to an inactive endpoint, and stops its pending retries', async () => {
+    const tenant = await createTenant();
+    const r = await receiver(() => ({ status: 503 }));
+    const { body: endpoint } = await register(r.url(), ['conversation.*'], tenant);
+    await inbound(tenant, '+491516000004');
+    await eventually(async () => r.received.length, (n) => n >= 1);
+    await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } });
+    const seen = r.received.length;
+    const cancelled = await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=cancelled`, authOf(tenant)), (res) => res.body.data.length === 2, 20_000);
+    expect(cancelled.body.data.every((d: { failure_reason: string }) => d.failure_reason === 'endpoint_inactive')).toBe(true);
+    await inbound(tenant, '+491516000004', 'more');
+    await new Promise((res) => setTimeout(res, 2500));
+    expect(r.received.length).toBeLessThanOrEqual(seen + 1); // at most one attempt was already in flight
+    // Subscriptions are cached up to 10 s, so a delivery may still be created: it is cancelled unsent.
+    const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
+    expect(all.filter((d: { status: string }) => d.status !== 'cancelled')).toEqual([]);
+    expect(all.filter((d: { event_type: string; attempts: unknown[] }) => d.attempts.length === 0).length).toBeGreaterThanOrEqual(all.length - 2);
+  });
+
+  it('matches wildcards and fans one event out to several endpoints, each signed with its own secret', async () => {
+    const tenant = await createTenant();
+    const all = await receiver();
+    const bookings = await receiver();
+    const convs = await receiver();
+    const eAll = (await register(all.url(), ['*'], tenant)).body;
+    const eBookings = (await register(bookings.url(), ['booking.*'], tenant)).body;
+    const eConvs = (await register(convs.url(), ['conversation.created'], tenant)).body;
+    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000005' }, service: 'x', start_at: '2031-03-03T09:00:00Z', end_at: '2031-03-03T10:00:00Z', timezone: 'UTC' } });
+    await eventually(async () => all.received.length + bookings.received.length, (n) => n >= 2);
+    await new Promise((res) => setTimeout(res, 500));
+    expect(convs.received).toHaveLength(0);
+    const [fromAll] = all.received;
+    const [fromBookings] = bookings.received;
+    expect(fromAll?.body).toBe(fromBookings?.body);
+    expect(() => new Webhook(eAll.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).not.toThrow();
+    expect(() => new Webhook(eBookings.webhook_secret).verify(fromBookings!.body, headersOf(fromBookings!.headers))).not.toThrow();
+    expect(() => new Webhook(eConvs.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).toThrow();
+  });
+
+  it('signs with both secrets for 24 h after a rotation', async () => {
+    const tenant = await createTenant();
+    const r = await receiver();
+    const created = (await register(r.url(), ['webhook.test'], tenant)).body;
+    const rotated = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.webhook_secret).not.toBe(created.webhook_secret);
+    const test = await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
+    expect(test.status).toBe(202);
+    const [req] = await eventually(async () => r.received, (list) => list.length >= 1);
+    const signatures = String(req!.headers['webhook-signature']).split(' ');
+    expect(signatures).toHaveLength(2);
+    for (const secret of [created.webhook_secret, rotated.body.webhook_secret]) {
+      expect(() => new Webhook(secret).verify(req!.body, headersOf(req!.headers))).not.toThrow();
+    }
+    expect(JSON.parse(req!.body).type).toBe('webhook.test');
+  });
+
+  it('recovers every failed delivery since a time', async () => {
+    const tenant = await createTenant();
+    const r = await receiver(() => ({ status: 500 }));
+    const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
+    const since = new Date(Date.now() - 1000).toISOString();
+    await inbound(tenant, '+491516000006');
+    await inbound(tenant, '+491516000007');
+    await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)), (res) => res.body.data.length === 2, 30_000);
+    r.setBehaviour(() => ({ status: 200 }));
+    const recovered = await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since } });
+    expect(recovered.status).toBe(202);
+    expect(recovered.body.replayed).toBe(2);
+    await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)), (res) => res.body.data.length === 2);
+  }, 60_000);
+});
+
+describe('tenant isolation', () => {
+  it('hides other tenants\' webhooks and deliveries behind 404', async () => {
+    const other = await createTenant();
+    const r = await receiver();
+    const { body: endpoint } = await register(r.url(), ['*']);
+    const test = await call('POST', `/webhooks/${endpoint.id}/test`, authOf(t));
+    for (const [method, path] of [
+      ['GET', `/webhooks/${endpoint.id}`], ['PATCH', `/webhooks/${endpoint.id}`], ['DELETE', `/webhooks/${endpoint.id}`],
+      ['POST', `/webhooks/${endpoint.id}/rotate-secret`], ['POST', `/webhooks/${endpoint.id}/test`], ['GET', `/webhooks/${endpoint.id}/deliveries`],
+      ['GET', `/webhook-deliveries/${test.body.delivery_id}`], ['POST', `/webhook-deliveries/${test.body.delivery_id}/retry`],
+    ] as const) {
+      const res = await call(method, path, { ...authOf(other), ...(method === 'PATCH' ? { body: { is_active: false } } : {}) });
+      expect(res.status).toBe(404);
+    }
+    expect((await call('GET', '/webhooks', authOf(other))).body.data).toEqual([]);
+    expect((await call('GET', `/webhooks/${endpoint.id}`, authOf(t))).body.is_active).toBe(true);
+  });
+});
