@@ -3,7 +3,7 @@ const env = process.env;
 // Before any handler module loads: the Powertools singletons read these when they are created.
 env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const { startLocalRuntime } = await import('../lib/local/runtime');
+const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../lib/local/runtime');
 const runtime = await startLocalRuntime({
   port: Number(env.PORT ?? 3000),
   host: env.HOST,
@@ -18,6 +18,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`\n${signal} received, stopping…`);
   await runtime.stop();
+  removeRuntimeFile();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -31,5 +32,7 @@ if (runtime.demo) {
   console.log(`Demo API key: ${runtime.demo.apiKey}`);
   console.log(`Demo admin login: ${runtime.demo.adminEmail} / ${runtime.demo.adminPassword}`);
 }
+// Lets `npm run ops` find this runtime's tables and queues.
+await writeRuntimeFile(runtime);
 console.log(`API ready at ${runtime.url}`);
 export {};

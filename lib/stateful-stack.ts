@@ -77,5 +77,9 @@ export class StatefulStack extends Stack {
     }
 
     new CfnOutput(this, 'PlatformTokenSecretArn', { value: this.platformTokenSecret.secretArn });
+    // npm run ops finds the tables from these outputs.
+    for (const [key, spec] of Object.entries(TABLES) as [TableName, TableSpec][]) {
+      new CfnOutput(this, `${spec.id}TableName`, { value: this.tables[key].tableName });
+    }
   }
 }

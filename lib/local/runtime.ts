@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { sqsClient } from '../../functions/platform/queue';
@@ -155,4 +155,17 @@ async function startWorker(worker: WorkerDef, tables: Record<TableName, string>,
   }
   const queue = queues[source.queue];
   return startQueuePoller({ queueUrl: queue.url, queueArn: queue.arn, handler: invoke, batchSize: source.batchSize, concurrency: source.concurrency });
+}
+
+/** Where a running `npm start` describes itself for `npm run ops` (tables, queues, endpoints). */
+export const RUNTIME_FILE = process.env.LOCAL_RUNTIME_FILE || join(ROOT, '.local', 'runtime.json');
+
+export async function writeRuntimeFile(runtime: LocalRuntime): Promise<void> {
+  mkdirSync(dirname(RUNTIME_FILE), { recursive: true });
+  const { url, dynamoEndpoint, sqsEndpoint, tables, queues } = runtime;
+  writeFileSync(RUNTIME_FILE, JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, tables, queues, pid: process.pid }, null, 2));
+}
+
+export function removeRuntimeFile(): void {
+  rmSync(RUNTIME_FILE, { force: true });
 }

@@ -1,6 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
+import { testRuntime } from '../support/runtime';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 /** The runtime runs with WEBHOOK_RETRY_DELAYS=1,1,1,1,1 and WEBHOOK_TIMEOUT_MS=1500 (test/support/global-setup.mjs). */
 let t: TestTenant;
@@ -200,4 +203,31 @@ describe('tenant isolation', () => {
     expect((await call('GET', '/webhooks', authOf(other))).body.data).toEqual([]);
     expect((await call('GET', `/webhooks/${endpoint.id}`, authOf(t))).body.is_active).toBe(true);
   });
+});
+
+describe('ops tooling (npm run ops)', () => {
+  const ops = async (...args: string[]) => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
+      env: { ...process.env, LOCAL_RUNTIME_FILE: testRuntime().opsFile },
+    });
+    return { stdout, stderr };
+  };
+
+  it('lists failed deliveries, peeks at the DLQ, and replays failures', async () => {
+    const tenant = await createTenant();
+    const r = await receiver(() => ({ status: 500 }));
+    const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
+    await inbound(tenant, '+491516000009');
+    const failed = await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)), (res) => res.body.data.length === 1, 30_000);
+    const id = failed.body.data[0].id;
+    const listed = await ops('failed', '--tenant', tenant.tenantId);
+    expect(JSON.parse(listed.stdout.trim())).toMatchObject({ id, tenant_id: tenant.tenantId, attempts: 6 });
+    expect((await ops('failed')).stdout).toContain(id);
+    const peek = await ops('peek-dlq');
+    expect(peek.stderr).toMatch(/dead letter\(s\) shown/);
+    r.setBehaviour(() => ({ status: 200 }));
+    const replayed = await ops('replay-failed', '--tenant', tenant.tenantId);
+    expect(replayed.stderr).toContain('1 deliveries replayed');
+    await eventually(() => call('GET', `/webhook-deliveries/${id}`, authOf(tenant)), (res) => res.body.status === 'succeeded');
+  }, 60_000);
 });

@@ -30,6 +30,7 @@ export default async function globalSetup() {
       NODE_EXTRA_CA_CERTS: tls.ca,
       // Receivers run on this machine; the SSRF guard itself is tested with this off (integration).
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      LOCAL_RUNTIME_FILE: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`),
       WEBHOOK_RETRY_DELAYS: '1,1,1,1,1',
       WEBHOOK_TIMEOUT_MS: '1500',
     },
@@ -57,7 +58,7 @@ export default async function globalSetup() {
     });
     child.on('exit', (code) => reject(new Error(`local runtime exited with ${code}:\n${output}`)));
   });
-  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, graphUrl: graph.url, tls, pid: child.pid }));
+  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, graphUrl: graph.url, tls, opsFile: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`), pid: child.pid }));
   process.env.TEST_RUNTIME_FILE = file;
   globalThis.__LOCAL_RUNTIME__ = child;
 }

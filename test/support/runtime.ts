@@ -8,6 +8,7 @@ export interface TestRuntime {
   jwtSecret: string;
   graphUrl: string;
   tls: { ca: string; key: string; cert: string };
+  opsFile: string;
 }
 
 /** Addresses of the local runtime started by global-setup. */

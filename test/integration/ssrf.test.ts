@@ -1,0 +1,34 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { lambdaContext } from '../../lib/local/context';
+import { call, createTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+
+/**
+ * With private networks not allowed (the production setting), registration refuses every private target.
+ * The shared test runtime allows them (its receivers run on this machine), so this calls the very same
+ * handler module in this process, with the guard on, against the same DynamoDB Local.
+ */
+useRuntimeAws();
+process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'false';
+
+function event(tenant: string, key: string, body: unknown): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0', routeKey: 'POST /webhooks', rawPath: '/api/v1/webhooks', rawQueryString: '',
+    headers: { 'x-tenant-id': tenant, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    requestContext: { accountId: '0', apiId: 'local', domainName: 'localhost', domainPrefix: 'local', http: { method: 'POST', path: '/api/v1/webhooks', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' }, requestId: 'r', routeKey: 'POST /webhooks', stage: '$default', time: '', timeEpoch: 0 },
+    body: JSON.stringify(body), isBase64Encoded: false,
+  };
+}
+
+it('refuses http, private, loopback, metadata, IPv6 loopback, IPv4-mapped and loopback-resolving hosts with 422', async () => {
+  const t = await createTenant();
+  const { handler } = await import('../../functions/webhooks/create');
+  const register = async (url: string) =>
+    (await handler(event(t.tenantId, t.apiKey, { url, events: ['*'] }), lambdaContext('webhooks-create'))) as APIGatewayProxyStructuredResultV2;
+  for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://localhost/hook']) {
+    const res = await register(url);
+    expect([url, res.statusCode]).toEqual([url, 422]);
+    expect(JSON.parse(String(res.body)).code).toBe('unsafe_url');
+  }
+  expect((await call('GET', '/webhooks', { tenant: t.tenantId, token: t.apiKey })).body.data).toEqual([]);
+});

@@ -1,0 +1,70 @@
+import { Webhook } from 'standardwebhooks';
+import { checkUrlForm, isPublicAddress, UnsafeTarget } from '../../functions/webhooks/ssrf';
+import { DEFAULT_RETRY_DELAYS, activeSecrets, deliveryId, newSecret, retryDelays, sign, subscribes } from '../../functions/webhooks/webhook';
+
+describe('retry schedule', () => {
+  it('is exactly 1, 5, 25, 125 and 625 seconds by default', () => {
+    expect(DEFAULT_RETRY_DELAYS).toEqual([1, 5, 25, 125, 625]);
+    expect(retryDelays(undefined)).toEqual([1, 5, 25, 125, 625]);
+    expect(retryDelays('1,1,2')).toEqual([1, 1, 2]);
+    expect(retryDelays('1,x')).toEqual([1, 5, 25, 125, 625]);
+    expect(retryDelays('901')).toEqual([1, 5, 25, 125, 625]);
+  });
+});
+
+describe('signatures', () => {
+  it('are accepted by the public Standard Webhooks verifier, one per active secret', () => {
+    const [a, b] = [newSecret(), newSecret()];
+    const body = JSON.stringify({ id: 'evt_1', type: 'webhook.test' });
+    const ts = Math.floor(Date.now() / 1000);
+    const header = sign([a, b], 'evt_1', ts, body);
+    expect(header.split(' ')).toHaveLength(2);
+    for (const secret of [a, b]) {
+      expect(() => new Webhook(secret).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': header })).not.toThrow();
+    }
+    expect(() => new Webhook(newSecret()).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': header })).toThrow();
+  });
+
+  it('drop a rotated secret after its overlap', () => {
+    const now = new Date('2026-01-02T00:00:00Z');
+    const secrets = [
+      { secret: 'new', created_at: '', expires_at: null },
+      { secret: 'old', created_at: '', expires_at: '2026-01-02T00:00:01Z' },
+      { secret: 'older', created_at: '', expires_at: '2026-01-01T23:59:59Z' },
+    ];
+    expect(activeSecrets(secrets, now).map((s) => s.secret)).toEqual(['new', 'old']);
+  });
+});
+
+describe('delivery ids and matching', () => {
+  it('derive the same valid id from the same event and endpoint', () => {
+    const id = deliveryId('evt_01M8065Z8RXNG2DTTCYGYWSTBH', 'whk_01M8065Z6SFENAQDBT80AP6GEJ');
+    expect(id).toBe(deliveryId('evt_01M8065Z8RXNG2DTTCYGYWSTBH', 'whk_01M8065Z6SFENAQDBT80AP6GEJ'));
+    expect(id).not.toBe(deliveryId('evt_01M8065Z8RXNG2DTTCYGYWSTBH', 'whk_01M8065Z6SFENAQDBT80AP6GEK'));
+    expect(id).toMatch(/^dlv_01M8065Z8R[0-9A-HJKMNP-TV-Z]{16}$/);
+  });
+
+  it('match subscriptions with wildcards, never for inactive endpoints', () => {
+    expect(subscribes({ events: ['*'], is_active: true }, 'booking.created')).toBe(true);
+    expect(subscribes({ events: ['booking.*'], is_active: true }, 'booking.rescheduled')).toBe(true);
+    expect(subscribes({ events: ['booking.*'], is_active: true }, 'conversation.created')).toBe(false);
+    expect(subscribes({ events: ['*'], is_active: false }, 'booking.created')).toBe(false);
+  });
+});
+
+describe('SSRF guard', () => {
+  it('refuses private, loopback, link-local, CGNAT, ULA and IPv4-mapped addresses', () => {
+    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1']) {
+      expect([ip, isPublicAddress(ip)]).toEqual([ip, false]);
+    }
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect([ip, isPublicAddress(ip)]).toEqual([ip, true]);
+  });
+
+  it('accepts only https URLs without credentials, at most 2,048 characters', () => {
+    expect(() => checkUrlForm('http://example.com')).toThrow(UnsafeTarget);
+    expect(() => checkUrlForm('https://u:p@example.com')).toThrow(UnsafeTarget);
+    expect(() => checkUrlForm(`https://example.com/${'a'.repeat(2048)}`)).toThrow(UnsafeTarget);
+    expect(() => checkUrlForm('not a url')).toThrow(UnsafeTarget);
+    expect(checkUrlForm('https://example.com/hook').hostname).toBe('example.com');
+  });
+});
