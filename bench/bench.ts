@@ -119,5 +119,18 @@ async function roundTrips() {
   }
 }
 
+/** The webhook figures run in a child process: it must trust a throwaway CA from its start. */
+async function webhooks() {
+  console.log('\nWebhook delivery\n');
+  // @ts-expect-error: a plain .mjs helper shared with the test suite
+  const { makeTestTls } = await import('../test/support/tls.mjs');
+  const tls = makeTestTls();
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'webhooks.ts')], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: tls.ca, BENCH_TLS: JSON.stringify(tls) },
+    stdio: 'inherit',
+  });
+}
+
 await bundles();
 await roundTrips();
+await webhooks();

@@ -4,32 +4,51 @@ import { queueUrl } from '../platform/config';
 import { sqsClient } from '../platform/queue';
 import { sqsWorker } from '../platform/workers';
 import { enqueueDeliveries, type DeliveryMessage } from './fanout';
-import { postWebhook, timeoutMs } from './send';
-import { claimDelivery, getDelivery, getEndpoint, settleDelivery } from './store';
+import { postWebhook } from './send';
+import { getDelivery, getEndpoint, settleDelivery } from './store';
 import { activeSecrets, retryDelays, sign } from './webhook';
 
-/** Longer than one attempt (the POST timeout plus bookkeeping), shorter than the queue's visibility timeout. */
-const leaseMs = () => timeoutMs() + 15_000;
+/**
+ * Endpoints are cached for one second per process: an attempt needs no endpoint read, and a deactivated
+ * or deleted endpoint still stops its pending retries within a second.
+ */
+const ENDPOINT_CACHE_MS = 1000;
+const endpoints = new Map<string, { at: number; endpoint: Awaited<ReturnType<typeof getEndpoint>> }>();
+async function endpointOf(tenantId: string, id: string) {
+  const key = `${tenantId}/${id}`;
+  const hit = endpoints.get(key);
+  if (hit && Date.now() - hit.at < ENDPOINT_CACHE_MS) return hit.endpoint;
+  const endpoint = await getEndpoint(tenantId, id);
+  endpoints.set(key, { at: Date.now(), endpoint });
+  return endpoint;
+}
 
 /**
  * Delivers one (event, endpoint) attempt. Success ends it; a failure is re-queued with DelaySeconds from
  * WEBHOOK_RETRY_DELAYS, and after the last retry the delivery goes to the dead-letter queue, whose
  * consumer records it in the failed view. An inactive or deleted endpoint stops the delivery.
+ * Delivery is at least once (receivers dedupe on webhook-id): the message carries the event, and the
+ * attempt is recorded by one conditional write that also drops it if the delivery moved on (a replay
+ * started a new cycle, or it was cancelled).
  */
 export const handler = sqsWorker(async (record) => {
   const message = JSON.parse(record.body) as DeliveryMessage;
   const now = () => clock.now();
-  const delivery = await getDelivery(message.tenant_id, message.delivery_id);
-  if (!delivery || delivery.status !== 'pending' || delivery.cycle !== message.cycle) return;
-  const endpoint = await getEndpoint(message.tenant_id, delivery.webhook_id);
+  let payload = message.payload;
+  let webhookId = message.webhook_id;
+  if (!payload || !webhookId) {
+    const stored = await getDelivery(message.tenant_id, message.delivery_id);
+    if (!stored || stored.status !== 'pending' || stored.cycle !== message.cycle) return;
+    payload = stored.payload;
+    webhookId = stored.webhook_id;
+  }
+  const delivery = { tenant_id: message.tenant_id, id: message.delivery_id, webhook_id: webhookId, event_id: payload.id };
+  const endpoint = await endpointOf(message.tenant_id, webhookId);
   if (!endpoint || !endpoint.is_active) {
     await settleDelivery(delivery, { status: 'cancelled', cycle: message.cycle, fields: { failure_reason: endpoint ? 'endpoint_inactive' : 'endpoint_deleted' }, expect: ['pending'] }, now());
     return;
   }
-  if (!(await claimDelivery(message.tenant_id, delivery.id, message.cycle, now(), leaseMs()))) {
-    throw new Error('delivery is being attempted by another worker');
-  }
-  const body = JSON.stringify(delivery.payload);
+  const body = JSON.stringify(payload);
   const timestamp = Math.floor(now().getTime() / 1000);
   const signature = sign(activeSecrets(endpoint.secrets, now()).map((s) => s.secret), delivery.event_id, timestamp, body);
   const attempt = await postWebhook(endpoint.url, body, {

@@ -20,9 +20,12 @@ async function endpointsOf(tenantId: string): Promise<WebhookEndpoint[]> {
 export interface DeliveryMessage {
   tenant_id: string;
   delivery_id: string;
+  webhook_id?: string;
   cycle: number;
   /** Failed attempts so far in this cycle. */
   failures: number;
+  /** The event itself, so an attempt needs no read of the delivery (absent: it is read). */
+  payload?: EventEnvelope;
 }
 
 export const enqueueDeliveries = async (messages: DeliveryMessage[], delaySeconds = 0) => {
@@ -50,7 +53,7 @@ export async function fanOut(event: EventEnvelope, now: Date): Promise<number> {
     };
     // Re-sent even when it exists: a retried stream batch may have crashed between the put and the send.
     await createDelivery(delivery, event);
-    messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, cycle: 1, failures: 0 });
+    messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event });
   }
   await enqueueDeliveries(messages);
   return messages.length;

@@ -27,7 +27,11 @@ export const DELIVERY_FIELDS = [
 ] as const;
 
 const endpointFromItem = (item: Record<string, unknown>) => inOrder<WebhookEndpoint>(item, ENDPOINT_FIELDS);
-const deliveryFromItem = (item: Record<string, unknown>) => inOrder<Delivery>(item, DELIVERY_FIELDS);
+const ATTEMPT_FIELDS = ['at', 'status_code', 'duration_ms', 'error', 'response_body'] as const;
+function deliveryFromItem(item: Record<string, unknown>): Delivery {
+  const d = inOrder<Delivery>(item, DELIVERY_FIELDS);
+  return { ...d, attempts: ((d.attempts ?? []) as unknown as Record<string, unknown>[]).map((a) => inOrder<DeliveryAttempt>(a, ATTEMPT_FIELDS)) };
+}
 
 /** At most this many endpoints per tenant: the dispatcher reads them all in one Query. */
 export const MAX_ENDPOINTS = 50;
@@ -117,29 +121,9 @@ export async function getDelivery(t: string, id: string): Promise<(Delivery & { 
   return { ...deliveryFromItem(out.Item), payload: out.Item.payload as EventEnvelope };
 }
 
-/** Claims a pending delivery of this cycle for one attempt (SQS may hand the same message to two workers). */
-export async function claimDelivery(t: string, id: string, cycle: number, now: Date, leaseMs: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: deliveryKey(t, id),
-        UpdateExpression: 'SET lease_until = :until',
-        ConditionExpression: '#status = :pending AND #cycle = :cycle AND (attribute_not_exists(lease_until) OR lease_until < :now)',
-        ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
-        ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime(), ':pending': 'pending', ':cycle': cycle },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /**
- * Moves a delivery of the given cycle to `status`, appending an attempt if one was made, releasing the
- * lease. `expect` guards the change (a stale cycle or a finished delivery is left alone).
+ * Moves a delivery of the given cycle to `status`, appending an attempt if one was made. `expect` guards
+ * the change (a stale cycle or a finished delivery is left alone).
  */
 export async function settleDelivery(
   d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id'>,
@@ -150,8 +134,7 @@ export async function settleDelivery(
   const indexes = statusIndexes({ ...d, status: change.status }, at);
   const values: Record<string, unknown> = { ':status': change.status, ':now': at };
   const names: Record<string, string> = { '#status': 'status' };
-  const sets = ['#status = :status', 'updated_at = :now', 'lease_until = :zero'];
-  values[':zero'] = 0;
+  const sets = ['#status = :status', 'updated_at = :now'];
   for (const [k, v] of Object.entries({ ...indexes, ...change.fields })) {
     names[`#${k}`] = k;
     values[`:${k}`] = v;

@@ -16,6 +16,6 @@ export const handler = httpHandler('webhooks-test', {}, async ({ params, princip
     status: 'pending', cycle: 1, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
   };
   await createDelivery(delivery, event);
-  await enqueueDeliveries([{ tenant_id: tenantId, delivery_id: delivery.id, cycle: 1, failures: 0 }]);
+  await enqueueDeliveries([{ tenant_id: tenantId, delivery_id: delivery.id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event }]);
   return { status: 202, body: { delivery_id: delivery.id, event } };
 });
