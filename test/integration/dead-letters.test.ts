@@ -1,0 +1,32 @@
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { QUEUES } from '../../lib/resources';
+import { newEvent } from '../../functions/events/store';
+import { sqsClient } from '../../functions/platform/queue';
+import { createDelivery } from '../../functions/webhooks/store';
+import { deliveryId } from '../../functions/webhooks/webhook';
+import { authOf, call, createTenant, eventually } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+import { testRuntime } from '../support/runtime';
+
+useRuntimeAws();
+
+/**
+ * A message that keeps crashing the delivery worker is moved to the DLQ by the queue's redrive policy
+ * (no reason attached). The runtime's DLQ consumer must record it in the failed view all the same.
+ */
+it('records a redriven (crashed) delivery in the failed view, with a reason', async () => {
+  const t = await createTenant();
+  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: 'https://localhost:9/hook', events: ['webhook.test'], is_active: false } })).body;
+  const event = newEvent(t.tenantId, 'webhook.test', { n: 1 }, new Date());
+  const id = deliveryId(event.id, endpoint.id);
+  const at = new Date().toISOString();
+  await createDelivery({ id, tenant_id: t.tenantId, webhook_id: endpoint.id, event_id: event.id, event_type: event.type, status: 'pending', cycle: 1, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null }, event);
+  const dlqUrl = JSON.parse(await (await import('node:fs/promises')).readFile(testRuntime().opsFile, 'utf8')).queues.webhookDeliveryDlq.url as string;
+  expect(dlqUrl).toContain(QUEUES.webhookDeliveryDlq.id);
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: dlqUrl, MessageBody: JSON.stringify({ tenant_id: t.tenantId, delivery_id: id, cycle: 1, failures: 0 }) }));
+  const failed = await eventually(() => call('GET', `/webhook-deliveries/${id}`, authOf(t)), (res) => res.body.status === 'failed');
+  expect(failed.body.failure_reason).toMatch(/delivery worker failed/);
+  expect(failed.body.payload.id).toBe(event.id);
+  const view = await call('GET', '/webhook-deliveries?status=failed', authOf(t));
+  expect(view.body.data.map((d: { id: string }) => d.id)).toEqual([id]);
+});
