@@ -29,7 +29,7 @@ const { startLocalRuntime } = await import('../lib/local/runtime');
 const runtime = await startLocalRuntime({ port: 0, seedDemo: false });
 const { lambdaContext } = await import('../lib/local/context');
 const { createDelivery } = await import('../functions/webhooks/store');
-const { deliveryId } = await import('../functions/webhooks/webhook');
+const { newDelivery } = await import('../functions/webhooks/webhook');
 const { newEvent } = await import('../functions/events/store');
 const worker = await import('../functions/webhooks/deliver');
 
@@ -49,9 +49,8 @@ const TOTAL = 2000;
 const messages = [];
 for (let i = 0; i < TOTAL; i++) {
   const event = newEvent(tenant.tenant, 'webhook.test', { n: i }, new Date());
-  const id = deliveryId(event.id, endpoint.id);
-  const now = new Date().toISOString();
-  await createDelivery({ id, tenant_id: tenant.tenant, webhook_id: endpoint.id, event_id: event.id, event_type: event.type, status: 'pending', cycle: 1, attempts: [], next_attempt_at: now, failure_reason: null, created_at: now, updated_at: now, succeeded_at: null, failed_at: null }, event);
+  const { id } = newDelivery(event, endpoint.id, new Date());
+  await createDelivery(newDelivery(event, endpoint.id, new Date()), event);
   messages.push({ tenant_id: tenant.tenant, delivery_id: id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event });
 }
 const batches: SQSEvent[] = [];

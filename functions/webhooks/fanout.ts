@@ -3,7 +3,7 @@ import { queueUrl } from '../platform/config';
 import { sqsClient } from '../platform/queue';
 import type { EventEnvelope } from '../events/catalog';
 import { allEndpoints, createDelivery } from './store';
-import { deliveryId, subscribes, type Delivery, type WebhookEndpoint } from './webhook';
+import { newDelivery, subscribes, type WebhookEndpoint } from './webhook';
 
 /** Subscriptions per tenant, cached for at most 10 s (a per-tenant Query, never a Scan). */
 const CACHE_MS = 10_000;
@@ -44,13 +44,9 @@ export const enqueueDeliveries = async (messages: DeliveryMessage[], delaySecond
 /** One delivery (record + SQS message) per active endpoint whose subscription matches the event. */
 export async function fanOut(event: EventEnvelope, now: Date): Promise<number> {
   const targets = (await endpointsOf(event.tenant_id)).filter((e) => subscribes(e, event.type));
-  const at = now.toISOString();
   const messages: DeliveryMessage[] = [];
   for (const endpoint of targets) {
-    const delivery: Delivery = {
-      id: deliveryId(event.id, endpoint.id), tenant_id: event.tenant_id, webhook_id: endpoint.id, event_id: event.id, event_type: event.type,
-      status: 'pending', cycle: 1, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
-    };
+    const delivery = newDelivery(event, endpoint.id, now);
     // Re-sent even when it exists: a retried stream batch may have crashed between the put and the send.
     await createDelivery(delivery, event);
     messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event });
