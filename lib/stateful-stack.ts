@@ -65,15 +65,23 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Two alarms per dead-letter queue: messages arriving (a consumer drains the webhook DLQ into the
+    // failed view, so arrivals are the signal) and messages piling up (the consumer itself is failing).
     for (const key of deadLetterQueues()) {
-      new Alarm(this, `${QUEUES[key].id}DepthAlarm`, {
-        alarmDescription: `Messages are landing in ${QUEUES[key].id}`,
-        metric: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
+      const alarms = {
+        Arrivals: this.queues[key].metricNumberOfMessagesSent({ period: Duration.minutes(5), statistic: 'Sum' }),
+        Depth: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      };
+      for (const [name, metric] of Object.entries(alarms)) {
+        new Alarm(this, `${QUEUES[key].id}${name}Alarm`, {
+          alarmDescription: `${name === 'Arrivals' ? 'Messages are landing in' : 'Messages are piling up in'} ${QUEUES[key].id}`,
+          metric,
+          threshold: 0,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: 1,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        });
+      }
     }
 
     new CfnOutput(this, 'PlatformTokenSecretArn', { value: this.platformTokenSecret.secretArn });

@@ -5,7 +5,7 @@
  *   failed [--tenant ID] [--limit N]        list failed deliveries (all tenants, or one)
  *   replay --tenant ID --delivery ID        replay one delivery
  *   replay-failed [--tenant ID] [--since ISO]   replay every failed delivery (newest first)
- *   redrive                                 move dead letters back onto the delivery queue
+ *   redrive                                 replay the deliveries of dead letters the consumer left
  *
  * Target: the local runtime (`npm start` writes .local/runtime.json), or with --stack a deployed
  * MessagingStateful stack, whose outputs name the tables and queues (usual AWS credentials).
@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { QUEUES, TABLES } from '../lib/resources';
 import { RUNTIME_FILE } from '../lib/local/runtime';
 
@@ -61,7 +61,7 @@ async function main() {
   const { sqsClient } = await import('../functions/platform/queue');
   const { queueUrl } = await import('../functions/platform/config');
   const store = await import('../functions/webhooks/store');
-  const { replay } = await import('../functions/webhooks/replay');
+  const { replay, replayIfFinished } = await import('../functions/webhooks/replay');
 
   switch (command) {
     case 'peek-dlq': {
@@ -87,34 +87,39 @@ async function main() {
     }
     case 'replay-failed': {
       let done = 0;
-      for (;;) {
-        // Replayed deliveries leave the failed index, so the first page is always the next batch.
-        const page = values.tenant ? await store.listDeliveries(values.tenant, { status: 'failed' }, { limit: 100 }) : await store.listAllFailed({ limit: 100 });
-        const batch = page.items.filter((d) => !values.since || (d.failed_at ?? '') >= values.since);
-        if (batch.length === 0) break;
-        for (const d of batch) {
-          await replay(d, new Date());
-          progress(++done, 'replayed');
+      let skipped = 0;
+      let cursor: string | undefined;
+      do {
+        const page = values.tenant
+          ? await store.listDeliveries(values.tenant, { status: 'failed' }, { limit: 100, cursor })
+          : await store.listAllFailed({ limit: 100, cursor });
+        for (const d of page.items) {
+          if (values.since && (d.failed_at ?? '') < values.since) continue;
+          if (await replayIfFinished(d, new Date())) progress(++done, 'replayed');
+          else skipped++;
         }
-        if (batch.length < page.items.length) break;
-      }
-      console.error(`${done} deliveries replayed`);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      console.error(`${done} deliveries replayed${skipped ? `, ${skipped} skipped (no longer failed)` : ''}`);
       return;
     }
     case 'redrive': {
+      // The DLQ consumer normally drains the DLQ into the failed view; what is left here, it could not
+      // process. Each one's delivery is replayed (a new cycle with the full schedule), then removed.
       let moved = 0;
       for (;;) {
         const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
         const messages = out.Messages ?? [];
         if (messages.length === 0) break;
         for (const m of messages) {
-          const body = JSON.parse(m.Body ?? '{}');
-          await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDelivery'), MessageBody: JSON.stringify({ tenant_id: body.tenant_id, delivery_id: body.delivery_id, cycle: body.cycle, failures: 0 }) }));
+          const body = JSON.parse(m.Body ?? '{}') as { tenant_id?: string; delivery_id?: string };
+          const delivery = body.tenant_id && body.delivery_id ? await store.getDelivery(body.tenant_id, body.delivery_id) : undefined;
+          if (delivery) await replayIfFinished(delivery, new Date());
           await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), ReceiptHandle: m.ReceiptHandle }));
-          progress(++moved, 'moved');
+          progress(++moved, 'redriven');
         }
       }
-      console.error(`${moved} dead letter(s) moved back to the delivery queue`);
+      console.error(`${moved} dead letter(s) redriven`);
       return;
     }
     default:

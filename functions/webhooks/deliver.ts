@@ -58,20 +58,23 @@ export const handler = sqsWorker(async (record) => {
     'X-Service-Signature': signature,
   }, now);
   const { ok, ...recorded } = attempt;
+  // Recorded only if this message is still the one expected (same cycle, same attempt count): a
+  // duplicate or stale message loses here and stops, so a delivery never forks into two retry chains.
+  const recordAttempt = (status: 'succeeded' | 'pending', fields: Record<string, unknown>) =>
+    settleDelivery(delivery, { status, cycle: message.cycle, attemptsSoFar: message.failures, attempt: recorded, fields, expect: ['pending'] }, now());
   if (ok) {
-    await settleDelivery(delivery, { status: 'succeeded', cycle: message.cycle, attempt: recorded, fields: { succeeded_at: recorded.at, next_attempt_at: null }, expect: ['pending'] }, now());
+    await recordAttempt('succeeded', { succeeded_at: recorded.at, next_attempt_at: null });
     return;
   }
   const delays = retryDelays(process.env.WEBHOOK_RETRY_DELAYS);
   const failures = message.failures + 1;
   const delay = delays[failures - 1];
   if (delay !== undefined) {
-    const next = new Date(now().getTime() + delay * 1000).toISOString();
-    await settleDelivery(delivery, { status: 'pending', cycle: message.cycle, attempt: recorded, fields: { next_attempt_at: next }, expect: ['pending'] }, now());
+    if (!(await recordAttempt('pending', { next_attempt_at: new Date(now().getTime() + delay * 1000).toISOString() }))) return;
     await enqueueDeliveries([{ ...message, failures }], delay);
     return;
   }
-  await settleDelivery(delivery, { status: 'pending', cycle: message.cycle, attempt: recorded, fields: { next_attempt_at: null }, expect: ['pending'] }, now());
+  if (!(await recordAttempt('pending', { next_attempt_at: null }))) return;
   await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrl('webhookDeliveryDlq'),

@@ -2,7 +2,7 @@ import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { queueUrl } from '../platform/config';
 import { sqsClient } from '../platform/queue';
 import type { EventEnvelope } from '../events/catalog';
-import { allEndpoints, createDelivery } from './store';
+import { allEndpoints, createDelivery, getDelivery } from './store';
 import { newDelivery, subscribes, type WebhookEndpoint } from './webhook';
 
 /** Subscriptions per tenant, cached for at most 10 s (a per-tenant Query, never a Scan). */
@@ -47,8 +47,12 @@ export async function fanOut(event: EventEnvelope, now: Date): Promise<number> {
   const messages: DeliveryMessage[] = [];
   for (const endpoint of targets) {
     const delivery = newDelivery(event, endpoint.id, now);
-    // Re-sent even when it exists: a retried stream batch may have crashed between the put and the send.
-    await createDelivery(delivery, event);
+    // A retried stream batch meets deliveries it already made: re-send only those never attempted
+    // (the earlier run may have died between the put and the send), not ones already under way.
+    if (!(await createDelivery(delivery, event))) {
+      const existing = await getDelivery(event.tenant_id, delivery.id);
+      if (!existing || existing.status !== 'pending' || existing.cycle !== 1 || existing.cycle_attempts > 0) continue;
+    }
     messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event });
   }
   await enqueueDeliveries(messages);

@@ -2,7 +2,7 @@ import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../platform/http';
 import { ulidBound } from '../events/time';
 import { endpointOr404 } from './guards';
-import { replay } from './replay';
+import { replayIfFinished } from './replay';
 import { RecoverBody } from './schemas';
 import { listDeliveries } from './store';
 
@@ -18,14 +18,16 @@ export const handler = httpHandler('webhooks-recover', { body: RecoverBody }, as
   if (since > until) throw badRequest('invalid_window', '`since` must not be after `until`.');
   const window = { webhookId: endpoint.id, status: 'failed' as const, fromId: ulidBound(since, 'low').replace('evt_', 'dlv_'), toId: ulidBound(until, 'high').replace('evt_', 'dlv_') };
   let replayed = 0;
+  let skipped = 0;
   let cursor: string | undefined;
   do {
     const page = await listDeliveries(tenantId, window, { limit: 100, cursor });
     for (const delivery of page.items) {
-      await replay(delivery, now);
-      replayed++;
+      // One that is no longer failed (replayed meanwhile by someone else) is skipped, not fatal.
+      if (await replayIfFinished(delivery, now)) replayed++;
+      else skipped++;
     }
     cursor = page.nextCursor ?? undefined;
-  } while (cursor && replayed < MAX_REPLAYS);
-  return { status: 202, body: { replayed, has_more: cursor !== undefined, since: since.toISOString(), until: until.toISOString() } };
+  } while (cursor && replayed + skipped < MAX_REPLAYS);
+  return { status: 202, body: { replayed, skipped, has_more: cursor !== undefined, since: since.toISOString(), until: until.toISOString() } };
 });

@@ -57,12 +57,14 @@ export function isPublicAddress(ip: string): boolean {
     if (f === 0 && g6 === 0 && h <= 1) return false; // :: and ::1
     return isPublicV4(`${g6 >> 8}.${g6 & 255}.${h >> 8}.${h & 255}`);
   }
-  if ((a & 0xfe00) === 0xfc00) return false; // ULA fc00::/7
-  if ((a & 0xffc0) === 0xfe80) return false; // link-local fe80::/10
-  if ((a & 0xff00) === 0xff00) return false; // multicast
+  // Only global unicast (2000::/3) is public; within it, refuse the ranges that embed an IPv4 address
+  // or are reserved: Teredo and other 2001::/23 assignments, documentation, 6to4. Everything outside
+  // it (ULA, link-local, site-local, multicast, NAT64, ::ffff:0:0/96, 100::/64 …) is refused too.
+  if ((a & 0xe000) !== 0x2000) return false;
+  if (a === 0x2001 && b < 0x0200) return false; // 2001::/23: Teredo, benchmarking, ORCHID …
   if (a === 0x2001 && b === 0x0db8) return false; // documentation
-  if (a === 0x64 && b === 0xff9b) return false; // NAT64 (embeds IPv4)
   if (a === 0x2002) return false; // 6to4 (embeds IPv4)
+  if (a === 0x3fff && b < 0x1000) return false; // documentation (2024)
   return true;
 }
 
@@ -93,9 +95,9 @@ export async function resolveTarget(url: URL): Promise<{ address: string; family
   const literal = isIP(host);
   const answers = literal ? [{ address: host, family: literal as 4 | 6 }] : await lookup(host, { all: true, verbatim: true }).catch(() => []);
   if (answers.length === 0) throw new UnsafeTarget(`The host ${host} does not resolve.`);
-  if (!allowPrivate()) {
-    const bad = answers.find((a) => !isPublicAddress(a.address));
-    if (bad) throw new UnsafeTarget(`The host ${host} resolves to a non-public address (${bad.address}).`);
+  // The message never echoes the resolved address: the API is not a DNS lookup service.
+  if (!allowPrivate() && answers.some((a) => !isPublicAddress(a.address))) {
+    throw new UnsafeTarget(`The host ${host} resolves to a private or reserved address; webhook targets must be public.`);
   }
   const first = answers[0];
   return { address: first?.address ?? host, family: (first?.family ?? 4) as 4 | 6 };

@@ -22,7 +22,7 @@ export const FAILED_INDEX_PK = 'DLVFAILED';
 
 export const ENDPOINT_FIELDS = ['id', 'tenant_id', 'url', 'events', 'description', 'is_active', 'created_at', 'updated_at', 'version'] as const;
 export const DELIVERY_FIELDS = [
-  'id', 'tenant_id', 'webhook_id', 'event_id', 'event_type', 'status', 'cycle', 'attempts', 'next_attempt_at', 'failure_reason',
+  'id', 'tenant_id', 'webhook_id', 'event_id', 'event_type', 'status', 'cycle', 'cycle_attempts', 'attempts', 'next_attempt_at', 'failure_reason',
   'created_at', 'updated_at', 'succeeded_at', 'failed_at',
 ] as const;
 
@@ -79,8 +79,9 @@ export async function updateEndpoint(t: string, id: string, changes: Record<stri
   return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), changes, { now, expectedVersion, what: 'The webhook' }));
 }
 
-export async function replaceSecrets(t: string, id: string, secrets: WebhookSecret[], now: string) {
-  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, what: 'The webhook' }));
+/** Conditional on the version read, so two concurrent rotations cannot silently drop a secret (412). */
+export async function replaceSecrets(t: string, id: string, secrets: WebhookSecret[], now: string, expectedVersion: number) {
+  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, expectedVersion, what: 'The webhook' }));
 }
 
 export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
@@ -98,7 +99,7 @@ function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'st
   };
 }
 
-/** Creates a delivery unless it exists (a stream retry re-derives the same id). */
+/** Creates a delivery unless it exists (a stream retry re-derives the same id); true if it created it. */
 export async function createDelivery(delivery: Delivery, payload: EventEnvelope): Promise<boolean> {
   try {
     await db().send(
@@ -127,7 +128,15 @@ export async function getDelivery(t: string, id: string): Promise<(Delivery & { 
  */
 export async function settleDelivery(
   d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id'>,
-  change: { status: DeliveryStatus; cycle?: number; attempt?: DeliveryAttempt; fields?: Record<string, unknown>; expect: DeliveryStatus[] },
+  change: {
+    status: DeliveryStatus;
+    cycle?: number;
+    /** Attempts this cycle already has: the write happens only if that is still true (no duplicates). */
+    attemptsSoFar?: number;
+    attempt?: DeliveryAttempt;
+    fields?: Record<string, unknown>;
+    expect: DeliveryStatus[];
+  },
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
@@ -145,6 +154,10 @@ export async function settleDelivery(
     values[':empty'] = [];
     values[':attempt'] = [change.attempt];
     sets.push('#attempts = list_append(if_not_exists(#attempts, :empty), :attempt)');
+    names['#cycle_attempts'] = 'cycle_attempts';
+    values[':one'] = 1;
+    sets.push('#cycle_attempts = if_not_exists(#cycle_attempts, :zeroAttempts) + :one');
+    values[':zeroAttempts'] = 0;
   }
   const remove = change.status === 'failed' ? '' : ' REMOVE gsi4pk, gsi4sk';
   const expected = change.expect.map((s, i) => {
@@ -156,6 +169,11 @@ export async function settleDelivery(
     names['#cycle'] = 'cycle';
     values[':cycle'] = change.cycle;
     condition += ' AND #cycle = :cycle';
+  }
+  if (change.attemptsSoFar !== undefined) {
+    names['#cycle_attempts'] = 'cycle_attempts';
+    values[':soFar'] = change.attemptsSoFar;
+    condition += ' AND #cycle_attempts = :soFar';
   }
   try {
     await db().send(
@@ -178,7 +196,7 @@ export async function settleDelivery(
 /** Starts a new cycle (a replay): pending again, with the full retry schedule. Returns the new cycle. */
 export async function restartDelivery(d: Delivery, now: Date): Promise<number | undefined> {
   const cycle = d.cycle + 1;
-  const ok = await settleDelivery(d, { status: 'pending', fields: { cycle, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() }, expect: ['failed', 'succeeded', 'cancelled'] }, now);
+  const ok = await settleDelivery(d, { status: 'pending', fields: { cycle, cycle_attempts: 0, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() }, expect: ['failed', 'succeeded', 'cancelled'] }, now);
   return ok ? cycle : undefined;
 }
 

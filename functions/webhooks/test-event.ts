@@ -5,7 +5,7 @@ import { endpointOr404 } from './guards';
 import { createDelivery } from './store';
 import { newDelivery } from './webhook';
 
-/** Sends a `webhook.test` event to this endpoint now (also when it is inactive: it is a deliberate check). */
+/** Sends a `webhook.test` event to this endpoint now (an inactive endpoint receives nothing, as always). */
 export const handler = httpHandler('webhooks-test', {}, async ({ params, principal, now }) => {
   const tenantId = tenantPrincipal(principal).tenant.id;
   const endpoint = await endpointOr404(tenantId, params.id);

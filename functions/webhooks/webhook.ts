@@ -40,6 +40,8 @@ export interface Delivery {
   status: DeliveryStatus;
   /** Each replay starts a new cycle; queued retries of an older cycle are dropped. */
   cycle: number;
+  /** Attempts made in this cycle: an attempt is recorded only by the message that expects this count. */
+  cycle_attempts: number;
   attempts: DeliveryAttempt[];
   next_attempt_at: string | null;
   failure_reason: string | null;
@@ -108,6 +110,6 @@ export function newDelivery(event: { id: string; type: string; tenant_id: string
   const at = now.toISOString();
   return {
     id: deliveryId(event.id, webhookId), tenant_id: event.tenant_id, webhook_id: webhookId, event_id: event.id, event_type: event.type,
-    status: 'pending', cycle: 1, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
+    status: 'pending', cycle: 1, cycle_attempts: 0, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
   };
 }

@@ -159,6 +159,8 @@ describe('delivery', () => {
     const rotated = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
     expect(rotated.status).toBe(200);
     expect(rotated.body.webhook_secret).not.toBe(created.webhook_secret);
+    // Workers cache an endpoint for up to a second; the old secret still signs meanwhile.
+    await new Promise((res) => setTimeout(res, 1200));
     const test = await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
     expect(test.status).toBe(202);
     const [req] = await eventually(async () => r.received, (list) => list.length >= 1);
@@ -168,6 +170,15 @@ describe('delivery', () => {
       expect(() => new Webhook(secret).verify(req!.body, headersOf(req!.headers))).not.toThrow();
     }
     expect(JSON.parse(req!.body).type).toBe('webhook.test');
+    // A second rotation retires the first secret at once: never more than two signatures.
+    const again = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
+    await new Promise((res) => setTimeout(res, 1200));
+    await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
+    const [, second] = await eventually(async () => r.received, (list) => list.length >= 2);
+    expect(String(second!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(() => new Webhook(again.body.webhook_secret).verify(second!.body, headersOf(second!.headers))).not.toThrow();
+    expect(() => new Webhook(rotated.body.webhook_secret).verify(second!.body, headersOf(second!.headers))).not.toThrow();
+    expect(() => new Webhook(created.webhook_secret).verify(second!.body, headersOf(second!.headers))).toThrow();
   });
 
   it('recovers every failed delivery since a time', async () => {
@@ -182,6 +193,7 @@ describe('delivery', () => {
     const recovered = await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since } });
     expect(recovered.status).toBe(202);
     expect(recovered.body.replayed).toBe(2);
+    expect((await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since: '1969-12-31T00:00:00Z' } })).status).toBe(202);
     await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)), (res) => res.body.data.length === 2);
   }, 60_000);
 });
@@ -196,8 +208,10 @@ describe('tenant isolation', () => {
       ['GET', `/webhooks/${endpoint.id}`], ['PATCH', `/webhooks/${endpoint.id}`], ['DELETE', `/webhooks/${endpoint.id}`],
       ['POST', `/webhooks/${endpoint.id}/rotate-secret`], ['POST', `/webhooks/${endpoint.id}/test`], ['GET', `/webhooks/${endpoint.id}/deliveries`],
       ['GET', `/webhook-deliveries/${test.body.delivery_id}`], ['POST', `/webhook-deliveries/${test.body.delivery_id}/retry`],
+      ['POST', `/webhooks/${endpoint.id}/recover`],
     ] as const) {
-      const res = await call(method, path, { ...authOf(other), ...(method === 'PATCH' ? { body: { is_active: false } } : {}) });
+      const body = method === 'PATCH' ? { is_active: false } : path.endsWith('/recover') ? { since: '2020-01-01T00:00:00Z' } : undefined;
+      const res = await call(method, path, { ...authOf(other), ...(body ? { body } : {}) });
       expect(res.status).toBe(404);
     }
     expect((await call('GET', '/webhooks', authOf(other))).body.data).toEqual([]);

@@ -114,6 +114,8 @@ describe('stateful stack', () => {
     });
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
     expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Properties.Dimensions).includes(dlqId))).toBe(true);
+    // The consumer drains the DLQ into the failed view, so arrivals alarm too.
+    expect(alarms.some((a) => a.Properties.MetricName === 'NumberOfMessagesSent' && JSON.stringify(a.Properties.Dimensions).includes(dlqId))).toBe(true);
     data.hasOutput('WebhookDeliveryQueueUrl', {});
     data.hasOutput('WebhookDeliveryDlqQueueUrl', {});
   });

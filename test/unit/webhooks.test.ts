@@ -54,7 +54,7 @@ describe('delivery ids and matching', () => {
 
 describe('SSRF guard', () => {
   it('refuses private, loopback, link-local, CGNAT, ULA and IPv4-mapped addresses', () => {
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1']) {
+    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '::ffff:0:7f00:1', 'fec0::1', '2001::1', '100::1', '2002:7f00:1::1', '2001:db8::1']) {
       expect([ip, isPublicAddress(ip)]).toEqual([ip, false]);
     }
     for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect([ip, isPublicAddress(ip)]).toEqual([ip, true]);

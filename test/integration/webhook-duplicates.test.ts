@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { QUEUES } from '../../lib/resources';
+import { newEvent } from '../../functions/events/store';
+import { enqueueDeliveries, fanOut } from '../../functions/webhooks/fanout';
+import { deliveryId } from '../../functions/webhooks/webhook';
+import { authOf, call, createTenant, eventually } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+import { startReceiver } from '../support/receiver';
+import { testRuntime } from '../support/runtime';
+
+/**
+ * At least once, but never forked: a dispatcher stream retry or a duplicate SQS message must not start a
+ * second retry chain or resend a delivery that is already under way. Uses the runtime's own queues and
+ * workers; only the duplicates are injected from here.
+ */
+useRuntimeAws();
+const queues = JSON.parse(readFileSync(testRuntime().opsFile, 'utf8')).queues;
+process.env[QUEUES.webhookDelivery.envVar] = queues.webhookDelivery.url;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+it('a repeated fan-out of the same event sends nothing more', async () => {
+  const t = await createTenant();
+  const r = await startReceiver();
+  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: r.url(), events: ['booking.*'] } })).body;
+  const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_x' } }, new Date());
+  expect(await fanOut(event, new Date())).toBe(1);
+  await eventually(async () => r.received.length, (n) => n === 1);
+  expect(await fanOut(event, new Date())).toBe(0);
+  await sleep(1500);
+  expect(r.received).toHaveLength(1);
+  const delivery = await call('GET', `/webhook-deliveries/${deliveryId(event.id, endpoint.id)}`, authOf(t));
+  expect(delivery.body).toMatchObject({ status: 'succeeded', attempts: [expect.objectContaining({ status_code: 200 })] });
+  await r.close();
+});
+
+it('a duplicate queue message during retries is sent at most once more and never forks the chain', async () => {
+  const t = await createTenant();
+  const r = await startReceiver(() => ({ status: 500 }));
+  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: r.url(), events: ['booking.*'] } })).body;
+  const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_y' } }, new Date());
+  await fanOut(event, new Date());
+  await eventually(async () => r.received.length, (n) => n >= 1);
+  const id = deliveryId(event.id, endpoint.id);
+  await enqueueDeliveries([{ tenant_id: t.tenantId, delivery_id: id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event }]);
+  const failed = await eventually(() => call('GET', `/webhook-deliveries/${id}`, authOf(t)), (res) => res.body.status === 'failed', 30_000);
+  expect(failed.body.attempts).toHaveLength(6);
+  expect(failed.body.failure_reason).toMatch(/after 6 attempts/);
+  await sleep(3000);
+  expect(r.received.length).toBeGreaterThanOrEqual(6);
+  expect(r.received.length).toBeLessThanOrEqual(7);
+  await r.close();
+}, 60_000);
