@@ -51,5 +51,5 @@ createServer({ key: readFileSync(join(dir, 'server.key')), cert: readFileSync(jo
   });
 }).listen(port, '127.0.0.1', () => {
   console.log(`Receiver at https://localhost:${port}/hook`);
-  console.log(`Start the API trusting its CA: NODE_EXTRA_CA_CERTS=${join('.local', 'tls', 'ca.pem')} WEBHOOK_ALLOW_PRIVATE_NETWORKS=true npm start`);
+  console.log(`Start the API trusting its CA: NODE_EXTRA_CA_CERTS=${join('.local', 'tls', 'ca.pem')} WEBHOOK_ALLOW_PRIVATE_NETWORKS=true WEBHOOK_RETRY_DELAYS=2,2,2,2,2 npm start`);
 });
