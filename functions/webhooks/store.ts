@@ -140,7 +140,8 @@ export async function settleDelivery(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const indexes = statusIndexes({ ...d, status: change.status }, at);
+  // gsi1 (per endpoint) never changes; only the status-keyed indexes move.
+  const { gsi1pk: _p, gsi1sk: _s, ...indexes } = statusIndexes({ ...d, status: change.status }, at);
   const values: Record<string, unknown> = { ':status': change.status, ':now': at };
   const names: Record<string, string> = { '#status': 'status' };
   const sets = ['#status = :status', 'updated_at = :now'];
