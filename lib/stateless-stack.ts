@@ -8,7 +8,7 @@ import { CORS } from '../functions/platform/cors';
 import { AppFunction } from './api-function';
 import { QUEUES, TABLES, type TableName } from './resources';
 import { WORKERS } from './workers';
-import { API_KEY_ITEM_PREFIX } from '../functions/api-keys/store';
+import { API_KEY_ITEM_PREFIX } from '../functions/api-keys/key';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';

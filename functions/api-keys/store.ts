@@ -3,7 +3,7 @@ import { db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
-import type { ApiKeyRecord } from './key';
+import { API_KEY_ITEM_PREFIX, type ApiKeyRecord } from './key';
 
 /**
  * Each key is one item addressed by its SHA-256 (what auth looks up), listed per tenant through gsi1,
@@ -88,5 +88,3 @@ export async function touchApiKey(hash: string, now: string): Promise<void> {
   }
 }
 
-/** The key prefix of API-key items: IAM lets every tenant route update only these (last_used_at). */
-export const API_KEY_ITEM_PREFIX = 'APIKEY#';
