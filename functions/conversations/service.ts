@@ -49,16 +49,20 @@ function activeConflict(error: unknown): unknown {
   return conflict('conversation_exists', `The customer already has an unresolved conversation on this channel: ${error.conversationId}.`);
 }
 
-/** Retries an optimistic read-modify-write a few times when another writer got in first. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Retries an optimistic read-modify-write when another writer got in first. The jittered, growing pause
+ * spreads a burst of writers (several inbound messages at once) so each gets its turn.
+ */
 async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
-      if (!(error instanceof ConversationChanged) || attempt >= 4) {
-        if (error instanceof ConversationChanged) throw conflict('concurrent_update', 'The conversation is changing too fast; retry.');
-        throw error;
-      }
+      if (!(error instanceof ConversationChanged)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw conflict('concurrent_update', 'The conversation is changing too fast; retry.');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
     }
   }
 }

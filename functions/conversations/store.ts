@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, transactionConditionFailed } from '../platform/db';
+import { db, isConditionFailure, transactionConditionFailed, transactionConflicted } from '../platform/db';
 import { tableName } from '../platform/config';
 import { badRequest } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
@@ -116,7 +116,7 @@ export async function saveConversation(before: Conversation | undefined, after: 
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (transactionConditionFailed(error, [0])) throw new ConversationChanged();
+    if (transactionConditionFailed(error, [0]) || transactionConflicted(error)) throw new ConversationChanged();
     if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk)) throw new ConversationChanged();
     throw error;
   }

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, getMany, transactionConditionFailed } from '../platform/db';
+import { db, getMany, transactionConditionFailed, transactionConflicted } from '../platform/db';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
 import type { Customer } from './customer';
@@ -40,7 +40,7 @@ export async function findOrCreateCustomer(tenantId: string, phone: string, name
       return customer;
     } catch (error) {
       // Another request created this customer first: read theirs.
-      if (!transactionConditionFailed(error)) throw error;
+      if (!transactionConditionFailed(error) && !transactionConflicted(error)) throw error;
     }
   }
   throw new Error('could not resolve customer');

@@ -48,6 +48,15 @@ export function transactionConditionFailed(error: unknown, positions?: number[])
   return reasons.some((r, i) => r.Code === 'ConditionalCheckFailed' && (!positions || positions.includes(i)));
 }
 
+/** True for a transaction cancelled because another transaction was writing the same items. */
+export function transactionConflicted(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TransactionConflictException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'TransactionConflict');
+}
+
 const THROTTLING = new Set([
   'ProvisionedThroughputExceededException',
   'ThrottlingException',
