@@ -58,15 +58,6 @@ export function timeProblem(startAt: string, endAt: string): string | null {
   return null;
 }
 
-export function isValidTimezone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz.includes('/') || tz === 'UTC';
-  } catch {
-    return false;
-  }
-}
-
 export interface Interval {
   start_at: string;
   end_at: string;

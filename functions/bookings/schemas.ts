@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { instant as instantSchema, nonEmptyPatch, trimmed } from '../platform/validation';
+import { instant as instantSchema, nonEmptyPatch, timezone as timezoneSchema, trimmed } from '../platform/validation';
 import { isId } from '../platform/ids';
 import { customerId, phone } from '../conversations/schemas';
-import { BOOKING_STATUSES, isValidTimezone } from './booking';
+import { BOOKING_STATUSES } from './booking';
 
 const instant = instantSchema();
 /** Finite numbers in DynamoDB's range, with room to spare. */
 const metadataNumber = z.number().check(z.refine((n) => Number.isFinite(n) && (n === 0 || (Math.abs(n) <= 1e15 && Math.abs(n) >= 1e-9)), 'numbers must be between 1e-9 and 1e15 in size'));
-const timezone = z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
+const timezone = timezoneSchema();
 const resourceId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only'));
 const conversationId = z.string().check(z.refine((v) => isId('conv', v), 'must be a conversation id (conv_…)'));
 const metadata = z

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transactionConditionFailed } from '../platform/db';
 import { tableName } from '../platform/config';
 import { conflict } from '../platform/errors';
@@ -142,4 +142,26 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
     ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
   );
   return { ...page, items: page.items.map(bookingFromItem) };
+}
+
+/** The customer's earliest booking that starts after `now` and is still on (pending or confirmed). */
+export async function nextBookingFor(t: string, customerId: string, now: Date): Promise<Booking | undefined> {
+  let startKey: Record<string, unknown> | undefined;
+  for (let page = 0; page < 5; page++) {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName('main'),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk > :now',
+        ExpressionAttributeValues: { ':pk': listPk(t, 'customer', customerId), ':now': now.toISOString() },
+        Limit: 20,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const found = (out.Items ?? []).map(bookingFromItem).find((b) => isActive(b.status));
+    if (found) return found;
+    startKey = out.LastEvaluatedKey;
+    if (!startKey) return undefined;
+  }
+  return undefined;
 }

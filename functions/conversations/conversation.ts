@@ -1,4 +1,6 @@
 /** Conversations and messages: pure rules, no AWS imports. */
+import type { Handoff } from '../ai/handoff';
+import type { Classification, ProviderName } from '../ai/taxonomy';
 import type { Customer } from '../customers/customer';
 
 export const CHANNELS = ['sandbox', 'whatsapp'] as const;
@@ -21,6 +23,8 @@ export interface Conversation {
   assignee_id: string | null;
   priority: Priority;
   category: string | null;
+  /** Set when the AI hands the conversation to a human; cleared when it is resolved (README "Handoff"). */
+  handoff: Handoff | null;
   last_message_at: string | null;
   /** The last customer message: WhatsApp's 24-hour customer-service window runs from here. */
   last_inbound_at: string | null;
@@ -74,6 +78,16 @@ export interface Message {
   read_at: string | null;
   failed_at: string | null;
   updated_at: string;
+  /** Inbound messages only, filled in asynchronously after the message arrives. */
+  analysis: MessageAnalysis | null;
+}
+
+export interface MessageAnalysis {
+  sentiment: Classification['sentiment'];
+  intent: Classification['intent'];
+  language: string;
+  provider: ProviderName;
+  analyzed_at: string;
 }
 
 /**
@@ -95,10 +109,10 @@ export const TAG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 /** Field order of the API representations. */
 export const CONVERSATION_FIELDS = [
   'id', 'tenant_id', 'customer', 'channel', 'channel_account_id', 'status', 'snoozed_until', 'tags', 'assignee_id', 'priority',
-  'category', 'last_message_at', 'last_inbound_at', 'last_activity_at', 'created_at', 'updated_at', 'version',
+  'category', 'handoff', 'last_message_at', 'last_inbound_at', 'last_activity_at', 'created_at', 'updated_at', 'version',
 ] as const satisfies readonly (keyof Conversation)[];
 
 export const MESSAGE_FIELDS = [
   'id', 'tenant_id', 'conversation_id', 'direction', 'type', 'text', 'status', 'sender', 'channel', 'provider_message_id', 'error',
-  'created_at', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'updated_at',
+  'created_at', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'updated_at', 'analysis',
 ] as const satisfies readonly (keyof Message)[];

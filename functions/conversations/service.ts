@@ -1,3 +1,4 @@
+import type { HandoffReason } from '../ai/handoff';
 import { ApiError, notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { diff, type EventType } from '../events/catalog';
@@ -87,6 +88,7 @@ function newMessage(c: Conversation, direction: Message['direction'], text: stri
     read_at: null,
     failed_at: null,
     updated_at: at,
+    analysis: null,
   };
 }
 
@@ -127,6 +129,7 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assignee_id: input.assignee_id ?? null,
     priority: input.priority ?? 'normal',
     category: null,
+    handoff: null,
     last_message_at: null,
     last_inbound_at: null,
     last_activity_at: at,
@@ -194,6 +197,8 @@ export async function updateConversation(tenantId: string, conversationId: strin
       assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : before.assignee_id,
       priority: patch.priority ?? before.priority,
       category: patch.category !== undefined ? patch.category : before.category,
+      // Resolving ends the handoff episode: the next one can hand off again.
+      handoff: status === 'resolved' ? null : before.handoff,
     };
     const changes = diff(before as unknown as Record<string, unknown>, candidate as unknown as Record<string, unknown>, CONVERSATION_CHANGE_FIELDS);
     if (Object.keys(changes).length === 0) return before;
@@ -205,6 +210,21 @@ export async function updateConversation(tenantId: string, conversationId: strin
       if (error instanceof ConversationChanged && expectedVersion !== undefined) throw preconditionFailed();
       throw activeConflict(error);
     }
+    return after;
+  });
+}
+
+/**
+ * Hands the conversation to a human: sets `handoff` and emits `conversation.handoff`, once per episode
+ * (until the conversation is resolved). Returns the conversation, or undefined when nothing changed.
+ */
+export async function handOff(tenantId: string, conversationId: string, reason: HandoffReason, messageId: string, now: Date) {
+  return withRetry(async () => {
+    const before = await getConversation(tenantId, conversationId);
+    if (!before || before.handoff || before.status === 'resolved') return undefined;
+    const at = now.toISOString();
+    const after: Conversation = { ...before, handoff: { at, reason, message_id: messageId }, updated_at: at, version: before.version + 1 };
+    await saveConversation(before, after, [conversationEvent(after, 'conversation.handoff', now, { reason, message_id: messageId })]);
     return after;
   });
 }
@@ -234,7 +254,7 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
           ? current
           : {
               id: newId('conv'), tenant_id: tenantId, customer: customerView(customer), channel, channel_account_id: channelAccountId, status: 'open', snoozed_until: null,
-              tags: [], assignee_id: null, priority: 'normal', category: null, last_message_at: null, last_inbound_at: null,
+              tags: [], assignee_id: null, priority: 'normal', category: null, handoff: null, last_message_at: null, last_inbound_at: null,
               last_activity_at: at, created_at: at, updated_at: at, version: 1,
             };
       const isNew = base !== current;

@@ -4,7 +4,7 @@ import { tableName } from '../platform/config';
 import { badRequest } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
-import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversation, type ConversationStatus, type Message, type MessageStatus } from './conversation';
+import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversation, type ConversationStatus, type Message, type MessageAnalysis, type MessageStatus } from './conversation';
 
 /**
  * The only code that knows how conversations and messages are keyed.
@@ -324,4 +324,47 @@ export async function releaseSendClaim(ref: MessageRef): Promise<void> {
       UpdateExpression: 'REMOVE send_lease_until',
     }),
   );
+}
+
+/**
+ * Stores a message's analysis once: a redelivered stream record finds it already there and gets the
+ * stored one back, so the handoff decision is made on the same verdict.
+ */
+export async function recordAnalysis(ref: MessageRef, analysis: MessageAnalysis): Promise<MessageAnalysis | undefined> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        UpdateExpression: 'SET analysis = :a',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(analysis) OR analysis = :null)',
+        ExpressionAttributeValues: { ':a': analysis, ':null': null },
+      }),
+    );
+    return analysis;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await getMessage(ref))?.analysis ?? undefined;
+  }
+}
+
+/** The analyses of the customer's messages before this one, newest first (one Query, no Scan). */
+export async function earlierInboundAnalyses(ref: MessageRef, count: number): Promise<(MessageAnalysis | null)[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': tenantPk(ref.tenant_id), ':from': `CONV#${ref.conversation_id}#MSG#`, ':to': messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk },
+      ExpressionAttributeNames: { '#direction': 'direction' },
+      ProjectionExpression: 'sk, #direction, analysis',
+      ScanIndexForward: false,
+      Limit: 25,
+      ConsistentRead: true,
+    }),
+  );
+  const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
+  return (out.Items ?? [])
+    .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
+    .slice(0, count)
+    .map((item) => (item.analysis as MessageAnalysis | undefined) ?? null);
 }

@@ -19,5 +19,17 @@ export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
 
 export type Schema<T> = z.ZodMiniType<T>;
 
+export function isValidTimezone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz.includes('/') || tz === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, such as Europe/Berlin (or UTC). */
+export const timezone = () => z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
+
 /** An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. */
 export const instant = () => z.pipe(z.iso.datetime({ offset: true }), z.transform((v: string) => new Date(v).toISOString()));

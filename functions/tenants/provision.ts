@@ -14,6 +14,7 @@ export interface ProvisionInput {
   name: string;
   plan: Plan;
   rate_limit_per_hour?: number;
+  timezone?: string;
   admin: { email: string; password: string; name?: string };
 }
 
@@ -34,6 +35,7 @@ export async function provisionTenant(input: ProvisionInput, now: Date): Promise
     plan: input.plan,
     rate_limit_per_hour: input.rate_limit_per_hour ?? null,
     status: 'active',
+    timezone: input.timezone ?? 'UTC',
     created_at: at,
     updated_at: at,
     version: 1,

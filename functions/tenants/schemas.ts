@@ -1,6 +1,6 @@
 import { pageQuery } from '../platform/pagination';
 import * as z from 'zod/mini';
-import { nonEmptyPatch, trimmed } from '../platform/validation';
+import { nonEmptyPatch, timezone, trimmed } from '../platform/validation';
 import { PLANS } from './tenant';
 
 export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
@@ -13,6 +13,7 @@ export const CreateTenantBody = z.strictObject({
   name,
   plan: z.enum(PLANS),
   rate_limit_per_hour: z.optional(rateLimitPerHour),
+  timezone: z.optional(timezone()),
   admin: z.strictObject({ email, password, name: z.optional(name) }),
 });
 
@@ -22,6 +23,7 @@ export const UpdateTenantBody = nonEmptyPatch(
     plan: z.optional(z.enum(PLANS)),
     rate_limit_per_hour: z.optional(z.nullable(rateLimitPerHour)),
     status: z.optional(z.enum(['active', 'suspended'])),
+    timezone: z.optional(timezone()),
   }),
 );
 

@@ -10,7 +10,7 @@ const LIST_PARTITION = 'TENANTS';
 
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
   const { pk, sk, gsi1pk, gsi1sk, ...tenant } = item;
-  return tenant as unknown as Tenant;
+  return { timezone: 'UTC', ...tenant } as unknown as Tenant;
 }
 
 export function tenantPut(tenant: Tenant) {
@@ -43,7 +43,7 @@ export async function listTenants(request: { limit: number; cursor?: string }) {
   return { ...page, items: page.items.map(tenantFromItem) };
 }
 
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status'>>;
+export type TenantChanges = Partial<Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status' | 'timezone'>>;
 
 export async function updateTenant(tenantId: string, changes: TenantChanges, now: string, expectedVersion?: number): Promise<Tenant> {
   const item = await updateVersioned(tableName('main'), tenantKey(tenantId), changes, { now, expectedVersion, what: 'The tenant' });

@@ -16,6 +16,8 @@ export interface Tenant {
   plan: Plan;
   rate_limit_per_hour: number | null;
   status: TenantStatus;
+  /** IANA zone in which the AI reads dates and times in customer messages ("tomorrow at 3"). */
+  timezone: string;
   created_at: string;
   updated_at: string;
   version: number;

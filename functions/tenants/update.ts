@@ -21,7 +21,7 @@ export const handler = httpHandler('tenants-update', { body: UpdateTenantBody },
     const problem = planLimitProblem(plan, limit);
     if (problem) throw unprocessable('invalid_plan_limit', problem, [{ path: 'rate_limit_per_hour', message: problem }]);
     try {
-      const tenant = await updateTenant(id, { name: body.name, plan, rate_limit_per_hour: limit, status: body.status }, now.toISOString(), current.version);
+      const tenant = await updateTenant(id, { name: body.name, plan, rate_limit_per_hour: limit, status: body.status, timezone: body.timezone }, now.toISOString(), current.version);
       return { status: 200, headers: etag(tenant.version), body: tenantView(tenant) };
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 412) || ifMatch !== undefined || attempt >= 5) throw error;

@@ -1,6 +1,7 @@
 import { diff, isEventFilter, matchesPattern } from '../../functions/events/catalog';
 import { insideServiceWindow, transitionProblem as conversationTransition } from '../../functions/conversations/conversation';
-import { isValidTimezone, overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
+import { isValidTimezone } from '../../functions/platform/validation';
+import { overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
 import { normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS, matchesFilter } from '../../lib/workers';

@@ -1,0 +1,61 @@
+/** Classification metrics for the AI evaluation (`npm run eval:ai`) and its regression test. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { INTENTS, SENTIMENTS, type Intent, type SentimentLabel } from '../functions/ai/taxonomy';
+
+export interface LabelledMessage {
+  text: string;
+  intent: Intent;
+  sentiment: SentimentLabel;
+}
+
+export const EVAL_SET_PATH = join(import.meta.dirname, '..', 'test', 'fixtures', 'ai-eval.jsonl');
+
+export function readEvalSet(path = EVAL_SET_PATH): LabelledMessage[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const m = JSON.parse(line) as LabelledMessage;
+      if (!INTENTS.includes(m.intent) || !SENTIMENTS.includes(m.sentiment)) throw new Error(`bad label in ${path}: ${line}`);
+      return m;
+    });
+}
+
+export interface Scores<L extends string> {
+  accuracy: number;
+  macroF1: number;
+  perLabel: Record<L, { precision: number; recall: number; f1: number; support: number }>;
+  /** confusion[actual][predicted] */
+  confusion: Record<L, Record<L, number>>;
+}
+
+export function score<L extends string>(labels: readonly L[], pairs: readonly { actual: L; predicted: L }[]): Scores<L> {
+  const confusion = Object.fromEntries(labels.map((a) => [a, Object.fromEntries(labels.map((p) => [p, 0]))])) as Record<L, Record<L, number>>;
+  for (const { actual, predicted } of pairs) confusion[actual][predicted] += 1;
+  const perLabel = {} as Scores<L>['perLabel'];
+  for (const label of labels) {
+    const tp = confusion[label][label];
+    const predicted = labels.reduce((s, a) => s + confusion[a][label], 0);
+    const support = labels.reduce((s, p) => s + confusion[label][p], 0);
+    const precision = predicted ? tp / predicted : 0;
+    const recall = support ? tp / support : 0;
+    perLabel[label] = { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, support };
+  }
+  const present = labels.filter((l) => perLabel[l].support > 0);
+  return {
+    accuracy: pairs.filter((p) => p.actual === p.predicted).length / Math.max(1, pairs.length),
+    macroF1: present.reduce((s, l) => s + perLabel[l].f1, 0) / Math.max(1, present.length),
+    perLabel,
+    confusion,
+  };
+}
+
+export function confusionTable<L extends string>(labels: readonly L[], s: Scores<L>, abbreviate = (l: L) => l.slice(0, 5)): string {
+  const width = Math.max(...labels.map((l) => l.length));
+  const head = `${'actual \\ predicted'.padEnd(width)} ${labels.map((l) => abbreviate(l).padStart(6)).join('')}`;
+  const rows = labels.map((a) => `${a.padEnd(width)} ${labels.map((p) => String(s.confusion[a][p] || '.').padStart(6)).join('')}`);
+  return [head, ...rows].join('\n');
+}
+
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

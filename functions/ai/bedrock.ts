@@ -1,0 +1,101 @@
+/**
+ * The `bedrock` provider: the Converse API with a configurable model. Every answer is JSON checked with
+ * zod against the public taxonomy; anything else is an error, which the caller turns into a local
+ * fallback (see ./providers.ts).
+ */
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import * as z from 'zod/mini';
+import type { AiProvider, Grounding, TranscriptLine } from './provider';
+import { formatWhen } from './replies';
+import { CATEGORIES, INTENTS, SENTIMENTS, round, type Classification } from './taxonomy';
+
+export interface BedrockOptions {
+  modelId: string;
+  /** Default: the SDK's (region endpoint); tests point it at a local Converse server. */
+  endpoint?: string;
+  timeoutMs: number;
+}
+
+const unit = z.number().check(z.minimum(0), z.maximum(1));
+const intentScore = z.object({ name: z.enum(INTENTS), confidence: unit });
+const ClassifyAnswer = z.object({
+  intent: intentScore,
+  intents: z.array(intentScore).check(z.minLength(1), z.maxLength(5)),
+  sentiment: z.object({ label: z.enum(SENTIMENTS), score: z.number().check(z.minimum(-1), z.maximum(1)), confidence: unit }),
+  language: z.string().check(z.regex(/^[a-z]{2,3}$/)),
+});
+const SuggestAnswer = z.object({
+  suggestions: z.array(z.object({ text: z.string().check(z.minLength(1), z.maxLength(1000)), intent: z.enum(INTENTS), confidence: unit })).check(z.minLength(1)),
+});
+const categoryScore = z.object({ name: z.enum(CATEGORIES), confidence: unit });
+const CategorizeAnswer = z.object({
+  category: categoryScore,
+  candidates: z.array(categoryScore).check(z.minLength(1)),
+  suggested_tags: z.array(z.string().check(z.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/), z.maxLength(50))).check(z.maxLength(10)),
+});
+
+const TAXONOMY = `Intents: ${INTENTS.join(', ')}. Sentiments: ${SENTIMENTS.join(', ')} (score -1..1). Categories: ${CATEGORIES.join(', ')}.`;
+const JSON_ONLY = 'Answer with one JSON object only, no prose, no code fences.';
+
+/** The JSON object in a model's answer, tolerating code fences and text around it. */
+function extractJson(text: string): unknown {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) throw new SyntaxError('the model answered without a JSON object');
+  return JSON.parse(text.slice(start, end + 1));
+}
+
+const transcriptText = (t: readonly TranscriptLine[]) => t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
+
+function facts(g: Grounding): string {
+  const booking = g.nextBooking
+    ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone)} (${g.nextBooking.status}).`
+    : 'The customer has no upcoming booking.';
+  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}`;
+}
+
+export function bedrockProvider(options: BedrockOptions): AiProvider {
+  let client: BedrockRuntimeClient | undefined;
+  async function converse<T>(system: string, user: string, schema: z.ZodMiniType<T>): Promise<T> {
+    client ??= new BedrockRuntimeClient({ maxAttempts: 1, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+    const out = await client.send(
+      new ConverseCommand({
+        modelId: options.modelId,
+        system: [{ text: `${system} ${TAXONOMY} ${JSON_ONLY}` }],
+        messages: [{ role: 'user', content: [{ text: user }] }],
+        inferenceConfig: { maxTokens: 800, temperature: 0 },
+      }),
+      { abortSignal: AbortSignal.timeout(options.timeoutMs) },
+    );
+    const text = (out.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
+    return z.parse(schema, extractJson(text));
+  }
+
+  return {
+    name: 'bedrock',
+    async classify(text) {
+      const a = await converse(
+        'You triage customer messages for a business that takes bookings. Classify the message: intent (with confidence), the top 3 intents, sentiment {label, score, confidence} and language (ISO 639-1). Shape: {"intent":{"name","confidence"},"intents":[...],"sentiment":{"label","score","confidence"},"language"}.',
+        text,
+        ClassifyAnswer,
+      );
+      const c: Classification = { ...a, intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })) };
+      return c;
+    },
+    async suggest(transcript, grounding, count) {
+      const a = await converse(
+        `You draft replies for a support agent. Write ${count} alternative replies to the customer's last message. Use only these facts and never invent a booking, date, time, price or address: ${facts(grounding)} Shape: {"suggestions":[{"text","intent","confidence"}]} where intent is the customer's intent the reply answers.`,
+        transcriptText(transcript),
+        SuggestAnswer,
+      );
+      return a.suggestions.slice(0, count);
+    },
+    async categorize(transcript) {
+      return converse(
+        'Categorise this customer conversation. Shape: {"category":{"name","confidence"},"candidates":[{"name","confidence"}],"suggested_tags":["lowercase-slugs"]}.',
+        transcriptText(transcript),
+        CategorizeAnswer,
+      );
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Entity extraction shared by every provider (deterministic, so Bedrock answers carry the same
+ * entities): dates and times with chrono, resolved in the tenant's time zone; phone numbers with
+ * libphonenumber; e-mail addresses; amounts of money.
+ */
+import * as chrono from 'chrono-node';
+import { findPhoneNumbersInText } from 'libphonenumber-js/min';
+
+export type Entity =
+  | { type: 'datetime'; text: string; value: string; timezone: string }
+  | { type: 'date'; text: string; value: string; timezone: string }
+  | { type: 'email'; text: string; value: string }
+  | { type: 'phone'; text: string; value: string }
+  | { type: 'money'; text: string; value: { amount: number; currency: string | null } };
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
+const CURRENCY_SYMBOL: Record<string, string> = { '$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const CURRENCY_WORD: Record<string, string> = { usd: 'USD', dollars: 'USD', dollar: 'USD', eur: 'EUR', euro: 'EUR', euros: 'EUR', gbp: 'GBP', pounds: 'GBP', quid: 'GBP', bucks: 'USD' };
+const MONEY = /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
+
+/** Minutes east of UTC that `timeZone` observes at `at`. */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    .formatToParts(at)
+    .reduce<Record<string, number>>((acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }), {});
+  const asUtc = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+
+/** The wall-clock time in `timeZone`, as ISO 8601 with that zone's offset on that day. */
+function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
+  const wall = Date.UTC(c.get('year') ?? 1970, (c.get('month') ?? 1) - 1, c.get('day') ?? 1, c.get('hour') ?? 0, c.get('minute') ?? 0);
+  // The offset of the instant itself (it may differ from today's across a DST change).
+  const offset = zoneOffsetMinutes(timeZone, new Date(wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000));
+  const d = new Date(wall);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00${offsetText(offset)}`;
+}
+
+function dates(text: string, now: Date, timeZone: string): Entity[] {
+  const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
+  return chrono.parse(text, reference, { forwardDate: true }).map((result): Entity => {
+    const c = result.start;
+    if (c.isCertain('hour')) return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
+    return { type: 'date', text: result.text, value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`, timezone: timeZone };
+  });
+}
+
+function money(text: string): Entity[] {
+  return [...text.matchAll(MONEY)].map((m): Entity => {
+    const [whole, symbol, symbolAmount, wordAmount, word] = m;
+    const raw = (symbolAmount ?? wordAmount ?? '0').replace(/[,.](?=\d{3}\b)/g, '').replace(',', '.');
+    const currency = symbol ? (CURRENCY_SYMBOL[symbol] ?? null) : (CURRENCY_WORD[(word ?? '').toLowerCase()] ?? null);
+    return { type: 'money', text: whole.trim(), value: { amount: Number(raw), currency } };
+  });
+}
+
+export function extractEntities(text: string, now: Date, timeZone: string): Entity[] {
+  const emails = [...text.matchAll(EMAIL)].map((m): Entity => ({ type: 'email', text: m[0], value: m[0].toLowerCase() }));
+  const withoutEmails = text.replace(EMAIL, ' ');
+  const phones = findPhoneNumbersInText(withoutEmails)
+    .filter((found) => found.number.isValid())
+    .map((found): Entity => ({ type: 'phone', text: withoutEmails.slice(found.startsAt, found.endsAt), value: found.number.number }));
+  return [...dates(withoutEmails, now, timeZone), ...emails, ...phones, ...money(withoutEmails)];
+}

@@ -1,0 +1,52 @@
+/**
+ * Lexicon sentiment: AFINN-165 with emoji and negation handling (wink-sentiment), refined the way VADER
+ * does it: intensifiers and dampeners scale the next sentiment word, capitals and exclamation marks add
+ * emphasis, and the clause after "but" outweighs the one before it.
+ */
+import winkSentiment from 'wink-sentiment';
+
+const INTENSIFIERS = new Set([
+  'very', 'really', 'so', 'sooo', 'soo', 'extremely', 'super', 'totally', 'absolutely', 'incredibly', 'truly', 'completely',
+  'utterly', 'seriously', 'terribly', 'awfully', 'highly', 'most', 'too', 'such', 'beyond', 'way', 'damn', 'bloody',
+]);
+const DAMPENERS = new Set(['slightly', 'somewhat', 'kinda', 'kind', 'sort', 'sorta', 'little', 'bit', 'fairly', 'quite', 'barely', 'almost']);
+const CONTRAST = new Set(['but', 'however', 'although', 'though', 'yet']);
+
+/** Words customers use about service problems that AFINN leaves neutral. */
+const SERVICE_WORDS: Record<string, number> = {
+  unacceptable: -3, ridiculous: -3, rude: -3, overcharged: -3, scam: -3, useless: -2, waited: -1, waiting: -1, late: -1,
+  still: -0.5, again: -0.5, refund: -1, dirty: -2, cold: -1, rushed: -2, ignored: -2, worst: -3, disgusting: -3, lovely: 3,
+  amazing: 4, perfect: 3, fab: 3, brilliant: 4, legend: 3, delighted: 3, thrilled: 3, stoked: 3, annoying: -2, annoyed: -2,
+  fuming: -3, livid: -3, gutted: -2, disappointed: -2, unprofessional: -3, broken: -2, charged: -1, twice: -1, nobody: -1,
+};
+
+/** VADER's normalisation constant: maps an unbounded sum into -1…1. */
+const ALPHA = 15;
+
+export function lexiconScore(text: string): number {
+  const tokens = winkSentiment(text).tokenizedPhrase ?? [];
+  let total = 0;
+  let exclamations = 0;
+  const contrastAt = tokens.findIndex((t) => t.tag === 'word' && CONTRAST.has(t.value.toLowerCase()));
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (!token) continue;
+    if (token.value === '!') exclamations += 1;
+    const lower = token.value.toLowerCase();
+    let score = token.score ?? 0;
+    if (!score && token.tag === 'word' && SERVICE_WORDS[lower] !== undefined) {
+      score = SERVICE_WORDS[lower] ?? 0;
+      const before = [tokens[i - 1]?.value.toLowerCase(), tokens[i - 2]?.value.toLowerCase()];
+      if (before.some((w) => w === 'not' || w === "n't" || w === 'no' || w === 'never')) score = -score * 0.75;
+    }
+    if (!score) continue;
+    const previous = tokens[i - 1]?.value.toLowerCase() ?? '';
+    if (INTENSIFIERS.has(previous)) score *= 1.5;
+    else if (DAMPENERS.has(previous)) score *= 0.5;
+    if (token.value.length > 1 && token.value === token.value.toUpperCase() && /[A-Z]/.test(token.value)) score *= 1.3;
+    if (contrastAt >= 0) score *= i < contrastAt ? 0.5 : 1.5;
+    total += score;
+  }
+  if (total !== 0) total += Math.sign(total) * Math.min(exclamations, 3) * 0.3;
+  return total / Math.sqrt(total * total + ALPHA);
+}

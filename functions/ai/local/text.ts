@@ -1,0 +1,145 @@
+/**
+ * Text to features for the local classifiers: wink's tokenizer and Porter2 stemmer, texting slang
+ * expanded, typos corrected against the training vocabulary, and negation scopes marked.
+ */
+import winkTokenizer, { type Token } from 'wink-tokenizer';
+import stem from 'wink-porter2-stemmer';
+
+const tokenizer = winkTokenizer();
+
+/** Texting shorthand seen in customer messages, spelled out so it shares features with the long form. */
+const SHORTHAND: Record<string, string> = {
+  u: 'you', ur: 'your', r: 'are', y: 'why', pls: 'please', plz: 'please', pleas: 'please', thx: 'thanks', thnx: 'thanks', thanx: 'thanks',
+  tnx: 'thanks', ty: 'thank you', tysm: 'thank you so much', tmrw: 'tomorrow', tmr: 'tomorrow', tmrow: 'tomorrow', tomoz: 'tomorrow',
+  '2moro': 'tomorrow', '2day': 'today', tdy: 'today', appt: 'appointment', appts: 'appointments', apt: 'appointment',
+  resched: 'reschedule', wanna: 'want to', gonna: 'going to', gotta: 'have to', cant: 'can not', cannot: 'can not', dont: 'do not',
+  didnt: 'did not', doesnt: 'does not', wont: 'will not', isnt: 'is not', wasnt: 'was not', havent: 'have not', im: 'i am',
+  ive: 'i have', id: 'i would', hw: 'how', hru: 'how are you', wat: 'what', wht: 'what', whr: 'where', bc: 'because', cuz: 'because',
+  coz: 'because', hrs: 'hours', hr: 'hour', mins: 'minutes', min: 'minute', wknd: 'weekend', msg: 'message', addy: 'address',
+  asap: 'as soon as possible', btw: 'by the way', bday: 'birthday', cya: 'see you', ttyl: 'talk to you later', k: 'ok', kk: 'ok',
+  okay: 'ok', okey: 'ok', yeah: 'yes', yep: 'yes', ya: 'yes', nope: 'no', nah: 'no', rly: 'really', srsly: 'seriously', sry: 'sorry',
+  pmt: 'payment', acct: 'account', info: 'information', mgr: 'manager', ppl: 'people', smth: 'something', sth: 'something',
+};
+
+/** Words that flip the meaning of what follows, up to the end of the clause. */
+const NEGATORS = new Set(['not', 'no', 'never', "n't", 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'hardly']);
+const CLAUSE_BREAK = new Set(['but', 'however', 'although', 'though', 'yet', 'and']);
+const NEGATION_REACH = 3;
+
+export const tokenize = (text: string): Token[] => tokenizer.tokenize(text.replace(/[’‘]/g, "'"));
+
+/** A word token, lower case, with shorthand spelled out (one token can become several words). */
+export function expand(word: string): string[] {
+  // Stretched words ("sooo", "thank youuu") keep two letters; the speller takes it from there.
+  const lower = word.toLowerCase().replace(/(\p{L})\1{2,}/gu, '$1$1');
+  return (SHORTHAND[lower] ?? SHORTHAND[lower.replace(/'/g, '')] ?? lower).split(' ');
+}
+
+/** Deletion-neighbourhood index (SymSpell, distance 1): finds a known word one edit away in microseconds. */
+export class Speller {
+  private readonly counts = new Map<string, number>();
+  private readonly byDeletion = new Map<string, string[]>();
+
+  add(word: string): void {
+    if (!/^[a-z]+$/.test(word)) return;
+    const seen = this.counts.get(word);
+    this.counts.set(word, (seen ?? 0) + 1);
+    if (seen !== undefined || word.length < 4) return;
+    for (const variant of deletions(word)) {
+      const list = this.byDeletion.get(variant);
+      if (list) list.push(word);
+      else this.byDeletion.set(variant, [word]);
+    }
+  }
+
+  static from(entries: readonly [string, number][]): Speller {
+    const speller = new Speller();
+    for (const [word, count] of entries) {
+      speller.add(word);
+      speller.counts.set(word, count);
+    }
+    return speller;
+  }
+
+  /** Every known word with its count, sorted, for a stable snapshot. */
+  entries(): [string, number][] {
+    return [...this.counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  knows(word: string): boolean {
+    return this.counts.has(word);
+  }
+
+  /** The most frequent known word within one insertion, deletion, substitution or transposition. */
+  correct(word: string): string {
+    if (word.length < 4 || this.counts.has(word) || !/^[a-z]+$/.test(word)) return word;
+    let best = word;
+    let bestCount = 0;
+    const consider = (candidate: string) => {
+      const count = this.counts.get(candidate) ?? 0;
+      if (count > bestCount) [best, bestCount] = [candidate, count];
+    };
+    for (const variant of deletions(word)) {
+      if (this.counts.has(variant)) consider(variant);
+      for (const candidate of this.byDeletion.get(variant) ?? []) consider(candidate);
+    }
+    for (const candidate of this.byDeletion.get(word) ?? []) consider(candidate);
+    return best;
+  }
+}
+
+function* deletions(word: string): Generator<string> {
+  for (let i = 0; i < word.length; i++) yield word.slice(0, i) + word.slice(i + 1);
+}
+
+const stems = new Map<string, string>();
+/** Stemming is the hot path: a message reuses the same few hundred stems. */
+function stemOf(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stem(word);
+    if (stems.size < 50_000) stems.set(word, s);
+  }
+  return s;
+}
+
+/**
+ * Classifier features: stems (prefixed `not_` inside a negation scope), adjacent stem pairs, and markers
+ * for questions, numbers, times, money, emoji and very short messages.
+ */
+export function features(tokens: Token[], speller: Speller | undefined): string[] {
+  const out: string[] = [];
+  let negatedFor = 0;
+  let previous: string | undefined;
+  let wordCount = 0;
+  for (const token of tokens) {
+    if (token.tag === 'punctuation') {
+      negatedFor = 0;
+      previous = undefined;
+      if (token.value === '?') out.push('__question');
+      continue;
+    }
+    if (token.tag !== 'word') {
+      out.push(`__${token.tag}`);
+      previous = undefined;
+      continue;
+    }
+    for (const part of expand(token.value)) {
+      wordCount += 1;
+      if (CLAUSE_BREAK.has(part)) negatedFor = 0;
+      const word = speller ? speller.correct(part) : part;
+      const s = stemOf(word);
+      if (NEGATORS.has(word)) {
+        negatedFor = NEGATION_REACH;
+        out.push(s);
+      } else if (negatedFor > 0) {
+        negatedFor -= 1;
+        out.push(`not_${s}`);
+      } else out.push(s);
+      if (previous) out.push(`${previous}_${s}`);
+      previous = s;
+    }
+  }
+  if (wordCount <= 2) out.push('__short');
+  return out;
+}

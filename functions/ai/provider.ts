@@ -1,0 +1,34 @@
+/** What an AI provider does, and the shapes it answers with. Pure types, no AWS imports. */
+import type { Category, Classification, Intent, ProviderName } from './taxonomy';
+
+export interface TranscriptLine {
+  direction: 'inbound' | 'outbound';
+  text: string;
+}
+
+/** Facts a reply may rely on. Anything not here must not appear in a suggestion. */
+export interface Grounding {
+  customerName: string | null;
+  /** The customer's next upcoming booking, if any. */
+  nextBooking: { id: string; service: string; start_at: string; timezone: string; status: string } | null;
+}
+
+export interface Suggestion {
+  text: string;
+  intent: Intent;
+  confidence: number;
+}
+
+export interface Categorization {
+  category: { name: Category; confidence: number };
+  candidates: { name: Category; confidence: number }[];
+  suggested_tags: string[];
+}
+
+export interface AiProvider {
+  readonly name: ProviderName;
+  classify(text: string): Promise<Classification>;
+  /** `transcript` is oldest first; the reply answers its last customer message. */
+  suggest(transcript: readonly TranscriptLine[], grounding: Grounding, count: number): Promise<Suggestion[]>;
+  categorize(transcript: readonly TranscriptLine[]): Promise<Categorization>;
+}

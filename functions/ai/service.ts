@@ -1,0 +1,110 @@
+/** The AI operations behind the endpoints and the analysis worker. */
+import { nextBookingFor } from '../bookings/store';
+import type { Message, MessageAnalysis } from '../conversations/conversation';
+import { handOff, updateConversation } from '../conversations/service';
+import { earlierInboundAnalyses, getConversationWithMessages, getMessage, recordAnalysis, type MessageRef } from '../conversations/store';
+import { notFound } from '../platform/errors';
+import { extractEntities } from './entities';
+import { HANDOFF_RULES, handoffReason } from './handoff';
+import type { Grounding, TranscriptLine } from './provider';
+import { answer, type Answered } from './providers';
+import type { Classification } from './taxonomy';
+
+/** How much of a conversation the AI reads: enough context, bounded cost. */
+const TRANSCRIPT_MESSAGES = 30;
+const MAX_TAGS = 20;
+
+const providerFields = <T>(a: Answered<T>) => ({ provider: a.provider, ...(a.fallback ? { fallback: a.fallback } : {}) });
+
+async function classifyText(text: string) {
+  return answer((p) => p.classify(text));
+}
+
+function analysisOf(c: Answered<Classification>, now: Date): MessageAnalysis {
+  const { sentiment, intent, language } = c.result;
+  return { sentiment, intent, language, provider: c.provider, analyzed_at: now.toISOString() };
+}
+
+export interface AnalyzeInput {
+  text?: string;
+  conversation_id?: string;
+  message_id?: string;
+}
+
+export async function analyze(tenantId: string, timezone: string, input: AnalyzeInput, now: Date) {
+  let text = input.text ?? '';
+  let earlier: (MessageAnalysis | null)[] = [];
+  let message: Message | undefined;
+  if (input.conversation_id && input.message_id) {
+    const ref: MessageRef = { tenant_id: tenantId, conversation_id: input.conversation_id, message_id: input.message_id };
+    message = await getMessage(ref);
+    if (!message) throw notFound('The message');
+    text = message.text;
+    if (message.direction === 'inbound') {
+      earlier = await earlierInboundAnalyses(ref, HANDOFF_RULES.consecutiveNegatives - 1);
+    }
+  }
+  const classified = await classifyText(text);
+  const reason = !message || message.direction === 'inbound' ? handoffReason(classified.result, earlier) : null;
+  return {
+    ...(message ? { conversation_id: message.conversation_id, message_id: message.id } : {}),
+    ...classified.result,
+    entities: extractEntities(text, now, timezone),
+    handoff: { recommended: reason !== null, reason },
+    ...providerFields(classified),
+  };
+}
+
+async function conversationContext(tenantId: string, conversationId: string) {
+  const found = await getConversationWithMessages(tenantId, conversationId, TRANSCRIPT_MESSAGES);
+  if (!found) throw notFound('The conversation');
+  const transcript: TranscriptLine[] = [...found.messages].reverse().map((m) => ({ direction: m.direction, text: m.text }));
+  return { conversation: found.conversation, transcript };
+}
+
+export async function suggest(tenantId: string, input: { conversation_id?: string; messages?: TranscriptLine[]; count: number }, now: Date) {
+  let transcript = input.messages ?? [];
+  let grounding: Grounding = { customerName: null, nextBooking: null };
+  if (input.conversation_id) {
+    const context = await conversationContext(tenantId, input.conversation_id);
+    transcript = context.transcript;
+    const booking = await nextBookingFor(tenantId, context.conversation.customer.id, now);
+    grounding = {
+      customerName: context.conversation.customer.name,
+      nextBooking: booking ? { id: booking.id, service: booking.service, start_at: booking.start_at, timezone: booking.timezone, status: booking.status } : null,
+    };
+  }
+  const answered = await answer((p) => p.suggest(transcript, grounding, input.count));
+  return {
+    ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
+    suggestions: answered.result,
+    grounding: { customer_name: grounding.customerName, next_booking: grounding.nextBooking },
+    ...providerFields(answered),
+  };
+}
+
+export async function categorize(tenantId: string, conversationId: string, apply: boolean, now: Date) {
+  const { conversation, transcript } = await conversationContext(tenantId, conversationId);
+  const answered = await answer((p) => p.categorize(transcript));
+  const { category, candidates, suggested_tags } = answered.result;
+  let updated = conversation;
+  if (apply) {
+    const tags = [...new Set([...conversation.tags, ...suggested_tags])].slice(0, MAX_TAGS);
+    updated = await updateConversation(tenantId, conversationId, { category: category.name, tags }, undefined, now);
+  }
+  return { conversation_id: conversationId, category, candidates, suggested_tags, applied: apply, ...(apply ? { conversation: updated } : {}), ...providerFields(answered) };
+}
+
+/**
+ * The analysis worker's step for one inbound message: classify it, store the verdict on the message
+ * (once), and hand the conversation off when the rules say so.
+ */
+export async function analyzeInbound(message: Pick<Message, 'tenant_id' | 'conversation_id' | 'id' | 'text'>, now: Date) {
+  const ref: MessageRef = { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id };
+  const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text), now));
+  if (!stored) return { analysis: undefined, handoff: undefined };
+  const earlier = await earlierInboundAnalyses(ref, HANDOFF_RULES.consecutiveNegatives - 1);
+  const reason = handoffReason(stored, earlier);
+  const conversation = reason ? await handOff(message.tenant_id, message.conversation_id, reason, message.id, now) : undefined;
+  return { analysis: stored, handoff: conversation?.handoff ?? undefined };
+}
