@@ -1,6 +1,6 @@
 /** Classification metrics for the AI evaluation (`npm run eval:ai`) and its regression test. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { INTENTS, SENTIMENTS, type Intent, type SentimentLabel } from '../functions/ai/taxonomy';
 
 export interface LabelledMessage {
@@ -9,7 +9,7 @@ export interface LabelledMessage {
   sentiment: SentimentLabel;
 }
 
-export const EVAL_SET_PATH = join(import.meta.dirname, '..', 'test', 'fixtures', 'ai-eval.jsonl');
+export const EVAL_SET_PATH = fileURLToPath(new URL('../test/fixtures/ai-eval.jsonl', import.meta.url));
 
 export function readEvalSet(path = EVAL_SET_PATH): LabelledMessage[] {
   return readFileSync(path, 'utf8')

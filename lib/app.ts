@@ -9,7 +9,8 @@ export function buildCdkApp(app = new App()): { app: App; stateful: StatefulStac
   app.node.setContext('@aws-cdk/core:defaultCrossStackReferences', 'strong');
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const stateful = new StatefulStack(app, 'MessagingStateful', { env });
-  const stateless = new StatelessStack(app, 'MessagingApi', { env, stateful });
+  const bedrockModelId = (app.node.tryGetContext('bedrockModelId') as string | undefined) || undefined;
+  const stateless = new StatelessStack(app, 'MessagingApi', { env, stateful, bedrockModelId });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   acknowledgeNagFindings(stateful, stateless);
   return { app, stateful, stateless };

@@ -30,6 +30,8 @@ export interface RouteDef {
   rateLimit?: false;
   /** Queues the handler sends to. */
   sendsTo?: QueueKey[];
+  /** Calls the AI provider (Bedrock, when configured at deploy time). */
+  ai?: true;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -67,6 +69,10 @@ export const ROUTES: readonly RouteDef[] = [
   { id: 'bookings-get', method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', auth: 'tenant', mainTable: 'read' },
   { id: 'bookings-update', method: 'PATCH', path: '/bookings/{id}', handler: 'bookings/update', auth: 'tenant', mainTable: 'write' },
   { id: 'bookings-cancel', method: 'DELETE', path: '/bookings/{id}', handler: 'bookings/cancel', auth: 'tenant', mainTable: 'write' },
+
+  { id: 'ai-analyze', method: 'POST', path: '/ai/analyze', handler: 'ai/analyze', auth: 'tenant', mainTable: 'read', ai: true },
+  { id: 'ai-suggest', method: 'POST', path: '/ai/suggest', handler: 'ai/suggest', auth: 'tenant', mainTable: 'read', ai: true },
+  { id: 'ai-categorize', method: 'POST', path: '/ai/categorize', handler: 'ai/categorize', auth: 'tenant', mainTable: 'write', ai: true },
 
   { id: 'webhooks-create', method: 'POST', path: '/webhooks', handler: 'webhooks/create', auth: 'tenant', role: 'admin', mainTable: 'write' },
   { id: 'webhooks-list', method: 'GET', path: '/webhooks', handler: 'webhooks/list', auth: 'tenant', mainTable: 'read' },

@@ -2,6 +2,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../functions/platform/cors';
@@ -17,6 +18,8 @@ import type { StatefulStack } from './stateful-stack';
 
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulStack;
+  /** A Bedrock model or inference-profile id: AI routes then use Bedrock (falling back to local). Unset: local. */
+  bedrockModelId?: string;
 }
 
 /** The HTTP API and one Lambda per route of lib/routes.ts, each with only the grants it needs. */
@@ -66,6 +69,7 @@ export class StatelessStack extends Stack {
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
+      if (route.ai) this.useAi(fn, props.bedrockModelId);
       if (route.auth === 'tenant' && route.mainTable === 'read') fn.grantApiKeyTouch(stateful.tables.main, API_KEY_ITEM_PREFIX);
       // Rate-limit counters, login throttling and idempotency records.
       fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
@@ -99,6 +103,7 @@ export class StatelessStack extends Stack {
       fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
       for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
       if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
+      if (worker.ai) this.useAi(fn, props.bedrockModelId);
       if (source.kind === 'stream') {
         fn.addEventSource(
           new DynamoEventSource(stateful.tables[source.table] as unknown as ITable, {
@@ -125,8 +130,24 @@ export class StatelessStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    new CfnOutput(this, 'AiProvider', { value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local', description: 'Who answers /ai/* and analyses messages' });
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
   }
+
+  /** AI functions: the provider setting, and with Bedrock only InvokeModel on the one configured model. */
+  private useAi(fn: AppFunction, modelId: string | undefined) {
+    fn.addEnvironment('AI_PROVIDER', modelId ? 'bedrock' : 'local');
+    if (!modelId) return;
+    fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
+    const profile = INFERENCE_PROFILE.exec(modelId);
+    const resources = profile
+      ? [Stack.of(this).formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${Stack.of(this).partition}:bedrock:*::foundation-model/${profile[2]}`]
+      : [Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId })];
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
+  }
 }
+
+/** Cross-region inference profiles ("eu.anthropic…") route to the base model in several regions. */
+const INFERENCE_PROFILE = /^(us|eu|apac|us-gov|global)\.(.+)$/;
 
 const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());

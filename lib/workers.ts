@@ -21,12 +21,19 @@ export interface WorkerDef {
   sendsTo: QueueKey[];
   /** Decrypts secrets stored in the table (channel credentials). */
   dataKey?: true;
+  /** Calls the AI provider (Bedrock, when configured at deploy time). */
+  ai?: true;
 }
 
 /** Stream records the dispatcher wants: outbox events, and outbound messages waiting to be sent. */
 export const DISPATCH_FILTERS: FilterPattern[] = [
   { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'EVT#' }] } } } },
   { eventName: ['INSERT'], dynamodb: { NewImage: { outbox: { S: ['channel_send'] } } } },
+];
+
+/** Inbound customer messages, as they are written: the analysis worker's input. */
+export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'CONV#' }] }, direction: { S: ['inbound'] } } } },
 ];
 
 export const WORKERS: readonly WorkerDef[] = [
@@ -37,6 +44,15 @@ export const WORKERS: readonly WorkerDef[] = [
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',
     sendsTo: ['channelOutbound', 'webhookDelivery'],
+  },
+  {
+    id: 'message-analysis',
+    handler: 'ai/analyze-messages',
+    description: 'Analyses inbound customer messages (sentiment, intent) and hands conversations off to humans',
+    source: { kind: 'stream', table: 'main', filters: INBOUND_MESSAGE_FILTERS, batchSize: 25, maxRetries: 5 },
+    mainTable: 'write',
+    sendsTo: [],
+    ai: true,
   },
   {
     id: 'webhook-delivery',

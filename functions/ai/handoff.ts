@@ -6,7 +6,7 @@ import type { Classification } from './taxonomy';
 
 export const HANDOFF_RULES = {
   /** An intent counts once the classifier is at least this sure of it. */
-  intentConfidence: 0.5,
+  intentConfidence: 0.4,
   /** A message counts as clearly negative at this sentiment confidence… */
   negativeConfidence: 0.7,
   /** …and at or below this score. */

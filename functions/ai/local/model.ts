@@ -50,7 +50,9 @@ function rank<L extends string>(nb: NaiveBayes, input: string[], labels: readonl
   const odds = new Map(nb.computeOdds(input));
   if (odds.has('unknown')) return { ranked: labels.map((label) => ({ label, p: label === fallback ? 0.4 : 0.6 / (labels.length - 1) })).sort((a, b) => b.p - a.p) };
   const top = Math.max(...labels.map((l) => odds.get(l) ?? -Infinity));
-  const weights = labels.map((label) => ({ label, w: 2 ** (((odds.get(label) ?? -Infinity) - top) / TEMPERATURE) }));
+  // Log-odds grow with every feature; a long message is not that much more certain than a short one.
+  const temperature = TEMPERATURE * Math.max(1, Math.sqrt(input.length / 8));
+  const weights = labels.map((label) => ({ label, w: 2 ** (((odds.get(label) ?? -Infinity) - top) / temperature) }));
   const sum = weights.reduce((s, x) => s + x.w, 0);
   return { ranked: weights.map(({ label, w }) => ({ label, p: w / sum })).sort((a, b) => b.p - a.p) };
 }

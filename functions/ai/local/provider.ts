@@ -21,7 +21,9 @@ export function classifyLocally(text: string): Classification {
   const p = (label: SentimentLabel) => sentiment.ranked.find((r) => r.label === label)?.p ?? 0;
   const [best] = sentiment.ranked;
   // The score leans on the classifier's balance of positive against negative, steadied by the lexicon.
-  const score = Math.max(-1, Math.min(1, 0.7 * (p('positive') - p('negative')) + 0.3 * verdict.lexicon));
+  const blended = Math.max(-1, Math.min(1, 0.7 * (p('positive') - p('negative')) + 0.3 * verdict.lexicon));
+  // The score never contradicts the label: a negative message scores below zero, a positive one above.
+  const score = best?.label === 'negative' ? Math.min(blended, -0.05) : best?.label === 'positive' ? Math.max(blended, 0.05) : blended;
   return {
     sentiment: { label: best?.label ?? 'neutral', score: round(score), confidence: round(best?.p ?? 1) },
     intent: intents[0] ?? { name: 'other', confidence: 0 },

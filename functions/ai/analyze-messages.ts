@@ -1,0 +1,30 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { clock } from '../platform/clock';
+import { logger, streamWorker } from '../platform/workers';
+import { analyzeInbound } from './service';
+
+/**
+ * Analyses every inbound customer message off the table's stream (filtered in lib/workers.ts), never
+ * on the request path: stores sentiment and intent on the message and hands off when the rules say so.
+ * Records of one tenant arrive in order, so a message's predecessor is analysed before it.
+ */
+export const handler = streamWorker(async (record) => {
+  const image = record.dynamodb?.NewImage;
+  if (!image) return;
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  if (item.direction !== 'inbound' || typeof item.text !== 'string' || typeof item.id !== 'string') return;
+  const { analysis, handoff } = await analyzeInbound(
+    { tenant_id: String(item.tenant_id), conversation_id: String(item.conversation_id), id: item.id, text: item.text },
+    clock.now(),
+  );
+  // Labels only: the message text is personal data and stays out of the logs.
+  logger.info('message analysed', {
+    tenant_id: item.tenant_id,
+    message_id: item.id,
+    intent: analysis?.intent.name,
+    sentiment: analysis?.sentiment.label,
+    provider: analysis?.provider,
+    handoff: handoff?.reason,
+  });
+});
