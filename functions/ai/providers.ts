@@ -44,7 +44,7 @@ export async function answer<T>(call: (p: AiProvider) => Promise<T>, provider: A
     return { result: await call(provider), provider: provider.name };
   } catch (error) {
     const reason = reasonOf(error);
-    logger.warn('AI provider failed; answering locally', { provider: provider.name, reason, error: error instanceof Error ? error.message : String(error) });
+    logger.warn('AI provider failed; answering locally', { provider: provider.name, reason, error: (error instanceof Error ? error.message : String(error)).slice(0, 300) });
     return { result: await call(localProvider), provider: 'local', fallback: { from: provider.name, reason } };
   }
 }
