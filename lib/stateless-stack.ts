@@ -139,15 +139,15 @@ export class StatelessStack extends Stack {
     fn.addEnvironment('AI_PROVIDER', modelId ? 'bedrock' : 'local');
     if (!modelId) return;
     fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
-    const profile = INFERENCE_PROFILE.exec(modelId);
-    const resources = profile
-      ? [Stack.of(this).formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${Stack.of(this).partition}:bedrock:*::foundation-model/${profile[2]}`]
+    const baseModel = inferenceProfileModel(modelId);
+    const resources = baseModel
+      ? [Stack.of(this).formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${Stack.of(this).partition}:bedrock:*::foundation-model/${baseModel}`]
       : [Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId })];
     fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
   }
 }
 
-/** Cross-region inference profiles ("eu.anthropic…") route to the base model in several regions. */
-const INFERENCE_PROFILE = /^(us|eu|apac|us-gov|global)\.(.+)$/;
+/** Cross-region inference profiles ("eu.anthropic…") route to their base model in several regions. */
+export const inferenceProfileModel = (modelId: string): string | undefined => /^(?:us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId)?.[1];
 
 const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());

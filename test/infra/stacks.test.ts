@@ -5,8 +5,10 @@ import { buildCdkApp } from '../../lib/app';
 import { API_PREFIXES, ROUTES } from '../../lib/routes';
 import { WORKERS } from '../../lib/workers';
 
-// One real synth (with esbuild bundling, offline) shared by every assertion.
-const { app, stateful, stateless } = buildCdkApp(new App());
+// One real synth (with esbuild bundling, offline) shared by every assertion, with Bedrock configured
+// through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
+const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
+const { app, stateful, stateless } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
 app.synth();
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
@@ -67,10 +69,29 @@ describe('stateless stack', () => {
     expect(statementsFor('tenants-create')).toContain('PlatformToken');
   });
 
+  it('lets only the AI functions invoke the one configured Bedrock model, and tells them to use it', () => {
+    const policies = Object.values(resources(api, 'AWS::IAM::Policy'));
+    const functions = Object.values(resources(api, 'AWS::Lambda::Function'));
+    const aiIds = [...ROUTES.filter((r) => r.ai).map((r) => r.id), ...WORKERS.filter((w) => w.ai).map((w) => w.id)];
+    expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'message-analysis']);
+    const invokers = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('bedrock:'));
+    expect(invokers).toHaveLength(aiIds.length);
+    for (const policy of invokers) {
+      const statement = policy.Properties.PolicyDocument.Statement.find((st: any) => JSON.stringify(st.Action).includes('bedrock:'));
+      expect(statement.Action).toBe('bedrock:InvokeModel');
+      const arns = JSON.stringify(statement.Resource);
+      expect(arns).toContain(`inference-profile/${BEDROCK_MODEL}`);
+      expect(arns).toContain('foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0');
+    }
+    const withBedrock = functions.filter((f) => f.Properties.Environment?.Variables?.AI_PROVIDER === 'bedrock');
+    expect(withBedrock).toHaveLength(aiIds.length);
+    for (const f of withBedrock) expect(f.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe(BEDROCK_MODEL);
+  });
+
   it('wires the workers: the filtered outbox stream and the channel queue, both with partial batch failures', () => {
     const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
     expect(mappings).toHaveLength(WORKERS.length);
-    const stream = mappings.find((m) => m.Properties.StartingPosition === 'TRIM_HORIZON');
+    const stream = mappings.find((m) => m.Properties.StartingPosition === 'TRIM_HORIZON' && JSON.stringify(m.Properties.FilterCriteria).includes('EVT#'));
     expect(stream?.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true });
     expect(JSON.stringify(stream?.Properties.FilterCriteria)).toContain('EVT#');
     const queue = mappings.find((m) => m.Properties.StartingPosition === undefined);
