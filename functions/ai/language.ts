@@ -16,6 +16,6 @@ export function detectLanguage(text: string, looksEnglish: boolean): string {
   const code = franc(text, { minLength: 20, only: Object.keys(ISO_639_1) });
   if (code === 'und') return looksEnglish ? 'en' : 'und';
   // franc confuses short English with its neighbours; trust the vocabulary when it recognised the words.
-  if (looksEnglish && ['sco', 'nld', 'deu', 'fra', 'ita', 'spa', 'por', 'ron', 'ind', 'zlm', 'tgl', 'swe'].includes(code) && text.length < 60) return 'en';
+  if (looksEnglish && ['nld', 'deu', 'fra', 'ita', 'spa', 'por', 'ron', 'ind', 'zlm', 'tgl', 'swe'].includes(code) && text.length < 60) return 'en';
   return ISO_639_1[code] ?? code;
 }
