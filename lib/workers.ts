@@ -9,7 +9,9 @@ export type FilterPattern = Record<string, unknown>;
 
 export type WorkerSource =
   | { kind: 'stream'; table: 'main'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
-  | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number };
+  | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number }
+  /** Runs on a timer: an EventBridge schedule in AWS, a timer in the local runtime. */
+  | { kind: 'schedule'; everySeconds: number };
 
 export interface WorkerDef {
   id: string;
@@ -70,6 +72,14 @@ export const WORKERS: readonly WorkerDef[] = [
     source: { kind: 'queue', queue: 'webhookDeliveryDlq', batchSize: 10, concurrency: 1 },
     mainTable: 'write',
     sendsTo: [],
+  },
+  {
+    id: 'webhook-sweeper',
+    handler: 'webhooks/sweep-worker',
+    description: 'Re-queues webhook deliveries whose next attempt is overdue (a crash between steps)',
+    source: { kind: 'schedule', everySeconds: 60 },
+    mainTable: 'write',
+    sendsTo: ['webhookDelivery', 'webhookDeliveryDlq'],
   },
   {
     id: 'channel-sender',
