@@ -121,6 +121,25 @@ async function roundTrips() {
     await measure('GET /conversations (page of 20)', { headers: keyHeaders }, '/conversations');
     await measure('GET /conversations?status=open&tag=… (tag index)', { headers: keyHeaders }, '/conversations?status=open&tag=vip');
     await measure('POST /conversations/:id/messages', { method: 'POST', headers: json, body: JSON.stringify({ text: 'On our way!' }) }, `/conversations/${conversationId}/messages`);
+
+    // POST /bookings next to a booking of a resource that holds 1, then 500, future bookings: the same cost.
+    const { createBooking } = await import('../functions/bookings/service');
+    const slot = (resource: string, hour: number, minute = 0) => ({
+      customer: { phone: '+4915100000500' }, service: 'Bench', resource_id: resource, timezone: 'UTC',
+      start_at: new Date(Date.UTC(2031, 0, 1, hour, minute)).toISOString(), end_at: new Date(Date.UTC(2031, 0, 1, hour, minute + 30)).toISOString(),
+    });
+    // Background workers (the outbox stream) also count: let them go quiet before each measure.
+    const settle = async () => {
+      for (let last = -1; last !== dbStats.calls; ) {
+        last = dbStats.calls;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    };
+    for (const held of [1, 500]) for (let h = 0; h < held; h++) await createBooking(demo.tenantId, slot(`bench-${held}`, h), new Date());
+    for (const held of [1, 500]) {
+      await settle();
+      await measure(`POST /bookings (resource with ${held} future booking${held > 1 ? 's' : ''})`, { method: 'POST', headers: json, body: JSON.stringify(slot(`bench-${held}`, 0, 30)) }, '/bookings');
+    }
   } finally {
     await runtime.stop();
   }

@@ -4,12 +4,18 @@ const env = process.env;
 env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../lib/local/runtime');
+const { PrerequisiteError } = await import('../lib/local/dynamodb-local');
 const runtime = await startLocalRuntime({
   port: Number(env.PORT ?? 3000),
   host: env.HOST,
   dataDir: env.DATA_DIR || undefined,
   seedDemo: env.SEED_DEMO !== 'false',
   platformToken: env.PLATFORM_TOKEN || undefined,
+}).catch((error: unknown) => {
+  // A missing prerequisite (Java) is the user's to fix: say what and how, without a stack trace.
+  if (!(error instanceof PrerequisiteError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 
 let stopping = false;

@@ -23,6 +23,8 @@ export interface AppFunctionProps {
   environment?: Record<string, string>;
   memorySize?: number;
   timeout?: Duration;
+  /** Caps (and guarantees) the function's concurrency: workers only. */
+  reservedConcurrentExecutions?: number;
 }
 
 /**
@@ -41,6 +43,7 @@ export class AppFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: Tracing.ACTIVE,
       logGroup,
       description: props.description,

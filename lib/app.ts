@@ -1,19 +1,85 @@
-import { App, Validations } from 'aws-cdk-lib';
+import { App, Aspects, Validations, type IAspect } from 'aws-cdk-lib';
+import { AlarmBase } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { RouteDef } from './routes';
 import { StatefulStack } from './stateful-stack';
-import { StatelessStack, inferenceProfileModel } from './stateless-stack';
+import { DEFAULT_API_THROTTLE, StatelessStack, inferenceProfileModel } from './stateless-stack';
+import { WORKERS } from './workers';
 
-/** Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. */
-export function buildCdkApp(app = new App()): { app: App; stateful: StatefulStack; stateless: StatelessStack } {
-  // Strong references: the API stack cannot be deployed against a stateful stack that lacks its exports.
-  app.node.setContext('@aws-cdk/core:defaultCrossStackReferences', 'strong');
+export interface CdkAppOptions {
+  /** Another route table (the infra test synthesizes a doubled one). */
+  routes?: readonly RouteDef[];
+}
+
+/**
+ * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
+ * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit and
+ * workerConcurrency.<worker id>.
+ */
+export function buildCdkApp(app = new App(), options: CdkAppOptions = {}): { app: App; stateful: StatefulStack; stateless: StatelessStack } {
+  // Weak references (Fn::GetStackOutput, no exports): replacing a table or dropping a value the API
+  // stack used never blocks an update of the stateful stack. "both" is the one-off step that moves a
+  // deployment made with strong references over (README, Deploying to AWS).
+  const references = app.node.tryGetContext(CROSS_STACK_REFERENCES) === 'both' ? 'both' : 'weak';
+  app.node.setContext(CROSS_STACK_REFERENCES, references);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
-  const stateful = new StatefulStack(app, 'MessagingStateful', { env });
+  const alarmEmail = (app.node.tryGetContext('alarmEmail') as string | undefined) || undefined;
+  const stateful = new StatefulStack(app, 'MessagingStateful', { env, alarmEmail });
   const bedrockModelId = (app.node.tryGetContext('bedrockModelId') as string | undefined) || undefined;
-  const stateless = new StatelessStack(app, 'MessagingApi', { env, stateful, bedrockModelId });
+  const stateless = new StatelessStack(app, 'MessagingApi', {
+    env,
+    stateful,
+    bedrockModelId,
+    routes: options.routes,
+    throttle: {
+      rateLimit: positiveInteger(app, 'apiRateLimit') ?? DEFAULT_API_THROTTLE.rateLimit,
+      burstLimit: positiveInteger(app, 'apiBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
+    },
+    workerConcurrency: workerConcurrency(app),
+  });
+  Aspects.of(app).add(new NotifyOnAlarm(stateful.alarmTopic));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   acknowledgeNagFindings(stateful, stateless, bedrockModelId);
   return { app, stateful, stateless };
+}
+
+const CROSS_STACK_REFERENCES = '@aws-cdk/core:defaultCrossStackReferences';
+
+/** A context value that must be a positive integer (the CLI passes strings). */
+function positiveInteger(app: App, key: string): number | undefined {
+  const raw = app.node.tryGetContext(key) as string | number | undefined;
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`Context ${key} must be a positive integer (got ${JSON.stringify(raw)})`);
+  return value;
+}
+
+/** `workerConcurrency.<worker id>` values; a misspelt worker id fails rather than being ignored. */
+function workerConcurrency(app: App): Record<string, number> {
+  const prefix = 'workerConcurrency.';
+  const keys = Object.keys(app.node.getAllContext() as Record<string, unknown>).filter((key) => key.startsWith(prefix));
+  const unknown = keys.filter((key) => !WORKERS.some((w) => `${prefix}${w.id}` === key));
+  if (unknown.length) throw new Error(`No such worker: ${unknown.join(', ')} (workers: ${WORKERS.map((w) => w.id).join(', ')})`);
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const value = positiveInteger(app, key);
+      return value === undefined ? [] : [[key.slice(prefix.length), value]];
+    }),
+  );
+}
+
+/** Every alarm of every stack notifies the one alarm topic, including alarms added later. */
+class NotifyOnAlarm implements IAspect {
+  private readonly action: SnsAction;
+  constructor(topic: ITopic) {
+    this.action = new SnsAction(topic);
+  }
+  visit(node: IConstruct): void {
+    if (node instanceof AlarmBase) node.addAlarmAction(this.action);
+  }
 }
 
 /** Each acknowledged cdk-nag finding, with the reason it is acceptable here. */
@@ -26,8 +92,7 @@ function acknowledgeNagFindings(stateful: StatefulStack, stateless: StatelessSta
     ['AwsSolutions-APIG4', 'Authorization runs in each Lambda (API keys, JWT sessions, platform token): it needs tenant data and per-route roles.'],
     ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'Only lets a function write its own logs.'],
     ['AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.'],
-    ['AwsSolutions-L1', 'DESIGN §8 pins the nodejs22.x runtime.'],
-
+    ['AwsSolutions-L1', 'The nodejs22.x runtime is pinned on purpose: a runtime upgrade is a deliberate, tested change.'],
   ];
   const profile = bedrockModelId ? inferenceProfileModel(bedrockModelId) : undefined;
   if (profile) {

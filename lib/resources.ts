@@ -41,7 +41,7 @@ export const TABLES = {
 export type TableName = keyof typeof TABLES;
 
 export interface QueueSpec {
-  id: 'WebhookDelivery' | 'WebhookDeliveryDlq' | 'ChannelOutbound' | 'ChannelOutboundDlq';
+  id: 'WebhookDelivery' | 'WebhookDeliveryDlq' | 'ChannelOutbound' | 'ChannelOutboundDlq' | 'StreamFailures';
   envVar: string;
   visibilityTimeoutSeconds: number;
   retentionDays: number;
@@ -49,33 +49,53 @@ export interface QueueSpec {
   deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq'; maxReceiveCount: number };
 }
 
+/**
+ * Timeout of every worker function. A queue with a worker keeps a message invisible for six times
+ * this (AWS's advice for Lambda consumers), so a batch that waits out throttling or retries is never
+ * handed to a second invocation while the first still runs.
+ */
+export const WORKER_TIMEOUT_SECONDS = 25;
+const CONSUMED_VISIBILITY_SECONDS = 6 * WORKER_TIMEOUT_SECONDS;
+
 export const QUEUES = {
   webhookDelivery: {
     id: 'WebhookDelivery',
     envVar: 'WEBHOOK_DELIVERY_QUEUE_URL',
-    // Six times the 10 s delivery timeout, so a slow batch is not redelivered while in flight.
-    visibilityTimeoutSeconds: 60,
+    // Retries are explicit re-sends with DelaySeconds; visibility only matters when a worker crashes.
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 4,
     deadLetter: { queue: 'webhookDeliveryDlq', maxReceiveCount: 5 },
   },
   webhookDeliveryDlq: {
     id: 'WebhookDeliveryDlq',
     envVar: 'WEBHOOK_DELIVERY_DLQ_URL',
-    visibilityTimeoutSeconds: 60,
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 14,
   },
   /** Outbound channel sends (WhatsApp Graph API, sandbox): retried on 5xx and 429 by redelivery. */
   channelOutbound: {
     id: 'ChannelOutbound',
     envVar: 'CHANNEL_OUTBOUND_QUEUE_URL',
-    // Long enough for a slow Graph API call; short enough that a retry comes soon.
-    visibilityTimeoutSeconds: 30,
+    // Also the delay before a failed send is retried (the worker retries in process first).
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 4,
     deadLetter: { queue: 'channelOutboundDlq', maxReceiveCount: 5 },
   },
+  /** No consumer: an alarm watches it. */
   channelOutboundDlq: {
     id: 'ChannelOutboundDlq',
     envVar: 'CHANNEL_OUTBOUND_DLQ_URL',
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 14,
+  },
+  /**
+   * On-failure destination of the stream workers: where a batch goes when its retries or its maximum
+   * age run out (Lambda's record names the shard and sequence range, not the records). No consumer:
+   * an alarm watches it and `npm run ops -- replay-stream-failures` replays it.
+   */
+  streamFailures: {
+    id: 'StreamFailures',
+    envVar: 'STREAM_FAILURE_QUEUE_URL',
     visibilityTimeoutSeconds: 30,
     retentionDays: 14,
   },
@@ -89,6 +109,9 @@ export function queuesInCreationOrder(): [QueueKey, QueueSpec][] {
   return [...entries.filter(([, s]) => !s.deadLetter), ...entries.filter(([, s]) => s.deadLetter)];
 }
 
-/** The dead-letter queues, which get a depth alarm in AWS. */
+/** The dead-letter queues (redrive targets). */
 export const deadLetterQueues = (): QueueKey[] =>
   [...new Set(Object.values(QUEUES as Record<string, QueueSpec>).flatMap((s) => (s.deadLetter ? [s.deadLetter.queue] : [])))];
+
+/** Queues that only ever hold failures: each gets a depth alarm in AWS. */
+export const failureQueues = (): QueueKey[] => [...deadLetterQueues(), 'streamFailures'];

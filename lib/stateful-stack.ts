@@ -1,20 +1,31 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, CfnOutput } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type StackProps, CfnOutput } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { QUEUES, TABLES, deadLetterQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from './resources';
+import { QUEUES, TABLES, failureQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from './resources';
 
-/** Everything that holds data: tables, queues and secrets. Retained on stack deletion. */
+export interface StatefulStackProps extends StackProps {
+  /** Subscribes this address to the alarm topic (`cdk deploy -c alarmEmail=…`). */
+  alarmEmail?: string;
+}
+
+/** Everything that holds data: tables, queues and secrets (retained on stack deletion), and the alarm topic. */
 export class StatefulStack extends Stack {
   readonly tables = {} as Record<TableName, TableV2>;
   readonly queues = {} as Record<QueueKey, Queue>;
   readonly jwtSecret: Secret;
   readonly platformTokenSecret: Secret;
   readonly dataKeySecret: Secret;
+  /** The action of every alarm of the app (lib/app.ts adds it). */
+  readonly alarmTopic: Topic;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
     super(scope, id, props);
 
     for (const [key, spec] of Object.entries(TABLES) as [TableName, TableSpec][]) {
@@ -47,6 +58,10 @@ export class StatefulStack extends Stack {
       });
       new CfnOutput(this, `${spec.id}QueueUrl`, { value: this.queues[key].queueUrl, exportName: `${id}-${spec.id}QueueUrl` });
     }
+    Validations.of(this.queues.streamFailures).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'It is itself a dead-letter queue: the on-failure destination of the stream event-source mappings, read by npm run ops.',
+    });
 
     this.jwtSecret = new Secret(this, 'JwtSigningSecret', {
       description: 'HS256 key for access and refresh tokens (and derived pagination-cursor keys)',
@@ -65,23 +80,39 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // Two alarms per dead-letter queue: messages arriving (a consumer drains the webhook DLQ into the
-    // failed view, so arrivals are the signal) and messages piling up (the consumer itself is failing).
-    for (const key of deadLetterQueues()) {
-      const alarms = {
-        Arrivals: this.queues[key].metricNumberOfMessagesSent({ period: Duration.minutes(5), statistic: 'Sum' }),
-        Depth: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-      };
-      for (const [name, metric] of Object.entries(alarms)) {
-        new Alarm(this, `${QUEUES[key].id}${name}Alarm`, {
-          alarmDescription: `${name === 'Arrivals' ? 'Messages are landing in' : 'Messages are piling up in'} ${QUEUES[key].id}`,
-          metric,
-          threshold: 0,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-          evaluationPeriods: 1,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        });
-      }
+    // Alarms publish to an encrypted topic: CloudWatch needs the key (an AWS-managed key would refuse
+    // it) and, since the TLS-only policy replaces SNS's default one, an explicit right to publish.
+    const alarmKey = new Key(this, 'AlarmTopicKey', { description: 'Encrypts the alarm topic', enableKeyRotation: true });
+    alarmKey.addToResourcePolicy(
+      new PolicyStatement({ principals: [new ServicePrincipal('cloudwatch.amazonaws.com')], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'] }),
+    );
+    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'Messaging platform alarms', masterKey: alarmKey, enforceSSL: true });
+    this.alarmTopic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.alarmTopic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': this.account },
+          ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+        },
+      }),
+    );
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn });
+
+    // Queues that only hold failures alarm on their depth: messages moved there by a redrive policy or
+    // by Lambda count as visible, never as sent. The webhook DLQ's consumer drains it into the failed
+    // view, so there a depth means the consumer itself is failing.
+    for (const key of failureQueues()) {
+      new Alarm(this, `${QUEUES[key].id}DepthAlarm`, {
+        alarmDescription: `Messages are waiting in ${QUEUES[key].id}`,
+        metric: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
     }
 
     new CfnOutput(this, 'PlatformTokenSecretArn', { value: this.platformTokenSecret.secretArn });

@@ -1,39 +1,98 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpRouteIntegration,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+  type HttpRouteIntegrationConfig,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../functions/platform/cors';
-import { AppFunction } from './api-function';
-import { QUEUES, TABLES, type TableName } from './resources';
-import { WORKERS } from './workers';
 import { API_KEY_ITEM_PREFIX } from '../functions/api-keys/key';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { API_PREFIXES, ROUTES, usesDataKey } from './routes';
+import { AppFunction } from './api-function';
+import { QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from './resources';
+import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from './routes';
 import type { StatefulStack } from './stateful-stack';
+import { WORKERS, type WorkerDef } from './workers';
+
+export interface ApiThrottle {
+  /** Steady requests per second across the whole stage. */
+  rateLimit: number;
+  burstLimit: number;
+}
+
+export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 200, burstLimit: 400 };
+
+/**
+ * Reserved concurrency of a worker unless configured: a queue worker gets its event source's maximum
+ * concurrency (so the mapping is never throttled by its own cap), a stream worker room for ten shards
+ * in parallel, a schedule worker one run at a time.
+ */
+export function defaultWorkerConcurrency(worker: WorkerDef): number {
+  const { source } = worker;
+  if (source.kind === 'queue') return queueMaxConcurrency(source.concurrency);
+  return source.kind === 'stream' ? 10 : 1;
+}
+
+/** Lambda's SQS event sources run at least 2 concurrent batches. */
+const queueMaxConcurrency = (concurrency: number) => Math.max(2, concurrency);
+
+/** Records older than this go to the on-failure queue: well inside the stream's 24 h retention, so they can still be replayed. */
+export const STREAM_MAX_RECORD_AGE = Duration.hours(6);
+/** A stream worker this far behind alarms. */
+const ITERATOR_AGE_ALARM_MS = 5 * 60 * 1000;
 
 export interface StatelessStackProps extends StackProps {
   stateful: StatefulStack;
   /** A Bedrock model or inference-profile id: AI routes then use Bedrock (falling back to local). Unset: local. */
   bedrockModelId?: string;
+  /** Stage-level throttling (`-c apiRateLimit=… -c apiBurstLimit=…`). */
+  throttle?: ApiThrottle;
+  /** Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`); others get defaultWorkerConcurrency. */
+  workerConcurrency?: Record<string, number>;
+  /** The route table; the infra test passes a larger one to prove the layout has room. */
+  routes?: readonly RouteDef[];
 }
 
-/** The HTTP API and one Lambda per route of lib/routes.ts, each with only the grants it needs. */
+/**
+ * The HTTP API with one Lambda per route of lib/routes.ts (each with only the grants it needs) and the
+ * workers of lib/workers.ts. Route functions live in one nested stack per feature, so no template
+ * comes near CloudFormation's 500-resource limit; the routes themselves stay on the API here.
+ */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
   readonly functions: Record<string, AppFunction> = {};
+  /** The nested stack of each feature (the first segment of a route's handler). */
+  readonly routeStacks: Record<string, NestedStack> = {};
+  readonly unmatchedRouteFunction: AppFunction;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { stateful } = props;
+    const routes = props.routes ?? ROUTES;
 
+    // Paths no route matches get the API's own problem+json 404 rather than API Gateway's.
+    this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
+      handler: 'platform/unmatched-route',
+      description: 'Any method and path without a route',
+      memorySize: 256,
+    });
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
+      defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -42,20 +101,27 @@ export class StatelessStack extends Stack {
         maxAge: Duration.seconds(CORS.maxAgeSeconds),
       },
     });
+    allowApiToInvoke(this.unmatchedRouteFunction, this.api, '*/*');
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
     });
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
     );
 
-    for (const route of ROUTES) {
-      const fn = new AppFunction(this, `${pascal(route.id)}Fn`, {
+    for (const route of routes) {
+      const feature = route.handler.split('/')[0] ?? route.handler;
+      const group = (this.routeStacks[feature] ??= new NestedStack(this, `${pascal(feature)}Routes`, {
+        description: `Route functions of ${feature}/`,
+      }));
+      const fn = new AppFunction(group, `${pascal(route.id)}Fn`, {
         handler: route.handler,
         description: `${route.method} ${route.path}`,
         environment: {
@@ -75,63 +141,102 @@ export class StatelessStack extends Stack {
       fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
       stateful.jwtSecret.grantRead(fn);
       if (route.auth === 'platform') stateful.platformTokenSecret.grantRead(fn);
-      const integration = new HttpLambdaIntegration(`${pascal(route.id)}Integration`, fn);
+      const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
       for (const prefix of API_PREFIXES) {
         this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
       }
+      // One permission for both prefixes ("*" stands for the prefix and for each path parameter).
+      allowApiToInvoke(fn, this.api, `*/${route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
       this.functions[route.id] = fn;
     }
 
-    for (const worker of WORKERS) {
-      const { source } = worker;
-      const queueEnv = Object.fromEntries(
-        [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl]),
-      );
-      const fn = new AppFunction(this, `${pascal(worker.id)}Fn`, {
-        handler: worker.handler,
-        description: worker.description,
-        // Below the 30 s visibility timeout of the queues (see channels/send-worker.ts for the chain).
-        timeout: Duration.seconds(25),
-        environment: {
-          ...tableEnv,
-          ...queueEnv,
-          ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
-          // The delivery schedule and timeout are configuration, not code (defaults: DESIGN §6).
-          ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
-        },
-      });
-      fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
-      for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
-      if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
-      if (worker.ai) this.useAi(fn, props.bedrockModelId);
-      if (source.kind === 'stream') {
-        fn.addEventSource(
-          new DynamoEventSource(stateful.tables[source.table] as unknown as ITable, {
-            startingPosition: StartingPosition.TRIM_HORIZON,
-            batchSize: source.batchSize,
-            retryAttempts: source.maxRetries,
-            bisectBatchOnError: true,
-            reportBatchItemFailures: true,
-            filters: source.filters.map((pattern) => FilterCriteria.filter(pattern)),
-          }),
-        );
-      } else {
-        fn.addEventSource(new SqsEventSource(stateful.queues[source.queue], { batchSize: source.batchSize, reportBatchItemFailures: true, maxConcurrency: Math.max(2, source.concurrency) }));
-      }
-      this.functions[worker.id] = fn;
-    }
+    for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
 
-    new Alarm(this, 'Api5xxAlarm', {
-      alarmDescription: 'The API returned server errors',
-      metric: this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-      threshold: 5,
+    this.alarm('Api5xxAlarm', 'The API returned server errors', this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }), 5);
+
+    new CfnOutput(this, 'AiProvider', { value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local', description: 'Who answers /ai/* and analyses messages' });
+    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
+  }
+
+  /** A worker: its function and grants, its trigger (stream, queue or schedule) and its alarms. */
+  private addWorker(worker: WorkerDef, props: StatelessStackProps, tableEnv: Record<string, string>): AppFunction {
+    const { stateful } = props;
+    const { source } = worker;
+    const name = pascal(worker.id);
+    const reserved = props.workerConcurrency?.[worker.id] ?? defaultWorkerConcurrency(worker);
+    if (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1)) {
+      throw new Error(`Reserved concurrency of ${worker.id} must be an integer of at least ${source.kind === 'queue' ? 2 : 1} (got ${reserved})`);
+    }
+    const queueEnv = Object.fromEntries(
+      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl]),
+    );
+    const fn = new AppFunction(this, `${name}Fn`, {
+      handler: worker.handler,
+      description: worker.description,
+      // Consumed queues keep messages invisible for six times this (lib/resources.ts).
+      timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
+      reservedConcurrentExecutions: reserved,
+      environment: {
+        ...tableEnv,
+        ...queueEnv,
+        ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+        // The delivery schedule and timeout are configuration, not code.
+        ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
+      },
+    });
+    fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
+    if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
+    if (worker.ai) this.useAi(fn, props.bedrockModelId);
+
+    if (source.kind === 'stream') {
+      fn.addEventSource(
+        new DynamoEventSource(stateful.tables[source.table] as unknown as ITable, {
+          startingPosition: StartingPosition.TRIM_HORIZON,
+          batchSize: source.batchSize,
+          retryAttempts: source.maxRetries,
+          bisectBatchOnError: true,
+          reportBatchItemFailures: true,
+          filters: source.filters.map((pattern) => FilterCriteria.filter(pattern)),
+          // A batch that runs out of retries or age is recorded (shard and sequence range), never dropped.
+          onFailure: new SqsDlq(stateful.queues.streamFailures),
+          maxRecordAge: STREAM_MAX_RECORD_AGE,
+        }),
+      );
+      this.alarm(`${name}IteratorAgeAlarm`, `${worker.id} is more than 5 minutes behind its stream`, fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }), ITERATOR_AGE_ALARM_MS);
+    } else if (source.kind === 'queue') {
+      fn.addEventSource(
+        new SqsEventSource(stateful.queues[source.queue], {
+          batchSize: source.batchSize,
+          reportBatchItemFailures: true,
+          maxConcurrency: Math.min(queueMaxConcurrency(source.concurrency), reserved),
+        }),
+      );
+    } else {
+      new Rule(this, `${name}Schedule`, {
+        description: worker.description,
+        // EventBridge schedules have a one-minute resolution.
+        schedule: Schedule.rate(Duration.minutes(Math.max(1, Math.ceil(source.everySeconds / 60)))),
+        targets: [new LambdaFunction(fn)],
+      });
+    }
+    this.alarm(`${name}ErrorsAlarm`, `${worker.id} failed (errors or timeouts)`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
+    this.alarm(`${name}ThrottlesAlarm`, `${worker.id} was throttled`, fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
+    // npm run ops maps Lambda's on-failure records (which name the function) back to the worker.
+    new CfnOutput(this, `${name}FunctionName`, { value: fn.functionName, description: `Function of worker ${worker.id}` });
+    return fn;
+  }
+
+  /** lib/app.ts makes the alarm topic the action of every alarm. */
+  private alarm(id: string, description: string, metric: IMetric, threshold: number) {
+    new Alarm(this, id, {
+      alarmDescription: description,
+      metric,
+      threshold,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-
-    new CfnOutput(this, 'AiProvider', { value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local', description: 'Who answers /ai/* and analyses messages' });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
   }
 
   /** AI functions: the provider setting, and with Bedrock only InvokeModel on the one configured model. */
@@ -140,11 +245,34 @@ export class StatelessStack extends Stack {
     if (!modelId) return;
     fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
     const baseModel = inferenceProfileModel(modelId);
+    const stack = Stack.of(fn);
     const resources = baseModel
-      ? [Stack.of(this).formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${Stack.of(this).partition}:bedrock:*::foundation-model/${baseModel}`]
-      : [Stack.of(this).formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId })];
+      ? [stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${stack.partition}:bedrock:*::foundation-model/${baseModel}`]
+      : [stack.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId })];
     fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
   }
+}
+
+/**
+ * A Lambda proxy integration that adds no permission of its own: HttpLambdaIntegration adds one per
+ * route and prefix, which alone cost two resources per route. allowApiToInvoke adds one per function.
+ */
+class FunctionIntegration extends HttpRouteIntegration {
+  constructor(id: string, private readonly fn: IFunction) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return { type: HttpIntegrationType.AWS_PROXY, uri: this.fn.functionArn, payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 };
+  }
+}
+
+/** Lets the API invoke the function from the routes matching `stage/METHOD/path` (execute-api ARN syntax). */
+function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string) {
+  fn.addPermission('ApiInvoke', {
+    principal: new ServicePrincipal('apigateway.amazonaws.com'),
+    sourceArn: Stack.of(fn).formatArn({ service: 'execute-api', resource: api.apiId, resourceName: routePattern }),
+  });
 }
 
 /** Cross-region inference profiles ("eu.anthropic…") route to their base model in several regions. */

@@ -10,8 +10,11 @@ export type FilterPattern = Record<string, unknown>;
 export type WorkerSource =
   | { kind: 'stream'; table: 'main'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
   | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number }
-  /** Runs on a timer: an EventBridge schedule in AWS, a timer in the local runtime. */
-  | { kind: 'schedule'; everySeconds: number };
+  /**
+   * Runs on a timer: an EventBridge schedule in AWS, a timer in the local runtime (where `localEveryEnv`
+   * names a variable that may shorten it, for tests).
+   */
+  | { kind: 'schedule'; everySeconds: number; localEveryEnv?: string };
 
 export interface WorkerDef {
   id: string;
@@ -77,7 +80,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'webhook-sweeper',
     handler: 'webhooks/sweep-worker',
     description: 'Re-queues webhook deliveries whose next attempt is overdue (a crash between steps)',
-    source: { kind: 'schedule', everySeconds: 60 },
+    source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'WEBHOOK_SWEEP_INTERVAL_SECONDS' },
     mainTable: 'write',
     sendsTo: ['webhookDelivery', 'webhookDeliveryDlq'],
   },

@@ -6,21 +6,35 @@
  *   replay --tenant ID --delivery ID        replay one delivery
  *   replay-failed [--tenant ID] [--since ISO]   replay every failed delivery (newest first)
  *   redrive                                 replay the deliveries of dead letters the consumer left
+ *   stream-failures [--max N]               show stream batches the workers gave up on, without consuming them
+ *   replay-stream-failures [--worker ID]    read those records back from the stream and hand them to the worker again
+ *   reseal [--data-key-secret ARN]          re-seal stored secrets with the current data key (after a rotation)
  *
  * Target: the local runtime (`npm start` writes .local/runtime.json), or with --stack a deployed
- * MessagingStateful stack, whose outputs name the tables and queues (usual AWS credentials).
+ * MessagingStateful stack, whose outputs name the tables and queues, and the API stack (--api-stack,
+ * default MessagingApi), whose outputs name the worker functions (usual AWS credentials).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { QUEUES, TABLES } from '../lib/resources';
 import { RUNTIME_FILE } from '../lib/local/runtime';
+import { lambdaContext } from '../lib/local/context';
+import { toLambdaRecord } from '../lib/local/pollers';
+import { STREAM_RETENTION_MS, functionNameOf, readFailedRecords, type StreamFailureRecord } from '../lib/stream-failures';
+import { WORKERS, matchesFilter, type WorkerDef } from '../lib/workers';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     stack: { type: 'string' },
+    'api-stack': { type: 'string', default: 'MessagingApi' },
+    worker: { type: 'string' },
+    'data-key-secret': { type: 'string' },
     tenant: { type: 'string' },
     delivery: { type: 'string' },
     since: { type: 'string' },
@@ -29,12 +43,18 @@ const { values, positionals } = parseArgs({
   },
 });
 
+const stackOutputs = async (stackName: string): Promise<Record<string, string | undefined>> => {
+  const out = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
+  return Object.fromEntries((out.Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+};
+
 async function configure(): Promise<string> {
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  // Replayed workers log here too: warnings (why a record failed) and worse.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   if (values.stack) {
-    const out = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: values.stack }));
-    const outputs = Object.fromEntries((out.Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+    const outputs = await stackOutputs(values.stack);
     for (const spec of Object.values(TABLES)) process.env[spec.envVar] = outputs[`${spec.id}TableName`];
     for (const spec of Object.values(QUEUES)) process.env[spec.envVar] = outputs[`${spec.id}QueueUrl`];
     return `stack ${values.stack}`;
@@ -43,7 +63,7 @@ async function configure(): Promise<string> {
   const local = JSON.parse(readFileSync(RUNTIME_FILE, 'utf8'));
   Object.assign(process.env, {
     AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: local.dynamoEndpoint, AWS_ENDPOINT_URL_SQS: local.sqsEndpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: local.dynamoEndpoint, AWS_ENDPOINT_URL_DYNAMODB_STREAMS: local.dynamoEndpoint, AWS_ENDPOINT_URL_SQS: local.sqsEndpoint,
   });
   for (const [key, spec] of Object.entries(TABLES)) process.env[spec.envVar] = local.tables[key];
   for (const [key, spec] of Object.entries(QUEUES)) process.env[spec.envVar] = local.queues[key].url;
@@ -122,11 +142,174 @@ async function main() {
       console.error(`${moved} dead letter(s) redriven`);
       return;
     }
+    case 'stream-failures': {
+      // VisibilityTimeout 0: a look, not a take.
+      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('streamFailures'), MaxNumberOfMessages: Math.min(10, Number(values.max)), VisibilityTimeout: 0, WaitTimeSeconds: 1 }));
+      for (const m of out.Messages ?? []) console.log(JSON.stringify(describeFailure(m)));
+      console.error(`${out.Messages?.length ?? 0} failed stream batch(es) shown`);
+      return;
+    }
+    case 'replay-stream-failures': {
+      const outcomes = await replayStreamFailures(await workerInvoker());
+      const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
+      console.error(`${count('replayed')} replayed, ${count('failed')} failed, ${count('expired')} past the stream's retention, ${count('skipped')} skipped`);
+      if (count('failed') + count('expired') > 0) process.exitCode = 1;
+      return;
+    }
+    case 'reseal': {
+      // The data key: DATA_KEY and DATA_KEY_PREVIOUS as `npm start` had them, or the deployed secret.
+      if (values['data-key-secret']) process.env.DATA_KEY_SECRET_ARN = values['data-key-secret'];
+      if (!process.env.DATA_KEY && !process.env.DATA_KEY_SECRET_ARN) throw new Error('reseal needs DATA_KEY (and DATA_KEY_PREVIOUS), or --data-key-secret ARN');
+      const { tableName } = await import('../functions/platform/config');
+      const { resealTable } = await import('./reseal');
+      const result = await resealTable(tableName('main'), ['pk', 'sk'], (n) => progress(n, 'values'));
+      for (const failure of result.failed) console.log(JSON.stringify(failure));
+      console.error(`${result.resealed} re-sealed, ${result.current} already current, ${result.raced} changed meanwhile, ${result.failed.length} failed`);
+      if (result.failed.length > 0) process.exitCode = 1;
+      return;
+    }
     default:
-      console.error('usage: npm run ops -- peek-dlq | failed [--tenant ID] | replay --tenant ID --delivery ID | replay-failed [--tenant ID] [--since ISO] | redrive   [--stack MessagingStateful]');
+      console.error('usage: npm run ops -- peek-dlq | failed [--tenant ID] | replay --tenant ID --delivery ID | replay-failed [--tenant ID] [--since ISO] | redrive | stream-failures | replay-stream-failures [--worker ID] | reseal [--data-key-secret ARN]   [--stack MessagingStateful [--api-stack MessagingApi]]');
       process.exitCode = 2;
   }
 }
+
+const STREAM_WORKERS = WORKERS.filter((w) => w.source.kind === 'stream');
+const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+
+function parseFailure(message: Message): StreamFailureRecord | undefined {
+  try {
+    const record = JSON.parse(message.Body ?? '') as StreamFailureRecord;
+    return record?.DDBStreamBatchInfo?.streamArn ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFailure(message: Message) {
+  const record = parseFailure(message);
+  if (!record) return { message_id: message.MessageId, unrecognised: message.Body?.slice(0, 200) };
+  const batch = record.DDBStreamBatchInfo;
+  const firstAt = batch.approximateArrivalOfFirstRecord ?? record.timestamp;
+  return {
+    message_id: message.MessageId,
+    function: functionNameOf(record.requestContext.functionArn) ?? null,
+    condition: record.requestContext.condition,
+    failed_at: record.timestamp,
+    stream_arn: batch.streamArn,
+    shard_id: batch.shardId,
+    start_sequence_number: batch.startSequenceNumber,
+    end_sequence_number: batch.endSequenceNumber,
+    batch_size: batch.batchSize,
+    replayable_until: new Date(Date.parse(firstAt) + STREAM_RETENTION_MS).toISOString(),
+  };
+}
+
+type Invoke = (worker: WorkerDef, records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse | undefined>;
+
+/**
+ * How a worker is invoked and how a failure names it. In AWS: the deployed function (Lambda names it in
+ * the failure record; the API stack's outputs map names to workers). Locally: the handler module, in
+ * this process, with the environment configure() set, and the worker id as its function name.
+ */
+async function workerInvoker(): Promise<{ invoke: Invoke; workerNamed: (name: string) => WorkerDef | undefined }> {
+  if (!values.stack) {
+    return {
+      workerNamed: (name) => STREAM_WORKERS.find((w) => w.id === name),
+      invoke: async (worker, records) => {
+        const mod = (await import(`../functions/${worker.handler}.ts`)) as { handler: (event: unknown, context: unknown) => Promise<DynamoDBBatchResponse | undefined> };
+        return mod.handler({ Records: records }, lambdaContext(worker.id));
+      },
+    };
+  }
+  const outputs = await stackOutputs(values['api-stack'] ?? 'MessagingApi');
+  const functionName = (worker: WorkerDef) => outputs[`${pascal(worker.id)}FunctionName`];
+  const lambda = new LambdaClient({});
+  return {
+    workerNamed: (name) => STREAM_WORKERS.find((w) => functionName(w) === name),
+    invoke: async (worker, records) => {
+      const name = functionName(worker);
+      if (!name) throw new Error(`stack ${values['api-stack']} has no output naming the function of ${worker.id}`);
+      const out = await lambda.send(new InvokeCommand({ FunctionName: name, Payload: Buffer.from(JSON.stringify({ Records: records })) }));
+      const payload = out.Payload ? Buffer.from(out.Payload).toString('utf8') : '';
+      if (out.FunctionError) throw new Error(`${name} failed: ${payload.slice(0, 500)}`);
+      return payload ? (JSON.parse(payload) as DynamoDBBatchResponse | null) ?? undefined : undefined;
+    },
+  };
+}
+
+/**
+ * Each failed batch: its records are read back from the stream (Lambda's record holds only the range),
+ * narrowed to what the worker subscribes to, and handed to it in batches of its usual size. A batch
+ * that all goes through leaves the queue; any other stays for a later try, and the command fails.
+ */
+async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<typeof workerInvoker>>): Promise<string[]> {
+  const { sqsClient } = await import('../functions/platform/queue');
+  const { queueUrl } = await import('../functions/platform/config');
+  const url = queueUrl('streamFailures');
+  const streams = new DynamoDBStreamsClient({});
+  const taken: Message[] = [];
+  const done = new Set<Message>();
+  const outcomes: string[] = [];
+  try {
+    // Everything is taken first and released at the end, so nothing is met twice in one run.
+    for (;;) {
+      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 300 }));
+      if (!out.Messages?.length) break;
+      taken.push(...out.Messages);
+    }
+    for (const message of taken) {
+      const record = parseFailure(message);
+      const report = { ...describeFailure(message), worker: null as string | null, records: 0 };
+      let outcome: string;
+      let error: string | undefined;
+      try {
+        if (!record) throw new Error('not a stream failure record');
+        const named = functionNameOf(record.requestContext.functionArn);
+        const raw = await readFailedRecords(streams, record.DDBStreamBatchInfo);
+        const records = raw.map((r) => toLambdaRecord(r, record.DDBStreamBatchInfo.streamArn));
+        // A record without a function name (an older local runtime) goes to every worker that subscribes to its records.
+        const workers = named ? [workerNamed(named)].filter((w): w is WorkerDef => !!w) : STREAM_WORKERS.filter((w) => records.some((r) => subscribes(w, r)));
+        if (workers.length === 0) throw new Error(`no stream worker matches ${named ?? 'these records'}`);
+        report.worker = workers.map((w) => w.id).join(',');
+        if (values.worker && !workers.some((w) => w.id === values.worker)) {
+          outcome = 'skipped';
+        } else {
+          for (const worker of workers.filter((w) => !values.worker || w.id === values.worker)) {
+            const selected = records.filter((r) => subscribes(worker, r));
+            report.records += selected.length;
+            const size = worker.source.kind === 'stream' ? worker.source.batchSize : 100;
+            for (let i = 0; i < selected.length; i += size) {
+              const result = await invoke(worker, selected.slice(i, i + size));
+              const failures = result?.batchItemFailures?.length ?? 0;
+              if (failures > 0) throw new Error(`${worker.id} failed ${failures} record(s) again`);
+            }
+          }
+          outcome = 'replayed';
+        }
+      } catch (e) {
+        const name = (e as Error).name;
+        outcome = name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException' ? 'expired' : 'failed';
+        error = (e as Error).message;
+      }
+      if (outcome === 'replayed') {
+        await sqsClient().send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: message.ReceiptHandle }));
+        done.add(message);
+      }
+      outcomes.push(outcome);
+      console.log(JSON.stringify({ ...report, outcome, ...(error ? { error } : {}) }));
+    }
+  } finally {
+    for (const message of taken.filter((m) => !done.has(m))) {
+      await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: 0 }));
+    }
+    streams.destroy();
+  }
+  return outcomes;
+}
+
+const subscribes = (worker: WorkerDef, record: DynamoDBRecord) =>
+  worker.source.kind === 'stream' && worker.source.filters.some((pattern) => matchesFilter(record, pattern));
 
 main().catch((error) => {
   console.error(`ops: ${(error as Error).message}`);

@@ -13,10 +13,15 @@ export type Entity =
   | { type: 'phone'; text: string; value: string }
   | { type: 'money'; text: string; value: { amount: number; currency: string | null } };
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
+/**
+ * A match may only start where a run of the characters it starts with begins (the look-behinds). The
+ * leftmost match is the same either way, but without them the engine retries every position of a long
+ * run, and its work grows with the square of the run's length.
+ */
+const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
 const CURRENCY_SYMBOL: Record<string, string> = { '$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 const CURRENCY_WORD: Record<string, string> = { usd: 'USD', dollars: 'USD', dollar: 'USD', eur: 'EUR', euro: 'EUR', euros: 'EUR', gbp: 'GBP', pounds: 'GBP', quid: 'GBP', bucks: 'USD' };
-const MONEY = /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
+const MONEY = /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(?<!\d)(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
 
 /** Minutes east of UTC that `timeZone` observes at `at`. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {

@@ -24,8 +24,8 @@ export function transitionProblem(from: BookingStatus, to: BookingStatus): strin
 export const MAX_DURATION_MS = 24 * 3600 * 1000;
 
 /**
- * Resource schedules forget slots that ended a day ago, so an active booking of a resource must end
- * after that horizon (older ones are history: record them without a resource, or as completed).
+ * An active booking of a resource must end after this horizon (older ones are history: record them
+ * without a resource, or as completed), so slot items of the distant past are never claimed again.
  */
 export const SCHEDULE_HORIZON_MS = 24 * 3600 * 1000;
 export const beforeScheduleHorizon = (endAt: string, now: Date) => Date.parse(endAt) <= now.getTime() - SCHEDULE_HORIZON_MS;
@@ -65,6 +65,61 @@ export interface Interval {
 
 /** Half-open intervals: a booking ending at 10:00 does not clash with one starting at 10:00. */
 export const overlaps = (a: Interval, b: Interval) => Date.parse(a.start_at) < Date.parse(b.end_at) && Date.parse(b.start_at) < Date.parse(a.end_at);
+
+/**
+ * A resource's time is cut into hours, and an hour that a booking only partly covers into quarters.
+ * A booking claims each hour it covers whole (`full`); in an hour it covers in part it joins the hour's
+ * `partial` set and claims the quarters it touches: `head` if it covers the quarter's start, `tail` if it
+ * only covers its end, `inner` if it lies strictly inside. Two overlapping bookings always meet in a
+ * bucket: in an hour (full against anything) or in a quarter. A bucket has at most one full, head and
+ * tail, so disjoint bookings in one bucket (a head ending where a tail starts) write different fields.
+ */
+export const HOUR_MS = 3_600_000;
+export const QUARTER_MS = 900_000;
+
+export type SlotClaim =
+  | { bucket: 'hour'; start: string; end: string; role: 'full' | 'partial' }
+  | { bucket: 'quarter'; start: string; end: string; role: 'head' | 'tail' | 'inner' };
+export type SlotRole = SlotClaim['role'];
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The buckets an interval claims: at most 22 full hours, 2 partial ones and 8 quarters (24 hours max). */
+export function slotClaims(interval: Interval): SlotClaim[] {
+  const s = Date.parse(interval.start_at);
+  const e = Date.parse(interval.end_at);
+  const claims: SlotClaim[] = [];
+  for (let h = Math.floor(s / HOUR_MS) * HOUR_MS; h < e; h += HOUR_MS) {
+    if (s <= h && e >= h + HOUR_MS) {
+      claims.push({ bucket: 'hour', start: iso(h), end: iso(h + HOUR_MS), role: 'full' });
+      continue;
+    }
+    claims.push({ bucket: 'hour', start: iso(h), end: iso(h + HOUR_MS), role: 'partial' });
+    for (let q = Math.floor(Math.max(s, h) / QUARTER_MS) * QUARTER_MS; q < Math.min(e, h + HOUR_MS); q += QUARTER_MS) {
+      const role = s <= q ? 'head' : e >= q + QUARTER_MS ? 'tail' : 'inner';
+      claims.push({ bucket: 'quarter', start: iso(q), end: iso(q + QUARTER_MS), role });
+    }
+  }
+  return claims;
+}
+
+/**
+ * A booking taking a slot now ends after the horizon and lasts at most a day, so no claim ever touches
+ * a bucket that ended longer ago than this: such buckets need no release and may expire.
+ */
+export const SLOT_LIFETIME_MS = SCHEDULE_HORIZON_MS + MAX_DURATION_MS;
+export const slotIsDead = (claim: Pick<SlotClaim, 'end'>, now: Date) => Date.parse(claim.end) <= now.getTime() - SLOT_LIFETIME_MS;
+
+export interface Holder extends Interval {
+  id: string;
+}
+
+/** The earliest interval held by another booking that overlaps `interval`, if any. */
+export function firstClash(holders: Holder[], interval: Interval, self: string): Holder | undefined {
+  return holders
+    .filter((h) => h.id !== self && overlaps(h, interval))
+    .sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at))[0];
+}
 
 export const DETAIL_FIELDS = ['service', 'notes', 'metadata', 'resource_id', 'timezone', 'conversation_id'] as const;
 export const TIME_FIELDS = ['start_at', 'end_at'] as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { instant as instantSchema, nonEmptyPatch, timezone as timezoneSchema, trimmed } from '../platform/validation';
+import { dataMap, instant as instantSchema, nonEmptyPatch, timezone as timezoneSchema, trimmed } from '../platform/validation';
 import { isId } from '../platform/ids';
 import { customerId, phone } from '../conversations/schemas';
 import { BOOKING_STATUSES } from './booking';
@@ -11,8 +11,7 @@ const metadataNumber = z.number().check(z.refine((n) => Number.isFinite(n) && (n
 const timezone = timezoneSchema();
 const resourceId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only'));
 const conversationId = z.string().check(z.refine((v) => isId('conv', v), 'must be a conversation id (conv_…)'));
-const metadata = z
-  .record(z.string().check(z.minLength(1), z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), metadataNumber, z.boolean(), z.null()]))
+const metadata = dataMap(z.string().check(z.minLength(1), z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), metadataNumber, z.boolean(), z.null()]))
   .check(z.refine((m) => Object.keys(m).length <= 20, 'at most 20 keys'));
 
 export const CreateBookingBody = z.strictObject({

@@ -13,7 +13,8 @@ const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<stri
   eventPut(newEvent(b.tenant_id, type, { booking: b, ...extra }, now));
 
 /**
- * Optimistic writes are retried with jittered back-off when a resource schedule changed underneath.
+ * Optimistic writes are retried with jittered back-off when a slot changed underneath (inner intervals
+ * of one quarter, or a transaction conflict) without an overlap.
  * A change to the booking itself is a 412 when the caller pinned If-Match, else it is retried too.
  */
 async function withRetry<T>(fn: () => Promise<T>, strict: boolean): Promise<T> {
@@ -116,10 +117,13 @@ const STATUS_EVENTS: Partial<Record<BookingStatus, EventType>> = {
  * Details, a reschedule (emits booking.rescheduled with `rescheduled_from`) and status changes
  * (booking.confirmed / completed / cancelled; no_show is a booking.updated), in one transaction.
  */
-export async function updateBooking(tenantId: string, id: string, patch: BookingPatch, actor: Sender, expectedVersion: number | undefined, now: Date) {
+export async function updateBooking(tenantId: string, id: string, patch: BookingPatch, actor: Sender, expectedVersion: number | undefined, now: Date, current?: Booking) {
   await checkConversation(tenantId, patch.conversation_id);
+  let known = current;
   return withRetry(async () => {
-    const before = await getBooking(tenantId, id);
+    // A booking the caller just read serves the first attempt; a retry reads it again.
+    const before = known ?? (await getBooking(tenantId, id));
+    known = undefined;
     if (!before) throw notFound('The booking');
     if (expectedVersion !== undefined && before.version !== expectedVersion) throw preconditionFailed();
     const status = patch.status ?? before.status;
@@ -161,5 +165,5 @@ export async function cancelBooking(tenantId: string, id: string, reason: string
   if (expectedVersion !== undefined && current.version !== expectedVersion) throw preconditionFailed();
   if (current.status === 'cancelled') return current;
   if (!isActive(current.status)) throw conflict('booking_not_cancellable', `A ${current.status} booking cannot be cancelled.`);
-  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, expectedVersion, now);
+  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, expectedVersion, now, current);
 }

@@ -1,23 +1,36 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, transactionConditionFailed } from '../platform/db';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { db, getMany, transactionConditionFailed, transactionConflicted } from '../platform/db';
 import { tableName } from '../platform/config';
 import { conflict } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
 import type { TransactItem } from '../conversations/store';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
-import { BOOKING_FIELDS, SCHEDULE_HORIZON_MS, isActive, overlaps, type Booking, type BookingStatus, type Interval } from './booking';
+import {
+  BOOKING_FIELDS, SLOT_LIFETIME_MS, firstClash, isActive, slotClaims, slotIsDead,
+  type Booking, type BookingStatus, type Holder, type Interval, type SlotClaim, type SlotRole,
+} from './booking';
 
 /**
  * The only code that knows how bookings are keyed.
- *   pk TENANT#<t>  sk BKG#<id>             the booking
- *   pk TENANT#<t>  sk RESOURCE#<id>        the resource's schedule: active bookings' intervals + version
+ *   pk TENANT#<t>  sk BKG#<id>                    the booking
+ *   pk TENANT#<t>  sk SLOT#<resource>#H#<hour>    an hour of a resource: `full` {id, start_at, end_at},
+ *                                                 `partial` (set of booking ids) + `p_<id>` intervals
+ *   pk TENANT#<t>  sk SLOT#<resource>#Q#<quarter> a quarter of an hour: `head`, `tail` {id, start_at,
+ *                                                 end_at}, `i_<id>` inner intervals + inner_version,
+ *                                                 inner_first, inner_last
  * Lists by start time (gsiN sk = `<start_at>#<id>`): gsi1 all | gsi2 status | gsi3 customer | gsi5 status+customer
- * Every write that takes or changes a slot rewrites the schedule conditionally on the version it read,
- * in the same transaction as the booking: two overlapping bookings can never both commit.
+ * A write that takes, moves or frees a slot updates the slot items it touches (booking.ts slotClaims), in
+ * the booking's transaction, each conditional on that bucket's own fields: disjoint bookings never make
+ * each other's conditions fail, and two overlapping ones can never both commit.
  */
 const tenantPk = (t: string) => `TENANT#${t}`;
 export const bookingKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `BKG#${id}` });
-const scheduleKey = (t: string, resourceId: string) => ({ pk: tenantPk(t), sk: `RESOURCE#${resourceId}` });
+const slotKey = (t: string, resourceId: string, claim: Pick<SlotClaim, 'bucket' | 'start'>) => ({
+  pk: tenantPk(t),
+  sk: `SLOT#${resourceId}#${claim.bucket === 'hour' ? 'H' : 'Q'}#${claim.start}`,
+});
 const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#BKG`, ...parts].join('#');
 
 function indexes(b: Booking) {
@@ -40,17 +53,7 @@ export async function getBooking(t: string, id: string): Promise<Booking | undef
   return out.Item ? bookingFromItem(out.Item) : undefined;
 }
 
-interface Schedule {
-  version: number;
-  slots: Record<string, Interval>;
-}
-
-async function getSchedule(t: string, resourceId: string): Promise<Schedule> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: scheduleKey(t, resourceId), ConsistentRead: true }));
-  return { version: Number(out.Item?.version ?? 0), slots: (out.Item?.slots as Record<string, Interval>) ?? {} };
-}
-
-/** A concurrent write won: to the booking itself (If-Match territory) or to a resource schedule. */
+/** A concurrent write won: to the booking itself (If-Match territory) or to a slot (retry). */
 export class BookingChanged extends Error {
   constructor(readonly what: 'booking' | 'schedule') {
     super(`${what} changed concurrently`);
@@ -58,34 +61,179 @@ export class BookingChanged extends Error {
   }
 }
 
-/** A schedule rewrite: the booking's slot set (or removed), ended slots pruned, conditional on `version`. */
-async function scheduleWrite(t: string, resourceId: string, bookingId: string, slot: Interval | null, now: Date): Promise<TransactItem> {
-  const schedule = await getSchedule(t, resourceId);
-  const pruneBefore = now.getTime() - SCHEDULE_HORIZON_MS;
-  const slots = Object.fromEntries(Object.entries(schedule.slots).filter(([id, s]) => id !== bookingId && Date.parse(s.end_at) > pruneBefore));
-  if (slot) {
-    const clash = Object.entries(slots).find(([, s]) => overlaps(s, slot));
-    if (clash) throw conflict('booking_conflict', `Resource ${resourceId} is already booked from ${clash[1].start_at} to ${clash[1].end_at}.`);
-    slots[bookingId] = slot;
+/** One bucket touched by a write: the role the booking gives up there and the one it takes. */
+interface SlotOp {
+  key: { pk: string; sk: string };
+  claim: SlotClaim;
+  old?: SlotRole;
+  next?: SlotRole;
+}
+
+/** Every interval a slot item holds. */
+function holdersOf(item: Record<string, unknown>): Holder[] {
+  return Object.entries(item)
+    .filter(([k]) => k === 'full' || k === 'head' || k === 'tail' || k.startsWith('p_') || k.startsWith('i_'))
+    .map(([, v]) => v as Holder);
+}
+
+/** Placeholders for one expression: only the names and values it uses (DynamoDB rejects unused ones). */
+class Expr {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+  private n = 0;
+  name(attribute: string) {
+    const found = Object.entries(this.names).find(([, a]) => a === attribute);
+    if (found) return found[0];
+    const key = `#n${this.n++}`;
+    this.names[key] = attribute;
+    return key;
   }
+  value(v: unknown) {
+    if (typeof v === 'string' || typeof v === 'number') {
+      const found = Object.entries(this.values).find(([, known]) => known === v);
+      if (found) return found[0];
+    }
+    const key = `:v${this.n++}`;
+    this.values[key] = v;
+    return key;
+  }
+}
+
+/**
+ * The conditional update of one slot item. Conditions only look at the fields this claim can clash
+ * with, and ignore the booking's own entries (a reschedule within a bucket). Inner intervals of a quarter
+ * are the one case compared as a set: the caller read the item (`read`), and the update is conditional on
+ * its `inner_version`.
+ */
+function slotUpdate(op: SlotOp, self: Holder, ttl: number, read: Record<string, unknown> | undefined): TransactItem {
+  const x = new Expr();
+  const field = (name: string, sub: string) => `${x.name(name)}.${x.name(sub)}`;
+  const sets = [`${x.name('ttl')} = ${x.value(ttl)}`];
+  const removes: string[] = [];
+  const adds: string[] = [];
+  const deletes: string[] = [];
+  const conditions: string[] = [];
+  const free = (f: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)})`;
+  const endsBy = (f: string, at: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'end_at')} <= ${x.value(at)})`;
+  const startsFrom = (f: string, at: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'start_at')} >= ${x.value(at)})`;
+  const take = (f: string) => sets.push(`${x.name(f)} = ${x.value(self)}`);
+  const give = (f: string) => {
+    removes.push(x.name(f));
+    if (f === 'full' || f === 'head' || f === 'tail') conditions.push(free(f));
+  };
+  if (op.claim.bucket === 'hour') {
+    const mine = `p_${self.id}`;
+    if (op.old === 'full' && op.next !== 'full') give('full');
+    if (op.old === 'partial' && op.next !== 'partial') {
+      give(mine);
+      deletes.push(`${x.name('partial')} ${x.value(new Set([self.id]))}`);
+    }
+    if (op.next === 'full') {
+      take('full');
+      const partial = x.name('partial');
+      conditions.push(free('full'), `(attribute_not_exists(${partial}) OR (size(${partial}) = ${x.value(1)} AND contains(${partial}, ${x.value(self.id)})))`);
+    }
+    if (op.next === 'partial') {
+      take(mine);
+      adds.push(`${x.name('partial')} ${x.value(new Set([self.id]))}`);
+      conditions.push(free('full'));
+    }
+  } else {
+    const mine = `i_${self.id}`;
+    if (op.old && op.old !== op.next) give(op.old === 'inner' ? mine : op.old);
+    if (op.next === 'head') conditions.push(free('head'), startsFrom('tail', self.end_at));
+    if (op.next === 'tail') conditions.push(free('tail'), endsBy('head', self.start_at));
+    if (op.next === 'inner') conditions.push(endsBy('head', self.start_at), startsFrom('tail', self.end_at));
+    if (op.next) take(op.next === 'inner' ? mine : op.next);
+    if (read) {
+      // Inner intervals are pinned by the version read: recompute their bounds without this booking's.
+      const version = Number(read.inner_version ?? 0);
+      const inners = Object.entries(read)
+        .filter(([k]) => k.startsWith('i_') && k !== mine)
+        .map(([, v]) => v as Holder)
+        .concat(op.next === 'inner' ? [self] : []);
+      const iv = x.name('inner_version');
+      conditions.push(version === 0 ? `attribute_not_exists(${iv})` : `${iv} = ${x.value(version)}`);
+      sets.push(`${iv} = ${x.value(version + 1)}`);
+      if (inners.length > 0) {
+        sets.push(`${x.name('inner_first')} = ${x.value(inners.map((i) => i.start_at).sort()[0])}`);
+        sets.push(`${x.name('inner_last')} = ${x.value(inners.map((i) => i.end_at).sort().reverse()[0])}`);
+      } else {
+        removes.push(x.name('inner_first'), x.name('inner_last'));
+      }
+    } else {
+      // Without inner intervals of its own here, a claim checks them by their bounds alone.
+      if (op.next === 'head') conditions.push(`(attribute_not_exists(${x.name('inner_first')}) OR ${x.name('inner_first')} >= ${x.value(self.end_at)})`);
+      if (op.next === 'tail') conditions.push(`(attribute_not_exists(${x.name('inner_last')}) OR ${x.name('inner_last')} <= ${x.value(self.start_at)})`);
+    }
+  }
+  const clauses = [
+    `SET ${sets.join(', ')}`,
+    removes.length ? `REMOVE ${removes.join(', ')}` : '',
+    adds.length ? `ADD ${adds.join(', ')}` : '',
+    deletes.length ? `DELETE ${deletes.join(', ')}` : '',
+  ];
   return {
-    Put: {
+    Update: {
       TableName: tableName('main'),
-      Item: { ...scheduleKey(t, resourceId), version: schedule.version + 1, slots },
-      ConditionExpression: schedule.version === 0 ? 'attribute_not_exists(pk)' : '#v = :v',
-      ExpressionAttributeNames: schedule.version === 0 ? undefined : { '#v': 'version' },
-      ExpressionAttributeValues: schedule.version === 0 ? undefined : { ':v': schedule.version },
+      Key: op.key,
+      UpdateExpression: clauses.filter(Boolean).join(' '),
+      ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
+      ExpressionAttributeNames: x.names,
+      ExpressionAttributeValues: x.values,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
 }
 
+/** The slot items a write touches: the buckets given up and the ones taken, merged per item. */
+function slotOps(t: string, was: HeldSlot | undefined, will: HeldSlot | undefined, now: Date): SlotOp[] {
+  const ops = new Map<string, SlotOp>();
+  const touch = (slot: HeldSlot, claim: SlotClaim, side: 'old' | 'next') => {
+    const key = slotKey(t, slot.resource, claim);
+    const op = ops.get(key.sk) ?? { key, claim };
+    op[side] = claim.role;
+    ops.set(key.sk, op);
+  };
+  // Buckets long past are never claimed again: nothing to give back there.
+  if (was) for (const claim of slotClaims(was)) if (!slotIsDead(claim, now)) touch(was, claim, 'old');
+  if (will) for (const claim of slotClaims(will)) touch(will, claim, 'next');
+  return [...ops.values()];
+}
+
+interface HeldSlot extends Interval {
+  resource: string;
+}
+
+const held = (b: Booking | undefined): HeldSlot | undefined =>
+  b && b.resource_id && isActive(b.status) ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at } : undefined;
+
+function asPlain(item: Record<string, unknown>): Record<string, unknown> {
+  const pk = item.pk as { S?: string } | string | undefined;
+  return typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : item;
+}
+
 /**
- * Saves a new version of a booking with its events, and keeps resource schedules in step: a slot is
- * taken when a booking becomes active, moves or changes resource, and is freed when it ends.
+ * Saves a new version of a booking with its events, and keeps the resource's slot items in step: a slot
+ * is taken when a booking becomes active, moves or changes resource, and is freed when it ends.
  * Throws 409 booking_conflict on overlap and BookingChanged when a concurrent write won (retry).
  */
 export async function saveBooking(before: Booking | undefined, after: Booking, extra: TransactItem[], now: Date): Promise<void> {
   const t = after.tenant_id;
+  const was = held(before);
+  const will = held(after);
+  const same = was && will && was.resource === will.resource && was.start_at === will.start_at && was.end_at === will.end_at;
+  const ops = same || (!was && !will) ? [] : slotOps(t, was, will, now);
+  const self: Holder = { id: after.id, start_at: will?.start_at ?? after.start_at, end_at: will?.end_at ?? after.end_at };
+  const pinned = ops.filter((op) => op.old === 'inner' || op.next === 'inner');
+  const reads = pinned.length ? await getMany(tableName('main'), pinned.map((op) => op.key)) : [];
+  const readOf = new Map(pinned.map((op, i) => [op.key.sk, reads[i] ?? {}]));
+  const clash = (holders: Holder[]) => (will ? firstClash(holders, will, after.id) : undefined);
+  for (const op of pinned) {
+    const found = op.next ? clash(holdersOf(readOf.get(op.key.sk) ?? {})) : undefined;
+    if (found && will) throw bookingConflict(will.resource, found);
+  }
+  const ttl = (claim: SlotClaim) => Math.floor((Date.parse(claim.end) + SLOT_LIFETIME_MS) / 1000) + 86_400;
   const items: TransactItem[] = [
     {
       Put: {
@@ -96,23 +244,26 @@ export async function saveBooking(before: Booking | undefined, after: Booking, e
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
       },
     },
+    ...ops.map((op) => slotUpdate(op, self, ttl(op.claim), readOf.get(op.key.sk))),
+    ...extra,
   ];
-  const held = (b: Booking | undefined) => (b && b.resource_id && isActive(b.status) ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at } : undefined);
-  const was = held(before);
-  const will = held(after);
-  if (will && (!was || was.resource !== will.resource || was.start_at !== will.start_at || was.end_at !== will.end_at)) {
-    items.push(await scheduleWrite(t, will.resource, after.id, { start_at: will.start_at, end_at: will.end_at }, now));
-  }
-  if (was && (!will || was.resource !== will.resource)) items.push(await scheduleWrite(t, was.resource, after.id, null, now));
-  items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0])) throw new BookingChanged('booking');
-    if (transactionConditionFailed(error)) throw new BookingChanged('schedule');
+    const reasons = (error as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] }).CancellationReasons ?? [];
+    for (const [i, op] of ops.entries()) {
+      const reason = reasons[i + 1];
+      const found = op.next && reason?.Code === 'ConditionalCheckFailed' && reason.Item ? clash(holdersOf(asPlain(reason.Item))) : undefined;
+      if (found && will) throw bookingConflict(will.resource, found);
+    }
+    if (transactionConditionFailed(error) || transactionConflicted(error)) throw new BookingChanged('schedule');
     throw error;
   }
 }
+
+const bookingConflict = (resourceId: string, found: Interval) =>
+  conflict('booking_conflict', `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at}.`);
 
 export interface BookingFilters {
   status?: BookingStatus;

@@ -18,7 +18,8 @@ export const ConnectWhatsAppBody = z.strictObject({
   verify_token: z.string().check(z.minLength(8), z.maxLength(256)),
 });
 
-export const VerifyQuery = z.object({
+/** Meta sends exactly these three; strict like every other query schema. */
+export const VerifyQuery = z.strictObject({
   'hub.mode': z.optional(z.string()),
   'hub.verify_token': z.optional(z.string().check(z.maxLength(256))),
   'hub.challenge': z.optional(z.string().check(z.maxLength(512))),

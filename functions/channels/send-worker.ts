@@ -10,10 +10,11 @@ import { GraphError, sendWhatsAppText } from './whatsapp';
 const IN_PROCESS_ATTEMPTS = 3;
 /**
  * Timing, from inside out: 3 Graph calls of at most 5 s plus back-off (< 17 s) < this lease (20 s) <
- * the function timeout (25 s) < the queue's visibility timeout (30 s). So a redelivered message never
- * finds a live lease unless another worker is really still sending it.
+ * the function timeout (25 s, WORKER_TIMEOUT_SECONDS) < the queue's visibility timeout (150 s, six times
+ * that: lib/resources.ts). So a redelivered message never finds a live lease unless another worker is
+ * really still sending it.
  */
-const SEND_LEASE_MS = 20_000;
+export const SEND_LEASE_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */

@@ -85,17 +85,12 @@ export async function getMany(
 }
 
 /**
- * SET the given fields, bump `version` and `updated_at`, conditional on the item existing and, when
- * given, on the version the caller read (If-Match). Returns the new item; 404 or 412 on failure.
+ * The update expression of a versioned change: SET the given fields (null REMOVEs one, undefined leaves
+ * it alone), `updated_at`, and add one to `version`. `#version` is named for the caller's condition.
  */
-export async function updateVersioned(
-  table: string,
-  key: Record<string, string>,
-  changes: Record<string, unknown>,
-  opts: { now: string; expectedVersion?: number; what: string },
-): Promise<Record<string, unknown>> {
+export function versionedUpdate(changes: Record<string, unknown>, now: string) {
   const names: Record<string, string> = { '#version': 'version', '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = { ':one': 1, ':now': opts.now };
+  const values: Record<string, unknown> = { ':one': 1, ':now': now };
   const sets = ['#updated_at = :now'];
   const removes: string[] = [];
   Object.entries(changes).forEach(([field, value], i) => {
@@ -108,12 +103,26 @@ export async function updateVersioned(
       sets.push(`#f${i} = :f${i}`);
     }
   });
+  const update = `SET ${sets.join(', ')} ADD #version :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+  return { update, names, values };
+}
+
+/**
+ * SET the given fields, bump `version` and `updated_at`, conditional on the item existing and, when
+ * given, on the version the caller read (If-Match). Returns the new item; 404 or 412 on failure.
+ */
+export async function updateVersioned(
+  table: string,
+  key: Record<string, string>,
+  changes: Record<string, unknown>,
+  opts: { now: string; expectedVersion?: number; what: string },
+): Promise<Record<string, unknown>> {
+  const { update, names, values } = versionedUpdate(changes, opts.now);
   let condition = 'attribute_exists(pk)';
   if (opts.expectedVersion !== undefined) {
     condition += ' AND #version = :expected';
     values[':expected'] = opts.expectedVersion;
   }
-  const update = `SET ${sets.join(', ')} ADD #version :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
   try {
     const out = await db().send(
       new UpdateCommand({

@@ -51,3 +51,20 @@ export const tooManyRequests = (code: string, detail: string, retryAfterSeconds:
   new ApiError(429, code, detail, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 export const serviceUnavailable = (detail: string, retryAfterSeconds = 1) =>
   new ApiError(503, 'dependency_throttled', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
+
+/** The problem+json response for an error; one shape for handlers, the `$default` route and the local gateway. */
+export function problemResponse(problem: ApiError, requestId: string | undefined) {
+  return {
+    statusCode: problem.status,
+    headers: { 'Content-Type': 'application/problem+json', ...problem.extra.headers },
+    body: JSON.stringify({
+      type: `https://docs.messaging.dev/problems/${problem.code}`,
+      title: problem.title,
+      status: problem.status,
+      detail: problem.detail,
+      code: problem.code,
+      request_id: requestId,
+      ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
+    }),
+  };
+}

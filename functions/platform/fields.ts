@@ -6,11 +6,52 @@ export function inOrder<T>(item: Record<string, unknown>, fields: readonly (keyo
 /** Customers nested in conversations and bookings. */
 export const CUSTOMER_REF_FIELDS = ['id', 'name', 'phone'] as const;
 
-/** JSON with sorted object keys: equal values give equal strings, whatever order DynamoDB returned. */
+/**
+ * JSON with sorted object keys: equal values give equal strings, whatever order DynamoDB returned.
+ * Iterative, with its own stack, so no nesting depth can overflow the call stack.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  const out: string[] = [];
+  // Pending work, last first: literal text to append, or a value to write.
+  const todo: ([text: string] | [text: undefined, value: unknown])[] = [[undefined, value]];
+  for (let item = todo.pop(); item; item = todo.pop()) {
+    if (item[0] !== undefined) {
+      out.push(item[0]);
+      continue;
+    }
+    const v = item[1];
+    if (Array.isArray(v)) {
+      todo.push([']']);
+      for (let i = v.length - 1; i >= 0; i--) todo.push([undefined, v[i]], [i > 0 ? ',' : '']);
+      out.push('[');
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v).sort();
+      todo.push(['}']);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i] as string;
+        todo.push([undefined, (v as Record<string, unknown>)[k]], [`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`]);
+      }
+      out.push('{');
+    } else {
+      out.push(JSON.stringify(v ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
+}
+
+/** Deepest nesting of objects and arrays in a JSON text (`{}` is 1), scanned without parsing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
 }

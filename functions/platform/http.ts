@@ -1,16 +1,14 @@
 import middy from '@middy/core';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import httpCors from '@middy/http-cors';
-import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeById } from '../../lib/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
-import { CORS } from './cors';
 import { badRequest, unprocessable } from './errors';
 import { idempotency } from './idempotency';
 import { access, jsonBody, problemErrors, requestContext } from './middleware';
 import { metrics } from './observability';
 import { rateLimit } from './rate-limit';
+import { corsHeaders, securityHeaders } from './response-headers';
 import { header, stateOf, type RequestState } from './request-state';
 import { fieldErrors, type Schema } from './validation';
 
@@ -40,7 +38,8 @@ interface Schemas<B, Q> {
 
 /**
  * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
- * parsing of the query (400) and body (422), then `fn`, whose result is serialised as JSON.
+ * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
+ * whose result is serialised as JSON.
  */
 export function httpHandler<B = unknown, Q = unknown>(
   routeId: string,
@@ -51,13 +50,20 @@ export function httpHandler<B = unknown, Q = unknown>(
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = stateOf({ context });
-    if (state.replay) return state.replay;
     let query = undefined as Q;
     if (schemas.query) {
       const parsed = schemas.query.safeParse(event.queryStringParameters ?? {});
       if (!parsed.success) throw badRequest('invalid_query', 'The query string is invalid.', fieldErrors(parsed.error));
       query = parsed.data;
+    } else {
+      // A route without a query schema takes no parameters: a misspelt filter must not be ignored silently.
+      const [name] = Object.keys(event.queryStringParameters ?? {});
+      if (name !== undefined) {
+        const shown = name.slice(0, 100);
+        throw badRequest('invalid_query', `Unknown query parameter \`${shown}\`: this endpoint takes none.`, [{ path: shown, message: 'unknown parameter' }]);
+      }
     }
+    if (state.replay) return state.replay;
     let body = undefined as B;
     if (schemas.body) {
       const parsed = schemas.body.safeParse(state.body);
@@ -71,16 +77,8 @@ export function httpHandler<B = unknown, Q = unknown>(
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(logMetrics(metrics))
     .use(requestContext(route))
-    .use(httpSecurityHeaders())
-    .use(
-      httpCors({
-        origins: [...CORS.allowOrigins],
-        headers: CORS.allowHeaders.join(','),
-        exposeHeaders: CORS.exposeHeaders.join(','),
-        methods: CORS.allowMethods.join(','),
-        maxAge: String(CORS.maxAgeSeconds),
-      }),
-    )
+    .use(securityHeaders())
+    .use(corsHeaders())
     .use(access(route))
     .use(rateLimit())
     .use(jsonBody())

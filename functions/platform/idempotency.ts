@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteDef } from '../../lib/routes';
 import { db, isConditionFailure } from './db';
 import { tableName } from './config';
 import { badRequest, conflict, unprocessable } from './errors';
@@ -11,7 +12,9 @@ import { header, stateOf, type HttpMiddleware, type HttpRequest } from './reques
 
 /**
  * Idempotency-Key on POST, with Stripe's semantics: the first successful response is replayed for 24 h,
- * the same key with another body is 422, and a request still running is 409. Keys are scoped by tenant.
+ * the same key on another request (another method, path or body) is 422, and a request still running is
+ * 409. Keys are scoped by tenant. A stored response is bound to the method and the path with its
+ * parameters: the key used on one conversation, webhook or delivery never replays another's response.
  * Errors are not stored: the key is released so the client can retry with it. Unauthenticated routes
  * (login, refresh, inbound webhooks) ignore the header: there is no tenant to scope a key to, and a
  * replayed login or refresh would hand out tokens without the checks. Stored responses are sealed with
@@ -33,6 +36,16 @@ interface IdempotencyRecord {
 
 const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
 
+/**
+ * What a key is bound to: the method, the path with its parameters filled in (the route's template, so
+ * /v1 and /api/v1 are the same request), and the parsed body re-serialised with sorted keys (whitespace
+ * and key order do not count).
+ */
+export function requestFingerprint(route: Pick<RouteDef, 'method' | 'path'>, params: Record<string, string | undefined>, body: unknown): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return createHash('sha256').update(`${route.method} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+}
+
 export const idempotency = (): HttpMiddleware => {
   const locks = new WeakMap<object, string>();
   return {
@@ -44,8 +57,7 @@ export const idempotency = (): HttpMiddleware => {
       if (!KEY_PATTERN.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
       const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? '');
       const pk = recordKey(owner, key);
-      // The parsed body, re-serialised with sorted keys: whitespace and key order do not count.
-      const fingerprint = createHash('sha256').update(`${state.route.id}\n${canonicalJson(state.body ?? null)}`).digest('hex');
+      const fingerprint = requestFingerprint(state.route, request.event.pathParameters ?? {}, state.body);
       const nowEpoch = Math.floor(state.now.getTime() / 1000);
       try {
         await db().send(
@@ -66,7 +78,7 @@ export const idempotency = (): HttpMiddleware => {
         const raw = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
         const existing = raw ? (unmarshall(raw) as IdempotencyRecord) : undefined;
         if (existing?.fingerprint !== fingerprint) {
-          throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request body.');
+          throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used for a different request (another method, path or body).');
         }
         if (existing.status !== 'completed' || !existing.response) {
           throw conflict('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.');

@@ -4,12 +4,15 @@ import { authenticatePlatform, authenticateTenant } from '../auth/authenticate';
 import { roleAllows } from '../auth/principal';
 import { clock } from './clock';
 import { isThrottling } from './db';
-import { ApiError, badRequest, forbidden, serviceUnavailable } from './errors';
+import { jsonDepth } from './fields';
+import { ApiError, badRequest, forbidden, problemResponse, serviceUnavailable } from './errors';
 import { isUuid } from './ids';
 import { logger, metrics } from './observability';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Deeper bodies are refused before parsing: no request needs more, and every later step stays shallow. */
+export const MAX_JSON_DEPTH = 32;
 
 /** First in the chain: request id, clock reading, and one access-log line per request. */
 export const requestContext = (route: RouteDef): HttpMiddleware => {
@@ -74,7 +77,7 @@ export const access = (route: RouteDef): HttpMiddleware => ({
   },
 });
 
-/** JSON bodies only, at most 256 KB; an empty body parses as {} so schemas report missing fields. */
+/** JSON bodies only, at most 256 KB and 32 levels deep; an empty body parses as {} so schemas report missing fields. */
 export const jsonBody = (): HttpMiddleware => ({
   before: (request: HttpRequest) => {
     const state = stateOf(request);
@@ -97,6 +100,9 @@ export const jsonBody = (): HttpMiddleware => ({
       throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
     state.rawBody = raw.toString('utf8');
+    if (jsonDepth(state.rawBody) > MAX_JSON_DEPTH) {
+      throw badRequest('json_too_deep', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+    }
     try {
       state.body = JSON.parse(state.rawBody);
     } catch {
@@ -123,18 +129,5 @@ export const problemErrors = (): HttpMiddleware => ({
   },
 });
 
-export function problemResponse(problem: ApiError, requestId: string | undefined) {
-  return {
-    statusCode: problem.status,
-    headers: { 'Content-Type': 'application/problem+json', ...problem.extra.headers },
-    body: JSON.stringify({
-      type: `https://docs.messaging.dev/problems/${problem.code}`,
-      title: problem.title,
-      status: problem.status,
-      detail: problem.detail,
-      code: problem.code,
-      request_id: requestId,
-      ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
-    }),
-  };
-}
+/** Kept here for existing imports; it lives in errors.ts so tiny handlers can use it without this chain. */
+export { problemResponse };

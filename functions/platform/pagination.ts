@@ -5,9 +5,17 @@ import { db } from './db';
 import { badRequest } from './errors';
 import { signingSecret } from './secrets';
 
-/** `?limit=` and `?cursor=`, shared by every list endpoint. */
+/**
+ * `?limit=` and `?cursor=`, shared by every list endpoint. The limit is plain decimal digits, 1 to 100:
+ * Number() would also take "0x10", "1e2", " 5" or "", so the text is checked before it is converted.
+ */
 export const pageQuery = {
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  limit: z._default(
+    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')), z.transform(Number)).check(
+      z.refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100'),
+    ),
+    20,
+  ),
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 };
 

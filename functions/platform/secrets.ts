@@ -6,32 +6,73 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * minutes, so rotation is picked up without a cold start.
  */
 const CACHE_MS = 5 * 60 * 1000;
-const cache = new Map<string, { value: string; at: number }>();
+const cache = new Map<string, { value: string | undefined; at: number }>();
 
-async function fromSecretsManager(arn: string): Promise<string> {
-  const hit = cache.get(arn);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+/** AWSCURRENT, or AWSPREVIOUS: the version a put-secret-value replaced (undefined if there is none). */
+async function fromSecretsManager(arn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS' = 'AWSCURRENT', refresh = false): Promise<string | undefined> {
+  const cacheKey = `${arn}|${stage}`;
+  const hit = cache.get(cacheKey);
+  if (!refresh && hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   // Imported lazily: handlers that never need a secret do not pay for the client at cold start.
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!out.SecretString) throw new Error('Secret has no string value');
-  cache.set(arn, { value: out.SecretString, at: Date.now() });
-  return out.SecretString;
+  let value: string | undefined;
+  try {
+    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
+    if (!out.SecretString) throw new Error('Secret has no string value');
+    value = out.SecretString;
+  } catch (error) {
+    // A secret that was never rotated has no AWSPREVIOUS version.
+    if (stage !== 'AWSPREVIOUS' || (error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  cache.set(cacheKey, { value, at: Date.now() });
+  return value;
 }
 
 async function secret(envName: string): Promise<string> {
   const direct = process.env[envName];
   if (direct) return direct;
   const arn = process.env[`${envName}_SECRET_ARN`];
-  if (arn) return fromSecretsManager(arn);
+  if (arn) return (await fromSecretsManager(arn)) as string;
   throw new Error(`Neither ${envName} nor ${envName}_SECRET_ARN is set`);
 }
 
 /** The HS256 key for access and refresh tokens; cursor keys are derived from it too. */
 export const signingSecret = async (): Promise<Uint8Array> => new TextEncoder().encode(await secret('JWT_SECRET'));
 
-/** The AES-256 key for secrets stored in the table (channel credentials): its own secret, rotated apart. */
-export const dataKey = async (): Promise<Buffer> => createHash('sha256').update(await secret('DATA_KEY')).digest();
+/** An AES-256 key for values sealed in the tables, with the id that sealed values carry. */
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+function dataKeyFrom(material: string): DataKey {
+  const key = createHash('sha256').update(material).digest();
+  // Derived from the key, so nothing has to be configured; 48 bits tell two keys apart.
+  const id = createHash('sha256').update('data-key-id\n').update(key).digest('base64url').slice(0, 8);
+  return { id, key };
+}
+
+/** A value sealed by a key this container does not know yet re-reads the secret, at most this often. */
+const REFRESH_MS = 30_000;
+let lastRefresh = 0;
+
+/**
+ * The data key (channel credentials, webhook secrets, stored responses: its own secret, rotated apart)
+ * and, during a rotation, the previous one, which still unseals. Locally DATA_KEY and DATA_KEY_PREVIOUS;
+ * in AWS the AWSCURRENT and AWSPREVIOUS versions of the DATA_KEY_SECRET_ARN secret.
+ */
+export async function dataKeys(options: { refresh?: boolean } = {}): Promise<{ current: DataKey; previous?: DataKey }> {
+  const arn = process.env.DATA_KEY ? undefined : process.env.DATA_KEY_SECRET_ARN;
+  if (!arn) {
+    const previous = process.env.DATA_KEY_PREVIOUS;
+    return { current: dataKeyFrom(await secret('DATA_KEY')), previous: previous ? dataKeyFrom(previous) : undefined };
+  }
+  const refresh = options.refresh === true && Date.now() - lastRefresh > REFRESH_MS;
+  if (refresh) lastRefresh = Date.now();
+  const [current, previous] = await Promise.all([fromSecretsManager(arn, 'AWSCURRENT', refresh), fromSecretsManager(arn, 'AWSPREVIOUS', refresh)]);
+  if (!current) throw new Error('The data key secret has no current value');
+  return { current: dataKeyFrom(current), previous: previous ? dataKeyFrom(previous) : undefined };
+}
 
 export async function isPlatformToken(candidate: string): Promise<boolean> {
   const expected = await secret('PLATFORM_TOKEN');

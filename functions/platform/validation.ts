@@ -14,6 +14,26 @@ export const trimmed = (min: number, max: number) => z.string().check(z.trim(), 
 export const nonEmptyPatch = <T extends object>(schema: z.ZodMiniType<T>) =>
   schema.check(z.refine((body) => Object.keys(body).length > 0, 'send at least one field to change'));
 
+/**
+ * Names every plain object inherits (`__proto__`, `constructor`, `toString` …). As keys of a free-form map
+ * they are object machinery, not data: zod drops `__proto__` without a word, and the DynamoDB marshaller
+ * fails on `constructor`. So free-form maps refuse them (422) rather than store something other than what was sent.
+ */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const noReservedKeys = z.unknown().check(
+  z.superRefine((value, ctx) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    // The raw input: z.record itself skips __proto__ before any key check could see it.
+    for (const key of Object.keys(value)) {
+      if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', message: 'reserved name: keys such as __proto__, constructor or toString are not accepted', path: [key], input: key });
+    }
+  }),
+);
+
+/** A free-form map of client data (such as booking `metadata`): z.record, with reserved key names refused. */
+export const dataMap = <K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(key: K, value: V) => z.pipe(noReservedKeys, z.record(key, value));
+
 export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
 

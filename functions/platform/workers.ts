@@ -24,11 +24,19 @@ export function sqsWorker(handleRecord: (record: SQSRecord) => Promise<void>) {
   };
 }
 
-export function streamWorker(handleRecord: (record: DynamoDBRecord) => Promise<void>) {
+/**
+ * `prepareBatch` runs once before the records, for what a whole batch can share (one read instead of
+ * one per record); if it throws, the batch fails whole and is retried.
+ */
+export function streamWorker<B = undefined>(
+  handleRecord: (record: DynamoDBRecord, batch: B) => Promise<void>,
+  prepareBatch?: (records: DynamoDBRecord[]) => Promise<B>,
+) {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
-  return (event: DynamoDBStreamEvent, context: Context) => {
+  return async (event: DynamoDBStreamEvent, context: Context) => {
     logger.resetKeys();
-    return processPartialResponse(event, logged('stream', handleRecord), processor, { context });
+    const batch = (prepareBatch ? await prepareBatch(event.Records) : undefined) as B;
+    return processPartialResponse(event, logged('stream', (record: DynamoDBRecord) => handleRecord(record, batch)), processor, { context });
   };
 }
 

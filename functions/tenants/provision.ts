@@ -65,7 +65,8 @@ export async function provisionTenant(input: ProvisionInput, now: Date): Promise
   };
   await db().send(
     new TransactWriteCommand({
-      TransactItems: [tenantPut(tenant), ...userCreateItems(user), ...apiKeyCreateItems(apiKey, generated.hash)],
+      // The first admin is the tenant's one active admin.
+      TransactItems: [tenantPut(tenant, 1), ...userCreateItems(user), ...apiKeyCreateItems(apiKey, generated.hash)],
     }),
   );
   return { tenant, adminUser: toPublicUser(user), apiKey: { ...apiKey, key: generated.key } };

@@ -9,15 +9,17 @@ export const tenantKey = (tenantId: string) => ({ pk: `TENANT#${tenantId}`, sk: 
 const LIST_PARTITION = 'TENANTS';
 
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
-  const { pk, sk, gsi1pk, gsi1sk, ...tenant } = item;
+  // active_admins is the users feature's counter (see users/store.ts), not part of the tenant.
+  const { pk, sk, gsi1pk, gsi1sk, active_admins, ...tenant } = item;
   return { timezone: 'UTC', ...tenant } as unknown as Tenant;
 }
 
-export function tenantPut(tenant: Tenant) {
+/** A new tenant's item; `activeAdmins` starts the counter that keeps the last active admin (users/store.ts). */
+export function tenantPut(tenant: Tenant, activeAdmins: number) {
   return {
     Put: {
       TableName: tableName('main'),
-      Item: { ...tenantKey(tenant.id), gsi1pk: LIST_PARTITION, gsi1sk: `${tenant.created_at}#${tenant.id}`, ...tenant },
+      Item: { ...tenantKey(tenant.id), gsi1pk: LIST_PARTITION, gsi1sk: `${tenant.created_at}#${tenant.id}`, ...tenant, active_admins: activeAdmins },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };

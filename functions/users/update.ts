@@ -1,9 +1,9 @@
-import { notFound, unprocessable } from '../platform/errors';
+import { conflict, notFound, unprocessable } from '../platform/errors';
 import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
 import { isId } from '../platform/ids';
 import { hashPassword } from '../auth/passwords';
 import { UpdateUserBody } from './schemas';
-import { activeAdminIds, updateUser } from './store';
+import { LastActiveAdmin, updateUser } from './store';
 import { toPublicUser } from './user';
 
 export const handler = httpHandler('users-update', { body: UpdateUserBody }, async ({ params, body, principal, now, event }) => {
@@ -14,26 +14,19 @@ export const handler = httpHandler('users-update', { body: UpdateUserBody }, asy
   if (caller.kind === 'user' && caller.userId === id && ((body.role && body.role !== 'admin') || body.status === 'disabled')) {
     throw unprocessable('cannot_demote_self', 'You cannot demote or disable your own account.');
   }
-  const removesAdmin = (body.role !== undefined && body.role !== 'admin') || body.status === 'disabled';
-  if (removesAdmin) {
-    const admins = await activeAdminIds(caller.tenant.id);
-    if (admins.length === 1 && admins[0] === id) {
-      throw unprocessable('last_admin', 'This is the tenant\u2019s last active admin; promote another user first.');
-    }
-  }
   const credentialsChanged = body.password !== undefined || body.status === 'disabled';
-  const user = await updateUser(
-    caller.tenant.id,
-    id,
-    {
-      name: body.name,
-      role: body.role,
-      status: body.status,
-      password_hash: body.password ? await hashPassword(body.password) : undefined,
-      credentials_changed_at: credentialsChanged ? now.toISOString() : undefined,
-    },
-    now.toISOString(),
-    ifMatchVersion(event),
-  );
+  const changes = {
+    name: body.name,
+    role: body.role,
+    status: body.status,
+    password_hash: body.password ? await hashPassword(body.password) : undefined,
+    credentials_changed_at: credentialsChanged ? now.toISOString() : undefined,
+  };
+  // The last-admin rule is checked by the write itself (a counter in the same transaction), so two
+  // admins demoted at once cannot both pass it.
+  const user = await updateUser(caller.tenant.id, id, changes, now.toISOString(), ifMatchVersion(event)).catch((error) => {
+    if (error instanceof LastActiveAdmin) throw conflict('last_admin', 'This is the tenant\u2019s last active admin; promote another user first.');
+    throw error;
+  });
   return { status: 200, headers: etag(user.version), body: toPublicUser(user) };
 });

@@ -25,3 +25,9 @@ export function toPublicUser(u: User): PublicUser {
   return { id: u.id, tenant_id: u.tenant_id, email: u.email, name: u.name ?? null, role: u.role, status: u.status, created_at: u.created_at, updated_at: u.updated_at, version: u.version };
 }
 
+/** Only active admins count towards the rule that a tenant always keeps one. */
+export const isActiveAdmin = (u: Pick<User, 'role' | 'status'>) => u.role === 'admin' && u.status === 'active';
+
+/** How a change moves the tenant's count of active admins: -1, 0 or +1. */
+export const activeAdminDelta = (before: Pick<User, 'role' | 'status'>, after: Pick<User, 'role' | 'status'>) =>
+  Number(isActiveAdmin(after)) - Number(isActiveAdmin(before));

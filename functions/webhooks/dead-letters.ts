@@ -1,7 +1,7 @@
 import { clock } from '../platform/clock';
 import { metrics } from '../platform/observability';
 import { logger, sqsWorker } from '../platform/workers';
-import type { DeliveryMessage } from './fanout';
+import type { DeliveryMessage } from './delivery-queue';
 import { getDelivery, settleDelivery } from './store';
 
 /**

@@ -1,5 +1,5 @@
 import { conflict } from '../platform/errors';
-import { enqueueDeliveries } from './fanout';
+import { enqueueDeliveries } from './delivery-queue';
 import { restartDelivery } from './store';
 import type { EventEnvelope } from '../events/catalog';
 import type { Delivery } from './webhook';

@@ -2,9 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /**
- * SSRF guard: webhook targets must be https, without credentials, at most 2,048 characters, and resolve
- * only to public addresses. Checked at registration and again at every delivery, which then connects to
- * the address that was checked (so DNS rebinding cannot swap it).
+ * SSRF guard: webhook targets must be https, without credentials, at most 2,048 characters, on port 443
+ * or 1024-65535, and resolve only to public addresses. Checked at registration and again at every
+ * delivery, which then connects to the address that was checked (so DNS rebinding cannot swap it).
  */
 export const MAX_URL_LENGTH = 2048;
 
@@ -75,6 +75,14 @@ export class UnsafeTarget extends Error {
   }
 }
 
+/**
+ * Ports: 443 or unprivileged ones. Well-known ports (SSH on 22, SMTP on 25 …) are refused, so attempt
+ * logs cannot be used to probe services on other hosts. This holds even with private networks allowed.
+ */
+export const MIN_HIGH_PORT = 1024;
+/** WHATWG URL leaves `port` empty for the scheme's default (443 for https) and refuses ports above 65535. */
+const allowedPort = (url: URL) => url.port === '' || Number(url.port) >= MIN_HIGH_PORT;
+
 /** Checks the URL's form; returns the parsed URL or throws UnsafeTarget. */
 export function checkUrlForm(raw: string): URL {
   if (raw.length > MAX_URL_LENGTH) throw new UnsafeTarget(`The URL is longer than ${MAX_URL_LENGTH} characters.`);
@@ -86,6 +94,7 @@ export function checkUrlForm(raw: string): URL {
   }
   if (url.protocol !== 'https:') throw new UnsafeTarget('Only https URLs are accepted.');
   if (url.username || url.password) throw new UnsafeTarget('URLs with credentials are not accepted.');
+  if (!allowedPort(url)) throw new UnsafeTarget(`Port ${url.port} is not accepted: use 443 (the default) or a port from ${MIN_HIGH_PORT} to 65535.`);
   return url;
 }
 

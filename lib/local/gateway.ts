@@ -2,50 +2,57 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { API_PREFIXES, ROUTES, type RouteDef } from '../routes';
+import { ROUTES } from '../routes';
 import { CORS } from '../../functions/platform/cors';
-import { lambdaContext } from './context';
+import { ApiError } from '../../functions/platform/errors';
+import { decodeParams, matchPath } from '../../functions/platform/routing';
+import { handler as unmatchedRoute, problemHandler } from '../../functions/platform/unmatched-route';
+import { invokeLocally } from './invocations';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
-interface CompiledRoute {
-  route: RouteDef;
-  pattern: RegExp;
-  params: string[];
-  handler: Handler;
-}
-
-function compile(path: string): { pattern: RegExp; params: string[] } {
-  const params: string[] = [];
-  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
-    params.push(name);
-    return '([^/]+)';
-  });
-  return { pattern: new RegExp(`^${source}/?$`), params };
-}
+/** Handler modules by route id. */
+export type LoadedRoutes = ReadonlyMap<string, Handler>;
 
 /** Loads every handler module named in the route table: the very modules the CDK stack deploys. */
-export async function loadRoutes(functionsDir: string): Promise<CompiledRoute[]> {
-  return Promise.all(
+export async function loadRoutes(functionsDir: string): Promise<LoadedRoutes> {
+  const loaded = await Promise.all(
     ROUTES.map(async (route) => {
       const mod = (await import(pathToFileURL(`${functionsDir}/${route.handler}.ts`).href)) as { handler: Handler };
-      return { route, ...compile(route.path), handler: mod.handler };
+      return [route.id, mod.handler] as const;
     }),
   );
+  return new Map(loaded);
 }
 
-function problem(res: ServerResponse, status: number, code: string, detail: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/problem+json', ...headers });
-  res.end(JSON.stringify({ type: `https://docs.messaging.dev/problems/${code}`, title: code.replace(/_/g, ' '), status, detail, code }));
-}
+/** Problems the gateway answers itself (API Gateway's own 413, a handler that threw), in the API's usual shape. */
+const tooLarge = problemHandler(() => new ApiError(413, 'body_too_large', 'The request body is larger than the gateway accepts (10 MB).'));
+const handlerFailed = problemHandler(() => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'));
 
 const TEXT_TYPES = /^(application\/([\w.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
 
+/** The request target as API Gateway reports it: `rawPath` and `rawQueryString`. */
+interface Target {
+  rawPath: string;
+  rawQueryString: string;
+  query: URLSearchParams;
+}
+
+function targetOf(req: IncomingMessage): Target {
+  try {
+    const url = new URL(req.url ?? '/', 'http://local');
+    return { rawPath: url.pathname, rawQueryString: url.search.slice(1), query: url.searchParams };
+  } catch {
+    // Not a parseable target: the `$default` route answers it (400 malformed_path).
+    return { rawPath: req.url ?? '', rawQueryString: '', query: new URLSearchParams() };
+  }
+}
+
 /** Builds the API Gateway HTTP API payload 2.0 event, as API Gateway would. */
-export function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, params: Record<string, string>, body: Buffer, requestId: string): APIGatewayProxyEventV2 {
+export function toEvent(req: IncomingMessage, target: Target, routeKey: string, params: Record<string, string>, body: Buffer, requestId: string): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = (req.rawHeaders[i] ?? '').toLowerCase();
@@ -53,15 +60,15 @@ export function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, pa
     headers[name] = headers[name] !== undefined ? `${headers[name]},${value}` : value;
   }
   const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = query[k] !== undefined ? `${query[k]},${v}` : v;
+  for (const [k, v] of target.query) query[k] = query[k] !== undefined ? `${query[k]},${v}` : v;
   const textual = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
   const now = Date.now();
   const method = (req.method ?? 'GET').toUpperCase();
   return {
     version: '2.0',
-    routeKey: `${route.route.method} ${route.route.path}`,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    routeKey,
+    rawPath: target.rawPath,
+    rawQueryString: target.rawQueryString,
     cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
@@ -71,9 +78,9 @@ export function toEvent(req: IncomingMessage, url: URL, route: CompiledRoute, pa
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
-      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method, path: target.rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId,
-      routeKey: `${route.route.method} ${route.route.path}`,
+      routeKey,
       stage: '$default',
       time: new Date(now).toISOString(),
       timeEpoch: now,
@@ -93,61 +100,51 @@ function corsPreflight(res: ServerResponse) {
   res.end();
 }
 
-export function createGateway(routes: CompiledRoute[]): Server {
+/**
+ * Routes as API Gateway does: a matching route runs its handler; anything else (unknown path, wrong
+ * method, malformed path) runs the `$default` route's handler, as the deployed API does.
+ */
+export function createGateway(routes: LoadedRoutes): Server {
   return createServer((req, res) => {
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://local');
-    } catch {
-      req.resume();
-      return problem(res, 400, 'malformed_path', 'The request target is not a valid path.');
-    }
-    const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
-    const path = prefix ? url.pathname.slice(prefix.length) : undefined;
     const method = (req.method ?? 'GET').toUpperCase();
-    const matches = path === undefined ? [] : routes.map((r) => ({ r, m: r.pattern.exec(path) })).filter((x) => x.m);
-    if (matches.length === 0) {
-      req.resume();
-      return problem(res, 404, 'route_not_found', `No route matches ${method} ${url.pathname}.`);
-    }
-    if (method === 'OPTIONS') {
+    const target = targetOf(req);
+    const matches = matchPath(target.rawPath);
+    if (method === 'OPTIONS' && matches.length > 0) {
       req.resume();
       return corsPreflight(res);
     }
-    const hit = matches.find((x) => x.r.route.method === method);
-    if (!hit?.m) {
+    const hit = matches.find((m) => m.route.method === method);
+    const params = hit && decodeParams(hit.rawParams);
+    const handler = hit && routes.get(hit.route.id);
+    if (!hit || !params || !handler) {
       req.resume();
-      const allow = matches.map((x) => x.r.route.method).join(', ');
-      return problem(res, 405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, { Allow: allow });
-    }
-    let params: Record<string, string>;
-    try {
-      params = Object.fromEntries(hit.r.params.map((name, i) => [name, decodeURIComponent(hit.m?.[i + 1] ?? '')]));
-    } catch {
-      req.resume();
-      return problem(res, 400, 'malformed_path', 'The path contains an invalid percent-encoding.');
+      const event = toEvent(req, target, '$default', {}, Buffer.alloc(0), randomUUID());
+      return void invoke(res, 'unmatched-route', unmatchedRoute, event);
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
+    let overLimit = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > GATEWAY_MAX_BODY) tooLarge = true;
+      if (size > GATEWAY_MAX_BODY) overLimit = true;
       else chunks.push(chunk);
     });
     req.on('end', () => {
-      if (tooLarge) return problem(res, 413, 'body_too_large', 'The request body is larger than the gateway accepts.');
-      const requestId = randomUUID();
-      const event = toEvent(req, url, hit.r, params, Buffer.concat(chunks), requestId);
-      hit.r
-        .handler(event, lambdaContext(hit.r.route.id, requestId))
-        .then((result) => writeResult(res, result))
-        .catch((error: unknown) => {
-          console.error(`[gateway] ${hit.r.route.id} threw`, error);
-          problem(res, 500, 'internal_error', 'The handler failed.');
-        });
+      const routeKey = `${hit.route.method} ${hit.route.path}`;
+      if (overLimit) return void invoke(res, 'gateway', tooLarge, toEvent(req, target, routeKey, params, Buffer.alloc(0), randomUUID()));
+      void invoke(res, hit.route.id, handler, toEvent(req, target, routeKey, params, Buffer.concat(chunks), randomUUID()));
     });
   });
+}
+
+async function invoke(res: ServerResponse, functionName: string, handler: Handler, event: APIGatewayProxyEventV2): Promise<void> {
+  try {
+    writeResult(res, await invokeLocally(functionName, handler, event, event.requestContext.requestId));
+  } catch (error) {
+    console.error(`[gateway] ${functionName} threw`, error);
+    // As in Lambda, the failed invocation's request id is the one to quote.
+    if (!res.headersSent) writeResult(res, await handlerFailed(event, {} as Context));
+  }
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {

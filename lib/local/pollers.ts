@@ -6,8 +6,11 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { randomUUID } from 'node:crypto';
 import { sqsClient } from '../../functions/platform/queue';
+import { QUEUES } from '../resources';
+import { localFunctionArn, type StreamFailureRecord } from '../stream-failures';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 /**
@@ -34,9 +37,13 @@ export interface StreamPollerOptions {
   maxAttempts?: number;
   /** Skip records written before the poller started (default: read from the oldest, at least once). */
   skipBacklog?: boolean;
+  /** The worker, named in on-failure records as Lambda names the function. */
+  functionName?: string;
+  /** Where batches whose attempts ran out go (default: the StreamFailures queue of lib/resources.ts). */
+  onFailureQueueUrl?: string;
 }
 
-function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
     eventName: record.eventName as DynamoDBRecord['eventName'],
@@ -77,25 +84,71 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
     first = false;
   }
 
+  /** Like Lambda's on-failure destination: the batch's shard and sequence range go to a queue, so nothing is dropped silently. */
+  async function recordFailure(shardId: string, failed: DynamoDBRecord[], attempts: number, threw: boolean) {
+    const first = failed[0]?.dynamodb;
+    const last = failed.at(-1)?.dynamodb;
+    const queueUrl = options.onFailureQueueUrl ?? process.env[QUEUES.streamFailures.envVar];
+    if (!first?.SequenceNumber || !last?.SequenceNumber) return;
+    if (!queueUrl) {
+      log(`dropping ${failed.length} stream record(s) on ${shardId} after ${attempts} attempts: no on-failure queue`);
+      return;
+    }
+    const at = (seconds: number | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : undefined);
+    const record: StreamFailureRecord = {
+      requestContext: {
+        requestId: randomUUID(),
+        functionArn: options.functionName ? localFunctionArn(options.functionName) : undefined,
+        condition: 'RetryAttemptsExhausted',
+        approximateInvokeCount: attempts,
+      },
+      responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(threw ? { functionError: 'Unhandled' } : {}) },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: first.SequenceNumber,
+        endSequenceNumber: last.SequenceNumber,
+        approximateArrivalOfFirstRecord: at(first.ApproximateCreationDateTime),
+        approximateArrivalOfLastRecord: at(last.ApproximateCreationDateTime),
+        batchSize: failed.length,
+        streamArn: streamArn ?? '',
+      },
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(record) }));
+        log(`${failed.length} stream record(s) on ${shardId} failed ${attempts} times: sent to the on-failure queue`);
+        return;
+      } catch (error) {
+        if (attempt >= 3) return log(`could not record ${failed.length} failed stream record(s) on ${shardId}`, error);
+        await sleep(200 * attempt);
+      }
+    }
+  }
+
   async function deliver(shardId: string, records: StreamRecord[]) {
     let pending = records;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const selected = pending.map((r) => toLambdaRecord(r, streamArn ?? '')).filter((r) => !options.filter || options.filter(r));
       if (selected.length === 0) return;
       let failedFrom: string | undefined;
+      let threw = false;
       try {
         const result = await options.handler({ Records: selected });
         failedFrom = result?.batchItemFailures?.[0]?.itemIdentifier;
       } catch (error) {
         log(`stream handler threw on ${shardId}`, error);
         failedFrom = selected[0]?.dynamodb?.SequenceNumber;
+        threw = true;
       }
       if (!failedFrom) return;
       // Lambda retries from the first failed record, in order, until attempts run out.
       const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
       pending = index >= 0 ? pending.slice(index) : [];
       if (attempt >= maxAttempts) {
-        log(`skipping ${pending.length} stream record(s) on ${shardId} after ${attempt} attempts`);
+        const failed = pending.map((r) => toLambdaRecord(r, streamArn ?? '')).filter((r) => !options.filter || options.filter(r));
+        await recordFailure(shardId, failed, attempt, threw);
         return;
       }
       await sleep(100 * attempt);
@@ -145,6 +198,32 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
       await loop;
       dynamo.destroy();
       streams.destroy();
+    },
+  };
+}
+
+/** A scheduled worker: run once at start, then every `everySeconds`, one run at a time (like a rate rule). */
+export function startSchedulePoller(options: { handler: (event: unknown) => Promise<unknown>; everySeconds: number }): Poller {
+  let running = true;
+  let wake: (() => void) | undefined;
+  const loop = (async () => {
+    while (running) {
+      try {
+        await options.handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString(), detail: {} });
+      } catch (error) {
+        if (running) log('scheduled handler threw', error);
+      }
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, options.everySeconds * 1000).unref();
+      });
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      wake?.();
+      await loop;
     },
   };
 }

@@ -11,7 +11,8 @@ import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
 import { lambdaContext } from './context';
-import { startQueuePoller, startStreamPoller, type Poller } from './pollers';
+import { enableConcurrentInvocations, invokeLocally } from './invocations';
+import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, matchesFilter, type WorkerDef } from '../workers';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 
@@ -98,6 +99,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
     });
 
+    // Many requests run at once in this process: keep each one's logger keys its own.
+    enableConcurrentInvocations();
     const tables = await ensureTables(new DynamoDBClient({}), 'local-');
     const queues = await ensureQueues(sqsClient(), 'local-');
     for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
@@ -142,7 +145,7 @@ async function startWorker(worker: WorkerDef, tables: Record<TableName, string>,
   const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
     handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;
   };
-  const invoke = (event: unknown) => mod.handler(event as never, lambdaContext(worker.id));
+  const invoke = (event: unknown) => invokeLocally(worker.id, mod.handler, event as never);
   const { source } = worker;
   if (source.kind === 'stream') {
     return startStreamPoller({
@@ -151,7 +154,12 @@ async function startWorker(worker: WorkerDef, tables: Record<TableName, string>,
       filter: (record) => source.filters.some((pattern) => matchesFilter(record, pattern)),
       batchSize: source.batchSize,
       maxAttempts: source.maxRetries + 1,
+      functionName: worker.id,
     });
+  }
+  if (source.kind === 'schedule') {
+    const override = Number(source.localEveryEnv ? process.env[source.localEveryEnv] : undefined);
+    return startSchedulePoller({ handler: invoke, everySeconds: override > 0 ? override : source.everySeconds });
   }
   const queue = queues[source.queue];
   return startQueuePoller({ queueUrl: queue.url, queueArn: queue.arn, handler: invoke, batchSize: source.batchSize, concurrency: source.concurrency });

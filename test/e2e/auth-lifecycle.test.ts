@@ -113,11 +113,11 @@ describe('login, refresh, logout', () => {
   it('keeps the last active admin', async () => {
     const solo = await createTenant();
     const res = await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { status: 'disabled' } });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(409);
     expect(res.body.code).toBe('last_admin');
     const second = await call('POST', '/users', { tenant: solo.tenantId, token: solo.apiKey, body: { email: 'second@example.com', password: 'second admin pw', role: 'admin' } });
     expect((await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(200);
-    expect((await call('PATCH', `/users/${second.body.id}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(422);
+    expect((await call('PATCH', `/users/${second.body.id}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(409);
   });
 
   it('disabling a user ends their access at once', async () => {

@@ -83,6 +83,44 @@ describe('Idempotency-Key on POST', () => {
     expect(second.body.session_id).not.toBe(first.body.session_id);
   });
 
+  it('binds a key to the path: the same key and body on another conversation is 422, not the first one\'s replay', async () => {
+    const open = async (phone: string) => (await call('POST', '/conversations', { tenant: t.tenantId, token: t.apiKey, body: { channel: 'sandbox', customer: { phone } } })).body.id as string;
+    const [c1, c2] = [await open('+491511009001'), await open('+491511009002')];
+    const key = randomUUID();
+    const send = (conversation: string) =>
+      call('POST', `/conversations/${conversation}/messages`, { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key }, body: { text: 'Your booking is confirmed.' } });
+    const first = await send(c1);
+    expect(first.status).toBe(202);
+    const other = await send(c2);
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    expect(other.text).not.toContain(first.body.id);
+    // c2 got no message and c1 exactly one; the first request still replays on its own path.
+    const messages = async (c: string) => (await call('GET', `/conversations/${c}/messages`, { tenant: t.tenantId, token: t.apiKey })).body.data as { id: string }[];
+    expect(await messages(c2)).toEqual([]);
+    expect((await messages(c1)).map((m) => m.id)).toEqual([first.body.id]);
+    const replay = await send(c1);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(first.body.id);
+    // Both path prefixes name the same request.
+    const viaV1 = await call('POST', `/v1/conversations/${c1}/messages`, { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key }, body: { text: 'Your booking is confirmed.' } });
+    expect(viaV1.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('never hands one webhook\'s new secret to a rotation of another', async () => {
+    const register = async () => (await call('POST', '/webhooks', { tenant: t.tenantId, token: t.apiKey, body: { url: 'https://localhost:9443/hook', events: ['*'], is_active: false } })).body.id as string;
+    const [w1, w2] = [await register(), await register()];
+    const key = randomUUID();
+    const rotate = (id: string) => call('POST', `/webhooks/${id}/rotate-secret`, { tenant: t.tenantId, token: t.apiKey, headers: { 'Idempotency-Key': key } });
+    const first = await rotate(w1);
+    expect(first.status).toBe(200);
+    expect(first.body.id).toBe(w1);
+    const second = await rotate(w2);
+    expect(second.status).toBe(422);
+    expect(second.body.code).toBe('idempotency_key_reused');
+    expect(second.text).not.toContain(first.body.webhook_secret);
+  });
+
   it('rejects a malformed key with 400', async () => {
     const res = await createUser('x'.repeat(300), 'long@example.com');
     expect(res.status).toBe(400);

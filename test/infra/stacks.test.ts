@@ -1,11 +1,15 @@
-import { App } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
-import { API_PREFIXES, ROUTES } from '../../lib/routes';
+import { QUEUES, failureQueues } from '../../lib/resources';
+import { API_PREFIXES, ROUTES, type RouteDef } from '../../lib/routes';
+import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, defaultWorkerConcurrency, type StatelessStack } from '../../lib/stateless-stack';
 import { WORKERS } from '../../lib/workers';
 
-// One real synth (with esbuild bundling, offline) shared by every assertion, with Bedrock configured
+// One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
 // through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
 const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
 const { app, stateful, stateless } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
@@ -13,52 +17,103 @@ app.synth();
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
 
-type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+type Resource = { Type: string; Properties: Record<string, any> };
+type Resources = Record<string, Resource>;
 const resources = (t: Template, type: string): Resources => t.findResources(type) as Resources;
 const refOf = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0] ?? JSON.stringify(value);
+const json = (t: Template) => JSON.stringify(t.toJSON());
+
+/** The API stack and its nested stacks (one per feature), keyed by the nested stack's logical id in the parent. */
+function templatesOf(stack: StatelessStack) {
+  const nested = Object.values(stack.routeStacks).map((s) => ({ stack: s, id: stack.getLogicalId(s.nestedStackResource as CfnElement), template: Template.fromStack(s) }));
+  const parent = Template.fromStack(stack);
+  return { parent, nested, all: [parent, ...nested.map((n) => n.template)] };
+}
+const apiStacks = templatesOf(stateless);
+/** Every resource of a type across the API stack and its nested stacks. */
+const everywhere = (type: string) => apiStacks.all.flatMap((t) => Object.entries(resources(t, type)).map(([id, r]) => ({ template: t, id, ...r })));
+const logicalIdOf = (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+
+/** What a `Fn::GetStackOutput` of the stateful stack stands for there (weak references). */
+function fromStateful(value: any): any {
+  const ref = value?.['Fn::GetStackOutput'];
+  if (!ref) return value;
+  expect(ref.StackName).toBe(stateful.stackName);
+  return (data.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
+}
+
+/** A nested stack output read by the parent (`Fn::GetAtt [nested, Outputs.X]`): the nested template and its value. */
+function fromNested(value: any): { nestedId: string; template: Template; value: any } {
+  const [nestedId, attribute] = value['Fn::GetAtt'];
+  const nested = apiStacks.nested.find((n) => n.id === nestedId);
+  if (!nested) throw new Error(`no nested stack ${nestedId}`);
+  return { nestedId, template: nested.template, value: (nested.template.toJSON().Outputs as Record<string, { Value: unknown }>)[String(attribute).replace(/^Outputs\./, '')]?.Value };
+}
+
+/** A `Fn::Join` (or string) as text, with references shown as ${…}. */
+const joined = (value: any): string =>
+  typeof value === 'string' ? value : (value['Fn::Join']?.[1] ?? []).map((part: any) => (typeof part === 'string' ? part : `\${${refOf(part)}}`)).join('');
+
+const routeFunctionTemplate = (routeId: string): Template => {
+  const found = apiStacks.nested.find((n) => n.stack === Stack.of(stateless.functions[routeId] as IConstruct));
+  if (!found) throw new Error(`${routeId} is not in a nested stack`);
+  return found.template;
+};
+const statementsOf = (template: Template, fnId: string) => {
+  const role = refOf(template.toJSON().Resources[fnId].Properties.Role);
+  const policy = Object.values(resources(template, 'AWS::IAM::Policy')).find((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
+  return (policy?.Properties.PolicyDocument.Statement ?? []) as any[];
+};
 
 describe('stateless stack', () => {
-  it('has one function per route and per worker, each with the fixed defaults', () => {
-    const fns = resources(api, 'AWS::Lambda::Function');
-    expect(Object.keys(fns)).toHaveLength(ROUTES.length + WORKERS.length);
-    for (const fn of Object.values(fns)) {
+  it('has one function per route and per worker, and the $default one, each with the fixed defaults', () => {
+    const fns = everywhere('AWS::Lambda::Function');
+    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 1);
+    for (const fn of fns) {
       expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
     }
-    const logGroups = Object.values(resources(api, 'AWS::Logs::LogGroup'));
+    const logGroups = everywhere('AWS::Logs::LogGroup');
     expect(logGroups.every((lg) => typeof lg.Properties.RetentionInDays === 'number')).toBe(true);
   });
 
-  it('wires every route, under both prefixes, to its own function', () => {
-    const fns = resources(api, 'AWS::Lambda::Function');
+  it('wires every route, under both prefixes, to its own function (in its feature\'s nested stack)', () => {
     const integrations = resources(api, 'AWS::ApiGatewayV2::Integration');
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
-    expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length);
+    expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length + 1);
     const functionFor = (routeKey: string) => {
       const route = routes.find((r) => r.Properties.RouteKey === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
-      const integrationId = String(route.Properties.Target['Fn::Join'][1][1].Ref);
-      const integration = integrations[integrationId];
-      return refOf(integration?.Properties.IntegrationUri);
+      const integration = integrations[String(route.Properties.Target['Fn::Join'][1][1].Ref)];
+      const { nestedId, template, value } = fromNested(integration?.Properties.IntegrationUri);
+      const fnId = refOf(value);
+      return { key: `${nestedId}/${fnId}`, description: template.toJSON().Resources[fnId]?.Properties.Description };
     };
     const used = new Set<string>();
     for (const route of ROUTES) {
       const targets = API_PREFIXES.map((prefix) => functionFor(`${route.method} ${prefix}${route.path}`));
-      expect(new Set(targets).size).toBe(1);
-      const fnId = targets[0] ?? '';
-      expect(fns[fnId]?.Properties.Description).toBe(`${route.method} ${route.path}`);
-      used.add(fnId);
+      expect(new Set(targets.map((t) => t.key)).size).toBe(1);
+      expect(targets[0]?.description).toBe(`${route.method} ${route.path}`);
+      used.add(targets[0]?.key ?? '');
+      expect(Object.keys(stateless.routeStacks)).toContain(route.handler.split('/')[0]);
     }
     expect(used.size).toBe(ROUTES.length);
   });
 
+  it('gives each route function one invoke permission, for its own method and path under any prefix', () => {
+    const fromApi = everywhere('AWS::Lambda::Permission').filter((p) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(fromApi).toHaveLength(ROUTES.length + 1);
+    for (const route of ROUTES) {
+      const template = routeFunctionTemplate(route.id);
+      const fnId = logicalIdOf(stateless.functions[route.id] as IConstruct);
+      const own = Object.values(resources(template, 'AWS::Lambda::Permission')).filter((p) => refOf(p.Properties.FunctionName) === fnId);
+      expect(own).toHaveLength(1);
+      expect(joined(own[0]?.Properties.SourceArn)).toMatch(new RegExp(`:execute-api:.*/\\*/${route.method}/\\*${route.path.replace(/\{[^}]+\}/g, '\\*')}$`));
+    }
+  });
+
   it('grants read-only routes read actions only, and platform secrets only to platform routes', () => {
-    const policies = Object.values(resources(api, 'AWS::IAM::Policy'));
-    const statementsFor = (routeId: string) => {
-      const pascal = routeId.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
-      const policy = policies.find((p) => JSON.stringify(p.Properties.Roles).includes(`${pascal}FnServiceRole`));
-      return JSON.stringify(policy?.Properties.PolicyDocument.Statement ?? []);
-    };
+    const statementsFor = (routeId: string) => JSON.stringify(statementsOf(routeFunctionTemplate(routeId), logicalIdOf(stateless.functions[routeId] as IConstruct)));
     const list = statementsFor('users-list');
     expect(list).toContain('dynamodb:Query');
     expect(list.match(/dynamodb:PutItem/g)).toHaveLength(1); // the ephemeral table only
@@ -70,8 +125,8 @@ describe('stateless stack', () => {
   });
 
   it('lets only the AI functions invoke the one configured Bedrock model, and tells them to use it', () => {
-    const policies = Object.values(resources(api, 'AWS::IAM::Policy'));
-    const functions = Object.values(resources(api, 'AWS::Lambda::Function'));
+    const policies = everywhere('AWS::IAM::Policy');
+    const functions = everywhere('AWS::Lambda::Function');
     const aiIds = [...ROUTES.filter((r) => r.ai).map((r) => r.id), ...WORKERS.filter((w) => w.ai).map((w) => w.id)];
     expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'message-analysis']);
     const invokers = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('bedrock:'));
@@ -90,7 +145,7 @@ describe('stateless stack', () => {
 
   it('wires the workers: the filtered outbox stream and the channel queue, both with partial batch failures', () => {
     const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
-    expect(mappings).toHaveLength(WORKERS.length);
+    expect(mappings).toHaveLength(WORKERS.filter((w) => w.source.kind !== 'schedule').length);
     const stream = mappings.find((m) => m.Properties.StartingPosition === 'TRIM_HORIZON' && JSON.stringify(m.Properties.FilterCriteria).includes('EVT#'));
     expect(stream?.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true });
     expect(JSON.stringify(stream?.Properties.FilterCriteria)).toContain('EVT#');
@@ -98,10 +153,102 @@ describe('stateless stack', () => {
     expect(queue?.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
-  it('has a 5xx alarm, an access-logged stage and the API URL output', () => {
+  it('sends stream batches whose retries or age run out to the StreamFailures queue, and watches each stream worker\'s lag', () => {
+    const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
+    const alarms = Object.values(resources(api, 'AWS::CloudWatch::Alarm'));
+    const streamWorkers = WORKERS.filter((w) => w.source.kind === 'stream');
+    expect(streamWorkers.length).toBeGreaterThanOrEqual(2);
+    for (const worker of streamWorkers) {
+      const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
+      const mapping = mappings.find((m) => refOf(m.Properties.FunctionName) === fnId);
+      expect(refOf(fromStateful(mapping?.Properties.DestinationConfig?.OnFailure?.Destination))).toBe(logicalIdOf(stateful.queues.streamFailures));
+      expect(mapping?.Properties.MaximumRecordAgeInSeconds).toBe(STREAM_MAX_RECORD_AGE.toSeconds());
+      // Still inside the stream's 24 h retention when it fails, so it can be read back and replayed.
+      expect(STREAM_MAX_RECORD_AGE.toSeconds()).toBeLessThan(24 * 3600);
+      const lag = alarms.find((a) => a.Properties.MetricName === 'IteratorAge' && refOf(a.Properties.Dimensions[0].Value) === fnId);
+      expect(lag?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Maximum' });
+      const policy = JSON.stringify(statementsOf(api, fnId));
+      expect(policy).toContain('sqs:SendMessage');
+    }
+    const failures = resources(data, 'AWS::SQS::Queue')[logicalIdOf(stateful.queues.streamFailures)];
+    expect(failures?.Properties.SqsManagedSseEnabled).toBe(true);
+    data.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: logicalIdOf(stateful.queues.streamFailures) }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+    api.hasOutput('OutboxDispatcherFunctionName', {});
+  });
+
+  it('runs schedule workers from an EventBridge rule at their rate, with the grants of their entry', () => {
+    const scheduled = WORKERS.filter((w) => w.source.kind === 'schedule');
+    expect(scheduled.map((w) => w.id)).toContain('webhook-sweeper');
+    const rules = Object.entries(resources(api, 'AWS::Events::Rule'));
+    for (const worker of scheduled) {
+      if (worker.source.kind !== 'schedule') continue;
+      const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
+      const minutes = Math.max(1, Math.ceil(worker.source.everySeconds / 60));
+      const [ruleId, rule] = rules.find(([, r]) => r.Properties.Targets.some((t: any) => refOf(t.Arn) === fnId)) ?? [];
+      expect(rule?.Properties.ScheduleExpression).toBe(`rate(${minutes} minute${minutes === 1 ? '' : 's'})`);
+      api.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } });
+      const policy = JSON.stringify(statementsOf(api, fnId));
+      if (worker.mainTable === 'write') expect(policy).toContain('dynamodb:PutItem');
+      for (const q of worker.sendsTo) expect(policy).toContain(logicalIdOf(stateful.queues[q]));
+      expect(policy.match(/sqs:SendMessage/g)).toHaveLength(worker.sendsTo.length);
+    }
+  });
+
+  it('answers unmatched paths from one small function that may touch no table, secret or queue', () => {
+    const fnId = logicalIdOf(stateless.unmatchedRouteFunction);
+    const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
+    const fallback = routes.find((r) => r.Properties.RouteKey === '$default');
+    const integration = resources(api, 'AWS::ApiGatewayV2::Integration')[String(fallback?.Properties.Target['Fn::Join'][1][1].Ref)];
+    expect(refOf(integration?.Properties.IntegrationUri)).toBe(fnId);
+    const statements = JSON.stringify(statementsOf(api, fnId));
+    expect(statements).not.toMatch(/dynamodb:|secretsmanager:|sqs:|bedrock:/);
+    expect(resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty('MAIN_TABLE_NAME');
+  });
+
+  it('has a 5xx alarm, an access-logged and throttled stage and the API URL output', () => {
     api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }) });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit },
+    });
     api.hasOutput('ApiUrl', {});
+  });
+
+  it('reserves concurrency for every worker (only), at least what its queue mapping may use', () => {
+    const fns = resources(api, 'AWS::Lambda::Function');
+    for (const worker of WORKERS) {
+      const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
+      expect(fns[fnId]?.Properties.ReservedConcurrentExecutions).toBe(defaultWorkerConcurrency(worker));
+    }
+    for (const mapping of Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'))) {
+      const max = mapping.Properties.ScalingConfig?.MaximumConcurrency;
+      if (max !== undefined) expect(max).toBeLessThanOrEqual(fns[refOf(mapping.Properties.FunctionName)]?.Properties.ReservedConcurrentExecutions);
+    }
+    expect(everywhere('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined)).toHaveLength(WORKERS.length);
+  });
+
+  it('keeps every queue with a consumer invisible for at least six times the consumer\'s timeout', () => {
+    const queues = resources(data, 'AWS::SQS::Queue');
+    const fns = resources(api, 'AWS::Lambda::Function');
+    const consumed = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition === undefined);
+    expect(consumed).toHaveLength(WORKERS.filter((w) => w.source.kind === 'queue').length);
+    for (const mapping of consumed) {
+      const queue = queues[refOf(fromStateful(mapping.Properties.EventSourceArn))];
+      const timeout = fns[refOf(mapping.Properties.FunctionName)]?.Properties.Timeout;
+      expect(timeout).toBeGreaterThan(0);
+      expect(queue?.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * timeout);
+    }
+  });
+
+  it('keeps the channel send lease below the sender\'s timeout (and so below the queue\'s visibility)', () => {
+    const fnId = logicalIdOf(stateless.functions['channel-sender'] as IConstruct);
+    const timeout = resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Timeout;
+    expect(SEND_LEASE_MS / 1000).toBeLessThan(timeout);
+    expect(timeout).toBeLessThan(QUEUES.channelOutbound.visibilityTimeoutSeconds);
   });
 });
 
@@ -119,8 +266,9 @@ describe('stateful stack', () => {
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   });
 
-  it('has encrypted, TLS-only queues that redrive to their DLQs, with DLQ depth alarms', () => {
+  it('has encrypted, TLS-only queues that redrive to their DLQs, and a depth alarm on every queue of failures', () => {
     const queues = resources(data, 'AWS::SQS::Queue');
+    expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
     const withRedrive = Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy);
     expect(withRedrive).toHaveLength(2);
     const delivery = withRedrive.find(([id]) => id.startsWith('WebhookDelivery'))?.[1];
@@ -130,19 +278,131 @@ describe('stateful stack', () => {
     expect(dlqId).toMatch(/^WebhookDeliveryDlq/);
     expect(queues[dlqId]).toBeDefined();
     for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
-    data.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
-    });
+    expect(Object.values(resources(data, 'AWS::SQS::QueuePolicy')).filter((p) => JSON.stringify(p.Properties).includes('"aws:SecureTransport":"false"'))).toHaveLength(Object.keys(QUEUES).length);
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
-    expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Properties.Dimensions).includes(dlqId))).toBe(true);
-    // The consumer drains the DLQ into the failed view, so arrivals alarm too.
-    expect(alarms.some((a) => a.Properties.MetricName === 'NumberOfMessagesSent' && JSON.stringify(a.Properties.Dimensions).includes(dlqId))).toBe(true);
+    expect(failureQueues().sort()).toEqual(['channelOutboundDlq', 'streamFailures', 'webhookDeliveryDlq']);
+    for (const key of failureQueues()) {
+      const id = logicalIdOf(stateful.queues[key]);
+      expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && refOf(a.Properties.Dimensions[0].Value) === id)).toBe(true);
+    }
+    // Messages moved to a DLQ by a redrive policy are never counted as sent: such an alarm could not fire.
+    expect(alarms.filter((a) => a.Properties.MetricName === 'NumberOfMessagesSent')).toEqual([]);
     data.hasOutput('WebhookDeliveryQueueUrl', {});
     data.hasOutput('WebhookDeliveryDlqQueueUrl', {});
+    data.hasOutput('StreamFailuresQueueUrl', {});
   });
 
   it('keeps the JWT key, the platform token and the data key in Secrets Manager', () => {
     expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(3);
+  });
+});
+
+describe('alarms', () => {
+  const topicId = () => logicalIdOf(stateful.alarmTopic);
+
+  it('every alarm of every stack notifies the one alarm topic', () => {
+    const all = [data, ...apiStacks.all].flatMap((t) => Object.values(resources(t, 'AWS::CloudWatch::Alarm')));
+    expect(all.length).toBeGreaterThanOrEqual(failureQueues().length + 1 + 2 * WORKERS.length);
+    for (const alarm of all) {
+      expect(alarm.Properties.AlarmActions).toHaveLength(1);
+      expect(fromStateful(alarm.Properties.AlarmActions[0])).toEqual({ Ref: topicId() });
+    }
+  });
+
+  it('watches every worker for errors and throttles', () => {
+    const alarms = Object.values(resources(api, 'AWS::CloudWatch::Alarm'));
+    for (const worker of WORKERS) {
+      const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(alarms.some((a) => a.Properties.MetricName === metric && a.Properties.Namespace === 'AWS/Lambda' && refOf(a.Properties.Dimensions[0].Value) === fnId)).toBe(true);
+      }
+    }
+  });
+
+  it('publishes to an encrypted, TLS-only topic that CloudWatch may use (no subscription unless configured)', () => {
+    const topic = resources(data, 'AWS::SNS::Topic')[topicId()];
+    const keyId = refOf(topic?.Properties.KmsMasterKeyId);
+    const key = resources(data, 'AWS::KMS::Key')[keyId];
+    expect(key?.Properties.EnableKeyRotation).toBe(true);
+    expect(key?.Properties.KeyPolicy.Statement).toContainEqual(expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }));
+    const policy = Object.values(resources(data, 'AWS::SNS::TopicPolicy'))[0]?.Properties.PolicyDocument.Statement;
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } }));
+    data.resourceCountIs('AWS::SNS::Subscription', 0);
+    data.hasOutput('AlarmTopicArn', {});
+  });
+});
+
+describe('growth and coupling', () => {
+  const counts = () => [
+    [stateful.stackName, Object.keys(data.toJSON().Resources).length],
+    ...apiStacks.all.map((t, i) => [i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id, Object.keys(t.toJSON().Resources).length]),
+  ] as [string, number][];
+
+  it('keeps every stack, nested ones included, at or under 350 resources', () => {
+    for (const [name, count] of counts()) expect([name, count <= 350]).toEqual([name, true]);
+  });
+
+  it('references the stateful stack weakly: no imports, and no exports that an update would have to keep', () => {
+    for (const t of apiStacks.all) expect(json(t)).not.toContain('Fn::ImportValue');
+    expect(json(api)).toContain('Fn::GetStackOutput');
+    const exports = Object.values(data.toJSON().Outputs as Record<string, { Export?: { Name: string } }>).flatMap((o) => (o.Export ? [o.Export.Name] : []));
+    // Only the named queue URLs (for other tools); none generated for the API stack.
+    expect(exports.every((name) => /^MessagingStateful-\w+QueueUrl$/.test(name))).toBe(true);
+    for (const t of apiStacks.all) {
+      for (const [, outputName] of json(t).matchAll(/"OutputName":"([^"]+)"/g)) expect(data.toJSON().Outputs).toHaveProperty([outputName as string]);
+    }
+  });
+
+  it('has room to double the routes: a doubled route table synthesizes with every stack under 500 resources', () => {
+    const doubled: RouteDef[] = [...ROUTES, ...ROUTES.map((r) => ({ ...r, id: `${r.id}-twin`, path: `/twin${r.path}` }))];
+    const twin = buildCdkApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), { routes: doubled });
+    twin.app.synth();
+    const stacks = templatesOf(twin.stateless);
+    expect(Object.values(resources(stacks.parent, 'AWS::ApiGatewayV2::Route'))).toHaveLength(doubled.length * API_PREFIXES.length + 1);
+    for (const t of [Template.fromStack(twin.stateful), ...stacks.all]) expect(Object.keys(t.toJSON().Resources).length).toBeLessThanOrEqual(500);
+  }, 120_000);
+});
+
+describe('context values', () => {
+  // A second synth (without bundling) with every deploy-time setting.
+  const configured = buildCdkApp(
+    new App({
+      context: {
+        'aws:cdk:bundling-stacks': [],
+        alarmEmail: 'ops@example.com',
+        apiRateLimit: '50',
+        apiBurstLimit: '80',
+        'workerConcurrency.webhook-delivery': '3',
+        '@aws-cdk/core:defaultCrossStackReferences': 'both',
+      },
+    }),
+  );
+  configured.app.synth();
+  const cApi = Template.fromStack(configured.stateless);
+  const cData = Template.fromStack(configured.stateful);
+
+  it('subscribes alarmEmail to the alarm topic', () => {
+    cData.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: logicalIdOf(configured.stateful.alarmTopic) } });
+  });
+
+  it('sets stage throttling and a worker\'s reserved concurrency (and its queue mapping follows)', () => {
+    cApi.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 } });
+    const fnId = logicalIdOf(configured.stateless.functions['webhook-delivery'] as IConstruct);
+    expect(resources(cApi, 'AWS::Lambda::Function')[fnId]?.Properties.ReservedConcurrentExecutions).toBe(3);
+    cApi.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: fnId }, ScalingConfig: { MaximumConcurrency: 3 } });
+  });
+
+  it('"both" (the step from strong references) keeps the generated exports but imports nothing', () => {
+    expect(JSON.stringify(cApi.toJSON())).not.toContain('Fn::ImportValue');
+    expect(JSON.stringify(cData.toJSON().Outputs)).toMatch(/"Name":"MessagingStateful:ExportsOutput/);
+  });
+
+  it('refuses values that are not positive integers, a queue worker below its mapping\'s minimum, and unknown workers', () => {
+    const noBundling = { 'aws:cdk:bundling-stacks': [] };
+    expect(() => buildCdkApp(new App({ context: { ...noBundling, apiRateLimit: 'lots' } }))).toThrow(/apiRateLimit must be a positive integer/);
+    expect(() => buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.channel-sender': '1' } }))).toThrow(/channel-sender must be an integer of at least 2/);
+    expect(() => buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.webhook-deliveries': '4' } }))).toThrow(/No such worker: workerConcurrency.webhook-deliveries/);
   });
 });
 

@@ -16,7 +16,7 @@ useRuntimeAws();
  */
 it('records a redriven (crashed) delivery in the failed view, with a reason', async () => {
   const t = await createTenant();
-  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: 'https://localhost:9/hook', events: ['webhook.test'], is_active: false } })).body;
+  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: 'https://localhost:9999/hook', events: ['webhook.test'], is_active: false } })).body;
   const event = newEvent(t.tenantId, 'webhook.test', { n: 1 }, new Date());
   const delivery = newDelivery(event, endpoint.id, new Date());
   const id = delivery.id;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { QUEUES } from '../../lib/resources';
 import { newEvent } from '../../functions/events/store';
-import { enqueueDeliveries, fanOut } from '../../functions/webhooks/fanout';
+import { enqueueDeliveries } from '../../functions/webhooks/delivery-queue';
+import { currentSubscriptions, fanOut } from '../../functions/webhooks/fanout';
 import { deliveryId } from '../../functions/webhooks/webhook';
 import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
@@ -23,9 +24,10 @@ it('a repeated fan-out of the same event sends nothing more', async () => {
   const r = await startReceiver();
   const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: r.url(), events: ['booking.*'] } })).body;
   const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_x' } }, new Date());
-  expect(await fanOut(event, new Date())).toBe(1);
+  const endpoints = (await currentSubscriptions([t.tenantId])).get(t.tenantId) ?? [];
+  expect(await fanOut(event, endpoints, new Date())).toBe(1);
   await eventually(async () => r.received.length, (n) => n === 1);
-  expect(await fanOut(event, new Date())).toBe(0);
+  expect(await fanOut(event, endpoints, new Date())).toBe(0);
   await sleep(1500);
   expect(r.received).toHaveLength(1);
   const delivery = await call('GET', `/webhook-deliveries/${deliveryId(event.id, endpoint.id)}`, authOf(t));
@@ -38,7 +40,7 @@ it('a duplicate queue message during retries is sent at most once more and never
   const r = await startReceiver(() => ({ status: 500 }));
   const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: r.url(), events: ['booking.*'] } })).body;
   const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_y' } }, new Date());
-  await fanOut(event, new Date());
+  await fanOut(event, (await currentSubscriptions([t.tenantId])).get(t.tenantId) ?? [], new Date());
   await eventually(async () => r.received.length, (n) => n >= 1);
   const id = deliveryId(event.id, endpoint.id);
   await enqueueDeliveries([{ tenant_id: t.tenantId, delivery_id: id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event }]);

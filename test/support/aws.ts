@@ -13,6 +13,7 @@ export function useRuntimeAws(): void {
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: rt.dynamoEndpoint,
     AWS_ENDPOINT_URL_SQS: rt.sqsEndpoint,
     JWT_SECRET: rt.jwtSecret,
+    DATA_KEY: rt.dataKey,
     PLATFORM_TOKEN: rt.platformToken,
     POWERTOOLS_METRICS_DISABLED: 'true',
     [TABLES.main.envVar]: `local-${TABLES.main.id}`,

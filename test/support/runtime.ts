@@ -6,6 +6,7 @@ export interface TestRuntime {
   sqsEndpoint: string;
   platformToken: string;
   jwtSecret: string;
+  dataKey: string;
   graphUrl: string;
   tls: { ca: string; key: string; cert: string };
   opsFile: string;

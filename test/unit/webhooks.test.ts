@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { checkUrlForm, isPublicAddress, UnsafeTarget } from '../../functions/webhooks/ssrf';
-import { DEFAULT_RETRY_DELAYS, activeSecrets, deliveryId, newSecret, retryDelays, sign, subscribes } from '../../functions/webhooks/webhook';
+import { DEFAULT_RETRY_DELAYS, DEFAULT_SWEEP_GRACE_SECONDS, activeSecrets, deliveryId, newSecret, retryDelays, sign, subscribes, sweepAction, sweepGraceSeconds } from '../../functions/webhooks/webhook';
 
 describe('retry schedule', () => {
   it('is exactly 1, 5, 25, 125 and 625 seconds by default', () => {
@@ -45,10 +45,29 @@ describe('delivery ids and matching', () => {
   });
 
   it('match subscriptions with wildcards, never for inactive endpoints', () => {
-    expect(subscribes({ events: ['*'], is_active: true }, 'booking.created')).toBe(true);
-    expect(subscribes({ events: ['booking.*'], is_active: true }, 'booking.rescheduled')).toBe(true);
-    expect(subscribes({ events: ['booking.*'], is_active: true }, 'conversation.created')).toBe(false);
-    expect(subscribes({ events: ['*'], is_active: false }, 'booking.created')).toBe(false);
+    const at = (type: string, created_at = '2030-01-01T00:00:00.000Z') => ({ type, created_at });
+    expect(subscribes({ events: ['*'], is_active: true }, at('booking.created'))).toBe(true);
+    expect(subscribes({ events: ['booking.*'], is_active: true }, at('booking.rescheduled'))).toBe(true);
+    expect(subscribes({ events: ['booking.*'], is_active: true }, at('conversation.created'))).toBe(false);
+    expect(subscribes({ events: ['*'], is_active: false }, at('booking.created'))).toBe(false);
+    // Events committed before the endpoint was (re-)activated are not sent, even if dispatched late.
+    const since = { events: ['*'], is_active: true, active_from: '2030-01-01T00:00:00.000Z' };
+    expect(subscribes(since, at('booking.created', '2029-12-31T23:59:59.999Z'))).toBe(false);
+    expect(subscribes(since, at('booking.created', '2030-01-01T00:00:00.000Z'))).toBe(true);
+  });
+});
+
+describe('the sweeper', () => {
+  it('gives an overdue delivery another attempt while retries remain, then hands it to the dead-letter queue', () => {
+    const delays = [1, 5, 25, 125, 625];
+    expect(sweepAction({ cycle_attempts: 0 }, delays)).toBe('attempt');
+    expect(sweepAction({ cycle_attempts: 5 }, delays)).toBe('attempt');
+    expect(sweepAction({ cycle_attempts: 6 }, delays)).toBe('dead_letter');
+  });
+
+  it('reads its grace period from the environment, falling back to the default on nonsense', () => {
+    expect(sweepGraceSeconds('2')).toBe(2);
+    for (const raw of [undefined, '', '0', '-3', '1.5', 'soon']) expect(sweepGraceSeconds(raw)).toBe(DEFAULT_SWEEP_GRACE_SECONDS);
   });
 });
 

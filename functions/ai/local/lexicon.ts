@@ -4,6 +4,7 @@
  * emphasis, and the clause after "but" outweighs the one before it.
  */
 import winkSentiment from 'wink-sentiment';
+import { boundRuns } from './text';
 
 const INTENSIFIERS = new Set([
   'very', 'really', 'so', 'sooo', 'soo', 'extremely', 'super', 'totally', 'absolutely', 'incredibly', 'truly', 'completely',
@@ -12,19 +13,19 @@ const INTENSIFIERS = new Set([
 const DAMPENERS = new Set(['slightly', 'somewhat', 'kinda', 'kind', 'sort', 'sorta', 'little', 'bit', 'fairly', 'quite', 'barely', 'almost']);
 const CONTRAST = new Set(['but', 'however', 'although', 'though', 'yet']);
 
-/** Words customers use about service problems that AFINN leaves neutral. */
-const SERVICE_WORDS: Record<string, number> = {
+/** Words customers use about service problems that AFINN leaves neutral. A Map: message words are keys. */
+const SERVICE_WORDS = new Map<string, number>(Object.entries({
   unacceptable: -3, ridiculous: -3, rude: -3, overcharged: -3, scam: -3, useless: -2, waited: -1, waiting: -1, late: -1,
   still: -0.5, again: -0.5, refund: -1, dirty: -2, cold: -1, rushed: -2, ignored: -2, worst: -3, disgusting: -3, lovely: 3,
   amazing: 4, perfect: 3, fab: 3, brilliant: 4, legend: 3, delighted: 3, thrilled: 3, stoked: 3, annoying: -2, annoyed: -2,
   fuming: -3, livid: -3, gutted: -2, disappointed: -2, unprofessional: -3, broken: -2, charged: -1, twice: -1, nobody: -1,
-};
+}));
 
 /** VADER's normalisation constant: maps an unbounded sum into -1…1. */
 const ALPHA = 15;
 
 export function lexiconScore(text: string): number {
-  const tokens = winkSentiment(text).tokenizedPhrase ?? [];
+  const tokens = winkSentiment(boundRuns(text)).tokenizedPhrase ?? [];
   let total = 0;
   let exclamations = 0;
   const contrastAt = tokens.findIndex((t) => t.tag === 'word' && CONTRAST.has(t.value.toLowerCase()));
@@ -33,9 +34,11 @@ export function lexiconScore(text: string): number {
     if (!token) continue;
     if (token.value === '!') exclamations += 1;
     const lower = token.value.toLowerCase();
-    let score = token.score ?? 0;
-    if (!score && token.tag === 'word' && SERVICE_WORDS[lower] !== undefined) {
-      score = SERVICE_WORDS[lower] ?? 0;
+    // wink-sentiment looks words up in plain objects: "constructor" scores a function. Numbers only.
+    let score = typeof token.score === 'number' && Number.isFinite(token.score) ? token.score : 0;
+    const serviceScore = SERVICE_WORDS.get(lower);
+    if (!score && token.tag === 'word' && serviceScore !== undefined) {
+      score = serviceScore;
       const before = [tokens[i - 1]?.value.toLowerCase(), tokens[i - 2]?.value.toLowerCase()];
       if (before.some((w) => w === 'not' || w === "n't" || w === 'no' || w === 'never')) score = -score * 0.75;
     }

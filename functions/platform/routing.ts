@@ -1,0 +1,50 @@
+import { API_PREFIXES, ROUTES, type RouteDef } from '../../lib/routes';
+
+/**
+ * Path matching over the route table, as API Gateway matches `{param}` segments. Shared by the local
+ * gateway (dispatch) and the `$default` route (404 or 405 with Allow), so both always agree.
+ */
+interface CompiledPattern {
+  route: RouteDef;
+  pattern: RegExp;
+  params: string[];
+}
+
+function compile(route: RouteDef): CompiledPattern {
+  const params: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    params.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}/?$`), params };
+}
+
+const COMPILED = ROUTES.map(compile);
+
+export interface PathMatch {
+  route: RouteDef;
+  /** Path parameters as they appear in the path, still percent-encoded. */
+  rawParams: Record<string, string>;
+}
+
+/** Every route whose path matches, whatever its method; none when the path has no API prefix. */
+export function matchPath(rawPath: string): PathMatch[] {
+  const prefix = API_PREFIXES.find((p) => rawPath === p || rawPath.startsWith(`${p}/`));
+  if (!prefix) return [];
+  const path = rawPath.slice(prefix.length);
+  const matches: PathMatch[] = [];
+  for (const { route, pattern, params } of COMPILED) {
+    const m = pattern.exec(path);
+    if (m) matches.push({ route, rawParams: Object.fromEntries(params.map((name, i) => [name, m[i + 1] ?? ''])) });
+  }
+  return matches;
+}
+
+/** Decoded path parameters, or undefined when one is not valid percent-encoding. */
+export function decodeParams(rawParams: Record<string, string>): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,42 @@
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { queueUrl } from '../platform/config';
+import { sqsClient } from '../platform/queue';
+import type { EventEnvelope } from '../events/catalog';
+
+/** One attempt of one delivery, as it travels through the delivery queue (and its dead-letter queue). */
+export interface DeliveryMessage {
+  tenant_id: string;
+  delivery_id: string;
+  webhook_id?: string;
+  cycle: number;
+  /** Failed attempts so far in this cycle. */
+  failures: number;
+  /** The event itself, so an attempt needs no read of the delivery (absent: it is read). */
+  payload?: EventEnvelope;
+  /**
+   * The endpoint version the message was made for: a worker whose cached endpoint is older reads it
+   * again, so a URL changed just before the event is used for it.
+   */
+  endpoint_version?: number;
+  /** Dead letters only: why the delivery gave up. */
+  reason?: string;
+}
+
+/** Queues attempts, ten per SendMessageBatch; throws if any entry was refused. */
+export async function enqueueDeliveries(messages: DeliveryMessage[], delaySeconds = 0): Promise<void> {
+  for (let i = 0; i < messages.length; i += 10) {
+    const batch = messages.slice(i, i + 10);
+    const out = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl('webhookDelivery'),
+        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m), DelaySeconds: delaySeconds })),
+      }),
+    );
+    if (out.Failed?.length) throw new Error(`could not queue ${out.Failed.length} deliveries`);
+  }
+}
+
+/** Hands a delivery that used up its attempts to the dead-letter queue, whose consumer records it as failed. */
+export async function sendToDeadLetters(message: DeliveryMessage & { reason: string }): Promise<void> {
+  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MessageBody: JSON.stringify(message) }));
+}

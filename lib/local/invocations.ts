@@ -1,0 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'aws-lambda';
+import { lambdaContext } from './context';
+
+/**
+ * Lambda gives each process one request at a time, so the Powertools logger (and metrics, and the batch
+ * processor) keep per-request state in one place. The local runtime serves many requests at once in one
+ * process, so that state would leak between them: a log line could carry another request's id and tenant.
+ * Lambda's own answer for concurrent invocations is the InvokeStore, an AsyncLocalStorage its runtime puts
+ * on `globalThis.awslambda`, which Powertools uses whenever AWS_LAMBDA_MAX_CONCURRENCY is set. The local
+ * runtime does the same, and runs every invocation in its own store. In Lambda nothing changes.
+ */
+type Store = Record<string | symbol, unknown>;
+
+const REQUEST_ID = Symbol.for('_AWS_LAMBDA_REQUEST_ID');
+const als = new AsyncLocalStorage<Store>();
+/** Outside any invocation (start-up, seeding) there is one shared store, as in a one-request process. */
+const shared: Store = {};
+
+const invokeStore = {
+  hasContext: () => als.getStore() !== undefined,
+  getContext: () => als.getStore(),
+  get: (key: string | symbol) => (als.getStore() ?? shared)[key],
+  set: (key: string | symbol, value: unknown) => {
+    (als.getStore() ?? shared)[key] = value;
+  },
+  run: <T>(context: Store, fn: () => T): T => als.run(context, fn),
+  getRequestId: () => (als.getStore()?.[REQUEST_ID] as string | undefined) ?? '-',
+  getXRayTraceId: () => undefined,
+  getTenantId: () => undefined,
+  getTraceparent: () => undefined,
+  getTracestate: () => undefined,
+  getBaggage: () => undefined,
+};
+
+/** Call once, before serving: from then on Powertools keeps per-request state per invocation. */
+export function enableConcurrentInvocations(): void {
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+  const global = globalThis as { awslambda?: Record<string, unknown> };
+  global.awslambda = { ...global.awslambda, InvokeStore: invokeStore };
+}
+
+/** Invokes a handler as Lambda would: with its own context object and its own invocation store. */
+export function invokeLocally<E, R>(
+  functionName: string,
+  handler: (event: E, context: Context) => Promise<R>,
+  event: E,
+  requestId: string = randomUUID(),
+): Promise<R> {
+  return als.run({ [REQUEST_ID]: requestId }, () => handler(event, lambdaContext(functionName, requestId)));
+}

@@ -1,0 +1,44 @@
+// Starts `bin/local.ts` (what `npm start` runs) as a child process and waits for its "API ready" line.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * `detached` puts the runtime in its own process group (Java included), so a test can kill the whole
+ * group at once, as a crash would. Resolves with the child and the addresses it printed.
+ */
+export async function spawnRuntime(env, { detached = false, timeoutMs = 90_000 } = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
+  });
+  let output = '';
+  const info = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local runtime did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const url = /API ready at (\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({
+          url,
+          dynamoEndpoint: /DynamoDB Local at (\S+)/.exec(output)?.[1] ?? '',
+          sqsEndpoint: /SQS emulator at (\S+)/.exec(output)?.[1] ?? '',
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      onData(chunk);
+      if (process.env.TEST_RUNTIME_VERBOSE) process.stderr.write(chunk);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local runtime exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, info, output: () => output };
+}

@@ -1,0 +1,73 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { handler, unmatchedRoute } from '../../functions/platform/unmatched-route';
+import { ROUTES } from '../../lib/routes';
+
+/** An API Gateway HTTP API payload 2.0 event for the `$default` route, as API Gateway sends it. */
+function defaultRouteEvent(method: string, rawPath: string, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString: '',
+    headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'curl/8.5.0', ...headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
+      requestId: 'Jk3u1gWvIAMEbXw=',
+      routeKey: '$default',
+      stage: '$default',
+      time: '22/Nov/2026:10:00:00 +0000',
+      timeEpoch: 1795341600000,
+    },
+    isBase64Encoded: false,
+  };
+}
+
+const invoke = (event: APIGatewayProxyEventV2) => handler(event, { awsRequestId: 'lambda-request-id' } as Context);
+
+describe('the $default route (unknown paths and methods)', () => {
+  it('answers an unknown path with a 404 problem carrying the request id, and the usual headers', async () => {
+    const res = await invoke(defaultRouteEvent('GET', '/api/v1/nope', { origin: 'https://app.example.com' }));
+    expect(res.statusCode).toBe(404);
+    expect(res.headers?.['Content-Type']).toBe('application/problem+json');
+    expect(res.headers?.['X-Request-Id']).toBe('Jk3u1gWvIAMEbXw=');
+    expect(res.headers?.['X-Content-Type-Options']).toBe('nosniff');
+    expect(res.headers?.['Strict-Transport-Security']).toContain('max-age=');
+    expect(res.headers?.['Access-Control-Allow-Origin']).toBe('*');
+    expect(res.headers?.['Access-Control-Expose-Headers']).toContain('X-Request-Id');
+    expect(JSON.parse(res.body ?? '')).toEqual({
+      type: 'https://docs.messaging.dev/problems/route_not_found',
+      title: 'Not Found',
+      status: 404,
+      detail: 'No route matches GET /api/v1/nope.',
+      code: 'route_not_found',
+      request_id: 'Jk3u1gWvIAMEbXw=',
+    });
+  });
+
+  it('answers a known path with a wrong method 405, with Allow listing the methods of lib/routes.ts', async () => {
+    const res = await invoke(defaultRouteEvent('PUT', '/v1/bookings/bkg_01M804Z2CKSPWX9H1QTSFQ5EC4'));
+    expect(res.statusCode).toBe(405);
+    const expected = ROUTES.filter((r) => r.path === '/bookings/{id}').map((r) => r.method);
+    expect(res.headers?.Allow?.toString().split(', ').sort()).toEqual([...expected].sort());
+    expect(JSON.parse(res.body ?? '')).toMatchObject({ title: 'Method Not Allowed', status: 405, code: 'method_not_allowed', request_id: 'Jk3u1gWvIAMEbXw=' });
+  });
+
+  it('answers a malformed path 400', async () => {
+    const res = await invoke(defaultRouteEvent('GET', '/api/v1/users/%E0%A4%A'));
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body ?? '')).toMatchObject({ title: 'Bad Request', code: 'malformed_path', request_id: 'Jk3u1gWvIAMEbXw=' });
+  });
+
+  it('decides from the method and the raw path alone', () => {
+    expect(unmatchedRoute('GET', '/nope').status).toBe(404);
+    expect(unmatchedRoute('GET', '/users').status).toBe(404); // no /api/v1 or /v1 prefix
+    expect(unmatchedRoute('DELETE', '/api/v1/users').extra.headers).toEqual({ Allow: 'POST, GET' });
+    expect(unmatchedRoute('POST', '/api/v1/platform/tenants/x').extra.headers).toEqual({ Allow: 'GET, PATCH' });
+    expect(unmatchedRoute('GET', 'api/v1/users').code).toBe('malformed_path');
+    expect(unmatchedRoute('GET', '/api/v1/%zz').code).toBe('malformed_path');
+  });
+});
