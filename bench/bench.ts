@@ -8,8 +8,8 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { BUNDLING } from '../lib/bundling';
-import { ROUTES } from '../lib/routes';
+import { BUNDLING } from '../spec/bundling';
+import { ROUTES } from '../spec/routes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.bench');
@@ -75,7 +75,7 @@ async function bundles() {
 async function roundTrips() {
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  const { startLocalRuntime } = await import('../lib/local/runtime');
+  const { startLocalRuntime } = await import('../local/runtime');
   const runtime = await startLocalRuntime({ port: 0, seedDemo: true });
   try {
     const { dbStats } = await import('../functions/platform/db');

@@ -25,13 +25,13 @@ const server = createServer({ key: readFileSync(tls.key), cert: readFileSync(tls
 await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
 const receiverUrl = `https://localhost:${(server.address() as { port: number }).port}/hook`;
 
-const { startLocalRuntime } = await import('../lib/local/runtime');
+const { startLocalRuntime } = await import('../local/runtime');
 const runtime = await startLocalRuntime({ port: 0, seedDemo: false });
-const { lambdaContext } = await import('../lib/local/context');
+const { lambdaContext } = await import('../local/context');
 const { createDelivery } = await import('../functions/webhooks/store');
 const { newDelivery } = await import('../functions/webhooks/webhook');
 const { newEvent } = await import('../functions/events/store');
-const worker = await import('../functions/webhooks/deliver');
+const worker = await import('../functions/webhooks/delivery-worker');
 
 const api = async (path: string, init: RequestInit & { token?: string; tenant?: string } = {}) => {
   const res = await fetch(`${runtime.url}/api/v1${path}`, {

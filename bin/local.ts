@@ -3,8 +3,8 @@ const env = process.env;
 // Before any handler module loads: the Powertools singletons read these when they are created.
 env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../lib/local/runtime');
-const { PrerequisiteError } = await import('../lib/local/dynamodb-local');
+const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../local/runtime');
+const { PrerequisiteError } = await import('../local/dynamodb-local');
 const runtime = await startLocalRuntime({
   port: Number(env.PORT ?? 3000),
   host: env.HOST,

@@ -7,8 +7,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLING } from './bundling';
-import type { TableSpec } from './resources';
+import { BUNDLING } from '../spec/bundling';
+import type { TableSpec } from '../spec/resources';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -68,10 +68,6 @@ export class AppFunction extends NodejsFunction {
     });
   }
 
-  /**
-   * Least privilege: exact actions on the table and its named indexes (no index/* wildcard), and
-   * read-only functions get read actions only.
-   */
   /** API-key authentication records `last_used_at`: allowed on API-key items only, whatever the route. */
   grantApiKeyTouch(table: ITableV2, keyPrefix: string): void {
     this.addToRolePolicy(
@@ -83,6 +79,10 @@ export class AppFunction extends NodejsFunction {
     );
   }
 
+  /**
+   * Least privilege: exact actions on the table and its named indexes (no index/* wildcard), and
+   * read-only functions get read actions only.
+   */
   grantTable(table: ITableV2, spec: TableSpec, access: 'read' | 'write'): void {
     const actions = access === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
     const resources = [table.tableArn, ...spec.indexes.map((index) => `${table.tableArn}/index/${index.name}`)];

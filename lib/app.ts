@@ -4,10 +4,10 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import type { RouteDef } from './routes';
+import type { RouteDef } from '../spec/routes';
+import { WORKERS } from '../spec/workers';
 import { StatefulStack } from './stateful-stack';
 import { DEFAULT_API_THROTTLE, StatelessStack, inferenceProfileModel } from './stateless-stack';
-import { WORKERS } from './workers';
 
 export interface CdkAppOptions {
   /** Another route table (the infra test synthesizes a doubled one). */

@@ -8,7 +8,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { QUEUES, TABLES, failureQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from './resources';
+import { QUEUES, TABLES, failureQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../spec/resources';
 
 export interface StatefulStackProps extends StackProps {
   /** Subscribes this address to the alarm topic (`cdk deploy -c alarmEmail=…`). */

@@ -19,13 +19,12 @@ import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aw
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { CORS } from '../functions/platform/cors';
-import { API_KEY_ITEM_PREFIX } from '../functions/api-keys/key';
+import { CORS } from '../spec/cors';
+import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
+import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
+import { WORKERS, type WorkerDef } from '../spec/workers';
 import { AppFunction } from './api-function';
-import { QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from './resources';
-import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from './routes';
 import type { StatefulStack } from './stateful-stack';
-import { WORKERS, type WorkerDef } from './workers';
 
 export interface ApiThrottle {
   /** Steady requests per second across the whole stage. */
@@ -67,8 +66,8 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /**
- * The HTTP API with one Lambda per route of lib/routes.ts (each with only the grants it needs) and the
- * workers of lib/workers.ts. Route functions live in one nested stack per feature, so no template
+ * The HTTP API with one Lambda per route of spec/routes.ts (each with only the grants it needs) and the
+ * workers of spec/workers.ts. Route functions live in one nested stack per feature, so no template
  * comes near CloudFormation's 500-resource limit; the routes themselves stay on the API here.
  */
 export class StatelessStack extends Stack {
@@ -173,7 +172,7 @@ export class StatelessStack extends Stack {
     const fn = new AppFunction(this, `${name}Fn`, {
       handler: worker.handler,
       description: worker.description,
-      // Consumed queues keep messages invisible for six times this (lib/resources.ts).
+      // Consumed queues keep messages invisible for six times this (spec/resources.ts).
       timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: reserved,
       environment: {

@@ -21,12 +21,13 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { QUEUES, TABLES } from '../lib/resources';
-import { RUNTIME_FILE } from '../lib/local/runtime';
-import { lambdaContext } from '../lib/local/context';
-import { toLambdaRecord } from '../lib/local/pollers';
-import { STREAM_RETENTION_MS, functionNameOf, readFailedRecords, type StreamFailureRecord } from '../lib/stream-failures';
-import { WORKERS, matchesFilter, type WorkerDef } from '../lib/workers';
+import { QUEUES, TABLES } from '../spec/resources';
+import { RUNTIME_FILE } from '../local/runtime';
+import { lambdaContext } from '../local/context';
+import { toLambdaRecord } from '../local/pollers';
+import { STREAM_RETENTION_MS, functionNameOf, readFailedRecords, type StreamFailureRecord } from '../local/stream-failures';
+import { WORKERS, type WorkerDef } from '../spec/workers';
+import { matchesFilter } from '../local/event-filters';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

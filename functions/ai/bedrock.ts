@@ -1,11 +1,11 @@
 /**
  * The `bedrock` provider: the Converse API with a configurable model. Every answer is JSON checked with
  * zod against the public taxonomy; anything else is an error, which the caller turns into a local
- * fallback (see ./providers.ts).
+ * fallback (see ./provider-selection.ts).
  */
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
-import type { AiProvider, Grounding, TranscriptLine } from './provider';
+import type { AiProvider, Grounding, TranscriptLine } from './provider-contract';
 import { formatWhen } from './replies';
 import { CATEGORIES, INTENTS, SENTIMENTS, round, type Classification } from './taxonomy';
 

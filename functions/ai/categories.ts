@@ -1,5 +1,5 @@
 /** A conversation's category and tags from the intents of its customer messages. Pure, no AWS imports. */
-import type { Categorization } from './provider';
+import type { Categorization } from './provider-contract';
 import { CATEGORIES, INTENT_CATEGORY, PLEASANTRIES, round, type Category, type Classification, type Intent } from './taxonomy';
 
 /** Tags suggested for an intent seen with confidence. */

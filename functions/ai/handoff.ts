@@ -2,6 +2,7 @@
  * When a conversation goes to a human: the rules and every threshold, in one place (README "Handoff").
  * Pure functions, no AWS imports.
  */
+import type { HandoffReason } from '../conversations/conversation';
 import type { Classification } from './taxonomy';
 
 export const HANDOFF_RULES = {
@@ -14,15 +15,6 @@ export const HANDOFF_RULES = {
   /** This many clearly negative customer messages in a row (agent replies in between do not break the run). */
   consecutiveNegatives: 2,
 } as const;
-
-export type HandoffReason = 'request_human' | 'complaint' | 'negative_sentiment';
-
-export interface Handoff {
-  at: string;
-  reason: HandoffReason;
-  /** The customer message that triggered it. */
-  message_id: string;
-}
 
 type Verdict = Pick<Classification, 'sentiment' | 'intent'>;
 

@@ -3,7 +3,7 @@
  * booking. A template that needs a fact that is missing is replaced by one that asks for it, so a
  * suggestion never invents a booking, a time, a price or an address. Pure, no AWS imports.
  */
-import type { Grounding, Suggestion } from './provider';
+import type { Grounding, Suggestion } from './provider-contract';
 import { round, type Intent, type IntentScore } from './taxonomy';
 
 type Template = (g: Grounding) => string;

@@ -6,13 +6,16 @@ import { earlierInboundAnalyses, getConversationWithMessages, getMessage, record
 import { notFound } from '../platform/errors';
 import { extractEntities } from './entities';
 import { HANDOFF_RULES, handoffReason } from './handoff';
-import type { Grounding, TranscriptLine } from './provider';
-import { answer, type Answered } from './providers';
-import type { Classification } from './taxonomy';
+import type { Grounding, TranscriptLine } from './provider-contract';
+import { answer, type Answered } from './provider-selection';
+import type { Classification, ProviderName } from './taxonomy';
 
 /** How much of a conversation the AI reads: enough context, bounded cost. */
 const TRANSCRIPT_MESSAGES = 30;
 const MAX_TAGS = 20;
+
+/** A message's stored analysis in the taxonomy's terms (the conversation keeps it as plain strings). */
+type Analysis = MessageAnalysis & Pick<Classification, 'sentiment' | 'intent'> & { provider: ProviderName };
 
 const providerFields = <T>(a: Answered<T>) => ({ provider: a.provider, ...(a.fallback ? { fallback: a.fallback } : {}) });
 
@@ -20,7 +23,7 @@ async function classifyText(text: string) {
   return answer((p) => p.classify(text));
 }
 
-function analysisOf(c: Answered<Classification>, now: Date): MessageAnalysis {
+function analysisOf(c: Answered<Classification>, now: Date): Analysis {
   const { sentiment, intent, language } = c.result;
   return { sentiment, intent, language, provider: c.provider, analyzed_at: now.toISOString() };
 }
@@ -33,7 +36,7 @@ export interface AnalyzeInput {
 
 export async function analyze(tenantId: string, timezone: string, input: AnalyzeInput, now: Date) {
   let text = input.text ?? '';
-  let earlier: (MessageAnalysis | null)[] = [];
+  let earlier: (Analysis | null)[] = [];
   let message: Message | undefined;
   if (input.conversation_id && input.message_id) {
     const ref: MessageRef = { tenant_id: tenantId, conversation_id: input.conversation_id, message_id: input.message_id };
@@ -41,7 +44,7 @@ export async function analyze(tenantId: string, timezone: string, input: Analyze
     if (!message) throw notFound('The message');
     text = message.text;
     if (message.direction === 'inbound') {
-      earlier = await earlierInboundAnalyses(ref, HANDOFF_RULES.consecutiveNegatives - 1);
+      earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
     }
   }
   const classified = await classifyText(text);
@@ -103,7 +106,7 @@ export async function analyzeInbound(message: Pick<Message, 'tenant_id' | 'conve
   const ref: MessageRef = { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id };
   const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text), now));
   if (!stored) return { analysis: undefined, handoff: undefined };
-  const earlier = await earlierInboundAnalyses(ref, HANDOFF_RULES.consecutiveNegatives - 1);
+  const earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
   const reason = handoffReason(stored, earlier);
   const conversation = reason ? await handOff(message.tenant_id, message.conversation_id, reason, message.id, now) : undefined;
   return { analysis: stored, handoff: conversation?.handoff ?? undefined };

@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { SuggestBody } from './schemas';
 import { suggest } from './service';
 

@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { newId } from '../platform/ids';
 import { actorId } from '../auth/principal';
 import { generateApiKey, type ApiKeyRecord } from './key';

@@ -65,6 +65,3 @@ export const LAST_USED_GRANULARITY_MS = 60_000;
 
 export const needsLastUsedRefresh = (record: Pick<ApiKeyRecord, 'last_used_at'>, now: Date): boolean =>
   !record.last_used_at || now.getTime() - Date.parse(record.last_used_at) >= LAST_USED_GRANULARITY_MS;
-
-/** The key prefix of API-key items in the table: IAM lets every tenant route update only these (last_used_at). */
-export const API_KEY_ITEM_PREFIX = 'APIKEY#';

@@ -3,7 +3,8 @@ import { db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
-import { API_KEY_ITEM_PREFIX, type ApiKeyRecord } from './key';
+import { API_KEY_ITEM_PREFIX } from '../../spec/resources';
+import type { ApiKeyRecord } from './key';
 
 /**
  * Each key is one item addressed by its SHA-256 (what auth looks up), listed per tenant through gsi1,

@@ -8,7 +8,7 @@ import { tenantFromItem, tenantKey } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import { userFromItem, userKey } from '../users/store';
 import { sessionFromItem, sessionKey } from './session-store';
-import { isSessionActive, predatesCredentials } from './session';
+import { isSessionActive, predatesCredentials } from './session-rules';
 import { verifyAccessToken } from './tokens';
 import type { TenantPrincipal } from './principal';
 

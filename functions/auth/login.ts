@@ -1,12 +1,12 @@
 import { badRequest, forbidden, unauthorized } from '../platform/errors';
-import { httpHandler } from '../platform/http';
+import { httpHandler } from '../http/handler';
 import { getTenant } from '../tenants/store';
 import { findUserByEmail, tenantsWithEmail } from '../users/store';
 import type { User } from '../users/user';
 import { takeLoginAttempt } from './login-throttle';
 import { decoyHash, verifyPassword } from './passwords';
 import { LoginBody } from './schemas';
-import { startSession } from './sessions';
+import { startSession } from './session-service';
 
 const invalid = () => unauthorized('invalid_credentials', 'The email or password is incorrect.');
 

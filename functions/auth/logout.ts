@@ -1,7 +1,7 @@
 import { badRequest } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { EmptyBody } from './schemas';
-import { endSession } from './sessions';
+import { endSession } from './session-service';
 
 /** Revokes the caller's session: its access token and refresh token fail from the next request on. */
 export const handler = httpHandler('auth-logout', { body: EmptyBody }, async ({ principal, now }) => {

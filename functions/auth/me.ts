@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { tenantView } from '../tenants/views';
 
 /** Who am I: the credential's kind, role and tenant. Handy to check a key or token works. */

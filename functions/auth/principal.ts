@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/routes';
+import type { Role } from '../../spec/routes';
 import type { Tenant } from '../tenants/tenant';
 
 /** Who is calling. Tenant principals carry the tenant record, read in the same round trip as the credential. */
@@ -9,5 +9,14 @@ export type TenantPrincipal =
 export type Principal = TenantPrincipal | { kind: 'platform' } | { kind: 'anonymous' };
 
 export const actorId = (p: TenantPrincipal): string => (p.kind === 'api_key' ? p.keyId : p.userId);
+
+/** Who wrote a message or made a change: a customer (inbound messages), a user or an API key. */
+export interface Sender {
+  type: 'customer' | 'user' | 'api_key';
+  id: string;
+}
+
+/** The sender a tenant caller writes as: the user behind a token, or the API key. */
+export const senderOf = (p: TenantPrincipal): Sender => (p.kind === 'user' ? { type: 'user', id: p.userId } : { type: 'api_key', id: p.keyId });
 
 export const roleAllows = (have: Role, need: Role | undefined): boolean => !need || need === 'agent' || have === 'admin';

@@ -1,6 +1,6 @@
-import { httpHandler } from '../platform/http';
+import { httpHandler } from '../http/handler';
 import { RefreshBody } from './schemas';
-import { refreshSession } from './sessions';
+import { refreshSession } from './session-service';
 
 export const handler = httpHandler('auth-refresh', { body: RefreshBody }, async ({ body, state, now }) => ({
   status: 200,

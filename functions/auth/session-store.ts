@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
-import type { Session } from './session';
+import type { Session } from './session-rules';
 
 export const sessionKey = (tenantId: string, sessionId: string) => ({ pk: `TENANT#${tenantId}`, sk: `SESSION#${sessionId}` });
 

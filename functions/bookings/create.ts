@@ -1,5 +1,5 @@
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
-import { requirePhone } from '../conversations/guards';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
+import { requirePhone } from '../customers/customer';
 import { CreateBookingBody } from './schemas';
 import { createBooking } from './service';
 

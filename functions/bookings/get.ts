@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors';
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { getBooking } from './store';
 

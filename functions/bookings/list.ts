@@ -1,5 +1,5 @@
 import { badRequest } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
 import { ListBookingsQuery } from './schemas';
 import { listBookings } from './store';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { dataMap, instant as instantSchema, nonEmptyPatch, timezone as timezoneSchema, trimmed } from '../platform/validation';
 import { isId } from '../platform/ids';
-import { customerId, phone } from '../conversations/schemas';
+import { customerId, customerRef } from '../customers/schemas';
 import { BOOKING_STATUSES } from './booking';
 
 const instant = instantSchema();
@@ -15,9 +15,7 @@ const metadata = dataMap(z.string().check(z.minLength(1), z.maxLength(40)), z.un
   .check(z.refine((m) => Object.keys(m).length <= 20, 'at most 20 keys'));
 
 export const CreateBookingBody = z.strictObject({
-  customer: z
-    .strictObject({ id: z.optional(customerId), phone: z.optional(phone), name: z.optional(trimmed(1, 200)) })
-    .check(z.refine((c) => (c.id === undefined) !== (c.phone === undefined), 'give either `id` or `phone`')),
+  customer: customerRef,
   conversation_id: z.optional(conversationId),
   service: trimmed(1, 200),
   resource_id: z.optional(resourceId),

@@ -1,11 +1,12 @@
 import { conflict, notFound, preconditionFailed, unprocessable } from '../platform/errors';
+import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
-import { diff, type EventType } from '../events/catalog';
+import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
 import { customerView } from '../customers/customer';
 import { findOrCreateCustomer, getCustomer } from '../customers/store';
 import { getConversation } from '../conversations/store';
-import type { Sender } from '../conversations/service';
+import type { Sender } from '../auth/principal';
 import { DETAIL_FIELDS, TIME_FIELDS, beforeScheduleHorizon, isActive, timeProblem, transitionProblem, type Booking, type BookingStatus } from './booking';
 import { BookingChanged, getBooking, saveBooking } from './store';
 

@@ -1,11 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { db, getMany, transactionConditionFailed, transactionConflicted } from '../platform/db';
+import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';
 import { conflict } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
-import type { TransactItem } from '../conversations/store';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   BOOKING_FIELDS, SLOT_LIFETIME_MS, firstClash, isActive, slotClaims, slotIsDead,

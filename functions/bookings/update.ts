@@ -1,7 +1,7 @@
 import { notFound } from '../platform/errors';
-import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
-import { senderOf } from '../conversations/views';
+import { senderOf } from '../auth/principal';
 import { UpdateBookingBody } from './schemas';
 import { updateBooking } from './service';
 

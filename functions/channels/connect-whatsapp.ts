@@ -1,5 +1,5 @@
 import { unprocessable } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { verifyPhoneNumberAccess } from './whatsapp';
 import { ConnectWhatsAppBody } from './schemas';
 import { connectWhatsApp, type WhatsAppChannel } from './store';

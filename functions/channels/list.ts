@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { listChannels } from './store';
 
 /** The sandbox is always there; WhatsApp numbers appear once connected. */

@@ -1,5 +1,5 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
-import { requirePhone } from '../conversations/guards';
+import { httpHandler, tenantPrincipal } from '../http/handler';
+import { requirePhone } from '../customers/customer';
 import { receiveInbound } from '../conversations/service';
 import { SandboxInboundBody } from './schemas';
 

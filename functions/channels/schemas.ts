@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { trimmed } from '../platform/validation';
-import { messageText, phone } from '../conversations/schemas';
+import { messageText } from '../conversations/schemas';
+import { phone } from '../customers/schemas';
 
 export const SandboxInboundBody = z.strictObject({
   from: phone,

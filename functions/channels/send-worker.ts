@@ -1,6 +1,6 @@
 import { clock } from '../platform/clock';
 import { logger, sqsWorker } from '../platform/workers';
-import { QUEUES } from '../../lib/resources';
+import { QUEUES } from '../../spec/resources';
 import { applyReceipt, markFailed, markSent } from '../conversations/service';
 import { claimForSending, getConversation, getMessage, releaseSendClaim, type MessageRef } from '../conversations/store';
 import { sandboxSend } from './sandbox';
@@ -11,7 +11,7 @@ const IN_PROCESS_ATTEMPTS = 3;
 /**
  * Timing, from inside out: 3 Graph calls of at most 5 s plus back-off (< 17 s) < this lease (20 s) <
  * the function timeout (25 s, WORKER_TIMEOUT_SECONDS) < the queue's visibility timeout (150 s, six times
- * that: lib/resources.ts). So a redelivered message never finds a live lease unless another worker is
+ * that: spec/resources.ts). So a redelivered message never finds a live lease unless another worker is
  * really still sending it.
  */
 export const SEND_LEASE_MS = 20_000;

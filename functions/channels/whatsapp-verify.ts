@@ -1,5 +1,5 @@
 import { forbidden } from '../platform/errors';
-import { httpHandler } from '../platform/http';
+import { httpHandler } from '../http/handler';
 import { VerifyQuery } from './schemas';
 import { isKnownVerifyToken } from './store';
 

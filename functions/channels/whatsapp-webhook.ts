@@ -1,6 +1,6 @@
 import { unauthorized, unprocessable } from '../platform/errors';
-import { header } from '../platform/request-state';
-import { httpHandler } from '../platform/http';
+import { header } from '../http/request-state';
+import { httpHandler } from '../http/handler';
 import { normalisePhone } from '../customers/customer';
 import { applyReceipt, receiveInbound } from '../conversations/service';
 import { WebhookBody } from './schemas';

@@ -1,6 +1,5 @@
 /** Conversations and messages: pure rules, no AWS imports. */
-import type { Handoff } from '../ai/handoff';
-import type { Classification, ProviderName } from '../ai/taxonomy';
+import type { Sender } from '../auth/principal';
 import type { Customer } from '../customers/customer';
 
 export const CHANNELS = ['sandbox', 'whatsapp'] as const;
@@ -9,6 +8,16 @@ export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved'] 
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
+
+export type HandoffReason = 'request_human' | 'complaint' | 'negative_sentiment';
+
+/** When and why the conversation went to a human (the AI decides: ai/handoff.ts). */
+export interface Handoff {
+  at: string;
+  reason: HandoffReason;
+  /** The customer message that triggered it. */
+  message_id: string;
+}
 
 export interface Conversation {
   id: string;
@@ -68,7 +77,7 @@ export interface Message {
   type: 'text';
   text: string;
   status: MessageStatus;
-  sender: { type: 'customer' | 'user' | 'api_key'; id: string };
+  sender: Sender;
   channel: ChannelKind;
   provider_message_id: string | null;
   error: { code: string; message: string } | null;
@@ -82,11 +91,15 @@ export interface Message {
   analysis: MessageAnalysis | null;
 }
 
+/**
+ * The AI's verdict on an inbound message, as stored on it. Conversations keep it without reading it:
+ * its terms (sentiment labels, intents, providers) are the AI taxonomy's, and ai/ narrows these fields.
+ */
 export interface MessageAnalysis {
-  sentiment: Classification['sentiment'];
-  intent: Classification['intent'];
+  sentiment: { label: string; score: number; confidence: number };
+  intent: { name: string; confidence: number };
   language: string;
-  provider: ProviderName;
+  provider: string;
   analyzed_at: string;
 }
 

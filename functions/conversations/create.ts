@@ -1,10 +1,11 @@
 import { unprocessable } from '../platform/errors';
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { listChannels } from '../channels/store';
-import { assertAssignee, requirePhone } from './guards';
+import { requirePhone } from '../customers/customer';
+import { assertAssignee } from './guards';
 import { CreateConversationBody } from './schemas';
 import { openConversation } from './service';
-import { senderOf } from './views';
+import { senderOf } from '../auth/principal';
 
 export const handler = httpHandler('conversations-create', { body: CreateConversationBody }, async ({ body, principal, now }) => {
   const caller = tenantPrincipal(principal);

@@ -1,6 +1,5 @@
 import { unprocessable } from '../platform/errors';
 import { getUser } from '../users/store';
-import { normalisePhone } from '../customers/customer';
 
 /** An assignee must be an active user of the same tenant. */
 export async function assertAssignee(tenantId: string, assigneeId: string | null | undefined): Promise<void> {
@@ -9,10 +8,4 @@ export async function assertAssignee(tenantId: string, assigneeId: string | null
   if (!user || user.status !== 'active') {
     throw unprocessable('unknown_assignee', 'The assignee is not an active user of this tenant.', [{ path: 'assignee_id', message: 'unknown user' }]);
   }
-}
-
-export function requirePhone(raw: string, path: string): string {
-  const phone = normalisePhone(raw);
-  if (!phone) throw unprocessable('invalid_phone', 'Phone numbers must be in international format, like +4915112345678.', [{ path, message: 'not an E.164 number' }]);
-  return phone;
 }

@@ -1,9 +1,9 @@
 import { notFound } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { SendMessageBody } from './schemas';
 import { sendMessage } from './service';
-import { senderOf } from './views';
+import { senderOf } from '../auth/principal';
 
 /** 202: the message is queued; its status moves to sent, delivered, read or failed as receipts arrive. */
 export const handler = httpHandler('messages-send', { body: SendMessageBody }, async ({ params, body, principal, now }) => {

@@ -2,13 +2,12 @@ import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { instant, nonEmptyPatch, trimmed } from '../platform/validation';
 import { isId } from '../platform/ids';
+import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN } from './conversation';
 
 const tag = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
 const userId = z.string().check(z.refine((v) => isId('usr', v), 'must be a user id (usr_…)'));
-export const customerId = z.string().check(z.refine((v) => isId('cus', v), 'must be a customer id (cus_…)'));
-export const phone = z.string().check(z.minLength(8), z.maxLength(20));
 export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
 
 export const ListConversationsQuery = z.strictObject({
@@ -22,9 +21,7 @@ export const ListConversationsQuery = z.strictObject({
 export const CreateConversationBody = z.strictObject({
   channel: z.enum(CHANNELS),
   channel_account_id: z.optional(z.string().check(z.regex(/^\d{1,32}$/, 'must be a WhatsApp phone_number_id'))),
-  customer: z
-    .strictObject({ id: z.optional(customerId), phone: z.optional(phone), name: z.optional(trimmed(1, 200)) })
-    .check(z.refine((c) => (c.id === undefined) !== (c.phone === undefined), 'give either `id` or `phone`')),
+  customer: customerRef,
   tags: z.optional(tags),
   priority: z.optional(z.enum(PRIORITIES)),
   assignee_id: z.optional(z.nullable(userId)),

@@ -1,11 +1,12 @@
-import type { HandoffReason } from '../ai/handoff';
+import type { Sender } from '../auth/principal';
 import { ApiError, notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
+import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
-import { diff, type EventType } from '../events/catalog';
+import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
 import { findOrCreateCustomer, getCustomer } from '../customers/store';
 import { customerView } from '../customers/customer';
-import { transactionConditionFailed } from '../platform/db';
+import { transactionConditionFailed, type TransactItem } from '../platform/db';
 import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
@@ -15,6 +16,7 @@ import {
   type ChannelKind,
   type Conversation,
   type ConversationStatus,
+  type HandoffReason,
   type Message,
   type Priority,
 } from './conversation';
@@ -30,12 +32,9 @@ import {
   providerIdClaim,
   saveConversation,
   type MessageRef,
-  type TransactItem,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
-
-export type Sender = Message['sender'];
 
 const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
   eventPut(newEvent(c.tenant_id, type, { conversation: c, ...extra }, now));

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, transactionConditionFailed, transactionConflicted } from '../platform/db';
+import { db, isConditionFailure, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';
 import { badRequest } from '../platform/errors';
 import { queryPage } from '../platform/pagination';
@@ -59,8 +59,6 @@ export class ActiveConversationExists extends Error {
     this.name = 'ActiveConversationExists';
   }
 }
-
-export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /**
  * Writes a new version of a conversation with the other items of the same change (messages, events),
@@ -328,9 +326,10 @@ export async function releaseSendClaim(ref: MessageRef): Promise<void> {
 
 /**
  * Stores a message's analysis once: a redelivered stream record finds it already there and gets the
- * stored one back, so the handoff decision is made on the same verdict.
+ * stored one back, so the handoff decision is made on the same verdict. `A` is the writer's own,
+ * narrower type: what it reads back is what it stored.
  */
-export async function recordAnalysis(ref: MessageRef, analysis: MessageAnalysis): Promise<MessageAnalysis | undefined> {
+export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef, analysis: A): Promise<A | undefined> {
   try {
     await db().send(
       new UpdateCommand({
@@ -344,12 +343,12 @@ export async function recordAnalysis(ref: MessageRef, analysis: MessageAnalysis)
     return analysis;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    return (await getMessage(ref))?.analysis ?? undefined;
+    return ((await getMessage(ref))?.analysis as A | null | undefined) ?? undefined;
   }
 }
 
-/** The analyses of the customer's messages before this one, newest first (one Query, no Scan). */
-export async function earlierInboundAnalyses(ref: MessageRef, count: number): Promise<(MessageAnalysis | null)[]> {
+/** The analyses of the customer's messages before this one, newest first (one Query, no Scan); `A` as for recordAnalysis. */
+export async function earlierInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(ref: MessageRef, count: number): Promise<(A | null)[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
@@ -366,5 +365,5 @@ export async function earlierInboundAnalyses(ref: MessageRef, count: number): Pr
   return (out.Items ?? [])
     .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
     .slice(0, count)
-    .map((item) => (item.analysis as MessageAnalysis | undefined) ?? null);
+    .map((item) => (item.analysis as A | undefined) ?? null);
 }

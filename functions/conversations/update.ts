@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors';
-import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { assertAssignee } from './guards';
 import { UpdateConversationBody } from './schemas';

@@ -1,3 +1,5 @@
+import { unprocessable } from '../platform/errors';
+
 /** Customers: identified per tenant by their channel identity (the phone number for WhatsApp). */
 export interface Customer {
   id: string;
@@ -12,6 +14,13 @@ export function normalisePhone(raw: string): string | null {
   const digits = raw.replace(/[\s().-]/g, '');
   const withPlus = digits.startsWith('+') ? digits : `+${digits}`;
   return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
+}
+
+/** The normalised phone, or 422 naming the field at `path`. */
+export function requirePhone(raw: string, path: string): string {
+  const phone = normalisePhone(raw);
+  if (!phone) throw unprocessable('invalid_phone', 'Phone numbers must be in international format, like +4915112345678.', [{ path, message: 'not an E.164 number' }]);
+  return phone;
 }
 
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });

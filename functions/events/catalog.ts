@@ -1,5 +1,4 @@
-/** The event catalog (DESIGN §5) and subscription patterns: pure, no AWS imports. */
-import { canonicalJson } from '../platform/fields';
+/** The public event catalog (every type an event or webhook can carry) and subscription patterns: pure, no AWS imports. */
 export const EVENT_TYPES = [
   'conversation.created',
   'conversation.updated',
@@ -40,15 +39,4 @@ export interface EventEnvelope<T = Record<string, unknown>> {
   tenant_id: string;
   api_version: 'v1';
   data: T;
-}
-
-/** What changed in an update, for `data.changes`: only fields whose value differs. */
-export function diff<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of fields) {
-    if (canonicalJson(before[field]) !== canonicalJson(after[field])) {
-      changes[String(field)] = { from: before[field] ?? null, to: after[field] ?? null };
-    }
-  }
-  return changes;
 }

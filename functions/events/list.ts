@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { badRequest } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { pageQuery, toPage } from '../platform/pagination';
 import { instant } from '../platform/validation';
 import { isEventFilter } from './catalog';

@@ -1,4 +1,4 @@
-import { TABLES, QUEUES, type TableName, type QueueKey } from '../../lib/resources';
+import { TABLES, QUEUES, type TableName, type QueueKey } from '../../spec/resources';
 
 /** Environment lookups happen at call time, never at module load, so the local runtime can set them. */
 function requireEnv(name: string): string {

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, UpdateCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound, preconditionFailed } from './errors';
 
 /**
@@ -15,6 +15,9 @@ let client: DynamoDBDocumentClient | undefined;
 export const dbStats = { calls: 0, byCommand: {} as Record<string, number>, captureCapacity: false, capacityUnits: 0 };
 
 type Capacity = { CapacityUnits?: number };
+
+/** One item of a TransactWriteItems call: how a change and its events (the outbox) commit together. */
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export function db(): DynamoDBDocumentClient {
   if (!client) {

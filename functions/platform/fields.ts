@@ -39,6 +39,17 @@ export function canonicalJson(value: unknown): string {
   return out.join('');
 }
 
+/** What changed in an update, for an event's `data.changes`: only fields whose value differs. */
+export function diff<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (canonicalJson(before[field]) !== canonicalJson(after[field])) {
+      changes[String(field)] = { from: before[field] ?? null, to: after[field] ?? null };
+    }
+  }
+  return changes;
+}
+
 /** Deepest nesting of objects and arrays in a JSON text (`{}` is 1), scanned without parsing. */
 export function jsonDepth(text: string): number {
   let depth = 0;

@@ -1,4 +1,4 @@
-import { API_PREFIXES, ROUTES, type RouteDef } from '../../lib/routes';
+import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
 
 /**
  * Path matching over the route table, as API Gateway matches `{param}` segments. Shared by the local

@@ -1,4 +1,4 @@
-import { etag, httpHandler } from '../platform/http';
+import { etag, httpHandler } from '../http/handler';
 import { provisionTenant } from './provision';
 import { CreateTenantBody } from './schemas';
 import { tenantView } from './views';

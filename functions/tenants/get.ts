@@ -1,4 +1,4 @@
-import { etag, httpHandler } from '../platform/http';
+import { etag, httpHandler } from '../http/handler';
 import { notFound } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { getTenant } from './store';

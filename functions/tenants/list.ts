@@ -1,4 +1,4 @@
-import { httpHandler } from '../platform/http';
+import { httpHandler } from '../http/handler';
 import { toPage } from '../platform/pagination';
 import { ListTenantsQuery } from './schemas';
 import { listTenants } from './store';

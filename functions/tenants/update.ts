@@ -1,4 +1,4 @@
-import { etag, httpHandler, ifMatchVersion } from '../platform/http';
+import { etag, httpHandler, ifMatchVersion } from '../http/handler';
 import { ApiError, notFound, preconditionFailed, unprocessable } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { getTenant, updateTenant } from './store';

@@ -1,5 +1,5 @@
 import { conflict } from '../platform/errors';
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { newId } from '../platform/ids';
 import { hashPassword } from '../auth/passwords';
 import { CreateUserBody } from './schemas';

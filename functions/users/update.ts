@@ -1,5 +1,5 @@
 import { conflict, notFound, unprocessable } from '../platform/errors';
-import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { hashPassword } from '../auth/passwords';
 import { UpdateUserBody } from './schemas';

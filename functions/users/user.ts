@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/routes';
+import type { Role } from '../../spec/routes';
 
 /** Users of a tenant: pure types and rules. */
 export type UserStatus = 'active' | 'disabled';

@@ -1,5 +1,5 @@
 import { unprocessable } from '../platform/errors';
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { newId } from '../platform/ids';
 import { CreateWebhookBody } from './schemas';
 import { allEndpoints, createEndpoint, MAX_ENDPOINTS } from './store';

@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { replay } from './replay';
 import { getDelivery } from './store';

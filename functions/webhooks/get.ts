@@ -1,4 +1,4 @@
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { endpointOr404, endpointView } from './guards';
 
 export const handler = httpHandler('webhooks-get', {}, async ({ params, principal }) => {

@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
 import { ListWebhooksQuery } from './schemas';
 import { listEndpoints } from './store';

@@ -1,5 +1,5 @@
 import { badRequest } from '../platform/errors';
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { ulidBound } from '../events/time';
 import { endpointOr404 } from './guards';
 import { replayIfFinished } from './replay';

@@ -1,4 +1,4 @@
-import { etag, httpHandler, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { endpointOr404 } from './guards';
 import { replaceSecrets } from './store';
 import { activeSecrets, newSecret, ROTATION_OVERLAP_MS } from './webhook';

@@ -1,4 +1,4 @@
-import { httpHandler, tenantPrincipal } from '../platform/http';
+import { httpHandler, tenantPrincipal } from '../http/handler';
 import { newEvent } from '../events/store';
 import { enqueueDeliveries } from './delivery-queue';
 import { endpointOr404 } from './guards';

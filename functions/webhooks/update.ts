@@ -1,4 +1,4 @@
-import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../platform/http';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { assertSafeUrl, endpointOr404 } from './guards';
 import { UpdateWebhookBody } from './schemas';
 import { updateEndpoint } from './store';

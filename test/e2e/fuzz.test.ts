@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ROUTES } from '../../lib/routes';
+import { ROUTES } from '../../spec/routes';
 import { createTenant, type TestTenant } from '../support/api';
 import { testRuntime } from '../support/runtime';
 

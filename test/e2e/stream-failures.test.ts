@@ -8,10 +8,10 @@ import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { eventPut, newEvent } from '../../functions/events/store';
 import { sqsClient } from '../../functions/platform/queue';
-import { createTableInput } from '../../lib/local/bootstrap';
-import { startStreamPoller, type Poller } from '../../lib/local/pollers';
-import { TABLES } from '../../lib/resources';
-import { readFailedRecords, type StreamFailureRecord } from '../../lib/stream-failures';
+import { createTableInput } from '../../local/bootstrap';
+import { startStreamPoller, type Poller } from '../../local/pollers';
+import { TABLES } from '../../spec/resources';
+import { readFailedRecords, type StreamFailureRecord } from '../../local/stream-failures';
 import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { startReceiver } from '../support/receiver';

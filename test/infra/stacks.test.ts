@@ -4,10 +4,10 @@ import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
-import { QUEUES, failureQueues } from '../../lib/resources';
-import { API_PREFIXES, ROUTES, type RouteDef } from '../../lib/routes';
+import { QUEUES, failureQueues } from '../../spec/resources';
+import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, defaultWorkerConcurrency, type StatelessStack } from '../../lib/stateless-stack';
-import { WORKERS } from '../../lib/workers';
+import { WORKERS } from '../../spec/workers';
 
 // One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
 // through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).

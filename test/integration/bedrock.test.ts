@@ -1,5 +1,5 @@
 import { bedrockProvider } from '../../functions/ai/bedrock';
-import { answer } from '../../functions/ai/providers';
+import { answer } from '../../functions/ai/provider-selection';
 import { startFakeBedrock, type FakeBedrock } from '../support/fake-bedrock';
 
 let fake: FakeBedrock;

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { QUEUES } from '../../lib/resources';
+import { QUEUES } from '../../spec/resources';
 import { newEvent } from '../../functions/events/store';
 import { sqsClient } from '../../functions/platform/queue';
 import { createDelivery } from '../../functions/webhooks/store';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
-import { createTableInput } from '../../lib/local/bootstrap';
-import { startQueuePoller, startStreamPoller, type Poller } from '../../lib/local/pollers';
-import { TABLES } from '../../lib/resources';
+import { createTableInput } from '../../local/bootstrap';
+import { startQueuePoller, startStreamPoller, type Poller } from '../../local/pollers';
+import { TABLES } from '../../spec/resources';
 import { sqsClient } from '../../functions/platform/queue';
 import { useRuntimeAws } from '../support/aws';
 

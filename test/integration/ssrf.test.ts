@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { lambdaContext } from '../../lib/local/context';
+import { lambdaContext } from '../../local/context';
 import { call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { consume } from '../../functions/platform/counters';
 import { provisionTenant } from '../../functions/tenants/provision';
 import { findUserByEmail } from '../../functions/users/store';
-import { refreshSession, startSession } from '../../functions/auth/sessions';
+import { refreshSession, startSession } from '../../functions/auth/session-service';
 import { authenticateTenant } from '../../functions/auth/authenticate';
 import { useRuntimeAws } from '../support/aws';
 import { codeOf } from '../support/errors';

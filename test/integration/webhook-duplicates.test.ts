@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { QUEUES } from '../../lib/resources';
+import { QUEUES } from '../../spec/resources';
 import { newEvent } from '../../functions/events/store';
 import { enqueueDeliveries } from '../../functions/webhooks/delivery-queue';
 import { currentSubscriptions, fanOut } from '../../functions/webhooks/fanout';

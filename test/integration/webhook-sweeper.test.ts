@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../../lib/resources';
+import { QUEUES } from '../../spec/resources';
 import { newEvent } from '../../functions/events/store';
-import { handler as deliver } from '../../functions/webhooks/deliver';
+import { handler as deliver } from '../../functions/webhooks/delivery-worker';
 import { handler as sweep } from '../../functions/webhooks/sweep-worker';
 import { createDelivery, getDelivery } from '../../functions/webhooks/store';
 import { newDelivery } from '../../functions/webhooks/webhook';

@@ -1,5 +1,6 @@
-// A throwaway CA and a certificate for localhost/127.0.0.1, made with openssl: test receivers serve
-// real HTTPS, and the runtime trusts the CA through NODE_EXTRA_CA_CERTS, exactly as DESIGN §7 says.
+// A throwaway CA and a certificate for localhost/127.0.0.1, made with openssl: webhook targets must be
+// https even in tests, so test receivers serve real HTTPS and the runtime trusts the CA through
+// NODE_EXTRA_CA_CERTS.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

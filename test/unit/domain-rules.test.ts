@@ -1,10 +1,12 @@
-import { diff, isEventFilter, matchesPattern } from '../../functions/events/catalog';
+import { isEventFilter, matchesPattern } from '../../functions/events/catalog';
+import { diff } from '../../functions/platform/fields';
 import { insideServiceWindow, transitionProblem as conversationTransition } from '../../functions/conversations/conversation';
 import { isValidTimezone } from '../../functions/platform/validation';
 import { overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
 import { normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
-import { DISPATCH_FILTERS, matchesFilter } from '../../lib/workers';
+import { DISPATCH_FILTERS } from '../../spec/workers';
+import { matchesFilter } from '../../local/event-filters';
 import { createHmac } from 'node:crypto';
 
 describe('event patterns', () => {

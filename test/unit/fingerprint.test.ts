@@ -1,5 +1,5 @@
 import { canonicalJson, jsonDepth } from '../../functions/platform/fields';
-import { requestFingerprint } from '../../functions/platform/idempotency';
+import { requestFingerprint } from '../../functions/http/idempotency';
 
 describe('canonical JSON', () => {
   it('sorts keys at every level and writes what JSON.stringify would for the rest', () => {

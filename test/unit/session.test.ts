@@ -1,4 +1,4 @@
-import { SESSION_LIFETIME_MS, isSessionActive, refreshOutcome, type Session } from '../../functions/auth/session';
+import { SESSION_LIFETIME_MS, isSessionActive, refreshOutcome, type Session } from '../../functions/auth/session-rules';
 
 const start = new Date('2026-03-01T12:00:00Z');
 const session: Session = {

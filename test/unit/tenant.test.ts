@@ -1,6 +1,6 @@
 import { hourlyLimit, planLimitProblem } from '../../functions/tenants/tenant';
 import { fixedWindow } from '../../functions/platform/counters';
-import { rateLimitHeaders } from '../../functions/platform/rate-limit';
+import { rateLimitHeaders } from '../../functions/http/rate-limit';
 import { roleAllows } from '../../functions/auth/principal';
 
 describe('plans and limits', () => {

@@ -1,7 +1,7 @@
 /** The `local` provider: offline, deterministic, a few milliseconds per message. */
 import { categorizeFrom } from '../categories';
 import { detectLanguage } from '../language';
-import type { AiProvider, TranscriptLine } from '../provider';
+import type { AiProvider, TranscriptLine } from '../provider-contract';
 import { groundedReplies } from '../replies';
 import { round, type Classification, type SentimentLabel } from '../taxonomy';
 import { loadLocalModel, type LocalModel } from './model';

@@ -1,4 +1,4 @@
-import { provisionTenant } from '../../functions/tenants/provision';
+import { provisionTenant } from '../functions/tenants/provision';
 
 export interface DemoCredentials {
   tenantId: string;

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RouteDef } from '../../lib/routes';
-import { authenticatePlatform, authenticateTenant } from '../auth/authenticate';
-import { roleAllows } from '../auth/principal';
-import { clock } from './clock';
-import { isThrottling } from './db';
-import { jsonDepth } from './fields';
-import { ApiError, badRequest, forbidden, problemResponse, serviceUnavailable } from './errors';
-import { isUuid } from './ids';
-import { logger, metrics } from './observability';
+import type { RouteDef } from '../../spec/routes';
+import { clock } from '../platform/clock';
+import { isThrottling } from '../platform/db';
+import { jsonDepth } from '../platform/fields';
+import { ApiError, badRequest, problemResponse, serviceUnavailable } from '../platform/errors';
+import { logger, metrics } from '../platform/observability';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -49,33 +46,6 @@ export const requestContext = (route: RouteDef): HttpMiddleware => {
     onError: finish,
   };
 };
-
-/** X-Tenant-ID is checked before anything else, then the credential, then the role. */
-export const access = (route: RouteDef): HttpMiddleware => ({
-  before: async (request: HttpRequest) => {
-    const state = stateOf(request);
-    const tenantHeader = header(request.event, 'x-tenant-id');
-    if (route.auth === 'tenant' && tenantHeader === undefined) {
-      throw badRequest('tenant_header_missing', 'The X-Tenant-ID header is required.');
-    }
-    if (route.auth !== 'platform' && tenantHeader !== undefined) {
-      if (!isUuid(tenantHeader.trim())) throw badRequest('tenant_header_invalid', 'The X-Tenant-ID header must be a UUID.');
-      state.tenantId = tenantHeader.trim().toLowerCase();
-      logger.appendKeys({ tenant_id: state.tenantId });
-    }
-    const authorization = header(request.event, 'authorization');
-    if (route.auth === 'platform') {
-      await authenticatePlatform(authorization);
-      state.principal = { kind: 'platform' };
-    } else if (route.auth === 'tenant' && state.tenantId) {
-      const principal = await authenticateTenant(authorization, state.tenantId, state.now);
-      if (!roleAllows(principal.role, route.role)) {
-        throw forbidden('insufficient_role', `This action needs the ${route.role} role.`);
-      }
-      state.principal = principal;
-    }
-  },
-});
 
 /** JSON bodies only, at most 256 KB and 32 levels deep; an empty body parses as {} so schemas report missing fields. */
 export const jsonBody = (): HttpMiddleware => ({
@@ -128,6 +98,3 @@ export const problemErrors = (): HttpMiddleware => ({
     request.response = problemResponse(problem, peekState(request.context)?.requestId);
   },
 });
-
-/** Kept here for existing imports; it lives in errors.ts so tiny handlers can use it without this chain. */
-export { problemResponse };

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDef } from '../../lib/routes';
-import { db, isConditionFailure } from './db';
-import { tableName } from './config';
-import { badRequest, conflict, unprocessable } from './errors';
-import { seal, unseal } from './sealed';
-import { canonicalJson } from './fields';
+import type { RouteDef } from '../../spec/routes';
+import { db, isConditionFailure } from '../platform/db';
+import { tableName } from '../platform/config';
+import { badRequest, conflict, unprocessable } from '../platform/errors';
+import { seal, unseal } from '../platform/sealed';
+import { canonicalJson } from '../platform/fields';
 import { header, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 /**

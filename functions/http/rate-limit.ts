@@ -1,17 +1,10 @@
-import { consume, fixedWindow } from './counters';
-import { tooManyRequests } from './errors';
+import { consume, fixedWindow } from '../platform/counters';
+import { tooManyRequests } from '../platform/errors';
 import { hourlyLimit } from '../tenants/tenant';
-import { stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
+import { stateOf, type HttpMiddleware, type HttpRequest, type RateLimitState } from './request-state';
 
 const WINDOW_SECONDS = 3600;
 const POLICY = 'hourly';
-
-export interface RateLimitState {
-  limit: number;
-  remaining: number;
-  resetAt: number;
-  secondsLeft: number;
-}
 
 /** IETF httpapi RateLimit headers (structured-field form) plus the widely used X-RateLimit-* trio. */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {

@@ -6,7 +6,7 @@
 import { logger } from '../platform/observability';
 import { bedrockProvider } from './bedrock';
 import { localProvider } from './local/provider';
-import type { AiProvider } from './provider';
+import type { AiProvider } from './provider-contract';
 import type { ProviderName } from './taxonomy';
 
 export interface Answered<T> {

@@ -1,10 +1,10 @@
 /**
  * The one table of asynchronous workers: the CDK stack gives each an event-source mapping and the local
- * runtime a poller, from these same entries. Pure data, like lib/routes.ts.
+ * runtime a poller, from these same entries. Pure data, like spec/routes.ts.
  */
 import type { QueueKey } from './resources';
 
-/** A Lambda event-filter pattern, restricted to what the local poller also understands. */
+/** A Lambda event-filter pattern, restricted to what the local poller also understands (local/event-filters.ts). */
 export type FilterPattern = Record<string, unknown>;
 
 export type WorkerSource =
@@ -44,7 +44,7 @@ export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
 export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
-    handler: 'events/dispatch',
+    handler: 'events/dispatch-worker',
     description: 'Outbox stream: fans events out to webhook endpoints and queues outbound channel sends',
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',
@@ -52,7 +52,7 @@ export const WORKERS: readonly WorkerDef[] = [
   },
   {
     id: 'message-analysis',
-    handler: 'ai/analyze-messages',
+    handler: 'ai/analysis-worker',
     description: 'Analyses inbound customer messages (sentiment, intent) and hands conversations off to humans',
     source: { kind: 'stream', table: 'main', filters: INBOUND_MESSAGE_FILTERS, batchSize: 25, maxRetries: 5 },
     mainTable: 'write',
@@ -61,7 +61,7 @@ export const WORKERS: readonly WorkerDef[] = [
   },
   {
     id: 'webhook-delivery',
-    handler: 'webhooks/deliver',
+    handler: 'webhooks/delivery-worker',
     description: 'Signs and POSTs webhook deliveries; schedules retries; gives up to the DLQ',
     source: { kind: 'queue', queue: 'webhookDelivery', batchSize: 10, concurrency: 4 },
     mainTable: 'write',
@@ -70,7 +70,7 @@ export const WORKERS: readonly WorkerDef[] = [
   },
   {
     id: 'webhook-dead-letters',
-    handler: 'webhooks/dead-letters',
+    handler: 'webhooks/dead-letter-worker',
     description: 'Records dead webhook deliveries in the failed-delivery view',
     source: { kind: 'queue', queue: 'webhookDeliveryDlq', batchSize: 10, concurrency: 1 },
     mainTable: 'write',
@@ -94,18 +94,3 @@ export const WORKERS: readonly WorkerDef[] = [
     dataKey: true,
   },
 ];
-
-/** Evaluates the subset of Lambda filter syntax used above: value lists and `{prefix}` matchers. */
-export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {
-  return Object.entries(pattern).every(([key, expected]) => {
-    const actual = (record as Record<string, unknown> | undefined)?.[key];
-    if (Array.isArray(expected)) {
-      return expected.some((rule) =>
-        typeof rule === 'object' && rule !== null && 'prefix' in rule
-          ? typeof actual === 'string' && actual.startsWith(String((rule as { prefix: string }).prefix))
-          : actual === rule,
-      );
-    }
-    return typeof expected === 'object' && expected !== null && matchesFilter(actual, expected as FilterPattern);
-  });
-}

@@ -1,8 +1,15 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RouteDef } from '../../lib/routes';
+import type { RouteDef } from '../../spec/routes';
 import type { Principal } from '../auth/principal';
-import type { RateLimitState } from './rate-limit';
+
+/** The tenant's hourly window as the rate-limit step found it, for the response headers. */
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetAt: number;
+  secondsLeft: number;
+}
 
 /** What the middleware chain learns about a request, shared between its steps. */
 export interface RequestState {

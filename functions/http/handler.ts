@@ -1,16 +1,17 @@
 import middy from '@middy/core';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeById } from '../../lib/routes';
+import { routeById } from '../../spec/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
-import { badRequest, unprocessable } from './errors';
+import { badRequest, unprocessable } from '../platform/errors';
+import { metrics } from '../platform/observability';
+import { corsHeaders, securityHeaders } from '../platform/response-headers';
+import { fieldErrors, type Schema } from '../platform/validation';
+import { access } from './access';
 import { idempotency } from './idempotency';
-import { access, jsonBody, problemErrors, requestContext } from './middleware';
-import { metrics } from './observability';
+import { jsonBody, problemErrors, requestContext } from './middleware';
 import { rateLimit } from './rate-limit';
-import { corsHeaders, securityHeaders } from './response-headers';
 import { header, stateOf, type RequestState } from './request-state';
-import { fieldErrors, type Schema } from './validation';
 
 export interface HttpResponse {
   status: number;

@@ -16,7 +16,10 @@ export interface TableSpec {
 }
 
 export const TABLES = {
-  /** Every tenant-owned record: tenants, users, sessions, API keys (and later conversations, events). */
+  /**
+   * Every lasting record: tenants, users, sessions, API keys, channels, customers, conversations and
+   * messages, bookings, events, webhook endpoints and deliveries.
+   */
   main: {
     id: 'Main',
     envVar: 'MAIN_TABLE_NAME',
@@ -39,6 +42,9 @@ export const TABLES = {
 } as const satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof TABLES;
+
+/** The key prefix of API-key items in the main table: IAM lets every tenant route update only these (last_used_at). */
+export const API_KEY_ITEM_PREFIX = 'APIKEY#';
 
 export interface QueueSpec {
   id: 'WebhookDelivery' | 'WebhookDeliveryDlq' | 'ChannelOutbound' | 'ChannelOutboundDlq' | 'StreamFailures';

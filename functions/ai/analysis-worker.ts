@@ -5,7 +5,7 @@ import { logger, streamWorker } from '../platform/workers';
 import { analyzeInbound } from './service';
 
 /**
- * Analyses every inbound customer message off the table's stream (filtered in lib/workers.ts), never
+ * Analyses every inbound customer message off the table's stream (filtered in spec/workers.ts), never
  * on the request path: stores sentiment and intent on the message and hands off when the rules say so.
  * Records of one tenant arrive in order, so a message's predecessor is analysed before it.
  */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ROUTES } from '../routes';
-import { CORS } from '../../functions/platform/cors';
-import { ApiError } from '../../functions/platform/errors';
-import { decodeParams, matchPath } from '../../functions/platform/routing';
-import { handler as unmatchedRoute, problemHandler } from '../../functions/platform/unmatched-route';
+import { ROUTES } from '../spec/routes';
+import { CORS } from '../spec/cors';
+import { ApiError } from '../functions/platform/errors';
+import { decodeParams, matchPath } from '../functions/platform/routing';
+import { handler as unmatchedRoute, problemHandler } from '../functions/platform/unmatched-route';
 import { invokeLocally } from './invocations';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */

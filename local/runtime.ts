@@ -4,16 +4,17 @@ import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { sqsClient } from '../../functions/platform/queue';
+import { sqsClient } from '../functions/platform/queue';
 import { buildApp } from 'fauxqs';
-import { QUEUES, TABLES, type QueueKey, type TableName } from '../resources';
+import { QUEUES, TABLES, type QueueKey, type TableName } from '../spec/resources';
 import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
 import { lambdaContext } from './context';
 import { enableConcurrentInvocations, invokeLocally } from './invocations';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
-import { WORKERS, matchesFilter, type WorkerDef } from '../workers';
+import { WORKERS, type WorkerDef } from '../spec/workers';
+import { matchesFilter } from './event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 
 export interface LocalRuntimeOptions {
@@ -37,7 +38,7 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 interface PersistedState {
   jwtSecret: string;
@@ -63,11 +64,12 @@ function saveState(dataDir: string | undefined, state: PersistedState) {
 }
 
 /**
- * DynamoDB Local, the SQS emulator, the tables and queues from lib/resources.ts, the gateway over the
+ * DynamoDB Local, the SQS emulator, the tables and queues from spec/resources.ts, the gateway over the
  * route table, and the pollers. Handlers run in this process with the AWS SDK pointed at the emulators.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
-  // Locally we run Node 20 on purpose (DESIGN §8); Lambda runs nodejs22.x.
+  // The local runtime supports Node 20 (package.json engines) while Lambda runs nodejs22.x: the SDK's
+  // warning about Node 20 says nothing useful here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -140,7 +142,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   }
 }
 
-/** A poller per worker of lib/workers.ts, calling the same handler module the CDK stack deploys. */
+/** A poller per worker of spec/workers.ts, calling the same handler module the CDK stack deploys. */
 async function startWorker(worker: WorkerDef, tables: Record<TableName, string>, queues: Record<QueueKey, QueueInfo>): Promise<Poller> {
   const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
     handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;

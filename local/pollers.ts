@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
-import { sqsClient } from '../../functions/platform/queue';
-import { QUEUES } from '../resources';
-import { localFunctionArn, type StreamFailureRecord } from '../stream-failures';
+import { sqsClient } from '../functions/platform/queue';
+import { QUEUES } from '../spec/resources';
+import { localFunctionArn, type StreamFailureRecord } from './stream-failures';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
 /**
@@ -39,7 +39,7 @@ export interface StreamPollerOptions {
   skipBacklog?: boolean;
   /** The worker, named in on-failure records as Lambda names the function. */
   functionName?: string;
-  /** Where batches whose attempts ran out go (default: the StreamFailures queue of lib/resources.ts). */
+  /** Where batches whose attempts ran out go (default: the StreamFailures queue of spec/resources.ts). */
   onFailureQueueUrl?: string;
 }
 

@@ -16,7 +16,7 @@ const itemOf = (record: DynamoDBRecord) => {
 const isEvent = (item: Record<string, unknown> | undefined): item is Record<string, unknown> => String(item?.sk ?? '').startsWith(EVENT_SK_PREFIX);
 
 /**
- * The outbox dispatcher, on the main table's stream (filtered as lib/workers.ts says): each event fans
+ * The outbox dispatcher, on the main table's stream (filtered as spec/workers.ts says): each event fans
  * out to the tenant's matching webhook endpoints, and outbound messages written as `queued` are handed
  * to the channel queue. Because both come from committed writes, nothing is sent for a change that did
  * not happen. The subscriptions of the batch's tenants are read once per batch, after its events exist.

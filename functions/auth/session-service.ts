@@ -5,7 +5,7 @@ import { newId } from '../platform/ids';
 import { tenantFromItem, tenantKey } from '../tenants/store';
 import { userFromItem, userKey } from '../users/store';
 import { toPublicUser, type User } from '../users/user';
-import { SESSION_LIFETIME_MS, predatesCredentials, refreshOutcome, type Session } from './session';
+import { SESSION_LIFETIME_MS, predatesCredentials, refreshOutcome, type Session } from './session-rules';
 import { createSession, revokeSession, rotateRefreshJti, sessionFromItem, sessionKey } from './session-store';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, issueRefreshToken, verifyRefreshToken } from './tokens';
 
