@@ -8,6 +8,8 @@ export default {
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  // Contract tests: every API response of a test is checked against openapi.json.
+  setupFilesAfterEnv: ['<rootDir>/test/support/contract-setup.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -17,7 +17,8 @@ export function readEvalSet(path = EVAL_SET_PATH): LabelledMessage[] {
     .filter((line) => line.trim())
     .map((line) => {
       const m = JSON.parse(line) as LabelledMessage;
-      if (!INTENTS.includes(m.intent) || !SENTIMENTS.includes(m.sentiment)) throw new Error(`bad label in ${path}: ${line}`);
+      if (!INTENTS.includes(m.intent) || !SENTIMENTS.includes(m.sentiment))
+        throw new Error(`bad label in ${path}: ${line}`);
       return m;
     });
 }
@@ -30,8 +31,14 @@ export interface Scores<L extends string> {
   confusion: Record<L, Record<L, number>>;
 }
 
-export function score<L extends string>(labels: readonly L[], pairs: readonly { actual: L; predicted: L }[]): Scores<L> {
-  const confusion = Object.fromEntries(labels.map((a) => [a, Object.fromEntries(labels.map((p) => [p, 0]))])) as Record<L, Record<L, number>>;
+export function score<L extends string>(
+  labels: readonly L[],
+  pairs: readonly { actual: L; predicted: L }[],
+): Scores<L> {
+  const confusion = Object.fromEntries(labels.map((a) => [a, Object.fromEntries(labels.map((p) => [p, 0]))])) as Record<
+    L,
+    Record<L, number>
+  >;
   for (const { actual, predicted } of pairs) confusion[actual][predicted] += 1;
   const perLabel = {} as Scores<L>['perLabel'];
   for (const label of labels) {
@@ -40,7 +47,12 @@ export function score<L extends string>(labels: readonly L[], pairs: readonly { 
     const support = labels.reduce((s, p) => s + confusion[label][p], 0);
     const precision = predicted ? tp / predicted : 0;
     const recall = support ? tp / support : 0;
-    perLabel[label] = { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0, support };
+    perLabel[label] = {
+      precision,
+      recall,
+      f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
+      support,
+    };
   }
   const present = labels.filter((l) => perLabel[l].support > 0);
   return {
@@ -51,11 +63,18 @@ export function score<L extends string>(labels: readonly L[], pairs: readonly { 
   };
 }
 
-export function confusionTable<L extends string>(labels: readonly L[], s: Scores<L>, abbreviate = (l: L) => l.slice(0, 5)): string {
+export function confusionTable<L extends string>(
+  labels: readonly L[],
+  s: Scores<L>,
+  abbreviate = (l: L) => l.slice(0, 5),
+): string {
   const width = Math.max(...labels.map((l) => l.length));
   const head = `${'actual \\ predicted'.padEnd(width)} ${labels.map((l) => abbreviate(l).padStart(6)).join('')}`;
-  const rows = labels.map((a) => `${a.padEnd(width)} ${labels.map((p) => String(s.confusion[a][p] || '.').padStart(6)).join('')}`);
+  const rows = labels.map(
+    (a) => `${a.padEnd(width)} ${labels.map((p) => String(s.confusion[a][p] || '.').padStart(6)).join('')}`,
+  );
   return [head, ...rows].join('\n');
 }
 
-export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

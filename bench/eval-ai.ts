@@ -15,8 +15,14 @@ const loadMs = performance.now() - started;
 
 const now = new Date();
 const predictions = set.map((m) => ({ m, c: classifyLocally(m.text) }));
-const intents = score(INTENTS, predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })));
-const sentiments = score(SENTIMENTS, predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })));
+const intents = score(
+  INTENTS,
+  predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })),
+);
+const sentiments = score(
+  SENTIMENTS,
+  predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })),
+);
 
 // Latency of a full analysis (classification and entities), after a warm-up pass.
 for (const m of set) extractEntities(m.text, now, 'Europe/Berlin');
@@ -32,7 +38,14 @@ for (let round = 0; round < 5; round++) {
 timings.sort((a, b) => a - b);
 
 // The longest message (4,096 characters) in shapes that used to cost the square of their length.
-const LONG_TEXTS = ['ab'.repeat(2048), '1'.repeat(4096), '!'.repeat(4096), 'a-'.repeat(2048), 'x.'.repeat(2048), 'I want to book tomorrow at 3pm, '.repeat(128)];
+const LONG_TEXTS = [
+  'ab'.repeat(2048),
+  '1'.repeat(4096),
+  '!'.repeat(4096),
+  'a-'.repeat(2048),
+  'x.'.repeat(2048),
+  'I want to book tomorrow at 3pm, '.repeat(128),
+];
 const longMs = LONG_TEXTS.map((text) => {
   const t0 = performance.now();
   classifyLocally(text);
@@ -42,8 +55,20 @@ const longMs = LONG_TEXTS.map((text) => {
 
 const f = (n: number) => n.toFixed(3);
 const short: Record<Intent, string> = {
-  greeting: 'greet', book_appointment: 'book', reschedule_booking: 'resch', cancel_booking: 'cancl', booking_status: 'status', pricing: 'price',
-  opening_hours: 'hours', location: 'where', payment_issue: 'pay', complaint: 'compl', request_human: 'human', thanks: 'thank', goodbye: 'bye', other: 'other',
+  greeting: 'greet',
+  book_appointment: 'book',
+  reschedule_booking: 'resch',
+  cancel_booking: 'cancl',
+  booking_status: 'status',
+  pricing: 'price',
+  opening_hours: 'hours',
+  location: 'where',
+  payment_issue: 'pay',
+  complaint: 'compl',
+  request_human: 'human',
+  thanks: 'thank',
+  goodbye: 'bye',
+  other: 'other',
 };
 console.log(`AI evaluation: local provider, ${set.length} held-out messages`);
 console.log(`model load (training) ${loadMs.toFixed(1)} ms\n`);
@@ -55,7 +80,10 @@ console.log(`analyze p50          ${f(percentile(timings, 50))} ms   (target <= 
 console.log(`analyze p99          ${f(percentile(timings, 99))} ms`);
 console.log(`analyze 4,096 chars  ${f(Math.max(...longMs))} ms worst of ${LONG_TEXTS.length} long shapes\n`);
 console.log('Intent per label (precision / recall / F1):');
-for (const l of INTENTS) console.log(`  ${l.padEnd(20)} ${f(intents.perLabel[l].precision)} / ${f(intents.perLabel[l].recall)} / ${f(intents.perLabel[l].f1)}`);
+for (const l of INTENTS)
+  console.log(
+    `  ${l.padEnd(20)} ${f(intents.perLabel[l].precision)} / ${f(intents.perLabel[l].recall)} / ${f(intents.perLabel[l].f1)}`,
+  );
 console.log('\nIntent confusion matrix:');
 console.log(confusionTable(INTENTS, intents, (l) => short[l]));
 console.log('\nSentiment confusion matrix:');
@@ -64,7 +92,9 @@ if (process.argv.includes('--errors')) {
   console.log('\nMisclassified:');
   for (const { m, c } of predictions) {
     if (c.intent.name !== m.intent || c.sentiment.label !== m.sentiment) {
-      console.log(`  ${JSON.stringify(m.text)}\n    intent ${m.intent} -> ${c.intent.name} (${c.intent.confidence}), sentiment ${m.sentiment} -> ${c.sentiment.label} (${c.sentiment.confidence})`);
+      console.log(
+        `  ${JSON.stringify(m.text)}\n    intent ${m.intent} -> ${c.intent.name} (${c.intent.confidence}), sentiment ${m.sentiment} -> ${c.sentiment.label} (${c.sentiment.confidence})`,
+      );
     }
   }
 }

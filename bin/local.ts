@@ -2,17 +2,40 @@
 const env = process.env;
 // Before any handler module loads: the Powertools singletons read these when they are created.
 env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../local/runtime');
 const { PrerequisiteError } = await import('../local/dynamodb-local');
+const { isLogLevel, LOG_LEVELS } = await import('../local/logs');
+const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+if (!isLogLevel(logLevel)) {
+  console.error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${env.LOG_LEVEL}".`);
+  process.exit(1);
+}
+const { createServer } = await import('node:net');
+const port = Number(env.PORT ?? 3000);
+const portTaken = `Port ${port} of ${env.HOST ?? '127.0.0.1'} is in use (another npm start?): stop that one first, or set PORT.`;
+// Checked before the start-up (DynamoDB Local, tables, handlers) rather than a minute later.
+const inUse = await new Promise<boolean>((answer) => {
+  if (port === 0) return answer(false);
+  const probe = createServer().once('error', (e: NodeJS.ErrnoException) => answer(e.code === 'EADDRINUSE'));
+  probe.listen(port, env.HOST ?? '127.0.0.1', () => probe.close(() => answer(false)));
+});
+if (inUse) {
+  console.error(portTaken);
+  process.exit(1);
+}
 const runtime = await startLocalRuntime({
-  port: Number(env.PORT ?? 3000),
+  port,
   host: env.HOST,
   dataDir: env.DATA_DIR || undefined,
   seedDemo: env.SEED_DEMO !== 'false',
   platformToken: env.PLATFORM_TOKEN || undefined,
+  logLevel,
 }).catch((error: unknown) => {
-  // A missing prerequisite (Java) is the user's to fix: say what and how, without a stack trace.
+  // A missing prerequisite (Java) or a taken port is the user's to fix: say what and how, without a stack trace.
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(portTaken);
+    process.exit(1);
+  }
   if (!(error instanceof PrerequisiteError)) throw error;
   console.error(error.message);
   process.exit(1);
@@ -40,5 +63,6 @@ if (runtime.demo) {
 }
 // Lets `npm run ops` find this runtime's tables and queues.
 await writeRuntimeFile(runtime);
+console.log(`API reference at ${runtime.url}/docs`);
 console.log(`API ready at ${runtime.url}`);
 export {};

@@ -19,7 +19,10 @@ export interface CdkAppOptions {
  * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit and
  * workerConcurrency.<worker id>.
  */
-export function buildCdkApp(app = new App(), options: CdkAppOptions = {}): { app: App; stateful: StatefulStack; stateless: StatelessStack } {
+export function buildCdkApp(
+  app = new App(),
+  options: CdkAppOptions = {},
+): { app: App; stateful: StatefulStack; stateless: StatelessStack } {
   // Weak references (Fn::GetStackOutput, no exports): replacing a table or dropping a value the API
   // stack used never blocks an update of the stateful stack. "both" is the one-off step that moves a
   // deployment made with strong references over (README, Deploying to AWS).
@@ -53,7 +56,8 @@ function positiveInteger(app: App, key: string): number | undefined {
   const raw = app.node.tryGetContext(key) as string | number | undefined;
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`Context ${key} must be a positive integer (got ${JSON.stringify(raw)})`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`Context ${key} must be a positive integer (got ${JSON.stringify(raw)})`);
   return value;
 }
 
@@ -62,7 +66,8 @@ function workerConcurrency(app: App): Record<string, number> {
   const prefix = 'workerConcurrency.';
   const keys = Object.keys(app.node.getAllContext() as Record<string, unknown>).filter((key) => key.startsWith(prefix));
   const unknown = keys.filter((key) => !WORKERS.some((w) => `${prefix}${w.id}` === key));
-  if (unknown.length) throw new Error(`No such worker: ${unknown.join(', ')} (workers: ${WORKERS.map((w) => w.id).join(', ')})`);
+  if (unknown.length)
+    throw new Error(`No such worker: ${unknown.join(', ')} (workers: ${WORKERS.map((w) => w.id).join(', ')})`);
   return Object.fromEntries(
     keys.flatMap((key) => {
       const value = positiveInteger(app, key);
@@ -83,16 +88,33 @@ class NotifyOnAlarm implements IAspect {
 }
 
 /** Each acknowledged cdk-nag finding, with the reason it is acceptable here. */
-function acknowledgeNagFindings(stateful: StatefulStack, stateless: StatelessStack, bedrockModelId: string | undefined) {
+function acknowledgeNagFindings(
+  stateful: StatefulStack,
+  stateless: StatelessStack,
+  bedrockModelId: string | undefined,
+) {
   Validations.of(stateful).acknowledge({
     id: 'AwsSolutions-SMG4',
-    reason: 'The JWT key and platform token are rotated by operators: rotating either ends every session or the operator token at once (README, Deployment).',
+    reason:
+      'The JWT key and platform token are rotated by operators: rotating either ends every session or the operator token at once (README, Deployment).',
   });
   const acknowledgements = [
-    ['AwsSolutions-APIG4', 'Authorization runs in each Lambda (API keys, JWT sessions, platform token): it needs tenant data and per-route roles.'],
-    ['AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'Only lets a function write its own logs.'],
-    ['AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.'],
-    ['AwsSolutions-L1', 'The nodejs22.x runtime is pinned on purpose: a runtime upgrade is a deliberate, tested change.'],
+    [
+      'AwsSolutions-APIG4',
+      'Authorization runs in each Lambda (API keys, JWT sessions, platform token): it needs tenant data and per-route roles.',
+    ],
+    [
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'Only lets a function write its own logs.',
+    ],
+    [
+      'AwsSolutions-IAM5[Resource::*]',
+      'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.',
+    ],
+    [
+      'AwsSolutions-L1',
+      'The nodejs22.x runtime is pinned on purpose: a runtime upgrade is a deliberate, tested change.',
+    ],
   ];
   const profile = bedrockModelId ? inferenceProfileModel(bedrockModelId) : undefined;
   if (profile) {
@@ -101,5 +123,6 @@ function acknowledgeNagFindings(stateful: StatefulStack, stateless: StatelessSta
       'A cross-region inference profile routes to its one base model in whichever of its regions has capacity; the grant names that model only.',
     ]);
   }
-  for (const [id, reason] of acknowledgements) Validations.of(stateless).acknowledge({ id: id ?? '', reason: reason ?? '' });
+  for (const [id, reason] of acknowledgements)
+    Validations.of(stateless).acknowledge({ id: id ?? '', reason: reason ?? '' });
 }

@@ -8,7 +8,15 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { QUEUES, TABLES, failureQueues, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../spec/resources';
+import {
+  QUEUES,
+  TABLES,
+  failureQueues,
+  queuesInCreationOrder,
+  type QueueKey,
+  type TableName,
+  type TableSpec,
+} from '../spec/resources';
 
 export interface StatefulStackProps extends StackProps {
   /** Subscribes this address to the alarm topic (`cdk deploy -c alarmEmail=…`). */
@@ -54,13 +62,19 @@ export class StatefulStack extends Stack {
         visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(spec.retentionDays),
         removalPolicy: RemovalPolicy.RETAIN,
-        deadLetterQueue: spec.deadLetter ? { queue: this.queues[spec.deadLetter.queue], maxReceiveCount: spec.deadLetter.maxReceiveCount } : undefined,
+        deadLetterQueue: spec.deadLetter
+          ? { queue: this.queues[spec.deadLetter.queue], maxReceiveCount: spec.deadLetter.maxReceiveCount }
+          : undefined,
       });
-      new CfnOutput(this, `${spec.id}QueueUrl`, { value: this.queues[key].queueUrl, exportName: `${id}-${spec.id}QueueUrl` });
+      new CfnOutput(this, `${spec.id}QueueUrl`, {
+        value: this.queues[key].queueUrl,
+        exportName: `${id}-${spec.id}QueueUrl`,
+      });
     }
     Validations.of(this.queues.streamFailures).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'It is itself a dead-letter queue: the on-failure destination of the stream event-source mappings, read by npm run ops.',
+      reason:
+        'It is itself a dead-letter queue: the on-failure destination of the stream event-source mappings, read by npm run ops.',
     });
 
     this.jwtSecret = new Secret(this, 'JwtSigningSecret', {
@@ -82,11 +96,22 @@ export class StatefulStack extends Stack {
 
     // Alarms publish to an encrypted topic: CloudWatch needs the key (an AWS-managed key would refuse
     // it) and, since the TLS-only policy replaces SNS's default one, an explicit right to publish.
-    const alarmKey = new Key(this, 'AlarmTopicKey', { description: 'Encrypts the alarm topic', enableKeyRotation: true });
+    const alarmKey = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the alarm topic',
+      enableKeyRotation: true,
+    });
     alarmKey.addToResourcePolicy(
-      new PolicyStatement({ principals: [new ServicePrincipal('cloudwatch.amazonaws.com')], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'] }),
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
     );
-    this.alarmTopic = new Topic(this, 'AlarmTopic', { displayName: 'Messaging platform alarms', masterKey: alarmKey, enforceSSL: true });
+    this.alarmTopic = new Topic(this, 'AlarmTopic', {
+      displayName: 'Messaging platform alarms',
+      masterKey: alarmKey,
+      enforceSSL: true,
+    });
     this.alarmTopic.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
@@ -94,7 +119,14 @@ export class StatefulStack extends Stack {
         resources: [this.alarmTopic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': this.account },
-          ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+          ArnLike: {
+            'aws:SourceArn': this.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
         },
       }),
     );
@@ -107,7 +139,10 @@ export class StatefulStack extends Stack {
     for (const key of failureQueues()) {
       new Alarm(this, `${QUEUES[key].id}DepthAlarm`, {
         alarmDescription: `Messages are waiting in ${QUEUES[key].id}`,
-        metric: this.queues[key].metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        metric: this.queues[key].metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,

@@ -11,7 +11,6 @@ import {
   type HttpRouteIntegrationConfig,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -101,7 +100,10 @@ export class StatelessStack extends Stack {
       },
     });
     allowApiToInvoke(this.unmatchedRouteFunction, this.api, '*/*');
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
@@ -120,26 +122,35 @@ export class StatelessStack extends Stack {
       const group = (this.routeStacks[feature] ??= new NestedStack(this, `${pascal(feature)}Routes`, {
         description: `Route functions of ${feature}/`,
       }));
+      // A route without table access reads no secret either (the OpenAPI document): no grants at all.
+      const stateless = route.mainTable === 'none';
       const fn = new AppFunction(group, `${pascal(route.id)}Fn`, {
         handler: route.handler,
         description: `${route.method} ${route.path}`,
-        environment: {
-          ...tableEnv,
-          JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
-          ...(route.auth === 'platform' ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn } : {}),
-          ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
-          ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
-        },
+        environment: stateless
+          ? {}
+          : {
+              ...tableEnv,
+              JWT_SECRET_SECRET_ARN: stateful.jwtSecret.secretArn,
+              ...(route.auth === 'platform'
+                ? { PLATFORM_TOKEN_SECRET_ARN: stateful.platformTokenSecret.secretArn }
+                : {}),
+              ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+              ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
+            },
       });
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
-      fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
       if (route.ai) this.useAi(fn, props.bedrockModelId);
-      if (route.auth === 'tenant' && route.mainTable === 'read') fn.grantApiKeyTouch(stateful.tables.main, API_KEY_ITEM_PREFIX);
-      // Rate-limit counters, login throttling and idempotency records.
-      fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
-      stateful.jwtSecret.grantRead(fn);
       if (route.auth === 'platform') stateful.platformTokenSecret.grantRead(fn);
+      if (route.mainTable !== 'none') {
+        fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
+        if (route.auth === 'tenant' && route.mainTable === 'read')
+          fn.grantApiKeyTouch(stateful.tables.main, API_KEY_ITEM_PREFIX);
+        // Rate-limit counters, login throttling and idempotency records.
+        fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
+        stateful.jwtSecret.grantRead(fn);
+      }
       const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
       for (const prefix of API_PREFIXES) {
         this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
@@ -151,10 +162,23 @@ export class StatelessStack extends Stack {
 
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
 
-    this.alarm('Api5xxAlarm', 'The API returned server errors', this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }), 5);
+    this.alarm(
+      'Api5xxAlarm',
+      'The API returned server errors',
+      this.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      5,
+    );
 
-    new CfnOutput(this, 'AiProvider', { value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local', description: 'Who answers /ai/* and analyses messages' });
+    new CfnOutput(this, 'AiProvider', {
+      value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local',
+      description: 'Who answers /ai/* and analyses messages',
+    });
     new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
+    // stage.url ends with a slash.
+    new CfnOutput(this, 'OpenApiUrl', {
+      value: `${stage.url}api/v1/openapi.json`,
+      description: 'The OpenAPI 3.1 document of this API (no auth)',
+    });
   }
 
   /** A worker: its function and grants, its trigger (stream, queue or schedule) and its alarms. */
@@ -164,10 +188,15 @@ export class StatelessStack extends Stack {
     const name = pascal(worker.id);
     const reserved = props.workerConcurrency?.[worker.id] ?? defaultWorkerConcurrency(worker);
     if (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1)) {
-      throw new Error(`Reserved concurrency of ${worker.id} must be an integer of at least ${source.kind === 'queue' ? 2 : 1} (got ${reserved})`);
+      throw new Error(
+        `Reserved concurrency of ${worker.id} must be an integer of at least ${source.kind === 'queue' ? 2 : 1} (got ${reserved})`,
+      );
     }
     const queueEnv = Object.fromEntries(
-      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl]),
+      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
+        QUEUES[q].envVar,
+        stateful.queues[q].queueUrl,
+      ]),
     );
     const fn = new AppFunction(this, `${name}Fn`, {
       handler: worker.handler,
@@ -190,7 +219,7 @@ export class StatelessStack extends Stack {
 
     if (source.kind === 'stream') {
       fn.addEventSource(
-        new DynamoEventSource(stateful.tables[source.table] as unknown as ITable, {
+        new DynamoEventSource(stateful.tables[source.table], {
           startingPosition: StartingPosition.TRIM_HORIZON,
           batchSize: source.batchSize,
           retryAttempts: source.maxRetries,
@@ -202,7 +231,12 @@ export class StatelessStack extends Stack {
           maxRecordAge: STREAM_MAX_RECORD_AGE,
         }),
       );
-      this.alarm(`${name}IteratorAgeAlarm`, `${worker.id} is more than 5 minutes behind its stream`, fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }), ITERATOR_AGE_ALARM_MS);
+      this.alarm(
+        `${name}IteratorAgeAlarm`,
+        `${worker.id} is more than 5 minutes behind its stream`,
+        fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }),
+        ITERATOR_AGE_ALARM_MS,
+      );
     } else if (source.kind === 'queue') {
       fn.addEventSource(
         new SqsEventSource(stateful.queues[source.queue], {
@@ -219,10 +253,23 @@ export class StatelessStack extends Stack {
         targets: [new LambdaFunction(fn)],
       });
     }
-    this.alarm(`${name}ErrorsAlarm`, `${worker.id} failed (errors or timeouts)`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
-    this.alarm(`${name}ThrottlesAlarm`, `${worker.id} was throttled`, fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }), 1);
+    this.alarm(
+      `${name}ErrorsAlarm`,
+      `${worker.id} failed (errors or timeouts)`,
+      fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      1,
+    );
+    this.alarm(
+      `${name}ThrottlesAlarm`,
+      `${worker.id} was throttled`,
+      fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+      1,
+    );
     // npm run ops maps Lambda's on-failure records (which name the function) back to the worker.
-    new CfnOutput(this, `${name}FunctionName`, { value: fn.functionName, description: `Function of worker ${worker.id}` });
+    new CfnOutput(this, `${name}FunctionName`, {
+      value: fn.functionName,
+      description: `Function of worker ${worker.id}`,
+    });
     return fn;
   }
 
@@ -246,7 +293,10 @@ export class StatelessStack extends Stack {
     const baseModel = inferenceProfileModel(modelId);
     const stack = Stack.of(fn);
     const resources = baseModel
-      ? [stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }), `arn:${stack.partition}:bedrock:*::foundation-model/${baseModel}`]
+      ? [
+          stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId }),
+          `arn:${stack.partition}:bedrock:*::foundation-model/${baseModel}`,
+        ]
       : [stack.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId })];
     fn.addToRolePolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
   }
@@ -257,12 +307,19 @@ export class StatelessStack extends Stack {
  * route and prefix, which alone cost two resources per route. allowApiToInvoke adds one per function.
  */
 class FunctionIntegration extends HttpRouteIntegration {
-  constructor(id: string, private readonly fn: IFunction) {
+  constructor(
+    id: string,
+    private readonly fn: IFunction,
+  ) {
     super(id);
   }
 
   bind(): HttpRouteIntegrationConfig {
-    return { type: HttpIntegrationType.AWS_PROXY, uri: this.fn.functionArn, payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 };
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.fn.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    };
   }
 }
 
@@ -275,6 +332,7 @@ function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string) {
 }
 
 /** Cross-region inference profiles ("eu.anthropic…") route to their base model in several regions. */
-export const inferenceProfileModel = (modelId: string): string | undefined => /^(?:us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId)?.[1];
+export const inferenceProfileModel = (modelId: string): string | undefined =>
+  /^(?:us|eu|apac|us-gov|global)\.(.+)$/.exec(modelId)?.[1];
 
 const pascal = (id: string) => id.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());

@@ -50,7 +50,12 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
     );
     if (exists) continue;
     await client.send(new CreateTableCommand(createTableInput(spec, name)));
-    await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: name,
+        TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute },
+      }),
+    );
   }
   return names;
 }
@@ -70,9 +75,14 @@ export async function ensureQueues(client: SQSClient, prefix: string): Promise<R
     };
     if (spec.deadLetter) {
       const target = out[spec.deadLetter.queue];
-      attributes.RedrivePolicy = JSON.stringify({ deadLetterTargetArn: target.arn, maxReceiveCount: String(spec.deadLetter.maxReceiveCount) });
+      attributes.RedrivePolicy = JSON.stringify({
+        deadLetterTargetArn: target.arn,
+        maxReceiveCount: String(spec.deadLetter.maxReceiveCount),
+      });
     }
-    const created = await client.send(new CreateQueueCommand({ QueueName: `${prefix}${spec.id}`, Attributes: attributes }));
+    const created = await client.send(
+      new CreateQueueCommand({ QueueName: `${prefix}${spec.id}`, Attributes: attributes }),
+    );
     const url = created.QueueUrl ?? '';
     const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
     out[key] = { url, arn: attrs.Attributes?.QueueArn ?? '' };

@@ -18,4 +18,3 @@ export function lambdaContext(functionName: string, requestId: string = randomUU
     succeed: () => undefined,
   };
 }
-

@@ -38,13 +38,17 @@ function javaMajor(version: string): number {
 async function inspectJava(): Promise<JavaInfo> {
   const modules = await run(['--list-modules']);
   if (modules.error?.code === 'ENOENT') {
-    throw new PrerequisiteError(`DynamoDB Local needs Java ${MIN_JAVA} or newer, but there is no \`java\` on PATH: ${INSTALL_JAVA}.`);
+    throw new PrerequisiteError(
+      `DynamoDB Local needs Java ${MIN_JAVA} or newer, but there is no \`java\` on PATH: ${INSTALL_JAVA}.`,
+    );
   }
   const base = /^java\.base@(\S+)/m.exec(modules.stdout)?.[1];
   // Java 8 has no --list-modules; `java -version` names any version.
   const version = base ?? /version "([^"]+)"/.exec((await run(['-version'])).stderr)?.[1] ?? 'unknown';
   if (!base || javaMajor(version) < MIN_JAVA) {
-    throw new PrerequisiteError(`DynamoDB Local needs Java ${MIN_JAVA} or newer, but \`java\` is version ${version}: ${INSTALL_JAVA}.`);
+    throw new PrerequisiteError(
+      `DynamoDB Local needs Java ${MIN_JAVA} or newer, but \`java\` is version ${version}: ${INSTALL_JAVA}.`,
+    );
   }
   return { version, compiler: /^jdk\.compiler@/m.test(modules.stdout) };
 }
@@ -70,10 +74,20 @@ export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLoca
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const dist = distribution();
   // `-cors` takes an allow-list of exact origins; "none" is no browser origin, so none is allowed.
-  const options = ['-port', String(port), ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']), '-sharedDb', '-disableTelemetry', '-cors', 'none'];
+  const options = [
+    '-port',
+    String(port),
+    ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-cors',
+    'none',
+  ];
   const jvm = [`-Djava.library.path=${join(dist, 'DynamoDBLocal_lib')}`];
   if (!java.compiler) {
-    console.warn(`DynamoDB Local listens on all interfaces: this Java (${java.version}) lacks the jdk.compiler module that binds it to 127.0.0.1; a full JDK has it.`);
+    console.warn(
+      `DynamoDB Local listens on all interfaces: this Java (${java.version}) lacks the jdk.compiler module that binds it to 127.0.0.1; a full JDK has it.`,
+    );
   }
   const args = java.compiler
     ? [...jvm, '-cp', join(dist, 'DynamoDBLocal.jar'), LAUNCHER, ...options]
@@ -95,7 +109,12 @@ export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLoca
     process.off('exit', killOnExit);
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) throw new Error(`DynamoDB Local exited during start-up\n${stderr}`);

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ROUTES } from '../spec/routes';
 import { CORS } from '../spec/cors';
 import { ApiError } from '../functions/platform/errors';
 import { decodeParams, matchPath } from '../functions/platform/routing';
 import { handler as unmatchedRoute, problemHandler } from '../functions/platform/unmatched-route';
-import { invokeLocally } from './invocations';
+import { serveDocs } from './docs';
+import { invokeLocally, requestIdOf, type Store } from './invocations';
+import { logRequest } from './logs';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
@@ -29,8 +31,12 @@ export async function loadRoutes(functionsDir: string): Promise<LoadedRoutes> {
 }
 
 /** Problems the gateway answers itself (API Gateway's own 413, a handler that threw), in the API's usual shape. */
-const tooLarge = problemHandler(() => new ApiError(413, 'body_too_large', 'The request body is larger than the gateway accepts (10 MB).'));
-const handlerFailed = problemHandler(() => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'));
+const tooLarge = problemHandler(
+  () => new ApiError(413, 'body_too_large', 'The request body is larger than the gateway accepts (10 MB).'),
+);
+const handlerFailed = problemHandler(
+  () => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'),
+);
 
 const TEXT_TYPES = /^(application\/([\w.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
 
@@ -52,7 +58,14 @@ function targetOf(req: IncomingMessage): Target {
 }
 
 /** Builds the API Gateway HTTP API payload 2.0 event, as API Gateway would. */
-export function toEvent(req: IncomingMessage, target: Target, routeKey: string, params: Record<string, string>, body: Buffer, requestId: string): APIGatewayProxyEventV2 {
+export function toEvent(
+  req: IncomingMessage,
+  target: Target,
+  routeKey: string,
+  params: Record<string, string>,
+  body: Buffer,
+  requestId: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = (req.rawHeaders[i] ?? '').toLowerCase();
@@ -78,7 +91,13 @@ export function toEvent(req: IncomingMessage, target: Target, routeKey: string, 
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
-      http: { method, path: target.rawPath, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: target.rawPath,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId,
       routeKey,
       stage: '$default',
@@ -106,8 +125,24 @@ function corsPreflight(res: ServerResponse) {
  */
 export function createGateway(routes: LoadedRoutes): Server {
   return createServer((req, res) => {
+    const started = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const target = targetOf(req);
+    // The handler's invocation store: its access-log record gives the request's log line its tenant.
+    const invocation: Store = {};
+    res.once('finish', () => {
+      const ms = Date.now() - started;
+      logRequest({
+        method,
+        path: target.rawPath,
+        status: res.statusCode,
+        ms,
+        requestId: requestIdOf(invocation),
+        invocation,
+      });
+    });
+    // The API reference (local only; deployed, the document is at /api/v1/openapi.json).
+    if (serveDocs(req, res, target.rawPath)) return;
     const matches = matchPath(target.rawPath);
     if (method === 'OPTIONS' && matches.length > 0) {
       req.resume();
@@ -119,7 +154,7 @@ export function createGateway(routes: LoadedRoutes): Server {
     if (!hit || !params || !handler) {
       req.resume();
       const event = toEvent(req, target, '$default', {}, Buffer.alloc(0), randomUUID());
-      return void invoke(res, 'unmatched-route', unmatchedRoute, event);
+      return void invoke(res, 'unmatched-route', unmatchedRoute, event, invocation);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -131,15 +166,34 @@ export function createGateway(routes: LoadedRoutes): Server {
     });
     req.on('end', () => {
       const routeKey = `${hit.route.method} ${hit.route.path}`;
-      if (overLimit) return void invoke(res, 'gateway', tooLarge, toEvent(req, target, routeKey, params, Buffer.alloc(0), randomUUID()));
-      void invoke(res, hit.route.id, handler, toEvent(req, target, routeKey, params, Buffer.concat(chunks), randomUUID()));
+      if (overLimit)
+        return void invoke(
+          res,
+          'gateway',
+          tooLarge,
+          toEvent(req, target, routeKey, params, Buffer.alloc(0), randomUUID()),
+          invocation,
+        );
+      void invoke(
+        res,
+        hit.route.id,
+        handler,
+        toEvent(req, target, routeKey, params, Buffer.concat(chunks), randomUUID()),
+        invocation,
+      );
     });
   });
 }
 
-async function invoke(res: ServerResponse, functionName: string, handler: Handler, event: APIGatewayProxyEventV2): Promise<void> {
+async function invoke(
+  res: ServerResponse,
+  functionName: string,
+  handler: Handler,
+  event: APIGatewayProxyEventV2,
+  invocation: Store,
+): Promise<void> {
   try {
-    writeResult(res, await invokeLocally(functionName, handler, event, event.requestContext.requestId));
+    writeResult(res, await invokeLocally(functionName, handler, event, event.requestContext.requestId, invocation));
   } catch (error) {
     console.error(`[gateway] ${functionName} threw`, error);
     // As in Lambda, the failed invocation's request id is the one to quote.
@@ -152,10 +206,11 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     return res.end(result);
   }
-  const structured = result as APIGatewayProxyStructuredResultV2;
+  const structured = result;
   const headers: Record<string, string | string[]> = {};
   // middy removes headers (Server, X-Powered-By) by setting them undefined; API Gateway drops those.
-  for (const [k, v] of Object.entries(structured.headers ?? {})) if (v !== undefined && v !== null && v !== '') headers[k] = String(v);
+  for (const [k, v] of Object.entries(structured.headers ?? {}))
+    if (v !== undefined && v !== null && v !== '') headers[k] = String(v);
   if (structured.cookies?.length) headers['Set-Cookie'] = structured.cookies;
   res.writeHead(structured.statusCode ?? 200, headers);
   const body = structured.body ?? '';

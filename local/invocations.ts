@@ -11,7 +11,7 @@ import { lambdaContext } from './context';
  * on `globalThis.awslambda`, which Powertools uses whenever AWS_LAMBDA_MAX_CONCURRENCY is set. The local
  * runtime does the same, and runs every invocation in its own store. In Lambda nothing changes.
  */
-type Store = Record<string | symbol, unknown>;
+export type Store = Record<string | symbol, unknown>;
 
 const REQUEST_ID = Symbol.for('_AWS_LAMBDA_REQUEST_ID');
 const als = new AsyncLocalStorage<Store>();
@@ -41,12 +41,26 @@ export function enableConcurrentInvocations(): void {
   global.awslambda = { ...global.awslambda, InvokeStore: invokeStore };
 }
 
-/** Invokes a handler as Lambda would: with its own context object and its own invocation store. */
+/** The running invocation's store (undefined outside one): what the local runtime keeps per invocation. */
+export const currentInvocation = (): Store | undefined => als.getStore();
+
+/** The request id an invocation ran with (undefined if `store` never ran one). */
+export const requestIdOf = (store: Store): string | undefined => {
+  const id = store[REQUEST_ID];
+  return typeof id === 'string' ? id : undefined;
+};
+
+/**
+ * Invokes a handler as Lambda would: with its own context object and its own invocation store (`store`,
+ * when the caller wants to read what the invocation left there, such as its access-log record).
+ */
 export function invokeLocally<E, R>(
   functionName: string,
   handler: (event: E, context: Context) => Promise<R>,
   event: E,
   requestId: string = randomUUID(),
+  store: Store = {},
 ): Promise<R> {
-  return als.run({ [REQUEST_ID]: requestId }, () => handler(event, lambdaContext(functionName, requestId)));
+  store[REQUEST_ID] = requestId;
+  return als.run(store, () => handler(event, lambdaContext(functionName, requestId)));
 }

@@ -11,7 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { sqsClient } from '../functions/platform/queue';
 import { QUEUES } from '../spec/resources';
 import { localFunctionArn, type StreamFailureRecord } from './stream-failures';
-import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type {
+  DynamoDBBatchResponse,
+  DynamoDBRecord,
+  DynamoDBStreamEvent,
+  SQSBatchResponse,
+  SQSEvent,
+  SQSRecord,
+} from 'aws-lambda';
 
 /**
  * Local stand-ins for Lambda's event-source mappings: they call the same handler modules with the same
@@ -22,7 +29,8 @@ export interface Poller {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const log = (message: string, error?: unknown) => console.error(`[poller] ${message}`, error instanceof Error ? error.message : (error ?? ''));
+const log = (message: string, error?: unknown) =>
+  console.error(`[poller] ${message}`, error instanceof Error ? error.message : (error ?? ''));
 
 export type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | void>;
 
@@ -46,14 +54,16 @@ export interface StreamPollerOptions {
 export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventName: record.eventName,
     eventVersion: record.eventVersion,
     eventSource: 'aws:dynamodb',
     awsRegion: record.awsRegion ?? 'us-east-1',
     eventSourceARN: streamArn,
     dynamodb: {
       ...(record.dynamodb as DynamoDBRecord['dynamodb']),
-      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
+        ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000
+        : undefined,
     },
   };
 }
@@ -77,8 +87,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
       const shardId = shard.ShardId;
       if (!shardId || known.has(shardId)) continue;
       known.add(shardId);
-      const type = first && options.skipBacklog && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
-      const it = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
+      const type =
+        first && options.skipBacklog && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
+      const it = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }),
+      );
       iterators.set(shardId, it.ShardIterator);
     }
     first = false;
@@ -102,7 +115,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
         condition: 'RetryAttemptsExhausted',
         approximateInvokeCount: attempts,
       },
-      responseContext: { statusCode: 200, executedVersion: '$LATEST', ...(threw ? { functionError: 'Unhandled' } : {}) },
+      responseContext: {
+        statusCode: 200,
+        executedVersion: '$LATEST',
+        ...(threw ? { functionError: 'Unhandled' } : {}),
+      },
       version: '1.0',
       timestamp: new Date().toISOString(),
       DDBStreamBatchInfo: {
@@ -130,7 +147,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   async function deliver(shardId: string, records: StreamRecord[]) {
     let pending = records;
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const selected = pending.map((r) => toLambdaRecord(r, streamArn ?? '')).filter((r) => !options.filter || options.filter(r));
+      const selected = pending
+        .map((r) => toLambdaRecord(r, streamArn ?? ''))
+        .filter((r) => !options.filter || options.filter(r));
       if (selected.length === 0) return;
       let failedFrom: string | undefined;
       let threw = false;
@@ -147,7 +166,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
       const index = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failedFrom);
       pending = index >= 0 ? pending.slice(index) : [];
       if (attempt >= maxAttempts) {
-        const failed = pending.map((r) => toLambdaRecord(r, streamArn ?? '')).filter((r) => !options.filter || options.filter(r));
+        const failed = pending
+          .map((r) => toLambdaRecord(r, streamArn ?? ''))
+          .filter((r) => !options.filter || options.filter(r));
         await recordFailure(shardId, failed, attempt, threw);
         return;
       }
@@ -173,7 +194,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
             const name = (error as Error).name;
             if (name === 'ResourceNotFoundException') iterators.set(shardId, undefined);
             else if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException') {
-              const fresh = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+              const fresh = await streams.send(
+                new GetShardIteratorCommand({
+                  StreamArn: streamArn,
+                  ShardId: shardId,
+                  ShardIteratorType: 'TRIM_HORIZON',
+                }),
+              );
               iterators.set(shardId, fresh.ShardIterator);
             } else throw error;
             continue;
@@ -203,13 +230,21 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
 }
 
 /** A scheduled worker: run once at start, then every `everySeconds`, one run at a time (like a rate rule). */
-export function startSchedulePoller(options: { handler: (event: unknown) => Promise<unknown>; everySeconds: number }): Poller {
+export function startSchedulePoller(options: {
+  handler: (event: unknown) => Promise<unknown>;
+  everySeconds: number;
+}): Poller {
   let running = true;
   let wake: (() => void) | undefined;
   const loop = (async () => {
     while (running) {
       try {
-        await options.handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', time: new Date().toISOString(), detail: {} });
+        await options.handler({
+          source: 'aws.events',
+          'detail-type': 'Scheduled Event',
+          time: new Date().toISOString(),
+          detail: {},
+        });
       } catch (error) {
         if (running) log('scheduled handler threw', error);
       }
@@ -254,7 +289,13 @@ function toSqsRecord(message: import('@aws-sdk/client-sqs').Message, queueArn: s
     messageAttributes: Object.fromEntries(
       Object.entries(message.MessageAttributes ?? {}).map(([k, v]) => [
         k,
-        { stringValue: v.StringValue, binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined, stringListValues: [], binaryListValues: [], dataType: v.DataType ?? 'String' },
+        {
+          stringValue: v.StringValue,
+          binaryValue: v.BinaryValue ? Buffer.from(v.BinaryValue).toString('base64') : undefined,
+          stringListValues: [],
+          binaryListValues: [],
+          dataType: v.DataType ?? 'String',
+        },
       ]),
     ),
     md5OfBody: message.MD5OfBody ?? '',

@@ -16,6 +16,7 @@ import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller }
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { matchesFilter } from './event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
+import { configureLogs, type LogLevel } from './logs';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -24,7 +25,8 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   seedDemo: boolean;
   platformToken?: string;
-  logLevel?: string;
+  /** LOG_LEVEL (README "Configuration"); `info` by default. */
+  logLevel?: LogLevel;
 }
 
 export interface LocalRuntime {
@@ -40,6 +42,12 @@ export interface LocalRuntime {
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
+/** The part of fauxqs's Fastify app used here (its published declarations do not resolve their Fastify types). */
+interface SqsEmulator {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
 interface PersistedState {
   jwtSecret: string;
   dataKey: string;
@@ -50,7 +58,7 @@ interface PersistedState {
 /** With DATA_DIR, secrets and the demo tenant survive restarts along with the data. */
 function loadState(dataDir: string | undefined, platformToken: string | undefined): PersistedState {
   const file = dataDir && join(dataDir, 'local-state.json');
-  const saved: Partial<PersistedState> = file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const saved = (file && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Partial<PersistedState>;
   return {
     jwtSecret: process.env.JWT_SECRET || saved.jwtSecret || randomBytes(32).toString('base64url'),
     dataKey: process.env.DATA_KEY || saved.dataKey || randomBytes(32).toString('base64url'),
@@ -68,9 +76,7 @@ function saveState(dataDir: string | undefined, state: PersistedState) {
  * route table, and the pollers. Handlers run in this process with the AWS SDK pointed at the emulators.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
-  // The local runtime supports Node 20 (package.json engines) while Lambda runs nodejs22.x: the SDK's
-  // warning about Node 20 says nothing useful here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  configureLogs(options.logLevel ?? 'info');
   const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const state = loadState(dataDir, options.platformToken);
@@ -81,9 +87,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
   try {
     const dynamo = await startDynamoDbLocal(dataDir && join(dataDir, 'dynamodb'));
-    stops.push(dynamo.stop);
+    stops.push(() => dynamo.stop());
     // buildApp rather than startFauxqs: it lets the emulator listen on loopback only.
-    const sqsApp = buildApp({ logger: false });
+    const sqsApp = buildApp({ logger: false }) as unknown as SqsEmulator;
     const sqsEndpoint = await sqsApp.listen({ port: 0, host: '127.0.0.1' });
     stops.push(async () => void (await sqsApp.close()));
 
@@ -98,7 +104,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       DATA_KEY: state.dataKey,
       PLATFORM_TOKEN: state.platformToken,
       POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_LOG_LEVEL: options.logLevel ?? process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO',
     });
 
     // Many requests run at once in this process: keep each one's logger keys its own.
@@ -119,7 +124,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       server.once('error', fail);
       server.listen(options.port, options.host ?? '127.0.0.1', () => ok());
     });
-    stops.push(() => new Promise<void>((ok) => { server.close(() => ok()); server.closeAllConnections(); }));
+    stops.push(
+      () =>
+        new Promise<void>((ok) => {
+          server.close(() => ok());
+          server.closeAllConnections();
+        }),
+    );
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
 
@@ -143,7 +154,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 }
 
 /** A poller per worker of spec/workers.ts, calling the same handler module the CDK stack deploys. */
-async function startWorker(worker: WorkerDef, tables: Record<TableName, string>, queues: Record<QueueKey, QueueInfo>): Promise<Poller> {
+async function startWorker(
+  worker: WorkerDef,
+  tables: Record<TableName, string>,
+  queues: Record<QueueKey, QueueInfo>,
+): Promise<Poller> {
   const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
     handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;
   };
@@ -164,7 +179,13 @@ async function startWorker(worker: WorkerDef, tables: Record<TableName, string>,
     return startSchedulePoller({ handler: invoke, everySeconds: override > 0 ? override : source.everySeconds });
   }
   const queue = queues[source.queue];
-  return startQueuePoller({ queueUrl: queue.url, queueArn: queue.arn, handler: invoke, batchSize: source.batchSize, concurrency: source.concurrency });
+  return startQueuePoller({
+    queueUrl: queue.url,
+    queueArn: queue.arn,
+    handler: invoke,
+    batchSize: source.batchSize,
+    concurrency: source.concurrency,
+  });
 }
 
 /** Where a running `npm start` describes itself for `npm run ops` (tables, queues, endpoints). */
@@ -173,7 +194,10 @@ export const RUNTIME_FILE = process.env.LOCAL_RUNTIME_FILE || join(ROOT, '.local
 export async function writeRuntimeFile(runtime: LocalRuntime): Promise<void> {
   mkdirSync(dirname(RUNTIME_FILE), { recursive: true });
   const { url, dynamoEndpoint, sqsEndpoint, tables, queues } = runtime;
-  writeFileSync(RUNTIME_FILE, JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, tables, queues, pid: process.pid }, null, 2));
+  writeFileSync(
+    RUNTIME_FILE,
+    JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, tables, queues, pid: process.pid }, null, 2),
+  );
 }
 
 export function removeRuntimeFile(): void {

@@ -1,4 +1,4 @@
-import { provisionTenant } from '../functions/tenants/provision';
+import { provisionTenant } from '../functions/tenants/service';
 
 export interface DemoCredentials {
   tenantId: string;
@@ -12,5 +12,10 @@ export const DEMO_ADMIN = { email: 'admin@demo.example', password: 'demo-admin-p
 /** The demo tenant, created through the same provisioning code as POST /platform/tenants. */
 export async function seedDemoTenant(): Promise<DemoCredentials> {
   const created = await provisionTenant({ name: 'Demo Company', plan: 'pro', admin: DEMO_ADMIN }, new Date());
-  return { tenantId: created.tenant.id, apiKey: created.apiKey.key, adminEmail: DEMO_ADMIN.email, adminPassword: DEMO_ADMIN.password };
+  return {
+    tenantId: created.tenant.id,
+    apiKey: created.apiKey.key,
+    adminEmail: DEMO_ADMIN.email,
+    adminPassword: DEMO_ADMIN.password,
+  };
 }

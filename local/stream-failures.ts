@@ -4,7 +4,12 @@
  * sends the same shape. `npm run ops -- replay-stream-failures` reads the records back from the stream
  * while it still holds them (24 hours) and hands them to the worker again.
  */
-import { GetRecordsCommand, GetShardIteratorCommand, type DynamoDBStreamsClient, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
+import {
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type DynamoDBStreamsClient,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
 
 /** Lambda's on-failure invocation record for a DynamoDB stream (the fields used here). */
 export interface StreamFailureRecord {
@@ -36,16 +41,24 @@ export const STREAM_RETENTION_MS = 24 * 60 * 60 * 1000;
  * The records of a failed batch, start to end inclusive (unfiltered: the caller applies the worker's
  * filters). Throws TrimmedDataAccessException once the records are past the stream's retention.
  */
-export async function readFailedRecords(streams: DynamoDBStreamsClient, batch: StreamFailureRecord['DDBStreamBatchInfo']): Promise<StreamRecord[]> {
+export async function readFailedRecords(
+  streams: DynamoDBStreamsClient,
+  batch: StreamFailureRecord['DDBStreamBatchInfo'],
+): Promise<StreamRecord[]> {
   const end = BigInt(batch.endSequenceNumber);
   let iterator = (
     await streams.send(
-      new GetShardIteratorCommand({ StreamArn: batch.streamArn, ShardId: batch.shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: batch.startSequenceNumber }),
+      new GetShardIteratorCommand({
+        StreamArn: batch.streamArn,
+        ShardId: batch.shardId,
+        ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+        SequenceNumber: batch.startSequenceNumber,
+      }),
     )
   ).ShardIterator;
   const records: StreamRecord[] = [];
   // An open shard can answer empty pages before the next records; a closed one ends with no iterator.
-  for (let emptyPages = 0; iterator && emptyPages < 20; ) {
+  for (let emptyPages = 0; iterator && emptyPages < 20;) {
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
     iterator = page.NextShardIterator;
     emptyPages = page.Records?.length ? 0 : emptyPages + 1;

@@ -1,57 +1,103 @@
 /**
- * `npm run ops -- <command>`: operator tooling for webhook deliveries.
- *
- *   peek-dlq [--max N]                      show dead letters without consuming them
- *   failed [--tenant ID] [--limit N]        list failed deliveries (all tenants, or one)
- *   replay --tenant ID --delivery ID        replay one delivery
- *   replay-failed [--tenant ID] [--since ISO]   replay every failed delivery (newest first)
- *   redrive                                 replay the deliveries of dead letters the consumer left
- *   stream-failures [--max N]               show stream batches the workers gave up on, without consuming them
- *   replay-stream-failures [--worker ID]    read those records back from the stream and hand them to the worker again
- *   reseal [--data-key-secret ARN]          re-seal stored secrets with the current data key (after a rotation)
- *
- * Target: the local runtime (`npm start` writes .local/runtime.json), or with --stack a deployed
- * MessagingStateful stack, whose outputs name the tables and queues, and the API stack (--api-stack,
- * default MessagingApi), whose outputs name the worker functions (usual AWS credentials).
+ * `npm run ops -- <command>`: operator tooling for webhook deliveries and failed stream batches. The
+ * commands and options are in USAGE below (`npm run ops -- --help` prints it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  type Message,
+} from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { QUEUES, TABLES } from '../spec/resources';
 import { RUNTIME_FILE } from '../local/runtime';
 import { lambdaContext } from '../local/context';
 import { toLambdaRecord } from '../local/pollers';
-import { STREAM_RETENTION_MS, functionNameOf, readFailedRecords, type StreamFailureRecord } from '../local/stream-failures';
+import {
+  STREAM_RETENTION_MS,
+  functionNameOf,
+  readFailedRecords,
+  type StreamFailureRecord,
+} from '../local/stream-failures';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { matchesFilter } from '../local/event-filters';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    stack: { type: 'string' },
-    'api-stack': { type: 'string', default: 'MessagingApi' },
-    worker: { type: 'string' },
-    'data-key-secret': { type: 'string' },
-    tenant: { type: 'string' },
-    delivery: { type: 'string' },
-    since: { type: 'string' },
-    limit: { type: 'string', default: '50' },
-    max: { type: 'string', default: '10' },
-  },
-});
+const USAGE = `usage: npm run ops -- <command> [options]
+
+Commands:
+  peek-dlq [--max N]                          show dead letters without consuming them (normally none)
+  failed [--tenant ID] [--limit N]            list failed deliveries (all tenants, or one)
+  replay --tenant ID --delivery ID            replay one delivery
+  replay-failed [--tenant ID] [--since ISO]   replay every failed delivery (newest first), with progress
+  redrive                                     replay the deliveries of dead letters the consumer left
+  stream-failures [--max N]                   show stream batches the workers gave up on, without consuming them
+  replay-stream-failures [--worker ID]        read those records back from the stream and hand them to the worker again
+  reseal [--data-key-secret ARN]              re-seal stored secrets with the current data key (after a rotation)
+
+Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RUNTIME_FILE), or with
+  --stack NAME              a deployed MessagingStateful stack, whose outputs name the tables and queues
+  --api-stack NAME          the API stack whose outputs name the worker functions (default MessagingApi)
+(AWS targets use the usual AWS credentials and region.)
+
+  -h, --help                print this help`;
+
+const COMMANDS = [
+  'peek-dlq',
+  'failed',
+  'replay',
+  'replay-failed',
+  'redrive',
+  'stream-failures',
+  'replay-stream-failures',
+  'reseal',
+];
+
+/** Usage on stdout and exit 0 when asked for; on stderr and exit 1 after a mistake. No stack trace either way. */
+function usage(mistake?: string): never {
+  if (mistake === undefined) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  console.error(`ops: ${mistake}\n\n${USAGE}`);
+  process.exit(1);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      stack: { type: 'string' },
+      'api-stack': { type: 'string', default: 'MessagingApi' },
+      worker: { type: 'string' },
+      'data-key-secret': { type: 'string' },
+      tenant: { type: 'string' },
+      delivery: { type: 'string' },
+      since: { type: 'string' },
+      limit: { type: 'string', default: '50' },
+      max: { type: 'string', default: '10' },
+    },
+  });
+} catch (error) {
+  usage((error as Error).message.split('. ')[0]);
+}
+const { values, positionals } = parsed;
+if (values.help || positionals.length === 0) usage();
+if (!COMMANDS.includes(positionals[0]!)) usage(`unknown command: ${positionals[0]}`);
 
 const stackOutputs = async (stackName: string): Promise<Record<string, string | undefined>> => {
   const out = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));
-  return Object.fromEntries((out.Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+  return Object.fromEntries((out.Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey ?? '', o.OutputValue]));
 };
 
 async function configure(): Promise<string> {
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // Replayed workers log here too: warnings (why a record failed) and worse.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   if (values.stack) {
@@ -60,14 +106,33 @@ async function configure(): Promise<string> {
     for (const spec of Object.values(QUEUES)) process.env[spec.envVar] = outputs[`${spec.id}QueueUrl`];
     return `stack ${values.stack}`;
   }
-  if (!existsSync(RUNTIME_FILE)) throw new Error('No local runtime found (start it with npm start), and no --stack given.');
-  const local = JSON.parse(readFileSync(RUNTIME_FILE, 'utf8'));
+  if (!existsSync(RUNTIME_FILE))
+    throw new Error('No local runtime found (start it with npm start), and no --stack given.');
+  let local: {
+    url: string;
+    dynamoEndpoint: string;
+    sqsEndpoint: string;
+    tables: Record<string, string>;
+    queues: Record<string, { url: string }>;
+  };
+  try {
+    local = JSON.parse(readFileSync(RUNTIME_FILE, 'utf8')) as typeof local;
+    if (!local.dynamoEndpoint || !local.sqsEndpoint || Object.keys(QUEUES).some((key) => !local.queues?.[key]?.url))
+      throw new Error('incomplete');
+  } catch {
+    throw new Error(`${RUNTIME_FILE} is not a runtime file of this version: restart npm start.`);
+  }
+  targetKind = 'local';
   Object.assign(process.env, {
-    AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: local.dynamoEndpoint, AWS_ENDPOINT_URL_DYNAMODB_STREAMS: local.dynamoEndpoint, AWS_ENDPOINT_URL_SQS: local.sqsEndpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: local.dynamoEndpoint,
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: local.dynamoEndpoint,
+    AWS_ENDPOINT_URL_SQS: local.sqsEndpoint,
   });
   for (const [key, spec] of Object.entries(TABLES)) process.env[spec.envVar] = local.tables[key];
-  for (const [key, spec] of Object.entries(QUEUES)) process.env[spec.envVar] = local.queues[key].url;
+  for (const [key, spec] of Object.entries(QUEUES)) process.env[spec.envVar] = local.queues[key]?.url;
   return `local runtime at ${local.url}`;
 }
 
@@ -78,25 +143,55 @@ const progress = (done: number, label: string) => {
 async function main() {
   const command = positionals[0];
   const target = await configure();
-  console.error(`ops: ${command ?? '(none)'} on ${target}`);
+  console.error(`ops: ${command} on ${target}`);
   const { sqsClient } = await import('../functions/platform/queue');
   const { queueUrl } = await import('../functions/platform/config');
   const store = await import('../functions/webhooks/store');
-  const { replay, replayIfFinished } = await import('../functions/webhooks/replay');
+  const { replay, replayIfFinished } = await import('../functions/webhooks/service');
 
   switch (command) {
     case 'peek-dlq': {
       // VisibilityTimeout 0: the messages stay in the queue for the consumer.
-      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MaxNumberOfMessages: Math.min(10, Number(values.max)), VisibilityTimeout: 0, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
-      for (const m of out.Messages ?? []) console.log(JSON.stringify({ message_id: m.MessageId, receive_count: m.Attributes?.ApproximateReceiveCount, body: JSON.parse(m.Body ?? '{}') }));
+      const out = await sqsClient().send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl('webhookDeliveryDlq'),
+          MaxNumberOfMessages: Math.min(10, Number(values.max)),
+          VisibilityTimeout: 0,
+          WaitTimeSeconds: 1,
+          MessageSystemAttributeNames: ['All'],
+        }),
+      );
+      for (const m of out.Messages ?? [])
+        console.log(
+          JSON.stringify({
+            message_id: m.MessageId,
+            receive_count: m.Attributes?.ApproximateReceiveCount,
+            body: JSON.parse(m.Body ?? '{}') as unknown,
+          }),
+        );
       console.error(`${out.Messages?.length ?? 0} dead letter(s) shown`);
       return;
     }
     case 'failed': {
       const limit = Math.min(100, Number(values.limit));
-      const page = values.tenant ? await store.listDeliveries(values.tenant, { status: 'failed' }, { limit }) : await store.listAllFailed({ limit });
-      for (const d of page.items) console.log(JSON.stringify({ id: d.id, tenant_id: d.tenant_id, webhook_id: d.webhook_id, event_type: d.event_type, failed_at: d.failed_at, attempts: d.attempts.length, reason: d.failure_reason }));
-      console.error(`${page.items.length} failed deliver${page.items.length === 1 ? 'y' : 'ies'}${page.hasMore ? ' (more: raise --limit)' : ''}`);
+      const page = values.tenant
+        ? await store.listDeliveries(values.tenant, { status: 'failed' }, { limit })
+        : await store.listAllFailed({ limit });
+      for (const d of page.items)
+        console.log(
+          JSON.stringify({
+            id: d.id,
+            tenant_id: d.tenant_id,
+            webhook_id: d.webhook_id,
+            event_type: d.event_type,
+            failed_at: d.failed_at,
+            attempts: d.attempts.length,
+            reason: d.failure_reason,
+          }),
+        );
+      console.error(
+        `${page.items.length} failed deliver${page.items.length === 1 ? 'y' : 'ies'}${page.hasMore ? ' (more: raise --limit)' : ''}`,
+      );
       return;
     }
     case 'replay': {
@@ -129,14 +224,23 @@ async function main() {
       // process. Each one's delivery is replayed (a new cycle with the full schedule), then removed.
       let moved = 0;
       for (;;) {
-        const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+        const out = await sqsClient().send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl('webhookDeliveryDlq'),
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+          }),
+        );
         const messages = out.Messages ?? [];
         if (messages.length === 0) break;
         for (const m of messages) {
           const body = JSON.parse(m.Body ?? '{}') as { tenant_id?: string; delivery_id?: string };
-          const delivery = body.tenant_id && body.delivery_id ? await store.getDelivery(body.tenant_id, body.delivery_id) : undefined;
+          const delivery =
+            body.tenant_id && body.delivery_id ? await store.getDelivery(body.tenant_id, body.delivery_id) : undefined;
           if (delivery) await replayIfFinished(delivery, new Date());
-          await sqsClient().send(new DeleteMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), ReceiptHandle: m.ReceiptHandle }));
+          await sqsClient().send(
+            new DeleteMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), ReceiptHandle: m.ReceiptHandle }),
+          );
           progress(++moved, 'redriven');
         }
       }
@@ -145,7 +249,14 @@ async function main() {
     }
     case 'stream-failures': {
       // VisibilityTimeout 0: a look, not a take.
-      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('streamFailures'), MaxNumberOfMessages: Math.min(10, Number(values.max)), VisibilityTimeout: 0, WaitTimeSeconds: 1 }));
+      const out = await sqsClient().send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl('streamFailures'),
+          MaxNumberOfMessages: Math.min(10, Number(values.max)),
+          VisibilityTimeout: 0,
+          WaitTimeSeconds: 1,
+        }),
+      );
       for (const m of out.Messages ?? []) console.log(JSON.stringify(describeFailure(m)));
       console.error(`${out.Messages?.length ?? 0} failed stream batch(es) shown`);
       return;
@@ -153,25 +264,29 @@ async function main() {
     case 'replay-stream-failures': {
       const outcomes = await replayStreamFailures(await workerInvoker());
       const count = (outcome: string) => outcomes.filter((o) => o === outcome).length;
-      console.error(`${count('replayed')} replayed, ${count('failed')} failed, ${count('expired')} past the stream's retention, ${count('skipped')} skipped`);
+      console.error(
+        `${count('replayed')} replayed, ${count('failed')} failed, ${count('expired')} past the stream's retention, ${count('skipped')} skipped`,
+      );
       if (count('failed') + count('expired') > 0) process.exitCode = 1;
       return;
     }
     case 'reseal': {
       // The data key: DATA_KEY and DATA_KEY_PREVIOUS as `npm start` had them, or the deployed secret.
       if (values['data-key-secret']) process.env.DATA_KEY_SECRET_ARN = values['data-key-secret'];
-      if (!process.env.DATA_KEY && !process.env.DATA_KEY_SECRET_ARN) throw new Error('reseal needs DATA_KEY (and DATA_KEY_PREVIOUS), or --data-key-secret ARN');
+      if (!process.env.DATA_KEY && !process.env.DATA_KEY_SECRET_ARN)
+        throw new Error('reseal needs DATA_KEY (and DATA_KEY_PREVIOUS), or --data-key-secret ARN');
       const { tableName } = await import('../functions/platform/config');
       const { resealTable } = await import('./reseal');
       const result = await resealTable(tableName('main'), ['pk', 'sk'], (n) => progress(n, 'values'));
       for (const failure of result.failed) console.log(JSON.stringify(failure));
-      console.error(`${result.resealed} re-sealed, ${result.current} already current, ${result.raced} changed meanwhile, ${result.failed.length} failed`);
+      console.error(
+        `${result.resealed} re-sealed, ${result.current} already current, ${result.raced} changed meanwhile, ${result.failed.length} failed`,
+      );
       if (result.failed.length > 0) process.exitCode = 1;
       return;
     }
     default:
-      console.error('usage: npm run ops -- peek-dlq | failed [--tenant ID] | replay --tenant ID --delivery ID | replay-failed [--tenant ID] [--since ISO] | redrive | stream-failures | replay-stream-failures [--worker ID] | reseal [--data-key-secret ARN]   [--stack MessagingStateful [--api-stack MessagingApi]]');
-      process.exitCode = 2;
+      usage(`unknown command: ${command}`);
   }
 }
 
@@ -218,7 +333,9 @@ async function workerInvoker(): Promise<{ invoke: Invoke; workerNamed: (name: st
     return {
       workerNamed: (name) => STREAM_WORKERS.find((w) => w.id === name),
       invoke: async (worker, records) => {
-        const mod = (await import(`../functions/${worker.handler}.ts`)) as { handler: (event: unknown, context: unknown) => Promise<DynamoDBBatchResponse | undefined> };
+        const mod = (await import(`../functions/${worker.handler}.ts`)) as {
+          handler: (event: unknown, context: unknown) => Promise<DynamoDBBatchResponse | undefined>;
+        };
         return mod.handler({ Records: records }, lambdaContext(worker.id));
       },
     };
@@ -231,10 +348,12 @@ async function workerInvoker(): Promise<{ invoke: Invoke; workerNamed: (name: st
     invoke: async (worker, records) => {
       const name = functionName(worker);
       if (!name) throw new Error(`stack ${values['api-stack']} has no output naming the function of ${worker.id}`);
-      const out = await lambda.send(new InvokeCommand({ FunctionName: name, Payload: Buffer.from(JSON.stringify({ Records: records })) }));
+      const out = await lambda.send(
+        new InvokeCommand({ FunctionName: name, Payload: Buffer.from(JSON.stringify({ Records: records })) }),
+      );
       const payload = out.Payload ? Buffer.from(out.Payload).toString('utf8') : '';
       if (out.FunctionError) throw new Error(`${name} failed: ${payload.slice(0, 500)}`);
-      return payload ? (JSON.parse(payload) as DynamoDBBatchResponse | null) ?? undefined : undefined;
+      return payload ? ((JSON.parse(payload) as DynamoDBBatchResponse | null) ?? undefined) : undefined;
     },
   };
 }
@@ -244,7 +363,10 @@ async function workerInvoker(): Promise<{ invoke: Invoke; workerNamed: (name: st
  * narrowed to what the worker subscribes to, and handed to it in batches of its usual size. A batch
  * that all goes through leaves the queue; any other stays for a later try, and the command fails.
  */
-async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<typeof workerInvoker>>): Promise<string[]> {
+async function replayStreamFailures({
+  invoke,
+  workerNamed,
+}: Awaited<ReturnType<typeof workerInvoker>>): Promise<string[]> {
   const { sqsClient } = await import('../functions/platform/queue');
   const { queueUrl } = await import('../functions/platform/config');
   const url = queueUrl('streamFailures');
@@ -255,7 +377,14 @@ async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<
   try {
     // Everything is taken first and released at the end, so nothing is met twice in one run.
     for (;;) {
-      const out = await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 300 }));
+      const out = await sqsClient().send(
+        new ReceiveMessageCommand({
+          QueueUrl: url,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          VisibilityTimeout: 300,
+        }),
+      );
       if (!out.Messages?.length) break;
       taken.push(...out.Messages);
     }
@@ -270,7 +399,9 @@ async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<
         const raw = await readFailedRecords(streams, record.DDBStreamBatchInfo);
         const records = raw.map((r) => toLambdaRecord(r, record.DDBStreamBatchInfo.streamArn));
         // A record without a function name (an older local runtime) goes to every worker that subscribes to its records.
-        const workers = named ? [workerNamed(named)].filter((w): w is WorkerDef => !!w) : STREAM_WORKERS.filter((w) => records.some((r) => subscribes(w, r)));
+        const workers = named
+          ? [workerNamed(named)].filter((w): w is WorkerDef => !!w)
+          : STREAM_WORKERS.filter((w) => records.some((r) => subscribes(w, r)));
         if (workers.length === 0) throw new Error(`no stream worker matches ${named ?? 'these records'}`);
         report.worker = workers.map((w) => w.id).join(',');
         if (values.worker && !workers.some((w) => w.id === values.worker)) {
@@ -302,7 +433,13 @@ async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<
     }
   } finally {
     for (const message of taken.filter((m) => !done.has(m))) {
-      await sqsClient().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: message.ReceiptHandle, VisibilityTimeout: 0 }));
+      await sqsClient().send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: url,
+          ReceiptHandle: message.ReceiptHandle,
+          VisibilityTimeout: 0,
+        }),
+      );
     }
     streams.destroy();
   }
@@ -312,7 +449,26 @@ async function replayStreamFailures({ invoke, workerNamed }: Awaited<ReturnType<
 const subscribes = (worker: WorkerDef, record: DynamoDBRecord) =>
   worker.source.kind === 'stream' && worker.source.filters.some((pattern) => matchesFilter(record, pattern));
 
+/** Where configure() pointed us, for error messages. */
+let targetKind: 'local' | 'aws' = 'aws';
+
+/** One line for an error, without a stack trace: what failed and what to check. */
+function describeError(error: unknown): string {
+  const e = error as Error & { code?: string; errors?: Error[] };
+  const code = e.code ?? e.errors?.[0]?.['code' as keyof Error];
+  const message = e.message || e.errors?.[0]?.message || e.name || String(error);
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
+    return targetKind === 'local'
+      ? `cannot reach the local runtime (${message}): is npm start still running? ${RUNTIME_FILE} may be left over from one that stopped.`
+      : `cannot reach AWS (${message}): check the network and AWS_REGION.`;
+  }
+  if (e.name === 'CredentialsProviderError')
+    return `no AWS credentials (${message}): set AWS_PROFILE or the AWS_* variables, or use the local runtime (no --stack).`;
+  if (/region is missing/i.test(message)) return 'no AWS region: set AWS_REGION (or a region in your AWS profile).';
+  return message;
+}
+
 main().catch((error) => {
-  console.error(`ops: ${(error as Error).message}`);
-  process.exitCode = 1;
+  console.error(`ops: ${describeError(error)}`);
+  process.exit(1);
 });

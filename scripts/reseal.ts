@@ -1,5 +1,5 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure } from '../functions/platform/db';
+import { conditionalWrite, db } from '../functions/platform/db';
 import { dataKeys } from '../functions/platform/secrets';
 import { seal, sealedKeyId, unseal } from '../functions/platform/sealed';
 
@@ -18,7 +18,11 @@ export interface ResealResult {
  * not touched: they expire within 24 hours. An operator tool, so a Scan is fine here; each rewrite is
  * conditional on the value it read.
  */
-export async function resealTable(tableName: string, keyAttributes: readonly string[] = ['pk', 'sk'], onItem?: (done: number) => void): Promise<ResealResult> {
+export async function resealTable(
+  tableName: string,
+  keyAttributes: readonly string[] = ['pk', 'sk'],
+  onItem?: (done: number) => void,
+): Promise<ResealResult> {
   const { current } = await dataKeys();
   const result: ResealResult = { resealed: 0, current: 0, raced: 0, failed: [] };
   const names = Object.fromEntries([...keyAttributes, 'secrets'].map((a, i) => [`#a${i}`, a]));
@@ -42,19 +46,21 @@ export async function resealTable(tableName: string, keyAttributes: readonly str
       }
       try {
         const resealed = await seal(await unseal(sealed));
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key,
-            UpdateExpression: 'SET secrets = :new',
-            ConditionExpression: 'secrets = :old',
-            ExpressionAttributeValues: { ':new': resealed, ':old': sealed },
-          }),
+        const written = await conditionalWrite(() =>
+          db().send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: key,
+              UpdateExpression: 'SET secrets = :new',
+              ConditionExpression: 'secrets = :old',
+              ExpressionAttributeValues: { ':new': resealed, ':old': sealed },
+            }),
+          ),
         );
-        result.resealed++;
+        if (written) result.resealed++;
+        else result.raced++;
       } catch (error) {
-        if (isConditionFailure(error)) result.raced++;
-        else result.failed.push({ key, error: (error as Error).message });
+        result.failed.push({ key, error: (error as Error).message });
       }
       onItem?.(result.resealed + result.raced + result.failed.length);
     }

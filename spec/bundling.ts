@@ -12,7 +12,8 @@ export const BUNDLING = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   /** ESM bundles still contain CommonJS dependencies that call require(). */
-  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /**
    * The SDK is bundled (pinned, tree-shaken), except the Secrets Manager client: it is imported lazily
    * on the first request only, so it is taken from the Lambda runtime's own SDK rather than parsed

@@ -4,8 +4,16 @@ export const CORS = {
   allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
   allowHeaders: ['Authorization', 'Content-Type', 'X-Tenant-ID', 'Idempotency-Key', 'If-Match'],
   exposeHeaders: [
-    'ETag', 'Location', 'Retry-After', 'X-Request-Id', 'Idempotent-Replayed',
-    'RateLimit', 'RateLimit-Policy', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset',
+    'ETag',
+    'Location',
+    'Retry-After',
+    'X-Request-Id',
+    'Idempotent-Replayed',
+    'RateLimit',
+    'RateLimit-Policy',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
   ],
   maxAgeSeconds: 600,
 } as const;

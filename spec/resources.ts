@@ -116,8 +116,11 @@ export function queuesInCreationOrder(): [QueueKey, QueueSpec][] {
 }
 
 /** The dead-letter queues (redrive targets). */
-export const deadLetterQueues = (): QueueKey[] =>
-  [...new Set(Object.values(QUEUES as Record<string, QueueSpec>).flatMap((s) => (s.deadLetter ? [s.deadLetter.queue] : [])))];
+export const deadLetterQueues = (): QueueKey[] => [
+  ...new Set(
+    Object.values(QUEUES as Record<string, QueueSpec>).flatMap((s) => (s.deadLetter ? [s.deadLetter.queue] : [])),
+  ),
+];
 
 /** Queues that only ever hold failures: each gets a depth alarm in AWS. */
 export const failureQueues = (): QueueKey[] => [...deadLetterQueues(), 'streamFailures'];

@@ -38,7 +38,10 @@ export const DISPATCH_FILTERS: FilterPattern[] = [
 
 /** Inbound customer messages, as they are written: the analysis worker's input. */
 export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'CONV#' }] }, direction: { S: ['inbound'] } } } },
+  {
+    eventName: ['INSERT'],
+    dynamodb: { NewImage: { sk: { S: [{ prefix: 'CONV#' }] }, direction: { S: ['inbound'] } } },
+  },
 ];
 
 export const WORKERS: readonly WorkerDef[] = [

@@ -21,17 +21,31 @@ const intentScore = z.object({ name: z.enum(INTENTS), confidence: unit });
 const ClassifyAnswer = z.object({
   intent: intentScore,
   intents: z.array(intentScore).check(z.minLength(1), z.maxLength(5)),
-  sentiment: z.object({ label: z.enum(SENTIMENTS), score: z.number().check(z.minimum(-1), z.maximum(1)), confidence: unit }),
+  sentiment: z.object({
+    label: z.enum(SENTIMENTS),
+    score: z.number().check(z.minimum(-1), z.maximum(1)),
+    confidence: unit,
+  }),
   language: z.string().check(z.regex(/^[a-z]{2,3}$/)),
 });
 const SuggestAnswer = z.object({
-  suggestions: z.array(z.object({ text: z.string().check(z.minLength(1), z.maxLength(1000)), intent: z.enum(INTENTS), confidence: unit })).check(z.minLength(1)),
+  suggestions: z
+    .array(
+      z.object({
+        text: z.string().check(z.minLength(1), z.maxLength(1000)),
+        intent: z.enum(INTENTS),
+        confidence: unit,
+      }),
+    )
+    .check(z.minLength(1)),
 });
 const categoryScore = z.object({ name: z.enum(CATEGORIES), confidence: unit });
 const CategorizeAnswer = z.object({
   category: categoryScore,
   candidates: z.array(categoryScore).check(z.minLength(1)),
-  suggested_tags: z.array(z.string().check(z.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/), z.maxLength(50))).check(z.maxLength(10)),
+  suggested_tags: z
+    .array(z.string().check(z.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/), z.maxLength(50)))
+    .check(z.maxLength(10)),
 });
 
 const TAXONOMY = `Intents: ${INTENTS.join(', ')}. Sentiments: ${SENTIMENTS.join(', ')} (score -1..1). Categories: ${CATEGORIES.join(', ')}.`;
@@ -45,7 +59,8 @@ function extractJson(text: string): unknown {
   return JSON.parse(text.slice(start, end + 1));
 }
 
-const transcriptText = (t: readonly TranscriptLine[]) => t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
+const transcriptText = (t: readonly TranscriptLine[]) =>
+  t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
 
 function facts(g: Grounding): string {
   const booking = g.nextBooking
@@ -57,7 +72,10 @@ function facts(g: Grounding): string {
 export function bedrockProvider(options: BedrockOptions): AiProvider {
   let client: BedrockRuntimeClient | undefined;
   async function converse<T>(system: string, user: string, schema: z.ZodMiniType<T>): Promise<T> {
-    client ??= new BedrockRuntimeClient({ maxAttempts: 1, ...(options.endpoint ? { endpoint: options.endpoint } : {}) });
+    client ??= new BedrockRuntimeClient({
+      maxAttempts: 1,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    });
     const out = await client.send(
       new ConverseCommand({
         modelId: options.modelId,
@@ -79,7 +97,10 @@ export function bedrockProvider(options: BedrockOptions): AiProvider {
         text,
         ClassifyAnswer,
       );
-      const c: Classification = { ...a, intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })) };
+      const c: Classification = {
+        ...a,
+        intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })),
+      };
       return c;
     },
     async suggest(transcript, grounding, count) {

@@ -19,25 +19,63 @@ export type Entity =
  * run, and its work grows with the square of the run's length.
  */
 const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi;
-const CURRENCY_SYMBOL: Record<string, string> = { '$': 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
-const CURRENCY_WORD: Record<string, string> = { usd: 'USD', dollars: 'USD', dollar: 'USD', eur: 'EUR', euro: 'EUR', euros: 'EUR', gbp: 'GBP', pounds: 'GBP', quid: 'GBP', bucks: 'USD' };
-const MONEY = /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(?<!\d)(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
+const CURRENCY_SYMBOL: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const CURRENCY_WORD: Record<string, string> = {
+  usd: 'USD',
+  dollars: 'USD',
+  dollar: 'USD',
+  eur: 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  gbp: 'GBP',
+  pounds: 'GBP',
+  quid: 'GBP',
+  bucks: 'USD',
+};
+const MONEY =
+  /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(?<!\d)(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
 
 /** Minutes east of UTC that `timeZone` observes at `at`. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  })
     .formatToParts(at)
-    .reduce<Record<string, number>>((acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }), {});
-  const asUtc = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+    .reduce<Record<string, number>>(
+      (acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }),
+      {},
+    );
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
-const offsetText = (minutes: number) => `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 
 /** The wall-clock time in `timeZone`, as ISO 8601 with that zone's offset on that day. */
 function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
-  const wall = Date.UTC(c.get('year') ?? 1970, (c.get('month') ?? 1) - 1, c.get('day') ?? 1, c.get('hour') ?? 0, c.get('minute') ?? 0);
+  const wall = Date.UTC(
+    c.get('year') ?? 1970,
+    (c.get('month') ?? 1) - 1,
+    c.get('day') ?? 1,
+    c.get('hour') ?? 0,
+    c.get('minute') ?? 0,
+  );
   // The offset of the instant itself (it may differ from today's across a DST change).
   const offset = zoneOffsetMinutes(timeZone, new Date(wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000));
   const d = new Date(wall);
@@ -48,8 +86,14 @@ function dates(text: string, now: Date, timeZone: string): Entity[] {
   const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
   return chrono.parse(text, reference, { forwardDate: true }).map((result): Entity => {
     const c = result.start;
-    if (c.isCertain('hour')) return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
-    return { type: 'date', text: result.text, value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`, timezone: timeZone };
+    if (c.isCertain('hour'))
+      return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
+    return {
+      type: 'date',
+      text: result.text,
+      value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`,
+      timezone: timeZone,
+    };
   });
 }
 
@@ -63,10 +107,18 @@ function money(text: string): Entity[] {
 }
 
 export function extractEntities(text: string, now: Date, timeZone: string): Entity[] {
-  const emails = [...text.matchAll(EMAIL)].map((m): Entity => ({ type: 'email', text: m[0], value: m[0].toLowerCase() }));
+  const emails = [...text.matchAll(EMAIL)].map((m): Entity => ({
+    type: 'email',
+    text: m[0],
+    value: m[0].toLowerCase(),
+  }));
   const withoutEmails = text.replace(EMAIL, ' ');
   const phones = findPhoneNumbersInText(withoutEmails)
     .filter((found) => found.number.isValid())
-    .map((found): Entity => ({ type: 'phone', text: withoutEmails.slice(found.startsAt, found.endsAt), value: found.number.number }));
+    .map((found): Entity => ({
+      type: 'phone',
+      text: withoutEmails.slice(found.startsAt, found.endsAt),
+      value: found.number.number,
+    }));
   return [...dates(withoutEmails, now, timeZone), ...emails, ...phones, ...money(withoutEmails)];
 }

@@ -20,7 +20,9 @@ type Verdict = Pick<Classification, 'sentiment' | 'intent'>;
 
 export const isClearlyNegative = (c: Verdict | null): boolean =>
   c !== null &&
-  c.sentiment.label === 'negative' && c.sentiment.confidence >= HANDOFF_RULES.negativeConfidence && c.sentiment.score <= HANDOFF_RULES.negativeScore;
+  c.sentiment.label === 'negative' &&
+  c.sentiment.confidence >= HANDOFF_RULES.negativeConfidence &&
+  c.sentiment.score <= HANDOFF_RULES.negativeScore;
 
 /**
  * Why this customer message should go to a human, or null. `earlier` are the customer's previous

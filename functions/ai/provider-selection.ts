@@ -24,7 +24,11 @@ export function configuredProvider(): AiProvider {
     const modelId = process.env.BEDROCK_MODEL_ID;
     configured =
       name === 'bedrock' && modelId
-        ? bedrockProvider({ modelId, endpoint: process.env.BEDROCK_ENDPOINT_URL || undefined, timeoutMs: Number(process.env.BEDROCK_TIMEOUT_MS) || 8000 })
+        ? bedrockProvider({
+            modelId,
+            endpoint: process.env.BEDROCK_ENDPOINT_URL || undefined,
+            timeoutMs: Number(process.env.BEDROCK_TIMEOUT_MS) || 8000,
+          })
         : localProvider;
   }
   return configured;
@@ -38,13 +42,20 @@ const reasonOf = (error: unknown): string => {
 };
 
 /** Runs `call` on the provider; on any failure of a remote provider, on the local one. */
-export async function answer<T>(call: (p: AiProvider) => Promise<T>, provider: AiProvider = configuredProvider()): Promise<Answered<T>> {
+export async function answer<T>(
+  call: (p: AiProvider) => Promise<T>,
+  provider: AiProvider = configuredProvider(),
+): Promise<Answered<T>> {
   if (provider.name === 'local') return { result: await call(provider), provider: 'local' };
   try {
     return { result: await call(provider), provider: provider.name };
   } catch (error) {
     const reason = reasonOf(error);
-    logger.warn('AI provider failed; answering locally', { provider: provider.name, reason, error: (error instanceof Error ? error.message : String(error)).slice(0, 300) });
+    logger.warn('AI provider failed; answering locally', {
+      provider: provider.name,
+      reason,
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+    });
     return { result: await call(localProvider), provider: 'local', fallback: { from: provider.name, reason } };
   }
 }

@@ -2,8 +2,14 @@
 import { nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
-import { earlierInboundAnalyses, getConversationWithMessages, getMessage, recordAnalysis, type MessageRef } from '../conversations/store';
-import { notFound } from '../platform/errors';
+import {
+  earlierInboundAnalyses,
+  getConversationWithMessages,
+  getMessage,
+  recordAnalysis,
+  type MessageRef,
+} from '../conversations/store';
+import { DomainError } from '../platform/domain-error';
 import { extractEntities } from './entities';
 import { HANDOFF_RULES, handoffReason } from './handoff';
 import type { Grounding, TranscriptLine } from './provider-contract';
@@ -17,7 +23,10 @@ const MAX_TAGS = 20;
 /** A message's stored analysis in the taxonomy's terms (the conversation keeps it as plain strings). */
 type Analysis = MessageAnalysis & Pick<Classification, 'sentiment' | 'intent'> & { provider: ProviderName };
 
-const providerFields = <T>(a: Answered<T>) => ({ provider: a.provider, ...(a.fallback ? { fallback: a.fallback } : {}) });
+const providerFields = <T>(a: Answered<T>) => ({
+  provider: a.provider,
+  ...(a.fallback ? { fallback: a.fallback } : {}),
+});
 
 async function classifyText(text: string) {
   return answer((p) => p.classify(text));
@@ -39,9 +48,13 @@ export async function analyze(tenantId: string, timezone: string, input: Analyze
   let earlier: (Analysis | null)[] = [];
   let message: Message | undefined;
   if (input.conversation_id && input.message_id) {
-    const ref: MessageRef = { tenant_id: tenantId, conversation_id: input.conversation_id, message_id: input.message_id };
+    const ref: MessageRef = {
+      tenant_id: tenantId,
+      conversation_id: input.conversation_id,
+      message_id: input.message_id,
+    };
     message = await getMessage(ref);
-    if (!message) throw notFound('The message');
+    if (!message) throw DomainError.notFound('The message');
     text = message.text;
     if (message.direction === 'inbound') {
       earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
@@ -60,12 +73,18 @@ export async function analyze(tenantId: string, timezone: string, input: Analyze
 
 async function conversationContext(tenantId: string, conversationId: string) {
   const found = await getConversationWithMessages(tenantId, conversationId, TRANSCRIPT_MESSAGES);
-  if (!found) throw notFound('The conversation');
-  const transcript: TranscriptLine[] = [...found.messages].reverse().map((m) => ({ direction: m.direction, text: m.text }));
+  if (!found) throw DomainError.notFound('The conversation');
+  const transcript: TranscriptLine[] = [...found.messages]
+    .reverse()
+    .map((m) => ({ direction: m.direction, text: m.text }));
   return { conversation: found.conversation, transcript };
 }
 
-export async function suggest(tenantId: string, input: { conversation_id?: string; messages?: TranscriptLine[]; count: number }, now: Date) {
+export async function suggest(
+  tenantId: string,
+  input: { conversation_id?: string; messages?: TranscriptLine[]; count: number },
+  now: Date,
+) {
   let transcript = input.messages ?? [];
   let grounding: Grounding = { customerName: null, nextBooking: null };
   if (input.conversation_id) {
@@ -74,7 +93,15 @@ export async function suggest(tenantId: string, input: { conversation_id?: strin
     const booking = await nextBookingFor(tenantId, context.conversation.customer.id, now);
     grounding = {
       customerName: context.conversation.customer.name,
-      nextBooking: booking ? { id: booking.id, service: booking.service, start_at: booking.start_at, timezone: booking.timezone, status: booking.status } : null,
+      nextBooking: booking
+        ? {
+            id: booking.id,
+            service: booking.service,
+            start_at: booking.start_at,
+            timezone: booking.timezone,
+            status: booking.status,
+          }
+        : null,
     };
   }
   const answered = await answer((p) => p.suggest(transcript, grounding, input.count));
@@ -95,19 +122,36 @@ export async function categorize(tenantId: string, conversationId: string, apply
     const tags = [...new Set([...conversation.tags, ...suggested_tags])].slice(0, MAX_TAGS);
     updated = await updateConversation(tenantId, conversationId, { category: category.name, tags }, undefined, now);
   }
-  return { conversation_id: conversationId, category, candidates, suggested_tags, applied: apply, ...(apply ? { conversation: updated } : {}), ...providerFields(answered) };
+  return {
+    conversation_id: conversationId,
+    category,
+    candidates,
+    suggested_tags,
+    applied: apply,
+    ...(apply ? { conversation: updated } : {}),
+    ...providerFields(answered),
+  };
 }
 
 /**
  * The analysis worker's step for one inbound message: classify it, store the verdict on the message
  * (once), and hand the conversation off when the rules say so.
  */
-export async function analyzeInbound(message: Pick<Message, 'tenant_id' | 'conversation_id' | 'id' | 'text'>, now: Date) {
-  const ref: MessageRef = { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id };
+export async function analyzeInbound(
+  message: Pick<Message, 'tenant_id' | 'conversation_id' | 'id' | 'text'>,
+  now: Date,
+) {
+  const ref: MessageRef = {
+    tenant_id: message.tenant_id,
+    conversation_id: message.conversation_id,
+    message_id: message.id,
+  };
   const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text), now));
   if (!stored) return { analysis: undefined, handoff: undefined };
   const earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
   const reason = handoffReason(stored, earlier);
-  const conversation = reason ? await handOff(message.tenant_id, message.conversation_id, reason, message.id, now) : undefined;
+  const conversation = reason
+    ? await handOff(message.tenant_id, message.conversation_id, reason, message.id, now)
+    : undefined;
   return { analysis: stored, handoff: conversation?.handoff ?? undefined };
 }

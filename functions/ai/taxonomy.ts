@@ -1,8 +1,20 @@
 /** The fixed public AI taxonomy and the shapes every provider returns: pure, no AWS imports. */
 
 export const INTENTS = [
-  'greeting', 'book_appointment', 'reschedule_booking', 'cancel_booking', 'booking_status', 'pricing', 'opening_hours',
-  'location', 'payment_issue', 'complaint', 'request_human', 'thanks', 'goodbye', 'other',
+  'greeting',
+  'book_appointment',
+  'reschedule_booking',
+  'cancel_booking',
+  'booking_status',
+  'pricing',
+  'opening_hours',
+  'location',
+  'payment_issue',
+  'complaint',
+  'request_human',
+  'thanks',
+  'goodbye',
+  'other',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 

@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure } from '../platform/db';
+import { conditionalWrite, db } from '../platform/db';
+import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
@@ -11,12 +12,21 @@ import type { ApiKeyRecord } from './key';
  * plus a pointer item under the tenant so revocation by id is a strongly consistent read.
  */
 export const apiKeyHashKey = (hash: string) => ({ pk: `${API_KEY_ITEM_PREFIX}${hash}`, sk: 'APIKEY' });
-const pointerKey = (tenantId: string, keyId: string) => ({ pk: `TENANT#${tenantId}`, sk: `APIKEY#${keyId}` });
-const listPartition = (tenantId: string) => `TENANT#${tenantId}#APIKEYS`;
+const pointerKey = (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `APIKEY#${keyId}` });
+const listPartition = (tenantId: string) => `${tenantPk(tenantId)}#APIKEYS`;
 
 export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
   const r = item as unknown as ApiKeyRecord;
-  return { id: r.id, tenant_id: r.tenant_id, name: r.name, prefix: r.prefix, role: r.role, created_at: r.created_at, created_by: r.created_by, last_used_at: r.last_used_at ?? null };
+  return {
+    id: r.id,
+    tenant_id: r.tenant_id,
+    name: r.name,
+    prefix: r.prefix,
+    role: r.role,
+    created_at: r.created_at,
+    created_by: r.created_by,
+    last_used_at: r.last_used_at ?? null,
+  };
 }
 
 export function apiKeyCreateItems(record: ApiKeyRecord, hash: string) {
@@ -29,7 +39,13 @@ export function apiKeyCreateItems(record: ApiKeyRecord, hash: string) {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    { Put: { TableName: table, Item: { ...pointerKey(record.tenant_id, record.id), hash }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: table,
+        Item: { ...pointerKey(record.tenant_id, record.id), hash },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
 }
 
@@ -55,7 +71,9 @@ export async function listApiKeys(tenantId: string, request: { limit: number; cu
 /** Deletes the key and its pointer together; returns false when the tenant has no such key. */
 export async function revokeApiKey(tenantId: string, keyId: string): Promise<boolean> {
   const table = tableName('main');
-  const pointer = await db().send(new GetCommand({ TableName: table, Key: pointerKey(tenantId, keyId), ConsistentRead: true }));
+  const pointer = await db().send(
+    new GetCommand({ TableName: table, Key: pointerKey(tenantId, keyId), ConsistentRead: true }),
+  );
   const hash = pointer.Item?.hash as string | undefined;
   if (!hash) return false;
   await db().send(
@@ -75,17 +93,18 @@ export async function revokeApiKey(tenantId: string, keyId: string): Promise<boo
  */
 export async function touchApiKey(hash: string, now: string): Promise<void> {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: apiKeyHashKey(hash),
-        UpdateExpression: 'SET last_used_at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
+    await conditionalWrite(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: apiKeyHashKey(hash),
+          UpdateExpression: 'SET last_used_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      ),
     );
   } catch (error) {
-    if (!isConditionFailure(error)) logger.warn('could not record API key use', { error: (error as Error).name });
+    logger.warn('could not record API key use', { error: (error as Error).name });
   }
 }
-

@@ -13,13 +13,15 @@ import { verifyAccessToken } from './tokens';
 import type { TenantPrincipal } from './principal';
 
 export function bearerToken(authorization: string | undefined): string {
-  if (!authorization) throw unauthorized('credentials_missing', 'Send an API key or access token as "Authorization: Bearer <token>".');
+  if (!authorization)
+    throw unauthorized('credentials_missing', 'Send an API key or access token as "Authorization: Bearer <token>".');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match?.[1]) throw unauthorized('invalid_credentials', 'The Authorization header must use the Bearer scheme.');
   return match[1];
 }
 
-const wrongTenant = () => forbidden('tenant_mismatch', 'The credential is not valid for the tenant named in X-Tenant-ID.');
+const wrongTenant = () =>
+  forbidden('tenant_mismatch', 'The credential is not valid for the tenant named in X-Tenant-ID.');
 
 function checkTenant(tenant: Tenant | undefined): Tenant {
   if (!tenant) throw wrongTenant();
@@ -32,12 +34,17 @@ function checkTenant(tenant: Tenant | undefined): Tenant {
  * for tokens the session and user) are read in one BatchGetItem, so revocation and suspension are
  * effective on the very next request.
  */
-export async function authenticateTenant(authorization: string | undefined, tenantId: string, now: Date): Promise<TenantPrincipal> {
+export async function authenticateTenant(
+  authorization: string | undefined,
+  tenantId: string,
+  now: Date,
+): Promise<TenantPrincipal> {
   const token = bearerToken(authorization);
   const table = tableName('main');
 
   if (token.startsWith('sk_')) {
-    if (!isWellFormedApiKey(token)) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
+    if (!isWellFormedApiKey(token))
+      throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
     const hash = hashApiKey(token);
     const [keyItem, tenantItem] = await getMany(table, [apiKeyHashKey(hash), tenantKey(tenantId)]);
     if (!keyItem) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
@@ -61,7 +68,8 @@ export async function authenticateTenant(authorization: string | undefined, tena
   }
   const user = userItem && userFromItem(userItem);
   if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
-  if (predatesCredentials(session, user)) throw unauthorized('session_revoked', 'The password changed since this login; log in again.');
+  if (predatesCredentials(session, user))
+    throw unauthorized('session_revoked', 'The password changed since this login; log in again.');
   const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
   return { kind: 'user', tenant, role: user.role, userId: user.id, sessionId: session.id };
 }

@@ -27,9 +27,16 @@ export function loginIpLimit(): number {
 async function takeIpSlot(sourceIp: string, now: Date): Promise<void> {
   const window = fixedWindow(now, IP_WINDOW_SECONDS);
   const who = createHash('sha256').update(sourceIp).digest('hex');
-  const slot = await consume(`LOGINIP#${who}#${window.start}`, { limit: loginIpLimit(), expiresAtEpoch: window.resetAt + 60 });
+  const slot = await consume(`LOGINIP#${who}#${window.start}`, {
+    limit: loginIpLimit(),
+    expiresAtEpoch: window.resetAt + 60,
+  });
   if (!slot.allowed) {
-    throw tooManyRequests('login_rate_limited', 'Too many login attempts from this address; try again in a minute.', window.secondsLeft);
+    throw tooManyRequests(
+      'login_rate_limited',
+      'Too many login attempts from this address; try again in a minute.',
+      window.secondsLeft,
+    );
   }
 }
 
@@ -38,12 +45,20 @@ async function takeIpSlot(sourceIp: string, now: Date): Promise<void> {
  * slip in: the 11th concurrent attempt is refused. Successful logins give their slot back. The source
  * IP's slot is taken first, so a flood is refused before any per-email counting.
  */
-export async function takeLoginAttempt(email: string, sourceIp: string, now: Date): Promise<{ succeeded(): Promise<void> }> {
+export async function takeLoginAttempt(
+  email: string,
+  sourceIp: string,
+  now: Date,
+): Promise<{ succeeded(): Promise<void> }> {
   await takeIpSlot(sourceIp, now);
   const { key, window } = throttleKey(email, sourceIp, now);
   const slot = await consume(key, { limit: LOGIN_MAX_FAILURES, expiresAtEpoch: window.resetAt + 60 });
   if (!slot.allowed) {
-    throw tooManyRequests('login_throttled', 'Too many failed logins for this account from this address; try again later.', window.secondsLeft);
+    throw tooManyRequests(
+      'login_throttled',
+      'Too many failed logins for this account from this address; try again later.',
+      window.secondsLeft,
+    );
   }
   return { succeeded: () => refund(key) };
 }

@@ -18,13 +18,16 @@ const invalid = () => unauthorized('invalid_credentials', 'The email or password
 export const handler = httpHandler('auth-login', { body: LoginBody }, async ({ body, state, event, now }) => {
   const attempt = await takeLoginAttempt(body.email, event.requestContext.http.sourceIp, now);
   const tenantIds = state.tenantId ? [state.tenantId] : await tenantsWithEmail(body.email);
-  const candidates = (await Promise.all(tenantIds.map((t) => findUserByEmail(t, body.email)))).filter((u): u is User => !!u);
+  const candidates = (await Promise.all(tenantIds.map((t) => findUserByEmail(t, body.email)))).filter(
+    (u): u is User => !!u,
+  );
   const matches: User[] = [];
   for (const user of candidates) if (await verifyPassword(body.password, user.password_hash)) matches.push(user);
   if (candidates.length === 0) await verifyPassword(body.password, await decoyHash());
   const [user] = matches;
   if (!user) throw invalid();
-  if (matches.length > 1) throw badRequest('tenant_required', 'This login exists in several tenants; send X-Tenant-ID to choose one.');
+  if (matches.length > 1)
+    throw badRequest('tenant_required', 'This login exists in several tenants; send X-Tenant-ID to choose one.');
   await attempt.succeeded();
   if (user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   const tenant = await getTenant(user.tenant_id);

@@ -17,6 +17,8 @@ export interface Sender {
 }
 
 /** The sender a tenant caller writes as: the user behind a token, or the API key. */
-export const senderOf = (p: TenantPrincipal): Sender => (p.kind === 'user' ? { type: 'user', id: p.userId } : { type: 'api_key', id: p.keyId });
+export const senderOf = (p: TenantPrincipal): Sender =>
+  p.kind === 'user' ? { type: 'user', id: p.userId } : { type: 'api_key', id: p.keyId };
 
-export const roleAllows = (have: Role, need: Role | undefined): boolean => !need || need === 'agent' || have === 'admin';
+export const roleAllows = (have: Role, need: Role | undefined): boolean =>
+  !need || need === 'agent' || have === 'admin';

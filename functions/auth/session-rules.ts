@@ -28,5 +28,7 @@ export function refreshOutcome(session: Session, presentedJti: string, now: Date
 }
 
 /** A password change or a disable ends every session that started before it. */
-export const predatesCredentials = (session: Pick<Session, 'created_at'>, user: { credentials_changed_at?: string | null }): boolean =>
-  !!user.credentials_changed_at && session.created_at < user.credentials_changed_at;
+export const predatesCredentials = (
+  session: Pick<Session, 'created_at'>,
+  user: { credentials_changed_at?: string | null },
+): boolean => !!user.credentials_changed_at && session.created_at < user.credentials_changed_at;

@@ -66,7 +66,8 @@ export async function refreshSession(refreshToken: string, tenantHeader: string 
   const user = userItem && userFromItem(userItem);
   if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   if (predatesCredentials(session, user)) throw ended();
-  if (!tenantItem || tenantFromItem(tenantItem).status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');
+  if (!tenantItem || tenantFromItem(tenantItem).status !== 'active')
+    throw forbidden('tenant_suspended', 'This tenant is suspended.');
   const next = newJti();
   if (outcome === 'reused' || !(await rotateRefreshJti(session, claims.jti, next))) {
     await revokeSession(session.tenant_id, session.id, 'refresh_reuse', now.toISOString());
@@ -75,4 +76,5 @@ export async function refreshSession(refreshToken: string, tenantHeader: string 
   return tokenResponse(session, user, next, now);
 }
 
-export const endSession = (tenantId: string, sessionId: string, now: Date) => revokeSession(tenantId, sessionId, 'logout', now.toISOString());
+export const endSession = (tenantId: string, sessionId: string, now: Date) =>
+  revokeSession(tenantId, sessionId, 'logout', now.toISOString());

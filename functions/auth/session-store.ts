@@ -1,9 +1,13 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure } from '../platform/db';
+import { conditionalWrite, db } from '../platform/db';
+import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import type { Session } from './session-rules';
 
-export const sessionKey = (tenantId: string, sessionId: string) => ({ pk: `TENANT#${tenantId}`, sk: `SESSION#${sessionId}` });
+export const sessionKey = (tenantId: string, sessionId: string) => ({
+  pk: tenantPk(tenantId),
+  sk: `SESSION#${sessionId}`,
+});
 
 export function sessionFromItem(item: Record<string, unknown>): Session {
   const { pk, sk, ttl, ...session } = item;
@@ -25,8 +29,8 @@ export async function createSession(session: Session): Promise<void> {
 
 /** Swaps the refresh jti only if it is still the one presented, so two concurrent refreshes cannot both win. */
 export async function rotateRefreshJti(session: Session, presentedJti: string, nextJti: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: sessionKey(session.tenant_id, session.id),
@@ -34,24 +38,27 @@ export async function rotateRefreshJti(session: Session, presentedJti: string, n
         ConditionExpression: 'refresh_jti = :presented AND attribute_not_exists(revoked_at)',
         ExpressionAttributeValues: { ':next': nextJti, ':presented': presentedJti },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
-export async function revokeSession(tenantId: string, sessionId: string, reason: Session['revoked_reason'], now: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName('main'),
-      Key: sessionKey(tenantId, sessionId),
-      UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now, ':reason': reason },
-    }),
-  ).catch((error) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+export async function revokeSession(
+  tenantId: string,
+  sessionId: string,
+  reason: Session['revoked_reason'],
+  now: string,
+): Promise<void> {
+  // A session that does not exist stays absent.
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: sessionKey(tenantId, sessionId),
+        UpdateExpression:
+          'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now, ':reason': reason },
+      }),
+    ),
+  );
 }

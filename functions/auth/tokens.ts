@@ -30,7 +30,10 @@ async function sign(claims: SessionClaims, audience: string, now: Date, expiresA
 
 export async function issueAccessToken(claims: Omit<SessionClaims, 'jti'>, now: Date) {
   const expiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-  return { token: await sign({ ...claims, jti: newId('ses').replace('ses_', 'jti_') }, ACCESS_AUDIENCE, now, expiresAt), expiresAt };
+  return {
+    token: await sign({ ...claims, jti: newId('ses').replace('ses_', 'jti_') }, ACCESS_AUDIENCE, now, expiresAt),
+    expiresAt,
+  };
 }
 
 /** Refresh tokens carry a different audience, so one can never be used as an access token. */

@@ -18,7 +18,9 @@ export const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
 export function transitionProblem(from: BookingStatus, to: BookingStatus): string | null {
   if (from === to || TRANSITIONS[from].includes(to)) return null;
   const allowed = TRANSITIONS[from];
-  return allowed.length ? `A ${from} booking can move to ${allowed.join(', ')}, not ${to}.` : `A ${from} booking cannot change status.`;
+  return allowed.length
+    ? `A ${from} booking can move to ${allowed.join(', ')}, not ${to}.`
+    : `A ${from} booking cannot change status.`;
 }
 
 export const MAX_DURATION_MS = 24 * 3600 * 1000;
@@ -28,7 +30,8 @@ export const MAX_DURATION_MS = 24 * 3600 * 1000;
  * without a resource, or as completed), so slot items of the distant past are never claimed again.
  */
 export const SCHEDULE_HORIZON_MS = 24 * 3600 * 1000;
-export const beforeScheduleHorizon = (endAt: string, now: Date) => Date.parse(endAt) <= now.getTime() - SCHEDULE_HORIZON_MS;
+export const beforeScheduleHorizon = (endAt: string, now: Date) =>
+  Date.parse(endAt) <= now.getTime() - SCHEDULE_HORIZON_MS;
 
 export interface Booking {
   id: string;
@@ -64,7 +67,8 @@ export interface Interval {
 }
 
 /** Half-open intervals: a booking ending at 10:00 does not clash with one starting at 10:00. */
-export const overlaps = (a: Interval, b: Interval) => Date.parse(a.start_at) < Date.parse(b.end_at) && Date.parse(b.start_at) < Date.parse(a.end_at);
+export const overlaps = (a: Interval, b: Interval) =>
+  Date.parse(a.start_at) < Date.parse(b.end_at) && Date.parse(b.start_at) < Date.parse(a.end_at);
 
 /**
  * A resource's time is cut into hours, and an hour that a booking only partly covers into quarters.
@@ -108,7 +112,8 @@ export function slotClaims(interval: Interval): SlotClaim[] {
  * a bucket that ended longer ago than this: such buckets need no release and may expire.
  */
 export const SLOT_LIFETIME_MS = SCHEDULE_HORIZON_MS + MAX_DURATION_MS;
-export const slotIsDead = (claim: Pick<SlotClaim, 'end'>, now: Date) => Date.parse(claim.end) <= now.getTime() - SLOT_LIFETIME_MS;
+export const slotIsDead = (claim: Pick<SlotClaim, 'end'>, now: Date) =>
+  Date.parse(claim.end) <= now.getTime() - SLOT_LIFETIME_MS;
 
 export interface Holder extends Interval {
   id: string;
@@ -125,6 +130,21 @@ export const DETAIL_FIELDS = ['service', 'notes', 'metadata', 'resource_id', 'ti
 export const TIME_FIELDS = ['start_at', 'end_at'] as const;
 
 export const BOOKING_FIELDS = [
-  'id', 'tenant_id', 'customer', 'conversation_id', 'service', 'resource_id', 'start_at', 'end_at', 'timezone', 'notes', 'metadata',
-  'status', 'cancellation', 'rescheduled_from', 'created_at', 'updated_at', 'version',
+  'id',
+  'tenant_id',
+  'customer',
+  'conversation_id',
+  'service',
+  'resource_id',
+  'start_at',
+  'end_at',
+  'timezone',
+  'notes',
+  'metadata',
+  'status',
+  'cancellation',
+  'rescheduled_from',
+  'created_at',
+  'updated_at',
+  'version',
 ] as const satisfies readonly (keyof Booking)[];

@@ -1,18 +1,36 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { dataMap, instant as instantSchema, nonEmptyPatch, timezone as timezoneSchema, trimmed } from '../platform/validation';
-import { isId } from '../platform/ids';
+import {
+  dataMap,
+  idOf,
+  instant as instantSchema,
+  nonEmptyPatch,
+  timezone as timezoneSchema,
+  trimmed,
+} from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { BOOKING_STATUSES } from './booking';
 
 const instant = instantSchema();
 /** Finite numbers in DynamoDB's range, with room to spare. */
-const metadataNumber = z.number().check(z.refine((n) => Number.isFinite(n) && (n === 0 || (Math.abs(n) <= 1e15 && Math.abs(n) >= 1e-9)), 'numbers must be between 1e-9 and 1e15 in size'));
+const metadataNumber = z
+  .number()
+  .check(
+    z.refine(
+      (n) => Number.isFinite(n) && (n === 0 || (Math.abs(n) <= 1e15 && Math.abs(n) >= 1e-9)),
+      'numbers must be between 1e-9 and 1e15 in size',
+    ),
+  );
 const timezone = timezoneSchema();
 const resourceId = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only'));
-const conversationId = z.string().check(z.refine((v) => isId('conv', v), 'must be a conversation id (conv_…)'));
-const metadata = dataMap(z.string().check(z.minLength(1), z.maxLength(40)), z.union([z.string().check(z.maxLength(500)), metadataNumber, z.boolean(), z.null()]))
-  .check(z.refine((m) => Object.keys(m).length <= 20, 'at most 20 keys'));
+const conversationId = idOf('conv', 'conversation');
+const metadata = dataMap(
+  z.string().check(z.minLength(1), z.maxLength(40)),
+  z.union([z.string().check(z.maxLength(500)), metadataNumber, z.boolean(), z.null()]),
+).check(
+  z.refine((m) => Object.keys(m).length <= 20, 'at most 20 keys'),
+  z.meta({ maxProperties: 20 }),
+);
 
 export const CreateBookingBody = z.strictObject({
   customer: customerRef,

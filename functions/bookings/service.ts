@@ -1,13 +1,23 @@
-import { conflict, notFound, preconditionFailed, unprocessable } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
+import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
-import { customerView } from '../customers/customer';
+import { customerView, requirePhone } from '../customers/customer';
 import { findOrCreateCustomer, getCustomer } from '../customers/store';
 import { getConversation } from '../conversations/store';
 import type { Sender } from '../auth/principal';
-import { DETAIL_FIELDS, TIME_FIELDS, beforeScheduleHorizon, isActive, timeProblem, transitionProblem, type Booking, type BookingStatus } from './booking';
+import {
+  DETAIL_FIELDS,
+  TIME_FIELDS,
+  beforeScheduleHorizon,
+  isActive,
+  timeProblem,
+  transitionProblem,
+  type Booking,
+  type BookingStatus,
+} from './booking';
 import { BookingChanged, getBooking, saveBooking } from './store';
 
 const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
@@ -16,19 +26,21 @@ const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<stri
 /**
  * Optimistic writes are retried with jittered back-off when a slot changed underneath (inner intervals
  * of one quarter, or a transaction conflict) without an overlap.
- * A change to the booking itself is a 412 when the caller pinned If-Match, else it is retried too.
+ * A change to the booking itself is a version mismatch when the caller pinned If-Match, else it is retried too.
  */
-async function withRetry<T>(fn: () => Promise<T>, strict: boolean): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (!(error instanceof BookingChanged)) throw error;
-      if (strict && error.what === 'booking') throw preconditionFailed();
-      if (attempt >= 8) throw conflict('concurrent_update', 'The booking or its resource is changing too fast; retry.');
-      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-    }
-  }
+function withRetry<T>(fn: () => Promise<T>, strict: boolean): Promise<T> {
+  const attempt = () =>
+    fn().catch((error: unknown) => {
+      throw strict && error instanceof BookingChanged && error.what === 'booking'
+        ? DomainError.versionMismatch()
+        : error;
+    });
+  return retryOnConflict(attempt, {
+    attempts: 8,
+    retryable: (error) => error instanceof BookingChanged,
+    exhausted: () =>
+      DomainError.conflict('concurrent_update', 'The booking or its resource is changing too fast; retry.'),
+  });
 }
 
 function checkHorizon(b: Pick<Booking, 'resource_id' | 'status' | 'end_at'>, now: Date) {
@@ -37,7 +49,7 @@ function checkHorizon(b: Pick<Booking, 'resource_id' | 'status' | 'end_at'>, now
   }
 }
 
-const fieldProblem = (code: string, path: string, message: string) => unprocessable(code, message, [{ path, message }]);
+const fieldProblem = (code: string, path: string, message: string) => DomainError.invalidField(code, path, message);
 
 function checkTimes(b: Pick<Booking, 'start_at' | 'end_at'>) {
   const problem = timeProblem(b.start_at, b.end_at);
@@ -64,11 +76,12 @@ export interface CreateBookingInput {
 }
 
 export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
+  const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   checkTimes(input);
   await checkConversation(tenantId, input.conversation_id);
   const customer = input.customer.id
     ? await getCustomer(tenantId, input.customer.id)
-    : await findOrCreateCustomer(tenantId, input.customer.phone ?? '', input.customer.name ?? null, now);
+    : await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now);
   if (!customer) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
   const at = now.toISOString();
   const booking: Booking = {
@@ -118,15 +131,23 @@ const STATUS_EVENTS: Partial<Record<BookingStatus, EventType>> = {
  * Details, a reschedule (emits booking.rescheduled with `rescheduled_from`) and status changes
  * (booking.confirmed / completed / cancelled; no_show is a booking.updated), in one transaction.
  */
-export async function updateBooking(tenantId: string, id: string, patch: BookingPatch, actor: Sender, expectedVersion: number | undefined, now: Date, current?: Booking) {
+export async function updateBooking(
+  tenantId: string,
+  id: string,
+  patch: BookingPatch,
+  actor: Sender,
+  expectedVersion: number | undefined,
+  now: Date,
+  current?: Booking,
+) {
   await checkConversation(tenantId, patch.conversation_id);
   let known = current;
   return withRetry(async () => {
     // A booking the caller just read serves the first attempt; a retry reads it again.
     const before = known ?? (await getBooking(tenantId, id));
     known = undefined;
-    if (!before) throw notFound('The booking');
-    if (expectedVersion !== undefined && before.version !== expectedVersion) throw preconditionFailed();
+    if (!before) throw DomainError.notFound('The booking');
+    if (expectedVersion !== undefined && before.version !== expectedVersion) throw DomainError.versionMismatch();
     const status = patch.status ?? before.status;
     const problem = transitionProblem(before.status, status);
     if (problem) throw fieldProblem('invalid_status_transition', 'status', problem);
@@ -135,36 +156,71 @@ export async function updateBooking(tenantId: string, id: string, patch: Booking
     const timeChanges = diff(before as never, candidate as never, TIME_FIELDS);
     const detailChanges = diff(before as never, candidate as never, DETAIL_FIELDS);
     if (Object.keys(timeChanges).length > 0) {
-      if (!isActive(before.status)) throw fieldProblem('not_reschedulable', 'start_at', `A ${before.status} booking cannot be rescheduled.`);
+      if (!isActive(before.status))
+        throw fieldProblem('not_reschedulable', 'start_at', `A ${before.status} booking cannot be rescheduled.`);
       checkTimes(candidate);
     }
-    if (status === before.status && Object.keys(timeChanges).length === 0 && Object.keys(detailChanges).length === 0) return before;
+    if (status === before.status && Object.keys(timeChanges).length === 0 && Object.keys(detailChanges).length === 0)
+      return before;
     if (Object.keys(timeChanges).length > 0 || detailChanges.resource_id) checkHorizon(candidate, now);
     const at = now.toISOString();
     const after: Booking = {
       ...candidate,
-      rescheduled_from: Object.keys(timeChanges).length > 0 ? { start_at: before.start_at, end_at: before.end_at } : before.rescheduled_from,
-      cancellation: status === 'cancelled' && before.status !== 'cancelled' ? { reason: patch.cancellation_reason ?? null, at, by: actor } : before.cancellation,
+      rescheduled_from:
+        Object.keys(timeChanges).length > 0
+          ? { start_at: before.start_at, end_at: before.end_at }
+          : before.rescheduled_from,
+      cancellation:
+        status === 'cancelled' && before.status !== 'cancelled'
+          ? { reason: patch.cancellation_reason ?? null, at, by: actor }
+          : before.cancellation,
       updated_at: at,
       version: before.version + 1,
     };
     const events = [];
-    if (Object.keys(timeChanges).length > 0) events.push(bookingEvent(after, 'booking.rescheduled', now, { changes: timeChanges, rescheduled_from: after.rescheduled_from }));
+    if (Object.keys(timeChanges).length > 0)
+      events.push(
+        bookingEvent(after, 'booking.rescheduled', now, {
+          changes: timeChanges,
+          rescheduled_from: after.rescheduled_from,
+        }),
+      );
     const statusEvent = status !== before.status ? STATUS_EVENTS[status] : undefined;
-    const updateChanges = { ...detailChanges, ...(status !== before.status && !statusEvent ? { status: { from: before.status, to: status } } : {}) };
-    if (Object.keys(updateChanges).length > 0) events.push(bookingEvent(after, 'booking.updated', now, { changes: updateChanges }));
-    if (statusEvent) events.push(bookingEvent(after, statusEvent, now, { changes: { status: { from: before.status, to: status } } }));
+    const updateChanges = {
+      ...detailChanges,
+      ...(status !== before.status && !statusEvent ? { status: { from: before.status, to: status } } : {}),
+    };
+    if (Object.keys(updateChanges).length > 0)
+      events.push(bookingEvent(after, 'booking.updated', now, { changes: updateChanges }));
+    if (statusEvent)
+      events.push(bookingEvent(after, statusEvent, now, { changes: { status: { from: before.status, to: status } } }));
     await saveBooking(before, after, events, now);
     return after;
   }, expectedVersion !== undefined);
 }
 
 /** DELETE: cancelling twice is harmless; a completed (or no-show) booking cannot be cancelled. */
-export async function cancelBooking(tenantId: string, id: string, reason: string | undefined, actor: Sender, expectedVersion: number | undefined, now: Date) {
+export async function cancelBooking(
+  tenantId: string,
+  id: string,
+  reason: string | undefined,
+  actor: Sender,
+  expectedVersion: number | undefined,
+  now: Date,
+) {
   const current = await getBooking(tenantId, id);
-  if (!current) throw notFound('The booking');
-  if (expectedVersion !== undefined && current.version !== expectedVersion) throw preconditionFailed();
+  if (!current) throw DomainError.notFound('The booking');
+  if (expectedVersion !== undefined && current.version !== expectedVersion) throw DomainError.versionMismatch();
   if (current.status === 'cancelled') return current;
-  if (!isActive(current.status)) throw conflict('booking_not_cancellable', `A ${current.status} booking cannot be cancelled.`);
-  return updateBooking(tenantId, id, { status: 'cancelled', cancellation_reason: reason }, actor, expectedVersion, now, current);
+  if (!isActive(current.status))
+    throw DomainError.conflict('booking_not_cancellable', `A ${current.status} booking cannot be cancelled.`);
+  return updateBooking(
+    tenantId,
+    id,
+    { status: 'cancelled', cancellation_reason: reason },
+    actor,
+    expectedVersion,
+    now,
+    current,
+  );
 }

@@ -3,12 +3,24 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';
-import { conflict } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
+import { UpdateBuilder } from '../platform/expressions';
+import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
-  BOOKING_FIELDS, SLOT_LIFETIME_MS, firstClash, isActive, slotClaims, slotIsDead,
-  type Booking, type BookingStatus, type Holder, type Interval, type SlotClaim, type SlotRole,
+  BOOKING_FIELDS,
+  SLOT_LIFETIME_MS,
+  firstClash,
+  isActive,
+  slotClaims,
+  slotIsDead,
+  type Booking,
+  type BookingStatus,
+  type Holder,
+  type Interval,
+  type SlotClaim,
+  type SlotRole,
 } from './booking';
 
 /**
@@ -24,7 +36,6 @@ import {
  * the booking's transaction, each conditional on that bucket's own fields: disjoint bookings never make
  * each other's conditions fail, and two overlapping ones can never both commit.
  */
-const tenantPk = (t: string) => `TENANT#${t}`;
 export const bookingKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `BKG#${id}` });
 const slotKey = (t: string, resourceId: string, claim: Pick<SlotClaim, 'bucket' | 'start'>) => ({
   pk: tenantPk(t),
@@ -35,10 +46,14 @@ const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#BKG`, ...part
 function indexes(b: Booking) {
   const sk = `${b.start_at}#${b.id}`;
   return {
-    gsi1pk: listPk(b.tenant_id), gsi1sk: sk,
-    gsi2pk: listPk(b.tenant_id, 'status', b.status), gsi2sk: sk,
-    gsi3pk: listPk(b.tenant_id, 'customer', b.customer.id), gsi3sk: sk,
-    gsi5pk: listPk(b.tenant_id, 'status', b.status, 'customer', b.customer.id), gsi5sk: sk,
+    gsi1pk: listPk(b.tenant_id),
+    gsi1sk: sk,
+    gsi2pk: listPk(b.tenant_id, 'status', b.status),
+    gsi2sk: sk,
+    gsi3pk: listPk(b.tenant_id, 'customer', b.customer.id),
+    gsi3sk: sk,
+    gsi5pk: listPk(b.tenant_id, 'status', b.status, 'customer', b.customer.id),
+    gsi5sk: sk,
   };
 }
 
@@ -48,7 +63,9 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
 }
 
 export async function getBooking(t: string, id: string): Promise<Booking | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: bookingKey(t, id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: bookingKey(t, id), ConsistentRead: true }),
+  );
   return out.Item ? bookingFromItem(out.Item) : undefined;
 }
 
@@ -75,29 +92,6 @@ function holdersOf(item: Record<string, unknown>): Holder[] {
     .map(([, v]) => v as Holder);
 }
 
-/** Placeholders for one expression: only the names and values it uses (DynamoDB rejects unused ones). */
-class Expr {
-  readonly names: Record<string, string> = {};
-  readonly values: Record<string, unknown> = {};
-  private n = 0;
-  name(attribute: string) {
-    const found = Object.entries(this.names).find(([, a]) => a === attribute);
-    if (found) return found[0];
-    const key = `#n${this.n++}`;
-    this.names[key] = attribute;
-    return key;
-  }
-  value(v: unknown) {
-    if (typeof v === 'string' || typeof v === 'number') {
-      const found = Object.entries(this.values).find(([, known]) => known === v);
-      if (found) return found[0];
-    }
-    const key = `:v${this.n++}`;
-    this.values[key] = v;
-    return key;
-  }
-}
-
 /**
  * The conditional update of one slot item. Conditions only look at the fields this claim can clash
  * with, and ignore the booking's own entries (a reschedule within a bucket). Inner intervals of a quarter
@@ -105,44 +99,43 @@ class Expr {
  * its `inner_version`.
  */
 function slotUpdate(op: SlotOp, self: Holder, ttl: number, read: Record<string, unknown> | undefined): TransactItem {
-  const x = new Expr();
+  const x = new UpdateBuilder().set('ttl', ttl);
   const field = (name: string, sub: string) => `${x.name(name)}.${x.name(sub)}`;
-  const sets = [`${x.name('ttl')} = ${x.value(ttl)}`];
-  const removes: string[] = [];
-  const adds: string[] = [];
-  const deletes: string[] = [];
-  const conditions: string[] = [];
   const free = (f: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)})`;
-  const endsBy = (f: string, at: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'end_at')} <= ${x.value(at)})`;
-  const startsFrom = (f: string, at: string) => `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'start_at')} >= ${x.value(at)})`;
-  const take = (f: string) => sets.push(`${x.name(f)} = ${x.value(self)}`);
+  const endsBy = (f: string, at: string) =>
+    `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'end_at')} <= ${x.value(at)})`;
+  const startsFrom = (f: string, at: string) =>
+    `(attribute_not_exists(${x.name(f)}) OR ${field(f, 'id')} = ${x.value(self.id)} OR ${field(f, 'start_at')} >= ${x.value(at)})`;
+  const take = (f: string) => x.set(f, self);
   const give = (f: string) => {
-    removes.push(x.name(f));
-    if (f === 'full' || f === 'head' || f === 'tail') conditions.push(free(f));
+    x.remove(f);
+    if (f === 'full' || f === 'head' || f === 'tail') x.when(free(f));
   };
   if (op.claim.bucket === 'hour') {
     const mine = `p_${self.id}`;
     if (op.old === 'full' && op.next !== 'full') give('full');
     if (op.old === 'partial' && op.next !== 'partial') {
       give(mine);
-      deletes.push(`${x.name('partial')} ${x.value(new Set([self.id]))}`);
+      x.delete('partial', new Set([self.id]));
     }
     if (op.next === 'full') {
       take('full');
       const partial = x.name('partial');
-      conditions.push(free('full'), `(attribute_not_exists(${partial}) OR (size(${partial}) = ${x.value(1)} AND contains(${partial}, ${x.value(self.id)})))`);
+      x.when(free('full')).when(
+        `(attribute_not_exists(${partial}) OR (size(${partial}) = ${x.value(1)} AND contains(${partial}, ${x.value(self.id)})))`,
+      );
     }
     if (op.next === 'partial') {
       take(mine);
-      adds.push(`${x.name('partial')} ${x.value(new Set([self.id]))}`);
-      conditions.push(free('full'));
+      x.add('partial', new Set([self.id]));
+      x.when(free('full'));
     }
   } else {
     const mine = `i_${self.id}`;
     if (op.old && op.old !== op.next) give(op.old === 'inner' ? mine : op.old);
-    if (op.next === 'head') conditions.push(free('head'), startsFrom('tail', self.end_at));
-    if (op.next === 'tail') conditions.push(free('tail'), endsBy('head', self.start_at));
-    if (op.next === 'inner') conditions.push(endsBy('head', self.start_at), startsFrom('tail', self.end_at));
+    if (op.next === 'head') x.when(free('head')).when(startsFrom('tail', self.end_at));
+    if (op.next === 'tail') x.when(free('tail')).when(endsBy('head', self.start_at));
+    if (op.next === 'inner') x.when(endsBy('head', self.start_at)).when(startsFrom('tail', self.end_at));
     if (op.next) take(op.next === 'inner' ? mine : op.next);
     if (read) {
       // Inner intervals are pinned by the version read: recompute their bounds without this booking's.
@@ -152,36 +145,34 @@ function slotUpdate(op: SlotOp, self: Holder, ttl: number, read: Record<string, 
         .map(([, v]) => v as Holder)
         .concat(op.next === 'inner' ? [self] : []);
       const iv = x.name('inner_version');
-      conditions.push(version === 0 ? `attribute_not_exists(${iv})` : `${iv} = ${x.value(version)}`);
-      sets.push(`${iv} = ${x.value(version + 1)}`);
+      x.when(version === 0 ? `attribute_not_exists(${iv})` : `${iv} = ${x.value(version)}`);
+      x.set('inner_version', version + 1);
       if (inners.length > 0) {
-        sets.push(`${x.name('inner_first')} = ${x.value(inners.map((i) => i.start_at).sort()[0])}`);
-        sets.push(`${x.name('inner_last')} = ${x.value(inners.map((i) => i.end_at).sort().reverse()[0])}`);
+        x.set('inner_first', inners.map((i) => i.start_at).sort()[0]);
+        x.set(
+          'inner_last',
+          inners
+            .map((i) => i.end_at)
+            .sort()
+            .reverse()[0],
+        );
       } else {
-        removes.push(x.name('inner_first'), x.name('inner_last'));
+        x.remove('inner_first').remove('inner_last');
       }
     } else {
       // Without inner intervals of its own here, a claim checks them by their bounds alone.
-      if (op.next === 'head') conditions.push(`(attribute_not_exists(${x.name('inner_first')}) OR ${x.name('inner_first')} >= ${x.value(self.end_at)})`);
-      if (op.next === 'tail') conditions.push(`(attribute_not_exists(${x.name('inner_last')}) OR ${x.name('inner_last')} <= ${x.value(self.start_at)})`);
+      if (op.next === 'head')
+        x.when(
+          `(attribute_not_exists(${x.name('inner_first')}) OR ${x.name('inner_first')} >= ${x.value(self.end_at)})`,
+        );
+      if (op.next === 'tail')
+        x.when(
+          `(attribute_not_exists(${x.name('inner_last')}) OR ${x.name('inner_last')} <= ${x.value(self.start_at)})`,
+        );
     }
   }
-  const clauses = [
-    `SET ${sets.join(', ')}`,
-    removes.length ? `REMOVE ${removes.join(', ')}` : '',
-    adds.length ? `ADD ${adds.join(', ')}` : '',
-    deletes.length ? `DELETE ${deletes.join(', ')}` : '',
-  ];
   return {
-    Update: {
-      TableName: tableName('main'),
-      Key: op.key,
-      UpdateExpression: clauses.filter(Boolean).join(' '),
-      ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
-      ExpressionAttributeNames: x.names,
-      ExpressionAttributeValues: x.values,
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
+    Update: { TableName: tableName('main'), Key: op.key, ...x.build(), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
   };
 }
 
@@ -205,7 +196,9 @@ interface HeldSlot extends Interval {
 }
 
 const held = (b: Booking | undefined): HeldSlot | undefined =>
-  b && b.resource_id && isActive(b.status) ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at } : undefined;
+  b && b.resource_id && isActive(b.status)
+    ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at }
+    : undefined;
 
 function asPlain(item: Record<string, unknown>): Record<string, unknown> {
   const pk = item.pk as { S?: string } | string | undefined;
@@ -215,17 +208,32 @@ function asPlain(item: Record<string, unknown>): Record<string, unknown> {
 /**
  * Saves a new version of a booking with its events, and keeps the resource's slot items in step: a slot
  * is taken when a booking becomes active, moves or changes resource, and is freed when it ends.
- * Throws 409 booking_conflict on overlap and BookingChanged when a concurrent write won (retry).
+ * Throws booking_conflict on overlap and BookingChanged when a concurrent write won (retry).
  */
-export async function saveBooking(before: Booking | undefined, after: Booking, extra: TransactItem[], now: Date): Promise<void> {
+export async function saveBooking(
+  before: Booking | undefined,
+  after: Booking,
+  extra: TransactItem[],
+  now: Date,
+): Promise<void> {
   const t = after.tenant_id;
   const was = held(before);
   const will = held(after);
-  const same = was && will && was.resource === will.resource && was.start_at === will.start_at && was.end_at === will.end_at;
+  const same =
+    was && will && was.resource === will.resource && was.start_at === will.start_at && was.end_at === will.end_at;
   const ops = same || (!was && !will) ? [] : slotOps(t, was, will, now);
-  const self: Holder = { id: after.id, start_at: will?.start_at ?? after.start_at, end_at: will?.end_at ?? after.end_at };
+  const self: Holder = {
+    id: after.id,
+    start_at: will?.start_at ?? after.start_at,
+    end_at: will?.end_at ?? after.end_at,
+  };
   const pinned = ops.filter((op) => op.old === 'inner' || op.next === 'inner');
-  const reads = pinned.length ? await getMany(tableName('main'), pinned.map((op) => op.key)) : [];
+  const reads = pinned.length
+    ? await getMany(
+        tableName('main'),
+        pinned.map((op) => op.key),
+      )
+    : [];
   const readOf = new Map(pinned.map((op, i) => [op.key.sk, reads[i] ?? {}]));
   const clash = (holders: Holder[]) => (will ? firstClash(holders, will, after.id) : undefined);
   for (const op of pinned) {
@@ -250,10 +258,15 @@ export async function saveBooking(before: Booking | undefined, after: Booking, e
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0])) throw new BookingChanged('booking');
-    const reasons = (error as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] }).CancellationReasons ?? [];
+    const reasons =
+      (error as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] }).CancellationReasons ??
+      [];
     for (const [i, op] of ops.entries()) {
       const reason = reasons[i + 1];
-      const found = op.next && reason?.Code === 'ConditionalCheckFailed' && reason.Item ? clash(holdersOf(asPlain(reason.Item))) : undefined;
+      const found =
+        op.next && reason?.Code === 'ConditionalCheckFailed' && reason.Item
+          ? clash(holdersOf(asPlain(reason.Item)))
+          : undefined;
       if (found && will) throw bookingConflict(will.resource, found);
     }
     if (transactionConditionFailed(error) || transactionConflicted(error)) throw new BookingChanged('schedule');
@@ -262,7 +275,10 @@ export async function saveBooking(before: Booking | undefined, after: Booking, e
 }
 
 const bookingConflict = (resourceId: string, found: Interval) =>
-  conflict('booking_conflict', `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at}.`);
+  DomainError.conflict(
+    'booking_conflict',
+    `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at}.`,
+  );
 
 export interface BookingFilters {
   status?: BookingStatus;
@@ -273,13 +289,14 @@ export interface BookingFilters {
 
 /** One Query per page, latest start first, with from/to as a key range. */
 export async function listBookings(t: string, f: BookingFilters, request: { limit: number; cursor?: string }) {
-  const [n, pk] = f.status && f.customer_id
-    ? [5, listPk(t, 'status', f.status, 'customer', f.customer_id)]
-    : f.status
-      ? [2, listPk(t, 'status', f.status)]
-      : f.customer_id
-        ? [3, listPk(t, 'customer', f.customer_id)]
-        : [1, listPk(t)];
+  const [n, pk] =
+    f.status && f.customer_id
+      ? [5, listPk(t, 'status', f.status, 'customer', f.customer_id)]
+      : f.status
+        ? [2, listPk(t, 'status', f.status)]
+        : f.customer_id
+          ? [3, listPk(t, 'customer', f.customer_id)]
+          : [1, listPk(t)];
   const page = await queryPage(
     {
       TableName: tableName('main'),

@@ -32,26 +32,71 @@ export const VerifyQuery = z.strictObject({
  */
 const text = (max: number) => z.string().check(z.maxLength(max));
 const value = z.looseObject({
-  metadata: z.optional(z.looseObject({ phone_number_id: z.optional(z.string().check(z.regex(/^\d{1,32}$/))), display_phone_number: z.optional(text(32)) })),
-  contacts: z.optional(z.array(z.looseObject({ wa_id: z.optional(text(32)), profile: z.optional(z.looseObject({ name: z.optional(text(256)) })) })).check(z.maxLength(100))),
+  metadata: z.optional(
+    z.looseObject({
+      phone_number_id: z.optional(z.string().check(z.regex(/^\d{1,32}$/))),
+      display_phone_number: z.optional(text(32)),
+    }),
+  ),
+  contacts: z.optional(
+    z
+      .array(
+        z.looseObject({
+          wa_id: z.optional(text(32)),
+          profile: z.optional(z.looseObject({ name: z.optional(text(256)) })),
+        }),
+      )
+      .check(z.maxLength(100)),
+  ),
   messages: z.optional(
-    z.array(z.looseObject({ id: z.optional(text(256)), from: z.optional(text(32)), timestamp: z.optional(text(20)), type: z.optional(text(32)), text: z.optional(z.looseObject({ body: z.optional(text(4096)) })) })).check(z.maxLength(100)),
+    z
+      .array(
+        z.looseObject({
+          id: z.optional(text(256)),
+          from: z.optional(text(32)),
+          timestamp: z.optional(text(20)),
+          type: z.optional(text(32)),
+          text: z.optional(z.looseObject({ body: z.optional(text(4096)) })),
+        }),
+      )
+      .check(z.maxLength(100)),
   ),
   statuses: z.optional(
-    z.array(
-      z.looseObject({
-        id: z.optional(text(256)),
-        status: z.optional(text(32)),
-        timestamp: z.optional(text(20)),
-        recipient_id: z.optional(text(32)),
-        errors: z.optional(z.array(z.looseObject({ code: z.optional(z.number()), title: z.optional(text(512)), message: z.optional(text(1024)) })).check(z.maxLength(10))),
-      }),
-    ).check(z.maxLength(100)),
+    z
+      .array(
+        z.looseObject({
+          id: z.optional(text(256)),
+          status: z.optional(text(32)),
+          timestamp: z.optional(text(20)),
+          recipient_id: z.optional(text(32)),
+          errors: z.optional(
+            z
+              .array(
+                z.looseObject({
+                  code: z.optional(z.number()),
+                  title: z.optional(text(512)),
+                  message: z.optional(text(1024)),
+                }),
+              )
+              .check(z.maxLength(10)),
+          ),
+        }),
+      )
+      .check(z.maxLength(100)),
   ),
 });
 export const WebhookBody = z.looseObject({
   object: z.optional(text(64)),
   entry: z.optional(
-    z.array(z.looseObject({ id: z.optional(text(64)), changes: z.optional(z.array(z.looseObject({ field: z.optional(text(64)), value: z.optional(value) })).check(z.maxLength(50))) })).check(z.maxLength(50)),
+    z
+      .array(
+        z.looseObject({
+          id: z.optional(text(64)),
+          changes: z.optional(
+            z.array(z.looseObject({ field: z.optional(text(64)), value: z.optional(value) })).check(z.maxLength(50)),
+          ),
+        }),
+      )
+      .check(z.maxLength(50)),
   ),
 });

@@ -2,7 +2,13 @@ import { clock } from '../platform/clock';
 import { logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../spec/resources';
 import { applyReceipt, markFailed, markSent } from '../conversations/service';
-import { claimForSending, getConversation, getMessage, releaseSendClaim, type MessageRef } from '../conversations/store';
+import {
+  claimForSending,
+  getConversation,
+  getMessage,
+  releaseSendClaim,
+  type MessageRef,
+} from '../conversations/store';
 import { sandboxSend } from './sandbox';
 import { routeWhatsAppNumber } from './store';
 import { GraphError, sendWhatsAppText } from './whatsapp';
@@ -58,25 +64,42 @@ export const handler = sqsWorker(async (record) => {
     const result = sandboxSend(message.text);
     if (!result.ok) return markFailed(ref, { code: result.code, message: result.message }, now());
     await recordSent(ref, 'sandbox', result.providerId);
-    for (const status of result.receipts) await applyReceipt(ref.tenant_id, 'sandbox', result.providerId, status, now());
+    for (const status of result.receipts)
+      await applyReceipt(ref.tenant_id, 'sandbox', result.providerId, status, now());
     return;
   }
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
-  const route = conversation?.channel_account_id ? await routeWhatsAppNumber(conversation.channel_account_id) : undefined;
+  const route = conversation?.channel_account_id
+    ? await routeWhatsAppNumber(conversation.channel_account_id)
+    : undefined;
   if (!conversation || !route || route.tenantId !== ref.tenant_id) {
-    return markFailed(ref, { code: 'channel_not_connected', message: 'No WhatsApp number is connected for this conversation.' }, now());
+    return markFailed(
+      ref,
+      { code: 'channel_not_connected', message: 'No WhatsApp number is connected for this conversation.' },
+      now(),
+    );
   }
   try {
     const wamid = await withGraphRetries(() =>
-      sendWhatsAppText(conversation.channel_account_id ?? '', route.secrets.access_token, conversation.customer.phone, message.text),
+      sendWhatsAppText(
+        conversation.channel_account_id ?? '',
+        route.secrets.access_token,
+        conversation.customer.phone,
+        message.text,
+      ),
     );
     await recordSent(ref, 'whatsapp', wamid);
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
+    const lastAttempt =
+      Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
     if (error.retryable && !lastAttempt) {
-      logger.warn('whatsapp send will be retried', { status: error.status, code: error.code, message_id: ref.message_id });
+      logger.warn('whatsapp send will be retried', {
+        status: error.status,
+        code: error.code,
+        message_id: ref.message_id,
+      });
       await releaseSendClaim(ref);
       throw error;
     }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transactionConditionFailed } from '../platform/db';
 import { tableName } from '../platform/config';
-import { conflict } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
+import { tenantPk } from '../platform/keys';
 import { seal, unseal } from '../platform/sealed';
 
 /**
@@ -24,18 +25,27 @@ export interface WhatsAppChannel {
   created_at: string;
 }
 
-const channelKey = (t: string, phoneNumberId: string) => ({ pk: `TENANT#${t}`, sk: `CHANNEL#whatsapp#${phoneNumberId}` });
+const channelKey = (t: string, phoneNumberId: string) => ({ pk: tenantPk(t), sk: `CHANNEL#whatsapp#${phoneNumberId}` });
 const routeKey = (phoneNumberId: string) => ({ pk: `WAPHONE#${phoneNumberId}`, sk: 'WAPHONE' });
-const verifyKey = (token: string) => ({ pk: `WAVERIFY#${createHash('sha256').update(token).digest('hex')}`, sk: 'WAVERIFY' });
+const verifyKey = (token: string) => ({
+  pk: `WAVERIFY#${createHash('sha256').update(token).digest('hex')}`,
+  sk: 'WAVERIFY',
+});
 
-export async function connectWhatsApp(channel: WhatsAppChannel, secrets: WhatsAppSecrets, verifyToken: string): Promise<void> {
+export async function connectWhatsApp(
+  channel: WhatsAppChannel,
+  secrets: WhatsAppSecrets,
+  verifyToken: string,
+): Promise<void> {
   const table = tableName('main');
   const sealed = await seal(secrets);
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: table, Item: { ...channelKey(channel.tenant_id, channel.phone_number_id), ...channel } } },
+          {
+            Put: { TableName: table, Item: { ...channelKey(channel.tenant_id, channel.phone_number_id), ...channel } },
+          },
           {
             Put: {
               TableName: table,
@@ -50,7 +60,8 @@ export async function connectWhatsApp(channel: WhatsAppChannel, secrets: WhatsAp
       }),
     );
   } catch (error) {
-    if (transactionConditionFailed(error, [1])) throw conflict('phone_number_taken', 'This WhatsApp number is connected to another tenant.');
+    if (transactionConditionFailed(error, [1]))
+      throw DomainError.conflict('phone_number_taken', 'This WhatsApp number is connected to another tenant.');
     throw error;
   }
 }
@@ -60,7 +71,7 @@ export async function listChannels(t: string): Promise<WhatsAppChannel[]> {
     new QueryCommand({
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': `TENANT#${t}`, ':p': 'CHANNEL#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'CHANNEL#' },
       Limit: 100,
     }),
   );
@@ -68,8 +79,12 @@ export async function listChannels(t: string): Promise<WhatsAppChannel[]> {
 }
 
 /** Webhook routing: which tenant a number belongs to, with its secrets. */
-export async function routeWhatsAppNumber(phoneNumberId: string): Promise<{ tenantId: string; secrets: WhatsAppSecrets } | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: routeKey(phoneNumberId), ConsistentRead: true }));
+export async function routeWhatsAppNumber(
+  phoneNumberId: string,
+): Promise<{ tenantId: string; secrets: WhatsAppSecrets } | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: routeKey(phoneNumberId), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   return { tenantId: String(out.Item.tenant_id), secrets: await unseal<WhatsAppSecrets>(String(out.Item.secrets)) };
 }

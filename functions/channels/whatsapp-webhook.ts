@@ -5,7 +5,7 @@ import { normalisePhone } from '../customers/customer';
 import { applyReceipt, receiveInbound } from '../conversations/service';
 import { WebhookBody } from './schemas';
 import { routeWhatsAppNumber } from './store';
-import { inboundText, receiptTime, validSignature, webhookValues, type WebhookPayload } from './whatsapp';
+import { inboundText, receiptTime, validSignature, webhookValues } from './whatsapp';
 
 const RECEIPTS = new Set(['delivered', 'read', 'failed']);
 /** Meta batches per app; a bound keeps an unsigned request from costing many lookups. */
@@ -17,12 +17,13 @@ const MAX_NUMBERS = 10;
  * connected are ignored. Repeated deliveries (the same wamid) are ignored.
  */
 export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, async ({ body, state, event, now }) => {
-  const values = webhookValues(body as WebhookPayload);
+  const values = webhookValues(body);
   if (new Set(values.map((v) => v.phoneNumberId)).size > MAX_NUMBERS) {
     throw unprocessable('too_many_numbers', `One webhook may carry at most ${MAX_NUMBERS} phone numbers.`);
   }
   const routes = new Map<string, Awaited<ReturnType<typeof routeWhatsAppNumber>>>();
-  for (const { phoneNumberId } of values) if (!routes.has(phoneNumberId)) routes.set(phoneNumberId, await routeWhatsAppNumber(phoneNumberId));
+  for (const { phoneNumberId } of values)
+    if (!routes.has(phoneNumberId)) routes.set(phoneNumberId, await routeWhatsAppNumber(phoneNumberId));
   const signature = header(event, 'x-hub-signature-256');
   for (const route of routes.values()) {
     if (route && !validSignature(state.rawBody, signature, route.secrets.app_secret)) {
@@ -43,7 +44,13 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
         continue;
       }
       const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? null;
-      const result = await receiveInbound(route.tenantId, 'whatsapp', phoneNumberId, { phone, name, text: inboundText(m), providerId: m.id }, now);
+      const result = await receiveInbound(
+        route.tenantId,
+        'whatsapp',
+        phoneNumberId,
+        { phone, name, text: inboundText(m), providerId: m.id },
+        now,
+      );
       if (result) counts.received++;
       else counts.duplicates++;
     }
@@ -52,8 +59,20 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
         counts.ignored++;
         continue;
       }
-      const error = s.errors?.[0] ? { code: `whatsapp_${s.errors[0].code ?? 'error'}`, message: s.errors[0].message ?? s.errors[0].title ?? 'failed' } : null;
-      const applied = await applyReceipt(route.tenantId, 'whatsapp', s.id, s.status as 'delivered' | 'read' | 'failed', receiptTime(s.timestamp, now), error);
+      const error = s.errors?.[0]
+        ? {
+            code: `whatsapp_${s.errors[0].code ?? 'error'}`,
+            message: s.errors[0].message ?? s.errors[0].title ?? 'failed',
+          }
+        : null;
+      const applied = await applyReceipt(
+        route.tenantId,
+        'whatsapp',
+        s.id,
+        s.status as 'delivered' | 'read' | 'failed',
+        receiptTime(s.timestamp, now),
+        error,
+      );
       if (applied) counts.receipts++;
       else counts.ignored++;
     }

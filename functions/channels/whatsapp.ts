@@ -14,7 +14,13 @@ export interface WebhookValue {
   metadata?: { phone_number_id?: string; display_phone_number?: string };
   contacts?: { wa_id?: string; profile?: { name?: string } }[];
   messages?: { id?: string; from?: string; timestamp?: string; type?: string; text?: { body?: string } }[];
-  statuses?: { id?: string; status?: string; timestamp?: string; recipient_id?: string; errors?: { code?: number; title?: string; message?: string }[] }[];
+  statuses?: {
+    id?: string;
+    status?: string;
+    timestamp?: string;
+    recipient_id?: string;
+    errors?: { code?: number; title?: string; message?: string }[];
+  }[];
 }
 
 export interface WebhookPayload {
@@ -53,28 +59,49 @@ export class GraphError extends Error {
 }
 
 /** The Graph API base URL (configurable, so tests run against a local fake Graph server). */
-export const graphBaseUrl = () => (process.env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, '');
+export const graphBaseUrl = () =>
+  (process.env.WHATSAPP_GRAPH_URL ?? 'https://graph.facebook.com/v21.0').replace(/\/$/, '');
 
 const GRAPH_TIMEOUT_MS = 5_000;
 
 /** POST /{phone_number_id}/messages. Returns the wamid; throws GraphError (retryable on 5xx and 429). */
-export async function sendWhatsAppText(phoneNumberId: string, accessToken: string, to: string, body: string): Promise<string> {
+export async function sendWhatsAppText(
+  phoneNumberId: string,
+  accessToken: string,
+  to: string,
+  body: string,
+): Promise<string> {
   let res: Response;
   try {
     res = await fetch(`${graphBaseUrl()}/${encodeURIComponent(phoneNumberId)}/messages`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: to.replace(/^\+/, ''), type: 'text', text: { preview_url: false, body } }),
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: to.replace(/^\+/, ''),
+        type: 'text',
+        text: { preview_url: false, body },
+      }),
       signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
     });
   } catch (error) {
     throw new GraphError(0, true, 'network_error', (error as Error).message);
   }
-  const json = (await res.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } };
+  const json = (await res.json().catch(() => ({}))) as {
+    messages?: { id?: string }[];
+    error?: { code?: number; message?: string };
+  };
   if (res.ok && json.messages?.[0]?.id) return json.messages[0].id;
   const retryable = res.status === 429 || res.status >= 500;
   const retryAfter = Number(res.headers.get('retry-after'));
-  throw new GraphError(res.status, retryable, `graph_${json.error?.code ?? res.status}`, json.error?.message ?? `Graph API answered ${res.status}`, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined);
+  throw new GraphError(
+    res.status,
+    retryable,
+    `graph_${json.error?.code ?? res.status}`,
+    json.error?.message ?? `Graph API answered ${res.status}`,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+  );
 }
 
 /**

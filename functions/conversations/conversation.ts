@@ -60,12 +60,22 @@ export function transitionProblem(from: ConversationStatus, to: ConversationStat
 export const SERVICE_WINDOW_MS = 24 * 3600 * 1000;
 
 /** WhatsApp allows free-form messages only within 24 h of the customer's last message. */
-export function insideServiceWindow(conversation: Pick<Conversation, 'channel' | 'last_inbound_at'>, now: Date): boolean {
+export function insideServiceWindow(
+  conversation: Pick<Conversation, 'channel' | 'last_inbound_at'>,
+  now: Date,
+): boolean {
   if (conversation.channel !== 'whatsapp') return true;
   return !!conversation.last_inbound_at && now.getTime() - Date.parse(conversation.last_inbound_at) < SERVICE_WINDOW_MS;
 }
 
-export const CONVERSATION_CHANGE_FIELDS = ['status', 'snoozed_until', 'tags', 'assignee_id', 'priority', 'category'] as const;
+export const CONVERSATION_CHANGE_FIELDS = [
+  'status',
+  'snoozed_until',
+  'tags',
+  'assignee_id',
+  'priority',
+  'category',
+] as const;
 
 export type MessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 
@@ -114,18 +124,55 @@ export const RECEIPT_ALLOWED_FROM: Record<'sent' | 'delivered' | 'read' | 'faile
   failed: ['queued', 'sent'],
 };
 
-export const RECEIPT_TIMESTAMP_FIELD = { sent: 'sent_at', delivered: 'delivered_at', read: 'read_at', failed: 'failed_at' } as const;
+export const RECEIPT_TIMESTAMP_FIELD = {
+  sent: 'sent_at',
+  delivered: 'delivered_at',
+  read: 'read_at',
+  failed: 'failed_at',
+} as const;
 
 /** Tags are lowercase slugs, so filters match however they were typed. */
 export const TAG_PATTERN = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 
 /** Field order of the API representations. */
 export const CONVERSATION_FIELDS = [
-  'id', 'tenant_id', 'customer', 'channel', 'channel_account_id', 'status', 'snoozed_until', 'tags', 'assignee_id', 'priority',
-  'category', 'handoff', 'last_message_at', 'last_inbound_at', 'last_activity_at', 'created_at', 'updated_at', 'version',
+  'id',
+  'tenant_id',
+  'customer',
+  'channel',
+  'channel_account_id',
+  'status',
+  'snoozed_until',
+  'tags',
+  'assignee_id',
+  'priority',
+  'category',
+  'handoff',
+  'last_message_at',
+  'last_inbound_at',
+  'last_activity_at',
+  'created_at',
+  'updated_at',
+  'version',
 ] as const satisfies readonly (keyof Conversation)[];
 
 export const MESSAGE_FIELDS = [
-  'id', 'tenant_id', 'conversation_id', 'direction', 'type', 'text', 'status', 'sender', 'channel', 'provider_message_id', 'error',
-  'created_at', 'sent_at', 'delivered_at', 'read_at', 'failed_at', 'updated_at', 'analysis',
+  'id',
+  'tenant_id',
+  'conversation_id',
+  'direction',
+  'type',
+  'text',
+  'status',
+  'sender',
+  'channel',
+  'provider_message_id',
+  'error',
+  'created_at',
+  'sent_at',
+  'delivered_at',
+  'read_at',
+  'failed_at',
+  'updated_at',
+  'analysis',
 ] as const satisfies readonly (keyof Message)[];

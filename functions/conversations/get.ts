@@ -6,7 +6,9 @@ import { getConversationWithMessages } from './store';
 /** The conversation with its 20 newest messages, in one DynamoDB Query. */
 export const handler = httpHandler('conversations-get', {}, async ({ params, principal }) => {
   const id = params.id ?? '';
-  const found = isId('conv', id) ? await getConversationWithMessages(tenantPrincipal(principal).tenant.id, id) : undefined;
+  const found = isId('conv', id)
+    ? await getConversationWithMessages(tenantPrincipal(principal).tenant.id, id)
+    : undefined;
   if (!found) throw notFound('The conversation');
   return {
     status: 200,

@@ -5,11 +5,16 @@ import { toPage } from '../platform/pagination';
 import { ListMessagesQuery } from './schemas';
 import { getConversation, listMessages } from './store';
 
-export const handler = httpHandler('messages-list', { query: ListMessagesQuery }, async ({ params, query, principal }) => {
-  const tenantId = tenantPrincipal(principal).tenant.id;
-  const id = params.id ?? '';
-  // A cursor is bound to this conversation, so only the first page needs the existence check.
-  if (!isId('conv', id) || (!query.cursor && !(await getConversation(tenantId, id)))) throw notFound('The conversation');
-  const page = await listMessages(tenantId, id, query);
-  return { status: 200, body: toPage(page.items, query.limit, page) };
-});
+export const handler = httpHandler(
+  'messages-list',
+  { query: ListMessagesQuery },
+  async ({ params, query, principal }) => {
+    const tenantId = tenantPrincipal(principal).tenant.id;
+    const id = params.id ?? '';
+    // A cursor is bound to this conversation, so only the first page needs the existence check.
+    if (!isId('conv', id) || (!query.cursor && !(await getConversation(tenantId, id))))
+      throw notFound('The conversation');
+    const page = await listMessages(tenantId, id, query);
+    return { status: 200, body: toPage(page.items, query.limit, page) };
+  },
+);

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { instant, nonEmptyPatch, trimmed } from '../platform/validation';
-import { isId } from '../platform/ids';
+import { idOf, instant, nonEmptyPatch, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN } from './conversation';
 
-const tag = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
+const tag = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
-const userId = z.string().check(z.refine((v) => isId('usr', v), 'must be a user id (usr_…)'));
+const userId = idOf('usr', 'user');
 export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
 
 export const ListConversationsQuery = z.strictObject({

@@ -1,11 +1,14 @@
 import type { Sender } from '../auth/principal';
-import { ApiError, notFound, conflict, preconditionFailed, unprocessable } from '../platform/errors';
+import { DomainError, isDomainError } from '../platform/domain-error';
+import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
 import { findOrCreateCustomer, getCustomer } from '../customers/store';
-import { customerView } from '../customers/customer';
+import { customerView, requirePhone } from '../customers/customer';
+import { listChannels } from '../channels/store';
+import { getUser } from '../users/store';
 import { transactionConditionFailed, type TransactItem } from '../platform/db';
 import {
   CONVERSATION_CHANGE_FIELDS,
@@ -41,33 +44,31 @@ const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: R
 const messageEvent = (m: Message, type: EventType, now: Date) =>
   eventPut(newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now));
 
-const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-/** One unresolved conversation per customer and channel account: opening or reopening a second is 409. */
+/** One unresolved conversation per customer and channel account: opening or reopening a second is a conflict. */
 function activeConflict(error: unknown): unknown {
   if (!(error instanceof ActiveConversationExists)) return error;
-  return conflict('conversation_exists', `The customer already has an unresolved conversation on this channel: ${error.conversationId}.`);
+  return DomainError.conflict(
+    'conversation_exists',
+    `The customer already has an unresolved conversation on this channel: ${error.conversationId}.`,
+  );
 }
 
-const MAX_ATTEMPTS = 8;
+/** Retries an optimistic read-modify-write when another writer got in first. */
+const withRetry = <T>(fn: () => Promise<T>): Promise<T> =>
+  retryOnConflict(fn, {
+    attempts: 8,
+    retryable: (error) => error instanceof ConversationChanged,
+    exhausted: () => DomainError.conflict('concurrent_update', 'The conversation is changing too fast; retry.'),
+  });
 
-/**
- * Retries an optimistic read-modify-write when another writer got in first. The jittered, growing pause
- * spreads a burst of writers (several inbound messages at once) so each gets its turn.
- */
-async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn();
-    } catch (error) {
-      if (!(error instanceof ConversationChanged)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw conflict('concurrent_update', 'The conversation is changing too fast; retry.');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
-    }
-  }
-}
-
-function newMessage(c: Conversation, direction: Message['direction'], text: string, sender: Sender, now: Date, providerId: string | null = null): Message {
+function newMessage(
+  c: Conversation,
+  direction: Message['direction'],
+  text: string,
+  sender: Sender,
+  now: Date,
+  providerId: string | null = null,
+): Message {
   const at = now.toISOString();
   return {
     id: newId('msg'),
@@ -93,11 +94,40 @@ function newMessage(c: Conversation, direction: Message['direction'], text: stri
 
 function assertCanSend(c: Conversation, now: Date) {
   if (!insideServiceWindow(c, now)) {
-    throw unprocessable(
+    throw DomainError.invalid(
       'outside_service_window',
       'WhatsApp allows free-form messages only within 24 hours of the customer\u2019s last message; wait for the customer to write.',
     );
   }
+}
+
+/** An assignee must be an active user of the same tenant. */
+async function assertAssignee(tenantId: string, assigneeId: string | null | undefined): Promise<void> {
+  if (!assigneeId) return;
+  const user = await getUser(tenantId, assigneeId);
+  if (!user || user.status !== 'active') {
+    throw DomainError.invalid('unknown_assignee', 'The assignee is not an active user of this tenant.', [
+      { path: 'assignee_id', message: 'unknown user' },
+    ]);
+  }
+}
+
+/** A WhatsApp conversation needs a connected number: the one named, or the tenant's only one. Other channels have none. */
+async function channelAccount(
+  tenantId: string,
+  channel: ChannelKind,
+  named: string | null | undefined,
+): Promise<string | null> {
+  if (channel !== 'whatsapp') return null;
+  const numbers = (await listChannels(tenantId)).map((c) => c.phone_number_id);
+  const accountId = named ?? (numbers.length === 1 ? (numbers[0] ?? null) : null);
+  if (!accountId || !numbers.includes(accountId)) {
+    throw DomainError.invalid(
+      'channel_not_connected',
+      'Connect the WhatsApp number first (POST /channels/whatsapp), and name it in channel_account_id if there are several.',
+    );
+  }
+  return accountId;
 }
 
 export interface OpenInput {
@@ -110,18 +140,25 @@ export interface OpenInput {
   message?: { text: string };
 }
 
+/** Opens a conversation (with a first outbound message, if given); the customer is found or created by phone. */
 export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
+  await assertAssignee(tenantId, input.assignee_id);
+  const channelAccountId = await channelAccount(tenantId, input.channel, input.channel_account_id);
+  const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   const customer = input.customer.id
     ? await getCustomer(tenantId, input.customer.id)
-    : await findOrCreateCustomer(tenantId, input.customer.phone ?? '', input.customer.name ?? null, now);
-  if (!customer) throw unprocessable('unknown_customer', 'No customer has this id.', [{ path: 'customer.id', message: 'not found' }]);
+    : await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now);
+  if (!customer)
+    throw DomainError.invalid('unknown_customer', 'No customer has this id.', [
+      { path: 'customer.id', message: 'not found' },
+    ]);
   const at = now.toISOString();
   const conversation: Conversation = {
     id: newId('conv'),
     tenant_id: tenantId,
     customer: customerView(customer),
     channel: input.channel,
-    channel_account_id: input.channel_account_id ?? null,
+    channel_account_id: channelAccountId,
     status: 'open',
     snoozed_until: null,
     tags: [...new Set(input.tags ?? [])],
@@ -143,7 +180,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     conversation.last_message_at = at;
   }
   try {
-    await saveConversation(undefined, conversation, [conversationEvent(conversation, 'conversation.created', now), ...(message ? [messagePut(message)] : [])]);
+    await saveConversation(undefined, conversation, [
+      conversationEvent(conversation, 'conversation.created', now),
+      ...(message ? [messagePut(message)] : []),
+    ]);
   } catch (error) {
     throw activeConflict(error);
   }
@@ -153,11 +193,17 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
 export async function sendMessage(tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) {
   return withRetry(async () => {
     const before = await getConversation(tenantId, conversationId);
-    if (!before) throw notFound('The conversation');
+    if (!before) throw DomainError.notFound('The conversation');
     assertCanSend(before, now);
     const message = newMessage(before, 'outbound', text, sender, now);
     const at = now.toISOString();
-    const after: Conversation = { ...before, last_message_at: at, last_activity_at: at, updated_at: at, version: before.version + 1 };
+    const after: Conversation = {
+      ...before,
+      last_message_at: at,
+      last_activity_at: at,
+      updated_at: at,
+      version: before.version + 1,
+    };
     await saveConversation(before, after, [messagePut(message)]);
     return message;
   });
@@ -172,20 +218,34 @@ export interface ConversationPatch {
   category?: string | null;
 }
 
-export async function updateConversation(tenantId: string, conversationId: string, patch: ConversationPatch, expectedVersion: number | undefined, now: Date) {
+export async function updateConversation(
+  tenantId: string,
+  conversationId: string,
+  patch: ConversationPatch,
+  expectedVersion: number | undefined,
+  now: Date,
+) {
+  await assertAssignee(tenantId, patch.assignee_id);
   return withRetry(async () => {
     const before = await getConversation(tenantId, conversationId);
-    if (!before) throw notFound('The conversation');
-    if (expectedVersion !== undefined && expectedVersion !== before.version) throw preconditionFailed();
+    if (!before) throw DomainError.notFound('The conversation');
+    if (expectedVersion !== undefined && expectedVersion !== before.version) throw DomainError.versionMismatch();
     const status = patch.status ?? before.status;
     const problem = transitionProblem(before.status, status);
-    if (problem) throw unprocessable('invalid_status_transition', problem, [{ path: 'status', message: problem }]);
-    const snoozedUntil = status === 'snoozed' ? (patch.snoozed_until ?? (before.status === 'snoozed' ? before.snoozed_until : null)) : null;
+    if (problem) throw DomainError.invalidField('invalid_status_transition', 'status', problem);
+    const snoozedUntil =
+      status === 'snoozed'
+        ? (patch.snoozed_until ?? (before.status === 'snoozed' ? before.snoozed_until : null))
+        : null;
     if (status === 'snoozed' && !snoozedUntil) {
-      throw unprocessable('snoozed_until_required', 'Snoozing needs `snoozed_until`.', [{ path: 'snoozed_until', message: 'required when status is snoozed' }]);
+      throw DomainError.invalid('snoozed_until_required', 'Snoozing needs `snoozed_until`.', [
+        { path: 'snoozed_until', message: 'required when status is snoozed' },
+      ]);
     }
     if (snoozedUntil && Date.parse(snoozedUntil) <= now.getTime()) {
-      throw unprocessable('snoozed_until_in_past', '`snoozed_until` must be in the future.', [{ path: 'snoozed_until', message: 'must be in the future' }]);
+      throw DomainError.invalid('snoozed_until_in_past', '`snoozed_until` must be in the future.', [
+        { path: 'snoozed_until', message: 'must be in the future' },
+      ]);
     }
     const at = now.toISOString();
     const candidate: Conversation = {
@@ -199,14 +259,18 @@ export async function updateConversation(tenantId: string, conversationId: strin
       // Resolving ends the handoff episode: the next one can hand off again.
       handoff: status === 'resolved' ? null : before.handoff,
     };
-    const changes = diff(before as unknown as Record<string, unknown>, candidate as unknown as Record<string, unknown>, CONVERSATION_CHANGE_FIELDS);
+    const changes = diff(
+      before as unknown as Record<string, unknown>,
+      candidate as unknown as Record<string, unknown>,
+      CONVERSATION_CHANGE_FIELDS,
+    );
     if (Object.keys(changes).length === 0) return before;
     const after: Conversation = { ...candidate, last_activity_at: at, updated_at: at, version: before.version + 1 };
-    // With If-Match, losing a race is the caller's 412, not a silent retry.
+    // With If-Match, losing a race is the caller's version mismatch, not a silent retry.
     try {
       await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
     } catch (error) {
-      if (error instanceof ConversationChanged && expectedVersion !== undefined) throw preconditionFailed();
+      if (error instanceof ConversationChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
       throw activeConflict(error);
     }
     return after;
@@ -217,13 +281,26 @@ export async function updateConversation(tenantId: string, conversationId: strin
  * Hands the conversation to a human: sets `handoff` and emits `conversation.handoff`, once per episode
  * (until the conversation is resolved). Returns the conversation, or undefined when nothing changed.
  */
-export async function handOff(tenantId: string, conversationId: string, reason: HandoffReason, messageId: string, now: Date) {
+export async function handOff(
+  tenantId: string,
+  conversationId: string,
+  reason: HandoffReason,
+  messageId: string,
+  now: Date,
+) {
   return withRetry(async () => {
     const before = await getConversation(tenantId, conversationId);
     if (!before || before.handoff || before.status === 'resolved') return undefined;
     const at = now.toISOString();
-    const after: Conversation = { ...before, handoff: { at, reason, message_id: messageId }, updated_at: at, version: before.version + 1 };
-    await saveConversation(before, after, [conversationEvent(after, 'conversation.handoff', now, { reason, message_id: messageId })]);
+    const after: Conversation = {
+      ...before,
+      handoff: { at, reason, message_id: messageId },
+      updated_at: at,
+      version: before.version + 1,
+    };
+    await saveConversation(before, after, [
+      conversationEvent(after, 'conversation.handoff', now, { reason, message_id: messageId }),
+    ]);
     return after;
   });
 }
@@ -241,7 +318,13 @@ export interface InboundMessage {
  * last one was resolved, it opens a new conversation. A snoozed conversation wakes up (open).
  * Returns undefined for a duplicate delivery.
  */
-export async function receiveInbound(tenantId: string, channel: ChannelKind, channelAccountId: string | null, inbound: InboundMessage, now: Date) {
+export async function receiveInbound(
+  tenantId: string,
+  channel: ChannelKind,
+  channelAccountId: string | null,
+  inbound: InboundMessage,
+  now: Date,
+) {
   const customer = await findOrCreateCustomer(tenantId, inbound.phone, inbound.name, now);
   try {
     return await withRetry(async () => {
@@ -252,9 +335,24 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
         current && current.status !== 'resolved'
           ? current
           : {
-              id: newId('conv'), tenant_id: tenantId, customer: customerView(customer), channel, channel_account_id: channelAccountId, status: 'open', snoozed_until: null,
-              tags: [], assignee_id: null, priority: 'normal', category: null, handoff: null, last_message_at: null, last_inbound_at: null,
-              last_activity_at: at, created_at: at, updated_at: at, version: 1,
+              id: newId('conv'),
+              tenant_id: tenantId,
+              customer: customerView(customer),
+              channel,
+              channel_account_id: channelAccountId,
+              status: 'open',
+              snoozed_until: null,
+              tags: [],
+              assignee_id: null,
+              priority: 'normal',
+              category: null,
+              handoff: null,
+              last_message_at: null,
+              last_inbound_at: null,
+              last_activity_at: at,
+              created_at: at,
+              updated_at: at,
+              version: 1,
             };
       const isNew = base !== current;
       const after: Conversation = {
@@ -271,11 +369,29 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
       // Events in causal order: the conversation opens (or wakes) before the message arrives in it.
       if (isNew) items.push(conversationEvent(after, 'conversation.created', now));
       else if (base.status !== after.status) {
-        items.push(conversationEvent(after, 'conversation.updated', now, { changes: diff(base as never, after as never, CONVERSATION_CHANGE_FIELDS) }));
+        items.push(
+          conversationEvent(after, 'conversation.updated', now, {
+            changes: diff(base as never, after as never, CONVERSATION_CHANGE_FIELDS),
+          }),
+        );
       }
-      const message = newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId);
+      const message = newMessage(
+        after,
+        'inbound',
+        inbound.text,
+        { type: 'customer', id: customer.id },
+        now,
+        inbound.providerId,
+      );
       items.push(messagePut(message), messageEvent(message, 'conversation.message.received', now));
-      if (inbound.providerId) items.push(providerIdClaim(channel, inbound.providerId, { tenant_id: tenantId, conversation_id: after.id, message_id: message.id }));
+      if (inbound.providerId)
+        items.push(
+          providerIdClaim(channel, inbound.providerId, {
+            tenant_id: tenantId,
+            conversation_id: after.id,
+            message_id: message.id,
+          }),
+        );
       try {
         await saveConversation(isNew ? undefined : base, after, items);
       } catch (error) {
@@ -287,7 +403,12 @@ export async function receiveInbound(tenantId: string, channel: ChannelKind, cha
     });
   } catch (error) {
     // Only the provider-id claim can fail on its own: this exact message was already received.
-    if (inbound.providerId && (transactionConditionFailed(error) || isConflict(error)) && (await findByProviderId(tenantId, channel, inbound.providerId))) return undefined;
+    if (
+      inbound.providerId &&
+      (transactionConditionFailed(error) || isDomainError(error, 'conflict')) &&
+      (await findByProviderId(tenantId, channel, inbound.providerId))
+    )
+      return undefined;
     throw error;
   }
 }
@@ -298,10 +419,13 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
   if (!message) return;
   const at = now.toISOString();
   const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
-  await advanceMessage(ref, 'sent', RECEIPT_ALLOWED_FROM.sent, { provider_message_id: providerId, sent_at: at, updated_at: at }, [
-    providerIdClaim(channel, providerId, ref),
-    messageEvent(sent, 'conversation.message.sent', now),
-  ]);
+  await advanceMessage(
+    ref,
+    'sent',
+    RECEIPT_ALLOWED_FROM.sent,
+    { provider_message_id: providerId, sent_at: at, updated_at: at },
+    [providerIdClaim(channel, providerId, ref), messageEvent(sent, 'conversation.message.sent', now)],
+  );
 }
 
 export async function markFailed(ref: MessageRef, error: { code: string; message: string }, now: Date): Promise<void> {
@@ -309,10 +433,16 @@ export async function markFailed(ref: MessageRef, error: { code: string; message
   if (!message) return;
   const at = now.toISOString();
   const failed: Message = { ...message, status: 'failed', error, failed_at: at, updated_at: at };
-  await advanceMessage(ref, 'failed', RECEIPT_ALLOWED_FROM.failed, { error, failed_at: at, updated_at: at }, [messageEvent(failed, 'conversation.message.failed', now)]);
+  await advanceMessage(ref, 'failed', RECEIPT_ALLOWED_FROM.failed, { error, failed_at: at, updated_at: at }, [
+    messageEvent(failed, 'conversation.message.failed', now),
+  ]);
 }
 
-const RECEIPT_EVENTS = { delivered: 'conversation.message.delivered', read: 'conversation.message.read', failed: 'conversation.message.failed' } as const;
+const RECEIPT_EVENTS = {
+  delivered: 'conversation.message.delivered',
+  read: 'conversation.message.read',
+  failed: 'conversation.message.failed',
+} as const;
 
 /**
  * A delivery receipt from a channel (WhatsApp status webhook, or the sandbox's simulated provider).
@@ -336,5 +466,7 @@ export async function applyReceipt(
   if (status === 'read' && !message.delivered_at) fields.delivered_at = stamp;
   if (error) fields.error = error;
   const updated = { ...message, ...fields, status } as Message;
-  return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], fields, [messageEvent(updated, RECEIPT_EVENTS[status], at)]);
+  return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], fields, [
+    messageEvent(updated, RECEIPT_EVENTS[status], at),
+  ]);
 }

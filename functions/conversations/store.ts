@@ -1,10 +1,27 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
+import {
+  conditionalWrite,
+  db,
+  transactionConditionFailed,
+  transactionConflicted,
+  type TransactItem,
+} from '../platform/db';
 import { tableName } from '../platform/config';
-import { badRequest } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
+import { UpdateBuilder } from '../platform/expressions';
+import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
-import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversation, type ConversationStatus, type Message, type MessageAnalysis, type MessageStatus } from './conversation';
+import {
+  CONVERSATION_FIELDS,
+  MESSAGE_FIELDS,
+  type ChannelKind,
+  type Conversation,
+  type ConversationStatus,
+  type Message,
+  type MessageAnalysis,
+  type MessageStatus,
+} from './conversation';
 
 /**
  * The only code that knows how conversations and messages are keyed.
@@ -17,12 +34,20 @@ import { CONVERSATION_FIELDS, MESSAGE_FIELDS, type ChannelKind, type Conversatio
  *   gsi1 all | gsi2 status | gsi3 channel | gsi4 customer | gsi5 status+channel | gsi6 status+customer
  *   tag items: gsi1 tag | gsi2 status+tag
  */
-const tenantPk = (t: string) => `TENANT#${t}`;
 export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
-export const messageKey = (t: string, conversationId: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${conversationId}#MSG#${id}` });
+export const messageKey = (t: string, conversationId: string, id: string) => ({
+  pk: tenantPk(t),
+  sk: `CONV#${conversationId}#MSG#${id}`,
+});
 const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
-const activeKey = (t: string, channel: ChannelKind, account: string | null, customerId: string) => ({ pk: tenantPk(t), sk: `CUSCONV#${channel}#${account ?? '-'}#${customerId}` });
-const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({ pk: `${tenantPk(t)}`, sk: `PMSG#${channel}#${providerId}` });
+const activeKey = (t: string, channel: ChannelKind, account: string | null, customerId: string) => ({
+  pk: tenantPk(t),
+  sk: `CUSCONV#${channel}#${account ?? '-'}#${customerId}`,
+});
+const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({
+  pk: tenantPk(t),
+  sk: `PMSG#${channel}#${providerId}`,
+});
 
 const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#CONV`, ...parts].join('#');
 
@@ -30,17 +55,26 @@ function conversationIndexes(c: Conversation) {
   const sk = `${c.last_activity_at}#${c.id}`;
   const t = c.tenant_id;
   return {
-    gsi1pk: listPk(t), gsi1sk: sk,
-    gsi2pk: listPk(t, 'status', c.status), gsi2sk: sk,
-    gsi3pk: listPk(t, 'channel', c.channel), gsi3sk: sk,
-    gsi4pk: listPk(t, 'customer', c.customer.id), gsi4sk: sk,
-    gsi5pk: listPk(t, 'status', c.status, 'channel', c.channel), gsi5sk: sk,
-    gsi6pk: listPk(t, 'status', c.status, 'customer', c.customer.id), gsi6sk: sk,
+    gsi1pk: listPk(t),
+    gsi1sk: sk,
+    gsi2pk: listPk(t, 'status', c.status),
+    gsi2sk: sk,
+    gsi3pk: listPk(t, 'channel', c.channel),
+    gsi3sk: sk,
+    gsi4pk: listPk(t, 'customer', c.customer.id),
+    gsi4sk: sk,
+    gsi5pk: listPk(t, 'status', c.status, 'channel', c.channel),
+    gsi5sk: sk,
+    gsi6pk: listPk(t, 'status', c.status, 'customer', c.customer.id),
+    gsi6sk: sk,
   };
 }
 
 export function conversationFromItem(item: Record<string, unknown>): Conversation {
-  const c = inOrder<Conversation>((item.conversation as Record<string, unknown> | undefined) ?? item, CONVERSATION_FIELDS);
+  const c = inOrder<Conversation>(
+    (item.conversation as Record<string, unknown> | undefined) ?? item,
+    CONVERSATION_FIELDS,
+  );
   return { ...c, customer: inOrder(c.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS) };
 }
 export const messageFromItem = (item: Record<string, unknown>): Message => inOrder<Message>(item, MESSAGE_FIELDS);
@@ -65,7 +99,11 @@ export class ActiveConversationExists extends Error {
  * in one transaction: the conversation (conditional on the version that was read), its tag snapshots,
  * and the customer's active-conversation pointer. Throws ConversationChanged if someone else won.
  */
-export async function saveConversation(before: Conversation | undefined, after: Conversation, extra: TransactItem[] = []): Promise<void> {
+export async function saveConversation(
+  before: Conversation | undefined,
+  after: Conversation,
+  extra: TransactItem[] = [],
+): Promise<void> {
   const table = tableName('main');
   const t = after.tenant_id;
   const items: TransactItem[] = [
@@ -86,8 +124,10 @@ export async function saveConversation(before: Conversation | undefined, after: 
         TableName: table,
         Item: {
           ...tagKey(t, after.id, tag),
-          gsi1pk: listPk(t, 'tag', tag), gsi1sk: indexes.gsi1sk,
-          gsi2pk: listPk(t, 'status', after.status, 'tag', tag), gsi2sk: indexes.gsi1sk,
+          gsi1pk: listPk(t, 'tag', tag),
+          gsi1sk: indexes.gsi1sk,
+          gsi2pk: listPk(t, 'status', after.status, 'tag', tag),
+          gsi2sk: indexes.gsi1sk,
           conversation: after,
         },
       },
@@ -102,12 +142,26 @@ export async function saveConversation(before: Conversation | undefined, after: 
   const isActive = after.status !== 'resolved';
   const pointer = activeKey(t, after.channel, after.channel_account_id, after.customer.id);
   if (isActive !== wasActive) {
-    const current = (await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item?.conversation_id as string | undefined;
+    const current = (await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item
+      ?.conversation_id as string | undefined;
     if (isActive) {
       if (current && current !== after.id) throw new ActiveConversationExists(current);
-      items.push({ Put: { TableName: table, Item: { ...pointer, conversation_id: after.id }, ConditionExpression: 'attribute_not_exists(pk)' } });
+      items.push({
+        Put: {
+          TableName: table,
+          Item: { ...pointer, conversation_id: after.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
     } else if (current === after.id) {
-      items.push({ Delete: { TableName: table, Key: pointer, ConditionExpression: 'conversation_id = :me', ExpressionAttributeValues: { ':me': after.id } } });
+      items.push({
+        Delete: {
+          TableName: table,
+          Key: pointer,
+          ConditionExpression: 'conversation_id = :me',
+          ExpressionAttributeValues: { ':me': after.id },
+        },
+      });
     }
   }
   items.push(...extra);
@@ -115,13 +169,16 @@ export async function saveConversation(before: Conversation | undefined, after: 
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0]) || transactionConflicted(error)) throw new ConversationChanged();
-    if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk)) throw new ConversationChanged();
+    if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk))
+      throw new ConversationChanged();
     throw error;
   }
 }
 
 export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: conversationKey(t, id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: conversationKey(t, id), ConsistentRead: true }),
+  );
   return out.Item ? conversationFromItem(out.Item) : undefined;
 }
 
@@ -146,8 +203,19 @@ export async function getConversationWithMessages(t: string, id: string, message
   };
 }
 
-export async function activeConversationId(t: string, channel: ChannelKind, account: string | null, customerId: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: activeKey(t, channel, account, customerId), ConsistentRead: true }));
+export async function activeConversationId(
+  t: string,
+  channel: ChannelKind,
+  account: string | null,
+  customerId: string,
+): Promise<string | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: activeKey(t, channel, account, customerId),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item?.conversation_id as string | undefined;
 }
 
@@ -159,28 +227,43 @@ export interface ConversationFilters {
 }
 
 /** Which index answers a filter combination in one Query; undefined if none does. */
-export function indexFor(t: string, f: ConversationFilters): { index: string; pk: string; tagItems: boolean } | undefined {
+export function indexFor(
+  t: string,
+  f: ConversationFilters,
+): { index: string; pk: string; tagItems: boolean } | undefined {
   const given = (['tag', 'channel', 'customer_id'] as const).filter((k) => f[k] !== undefined);
   if (given.length > 1) return undefined;
   const other = given[0];
-  if (!other) return f.status ? { index: 'gsi2', pk: listPk(t, 'status', f.status), tagItems: false } : { index: 'gsi1', pk: listPk(t), tagItems: false };
+  if (!other)
+    return f.status
+      ? { index: 'gsi2', pk: listPk(t, 'status', f.status), tagItems: false }
+      : { index: 'gsi1', pk: listPk(t), tagItems: false };
   if (other === 'tag') {
     return f.status
       ? { index: 'gsi2', pk: listPk(t, 'status', f.status, 'tag', f.tag ?? ''), tagItems: true }
       : { index: 'gsi1', pk: listPk(t, 'tag', f.tag ?? ''), tagItems: true };
   }
   if (other === 'channel') {
-    return f.status ? { index: 'gsi5', pk: listPk(t, 'status', f.status, 'channel', f.channel ?? ''), tagItems: false } : { index: 'gsi3', pk: listPk(t, 'channel', f.channel ?? ''), tagItems: false };
+    return f.status
+      ? { index: 'gsi5', pk: listPk(t, 'status', f.status, 'channel', f.channel ?? ''), tagItems: false }
+      : { index: 'gsi3', pk: listPk(t, 'channel', f.channel ?? ''), tagItems: false };
   }
   return f.status
     ? { index: 'gsi6', pk: listPk(t, 'status', f.status, 'customer', f.customer_id ?? ''), tagItems: false }
     : { index: 'gsi4', pk: listPk(t, 'customer', f.customer_id ?? ''), tagItems: false };
 }
 
-export async function listConversations(t: string, filters: ConversationFilters, request: { limit: number; cursor?: string }) {
+export async function listConversations(
+  t: string,
+  filters: ConversationFilters,
+  request: { limit: number; cursor?: string },
+) {
   const target = indexFor(t, filters);
   if (!target) {
-    throw badRequest('unsupported_filter_combination', 'Combine `status` with at most one of `tag`, `channel` and `customer_id`.');
+    throw DomainError.malformed(
+      'unsupported_filter_combination',
+      'Combine `status` with at most one of `tag`, `channel` and `customer_id`.',
+    );
   }
   const n = target.index.slice(3);
   const page = await queryPage(
@@ -234,17 +317,37 @@ export interface MessageRef {
 
 /** Claims a provider message id; the condition fails the transaction for a duplicate delivery. */
 export function providerIdClaim(channel: ChannelKind, providerId: string, ref: MessageRef) {
-  return { Put: { TableName: tableName('main'), Item: { ...providerKey(ref.tenant_id, channel, providerId), ...ref }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: { ...providerKey(ref.tenant_id, channel, providerId), ...ref },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /** Provider ids are looked up within one tenant only: a tenant can never touch another's messages. */
-export async function findByProviderId(t: string, channel: ChannelKind, providerId: string): Promise<MessageRef | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: providerKey(t, channel, providerId), ConsistentRead: true }));
-  return out.Item ? ({ tenant_id: out.Item.tenant_id, conversation_id: out.Item.conversation_id, message_id: out.Item.message_id } as MessageRef) : undefined;
+export async function findByProviderId(
+  t: string,
+  channel: ChannelKind,
+  providerId: string,
+): Promise<MessageRef | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: providerKey(t, channel, providerId), ConsistentRead: true }),
+  );
+  if (!out.Item) return undefined;
+  const item = out.Item as MessageRef;
+  return { tenant_id: item.tenant_id, conversation_id: item.conversation_id, message_id: item.message_id };
 }
 
 export async function getMessage(ref: MessageRef): Promise<Message | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item ? messageFromItem(out.Item) : undefined;
 }
 
@@ -259,34 +362,22 @@ export async function advanceMessage(
   fields: Record<string, unknown>,
   extra: TransactItem[] = [],
 ): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': status };
-  const sets = ['#status = :status'];
-  Object.entries(fields).forEach(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:f${i}`] = v;
-    sets.push(`#f${i} = :f${i}`);
-  });
-  const allowed = allowedFrom.map((s, i) => {
-    values[`:a${i}`] = s;
-    return `:a${i}`;
-  });
+  const expression = new UpdateBuilder().set('status', status);
+  for (const [k, v] of Object.entries(fields)) expression.set(k, v);
+  expression.whenIn('status', allowedFrom);
   const update = {
     TableName: tableName('main'),
     Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: `#status IN (${allowed.join(', ')})`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    ...expression.build(),
   };
-  try {
-    if (extra.length === 0) await db().send(new UpdateCommand(update));
-    else await db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error) || transactionConditionFailed(error, [0])) return false;
-    throw error;
-  }
+  // Only the message's own condition means "too late"; a failed condition of the other items throws.
+  return conditionalWrite(
+    () =>
+      extra.length === 0
+        ? db().send(new UpdateCommand(update))
+        : db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] })),
+    [0],
+  );
 }
 
 /**
@@ -295,22 +386,19 @@ export async function advanceMessage(
  * loses the lease when it expires, and a redelivery can claim it again.
  */
 export async function claimForSending(ref: MessageRef, now: Date, leaseMs: number): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
         UpdateExpression: 'SET send_lease_until = :until',
-        ConditionExpression: '#status = :queued AND (attribute_not_exists(send_lease_until) OR send_lease_until < :now)',
+        ConditionExpression:
+          '#status = :queued AND (attribute_not_exists(send_lease_until) OR send_lease_until < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime(), ':queued': 'queued' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives the lease back (before handing the message back to SQS for a retry). */
@@ -330,8 +418,8 @@ export async function releaseSendClaim(ref: MessageRef): Promise<void> {
  * narrower type: what it reads back is what it stored.
  */
 export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef, analysis: A): Promise<A | undefined> {
-  try {
-    await db().send(
+  const stored = await conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
@@ -339,21 +427,26 @@ export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef,
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(analysis) OR analysis = :null)',
         ExpressionAttributeValues: { ':a': analysis, ':null': null },
       }),
-    );
-    return analysis;
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return ((await getMessage(ref))?.analysis as A | null | undefined) ?? undefined;
-  }
+    ),
+  );
+  if (stored) return analysis;
+  return ((await getMessage(ref))?.analysis as A | null | undefined) ?? undefined;
 }
 
 /** The analyses of the customer's messages before this one, newest first (one Query, no Scan); `A` as for recordAnalysis. */
-export async function earlierInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(ref: MessageRef, count: number): Promise<(A | null)[]> {
+export async function earlierInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
+  ref: MessageRef,
+  count: number,
+): Promise<(A | null)[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': tenantPk(ref.tenant_id), ':from': `CONV#${ref.conversation_id}#MSG#`, ':to': messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk },
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(ref.tenant_id),
+        ':from': `CONV#${ref.conversation_id}#MSG#`,
+        ':to': messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk,
+      },
       ExpressionAttributeNames: { '#direction': 'direction' },
       ProjectionExpression: 'sk, #direction, analysis',
       ScanIndexForward: false,

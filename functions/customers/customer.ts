@@ -1,4 +1,4 @@
-import { unprocessable } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
 
 /** Customers: identified per tenant by their channel identity (the phone number for WhatsApp). */
 export interface Customer {
@@ -16,10 +16,13 @@ export function normalisePhone(raw: string): string | null {
   return /^\+[1-9]\d{7,14}$/.test(withPlus) ? withPlus : null;
 }
 
-/** The normalised phone, or 422 naming the field at `path`. */
+/** The normalised phone, or `invalid_phone` naming the field at `path`. */
 export function requirePhone(raw: string, path: string): string {
   const phone = normalisePhone(raw);
-  if (!phone) throw unprocessable('invalid_phone', 'Phone numbers must be in international format, like +4915112345678.', [{ path, message: 'not an E.164 number' }]);
+  if (!phone)
+    throw DomainError.invalid('invalid_phone', 'Phone numbers must be in international format, like +4915112345678.', [
+      { path, message: 'not an E.164 number' },
+    ]);
   return phone;
 }
 

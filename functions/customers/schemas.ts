@@ -1,10 +1,15 @@
 import * as z from 'zod/mini';
-import { isId } from '../platform/ids';
-import { trimmed } from '../platform/validation';
+import { idOf, trimmed } from '../platform/validation';
 
-export const customerId = z.string().check(z.refine((v) => isId('cus', v), 'must be a customer id (cus_…)'));
+export const customerId = idOf('cus', 'customer');
 /** Only the length is checked here; requirePhone normalises the number (422 when it is not E.164). */
-export const phone = z.string().check(z.minLength(8), z.maxLength(20));
+export const phone = z
+  .string()
+  .check(
+    z.minLength(8),
+    z.maxLength(20),
+    z.meta({ description: 'International format (E.164), e.g. +4915112345678.' }),
+  );
 
 /** A customer named by id, or by phone (found, or created on first contact) with an optional name. */
 export const customerRef = z

@@ -20,8 +20,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENT_PATTERNS = ['*', 'conversation.*', 'booking.*', 'payment.*'] as const;
 
+/** What a subscription or a filter may name: a type or a pattern. */
+export const EVENT_FILTERS: readonly string[] = [...EVENT_PATTERNS, ...EVENT_TYPES];
+
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
-export const isEventFilter = (value: string): boolean => isEventType(value) || (EVENT_PATTERNS as readonly string[]).includes(value);
+export const isEventFilter = (value: string): boolean =>
+  isEventType(value) || (EVENT_PATTERNS as readonly string[]).includes(value);
 
 /** `*` matches everything; `booking.*` matches every type that starts with `booking.`. */
 export function matchesPattern(type: string, pattern: string): boolean {

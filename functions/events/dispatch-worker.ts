@@ -9,11 +9,12 @@ import { EVENT_SK_PREFIX, eventFromItem } from './store';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
 
-const itemOf = (record: DynamoDBRecord) => {
+const itemOf = (record: DynamoDBRecord): Record<string, unknown> | undefined => {
   const image = record.dynamodb?.NewImage;
   return image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
 };
-const isEvent = (item: Record<string, unknown> | undefined): item is Record<string, unknown> => String(item?.sk ?? '').startsWith(EVENT_SK_PREFIX);
+const isEvent = (item: Record<string, unknown>): boolean =>
+  typeof item.sk === 'string' && item.sk.startsWith(EVENT_SK_PREFIX);
 
 /**
  * The outbox dispatcher, on the main table's stream (filtered as spec/workers.ts says): each event fans
@@ -35,10 +36,20 @@ export const handler = streamWorker(
       await sqsClient().send(
         new SendMessageCommand({
           QueueUrl: queueUrl('channelOutbound'),
-          MessageBody: JSON.stringify({ tenant_id: item.tenant_id, conversation_id: item.conversation_id, message_id: item.id }),
+          MessageBody: JSON.stringify({
+            tenant_id: item.tenant_id,
+            conversation_id: item.conversation_id,
+            message_id: item.id,
+          }),
         }),
       );
     }
   },
-  (records) => currentSubscriptions(records.map(itemOf).filter(isEvent).map((item) => eventFromItem(item).tenant_id)),
+  (records) =>
+    currentSubscriptions(
+      records.flatMap((record) => {
+        const item = itemOf(record);
+        return item && isEvent(item) ? [eventFromItem(item).tenant_id] : [];
+      }),
+    ),
 );

@@ -3,13 +3,20 @@ import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { pageQuery, toPage } from '../platform/pagination';
 import { instant } from '../platform/validation';
-import { isEventFilter } from './catalog';
+import { EVENT_FILTERS, isEventFilter } from './catalog';
 import { listEvents } from './store';
 import { ulidBound } from './time';
 
 const ListEventsQuery = z.strictObject({
   ...pageQuery,
-  type: z.optional(z.string().check(z.refine(isEventFilter, 'must be an event type or one of *, conversation.*, booking.*, payment.*'))),
+  type: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(isEventFilter, 'must be an event type or one of *, conversation.*, booking.*, payment.*'),
+        z.meta({ enum: EVENT_FILTERS }),
+      ),
+  ),
   since: z.optional(instant()),
   until: z.optional(instant()),
 });

@@ -2,6 +2,7 @@ import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
 import { queryPage } from '../platform/pagination';
 import { inOrder } from '../platform/fields';
+import { tenantPk } from '../platform/keys';
 import { eventCategory, type EventEnvelope, type EventType } from './catalog';
 
 const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version', 'data'] as const;
@@ -17,12 +18,24 @@ const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version',
 export const EVENT_RETENTION_SECONDS = 30 * 86_400;
 export const EVENT_SK_PREFIX = 'EVT#';
 
-export function newEvent<T extends object>(tenantId: string, type: EventType, data: T, now: Date): EventEnvelope<T & Record<string, unknown>> {
-  return { id: newId('evt'), type, created_at: now.toISOString(), tenant_id: tenantId, api_version: 'v1', data: data as T & Record<string, unknown> };
+export function newEvent<T extends object>(
+  tenantId: string,
+  type: EventType,
+  data: T,
+  now: Date,
+): EventEnvelope<T & Record<string, unknown>> {
+  return {
+    id: newId('evt'),
+    type,
+    created_at: now.toISOString(),
+    tenant_id: tenantId,
+    api_version: 'v1',
+    data: data as T & Record<string, unknown>,
+  };
 }
 
 export function eventPut(event: EventEnvelope<object>) {
-  const pk = `TENANT#${event.tenant_id}`;
+  const pk = tenantPk(event.tenant_id);
   return {
     Put: {
       TableName: tableName('main'),
@@ -52,8 +65,11 @@ export interface EventQuery {
 }
 
 /** One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type. */
-export async function listEvents(tenantId: string, q: EventQuery): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
-  const pk = `TENANT#${tenantId}`;
+export async function listEvents(
+  tenantId: string,
+  q: EventQuery,
+): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
+  const pk = tenantPk(tenantId);
   const type = q.type && q.type !== '*' ? q.type : undefined;
   const [index, pkName, skName, pkValue, skPrefix] = !type
     ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]

@@ -15,7 +15,8 @@ export const access = (route: RouteDef): HttpMiddleware => ({
       throw badRequest('tenant_header_missing', 'The X-Tenant-ID header is required.');
     }
     if (route.auth !== 'platform' && tenantHeader !== undefined) {
-      if (!isUuid(tenantHeader.trim())) throw badRequest('tenant_header_invalid', 'The X-Tenant-ID header must be a UUID.');
+      if (!isUuid(tenantHeader.trim()))
+        throw badRequest('tenant_header_invalid', 'The X-Tenant-ID header must be a UUID.');
       state.tenantId = tenantHeader.trim().toLowerCase();
       logger.appendKeys({ tenant_id: state.tenantId });
     }

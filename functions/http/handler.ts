@@ -37,6 +37,13 @@ interface Schemas<B, Q> {
   query?: Schema<Q>;
 }
 
+/** What a handler accepts, attached to it for the OpenAPI document (contract/openapi.ts). */
+export interface HandlerContract {
+  routeId: string;
+  body?: Schema<unknown>;
+  query?: Schema<unknown>;
+}
+
 /**
  * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
  * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
@@ -61,21 +68,32 @@ export function httpHandler<B = unknown, Q = unknown>(
       const [name] = Object.keys(event.queryStringParameters ?? {});
       if (name !== undefined) {
         const shown = name.slice(0, 100);
-        throw badRequest('invalid_query', `Unknown query parameter \`${shown}\`: this endpoint takes none.`, [{ path: shown, message: 'unknown parameter' }]);
+        throw badRequest('invalid_query', `Unknown query parameter \`${shown}\`: this endpoint takes none.`, [
+          { path: shown, message: 'unknown parameter' },
+        ]);
       }
     }
     if (state.replay) return state.replay;
     let body = undefined as B;
     if (schemas.body) {
       const parsed = schemas.body.safeParse(state.body);
-      if (!parsed.success) throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
+      if (!parsed.success)
+        throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
       body = parsed.data;
     }
-    const result = await fn({ body, query, params: event.pathParameters as Record<string, string> ?? {}, principal: state.principal, now: state.now, event, state });
+    const result = await fn({
+      body,
+      query,
+      params: (event.pathParameters as Record<string, string>) ?? {},
+      principal: state.principal,
+      now: state.now,
+      event,
+      state,
+    });
     return serialise(result);
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(logMetrics(metrics))
     .use(requestContext(route))
     .use(securityHeaders())
@@ -86,10 +104,17 @@ export function httpHandler<B = unknown, Q = unknown>(
     .use(idempotency())
     .use(problemErrors())
     .handler(core);
+  const contract: HandlerContract = { routeId, body: schemas.body, query: schemas.query };
+  return Object.assign(handler, { contract });
 }
 
 export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {
-  if (result.text !== undefined) return { statusCode: result.status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...result.headers }, body: result.text };
+  if (result.text !== undefined)
+    return {
+      statusCode: result.status,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', ...result.headers },
+      body: result.text,
+    };
   if (result.body === undefined) return { statusCode: result.status, headers: { ...result.headers } };
   return {
     statusCode: result.status,

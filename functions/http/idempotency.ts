@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../spec/routes';
-import { db, isConditionFailure } from '../platform/db';
+import { conditionalWrite, db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
 import { badRequest, conflict, unprocessable } from '../platform/errors';
 import { seal, unseal } from '../platform/sealed';
@@ -33,7 +33,6 @@ interface IdempotencyRecord {
   response?: string;
 }
 
-
 const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
 
 /**
@@ -41,9 +40,15 @@ const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('s
  * /v1 and /api/v1 are the same request), and the parsed body re-serialised with sorted keys (whitespace
  * and key order do not count).
  */
-export function requestFingerprint(route: Pick<RouteDef, 'method' | 'path'>, params: Record<string, string | undefined>, body: unknown): string {
+export function requestFingerprint(
+  route: Pick<RouteDef, 'method' | 'path'>,
+  params: Record<string, string | undefined>,
+  body: unknown,
+): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  return createHash('sha256').update(`${route.method} ${path}\n${canonicalJson(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${route.method} ${path}\n${canonicalJson(body ?? null)}`)
+    .digest('hex');
 }
 
 export const idempotency = (): HttpMiddleware => {
@@ -54,7 +59,8 @@ export const idempotency = (): HttpMiddleware => {
       if (request.event.requestContext.http.method !== 'POST' || state.route.auth === 'none') return;
       const key = header(request.event, 'idempotency-key');
       if (key === undefined) return;
-      if (!KEY_PATTERN.test(key)) throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
+      if (!KEY_PATTERN.test(key))
+        throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
       const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? '');
       const pk = recordKey(owner, key);
       const fingerprint = requestFingerprint(state.route, request.event.pathParameters ?? {}, state.body);
@@ -63,9 +69,16 @@ export const idempotency = (): HttpMiddleware => {
         await db().send(
           new PutCommand({
             TableName: tableName('ephemeral'),
-            Item: { pk, fingerprint, status: 'in_progress', locked_until: nowEpoch + LOCK_SECONDS, ttl: nowEpoch + REPLAY_SECONDS },
+            Item: {
+              pk,
+              fingerprint,
+              status: 'in_progress',
+              locked_until: nowEpoch + LOCK_SECONDS,
+              ttl: nowEpoch + REPLAY_SECONDS,
+            },
             // TTL deletion can lag by a day or two: an expired record counts as absent.
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#status = :running AND locked_until < :now)',
+            ConditionExpression:
+              'attribute_not_exists(pk) OR #ttl < :now OR (#status = :running AND locked_until < :now)',
             ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
             ExpressionAttributeValues: { ':running': 'in_progress', ':now': nowEpoch },
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -78,10 +91,16 @@ export const idempotency = (): HttpMiddleware => {
         const raw = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
         const existing = raw ? (unmarshall(raw) as IdempotencyRecord) : undefined;
         if (existing?.fingerprint !== fingerprint) {
-          throw unprocessable('idempotency_key_reused', 'This Idempotency-Key was used for a different request (another method, path or body).');
+          throw unprocessable(
+            'idempotency_key_reused',
+            'This Idempotency-Key was used for a different request (another method, path or body).',
+          );
         }
         if (existing.status !== 'completed' || !existing.response) {
-          throw conflict('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being processed.');
+          throw conflict(
+            'idempotency_request_in_progress',
+            'A request with this Idempotency-Key is still being processed.',
+          );
         }
         const stored = await unseal<APIGatewayProxyStructuredResultV2>(existing.response);
         state.replay = { ...stored, headers: { ...stored.headers, 'Idempotent-Replayed': 'true' } };
@@ -114,8 +133,9 @@ export const idempotency = (): HttpMiddleware => {
 };
 
 async function release(pk: string): Promise<void> {
-  await db()
-    .send(
+  // Only a record still in progress is ours to drop.
+  await conditionalWrite(() =>
+    db().send(
       new DeleteCommand({
         TableName: tableName('ephemeral'),
         Key: { pk },
@@ -123,8 +143,6 @@ async function release(pk: string): Promise<void> {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':running': 'in_progress' },
       }),
-    )
-    .catch((error) => {
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 }

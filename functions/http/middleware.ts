@@ -4,6 +4,7 @@ import { clock } from '../platform/clock';
 import { isThrottling } from '../platform/db';
 import { jsonDepth } from '../platform/fields';
 import { ApiError, badRequest, problemResponse, serviceUnavailable } from '../platform/errors';
+import { DomainError, type DomainErrorKind } from '../platform/domain-error';
 import { logger, metrics } from '../platform/observability';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
@@ -54,10 +55,15 @@ export const jsonBody = (): HttpMiddleware => ({
     const { event } = request;
     const method = event.requestContext.http.method;
     if (method === 'GET' || method === 'DELETE' || method === 'OPTIONS' || method === 'HEAD') {
-      if (event.body) state.rawBody = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+      if (event.body)
+        state.rawBody = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
       return;
     }
-    const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8')) : Buffer.alloc(0);
+    const raw = event.body
+      ? event.isBase64Encoded
+        ? Buffer.from(event.body, 'base64')
+        : Buffer.from(event.body, 'utf8')
+      : Buffer.alloc(0);
     if (raw.length > MAX_BODY_BYTES) {
       throw new ApiError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
     }
@@ -71,7 +77,10 @@ export const jsonBody = (): HttpMiddleware => ({
     }
     state.rawBody = raw.toString('utf8');
     if (jsonDepth(state.rawBody) > MAX_JSON_DEPTH) {
-      throw badRequest('json_too_deep', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+      throw badRequest(
+        'json_too_deep',
+        `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+      );
     }
     try {
       state.body = JSON.parse(state.rawBody);
@@ -81,18 +90,37 @@ export const jsonBody = (): HttpMiddleware => ({
   },
 });
 
+/** The one place where the domain's failures get their HTTP status. */
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  not_found: 404,
+  conflict: 409,
+  version_mismatch: 412,
+  invalid: 422,
+  limit: 422,
+  malformed: 400,
+};
+
+/** The problem an error becomes; undefined for an unexpected one (a 500). */
+export function problemOf(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError)
+    return new ApiError(DOMAIN_STATUS[error.kind], error.code, error.detail, { errors: error.fieldErrors });
+  if (isThrottling(error)) return serviceUnavailable('The database is throttling requests; retry shortly.');
+  return undefined;
+}
+
 /** Added last so its onError runs first: every error becomes one problem+json response. */
 export const problemErrors = (): HttpMiddleware => ({
   onError: (request: HttpRequest) => {
     const error = request.error;
-    let problem: ApiError;
-    if (error instanceof ApiError) {
-      problem = error;
-    } else if (isThrottling(error)) {
-      problem = serviceUnavailable('The database is throttling requests; retry shortly.');
-    } else {
+    let problem = problemOf(error);
+    if (!problem) {
       logger.error('unhandled error', { error: error as Error });
-      problem = new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.');
+      problem = new ApiError(
+        500,
+        'internal_error',
+        'An unexpected error occurred. Quote the request_id when reporting it.',
+      );
     }
     if (problem.status >= 500) metrics.addMetric('server_error', 'Count', 1);
     request.response = problemResponse(problem, peekState(request.context)?.requestId);

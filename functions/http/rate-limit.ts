@@ -29,13 +29,26 @@ export const rateLimit = (): HttpMiddleware => {
     before: async (request: HttpRequest) => {
       const state = stateOf(request);
       const principal = state.principal;
-      if (!principal || (principal.kind !== 'api_key' && principal.kind !== 'user') || state.route.rateLimit === false) return;
+      if (!principal || (principal.kind !== 'api_key' && principal.kind !== 'user') || state.route.rateLimit === false)
+        return;
       const limit = hourlyLimit(principal.tenant);
       const window = fixedWindow(state.now, WINDOW_SECONDS);
-      const result = await consume(`RL#${principal.tenant.id}#${window.start}`, { limit, expiresAtEpoch: window.resetAt + 60 });
-      state.rateLimit = { limit, remaining: Math.max(0, limit - result.count), resetAt: window.resetAt, secondsLeft: window.secondsLeft };
+      const result = await consume(`RL#${principal.tenant.id}#${window.start}`, {
+        limit,
+        expiresAtEpoch: window.resetAt + 60,
+      });
+      state.rateLimit = {
+        limit,
+        remaining: Math.max(0, limit - result.count),
+        resetAt: window.resetAt,
+        secondsLeft: window.secondsLeft,
+      };
       if (!result.allowed) {
-        throw tooManyRequests('rate_limited', `The hourly limit of ${limit} requests for this tenant's plan is used up.`, window.secondsLeft);
+        throw tooManyRequests(
+          'rate_limited',
+          `The hourly limit of ${limit} requests for this tenant's plan is used up.`,
+          window.secondsLeft,
+        );
       }
     },
     after: addHeaders,

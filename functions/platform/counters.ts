@@ -1,19 +1,23 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure } from './db';
+import { conditionalWrite, db } from './db';
 import { tableName } from './config';
 
 /**
  * Fixed-window counters in the ephemeral table. The increment is one conditional UpdateItem, so the
  * count is exact under any concurrency: the (limit+1)th caller's condition fails.
  */
-export async function consume(key: string, opts: { limit?: number; expiresAtEpoch: number }): Promise<{ allowed: boolean; count: number }> {
+export async function consume(
+  key: string,
+  opts: { limit?: number; expiresAtEpoch: number },
+): Promise<{ allowed: boolean; count: number }> {
   const values: Record<string, unknown> = { ':one': 1, ':ttl': opts.expiresAtEpoch };
   let condition: string | undefined;
   if (opts.limit !== undefined) {
     condition = 'attribute_not_exists(n) OR n < :limit';
     values[':limit'] = opts.limit;
   }
-  try {
+  let count = 1;
+  const allowed = await conditionalWrite(async () => {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName('ephemeral'),
@@ -25,26 +29,24 @@ export async function consume(key: string, opts: { limit?: number; expiresAtEpoc
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { allowed: true, count: Number(out.Attributes?.n ?? 1) };
-  } catch (error) {
-    if (isConditionFailure(error)) return { allowed: false, count: opts.limit ?? 0 };
-    throw error;
-  }
+    count = Number(out.Attributes?.n ?? 1);
+  });
+  return allowed ? { allowed, count } : { allowed, count: opts.limit ?? 0 };
 }
 
 /** Gives back a slot taken by `consume` (for attempts that turned out not to count). */
 export async function refund(key: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName('ephemeral'),
-      Key: { pk: key },
-      UpdateExpression: 'ADD n :minus',
-      ConditionExpression: 'n > :zero',
-      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-    }),
-  ).catch((error) => {
-    if (!isConditionFailure(error)) throw error;
-  });
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('ephemeral'),
+        Key: { pk: key },
+        UpdateExpression: 'ADD n :minus',
+        ConditionExpression: 'n > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+  );
 }
 
 /** The fixed window containing `now`: its start (for the key) and its end (for Reset / Retry-After). */

@@ -1,6 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, UpdateCommand, type TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { notFound, preconditionFailed } from './errors';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  UpdateCommand,
+  type TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { DomainError } from './domain-error';
+import { UpdateBuilder } from './expressions';
 
 /**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
@@ -31,7 +37,8 @@ export function db(): DynamoDBDocumentClient {
         (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
         const result = await next(args);
         const consumed = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
-        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) dbStats.capacityUnits += c.CapacityUnits ?? 0;
+        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
+          dbStats.capacityUnits += c.CapacityUnits ?? 0;
         return result;
       },
       { step: 'initialize', name: 'countRoundTrips' },
@@ -43,6 +50,21 @@ export function db(): DynamoDBDocumentClient {
 
 export const isConditionFailure = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/**
+ * Runs a conditional write: true if it was made, false if its condition failed (an item already there,
+ * a status that moved on). For a transaction, only the conditions at `positions` count as "failed"
+ * (all of them when not given); any other error is thrown.
+ */
+export async function conditionalWrite(write: () => Promise<unknown>, positions?: number[]): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error) || transactionConditionFailed(error, positions)) return false;
+    throw error;
+  }
+}
 
 /** True for a transaction cancelled because one of its conditions failed (at the given positions). */
 export function transactionConditionFailed(error: unknown, positions?: number[]): boolean {
@@ -77,42 +99,33 @@ export async function getMany(
   const found: Record<string, unknown>[] = [];
   let pending: Record<string, unknown>[] | undefined = keys;
   for (let attempt = 0; pending && pending.length > 0 && attempt < 5; attempt++) {
-    const out = await db().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }));
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
+    );
     found.push(...(out.Responses?.[table] ?? []));
     pending = out.UnprocessedKeys?.[table]?.Keys as Record<string, unknown>[] | undefined;
   }
-  if (pending && pending.length > 0) throw Object.assign(new Error('BatchGet left keys unprocessed'), { name: 'ThrottlingException' });
-  const id = (item: Record<string, unknown>) => keyAttributes.map((k) => String(item[k] ?? '')).join('\u0000');
+  if (pending && pending.length > 0)
+    throw Object.assign(new Error('BatchGet left keys unprocessed'), { name: 'ThrottlingException' });
+  // Key attributes are strings or numbers.
+  const id = (item: Record<string, unknown>) =>
+    keyAttributes.map((k) => String((item[k] as string | number | undefined) ?? '')).join('\u0000');
   const byKey = new Map(found.map((item) => [id(item), item]));
   return keys.map((key) => byKey.get(id(key)));
 }
 
 /**
- * The update expression of a versioned change: SET the given fields (null REMOVEs one, undefined leaves
- * it alone), `updated_at`, and add one to `version`. `#version` is named for the caller's condition.
+ * The update of a versioned change: SET the given fields (null REMOVEs one, undefined leaves it alone),
+ * `updated_at`, and add one to `version`. Callers add their condition on the builder.
  */
-export function versionedUpdate(changes: Record<string, unknown>, now: string) {
-  const names: Record<string, string> = { '#version': 'version', '#updated_at': 'updated_at' };
-  const values: Record<string, unknown> = { ':one': 1, ':now': now };
-  const sets = ['#updated_at = :now'];
-  const removes: string[] = [];
-  Object.entries(changes).forEach(([field, value], i) => {
-    if (value === undefined) return;
-    names[`#f${i}`] = field;
-    if (value === null) {
-      removes.push(`#f${i}`);
-    } else {
-      values[`:f${i}`] = value;
-      sets.push(`#f${i} = :f${i}`);
-    }
-  });
-  const update = `SET ${sets.join(', ')} ADD #version :one${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
-  return { update, names, values };
+export function versionedUpdate(changes: Record<string, unknown>, now: string): UpdateBuilder {
+  return new UpdateBuilder().assign(changes).set('updated_at', now).add('version', 1);
 }
 
 /**
  * SET the given fields, bump `version` and `updated_at`, conditional on the item existing and, when
- * given, on the version the caller read (If-Match). Returns the new item; 404 or 412 on failure.
+ * given, on the version the caller read (If-Match). Returns the new item; not_found or version_mismatch
+ * on failure.
  */
 export async function updateVersioned(
   table: string,
@@ -120,21 +133,15 @@ export async function updateVersioned(
   changes: Record<string, unknown>,
   opts: { now: string; expectedVersion?: number; what: string },
 ): Promise<Record<string, unknown>> {
-  const { update, names, values } = versionedUpdate(changes, opts.now);
-  let condition = 'attribute_exists(pk)';
-  if (opts.expectedVersion !== undefined) {
-    condition += ' AND #version = :expected';
-    values[':expected'] = opts.expectedVersion;
-  }
+  const update = versionedUpdate(changes, opts.now);
+  update.when(`attribute_exists(${update.name('pk')})`);
+  if (opts.expectedVersion !== undefined) update.whenEquals('version', opts.expectedVersion);
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: table,
         Key: key,
-        UpdateExpression: update,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...update.build(),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -142,7 +149,9 @@ export async function updateVersioned(
     return out.Attributes ?? {};
   } catch (error) {
     if (isConditionFailure(error)) {
-      throw (error as { Item?: unknown }).Item !== undefined ? preconditionFailed() : notFound(opts.what);
+      throw (error as { Item?: unknown }).Item !== undefined
+        ? DomainError.versionMismatch()
+        : DomainError.notFound(opts.what);
     }
     throw error;
   }

@@ -1,4 +1,7 @@
-/** Errors that become RFC 9457 problem+json responses. Anything else becomes a generic 500. */
+/**
+ * Errors of the HTTP layer that become RFC 9457 problem+json responses. Stores and services raise
+ * DomainErrors instead (domain-error.ts), which the error handler maps; anything else becomes a generic 500.
+ */
 export interface FieldError {
   path: string;
   message: string;
@@ -43,8 +46,6 @@ export const unauthorized = (code: string, detail: string) =>
 export const forbidden = (code: string, detail: string) => new ApiError(403, code, detail);
 export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} was not found.`);
 export const conflict = (code: string, detail: string) => new ApiError(409, code, detail);
-export const preconditionFailed = (detail = 'The resource has changed since it was read (If-Match mismatch).') =>
-  new ApiError(412, 'version_mismatch', detail);
 export const unprocessable = (code: string, detail: string, errors?: FieldError[]) =>
   new ApiError(422, code, detail, { errors });
 export const tooManyRequests = (code: string, detail: string, retryAfterSeconds: number) =>
@@ -52,13 +53,17 @@ export const tooManyRequests = (code: string, detail: string, retryAfterSeconds:
 export const serviceUnavailable = (detail: string, retryAfterSeconds = 1) =>
   new ApiError(503, 'dependency_throttled', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
+/** Where a problem code is documented: its section of docs/problems.md, whose anchors are the codes. */
+export const PROBLEM_DOCS_URL = 'https://docs.messaging.dev/problems';
+export const problemType = (code: string): string => `${PROBLEM_DOCS_URL}#${code}`;
+
 /** The problem+json response for an error; one shape for handlers, the `$default` route and the local gateway. */
 export function problemResponse(problem: ApiError, requestId: string | undefined) {
   return {
     statusCode: problem.status,
     headers: { 'Content-Type': 'application/problem+json', ...problem.extra.headers },
     body: JSON.stringify({
-      type: `https://docs.messaging.dev/problems/${problem.code}`,
+      type: problemType(problem.code),
       title: problem.title,
       status: problem.status,
       detail: problem.detail,

@@ -40,7 +40,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** What changed in an update, for an event's `data.changes`: only fields whose value differs. */
-export function diff<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]): Record<string, { from: unknown; to: unknown }> {
+export function diff<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T)[],
+): Record<string, { from: unknown; to: unknown }> {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
     if (canonicalJson(before[field]) !== canonicalJson(after[field])) {
@@ -58,7 +62,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { db } from './db';
-import { badRequest } from './errors';
+import { DomainError } from './domain-error';
 import { signingSecret } from './secrets';
 
 /**
@@ -11,9 +11,9 @@ import { signingSecret } from './secrets';
  */
 export const pageQuery = {
   limit: z._default(
-    z.pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')), z.transform(Number)).check(
-      z.refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100'),
-    ),
+    z
+      .pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')), z.transform(Number))
+      .check(z.refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100')),
     20,
   ),
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
@@ -32,7 +32,9 @@ export interface CursorBinding {
 
 async function cursorKey(): Promise<Buffer> {
   // A key derived from the token secret, so cursors need no secret of their own.
-  return createHmac('sha256', await signingSecret()).update('pagination-cursor-v2').digest();
+  return createHmac('sha256', await signingSecret())
+    .update('pagination-cursor-v2')
+    .digest();
 }
 
 const bindingData = (binding: CursorBinding) => Buffer.from(`${binding.owner}\n${binding.list}`);
@@ -49,7 +51,7 @@ export async function encodeCursor(binding: CursorBinding, key: Record<string, u
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-/** Returns the DynamoDB start key, or throws 400 for a cursor that was tampered with or not issued here. */
+/** Returns the DynamoDB start key, or throws `invalid_cursor` for a cursor that was tampered with or not issued here. */
 export async function decodeCursor(binding: CursorBinding, cursor: string): Promise<Record<string, unknown>> {
   const raw = Buffer.from(cursor, 'base64url');
   if (raw.length < 29 || raw.toString('base64url') !== cursor) throw invalidCursor();
@@ -64,7 +66,8 @@ export async function decodeCursor(binding: CursorBinding, cursor: string): Prom
   }
 }
 
-const invalidCursor = () => badRequest('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
+const invalidCursor = () =>
+  DomainError.malformed('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
 
 /**
  * One Query per page, newest first. It asks for one item more than the page so `has_more` is exact, and

@@ -37,7 +37,8 @@ export async function unseal<T>(sealed: string): Promise<T> {
   let key = findKey(await dataKeys(), id);
   // Another container may have started sealing with a key this one has not fetched yet.
   key ??= findKey(await dataKeys({ refresh: true }), id);
-  if (!key) throw new SealedValueError(`Sealed with data key ${id}, which is neither the current nor the previous data key.`);
+  if (!key)
+    throw new SealedValueError(`Sealed with data key ${id}, which is neither the current nor the previous data key.`);
   const plain = open(key.key, Buffer.from(payload, 'base64url'), Buffer.from(header));
   if (plain === undefined) throw new SealedValueError(`A value sealed with data key ${id} does not authenticate.`);
   return JSON.parse(plain) as T;
@@ -53,7 +54,9 @@ async function unsealLegacy<T>(payload: string): Promise<T> {
     const plain = key && open(key.key, raw);
     if (plain !== undefined) return JSON.parse(plain) as T;
   }
-  throw new SealedValueError('A value sealed without a key id opens with neither the current nor the previous data key.');
+  throw new SealedValueError(
+    'A value sealed without a key id opens with neither the current nor the previous data key.',
+  );
 }
 
 /** The plaintext, or undefined when the key is wrong or the value was altered. */

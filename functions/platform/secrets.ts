@@ -9,7 +9,11 @@ const CACHE_MS = 5 * 60 * 1000;
 const cache = new Map<string, { value: string | undefined; at: number }>();
 
 /** AWSCURRENT, or AWSPREVIOUS: the version a put-secret-value replaced (undefined if there is none). */
-async function fromSecretsManager(arn: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS' = 'AWSCURRENT', refresh = false): Promise<string | undefined> {
+async function fromSecretsManager(
+  arn: string,
+  stage: 'AWSCURRENT' | 'AWSPREVIOUS' = 'AWSCURRENT',
+  refresh = false,
+): Promise<string | undefined> {
   const cacheKey = `${arn}|${stage}`;
   const hit = cache.get(cacheKey);
   if (!refresh && hit && Date.now() - hit.at < CACHE_MS) return hit.value;
@@ -17,7 +21,9 @@ async function fromSecretsManager(arn: string, stage: 'AWSCURRENT' | 'AWSPREVIOU
   const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
   let value: string | undefined;
   try {
-    const out = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
+    const out = await new SecretsManagerClient({}).send(
+      new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }),
+    );
     if (!out.SecretString) throw new Error('Secret has no string value');
     value = out.SecretString;
   } catch (error) {
@@ -69,7 +75,10 @@ export async function dataKeys(options: { refresh?: boolean } = {}): Promise<{ c
   }
   const refresh = options.refresh === true && Date.now() - lastRefresh > REFRESH_MS;
   if (refresh) lastRefresh = Date.now();
-  const [current, previous] = await Promise.all([fromSecretsManager(arn, 'AWSCURRENT', refresh), fromSecretsManager(arn, 'AWSPREVIOUS', refresh)]);
+  const [current, previous] = await Promise.all([
+    fromSecretsManager(arn, 'AWSCURRENT', refresh),
+    fromSecretsManager(arn, 'AWSPREVIOUS', refresh),
+  ]);
   if (!current) throw new Error('The data key secret has no current value');
   return { current: dataKeyFrom(current), previous: previous ? dataKeyFrom(previous) : undefined };
 }

@@ -20,7 +20,9 @@ export function unmatchedRoute(method: string, rawPath: string): ApiError {
     return new ApiError(404, 'route_not_found', `No route matches ${method} ${rawPath}.`);
   }
   const allow = allowed.join(', ');
-  return new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, { headers: { Allow: allow } });
+  return new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${allow}.`, {
+    headers: { Allow: allow },
+  });
 }
 
 /** An absolute path that parses as a URL path and whose percent-encoding decodes. */
@@ -37,7 +39,9 @@ type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
 
 /** A handler that answers with the problem `errorFor` picks, with a request id and the API's usual headers. */
-export function problemHandler(errorFor: (event: Event) => ApiError): (event: Event, context: Context) => Promise<Result> {
+export function problemHandler(
+  errorFor: (event: Event) => ApiError,
+): (event: Event, context: Context) => Promise<Result> {
   return middy<Event, Result>()
     .use(securityHeaders())
     .use(corsHeaders())
@@ -48,4 +52,6 @@ export function problemHandler(errorFor: (event: Event) => ApiError): (event: Ev
     });
 }
 
-export const handler = problemHandler((event) => unmatchedRoute(event.requestContext.http.method.toUpperCase(), event.rawPath));
+export const handler = problemHandler((event) =>
+  unmatchedRoute(event.requestContext.http.method.toUpperCase(), event.rawPath),
+);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import type { FieldError } from './errors';
+import { isId, type IdPrefix } from './ids';
 
 /**
  * zod/mini, not classic zod: its functional API tree-shakes, which keeps each handler bundle small
@@ -26,13 +27,20 @@ const noReservedKeys = z.unknown().check(
     if (!value || typeof value !== 'object' || Array.isArray(value)) return;
     // The raw input: z.record itself skips __proto__ before any key check could see it.
     for (const key of Object.keys(value)) {
-      if (RESERVED_KEYS.has(key)) ctx.addIssue({ code: 'custom', message: 'reserved name: keys such as __proto__, constructor or toString are not accepted', path: [key], input: key });
+      if (RESERVED_KEYS.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          message: 'reserved name: keys such as __proto__, constructor or toString are not accepted',
+          path: [key],
+          input: key,
+        });
     }
   }),
 );
 
 /** A free-form map of client data (such as booking `metadata`): z.record, with reserved key names refused. */
-export const dataMap = <K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(key: K, value: V) => z.pipe(noReservedKeys, z.record(key, value));
+export const dataMap = <K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(key: K, value: V) =>
+  z.pipe(noReservedKeys, z.record(key, value));
 
 export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
   error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
@@ -48,8 +56,23 @@ export function isValidTimezone(tz: string): boolean {
   }
 }
 
+/**
+ * A public id of one kind (`conv_…`). The pattern is only documentation (the OpenAPI document); the
+ * check is isId's, so a malformed id reads "must be a conversation id (conv_…)".
+ */
+export const idOf = (prefix: IdPrefix, noun: string) =>
+  z.string().check(
+    z.refine((v) => isId(prefix, v), `must be a ${noun} id (${prefix}_…)`),
+    z.meta({ pattern: `^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$` }),
+  );
+
 /** An IANA time zone name, such as Europe/Berlin (or UTC). */
-export const timezone = () => z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
+export const timezone = () =>
+  z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
 
 /** An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. */
-export const instant = () => z.pipe(z.iso.datetime({ offset: true }), z.transform((v: string) => new Date(v).toISOString()));
+export const instant = () =>
+  z.pipe(
+    z.iso.datetime({ offset: true }),
+    z.transform((v: string) => new Date(v).toISOString()),
+  );

@@ -7,14 +7,20 @@ import { logger } from './observability';
  * and failures are reported as batchItemFailures, so one bad record never fails its neighbours.
  */
 /** Logs why a record failed (name and message only: payloads may hold personal data) and rethrows. */
-const logged = <R>(kind: string, handle: (record: R) => Promise<void>) => async (record: R) => {
-  try {
-    await handle(record);
-  } catch (error) {
-    logger.warn(`${kind} record failed`, { error_name: (error as Error).name, error_message: (error as Error).message, stack: (error as Error).stack?.split('\n').slice(1, 6).join(' | ') });
-    throw error;
-  }
-};
+const logged =
+  <R>(kind: string, handle: (record: R) => Promise<void>) =>
+  async (record: R) => {
+    try {
+      await handle(record);
+    } catch (error) {
+      logger.warn(`${kind} record failed`, {
+        error_name: (error as Error).name,
+        error_message: (error as Error).message,
+        stack: (error as Error).stack?.split('\n').slice(1, 6).join(' | '),
+      });
+      throw error;
+    }
+  };
 
 export function sqsWorker(handleRecord: (record: SQSRecord) => Promise<void>) {
   const processor = new BatchProcessor(EventType.SQS);
@@ -36,7 +42,12 @@ export function streamWorker<B = undefined>(
   return async (event: DynamoDBStreamEvent, context: Context) => {
     logger.resetKeys();
     const batch = (prepareBatch ? await prepareBatch(event.Records) : undefined) as B;
-    return processPartialResponse(event, logged('stream', (record: DynamoDBRecord) => handleRecord(record, batch)), processor, { context });
+    return processPartialResponse(
+      event,
+      logged('stream', (record: DynamoDBRecord) => handleRecord(record, batch)),
+      processor,
+      { context },
+    );
   };
 }
 

@@ -1,5 +1,5 @@
 import { etag, httpHandler } from '../http/handler';
-import { provisionTenant } from './provision';
+import { provisionTenant } from './service';
 import { CreateTenantBody } from './schemas';
 import { tenantView } from './views';
 
@@ -7,7 +7,11 @@ export const handler = httpHandler('tenants-create', { body: CreateTenantBody },
   const { tenant, adminUser, apiKey } = await provisionTenant(body, now);
   return {
     status: 201,
-    headers: { 'Cache-Control': 'no-store', ...etag(tenant.version), Location: `/api/v1/platform/tenants/${tenant.id}` },
+    headers: {
+      'Cache-Control': 'no-store',
+      ...etag(tenant.version),
+      Location: `/api/v1/platform/tenants/${tenant.id}`,
+    },
     body: { tenant: tenantView(tenant), admin_user: adminUser, api_key: apiKey },
   };
 });

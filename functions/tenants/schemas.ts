@@ -3,7 +3,9 @@ import * as z from 'zod/mini';
 import { nonEmptyPatch, timezone, trimmed } from '../platform/validation';
 import { PLANS } from './tenant';
 
-export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
+export const email = z
+  .pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)))
+  .check(z.meta({ format: 'email' }));
 /** Length is what makes a password strong; 10 is the floor, 256 keeps scrypt input bounded. */
 export const password = z.string().check(z.minLength(10, 'must be at least 10 characters'), z.maxLength(256));
 const rateLimitPerHour = z.int().check(z.minimum(1), z.maximum(10_000_000));

@@ -1,11 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, updateVersioned } from '../platform/db';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, updateVersioned, type TransactItem } from '../platform/db';
+import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import type { Tenant } from './tenant';
 
 /** The only code that knows how tenant records are keyed. */
-export const tenantKey = (tenantId: string) => ({ pk: `TENANT#${tenantId}`, sk: 'TENANT' });
+export const tenantKey = (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'TENANT' });
 const LIST_PARTITION = 'TENANTS';
 
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
@@ -15,18 +16,31 @@ export function tenantFromItem(item: Record<string, unknown>): Tenant {
 }
 
 /** A new tenant's item; `activeAdmins` starts the counter that keeps the last active admin (users/store.ts). */
-export function tenantPut(tenant: Tenant, activeAdmins: number) {
+function tenantPut(tenant: Tenant, activeAdmins: number) {
   return {
     Put: {
       TableName: tableName('main'),
-      Item: { ...tenantKey(tenant.id), gsi1pk: LIST_PARTITION, gsi1sk: `${tenant.created_at}#${tenant.id}`, ...tenant, active_admins: activeAdmins },
+      Item: {
+        ...tenantKey(tenant.id),
+        gsi1pk: LIST_PARTITION,
+        gsi1sk: `${tenant.created_at}#${tenant.id}`,
+        ...tenant,
+        active_admins: activeAdmins,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
+/** Creates the tenant with the other items of its provisioning (its first users and keys) in one transaction: all or nothing. */
+export async function createTenant(tenant: Tenant, activeAdmins: number, items: TransactItem[]): Promise<void> {
+  await db().send(new TransactWriteCommand({ TransactItems: [tenantPut(tenant, activeAdmins), ...items] }));
+}
+
 export async function getTenant(tenantId: string): Promise<Tenant | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ConsistentRead: true }),
+  );
   return out.Item ? tenantFromItem(out.Item) : undefined;
 }
 
@@ -47,7 +61,16 @@ export async function listTenants(request: { limit: number; cursor?: string }) {
 
 export type TenantChanges = Partial<Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status' | 'timezone'>>;
 
-export async function updateTenant(tenantId: string, changes: TenantChanges, now: string, expectedVersion?: number): Promise<Tenant> {
-  const item = await updateVersioned(tableName('main'), tenantKey(tenantId), changes, { now, expectedVersion, what: 'The tenant' });
+export async function updateTenant(
+  tenantId: string,
+  changes: TenantChanges,
+  now: string,
+  expectedVersion?: number,
+): Promise<Tenant> {
+  const item = await updateVersioned(tableName('main'), tenantKey(tenantId), changes, {
+    now,
+    expectedVersion,
+    what: 'The tenant',
+  });
   return tenantFromItem(item);
 }

@@ -31,6 +31,7 @@ export function hourlyLimit(tenant: Pick<Tenant, 'plan' | 'rate_limit_per_hour'>
 /** A custom limit only makes sense on enterprise, and enterprise needs one. Returns a problem or null. */
 export function planLimitProblem(plan: Plan, rateLimitPerHour: number | null | undefined): string | null {
   if (plan === 'enterprise' && rateLimitPerHour == null) return 'The enterprise plan needs rate_limit_per_hour.';
-  if (plan !== 'enterprise' && rateLimitPerHour != null) return 'rate_limit_per_hour can only be set on the enterprise plan.';
+  if (plan !== 'enterprise' && rateLimitPerHour != null)
+    return 'rate_limit_per_hour can only be set on the enterprise plan.';
   return null;
 }

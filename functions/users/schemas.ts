@@ -6,7 +6,12 @@ import { email, password } from '../tenants/schemas';
 const name = trimmed(1, 200);
 const role = z.enum(['admin', 'agent']);
 
-export const CreateUserBody = z.strictObject({ email, password, name: z.optional(name), role: z._default(role, 'agent') });
+export const CreateUserBody = z.strictObject({
+  email,
+  password,
+  name: z.optional(name),
+  role: z._default(role, 'agent'),
+});
 
 export const UpdateUserBody = nonEmptyPatch(
   z.strictObject({

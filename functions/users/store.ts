@@ -1,15 +1,22 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, transactionConditionFailed, transactionConflicted, versionedUpdate } from '../platform/db';
+import {
+  conditionalWrite,
+  db,
+  transactionConditionFailed,
+  transactionConflicted,
+  versionedUpdate,
+} from '../platform/db';
 import { tableName } from '../platform/config';
-import { conflict, notFound, preconditionFailed } from '../platform/errors';
+import { DomainError } from '../platform/domain-error';
+import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
 import { tenantKey } from '../tenants/store';
 import { activeAdminDelta, isActiveAdmin, type User } from './user';
 
 /** The only code that knows how user records are keyed. */
-export const userKey = (tenantId: string, userId: string) => ({ pk: `TENANT#${tenantId}`, sk: `USER#${userId}` });
+export const userKey = (tenantId: string, userId: string) => ({ pk: tenantPk(tenantId), sk: `USER#${userId}` });
 /** One claim item per (tenant, email) makes emails unique within a tenant under concurrency. */
-const emailClaimKey = (tenantId: string, email: string) => ({ pk: `TENANT#${tenantId}`, sk: `EMAIL#${email}` });
+const emailClaimKey = (tenantId: string, email: string) => ({ pk: tenantPk(tenantId), sk: `EMAIL#${email}` });
 const emailIndexKey = (email: string) => `EMAIL#${email}`;
 
 export function userFromItem(item: Record<string, unknown>): User {
@@ -24,7 +31,12 @@ export function userCreateItems(user: User) {
     {
       Put: {
         TableName: table,
-        Item: { ...userKey(user.tenant_id, user.id), gsi1pk: emailIndexKey(user.email), gsi1sk: `TENANT#${user.tenant_id}`, ...user },
+        Item: {
+          ...userKey(user.tenant_id, user.id),
+          gsi1pk: emailIndexKey(user.email),
+          gsi1sk: tenantPk(user.tenant_id),
+          ...user,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -39,12 +51,16 @@ export function userCreateItems(user: User) {
 }
 
 export async function getUser(tenantId: string, userId: string): Promise<User | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: userKey(tenantId, userId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: userKey(tenantId, userId), ConsistentRead: true }),
+  );
   return out.Item ? userFromItem(out.Item) : undefined;
 }
 
 export async function findUserByEmail(tenantId: string, email: string): Promise<User | undefined> {
-  const claim = await db().send(new GetCommand({ TableName: tableName('main'), Key: emailClaimKey(tenantId, email), ConsistentRead: true }));
+  const claim = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: emailClaimKey(tenantId, email), ConsistentRead: true }),
+  );
   const userId = claim.Item?.user_id as string | undefined;
   return userId ? getUser(tenantId, userId) : undefined;
 }
@@ -72,15 +88,20 @@ export async function tenantsWithEmail(email: string): Promise<string[]> {
  * existing, so a tenant created before it is counted (once, below) before anything moves it.
  */
 const ADMIN_COUNTER = 'active_admins';
-const MAX_ATTEMPTS = 10;
 
-/** The tenant would be left without an active admin. */
-export class LastActiveAdmin extends Error {
-  constructor() {
-    super('last active admin');
-    this.name = 'LastActiveAdmin';
+/**
+ * A write lost and can be retried: the user changed since it was read ('user', If-Match territory), or
+ * the admin counter had to be started or another transaction collided ('admins').
+ */
+export class UserChanged extends Error {
+  constructor(readonly what: 'user' | 'admins') {
+    super(`${what} changed concurrently`);
+    this.name = 'UserChanged';
   }
 }
+
+const lastActiveAdmin = () =>
+  DomainError.conflict('last_admin', 'This is the tenant\u2019s last active admin; promote another user first.');
 
 function adminCounterUpdate(tenantId: string, delta: number) {
   return {
@@ -97,7 +118,13 @@ function adminCounterUpdate(tenantId: string, delta: number) {
 
 async function hasAdminCounter(tenantId: string): Promise<boolean> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ProjectionExpression: '#admins', ExpressionAttributeNames: { '#admins': ADMIN_COUNTER }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: tenantKey(tenantId),
+      ProjectionExpression: '#admins',
+      ExpressionAttributeNames: { '#admins': ADMIN_COUNTER },
+      ConsistentRead: true,
+    }),
   );
   return out.Item?.[ADMIN_COUNTER] !== undefined;
 }
@@ -108,8 +135,9 @@ async function hasAdminCounter(tenantId: string): Promise<boolean> {
  */
 async function startAdminCounter(tenantId: string): Promise<void> {
   const count = (await activeAdminIds(tenantId)).length;
-  await db()
-    .send(
+  // A failed condition: someone else started it meanwhile.
+  await conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: tenantKey(tenantId),
@@ -118,32 +146,27 @@ async function startAdminCounter(tenantId: string): Promise<void> {
         ExpressionAttributeNames: { '#admins': ADMIN_COUNTER },
         ExpressionAttributeValues: { ':count': count },
       }),
-    )
-    .catch((error) => {
-      // Someone else started it meanwhile.
-      if (!isConditionFailure(error)) throw error;
-    });
+    ),
+  );
 }
 
-/** Transactions on the tenant item collide when admins change at once: wait a little and go again. */
-async function retryOrGiveUp(attempt: number): Promise<void> {
-  if (attempt >= MAX_ATTEMPTS) throw conflict('concurrent_update', 'Users of this tenant are changing too fast; retry.');
-  await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
-}
-
-/** Creates the user; false if the email is already taken in this tenant. */
-export async function createUser(user: User): Promise<boolean> {
+/**
+ * Creates the user; false if the email is already taken in this tenant. Throws UserChanged when the
+ * transaction must be tried again (transactions on the tenant item collide when admins change at once).
+ */
+export async function insertUser(user: User): Promise<boolean> {
   const counter = isActiveAdmin(user) ? [adminCounterUpdate(user.tenant_id, 1)] : [];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [...userCreateItems(user), ...counter] }));
-      return true;
-    } catch (error) {
-      if (transactionConditionFailed(error, [0, 1])) return false;
-      if (transactionConditionFailed(error, [2])) await startAdminCounter(user.tenant_id);
-      else if (!transactionConflicted(error)) throw error;
-      await retryOrGiveUp(attempt);
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [...userCreateItems(user), ...counter] }));
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, [0, 1])) return false;
+    if (transactionConditionFailed(error, [2])) {
+      await startAdminCounter(user.tenant_id);
+      throw new UserChanged('admins');
     }
+    if (transactionConflicted(error)) throw new UserChanged('admins');
+    throw error;
   }
 }
 
@@ -153,7 +176,7 @@ export async function activeAdminIds(tenantId: string): Promise<string[]> {
     new QueryCommand({
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TENANT#${tenantId}`, ':prefix': 'USER#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'USER#' },
       ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
       ProjectionExpression: 'id, #role, #status',
       ConsistentRead: true,
@@ -167,7 +190,7 @@ export async function listUsers(tenantId: string, request: { limit: number; curs
     {
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TENANT#${tenantId}`, ':prefix': 'USER#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'USER#' },
     },
     request,
     { owner: tenantId, list: 'users' },
@@ -189,42 +212,32 @@ function applied(before: User, changes: UserChanges, now: string): User {
 }
 
 /**
- * Applies the changes conditional on the version that was read (If-Match, when given, must be that
- * version: else 412), and moves the tenant's admin counter in the same transaction when the user
- * gains or loses active admin status. Throws LastActiveAdmin rather than leave the tenant without one.
+ * Applies the changes to the user as read, conditional on that version, and moves the tenant's admin
+ * counter in the same transaction when the user gains or loses active admin status. Throws UserChanged
+ * when another write got in first, and last_admin rather than leave the tenant without an active admin.
  */
-export async function updateUser(tenantId: string, userId: string, changes: UserChanges, now: string, expectedVersion?: number): Promise<User> {
-  for (let attempt = 1; ; attempt++) {
-    const before = await getUser(tenantId, userId);
-    if (!before) throw notFound('The user');
-    if (expectedVersion !== undefined && before.version !== expectedVersion) throw preconditionFailed();
-    const after = applied(before, changes, now);
-    const delta = activeAdminDelta(before, after);
-    const { update, names, values } = versionedUpdate(changes, now);
-    const userUpdate = {
-      Update: {
-        TableName: tableName('main'),
-        Key: userKey(tenantId, userId),
-        UpdateExpression: update,
-        ConditionExpression: '#version = :read',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ':read': before.version },
-      },
-    };
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [userUpdate, ...(delta !== 0 ? [adminCounterUpdate(tenantId, delta)] : [])] }));
-      return after;
-    } catch (error) {
-      if (transactionConditionFailed(error, [0])) {
-        // The user changed since it was read: with If-Match that is a 412, else read it again.
-        if (expectedVersion !== undefined) throw preconditionFailed();
-      } else if (transactionConditionFailed(error, [1])) {
-        if (delta < 0 && (await hasAdminCounter(tenantId))) throw new LastActiveAdmin();
-        await startAdminCounter(tenantId);
-      } else if (!transactionConflicted(error)) {
-        throw error;
-      }
-      await retryOrGiveUp(attempt);
+export async function saveUserChange(before: User, changes: UserChanges, now: string): Promise<User> {
+  const tenantId = before.tenant_id;
+  const after = applied(before, changes, now);
+  const delta = activeAdminDelta(before, after);
+  const update = versionedUpdate(changes, now);
+  update.whenEquals('version', before.version);
+  const userUpdate = { Update: { TableName: tableName('main'), Key: userKey(tenantId, before.id), ...update.build() } };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [userUpdate, ...(delta !== 0 ? [adminCounterUpdate(tenantId, delta)] : [])],
+      }),
+    );
+    return after;
+  } catch (error) {
+    if (transactionConditionFailed(error, [0])) throw new UserChanged('user');
+    if (transactionConditionFailed(error, [1])) {
+      if (delta < 0 && (await hasAdminCounter(tenantId))) throw lastActiveAdmin();
+      await startAdminCounter(tenantId);
+      throw new UserChanged('admins');
     }
+    if (transactionConflicted(error)) throw new UserChanged('admins');
+    throw error;
   }
 }

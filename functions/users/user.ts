@@ -22,7 +22,17 @@ export type PublicUser = Omit<User, 'password_hash' | 'credentials_changed_at'>;
 
 /** Never expose the password hash. */
 export function toPublicUser(u: User): PublicUser {
-  return { id: u.id, tenant_id: u.tenant_id, email: u.email, name: u.name ?? null, role: u.role, status: u.status, created_at: u.created_at, updated_at: u.updated_at, version: u.version };
+  return {
+    id: u.id,
+    tenant_id: u.tenant_id,
+    email: u.email,
+    name: u.name ?? null,
+    role: u.role,
+    status: u.status,
+    created_at: u.created_at,
+    updated_at: u.updated_at,
+    version: u.version,
+  };
 }
 
 /** Only active admins count towards the rule that a tenant always keeps one. */

@@ -38,5 +38,7 @@ export async function enqueueDeliveries(messages: DeliveryMessage[], delaySecond
 
 /** Hands a delivery that used up its attempts to the dead-letter queue, whose consumer records it as failed. */
 export async function sendToDeadLetters(message: DeliveryMessage & { reason: string }): Promise<void> {
-  await sqsClient().send(new SendMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MessageBody: JSON.stringify(message) }));
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MessageBody: JSON.stringify(message) }),
+  );
 }

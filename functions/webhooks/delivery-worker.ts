@@ -15,7 +15,8 @@ const endpoints = new Map<string, { at: number; endpoint: Awaited<ReturnType<typ
 async function endpointOf(tenantId: string, id: string, atLeastVersion = 0) {
   const key = `${tenantId}/${id}`;
   const hit = endpoints.get(key);
-  if (hit && Date.now() - hit.at < ENDPOINT_CACHE_MS && (!hit.endpoint || hit.endpoint.version >= atLeastVersion)) return hit.endpoint;
+  if (hit && Date.now() - hit.at < ENDPOINT_CACHE_MS && (!hit.endpoint || hit.endpoint.version >= atLeastVersion))
+    return hit.endpoint;
   const endpoint = await getEndpoint(tenantId, id);
   endpoints.set(key, { at: Date.now(), endpoint });
   return endpoint;
@@ -43,26 +44,65 @@ export const handler = sqsWorker(async (record) => {
     payload = stored.payload;
     webhookId = stored.webhook_id;
   }
-  const delivery = { tenant_id: message.tenant_id, id: message.delivery_id, webhook_id: webhookId, event_id: payload.id };
+  const delivery = {
+    tenant_id: message.tenant_id,
+    id: message.delivery_id,
+    webhook_id: webhookId,
+    event_id: payload.id,
+  };
   const endpoint = await endpointOf(message.tenant_id, webhookId, message.endpoint_version);
   if (!endpoint || !endpoint.is_active) {
-    await settleDelivery(delivery, { status: 'cancelled', cycle: message.cycle, fields: { failure_reason: endpoint ? 'endpoint_inactive' : 'endpoint_deleted', next_attempt_at: null }, expect: ['pending'] }, now());
+    await settleDelivery(
+      delivery,
+      {
+        status: 'cancelled',
+        cycle: message.cycle,
+        fields: { failure_reason: endpoint ? 'endpoint_inactive' : 'endpoint_deleted', next_attempt_at: null },
+        expect: ['pending'],
+      },
+      now(),
+    );
     return;
   }
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(now().getTime() / 1000);
-  const signature = sign(activeSecrets(endpoint.secrets, now()).map((s) => s.secret), delivery.event_id, timestamp, body);
-  const attempt = await postWebhook(endpoint.url, body, {
-    'webhook-id': delivery.event_id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signature,
-    'X-Service-Signature': signature,
-  }, now);
+  const signature = sign(
+    activeSecrets(endpoint.secrets, now()).map((s) => s.secret),
+    delivery.event_id,
+    timestamp,
+    body,
+  );
+  const attempt = await postWebhook(
+    endpoint.url,
+    body,
+    {
+      'webhook-id': delivery.event_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature,
+      'X-Service-Signature': signature,
+    },
+    now,
+  );
   const { ok, ...recorded } = attempt;
   // Recorded only if this message is still the one expected (same cycle, same attempt count): a
   // duplicate or stale message loses here and stops, so a delivery never forks into two retry chains.
-  const recordAttempt = (status: 'succeeded' | 'pending', nextAttemptAt: string | null, fields: Record<string, unknown> = {}) =>
-    settleDelivery(delivery, { status, cycle: message.cycle, attemptsSoFar: message.failures, attempt: recorded, fields: { ...fields, next_attempt_at: nextAttemptAt }, expect: ['pending'] }, now());
+  const recordAttempt = (
+    status: 'succeeded' | 'pending',
+    nextAttemptAt: string | null,
+    fields: Record<string, unknown> = {},
+  ) =>
+    settleDelivery(
+      delivery,
+      {
+        status,
+        cycle: message.cycle,
+        attemptsSoFar: message.failures,
+        attempt: recorded,
+        fields: { ...fields, next_attempt_at: nextAttemptAt },
+        expect: ['pending'],
+      },
+      now(),
+    );
   if (ok) {
     await recordAttempt('succeeded', null, { succeeded_at: recorded.at });
     return;

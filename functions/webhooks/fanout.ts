@@ -49,7 +49,15 @@ export async function fanOut(event: EventEnvelope, endpoints: SubscribedEndpoint
       const existing = await getDelivery(event.tenant_id, delivery.id);
       if (!existing || existing.status !== 'pending' || existing.cycle !== 1 || existing.cycle_attempts > 0) continue;
     }
-    messages.push({ tenant_id: event.tenant_id, delivery_id: delivery.id, webhook_id: endpoint.id, cycle: 1, failures: 0, payload: event, endpoint_version: endpoint.version });
+    messages.push({
+      tenant_id: event.tenant_id,
+      delivery_id: delivery.id,
+      webhook_id: endpoint.id,
+      cycle: 1,
+      failures: 0,
+      payload: event,
+      endpoint_version: endpoint.version,
+    });
   }
   await enqueueDeliveries(messages);
   return messages.length;

@@ -1,7 +1,7 @@
 import { etag, httpHandler, tenantPrincipal } from '../http/handler';
-import { endpointOr404, endpointView } from './guards';
+import { getWebhook } from './service';
 
 export const handler = httpHandler('webhooks-get', {}, async ({ params, principal }) => {
-  const endpoint = await endpointOr404(tenantPrincipal(principal).tenant.id, params.id);
-  return { status: 200, headers: etag(endpoint.version), body: endpointView(endpoint) };
+  const endpoint = await getWebhook(tenantPrincipal(principal).tenant.id, params.id);
+  return { status: 200, headers: etag(endpoint.version), body: endpoint };
 });

@@ -12,11 +12,21 @@ export const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS ?? 10_000);
  * connection goes to the checked address, so DNS rebinding cannot redirect it. Redirects are not
  * followed: only a 2xx succeeds. Never throws: failures become the attempt's `error`.
  */
-export async function postWebhook(url: string, body: string, headers: Record<string, string>, now: () => Date): Promise<DeliveryAttempt & { ok: boolean }> {
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  now: () => Date,
+): Promise<DeliveryAttempt & { ok: boolean }> {
   const started = Date.now();
   const at = now().toISOString();
   const fail = (error: string, status: number | null = null, excerpt: string | null = null) => ({
-    ok: false, at, status_code: status, duration_ms: Date.now() - started, error, response_body: excerpt,
+    ok: false,
+    at,
+    status_code: status,
+    duration_ms: Date.now() - started,
+    error,
+    response_body: excerpt,
   });
   let target: { address: string; family: 4 | 6 };
   let parsed: URL;
@@ -32,11 +42,18 @@ export async function postWebhook(url: string, body: string, headers: Record<str
       {
         method: 'POST',
         agent,
-        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'User-Agent': 'MessagingPlatform-Webhooks/1.0' },
+        headers: {
+          ...headers,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          'User-Agent': 'MessagingPlatform-Webhooks/1.0',
+        },
         // Connect to the checked address whatever DNS says now. Node asks for `all` when it races
         // address families (happy eyeballs), and then expects a list.
         lookup: ((_host: string, opts: { all?: boolean }, cb: (...args: unknown[]) => void) =>
-          opts.all ? cb(null, [{ address: target.address, family: target.family }]) : cb(null, target.address, target.family)) as never,
+          opts.all
+            ? cb(null, [{ address: target.address, family: target.family }])
+            : cb(null, target.address, target.family)) as never,
         signal: AbortSignal.timeout(timeoutMs()),
       },
       (res) => {
@@ -50,7 +67,14 @@ export async function postWebhook(url: string, body: string, headers: Record<str
           const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString('utf8');
           const status = res.statusCode ?? 0;
           const ok = status >= 200 && status < 300;
-          resolve({ ok, at, status_code: status, duration_ms: Date.now() - started, error: ok ? null : `HTTP ${status}`, response_body: excerpt || null });
+          resolve({
+            ok,
+            at,
+            status_code: status,
+            duration_ms: Date.now() - started,
+            error: ok ? null : `HTTP ${status}`,
+            response_body: excerpt || null,
+          });
         });
         res.on('error', (error) => resolve(fail(`response: ${error.message}`, res.statusCode ?? null)));
       },

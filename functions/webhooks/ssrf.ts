@@ -15,9 +15,21 @@ function ipv4ToInt(ip: string): number {
 }
 
 const V4_BLOCKS: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 
 function isPublicV4(ip: string): boolean {
@@ -30,7 +42,11 @@ function isPublicV4(ip: string): boolean {
 
 /** Expands an IPv6 address into 8 groups. */
 function expandV6(ip: string): number[] | null {
-  let address = ip.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0] ?? '';
+  let address =
+    ip
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .split('%')[0] ?? '';
   // An embedded IPv4 tail (::ffff:1.2.3.4) becomes two groups.
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (v4?.[1]) {
@@ -40,7 +56,7 @@ function expandV6(ip: string): number[] | null {
   const [head, tail] = address.split('::');
   const h = head ? head.split(':') : [];
   const t = tail !== undefined ? (tail ? tail.split(':') : []) : [];
-  const groups = tail !== undefined ? [...h, ...Array(8 - h.length - t.length).fill('0'), ...t] : h;
+  const groups = tail !== undefined ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
   if (groups.length !== 8) return null;
   return groups.map((g) => parseInt(g || '0', 16));
 }
@@ -94,7 +110,10 @@ export function checkUrlForm(raw: string): URL {
   }
   if (url.protocol !== 'https:') throw new UnsafeTarget('Only https URLs are accepted.');
   if (url.username || url.password) throw new UnsafeTarget('URLs with credentials are not accepted.');
-  if (!allowedPort(url)) throw new UnsafeTarget(`Port ${url.port} is not accepted: use 443 (the default) or a port from ${MIN_HIGH_PORT} to 65535.`);
+  if (!allowedPort(url))
+    throw new UnsafeTarget(
+      `Port ${url.port} is not accepted: use 443 (the default) or a port from ${MIN_HIGH_PORT} to 65535.`,
+    );
   return url;
 }
 
@@ -102,11 +121,15 @@ export function checkUrlForm(raw: string): URL {
 export async function resolveTarget(url: URL): Promise<{ address: string; family: 4 | 6 }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
-  const answers = literal ? [{ address: host, family: literal as 4 | 6 }] : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  const answers = literal
+    ? [{ address: host, family: literal as 4 | 6 }]
+    : await lookup(host, { all: true, verbatim: true }).catch(() => []);
   if (answers.length === 0) throw new UnsafeTarget(`The host ${host} does not resolve.`);
   // The message never echoes the resolved address: the API is not a DNS lookup service.
   if (!allowPrivate() && answers.some((a) => !isPublicAddress(a.address))) {
-    throw new UnsafeTarget(`The host ${host} resolves to a private or reserved address; webhook targets must be public.`);
+    throw new UnsafeTarget(
+      `The host ${host} resolves to a private or reserved address; webhook targets must be public.`,
+    );
   }
   const first = answers[0];
   return { address: first?.address ?? host, family: (first?.family ?? 4) as 4 | 6 };

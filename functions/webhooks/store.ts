@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, getMany, isConditionFailure, updateVersioned } from '../platform/db';
+import { conditionalWrite, db, getMany, updateVersioned } from '../platform/db';
+import { UpdateBuilder } from '../platform/expressions';
+import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { inOrder } from '../platform/fields';
 import { queryPage } from '../platform/pagination';
 import { seal, unseal } from '../platform/sealed';
 import type { EventEnvelope } from '../events/catalog';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, Subscription, WebhookEndpoint, WebhookSecret } from './webhook';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  Subscription,
+  WebhookEndpoint,
+  WebhookSecret,
+} from './webhook';
 
 /**
  * The only code that knows how webhook endpoints and deliveries are keyed.
@@ -18,7 +27,6 @@ import type { Delivery, DeliveryAttempt, DeliveryStatus, Subscription, WebhookEn
  *   gsi4 DLVFAILED, only while failed: every tenant's failures, for operators (npm run ops)
  *   gsi5 DLVDUE#<shard>, sk next_attempt_at, only while pending: what the sweeper finds overdue
  */
-const tenantPk = (t: string) => `TENANT#${t}`;
 const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id}` });
 const subscriptionsKey = (t: string) => ({ pk: tenantPk(t), sk: 'WHKSUB' });
 const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id}` });
@@ -27,17 +35,45 @@ export const FAILED_INDEX_PK = 'DLVFAILED';
 const DUE_SHARDS = 8;
 const duePk = (deliveryId: string) => `DLVDUE#${createHash('sha256').update(deliveryId).digest()[0]! % DUE_SHARDS}`;
 
-export const ENDPOINT_FIELDS = ['id', 'tenant_id', 'url', 'events', 'description', 'is_active', 'created_at', 'updated_at', 'version'] as const;
+export const ENDPOINT_FIELDS = [
+  'id',
+  'tenant_id',
+  'url',
+  'events',
+  'description',
+  'is_active',
+  'created_at',
+  'updated_at',
+  'version',
+] as const;
 export const DELIVERY_FIELDS = [
-  'id', 'tenant_id', 'webhook_id', 'event_id', 'event_type', 'status', 'cycle', 'cycle_attempts', 'attempts', 'next_attempt_at', 'failure_reason',
-  'created_at', 'updated_at', 'succeeded_at', 'failed_at',
+  'id',
+  'tenant_id',
+  'webhook_id',
+  'event_id',
+  'event_type',
+  'status',
+  'cycle',
+  'cycle_attempts',
+  'attempts',
+  'next_attempt_at',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+  'succeeded_at',
+  'failed_at',
 ] as const;
 
 const endpointFromItem = (item: Record<string, unknown>) => inOrder<WebhookEndpoint>(item, ENDPOINT_FIELDS);
 const ATTEMPT_FIELDS = ['at', 'status_code', 'duration_ms', 'error', 'response_body'] as const;
 function deliveryFromItem(item: Record<string, unknown>): Delivery {
   const d = inOrder<Delivery>(item, DELIVERY_FIELDS);
-  return { ...d, attempts: ((d.attempts ?? []) as unknown as Record<string, unknown>[]).map((a) => inOrder<DeliveryAttempt>(a, ATTEMPT_FIELDS)) };
+  return {
+    ...d,
+    attempts: ((d.attempts ?? []) as unknown as Record<string, unknown>[]).map((a) =>
+      inOrder<DeliveryAttempt>(a, ATTEMPT_FIELDS),
+    ),
+  };
 }
 
 /** At most this many endpoints per tenant: the dispatcher reads them all in one Query. */
@@ -71,15 +107,25 @@ export async function createEndpoint(endpoint: WebhookEndpoint, secrets: Webhook
   await db().send(
     new PutCommand({
       TableName: tableName('main'),
-      Item: { ...endpointKey(endpoint.tenant_id, endpoint.id), ...endpoint, active_from: endpoint.created_at, secrets: await seal(secrets) },
+      Item: {
+        ...endpointKey(endpoint.tenant_id, endpoint.id),
+        ...endpoint,
+        active_from: endpoint.created_at,
+        secrets: await seal(secrets),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
   await bumpSubscriptions(endpoint.tenant_id);
 }
 
-export async function getEndpoint(t: string, id: string): Promise<(WebhookEndpoint & { secrets: WebhookSecret[] }) | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ConsistentRead: true }));
+export async function getEndpoint(
+  t: string,
+  id: string,
+): Promise<(WebhookEndpoint & { secrets: WebhookSecret[] }) | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   return { ...endpointFromItem(out.Item), secrets: await unseal<WebhookSecret[]>(String(out.Item.secrets)) };
 }
@@ -96,12 +142,19 @@ export async function allEndpoints(t: string): Promise<(WebhookEndpoint & Subscr
       Limit: MAX_ENDPOINTS + 1,
     }),
   );
-  return (out.Items ?? []).map((item) => ({ ...endpointFromItem(item), active_from: item.active_from as string | undefined }));
+  return (out.Items ?? []).map((item) => ({
+    ...endpointFromItem(item),
+    active_from: item.active_from as string | undefined,
+  }));
 }
 
 export async function listEndpoints(t: string, request: { limit: number; cursor?: string }) {
   const page = await queryPage(
-    { TableName: tableName('main'), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' } },
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' },
+    },
     request,
     { owner: t, list: 'webhooks' },
     ['pk', 'sk'],
@@ -109,21 +162,44 @@ export async function listEndpoints(t: string, request: { limit: number; cursor?
   return { ...page, items: page.items.map(endpointFromItem) };
 }
 
-export async function updateEndpoint(t: string, id: string, changes: Record<string, unknown>, now: string, expectedVersion?: number) {
-  const item = await updateVersioned(tableName('main'), endpointKey(t, id), changes, { now, expectedVersion, what: 'The webhook' });
+export async function updateEndpoint(
+  t: string,
+  id: string,
+  changes: Record<string, unknown>,
+  now: string,
+  expectedVersion?: number,
+) {
+  const item = await updateVersioned(tableName('main'), endpointKey(t, id), changes, {
+    now,
+    expectedVersion,
+    what: 'The webhook',
+  });
   await bumpSubscriptions(t);
   return endpointFromItem(item);
 }
 
 /** Conditional on the version read, so two concurrent rotations cannot silently drop a secret (412). */
-export async function replaceSecrets(t: string, id: string, secrets: WebhookSecret[], now: string, expectedVersion: number) {
-  const item = await updateVersioned(tableName('main'), endpointKey(t, id), { secrets: await seal(secrets) }, { now, expectedVersion, what: 'The webhook' });
+export async function replaceSecrets(
+  t: string,
+  id: string,
+  secrets: WebhookSecret[],
+  now: string,
+  expectedVersion: number,
+) {
+  const item = await updateVersioned(
+    tableName('main'),
+    endpointKey(t, id),
+    { secrets: await seal(secrets) },
+    { now, expectedVersion, what: 'The webhook' },
+  );
   await bumpSubscriptions(t);
   return endpointFromItem(item);
 }
 
 export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
-  const out = await db().send(new DeleteCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ReturnValues: 'ALL_OLD' }));
+  const out = await db().send(
+    new DeleteCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ReturnValues: 'ALL_OLD' }),
+  );
   if (out.Attributes === undefined) return false;
   await bumpSubscriptions(t);
   return true;
@@ -132,35 +208,43 @@ export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
 function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'status'>, failedAt: string | null) {
   const t = tenantPk(d.tenant_id);
   return {
-    gsi1pk: `${t}#WHK#${d.webhook_id}#DLV`, gsi1sk: d.id,
-    gsi2pk: `${t}#WHK#${d.webhook_id}#DLV#${d.status}`, gsi2sk: d.id,
-    gsi3pk: `${t}#DLV#${d.status}`, gsi3sk: d.id,
+    gsi1pk: `${t}#WHK#${d.webhook_id}#DLV`,
+    gsi1sk: d.id,
+    gsi2pk: `${t}#WHK#${d.webhook_id}#DLV#${d.status}`,
+    gsi2sk: d.id,
+    gsi3pk: `${t}#DLV#${d.status}`,
+    gsi3sk: d.id,
     ...(d.status === 'failed' ? { gsi4pk: FAILED_INDEX_PK, gsi4sk: `${failedAt}#${d.tenant_id}#${d.id}` } : {}),
   };
 }
 
 /** While a delivery is pending with a next attempt, the sweeper can find it by that time. */
-const dueIndex = (id: string, nextAttemptAt: string | null) => (nextAttemptAt ? { gsi5pk: duePk(id), gsi5sk: nextAttemptAt } : {});
+const dueIndex = (id: string, nextAttemptAt: string | null) =>
+  nextAttemptAt ? { gsi5pk: duePk(id), gsi5sk: nextAttemptAt } : {};
 
 /** Creates a delivery unless it exists (a stream retry re-derives the same id); true if it created it. */
 export async function createDelivery(delivery: Delivery, payload: EventEnvelope): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionalWrite(() =>
+    db().send(
       new PutCommand({
         TableName: tableName('main'),
-        Item: { ...deliveryKey(delivery.tenant_id, delivery.id), ...statusIndexes(delivery, null), ...dueIndex(delivery.id, delivery.next_attempt_at), ...delivery, payload },
+        Item: {
+          ...deliveryKey(delivery.tenant_id, delivery.id),
+          ...statusIndexes(delivery, null),
+          ...dueIndex(delivery.id, delivery.next_attempt_at),
+          ...delivery,
+          payload,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function getDelivery(t: string, id: string): Promise<(Delivery & { payload: EventEnvelope }) | undefined> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: deliveryKey(t, id), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: deliveryKey(t, id), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
   return { ...deliveryFromItem(out.Item), payload: out.Item.payload as EventEnvelope };
 }
@@ -185,68 +269,43 @@ export async function settleDelivery(
   const at = now.toISOString();
   // gsi1 (per endpoint) never changes; only the status-keyed indexes move.
   const { gsi1pk: _p, gsi1sk: _s, ...indexes } = statusIndexes({ ...d, status: change.status }, at);
-  const values: Record<string, unknown> = { ':status': change.status, ':now': at };
-  const names: Record<string, string> = { '#status': 'status' };
-  const sets = ['#status = :status', 'updated_at = :now'];
   const nextAttemptAt = change.fields?.next_attempt_at as string | null | undefined;
   const due = change.status === 'pending' && typeof nextAttemptAt === 'string' ? dueIndex(d.id, nextAttemptAt) : {};
-  for (const [k, v] of Object.entries({ ...indexes, ...due, ...change.fields })) {
-    names[`#${k}`] = k;
-    values[`:${k}`] = v;
-    sets.push(`#${k} = :${k}`);
-  }
+  const update = new UpdateBuilder().set('status', change.status).set('updated_at', at);
+  // Fields are SET as given: a null is stored as null (the API shows it), not removed.
+  for (const [k, v] of Object.entries({ ...indexes, ...due, ...change.fields })) update.set(k, v);
   if (change.attempt) {
-    names['#attempts'] = 'attempts';
-    values[':empty'] = [];
-    values[':attempt'] = [change.attempt];
-    sets.push('#attempts = list_append(if_not_exists(#attempts, :empty), :attempt)');
-    names['#cycle_attempts'] = 'cycle_attempts';
-    values[':one'] = 1;
-    sets.push('#cycle_attempts = if_not_exists(#cycle_attempts, :zeroAttempts) + :one');
-    values[':zeroAttempts'] = 0;
-  }
-  const removes = [
-    ...(change.status === 'failed' ? [] : ['gsi4pk', 'gsi4sk']),
-    ...(change.status !== 'pending' || nextAttemptAt === null ? ['gsi5pk', 'gsi5sk'] : []),
-  ];
-  const remove = removes.length ? ` REMOVE ${removes.join(', ')}` : '';
-  const expected = change.expect.map((s, i) => {
-    values[`:e${i}`] = s;
-    return `:e${i}`;
-  });
-  let condition = `#status IN (${expected.join(', ')})`;
-  if (change.cycle !== undefined) {
-    names['#cycle'] = 'cycle';
-    values[':cycle'] = change.cycle;
-    condition += ' AND #cycle = :cycle';
-  }
-  if (change.attemptsSoFar !== undefined) {
-    names['#cycle_attempts'] = 'cycle_attempts';
-    values[':soFar'] = change.attemptsSoFar;
-    condition += ' AND #cycle_attempts = :soFar';
-  }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: deliveryKey(d.tenant_id, d.id),
-        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
+    const attempts = update.name('attempts');
+    const cycleAttempts = update.name('cycle_attempts');
+    update.setExpression(
+      `${attempts} = list_append(if_not_exists(${attempts}, ${update.value([])}), ${update.value([change.attempt])})`,
     );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    update.setExpression(`${cycleAttempts} = if_not_exists(${cycleAttempts}, ${update.value(0)}) + ${update.value(1)}`);
   }
+  if (change.status !== 'failed') update.remove('gsi4pk').remove('gsi4sk');
+  if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
+  update.whenIn('status', change.expect);
+  if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
+  if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({ TableName: tableName('main'), Key: deliveryKey(d.tenant_id, d.id), ...update.build() }),
+    ),
+  );
 }
 
 /** Starts a new cycle (a replay): pending again, with the full retry schedule. Returns the new cycle. */
 export async function restartDelivery(d: Delivery, now: Date): Promise<number | undefined> {
   const cycle = d.cycle + 1;
-  const ok = await settleDelivery(d, { status: 'pending', fields: { cycle, cycle_attempts: 0, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() }, expect: ['failed', 'succeeded', 'cancelled'] }, now);
+  const ok = await settleDelivery(
+    d,
+    {
+      status: 'pending',
+      fields: { cycle, cycle_attempts: 0, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() },
+      expect: ['failed', 'succeeded', 'cancelled'],
+    },
+    now,
+  );
   return ok ? cycle : undefined;
 }
 
@@ -276,7 +335,12 @@ export async function listDeliveries(t: string, f: DeliveryFilter, request: { li
 /** Operators: failed deliveries of every tenant, newest failure first. */
 export async function listAllFailed(request: { limit: number; cursor?: string }) {
   const page = await queryPage(
-    { TableName: tableName('main'), IndexName: 'gsi4', KeyConditionExpression: 'gsi4pk = :pk', ExpressionAttributeValues: { ':pk': FAILED_INDEX_PK } },
+    {
+      TableName: tableName('main'),
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :pk',
+      ExpressionAttributeValues: { ':pk': FAILED_INDEX_PK },
+    },
     request,
     { owner: 'platform', list: 'failed-deliveries' },
     ['pk', 'sk', 'gsi4pk', 'gsi4sk'],
@@ -285,7 +349,10 @@ export async function listAllFailed(request: { limit: number; cursor?: string })
 }
 
 /** Pending deliveries whose next attempt was due before `cutoff`, oldest first, across the due shards. */
-export async function overdueDeliveries(cutoff: Date, limitPerShard: number): Promise<(Delivery & { payload?: EventEnvelope })[]> {
+export async function overdueDeliveries(
+  cutoff: Date,
+  limitPerShard: number,
+): Promise<(Delivery & { payload?: EventEnvelope })[]> {
   const pages = await Promise.all(
     Array.from({ length: DUE_SHARDS }, (_, shard) =>
       db().send(
@@ -299,7 +366,12 @@ export async function overdueDeliveries(cutoff: Date, limitPerShard: number): Pr
       ),
     ),
   );
-  return pages.flatMap((page) => (page.Items ?? []).map((item) => ({ ...deliveryFromItem(item), payload: item.payload as EventEnvelope | undefined })));
+  return pages.flatMap((page) =>
+    (page.Items ?? []).map((item) => ({
+      ...deliveryFromItem(item),
+      payload: item.payload as EventEnvelope | undefined,
+    })),
+  );
 }
 
 /**
@@ -307,20 +379,23 @@ export async function overdueDeliveries(cutoff: Date, limitPerShard: number): Pr
  * happened to it since it was read (same cycle, attempts and due time): two sweepers never both re-queue it.
  */
 export async function claimOverdue(d: Delivery, until: Date): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: deliveryKey(d.tenant_id, d.id),
         UpdateExpression: 'SET next_attempt_at = :until, gsi5sk = :until',
-        ConditionExpression: '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND next_attempt_at = :due',
+        ConditionExpression:
+          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND next_attempt_at = :due',
         ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
-        ExpressionAttributeValues: { ':until': until.toISOString(), ':pending': 'pending', ':cycle': d.cycle, ':attempts': d.cycle_attempts, ':due': d.next_attempt_at },
+        ExpressionAttributeValues: {
+          ':until': until.toISOString(),
+          ':pending': 'pending',
+          ':cycle': d.cycle,
+          ':attempts': d.cycle_attempts,
+          ':due': d.next_attempt_at,
+        },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

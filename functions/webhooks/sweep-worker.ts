@@ -24,16 +24,27 @@ export const handler = async (): Promise<{ requeued: number; dead_lettered: numb
   for (const d of overdue) {
     // Claimed first: if this run dies before the send, the next run finds it overdue again.
     if (!(await claimOverdue(d, new Date(now.getTime() + graceMs)))) continue;
-    const message: DeliveryMessage = { tenant_id: d.tenant_id, delivery_id: d.id, webhook_id: d.webhook_id, cycle: d.cycle, failures: d.cycle_attempts, payload: d.payload };
+    const message: DeliveryMessage = {
+      tenant_id: d.tenant_id,
+      delivery_id: d.id,
+      webhook_id: d.webhook_id,
+      cycle: d.cycle,
+      failures: d.cycle_attempts,
+      payload: d.payload,
+    };
     if (sweepAction(d, delays) === 'attempt') {
       attempts.push(message);
     } else {
       const last = d.attempts[d.attempts.length - 1];
-      await sendToDeadLetters({ ...message, reason: `gave up after ${d.cycle_attempts} attempts: ${last?.error ?? 'unknown error'}` });
+      await sendToDeadLetters({
+        ...message,
+        reason: `gave up after ${d.cycle_attempts} attempts: ${last?.error ?? 'unknown error'}`,
+      });
       deadLettered++;
     }
   }
   await enqueueDeliveries(attempts);
-  if (attempts.length + deadLettered > 0) logger.warn('overdue webhook deliveries swept', { requeued: attempts.length, dead_lettered: deadLettered });
+  if (attempts.length + deadLettered > 0)
+    logger.warn('overdue webhook deliveries swept', { requeued: attempts.length, dead_lettered: deadLettered });
   return { requeued: attempts.length, dead_lettered: deadLettered };
 };

@@ -134,10 +134,27 @@ export const sweepAction = (d: Pick<Delivery, 'cycle_attempts'>, delays: number[
 export const RESPONSE_EXCERPT_BYTES = 1024;
 
 /** A new delivery of an event to an endpoint: pending, first cycle, no attempts yet. */
-export function newDelivery(event: { id: string; type: string; tenant_id: string }, webhookId: string, now: Date): Delivery {
+export function newDelivery(
+  event: { id: string; type: string; tenant_id: string },
+  webhookId: string,
+  now: Date,
+): Delivery {
   const at = now.toISOString();
   return {
-    id: deliveryId(event.id, webhookId), tenant_id: event.tenant_id, webhook_id: webhookId, event_id: event.id, event_type: event.type,
-    status: 'pending', cycle: 1, cycle_attempts: 0, attempts: [], next_attempt_at: at, failure_reason: null, created_at: at, updated_at: at, succeeded_at: null, failed_at: null,
+    id: deliveryId(event.id, webhookId),
+    tenant_id: event.tenant_id,
+    webhook_id: webhookId,
+    event_id: event.id,
+    event_type: event.type,
+    status: 'pending',
+    cycle: 1,
+    cycle_attempts: 0,
+    attempts: [],
+    next_attempt_at: at,
+    failure_reason: null,
+    created_at: at,
+    updated_at: at,
+    succeeded_at: null,
+    failed_at: null,
   };
 }

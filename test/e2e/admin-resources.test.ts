@@ -31,28 +31,58 @@ describe('API keys', () => {
 
 describe('users', () => {
   it('creates, reads, updates with If-Match, and refuses stale versions with 412', async () => {
-    const created = await call('POST', '/users', { ...auth(), body: { email: 'Agent.Smith@Example.com', password: 'agent smith password', name: 'Smith' } });
+    const created = await call('POST', '/users', {
+      ...auth(),
+      body: { email: 'Agent.Smith@Example.com', password: 'agent smith password', name: 'Smith' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ email: 'agent.smith@example.com', role: 'agent', status: 'active', version: 1 });
+    expect(created.body).toMatchObject({
+      email: 'agent.smith@example.com',
+      role: 'agent',
+      status: 'active',
+      version: 1,
+    });
     expect(created.headers.get('etag')).toBe('"1"');
     expect(created.body.password_hash).toBeUndefined();
     const id = created.body.id;
 
     const got = await call('GET', `/users/${id}`, auth());
     expect(got.body.name).toBe('Smith');
-    const updated = await call('PATCH', `/users/${id}`, { ...auth(), headers: { 'If-Match': '"1"' }, body: { role: 'admin' } });
+    const updated = await call('PATCH', `/users/${id}`, {
+      ...auth(),
+      headers: { 'If-Match': '"1"' },
+      body: { role: 'admin' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ role: 'admin', version: 2 });
     expect(updated.headers.get('etag')).toBe('"2"');
-    const stale = await call('PATCH', `/users/${id}`, { ...auth(), headers: { 'If-Match': '"1"' }, body: { name: 'Lost update' } });
+    const stale = await call('PATCH', `/users/${id}`, {
+      ...auth(),
+      headers: { 'If-Match': '"1"' },
+      body: { name: 'Lost update' },
+    });
     expect(stale.status).toBe(412);
     expect((await call('GET', `/users/${id}`, auth())).body.name).toBe('Smith');
-    expect((await call('POST', '/users', { ...auth(), body: { email: 'agent.smith@example.com', password: 'agent smith password' } })).status).toBe(409);
+    expect(
+      (
+        await call('POST', '/users', {
+          ...auth(),
+          body: { email: 'agent.smith@example.com', password: 'agent smith password' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('keeps an admin from demoting themselves', async () => {
-    const session = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
-    const res = await call('PATCH', `/users/${t.adminUserId}`, { tenant: t.tenantId, token: session.body.access_token, body: { role: 'agent' } });
+    const session = await call('POST', '/auth/login', {
+      tenant: t.tenantId,
+      body: { email: t.adminEmail, password: t.adminPassword },
+    });
+    const res = await call('PATCH', `/users/${t.adminUserId}`, {
+      tenant: t.tenantId,
+      token: session.body.access_token,
+      body: { role: 'agent' },
+    });
     expect(res.status).toBe(422);
   });
 });
@@ -61,12 +91,20 @@ describe('cursor pagination', () => {
   it('walks newest first with signed, tenant-bound cursors', async () => {
     const p = await createTenant();
     const pauth = { tenant: p.tenantId, token: p.apiKey };
-    for (let i = 0; i < 4; i++) await call('POST', '/users', { ...pauth, body: { email: `page${i}@example.com`, password: 'pagination password' } });
+    for (let i = 0; i < 4; i++)
+      await call('POST', '/users', {
+        ...pauth,
+        body: { email: `page${i}@example.com`, password: 'pagination password' },
+      });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: any = await call('GET', `/users?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, pauth);
+      const res: any = await call(
+        'GET',
+        `/users?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        pauth,
+      );
       expect(res.status).toBe(200);
       expect(res.body.pagination.limit).toBe(2);
       seen.push(...res.body.data.map((u: { email: string }) => u.email));
@@ -75,12 +113,21 @@ describe('cursor pagination', () => {
       pages++;
     } while (cursor);
     expect(pages).toBe(3);
-    expect(seen).toEqual(['page3@example.com', 'page2@example.com', 'page1@example.com', 'page0@example.com', p.adminEmail]);
+    expect(seen).toEqual([
+      'page3@example.com',
+      'page2@example.com',
+      'page1@example.com',
+      'page0@example.com',
+      p.adminEmail,
+    ]);
 
     const first = await call('GET', '/users?limit=1', pauth);
     const c = first.body.pagination.next_cursor;
     const other = await createTenant();
-    const foreign = await call('GET', `/users?cursor=${encodeURIComponent(c)}`, { tenant: other.tenantId, token: other.apiKey });
+    const foreign = await call('GET', `/users?cursor=${encodeURIComponent(c)}`, {
+      tenant: other.tenantId,
+      token: other.apiKey,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.code).toBe('invalid_cursor');
     const tampered = await call('GET', `/users?cursor=${encodeURIComponent(`x${c}`)}`, pauth);
@@ -97,16 +144,41 @@ describe('platform API', () => {
   });
 
   it('creates tenants with an admin and a key, validates plans, reads, lists and patches', async () => {
-    const enterpriseWithout = await platform('POST', '/tenants', { name: 'E', plan: 'enterprise', admin: { email: 'e@example.com', password: 'enterprise password' } });
+    const enterpriseWithout = await platform('POST', '/tenants', {
+      name: 'E',
+      plan: 'enterprise',
+      admin: { email: 'e@example.com', password: 'enterprise password' },
+    });
     expect(enterpriseWithout.status).toBe(422);
-    const freeWith = await platform('POST', '/tenants', { name: 'F', plan: 'free', rate_limit_per_hour: 5, admin: { email: 'f@example.com', password: 'free plan password' } });
+    const freeWith = await platform('POST', '/tenants', {
+      name: 'F',
+      plan: 'free',
+      rate_limit_per_hour: 5,
+      admin: { email: 'f@example.com', password: 'free plan password' },
+    });
     expect(freeWith.status).toBe(422);
-    const injected = await platform('POST', '/tenants', { name: 'I', plan: 'free', id: 'mine', admin: { email: 'i@example.com', password: 'injected password' } });
+    const injected = await platform('POST', '/tenants', {
+      name: 'I',
+      plan: 'free',
+      id: 'mine',
+      admin: { email: 'i@example.com', password: 'injected password' },
+    });
     expect(injected.status).toBe(422);
 
-    const created = await platform('POST', '/tenants', { name: 'Acme', plan: 'enterprise', rate_limit_per_hour: 5000, admin: { email: 'boss@acme.example', password: 'acme admin password', name: 'Boss' } });
+    const created = await platform('POST', '/tenants', {
+      name: 'Acme',
+      plan: 'enterprise',
+      rate_limit_per_hour: 5000,
+      admin: { email: 'boss@acme.example', password: 'acme admin password', name: 'Boss' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.tenant).toMatchObject({ name: 'Acme', plan: 'enterprise', rate_limit_per_hour: 5000, status: 'active', version: 1 });
+    expect(created.body.tenant).toMatchObject({
+      name: 'Acme',
+      plan: 'enterprise',
+      rate_limit_per_hour: 5000,
+      status: 'active',
+      version: 1,
+    });
     expect(created.body.admin_user).toMatchObject({ email: 'boss@acme.example', role: 'admin' });
     expect(created.body.api_key.key).toMatch(/^sk_/);
     const id = created.body.tenant.id;

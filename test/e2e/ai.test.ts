@@ -10,14 +10,20 @@ const inbound = (from: string, text: string, tenant = t, name = 'Maria Lopez') =
   call('POST', '/channels/sandbox/inbound', { ...authOf(tenant), body: { from, text, name } });
 const conversation = (id: string, tenant = t) => call('GET', `/conversations/${id}`, authOf(tenant));
 const analysed = (id: string, count: number) =>
-  eventually(() => conversation(id), (r) => r.body.messages.filter((m: any) => m.direction === 'inbound' && m.analysis).length >= count);
-const handoffsOf = async (id: string) => (await eventsOf(t, 'conversation.handoff')).filter((e) => e.data.conversation.id === id);
+  eventually(
+    () => conversation(id),
+    (r) => r.body.messages.filter((m: any) => m.direction === 'inbound' && m.analysis).length >= count,
+  );
+const handoffsOf = async (id: string) =>
+  (await eventsOf(t, 'conversation.handoff')).filter((e) => e.data.conversation.id === id);
 
 describe('POST /ai/analyze', () => {
   it('returns sentiment, intent, top intents, entities in the tenant time zone, language and a handoff verdict', async () => {
     const res = await call('POST', '/ai/analyze', {
       ...authOf(t),
-      body: { text: 'I was charged twice for my massage tomorrow at 3pm!! Refund the €45 to jo@example.com or call +44 7911 123456' },
+      body: {
+        text: 'I was charged twice for my massage tomorrow at 3pm!! Refund the €45 to jo@example.com or call +44 7911 123456',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -37,7 +43,10 @@ describe('POST /ai/analyze', () => {
   });
 
   it('recommends a handoff when the customer asks for a person', async () => {
-    const res = await call('POST', '/ai/analyze', { ...authOf(t), body: { text: 'can I speak to a real person please' } });
+    const res = await call('POST', '/ai/analyze', {
+      ...authOf(t),
+      body: { text: 'can I speak to a real person please' },
+    });
     expect(res.body.handoff).toEqual({ recommended: true, reason: 'request_human' });
   });
 
@@ -55,7 +64,10 @@ describe('POST /ai/analyze', () => {
   it.each([
     ['neither form', {}],
     ['empty text', { text: '' }],
-    ['both forms', { text: 'hi', conversation_id: 'conv_01M8097VP4N21KKVHA4G7BR51Q', message_id: 'msg_01M8097VP54R302EV7663AQWE3' }],
+    [
+      'both forms',
+      { text: 'hi', conversation_id: 'conv_01M8097VP4N21KKVHA4G7BR51Q', message_id: 'msg_01M8097VP54R302EV7663AQWE3' },
+    ],
     ['a conversation without a message', { conversation_id: 'conv_01M8097VP4N21KKVHA4G7BR51Q' }],
     ['oversized text', { text: 'x'.repeat(5000) }],
     ['an unknown field', { text: 'hi', extra: true }],
@@ -75,37 +87,58 @@ describe('automatic analysis and handoff', () => {
     const sent = await inbound('+491700000002', 'Hi, what time do you open on Saturday?');
     expect(sent.body.message.analysis).toBeNull();
     const got = await analysed(sent.body.conversation.id, 1);
-    expect(got.body.messages[0].analysis).toMatchObject({ intent: { name: 'opening_hours' }, sentiment: { label: 'neutral' }, language: 'en', provider: 'local' });
+    expect(got.body.messages[0].analysis).toMatchObject({
+      intent: { name: 'opening_hours' },
+      sentiment: { label: 'neutral' },
+      language: 'en',
+      provider: 'local',
+    });
     expect(got.body.handoff).toBeNull();
   });
 
   it('hands off once per episode when the customer asks for a human, and again after resolution', async () => {
     const first = await inbound('+491700000003', 'I want to talk to a human, now');
     const id = first.body.conversation.id;
-    const handed = await eventually(() => conversation(id), (r) => r.body.handoff !== null);
+    const handed = await eventually(
+      () => conversation(id),
+      (r) => r.body.handoff !== null,
+    );
     expect(handed.body.handoff).toMatchObject({ reason: 'request_human', message_id: first.body.message.id });
     await inbound('+491700000003', 'hello?? is anyone there? get me a manager');
     await analysed(id, 2);
     expect(await handoffsOf(id)).toHaveLength(1);
     const [event] = await handoffsOf(id);
-    expect(event.data).toMatchObject({ reason: 'request_human', message_id: first.body.message.id, conversation: { id, handoff: { reason: 'request_human' } } });
+    expect(event.data).toMatchObject({
+      reason: 'request_human',
+      message_id: first.body.message.id,
+      conversation: { id, handoff: { reason: 'request_human' } },
+    });
 
     const resolved = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'resolved' } });
     expect(resolved.body.handoff).toBeNull();
     const again = await inbound('+491700000003', 'Let me speak to someone from your team please');
     const next = again.body.conversation.id;
-    await eventually(() => conversation(next), (r) => r.body.handoff !== null);
+    await eventually(
+      () => conversation(next),
+      (r) => r.body.handoff !== null,
+    );
     expect(await handoffsOf(next)).toHaveLength(1);
     expect(await handoffsOf(id)).toHaveLength(1);
   });
 
   it('hands off after two clearly negative messages in a row, not after one', async () => {
-    const first = await inbound('+491700000004', 'I was charged twice for my last visit and I am really angry about it');
+    const first = await inbound(
+      '+491700000004',
+      'I was charged twice for my last visit and I am really angry about it',
+    );
     const id = first.body.conversation.id;
     await analysed(id, 1);
     expect((await conversation(id)).body.handoff).toBeNull();
     await inbound('+491700000004', 'Still no refund after two weeks, this is absolutely unacceptable!!');
-    const handed = await eventually(() => conversation(id), (r) => r.body.handoff !== null);
+    const handed = await eventually(
+      () => conversation(id),
+      (r) => r.body.handoff !== null,
+    );
     expect(handed.body.handoff.reason).toBe('negative_sentiment');
     expect(await handoffsOf(id)).toHaveLength(1);
   });
@@ -119,7 +152,13 @@ describe('POST /ai/suggest', () => {
     start.setUTCHours(13, 0, 0, 0);
     const booking = await call('POST', '/bookings', {
       ...authOf(t),
-      body: { customer: { id: sent.body.conversation.customer.id }, service: 'Deep tissue massage', start_at: start.toISOString(), end_at: new Date(start.getTime() + 3600_000).toISOString(), timezone: 'Europe/Berlin' },
+      body: {
+        customer: { id: sent.body.conversation.customer.id },
+        service: 'Deep tissue massage',
+        start_at: start.toISOString(),
+        end_at: new Date(start.getTime() + 3600_000).toISOString(),
+        timezone: 'Europe/Berlin',
+      },
     });
     expect(booking.status).toBe(201);
     const res = await call('POST', '/ai/suggest', { ...authOf(t), body: { conversation_id: id } });
@@ -135,14 +174,21 @@ describe('POST /ai/suggest', () => {
 
   it('never invents a booking the customer does not have', async () => {
     const sent = await inbound('+491700000006', 'I need to reschedule my booking please', t, 'Tom');
-    const res = await call('POST', '/ai/suggest', { ...authOf(t), body: { conversation_id: sent.body.conversation.id, count: 5 } });
+    const res = await call('POST', '/ai/suggest', {
+      ...authOf(t),
+      body: { conversation_id: sent.body.conversation.id, count: 5 },
+    });
     expect(res.body.grounding.next_booking).toBeNull();
-    for (const s of res.body.suggestions) expect(s.text).not.toMatch(/\d{1,2}:\d{2}|monday|tuesday|wednesday|thursday|friday|saturday|sunday/i);
+    for (const s of res.body.suggestions)
+      expect(s.text).not.toMatch(/\d{1,2}:\d{2}|monday|tuesday|wednesday|thursday|friday|saturday|sunday/i);
     expect(res.body.suggestions[0].text).toContain("can't find an upcoming booking");
   });
 
   it('works on a transcript without a stored conversation', async () => {
-    const res = await call('POST', '/ai/suggest', { ...authOf(t), body: { messages: [{ text: 'how much is a gel manicure?' }], count: 1 } });
+    const res = await call('POST', '/ai/suggest', {
+      ...authOf(t),
+      body: { messages: [{ text: 'how much is a gel manicure?' }], count: 1 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.suggestions).toHaveLength(1);
     expect(res.body.suggestions[0]).toMatchObject({ intent: 'pricing' });
@@ -151,13 +197,19 @@ describe('POST /ai/suggest', () => {
 
   it("keeps another tenant's conversation out of reach", async () => {
     const sent = await inbound('+491700000007', 'hello');
-    expect((await call('POST', '/ai/suggest', { ...authOf(other), body: { conversation_id: sent.body.conversation.id } })).status).toBe(404);
+    expect(
+      (await call('POST', '/ai/suggest', { ...authOf(other), body: { conversation_id: sent.body.conversation.id } }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('POST /ai/categorize', () => {
   it('suggests a category and tags, and applies them with conversation.updated', async () => {
-    const sent = await inbound('+491700000008', 'My card was charged twice for the same appointment, please refund one');
+    const sent = await inbound(
+      '+491700000008',
+      'My card was charged twice for the same appointment, please refund one',
+    );
     const id = sent.body.conversation.id;
     await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['vip'] } });
     const dry = await call('POST', '/ai/categorize', { ...authOf(t), body: { conversation_id: id } });
@@ -173,12 +225,22 @@ describe('POST /ai/categorize', () => {
     const updates = (await eventsOf(t, 'conversation.updated')).filter((e) => e.data.conversation.id === id);
     const categorised = updates.filter((e) => e.data.changes.category);
     expect(categorised).toHaveLength(1);
-    expect(categorised[0].data.changes).toMatchObject({ category: { from: null, to: 'billing' }, tags: { from: ['vip'] } });
+    expect(categorised[0].data.changes).toMatchObject({
+      category: { from: null, to: 'billing' },
+      tags: { from: ['vip'] },
+    });
   });
 
   it('is 404 for an unknown or foreign conversation', async () => {
     const sent = await inbound('+491700000009', 'hi');
-    expect((await call('POST', '/ai/categorize', { ...authOf(other), body: { conversation_id: sent.body.conversation.id, apply: true } })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/ai/categorize', {
+          ...authOf(other),
+          body: { conversation_id: sent.body.conversation.id, apply: true },
+        })
+      ).status,
+    ).toBe(404);
     expect((await conversation(sent.body.conversation.id)).body.category).toBeNull();
   });
 });

@@ -7,16 +7,26 @@ beforeAll(async () => {
 
 describe('login, refresh, logout', () => {
   it('logs in with or without X-Tenant-ID and returns a usable token pair', async () => {
-    const withHeader = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
+    const withHeader = await call('POST', '/auth/login', {
+      tenant: t.tenantId,
+      body: { email: t.adminEmail, password: t.adminPassword },
+    });
     expect(withHeader.status).toBe(200);
     expect(withHeader.headers.get('cache-control')).toBe('no-store');
-    expect(withHeader.body).toMatchObject({ token_type: 'Bearer', expires_in: 1800, tenant_id: t.tenantId, user: { email: t.adminEmail, role: 'admin' } });
+    expect(withHeader.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 1800,
+      tenant_id: t.tenantId,
+      user: { email: t.adminEmail, role: 'admin' },
+    });
     expect(withHeader.body.user.password_hash).toBeUndefined();
     const claims = JSON.parse(Buffer.from(withHeader.body.access_token.split('.')[1], 'base64url').toString());
     expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'sid', 'sub', 'tid']);
     expect(claims.exp - claims.iat).toBe(1800);
 
-    const withoutHeader = await call('POST', '/auth/login', { body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword } });
+    const withoutHeader = await call('POST', '/auth/login', {
+      body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword },
+    });
     expect(withoutHeader.status).toBe(200);
     expect(withoutHeader.body.tenant_id).toBe(t.tenantId);
     const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: withoutHeader.body.access_token });
@@ -25,7 +35,11 @@ describe('login, refresh, logout', () => {
 
   it('finds the tenant by password when an email is in several, without revealing the email exists', async () => {
     const other = await createTenant();
-    const shared = await call('POST', '/users', { tenant: other.tenantId, token: other.apiKey, body: { email: t.adminEmail, password: 'another password 1' } });
+    const shared = await call('POST', '/users', {
+      tenant: other.tenantId,
+      token: other.apiKey,
+      body: { email: t.adminEmail, password: 'another password 1' },
+    });
     expect(shared.status).toBe(201);
     const wrong = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'not the password' } });
     expect(wrong.status).toBe(401);
@@ -35,16 +49,35 @@ describe('login, refresh, logout', () => {
     expect(mine.body.tenant_id).toBe(other.tenantId);
     // The same password in two tenants is the only ambiguous case.
     const third = await createTenant();
-    await call('POST', '/users', { tenant: third.tenantId, token: third.apiKey, body: { email: t.adminEmail, password: 'another password 1' } });
-    const ambiguous = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } });
+    await call('POST', '/users', {
+      tenant: third.tenantId,
+      token: third.apiKey,
+      body: { email: t.adminEmail, password: 'another password 1' },
+    });
+    const ambiguous = await call('POST', '/auth/login', {
+      body: { email: t.adminEmail, password: 'another password 1' },
+    });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.code).toBe('tenant_required');
-    expect((await call('POST', '/auth/login', { tenant: third.tenantId, body: { email: t.adminEmail, password: 'another password 1' } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/auth/login', {
+          tenant: third.tenantId,
+          body: { email: t.adminEmail, password: 'another password 1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {
-    const wrong = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: 'nope nope nope' } });
-    const unknown = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: 'nobody@example.com', password: 'nope nope nope' } });
+    const wrong = await call('POST', '/auth/login', {
+      tenant: t.tenantId,
+      body: { email: t.adminEmail, password: 'nope nope nope' },
+    });
+    const unknown = await call('POST', '/auth/login', {
+      tenant: t.tenantId,
+      body: { email: 'nobody@example.com', password: 'nope nope nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.code).toBe('invalid_credentials');
@@ -63,7 +96,9 @@ describe('login, refresh, logout', () => {
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('refresh_token_reused');
     // The family is dead: the newest refresh token and the access tokens fail too.
-    expect((await call('POST', '/auth/refresh', { body: { refresh_token: second.body.refresh_token } })).status).toBe(401);
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: second.body.refresh_token } })).status).toBe(
+      401,
+    );
     const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: second.body.access_token });
     expect(me.status).toBe(401);
     expect(me.body.code).toBe('session_revoked');
@@ -72,9 +107,15 @@ describe('login, refresh, logout', () => {
   it('checks X-Tenant-ID on refresh when it is sent', async () => {
     const session = await login(t);
     const other = await createTenant();
-    const res = await call('POST', '/auth/refresh', { tenant: other.tenantId, body: { refresh_token: session.refresh_token } });
+    const res = await call('POST', '/auth/refresh', {
+      tenant: other.tenantId,
+      body: { refresh_token: session.refresh_token },
+    });
     expect(res.status).toBe(403);
-    expect((await call('POST', '/auth/refresh', { tenant: t.tenantId, body: { refresh_token: session.refresh_token } })).status).toBe(200);
+    expect(
+      (await call('POST', '/auth/refresh', { tenant: t.tenantId, body: { refresh_token: session.refresh_token } }))
+        .status,
+    ).toBe(200);
   });
 
   it('logout refuses the access token at once and ends refreshing', async () => {
@@ -93,7 +134,12 @@ describe('login, refresh, logout', () => {
     await awayFromWindowBoundary(15 * 60);
     const victim = await createTenant();
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password: `guess ${i}` } })),
+      Array.from({ length: 30 }, (_, i) =>
+        call('POST', '/auth/login', {
+          tenant: victim.tenantId,
+          body: { email: victim.adminEmail, password: `guess ${i}` },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 401)).toHaveLength(10);
     expect(results.filter((r) => r.status === 429)).toHaveLength(20);
@@ -101,10 +147,24 @@ describe('login, refresh, logout', () => {
 
   it('changing the password ends existing sessions', async () => {
     const email = `pw-${Date.now()}@example.com`;
-    const user = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, body: { email, password: 'first password 1' } });
+    const user = await call('POST', '/users', {
+      tenant: t.tenantId,
+      token: t.apiKey,
+      body: { email, password: 'first password 1' },
+    });
     const session = await login(t, email, 'first password 1');
-    expect((await call('PATCH', `/users/${user.body.id}`, { tenant: t.tenantId, token: t.apiKey, body: { password: 'second password 2' } })).status).toBe(200);
-    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe('session_revoked');
+    expect(
+      (
+        await call('PATCH', `/users/${user.body.id}`, {
+          tenant: t.tenantId,
+          token: t.apiKey,
+          body: { password: 'second password 2' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe(
+      'session_revoked',
+    );
     expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
     const fresh = await login(t, email, 'second password 2');
     expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: fresh.access_token })).status).toBe(200);
@@ -112,35 +172,84 @@ describe('login, refresh, logout', () => {
 
   it('keeps the last active admin', async () => {
     const solo = await createTenant();
-    const res = await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { status: 'disabled' } });
+    const res = await call('PATCH', `/users/${solo.adminUserId}`, {
+      tenant: solo.tenantId,
+      token: solo.apiKey,
+      body: { status: 'disabled' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('last_admin');
-    const second = await call('POST', '/users', { tenant: solo.tenantId, token: solo.apiKey, body: { email: 'second@example.com', password: 'second admin pw', role: 'admin' } });
-    expect((await call('PATCH', `/users/${solo.adminUserId}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(200);
-    expect((await call('PATCH', `/users/${second.body.id}`, { tenant: solo.tenantId, token: solo.apiKey, body: { role: 'agent' } })).status).toBe(409);
+    const second = await call('POST', '/users', {
+      tenant: solo.tenantId,
+      token: solo.apiKey,
+      body: { email: 'second@example.com', password: 'second admin pw', role: 'admin' },
+    });
+    expect(
+      (
+        await call('PATCH', `/users/${solo.adminUserId}`, {
+          tenant: solo.tenantId,
+          token: solo.apiKey,
+          body: { role: 'agent' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/users/${second.body.id}`, {
+          tenant: solo.tenantId,
+          token: solo.apiKey,
+          body: { role: 'agent' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('disabling a user ends their access at once', async () => {
     const email = `temp-${Date.now()}@example.com`;
-    const user = await call('POST', '/users', { tenant: t.tenantId, token: t.apiKey, body: { email, password: 'temporary password', role: 'agent' } });
+    const user = await call('POST', '/users', {
+      tenant: t.tenantId,
+      token: t.apiKey,
+      body: { email, password: 'temporary password', role: 'agent' },
+    });
     const session = await login(t, email, 'temporary password');
     expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).status).toBe(200);
-    expect((await call('PATCH', `/users/${user.body.id}`, { tenant: t.tenantId, token: t.apiKey, body: { status: 'disabled' } })).status).toBe(200);
-    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe('user_disabled');
-    expect((await call('POST', '/auth/login', { tenant: t.tenantId, body: { email, password: 'temporary password' } })).status).toBe(401);
+    expect(
+      (
+        await call('PATCH', `/users/${user.body.id}`, {
+          tenant: t.tenantId,
+          token: t.apiKey,
+          body: { status: 'disabled' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: session.access_token })).body.code).toBe(
+      'user_disabled',
+    );
+    expect(
+      (await call('POST', '/auth/login', { tenant: t.tenantId, body: { email, password: 'temporary password' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('throttles brute force per email and source address (429 with Retry-After)', async () => {
     await awayFromWindowBoundary(15 * 60);
     const victim = await createTenant();
-    const attempt = (password: string) => call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
+    const attempt = (password: string) =>
+      call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
     for (let i = 0; i < 10; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);
     const blocked = await attempt(victim.adminPassword);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('login_throttled');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account from the same address is unaffected.
-    expect((await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', '/auth/login', {
+          tenant: t.tenantId,
+          body: { email: t.adminEmail, password: t.adminPassword },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('suspending a tenant makes every credential fail, and reactivating restores them', async () => {
@@ -149,7 +258,14 @@ describe('login, refresh, logout', () => {
     expect((await platform('PATCH', `/tenants/${s.tenantId}`, { status: 'suspended' })).status).toBe(200);
     expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: s.apiKey })).body.code).toBe('tenant_suspended');
     expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: session.access_token })).status).toBe(403);
-    expect((await call('POST', '/auth/login', { tenant: s.tenantId, body: { email: s.adminEmail, password: s.adminPassword } })).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/auth/login', {
+          tenant: s.tenantId,
+          body: { email: s.adminEmail, password: s.adminPassword },
+        })
+      ).status,
+    ).toBe(403);
     expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(403);
     expect((await platform('PATCH', `/tenants/${s.tenantId}`, { status: 'active' })).status).toBe(200);
     expect((await call('GET', '/auth/me', { tenant: s.tenantId, token: s.apiKey })).status).toBe(200);

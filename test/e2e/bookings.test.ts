@@ -6,14 +6,36 @@ beforeAll(async () => {
 });
 const day = (d: number, h: number, m = 0) => new Date(Date.UTC(2031, 0, d, h, m)).toISOString();
 const create = (body: Record<string, unknown>, tenant = t) =>
-  call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491512000001', name: 'Dora' }, service: 'Cleaning', timezone: 'Europe/Berlin', ...body } });
-const patch = (id: string, body: Record<string, unknown>, headers?: Record<string, string>) => call('PATCH', `/bookings/${id}`, { ...authOf(t), body, headers });
+  call('POST', '/bookings', {
+    ...authOf(tenant),
+    body: {
+      customer: { phone: '+491512000001', name: 'Dora' },
+      service: 'Cleaning',
+      timezone: 'Europe/Berlin',
+      ...body,
+    },
+  });
+const patch = (id: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  call('PATCH', `/bookings/${id}`, { ...authOf(t), body, headers });
 
 describe('booking lifecycle', () => {
   it('creates confirmed by default, or pending on request', async () => {
-    const confirmed = await create({ start_at: day(1, 9), end_at: day(1, 10), notes: 'first visit', metadata: { source: 'web', returning: false } });
+    const confirmed = await create({
+      start_at: day(1, 9),
+      end_at: day(1, 10),
+      notes: 'first visit',
+      metadata: { source: 'web', returning: false },
+    });
     expect(confirmed.status).toBe(201);
-    expect(confirmed.body).toMatchObject({ status: 'confirmed', service: 'Cleaning', timezone: 'Europe/Berlin', customer: { name: 'Dora', phone: '+491512000001' }, version: 1, cancellation: null, rescheduled_from: null });
+    expect(confirmed.body).toMatchObject({
+      status: 'confirmed',
+      service: 'Cleaning',
+      timezone: 'Europe/Berlin',
+      customer: { name: 'Dora', phone: '+491512000001' },
+      version: 1,
+      cancellation: null,
+      rescheduled_from: null,
+    });
     expect(confirmed.body.id).toMatch(/^bkg_/);
     const pending = await create({ start_at: day(1, 11), end_at: day(1, 12), status: 'pending' });
     expect(pending.body.status).toBe('pending');
@@ -31,19 +53,34 @@ describe('booking lifecycle', () => {
     expect(back.status).toBe(422);
     const cancel = await call('DELETE', `/bookings/${b.id}`, authOf(t));
     expect(cancel.status).toBe(409);
-    const types = (await eventsOf(t, 'booking.*')).filter((e) => e.data.booking.id === b.id).map((e) => e.type).sort();
+    const types = (await eventsOf(t, 'booking.*'))
+      .filter((e) => e.data.booking.id === b.id)
+      .map((e) => e.type)
+      .sort();
     expect(types).toEqual(['booking.completed', 'booking.confirmed', 'booking.created']);
   });
 
   it('reschedules with rescheduled_from and a booking.rescheduled event, and updates details', async () => {
     const b = (await create({ start_at: day(3, 9), end_at: day(3, 10) })).body;
-    const moved = await patch(b.id, { start_at: '2031-01-03T11:00:00+01:00', end_at: '2031-01-03T12:00:00+01:00', notes: 'moved by phone' }, { 'If-Match': '"1"' });
+    const moved = await patch(
+      b.id,
+      { start_at: '2031-01-03T11:00:00+01:00', end_at: '2031-01-03T12:00:00+01:00', notes: 'moved by phone' },
+      { 'If-Match': '"1"' },
+    );
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ start_at: day(3, 10), end_at: day(3, 11), rescheduled_from: { start_at: b.start_at, end_at: b.end_at }, notes: 'moved by phone', version: 2 });
+    expect(moved.body).toMatchObject({
+      start_at: day(3, 10),
+      end_at: day(3, 11),
+      rescheduled_from: { start_at: b.start_at, end_at: b.end_at },
+      notes: 'moved by phone',
+      version: 2,
+    });
     const events = (await eventsOf(t, 'booking.*')).filter((e) => e.data.booking.id === b.id);
     const rescheduled = events.find((e) => e.type === 'booking.rescheduled');
     expect(rescheduled.data.changes.start_at).toEqual({ from: day(3, 9), to: day(3, 10) });
-    expect(events.find((e) => e.type === 'booking.updated').data.changes).toEqual({ notes: { from: null, to: 'moved by phone' } });
+    expect(events.find((e) => e.type === 'booking.updated').data.changes).toEqual({
+      notes: { from: null, to: 'moved by phone' },
+    });
     expect((await patch(b.id, { service: 'Whitening' }, { 'If-Match': '"1"' })).status).toBe(412);
   });
 
@@ -51,7 +88,10 @@ describe('booking lifecycle', () => {
     const b = (await create({ start_at: day(4, 9), end_at: day(4, 10) })).body;
     const first = await call('DELETE', `/bookings/${b.id}?reason=${encodeURIComponent('customer is ill')}`, authOf(t));
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ status: 'cancelled', cancellation: { reason: 'customer is ill', by: { type: 'api_key' } } });
+    expect(first.body).toMatchObject({
+      status: 'cancelled',
+      cancellation: { reason: 'customer is ill', by: { type: 'api_key' } },
+    });
     const second = await call('DELETE', `/bookings/${b.id}`, authOf(t));
     expect(second.status).toBe(200);
     expect(second.body.version).toBe(first.body.version);
@@ -99,7 +139,9 @@ describe('booking lifecycle', () => {
 describe('no double booking', () => {
   it('lets exactly one of many concurrent overlapping bookings of a resource through', async () => {
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => create({ resource_id: 'chair-1', start_at: day(10, 9, i * 3), end_at: day(10, 10, i * 3) })),
+      Array.from({ length: 10 }, (_, i) =>
+        create({ resource_id: 'chair-1', start_at: day(10, 9, i * 3), end_at: day(10, 10, i * 3) }),
+      ),
     );
     const created = results.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
@@ -109,13 +151,19 @@ describe('no double booking', () => {
 
   it('lets concurrent bookings of different slots of one resource all through', async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => create({ resource_id: 'chair-busy', start_at: day(13, 8 + i), end_at: day(13, 9 + i) })),
+      Array.from({ length: 8 }, (_, i) =>
+        create({ resource_id: 'chair-busy', start_at: day(13, 8 + i), end_at: day(13, 9 + i) }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
   });
 
   it('refuses active resource bookings in the past, where the schedule no longer looks', async () => {
-    const old = await create({ resource_id: 'chair-9', start_at: '2020-01-01T09:00:00Z', end_at: '2020-01-01T10:00:00Z' });
+    const old = await create({
+      resource_id: 'chair-9',
+      start_at: '2020-01-01T09:00:00Z',
+      end_at: '2020-01-01T10:00:00Z',
+    });
     expect(old.status).toBe(422);
     expect(old.body.code).toBe('booking_in_past');
     expect((await create({ start_at: '2020-01-01T09:00:00Z', end_at: '2020-01-01T10:00:00Z' })).status).toBe(201);
@@ -125,10 +173,14 @@ describe('no double booking', () => {
     const a = await create({ resource_id: 'chair-2', start_at: day(11, 9), end_at: day(11, 10) });
     expect((await create({ resource_id: 'chair-2', start_at: day(11, 10), end_at: day(11, 11) })).status).toBe(201);
     expect((await create({ resource_id: 'chair-3', start_at: day(11, 9), end_at: day(11, 10) })).status).toBe(201);
-    expect((await create({ resource_id: 'chair-2', start_at: day(11, 9, 30), end_at: day(11, 9, 45) })).status).toBe(409);
+    expect((await create({ resource_id: 'chair-2', start_at: day(11, 9, 30), end_at: day(11, 9, 45) })).status).toBe(
+      409,
+    );
     expect((await create({ start_at: day(11, 9), end_at: day(11, 10) })).status).toBe(201); // no resource, no slot
     await call('DELETE', `/bookings/${a.body.id}`, authOf(t));
-    expect((await create({ resource_id: 'chair-2', start_at: day(11, 9, 30), end_at: day(11, 9, 45) })).status).toBe(201);
+    expect((await create({ resource_id: 'chair-2', start_at: day(11, 9, 30), end_at: day(11, 9, 45) })).status).toBe(
+      201,
+    );
   });
 
   it('refuses a reschedule or a resource change into a taken slot', async () => {
@@ -144,7 +196,8 @@ describe('no double booking', () => {
 
 describe('resource slots', () => {
   const at = (d: number, h: number, m = 0, s = 0) => new Date(Date.UTC(2031, 1, d, h, m, s)).toISOString();
-  const on = (resource: string, start_at: string, end_at: string, extra: Record<string, unknown> = {}) => create({ resource_id: resource, start_at, end_at, ...extra });
+  const on = (resource: string, start_at: string, end_at: string, extra: Record<string, unknown> = {}) =>
+    create({ resource_id: resource, start_at, end_at, ...extra });
   const taken = (r: { status: number; body: any }, start: string, end: string, resource: string) => {
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('booking_conflict');
@@ -179,7 +232,12 @@ describe('resource slots', () => {
   });
 
   it('lets concurrent short bookings inside one quarter through when they do not overlap', async () => {
-    const slots = [[at(5, 9, 1), at(5, 9, 3)], [at(5, 9, 4), at(5, 9, 6)], [at(5, 9, 7), at(5, 9, 9)], [at(5, 9, 10), at(5, 9, 12)]] as const;
+    const slots = [
+      [at(5, 9, 1), at(5, 9, 3)],
+      [at(5, 9, 4), at(5, 9, 6)],
+      [at(5, 9, 7), at(5, 9, 9)],
+      [at(5, 9, 10), at(5, 9, 12)],
+    ] as const;
     const results = await Promise.all(slots.map(([s, e]) => on('desk-inner', s, e)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     taken(await on('desk-inner', at(5, 9, 0), at(5, 9, 2)), at(5, 9, 1), at(5, 9, 3), 'desk-inner');
@@ -193,7 +251,12 @@ describe('resource slots', () => {
     expect((await on('desk-adj', at(6, 10, 7, 30), at(6, 10, 15))).status).toBe(201);
     expect((await on('desk-adj', at(6, 10, 15), '2031-02-06T10:20:00.001Z')).status).toBe(201);
     expect((await on('desk-adj', '2031-02-06T10:20:00.001Z', at(6, 11))).status).toBe(201);
-    taken(await on('desk-adj', at(6, 10, 20), '2031-02-06T10:20:00.002Z'), at(6, 10, 15), '2031-02-06T10:20:00.001Z', 'desk-adj');
+    taken(
+      await on('desk-adj', at(6, 10, 20), '2031-02-06T10:20:00.002Z'),
+      at(6, 10, 15),
+      '2031-02-06T10:20:00.001Z',
+      'desk-adj',
+    );
     taken(await on('desk-adj', at(6, 10, 59, 59), at(6, 11, 30)), '2031-02-06T10:20:00.001Z', at(6, 11), 'desk-adj');
   });
 
@@ -218,7 +281,12 @@ describe('resource slots', () => {
     expect((await on('desk-day', at(10, 9, 59, 59), at(10, 10))).status).toBe(201);
     // The largest move there is: a day-long slot to another, with a status change and details.
     const pending = (await on('desk-day-2', at(11, 10, 0, 1), at(12, 9, 59, 59), { status: 'pending' })).body;
-    const moved = await patch(pending.id, { start_at: at(13, 10, 0, 1), end_at: at(14, 9, 59, 59), status: 'confirmed', notes: 'moved' });
+    const moved = await patch(pending.id, {
+      start_at: at(13, 10, 0, 1),
+      end_at: at(14, 9, 59, 59),
+      status: 'confirmed',
+      notes: 'moved',
+    });
     expect(moved.status).toBe(200);
     expect((await on('desk-day-2', at(11, 10, 0, 1), at(12, 9, 59, 59))).status).toBe(201);
     taken(await on('desk-day-2', at(13, 20), at(13, 21)), at(13, 10, 0, 1), at(14, 9, 59, 59), 'desk-day-2');
@@ -228,7 +296,10 @@ describe('resource slots', () => {
     const b = (await on('desk-cancel', at(15, 9, 5), at(15, 10, 20))).body;
     taken(await on('desk-cancel', at(15, 10), at(15, 10, 10)), at(15, 9, 5), at(15, 10, 20), 'desk-cancel');
     expect((await call('DELETE', `/bookings/${b.id}`, authOf(t))).status).toBe(200);
-    const again = await Promise.all([on('desk-cancel', at(15, 9, 5), at(15, 9, 6)), on('desk-cancel', at(15, 9, 6), at(15, 10, 20))]);
+    const again = await Promise.all([
+      on('desk-cancel', at(15, 9, 5), at(15, 9, 6)),
+      on('desk-cancel', at(15, 9, 6), at(15, 10, 20)),
+    ]);
     expect(again.map((r) => r.status)).toEqual([201, 201]);
     const inner = (await on('desk-cancel', at(15, 11, 5), at(15, 11, 10))).body;
     await call('DELETE', `/bookings/${inner.id}`, authOf(t));
@@ -269,23 +340,31 @@ describe('resource slots', () => {
 describe('listing bookings', () => {
   it('filters by status, customer and time window, latest start first, with pagination', async () => {
     const l = await createTenant();
-    const mk = (d: number, phone: string, status?: string) => create({ start_at: day(d, 9), end_at: day(d, 10), customer: { phone }, ...(status ? { status } : {}) }, l);
+    const mk = (d: number, phone: string, status?: string) =>
+      create({ start_at: day(d, 9), end_at: day(d, 10), customer: { phone }, ...(status ? { status } : {}) }, l);
     const b1 = (await mk(20, '+491513000001')).body;
     const b2 = (await mk(21, '+491513000002', 'pending')).body;
     const b3 = (await mk(22, '+491513000001')).body;
-    const ids = async (q: string) => (await call('GET', `/bookings${q}`, authOf(l))).body.data.map((b: { id: string }) => b.id);
+    const ids = async (q: string) =>
+      (await call('GET', `/bookings${q}`, authOf(l))).body.data.map((b: { id: string }) => b.id);
     expect(await ids('')).toEqual([b3.id, b2.id, b1.id]);
     expect(await ids('?status=pending')).toEqual([b2.id]);
     expect(await ids(`?customer_id=${b1.customer.id}`)).toEqual([b3.id, b1.id]);
     expect(await ids(`?from=${encodeURIComponent(day(21, 0))}&to=${encodeURIComponent(day(21, 23))}`)).toEqual([b2.id]);
-    expect(await ids(`?status=confirmed&customer_id=${b1.customer.id}&from=${encodeURIComponent(day(21, 0))}`)).toEqual([b3.id]);
+    expect(await ids(`?status=confirmed&customer_id=${b1.customer.id}&from=${encodeURIComponent(day(21, 0))}`)).toEqual(
+      [b3.id],
+    );
     const page = await call('GET', '/bookings?limit=2', authOf(l));
     expect(page.body.pagination.has_more).toBe(true);
-    const rest = await call('GET', `/bookings?limit=2&cursor=${encodeURIComponent(page.body.pagination.next_cursor)}`, authOf(l));
+    const rest = await call(
+      'GET',
+      `/bookings?limit=2&cursor=${encodeURIComponent(page.body.pagination.next_cursor)}`,
+      authOf(l),
+    );
     expect(rest.body.data.map((b: { id: string }) => b.id)).toEqual([b1.id]);
   });
 
-  it('hides other tenants\' bookings behind 404', async () => {
+  it("hides other tenants' bookings behind 404", async () => {
     const other = await createTenant();
     const b = (await create({ start_at: day(25, 9), end_at: day(25, 10) })).body;
     expect((await call('GET', `/bookings/${b.id}`, authOf(other))).status).toBe(404);

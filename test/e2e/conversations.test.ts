@@ -13,9 +13,19 @@ describe('inbound sandbox messages', () => {
     const first = await inbound(t, '+491511000001', 'Hi, can I book a cleaning?', { name: 'Ana' });
     expect(first.status).toBe(201);
     const conv = first.body.conversation;
-    expect(conv).toMatchObject({ channel: 'sandbox', status: 'open', customer: { name: 'Ana', phone: '+491511000001' }, version: 1 });
+    expect(conv).toMatchObject({
+      channel: 'sandbox',
+      status: 'open',
+      customer: { name: 'Ana', phone: '+491511000001' },
+      version: 1,
+    });
     expect(conv.id).toMatch(/^conv_/);
-    expect(first.body.message).toMatchObject({ direction: 'inbound', status: 'received', text: 'Hi, can I book a cleaning?', sender: { type: 'customer' } });
+    expect(first.body.message).toMatchObject({
+      direction: 'inbound',
+      status: 'received',
+      text: 'Hi, can I book a cleaning?',
+      sender: { type: 'customer' },
+    });
 
     const second = await inbound(t, '+49 151 1000001', 'Tuesday works best');
     expect(second.body.conversation.id).toBe(conv.id);
@@ -24,7 +34,10 @@ describe('inbound sandbox messages', () => {
     const got = await getConv(conv.id);
     expect(got.status).toBe(200);
     expect(got.headers.get('etag')).toBe(`"${got.body.version}"`);
-    expect(got.body.messages.map((m: { text: string }) => m.text)).toEqual(['Tuesday works best', 'Hi, can I book a cleaning?']);
+    expect(got.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Tuesday works best',
+      'Hi, can I book a cleaning?',
+    ]);
     expect(got.body.last_message_at).toBe(second.body.message.created_at);
   });
 
@@ -41,10 +54,15 @@ describe('inbound sandbox messages', () => {
     const { body } = await inbound(t, '+491511000003', 'hello');
     const id = body.conversation.id;
     const until = new Date(Date.now() + 3600_000).toISOString();
-    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'snoozed', snoozed_until: until } })).body.status).toBe('snoozed');
+    expect(
+      (await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'snoozed', snoozed_until: until } }))
+        .body.status,
+    ).toBe('snoozed');
     const woke = await inbound(t, '+491511000003', 'are you there?');
     expect(woke.body.conversation).toMatchObject({ id, status: 'open', snoozed_until: null });
-    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'resolved' } })).status).toBe(200);
+    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'resolved' } })).status).toBe(
+      200,
+    );
     const fresh = await inbound(t, '+491511000003', 'one more question');
     expect(fresh.body.conversation.id).not.toBe(id);
     expect(fresh.body.conversation.status).toBe('open');
@@ -57,7 +75,10 @@ describe('inbound sandbox messages', () => {
     expect(ids.size).toBe(1);
     const [id] = [...ids];
     expect((await getConv(String(id))).body.messages).toHaveLength(6);
-    const second = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'sandbox', customer: { phone: '+491511000004' } } });
+    const second = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: { channel: 'sandbox', customer: { phone: '+491511000004' } },
+    });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('conversation_exists');
     expect(second.body.detail).toContain(String(id));
@@ -71,7 +92,9 @@ describe('inbound sandbox messages', () => {
     const reopen = await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'open' } });
     expect(reopen.status).toBe(409);
     await call('PATCH', `/conversations/${second.id}`, { ...authOf(t), body: { status: 'resolved' } });
-    expect((await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'open' } })).status).toBe(200);
+    expect((await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'open' } })).status).toBe(
+      200,
+    );
     expect((await inbound(t, '+491511000005', 'third')).body.conversation.id).toBe(first.id);
   });
 
@@ -85,7 +108,10 @@ describe('outbound messages', () => {
   it('are queued (202), then sent, delivered and read through the sandbox provider, with one event each', async () => {
     const { body } = await inbound(t, '+491511000010', 'Do you have time on Friday?');
     const id = body.conversation.id;
-    const sent = await call('POST', `/conversations/${id}/messages`, { ...authOf(t), body: { text: 'Yes, 10:00 works.' } });
+    const sent = await call('POST', `/conversations/${id}/messages`, {
+      ...authOf(t),
+      body: { text: 'Yes, 10:00 works.' },
+    });
     expect(sent.status).toBe(202);
     expect(sent.body).toMatchObject({ status: 'queued', direction: 'outbound', sender: { type: 'api_key' } });
     const read = await eventually(
@@ -96,12 +122,19 @@ describe('outbound messages', () => {
     expect(message.provider_message_id).toMatch(/^sbx_/);
     for (const field of ['sent_at', 'delivered_at', 'read_at']) expect(Date.parse(message[field])).toBeGreaterThan(0);
     const events = (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id);
-    expect(events.map((e) => e.type).sort()).toEqual(['conversation.message.delivered', 'conversation.message.read', 'conversation.message.sent']);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'conversation.message.delivered',
+      'conversation.message.read',
+      'conversation.message.sent',
+    ]);
   });
 
   it('end as failed when the provider rejects them', async () => {
     const { body } = await inbound(t, '+491511000011', 'hi');
-    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, { ...authOf(t), body: { text: 'this will [fail]' } });
+    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'this will [fail]' },
+    });
     const failed = await eventually(
       () => call('GET', `/conversations/${body.conversation.id}/messages`, authOf(t)),
       (r) => r.body.data.find((m: { id: string }) => m.id === sent.body.id)?.status === 'failed',
@@ -114,7 +147,11 @@ describe('outbound messages', () => {
     for (let i = 1; i < 5; i++) await inbound(t, '+491511000012', `m${i}`);
     const page1 = await call('GET', `/conversations/${body.conversation.id}/messages?limit=3`, authOf(t));
     expect(page1.body.data.map((m: { text: string }) => m.text)).toEqual(['m4', 'm3', 'm2']);
-    const page2 = await call('GET', `/conversations/${body.conversation.id}/messages?limit=3&cursor=${encodeURIComponent(page1.body.pagination.next_cursor)}`, authOf(t));
+    const page2 = await call(
+      'GET',
+      `/conversations/${body.conversation.id}/messages?limit=3&cursor=${encodeURIComponent(page1.body.pagination.next_cursor)}`,
+      authOf(t),
+    );
     expect(page2.body.data.map((m: { text: string }) => m.text)).toEqual(['m1', 'm0']);
     expect(page2.body.pagination.has_more).toBe(false);
   });
@@ -122,7 +159,16 @@ describe('outbound messages', () => {
 
 describe('creating and updating conversations', () => {
   it('opens a conversation with an optional first message', async () => {
-    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'sandbox', customer: { phone: '+491511000020', name: 'Bo' }, tags: ['vip'], priority: 'high', message: { text: 'Welcome!' } } });
+    const res = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: {
+        channel: 'sandbox',
+        customer: { phone: '+491511000020', name: 'Bo' },
+        tags: ['vip'],
+        priority: 'high',
+        message: { text: 'Welcome!' },
+      },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'open', tags: ['vip'], priority: 'high', customer: { name: 'Bo' } });
     expect(res.body.messages[0]).toMatchObject({ text: 'Welcome!', status: 'queued' });
@@ -130,7 +176,10 @@ describe('creating and updating conversations', () => {
   });
 
   it('refuses WhatsApp without a connected number', async () => {
-    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+491511000021' } } });
+    const res = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: { channel: 'whatsapp', customer: { phone: '+491511000021' } },
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('channel_not_connected');
   });
@@ -138,7 +187,8 @@ describe('creating and updating conversations', () => {
   it('allows the documented status transitions and names the allowed ones otherwise', async () => {
     const { body } = await inbound(t, '+491511000030', 'x');
     const id = body.conversation.id;
-    const patch = (b: Record<string, unknown>, headers?: Record<string, string>) => call('PATCH', `/conversations/${id}`, { ...authOf(t), body: b, headers });
+    const patch = (b: Record<string, unknown>, headers?: Record<string, string>) =>
+      call('PATCH', `/conversations/${id}`, { ...authOf(t), body: b, headers });
     expect((await patch({ status: 'pending' })).body.status).toBe('pending');
     const snoozeWithout = await patch({ status: 'snoozed' });
     expect(snoozeWithout.status).toBe(422);
@@ -157,7 +207,9 @@ describe('creating and updating conversations', () => {
     const offset = new Date(inAnHour.getTime() + 2 * 3600_000).toISOString().replace('Z', '+02:00');
     expect((await patch({ snoozed_until: offset })).body.version).toBe(snoozed.body.version);
     expect((await patch({ status: 'pending' })).body).toMatchObject({ status: 'pending', snoozed_until: null });
-    expect((await patch({ status: 'snoozed', snoozed_until: '2020-01-01T00:00:00Z' })).body.code).toBe('snoozed_until_in_past');
+    expect((await patch({ status: 'snoozed', snoozed_until: '2020-01-01T00:00:00Z' })).body.code).toBe(
+      'snoozed_until_in_past',
+    );
     expect((await patch({ status: 'open' })).body.status).toBe('open');
     const current = (await getConv(id)).body.version;
     const stale = await patch({ priority: 'urgent' }, { 'If-Match': `"${current - 1}"` });
@@ -171,16 +223,32 @@ describe('creating and updating conversations', () => {
   it('validates tags and the assignee', async () => {
     const { body } = await inbound(t, '+491511000031', 'x');
     const id = body.conversation.id;
-    const tooMany = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } });
+    const tooMany = await call('PATCH', `/conversations/${id}`, {
+      ...authOf(t),
+      body: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+    });
     expect(tooMany.status).toBe(422);
-    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['Not A Slug!'] } })).status).toBe(422);
-    const normalised = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['VIP', 'billing-q3'] } });
+    expect(
+      (await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['Not A Slug!'] } })).status,
+    ).toBe(422);
+    const normalised = await call('PATCH', `/conversations/${id}`, {
+      ...authOf(t),
+      body: { tags: ['VIP', 'billing-q3'] },
+    });
     expect(normalised.body.tags).toEqual(['vip', 'billing-q3']);
-    const ghost = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { assignee_id: 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV' } });
+    const ghost = await call('PATCH', `/conversations/${id}`, {
+      ...authOf(t),
+      body: { assignee_id: 'usr_01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+    });
     expect(ghost.body.code).toBe('unknown_assignee');
-    const assigned = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { assignee_id: t.adminUserId } });
+    const assigned = await call('PATCH', `/conversations/${id}`, {
+      ...authOf(t),
+      body: { assignee_id: t.adminUserId },
+    });
     expect(assigned.body.assignee_id).toBe(t.adminUserId);
-    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'open', unknown: 1 } })).status).toBe(422);
+    expect(
+      (await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'open', unknown: 1 } })).status,
+    ).toBe(422);
   });
 });
 
@@ -196,7 +264,8 @@ describe('listing conversations', () => {
     const a = await mk('+491511000041', ['vip']);
     const b = await mk('+491511000042', ['vip', 'billing'], 'pending');
     const c = await mk('+491511000043', ['billing']);
-    const ids = async (query: string) => (await call('GET', `/conversations${query}`, authOf(l))).body.data.map((x: { id: string }) => x.id);
+    const ids = async (query: string) =>
+      (await call('GET', `/conversations${query}`, authOf(l))).body.data.map((x: { id: string }) => x.id);
     expect(await ids('')).toEqual([c.id, b.id, a.id]);
     expect(await ids('?status=open')).toEqual([c.id, a.id]);
     expect(await ids('?tag=vip')).toEqual([b.id, a.id]);
@@ -215,20 +284,28 @@ describe('listing conversations', () => {
     expect(unsupported.body.code).toBe('unsupported_filter_combination');
     const paged = await call('GET', '/conversations?limit=2', authOf(l));
     expect(paged.body.pagination.has_more).toBe(true);
-    const rest = await call('GET', `/conversations?limit=2&cursor=${encodeURIComponent(paged.body.pagination.next_cursor)}`, authOf(l));
+    const rest = await call(
+      'GET',
+      `/conversations?limit=2&cursor=${encodeURIComponent(paged.body.pagination.next_cursor)}`,
+      authOf(l),
+    );
     expect(rest.body.data).toHaveLength(1);
   });
 });
 
 describe('tenant isolation', () => {
-  it('hides another tenant\'s conversations and messages behind 404', async () => {
+  it("hides another tenant's conversations and messages behind 404", async () => {
     const other = await createTenant();
     const { body } = await inbound(t, '+491511000050', 'private');
     const id = body.conversation.id;
     expect((await getConv(id, other)).status).toBe(404);
     expect((await call('GET', `/conversations/${id}/messages`, authOf(other))).status).toBe(404);
-    expect((await call('PATCH', `/conversations/${id}`, { ...authOf(other), body: { status: 'resolved' } })).status).toBe(404);
-    expect((await call('POST', `/conversations/${id}/messages`, { ...authOf(other), body: { text: 'hi' } })).status).toBe(404);
+    expect(
+      (await call('PATCH', `/conversations/${id}`, { ...authOf(other), body: { status: 'resolved' } })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/conversations/${id}/messages`, { ...authOf(other), body: { text: 'hi' } })).status,
+    ).toBe(404);
     expect((await call('GET', '/conversations', authOf(other))).body.data).toEqual([]);
     expect((await getConv(id)).body.status).toBe('open');
   });

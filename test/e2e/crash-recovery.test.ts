@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
-// @ts-expect-error: a plain ES module shared with the jest global setup
 import { spawnRuntime } from '../support/runtime-process.mjs';
 
 /**
@@ -25,7 +24,7 @@ const env = {
   WEBHOOK_TIMEOUT_MS: '1500',
   WEBHOOK_SWEEP_GRACE_SECONDS: '2',
   WEBHOOK_SWEEP_INTERVAL_SECONDS: '1',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
+  LOG_LEVEL: 'error',
   LOCAL_RUNTIME_FILE: join(dataDir, 'runtime.json'),
 };
 let running: ChildProcess | undefined;
@@ -34,10 +33,19 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function api(base: string, method: string, path: string, opts: { token: string; tenant?: string; body?: unknown }) {
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token: string; tenant?: string; body?: unknown },
+) {
   const res = await fetch(`${base}/api/v1${path}`, {
     method,
-    headers: { Authorization: `Bearer ${opts.token}`, ...(opts.tenant ? { 'X-Tenant-ID': opts.tenant } : {}), ...(opts.body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${opts.token}`,
+      ...(opts.tenant ? { 'X-Tenant-ID': opts.tenant } : {}),
+      ...(opts.body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: opts.body ? JSON.stringify(opts.body) : undefined,
   });
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
@@ -48,7 +56,8 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms: numbe
   for (;;) {
     const value = await fn();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 800)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 800)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -59,16 +68,37 @@ it('deliveries mid-retry survive a kill -9 of the runtime and all end succeeded 
     const first = await spawnRuntime(env, { detached: true });
     running = first.child;
     const base = first.info.url;
-    const created = await api(base, 'POST', '/platform/tenants', { token: platformToken, body: { name: 'Crash Co', plan: 'pro', admin: { email: 'crash@example.com', password: 'correct horse battery staple' } } });
+    const created = await api(base, 'POST', '/platform/tenants', {
+      token: platformToken,
+      body: {
+        name: 'Crash Co',
+        plan: 'pro',
+        admin: { email: 'crash@example.com', password: 'correct horse battery staple' },
+      },
+    });
     expect(created.status).toBe(201);
     const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
-    const endpoint = await api(base, 'POST', '/webhooks', { ...auth, body: { url: receiver.url(), events: ['conversation.created'] } });
+    const endpoint = await api(base, 'POST', '/webhooks', {
+      ...auth,
+      body: { url: receiver.url(), events: ['conversation.created'] },
+    });
     expect(endpoint.status).toBe(201);
     for (const n of [1, 2, 3]) {
-      expect((await api(base, 'POST', '/channels/sandbox/inbound', { ...auth, body: { from: `+49151600070${n}`, text: 'hello' } })).status).toBe(201);
+      expect(
+        (
+          await api(base, 'POST', '/channels/sandbox/inbound', {
+            ...auth,
+            body: { from: `+49151600070${n}`, text: 'hello' },
+          })
+        ).status,
+      ).toBe(201);
     }
     const deliveries = `/webhooks/${endpoint.body.id}/deliveries`;
-    const midRetry = await until(() => api(base, 'GET', deliveries, auth), (r) => r.body?.data?.length === 3 && r.body.data.every((d: any) => d.attempts.length === 2), 30_000);
+    const midRetry = await until(
+      () => api(base, 'GET', deliveries, auth),
+      (r) => r.body?.data?.length === 3 && r.body.data.every((d: any) => d.attempts.length === 2),
+      30_000,
+    );
     expect(midRetry.body.data.every((d: any) => d.status === 'pending')).toBe(true);
 
     // A crash: the runtime, DynamoDB Local and the in-memory queue (with the retry messages) all die at once.
@@ -78,7 +108,11 @@ it('deliveries mid-retry survive a kill -9 of the runtime and all end succeeded 
 
     const second = await spawnRuntime(env, { detached: true });
     running = second.child;
-    const done = await until(() => api(second.info.url, 'GET', deliveries, auth), (r) => r.body?.data?.length === 3 && r.body.data.every((d: any) => d.status === 'succeeded'), 60_000);
+    const done = await until(
+      () => api(second.info.url, 'GET', deliveries, auth),
+      (r) => r.body?.data?.length === 3 && r.body.data.every((d: any) => d.status === 'succeeded'),
+      60_000,
+    );
     for (const d of done.body.data) {
       expect(d.attempts.length).toBeGreaterThanOrEqual(3);
       expect(d.attempts.at(-1)).toMatchObject({ status_code: 204, error: null });

@@ -4,16 +4,33 @@ let t: TestTenant;
 let conversationId: string;
 beforeAll(async () => {
   t = await createTenant();
-  const inbound = await call('POST', '/channels/sandbox/inbound', { ...authOf(t), body: { from: '+491514000001', text: 'hello' } });
+  const inbound = await call('POST', '/channels/sandbox/inbound', {
+    ...authOf(t),
+    body: { from: '+491514000001', text: 'hello' },
+  });
   conversationId = inbound.body.conversation.id;
   await call('PATCH', `/conversations/${conversationId}`, { ...authOf(t), body: { status: 'pending', tags: ['vip'] } });
-  await call('POST', '/bookings', { ...authOf(t), body: { customer: { phone: '+491514000001' }, service: 'Consult', start_at: '2031-02-01T09:00:00Z', end_at: '2031-02-01T09:30:00Z', timezone: 'UTC' } });
+  await call('POST', '/bookings', {
+    ...authOf(t),
+    body: {
+      customer: { phone: '+491514000001' },
+      service: 'Consult',
+      start_at: '2031-02-01T09:00:00Z',
+      end_at: '2031-02-01T09:30:00Z',
+      timezone: 'UTC',
+    },
+  });
 });
 
 describe('GET /events', () => {
   it('records exactly one event per change, with the envelope and data.changes', async () => {
     const events = await eventsOf(t);
-    expect(events.map((e) => e.type)).toEqual(['booking.created', 'conversation.updated', 'conversation.message.received', 'conversation.created']);
+    expect(events.map((e) => e.type)).toEqual([
+      'booking.created',
+      'conversation.updated',
+      'conversation.message.received',
+      'conversation.created',
+    ]);
     for (const e of events) {
       expect(e).toMatchObject({ tenant_id: t.tenantId, api_version: 'v1' });
       expect(e.id).toMatch(/^evt_/);
@@ -26,8 +43,12 @@ describe('GET /events', () => {
 
   it('filters by exact type and by pattern', async () => {
     expect((await eventsOf(t, 'booking.*')).map((e) => e.type)).toEqual(['booking.created']);
-    expect((await eventsOf(t, 'conversation.*')).map((e) => e.type).sort()).toEqual(['conversation.created', 'conversation.message.received', 'conversation.updated']);
-    expect((await eventsOf(t, 'conversation.updated'))).toHaveLength(1);
+    expect((await eventsOf(t, 'conversation.*')).map((e) => e.type).sort()).toEqual([
+      'conversation.created',
+      'conversation.message.received',
+      'conversation.updated',
+    ]);
+    expect(await eventsOf(t, 'conversation.updated')).toHaveLength(1);
     expect(await eventsOf(t, 'payment.*')).toEqual([]);
     const bad = await call('GET', '/events?type=conversation.deleted', authOf(t));
     expect(bad.status).toBe(400);
@@ -35,18 +56,40 @@ describe('GET /events', () => {
 
   it('filters by time and pages newest first', async () => {
     const all = await eventsOf(t);
-    const future = await call('GET', `/events?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`, authOf(t));
+    const future = await call(
+      'GET',
+      `/events?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+      authOf(t),
+    );
     expect(future.body.data).toEqual([]);
-    const past = await call('GET', `/events?until=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`, authOf(t));
+    const past = await call(
+      'GET',
+      `/events?until=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}`,
+      authOf(t),
+    );
     expect(past.body.data).toEqual([]);
-    const window = await call('GET', `/events?since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}&until=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`, authOf(t));
+    const window = await call(
+      'GET',
+      `/events?since=${encodeURIComponent(new Date(Date.now() - 3600_000).toISOString())}&until=${encodeURIComponent(new Date(Date.now() + 1000).toISOString())}`,
+      authOf(t),
+    );
     expect(window.body.data).toHaveLength(all.length);
     const first = await call('GET', '/events?limit=3', authOf(t));
-    const second = await call('GET', `/events?limit=3&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, authOf(t));
+    const second = await call(
+      'GET',
+      `/events?limit=3&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`,
+      authOf(t),
+    );
     expect([...first.body.data, ...second.body.data].map((e: { id: string }) => e.id)).toEqual(all.map((e) => e.id));
-    expect((await call('GET', '/events?since=2031-01-01T00:00:00Z&until=2030-01-01T00:00:00Z', authOf(t))).status).toBe(400);
+    expect((await call('GET', '/events?since=2031-01-01T00:00:00Z&until=2030-01-01T00:00:00Z', authOf(t))).status).toBe(
+      400,
+    );
     // A cursor resumes only the query that issued it.
-    const reused = await call('GET', `/events?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, authOf(t));
+    const reused = await call(
+      'GET',
+      `/events?since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`,
+      authOf(t),
+    );
     expect(reused.status).toBe(400);
     expect(reused.body.code).toBe('invalid_cursor');
   });

@@ -9,13 +9,21 @@ const auth = () => ({ tenant: t.tenantId, token: t.apiKey });
 
 describe('request bodies', () => {
   it('413 above 256 KB', async () => {
-    const res = await call('POST', '/api-keys', { ...auth(), rawBody: JSON.stringify({ name: 'x'.repeat(257 * 1024) }), headers: { 'Content-Type': 'application/json' } });
+    const res = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: JSON.stringify({ name: 'x'.repeat(257 * 1024) }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('body_too_large');
   });
 
   it('415 for a non-JSON body', async () => {
-    const res = await call('POST', '/api-keys', { ...auth(), rawBody: 'name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: 'name=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('unsupported_media_type');
     const noType = await call('POST', '/api-keys', { ...auth(), rawBody: '{"name":"x"}' });
@@ -23,13 +31,20 @@ describe('request bodies', () => {
   });
 
   it('400 for malformed JSON', async () => {
-    const res = await call('POST', '/api-keys', { ...auth(), rawBody: '{"name":', headers: { 'Content-Type': 'application/json' } });
+    const res = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: '{"name":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('malformed_json');
   });
 
   it('422 with errors[] for invalid fields and unknown fields (no mass assignment)', async () => {
-    const res = await call('POST', '/users', { ...auth(), body: { email: 'nope', password: 'short', id: 'usr_x', tenant_id: 'evil' } });
+    const res = await call('POST', '/users', {
+      ...auth(),
+      body: { email: 'nope', password: 'short', id: 'usr_x', tenant_id: 'evil' },
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('validation_failed');
     const paths = res.body.errors.map((e: { path: string }) => e.path);
@@ -39,7 +54,11 @@ describe('request bodies', () => {
   });
 
   it('accepts application/*+json and a charset parameter', async () => {
-    const res = await call('POST', '/api-keys', { ...auth(), rawBody: '{"name":"charset"}', headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    const res = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: '{"name":"charset"}',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -62,35 +81,64 @@ describe('routing, prefixes and headers', () => {
   it('answers gateway-level errors (404, 405, 413, 400) in the shape and with the headers of every other problem', async () => {
     const base = `${testRuntime().url}/api/v1`;
     const cases = [
-      { res: await fetch(`${base}/nope`, { headers: { Origin: 'https://app.example.com' } }), status: 404, title: 'Not Found', code: 'route_not_found' },
-      { res: await fetch(`${base}/api-keys`, { method: 'PUT', headers: { Origin: 'https://app.example.com' } }), status: 405, title: 'Method Not Allowed', code: 'method_not_allowed' },
       {
-        res: await fetch(`${base}/api-keys`, { method: 'POST', headers: { Origin: 'https://app.example.com', 'Content-Type': 'application/json' }, body: 'x'.repeat(10 * 1024 * 1024 + 1) }),
+        res: await fetch(`${base}/nope`, { headers: { Origin: 'https://app.example.com' } }),
+        status: 404,
+        title: 'Not Found',
+        code: 'route_not_found',
+      },
+      {
+        res: await fetch(`${base}/api-keys`, { method: 'PUT', headers: { Origin: 'https://app.example.com' } }),
+        status: 405,
+        title: 'Method Not Allowed',
+        code: 'method_not_allowed',
+      },
+      {
+        res: await fetch(`${base}/api-keys`, {
+          method: 'POST',
+          headers: { Origin: 'https://app.example.com', 'Content-Type': 'application/json' },
+          body: 'x'.repeat(10 * 1024 * 1024 + 1),
+        }),
         status: 413,
         title: 'Content Too Large',
         code: 'body_too_large',
       },
-      { res: await fetch(`${base}/users/%zz`, { headers: { Origin: 'https://app.example.com' } }), status: 400, title: 'Bad Request', code: 'malformed_path' },
+      {
+        res: await fetch(`${base}/users/%zz`, { headers: { Origin: 'https://app.example.com' } }),
+        status: 400,
+        title: 'Bad Request',
+        code: 'malformed_path',
+      },
     ];
     // A handler's own problem, for the headers every problem should share.
     const handlerProblem = await call('GET', '/auth/me', { headers: { Origin: 'https://app.example.com' } });
     expect(handlerProblem.status).toBe(400);
-    const shared = ['x-content-type-options', 'strict-transport-security', 'referrer-policy', 'access-control-allow-origin', 'access-control-expose-headers'];
+    const shared = [
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+      'access-control-allow-origin',
+      'access-control-expose-headers',
+    ];
     for (const { res, status, title, code } of cases) {
       const body = (await res.json()) as Record<string, unknown>;
       expect(res.status).toBe(status);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       expect(Object.keys(body).sort()).toEqual(Object.keys(handlerProblem.body).sort());
-      expect(body).toMatchObject({ type: `https://docs.messaging.dev/problems/${code}`, title, status, code });
+      expect(body).toMatchObject({ type: `https://docs.messaging.dev/problems#${code}`, title, status, code });
       expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers.get('x-request-id')).toBe(body.request_id);
-      for (const name of shared) expect([name, res.headers.get(name)]).toEqual([name, handlerProblem.headers.get(name)]);
+      for (const name of shared)
+        expect([name, res.headers.get(name)]).toEqual([name, handlerProblem.headers.get(name)]);
     }
     expect(cases[1]?.res.headers.get('allow')).toBe('POST, GET');
   });
 
   it('answers CORS preflight and exposes the useful headers', async () => {
-    const res = await fetch(`${testRuntime().url}/api/v1/api-keys`, { method: 'OPTIONS', headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST' } });
+    const res = await fetch(`${testRuntime().url}/api/v1/api-keys`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toContain('X-Tenant-ID');
     const get = await call('GET', '/auth/me', { ...auth(), headers: { Origin: 'https://app.example.com' } });
@@ -115,32 +163,54 @@ describe('nesting depth of JSON bodies', () => {
   const nested = (depth: number) => `{"email":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
   it('400 json_too_deep for a body nested deeper than 32 levels, with or without Idempotency-Key', async () => {
-    const withKey: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': `deep-${Date.now()}` };
+    const withKey: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `deep-${Date.now()}`,
+    };
     for (const headers of [withKey, { 'Content-Type': 'application/json' }]) {
       const res = await call('POST', '/users', { ...auth(), headers, rawBody: nested(5000) });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('json_too_deep');
     }
     // Brackets inside strings are text, not nesting.
-    const inString = await call('POST', '/users', { ...auth(), headers: { 'Content-Type': 'application/json' }, rawBody: JSON.stringify({ email: '['.repeat(5000) }) });
+    const inString = await call('POST', '/users', {
+      ...auth(),
+      headers: { 'Content-Type': 'application/json' },
+      rawBody: JSON.stringify({ email: '['.repeat(5000) }),
+    });
     expect(inString.status).toBe(422);
   });
 
   it('parses a body exactly 32 levels deep (and the schema judges it)', async () => {
-    const res = await call('POST', '/users', { ...auth(), headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `deep32-${Date.now()}` }, rawBody: nested(32) });
+    const res = await call('POST', '/users', {
+      ...auth(),
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `deep32-${Date.now()}` },
+      rawBody: nested(32),
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('validation_failed');
-    expect((await call('POST', '/users', { ...auth(), headers: { 'Content-Type': 'application/json' }, rawBody: nested(33) })).body.code).toBe('json_too_deep');
+    expect(
+      (
+        await call('POST', '/users', {
+          ...auth(),
+          headers: { 'Content-Type': 'application/json' },
+          rawBody: nested(33),
+        })
+      ).body.code,
+    ).toBe('json_too_deep');
   });
 });
 
 describe('query strings', () => {
-  it.each(['0x10', '-1', 'abc', '1e9', '1e1', '0', '101', '', ' 5', '5.0', '+5'])('400 invalid_query for limit=%j', async (limit) => {
-    const res = await call('GET', `/users?limit=${encodeURIComponent(limit)}`, auth());
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_query');
-    expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['limit']);
-  });
+  it.each(['0x10', '-1', 'abc', '1e9', '1e1', '0', '101', '', ' 5', '5.0', '+5'])(
+    '400 invalid_query for limit=%j',
+    async (limit) => {
+      const res = await call('GET', `/users?limit=${encodeURIComponent(limit)}`, auth());
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_query');
+      expect(res.body.errors.map((e: { path: string }) => e.path)).toEqual(['limit']);
+    },
+  );
 
   it('takes plain decimal limits from 1 to 100', async () => {
     for (const limit of ['1', '100', '7']) {
@@ -152,18 +222,30 @@ describe('query strings', () => {
   });
 
   it('400 naming the parameter on a route that takes no query parameters', async () => {
-    for (const [method, path] of [['GET', '/auth/me?verbose=1'], ['GET', '/channels?limit=5'], ['POST', '/api-keys?dry_run=true']] as const) {
-      const res = await call(method, path, { ...auth(), body: method === 'POST' ? { name: 'never created' } : undefined });
+    for (const [method, path] of [
+      ['GET', '/auth/me?verbose=1'],
+      ['GET', '/channels?limit=5'],
+      ['POST', '/api-keys?dry_run=true'],
+    ] as const) {
+      const res = await call(method, path, {
+        ...auth(),
+        body: method === 'POST' ? { name: 'never created' } : undefined,
+      });
       expect([path, res.status, res.body.code]).toEqual([path, 400, 'invalid_query']);
       expect(res.body.detail).toContain(path.split('?')[1]!.split('=')[0]);
     }
-    expect((await call('GET', '/api-keys', auth())).body.data.some((k: { name: string }) => k.name === 'never created')).toBe(false);
+    expect(
+      (await call('GET', '/api-keys', auth())).body.data.some((k: { name: string }) => k.name === 'never created'),
+    ).toBe(false);
   });
 
   it('400 for an unknown parameter on routes with a query schema, the WhatsApp handshake included', async () => {
     expect((await call('GET', '/bookings?sort=asc', auth())).body.code).toBe('invalid_query');
     expect((await call('GET', '/events?typo=booking.created', auth())).body.code).toBe('invalid_query');
-    const verify = await call('GET', '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=unknown-token&hub.challenge=1&extra=1');
+    const verify = await call(
+      'GET',
+      '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=unknown-token&hub.challenge=1&extra=1',
+    );
     expect(verify.status).toBe(400);
     expect(verify.body.code).toBe('invalid_query');
   });

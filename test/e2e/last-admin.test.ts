@@ -11,7 +11,14 @@ beforeAll(async () => {
   t = await createTenant();
   admins.push(t.adminUserId);
   for (let i = 0; i < 4; i++) {
-    const res = await call('POST', '/users', { ...authOf(t), body: { email: `admin-${i}-${randomUUID().slice(0, 8)}@example.com`, password: 'another admin password', role: 'admin' } });
+    const res = await call('POST', '/users', {
+      ...authOf(t),
+      body: {
+        email: `admin-${i}-${randomUUID().slice(0, 8)}@example.com`,
+        password: 'another admin password',
+        role: 'admin',
+      },
+    });
     expect(res.status).toBe(201);
     admins.push(res.body.id);
   }
@@ -20,7 +27,9 @@ beforeAll(async () => {
 const patch = (id: string, body: Record<string, unknown>) => call('PATCH', `/users/${id}`, { ...authOf(t), body });
 const activeAdmins = async () => {
   const res = await call('GET', '/users?limit=100', authOf(t));
-  return (res.body.data as { id: string; role: string; status: string }[]).filter((u) => u.role === 'admin' && u.status === 'active').map((u) => u.id);
+  return (res.body.data as { id: string; role: string; status: string }[])
+    .filter((u) => u.role === 'admin' && u.status === 'active')
+    .map((u) => u.id);
 };
 
 describe('the last active admin', () => {
@@ -28,7 +37,9 @@ describe('the last active admin', () => {
     for (let round = 0; round < 4; round++) {
       expect((await activeAdmins()).sort()).toEqual([...admins].sort());
       // Every admin loses admin status at once: half demoted, half disabled.
-      const results: ApiResponse[] = await Promise.all(admins.map((id, i) => patch(id, (i + round) % 2 ? { role: 'agent' } : { status: 'disabled' })));
+      const results: ApiResponse[] = await Promise.all(
+        admins.map((id, i) => patch(id, (i + round) % 2 ? { role: 'agent' } : { status: 'disabled' })),
+      );
       const winners = results.filter((r) => r.status === 200);
       const losers = results.filter((r) => r.status !== 200);
       expect(winners).toHaveLength(admins.length - 1);
@@ -46,7 +57,7 @@ describe('the last active admin', () => {
 
   it('counts exactly: after the others go one by one, the last one stays', async () => {
     const [last, ...others] = admins;
-    for (const id of others) expect((await patch(id!, { role: 'agent' })).status).toBe(200);
+    for (const id of others) expect((await patch(id, { role: 'agent' })).status).toBe(200);
     const refused = await patch(last!, { status: 'disabled' });
     expect([refused.status, refused.body.code]).toEqual([409, 'last_admin']);
     // Changes that keep admin status are not affected; a new admin makes the old one removable again.

@@ -6,7 +6,9 @@ describe('per-tenant hourly rate limit', () => {
   it('lets exactly 100 of 150 concurrent requests through on a new free tenant; the rest get 429', async () => {
     await awayFromHourBoundary();
     const t = await createTenant('free');
-    const responses = await Promise.all(Array.from({ length: 150 }, () => call('GET', '/api-keys', { tenant: t.tenantId, token: t.apiKey })));
+    const responses = await Promise.all(
+      Array.from({ length: 150 }, () => call('GET', '/api-keys', { tenant: t.tenantId, token: t.apiKey })),
+    );
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
     expect(ok).toHaveLength(100);
@@ -32,23 +34,32 @@ describe('per-tenant hourly rate limit', () => {
     expect(reset % 3600).toBe(0);
     expect(reset).toBeGreaterThan(Date.now() / 1000);
     // Errors after authentication carry them too.
-    const notFound = await call('GET', '/users/usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', { tenant: t.tenantId, token: t.apiKey });
+    const notFound = await call('GET', '/users/usr_01ARZ3NDEKTSV4RRFFQ69G5FAV', {
+      tenant: t.tenantId,
+      token: t.apiKey,
+    });
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('x-ratelimit-remaining')).toBe('998');
   });
 
   it('never blocks logout', async () => {
     const t = await createTenant('enterprise', { rate_limit_per_hour: 1 });
-    const session = await call('POST', '/auth/login', { tenant: t.tenantId, body: { email: t.adminEmail, password: t.adminPassword } });
+    const session = await call('POST', '/auth/login', {
+      tenant: t.tenantId,
+      body: { email: t.adminEmail, password: t.adminPassword },
+    });
     expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status).toBe(200);
     expect((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status).toBe(429);
-    expect((await call('POST', '/auth/logout', { tenant: t.tenantId, token: session.body.access_token })).status).toBe(204);
+    expect((await call('POST', '/auth/logout', { tenant: t.tenantId, token: session.body.access_token })).status).toBe(
+      204,
+    );
   });
 
-  it('uses the enterprise tenant\'s own limit', async () => {
+  it("uses the enterprise tenant's own limit", async () => {
     const t = await createTenant('enterprise', { rate_limit_per_hour: 3 });
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call('GET', '/auth/me', { tenant: t.tenantId, token: t.apiKey })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

@@ -27,7 +27,11 @@ describe('X-Tenant-ID', () => {
 
   it('must be a UUID (400)', async () => {
     expectProblem(await call('GET', '/api-keys', { tenant: 'acme' }), 400, 'tenant_header_invalid');
-    expectProblem(await call('GET', '/api-keys', { tenant: `${a.tenantId}x`, token: a.apiKey }), 400, 'tenant_header_invalid');
+    expectProblem(
+      await call('GET', '/api-keys', { tenant: `${a.tenantId}x`, token: a.apiKey }),
+      400,
+      'tenant_header_invalid',
+    );
   });
 });
 
@@ -50,54 +54,127 @@ describe('401: missing, bad, expired or revoked credentials', () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     const expired = await new SignJWT({ tid: a.tenantId, sid: 'ses_x' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer('messaging-platform').setAudience('messaging-api').setSubject(a.adminUserId).setJti('j')
-      .setIssuedAt(past - 1800).setExpirationTime(past)
+      .setIssuer('messaging-platform')
+      .setAudience('messaging-api')
+      .setSubject(a.adminUserId)
+      .setJti('j')
+      .setIssuedAt(past - 1800)
+      .setExpirationTime(past)
       .sign(secret);
     expectProblem(await call('GET', '/api-keys', { tenant: a.tenantId, token: expired }), 401, 'token_expired');
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ tid: a.tenantId, sid: 's', sub: a.adminUserId, iss: 'messaging-platform', aud: 'messaging-api', jti: 'j', iat: past, exp: past + 99999 })).toString('base64url');
-    expectProblem(await call('GET', '/api-keys', { tenant: a.tenantId, token: `${header}.${payload}.` }), 401, 'invalid_token');
+    const payload = Buffer.from(
+      JSON.stringify({
+        tid: a.tenantId,
+        sid: 's',
+        sub: a.adminUserId,
+        iss: 'messaging-platform',
+        aud: 'messaging-api',
+        jti: 'j',
+        iat: past,
+        exp: past + 99999,
+      }),
+    ).toString('base64url');
+    expectProblem(
+      await call('GET', '/api-keys', { tenant: a.tenantId, token: `${header}.${payload}.` }),
+      401,
+      'invalid_token',
+    );
   });
 
   it('refuses a revoked API key at once', async () => {
-    const created = await call('POST', '/api-keys', { tenant: a.tenantId, token: a.apiKey, body: { name: 'short-lived' } });
+    const created = await call('POST', '/api-keys', {
+      tenant: a.tenantId,
+      token: a.apiKey,
+      body: { name: 'short-lived' },
+    });
     expect(created.status).toBe(201);
     expect((await call('GET', '/auth/me', { tenant: a.tenantId, token: created.body.key })).status).toBe(200);
-    expect((await call('DELETE', `/api-keys/${created.body.id}`, { tenant: a.tenantId, token: a.apiKey })).status).toBe(204);
-    expectProblem(await call('GET', '/auth/me', { tenant: a.tenantId, token: created.body.key }), 401, 'invalid_api_key');
+    expect((await call('DELETE', `/api-keys/${created.body.id}`, { tenant: a.tenantId, token: a.apiKey })).status).toBe(
+      204,
+    );
+    expectProblem(
+      await call('GET', '/auth/me', { tenant: a.tenantId, token: created.body.key }),
+      401,
+      'invalid_api_key',
+    );
   });
 });
 
 describe('403: another tenant or an insufficient role', () => {
-  it('refuses another tenant\'s API key without revealing the tenant', async () => {
+  it("refuses another tenant's API key without revealing the tenant", async () => {
     expectProblem(await call('GET', '/api-keys', { tenant: b.tenantId, token: a.apiKey }), 403, 'tenant_mismatch');
     // A tenant that does not exist looks the same as one that does.
-    expectProblem(await call('GET', '/api-keys', { tenant: '00000000-0000-4000-8000-000000000000', token: a.apiKey }), 403, 'tenant_mismatch');
+    expectProblem(
+      await call('GET', '/api-keys', { tenant: '00000000-0000-4000-8000-000000000000', token: a.apiKey }),
+      403,
+      'tenant_mismatch',
+    );
   });
 
-  it('refuses another tenant\'s access token', async () => {
+  it("refuses another tenant's access token", async () => {
     const session = await login(a);
-    expectProblem(await call('GET', '/users', { tenant: b.tenantId, token: session.access_token }), 403, 'tenant_mismatch');
+    expectProblem(
+      await call('GET', '/users', { tenant: b.tenantId, token: session.access_token }),
+      403,
+      'tenant_mismatch',
+    );
   });
 
   it('refuses admin actions to agents, by key and by user', async () => {
-    const agentKey = await call('POST', '/api-keys', { tenant: a.tenantId, token: a.apiKey, body: { name: 'agent key', role: 'agent' } });
-    expectProblem(await call('POST', '/api-keys', { tenant: a.tenantId, token: agentKey.body.key, body: { name: 'x' } }), 403, 'insufficient_role');
+    const agentKey = await call('POST', '/api-keys', {
+      tenant: a.tenantId,
+      token: a.apiKey,
+      body: { name: 'agent key', role: 'agent' },
+    });
+    expectProblem(
+      await call('POST', '/api-keys', { tenant: a.tenantId, token: agentKey.body.key, body: { name: 'x' } }),
+      403,
+      'insufficient_role',
+    );
     expect((await call('GET', '/users', { tenant: a.tenantId, token: agentKey.body.key })).status).toBe(200);
 
     const email = `agent-${Date.now()}@example.com`;
-    const agent = await call('POST', '/users', { tenant: a.tenantId, token: a.apiKey, body: { email, password: 'agent password 123', role: 'agent' } });
+    const agent = await call('POST', '/users', {
+      tenant: a.tenantId,
+      token: a.apiKey,
+      body: { email, password: 'agent password 123', role: 'agent' },
+    });
     expect(agent.status).toBe(201);
     const session = await login(a, email, 'agent password 123');
-    expectProblem(await call('GET', '/api-keys', { tenant: a.tenantId, token: session.access_token }), 403, 'insufficient_role');
-    expectProblem(await call('PATCH', `/users/${a.adminUserId}`, { tenant: a.tenantId, token: session.access_token, body: { role: 'agent' } }), 403, 'insufficient_role');
+    expectProblem(
+      await call('GET', '/api-keys', { tenant: a.tenantId, token: session.access_token }),
+      403,
+      'insufficient_role',
+    );
+    expectProblem(
+      await call('PATCH', `/users/${a.adminUserId}`, {
+        tenant: a.tenantId,
+        token: session.access_token,
+        body: { role: 'agent' },
+      }),
+      403,
+      'insufficient_role',
+    );
   });
 
-  it('hides other tenants\' users behind 404', async () => {
-    expectProblem(await call('GET', `/users/${b.adminUserId}`, { tenant: a.tenantId, token: a.apiKey }), 404, 'not_found');
-    expectProblem(await call('PATCH', `/users/${b.adminUserId}`, { tenant: a.tenantId, token: a.apiKey, body: { name: 'pwned' } }), 404, 'not_found');
+  it("hides other tenants' users behind 404", async () => {
+    expectProblem(
+      await call('GET', `/users/${b.adminUserId}`, { tenant: a.tenantId, token: a.apiKey }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await call('PATCH', `/users/${b.adminUserId}`, { tenant: a.tenantId, token: a.apiKey, body: { name: 'pwned' } }),
+      404,
+      'not_found',
+    );
     const bKeys = await call('GET', '/api-keys', { tenant: b.tenantId, token: b.apiKey });
-    expectProblem(await call('DELETE', `/api-keys/${bKeys.body.data[0].id}`, { tenant: a.tenantId, token: a.apiKey }), 404, 'not_found');
+    expectProblem(
+      await call('DELETE', `/api-keys/${bKeys.body.data[0].id}`, { tenant: a.tenantId, token: a.apiKey }),
+      404,
+      'not_found',
+    );
     expect((await call('GET', '/auth/me', { tenant: b.tenantId, token: b.apiKey })).status).toBe(200);
   });
 });

@@ -24,14 +24,21 @@ const register = (url: string, events: string[] = ['*'], tenant = t, extra: Reco
   call('POST', '/webhooks', { ...authOf(tenant), body: { url, events, ...extra } });
 const inbound = (tenant: TestTenant, from: string, text = 'hello') =>
   call('POST', '/channels/sandbox/inbound', { ...authOf(tenant), body: { from, text } });
-const headersOf = (h: Record<string, string | string[] | undefined>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
+const headersOf = (h: Record<string, string | string[] | undefined>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
 
 describe('registration', () => {
   it('returns the secret once and never again', async () => {
     const r = await receiver();
     const created = await register(r.url(), ['conversation.*'], t, { description: 'CRM sync' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ url: r.url(), events: ['conversation.*'], description: 'CRM sync', is_active: true, version: 1 });
+    expect(created.body).toMatchObject({
+      url: r.url(),
+      events: ['conversation.*'],
+      description: 'CRM sync',
+      is_active: true,
+      version: 1,
+    });
     expect(created.body.webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(created.headers.get('cache-control')).toBe('no-store');
     const got = await call('GET', `/webhooks/${created.body.id}`, authOf(t));
@@ -57,11 +64,20 @@ describe('delivery', () => {
     const r = await receiver();
     const { body: endpoint } = await register(r.url(), ['*'], tenant);
     await inbound(tenant, '+491516000001');
-    await eventually(async () => r.received.length, (n) => n >= 2);
+    await eventually(
+      async () => r.received.length,
+      (n) => n >= 2,
+    );
     const verifier = new Webhook(endpoint.webhook_secret);
     const types = [];
     for (const req of r.received) {
-      const payload = verifier.verify(req.body, headersOf(req.headers)) as { id: string; type: string; api_version: string; tenant_id: string; data: unknown };
+      const payload = verifier.verify(req.body, headersOf(req.headers)) as {
+        id: string;
+        type: string;
+        api_version: string;
+        tenant_id: string;
+        data: unknown;
+      };
       expect(req.headers['x-service-signature']).toBe(req.headers['webhook-signature']);
       expect(req.headers['webhook-id']).toBe(payload.id);
       expect(payload).toMatchObject({ api_version: 'v1', tenant_id: tenant.tenantId });
@@ -76,12 +92,30 @@ describe('delivery', () => {
     const tenant = await createTenant();
     const r = await receiver(() => ({ status: 500, body: 'boom' }));
     const { body: endpoint } = await register(r.url(), ['booking.*'], tenant);
-    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000002' }, service: 'x', start_at: '2031-03-01T09:00:00Z', end_at: '2031-03-01T10:00:00Z', timezone: 'UTC' } });
-    const failed = await eventually(() => call('GET', '/webhook-deliveries?status=failed', authOf(tenant)), (res) => res.body.data.length === 1, 30_000);
+    await call('POST', '/bookings', {
+      ...authOf(tenant),
+      body: {
+        customer: { phone: '+491516000002' },
+        service: 'x',
+        start_at: '2031-03-01T09:00:00Z',
+        end_at: '2031-03-01T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
+    const failed = await eventually(
+      () => call('GET', '/webhook-deliveries?status=failed', authOf(tenant)),
+      (res) => res.body.data.length === 1,
+      30_000,
+    );
     expect(r.received).toHaveLength(6);
     for (let i = 1; i < 6; i++) expect(r.received[i]!.at - r.received[i - 1]!.at).toBeGreaterThanOrEqual(950);
     const delivery = await call('GET', `/webhook-deliveries/${failed.body.data[0].id}`, authOf(tenant));
-    expect(delivery.body).toMatchObject({ status: 'failed', webhook_id: endpoint.id, event_type: 'booking.created', payload: { type: 'booking.created' } });
+    expect(delivery.body).toMatchObject({
+      status: 'failed',
+      webhook_id: endpoint.id,
+      event_type: 'booking.created',
+      payload: { type: 'booking.created' },
+    });
     expect(delivery.body.attempts).toHaveLength(6);
     expect(delivery.body.attempts[0]).toMatchObject({ status_code: 500, error: 'HTTP 500', response_body: 'boom' });
     expect(delivery.body.failure_reason).toMatch(/gave up after 6 attempts/);
@@ -89,7 +123,10 @@ describe('delivery', () => {
     r.setBehaviour(() => ({ status: 204 }));
     const retried = await call('POST', `/webhook-deliveries/${delivery.body.id}/retry`, authOf(tenant));
     expect(retried.status).toBe(202);
-    const done = await eventually(() => call('GET', `/webhook-deliveries/${delivery.body.id}`, authOf(tenant)), (res) => res.body.status === 'succeeded');
+    const done = await eventually(
+      () => call('GET', `/webhook-deliveries/${delivery.body.id}`, authOf(tenant)),
+      (res) => res.body.status === 'succeeded',
+    );
     expect(done.body.attempts).toHaveLength(7);
     expect(r.received).toHaveLength(7);
     expect(r.received[6]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
@@ -99,14 +136,31 @@ describe('delivery', () => {
   it('counts a receiver slower than the timeout as a failure, and does not follow redirects', async () => {
     const tenant = await createTenant();
     const slow = await receiver(() => ({ status: 200, delayMs: 3000 }));
-    const redirect = await receiver((req) => (req.path === '/moved' ? { status: 200 } : { status: 302, headers: { Location: '/moved' } }));
+    const redirect = await receiver((req) =>
+      req.path === '/moved' ? { status: 200 } : { status: 302, headers: { Location: '/moved' } },
+    );
     const a = (await register(slow.url(), ['booking.*'], tenant)).body;
     const b = (await register(redirect.url(), ['booking.*'], tenant)).body;
-    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000003' }, service: 'x', start_at: '2031-03-02T09:00:00Z', end_at: '2031-03-02T10:00:00Z', timezone: 'UTC' } });
+    await call('POST', '/bookings', {
+      ...authOf(tenant),
+      body: {
+        customer: { phone: '+491516000003' },
+        service: 'x',
+        start_at: '2031-03-02T09:00:00Z',
+        end_at: '2031-03-02T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
     const first = async (id: string) => (await call('GET', `/webhooks/${id}/deliveries`, authOf(tenant))).body.data[0];
-    const slowDelivery = await eventually(() => first(a.id), (d) => d?.attempts?.length >= 1);
+    const slowDelivery = await eventually(
+      () => first(a.id),
+      (d) => d?.attempts?.length >= 1,
+    );
     expect(slowDelivery.attempts[0]).toMatchObject({ status_code: null, error: 'timeout after 1500 ms' });
-    const redirected = await eventually(() => first(b.id), (d) => d?.attempts?.length >= 1);
+    const redirected = await eventually(
+      () => first(b.id),
+      (d) => d?.attempts?.length >= 1,
+    );
     expect(redirected.attempts[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
     expect(redirect.received.filter((x) => x.path === '/moved')).toHaveLength(0);
     await call('PATCH', `/webhooks/${a.id}`, { ...authOf(tenant), body: { is_active: false } });
@@ -118,11 +172,20 @@ describe('delivery', () => {
     const r = await receiver(() => ({ status: 503 }));
     const { body: endpoint } = await register(r.url(), ['conversation.*'], tenant);
     await inbound(tenant, '+491516000004');
-    await eventually(async () => r.received.length, (n) => n >= 1);
+    await eventually(
+      async () => r.received.length,
+      (n) => n >= 1,
+    );
     await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } });
     const seen = r.received.length;
-    const cancelled = await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=cancelled`, authOf(tenant)), (res) => res.body.data.length === 2, 20_000);
-    expect(cancelled.body.data.every((d: { failure_reason: string }) => d.failure_reason === 'endpoint_inactive')).toBe(true);
+    const cancelled = await eventually(
+      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=cancelled`, authOf(tenant)),
+      (res) => res.body.data.length === 2,
+      20_000,
+    );
+    expect(cancelled.body.data.every((d: { failure_reason: string }) => d.failure_reason === 'endpoint_inactive')).toBe(
+      true,
+    );
     await inbound(tenant, '+491516000004', 'more');
     await new Promise((res) => setTimeout(res, 2500));
     expect(r.received.length).toBeLessThanOrEqual(seen + 1); // at most one attempt was already in flight
@@ -132,7 +195,6 @@ describe('delivery', () => {
     expect(all.filter((d: { status: string }) => d.status !== 'cancelled')).toEqual([]);
   });
 
-
   it('matches wildcards and fans one event out to several endpoints, each signed with its own secret', async () => {
     const tenant = await createTenant();
     const all = await receiver();
@@ -141,15 +203,29 @@ describe('delivery', () => {
     const eAll = (await register(all.url(), ['*'], tenant)).body;
     const eBookings = (await register(bookings.url(), ['booking.*'], tenant)).body;
     const eConvs = (await register(convs.url(), ['conversation.created'], tenant)).body;
-    await call('POST', '/bookings', { ...authOf(tenant), body: { customer: { phone: '+491516000005' }, service: 'x', start_at: '2031-03-03T09:00:00Z', end_at: '2031-03-03T10:00:00Z', timezone: 'UTC' } });
-    await eventually(async () => all.received.length + bookings.received.length, (n) => n >= 2);
+    await call('POST', '/bookings', {
+      ...authOf(tenant),
+      body: {
+        customer: { phone: '+491516000005' },
+        service: 'x',
+        start_at: '2031-03-03T09:00:00Z',
+        end_at: '2031-03-03T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
+    await eventually(
+      async () => all.received.length + bookings.received.length,
+      (n) => n >= 2,
+    );
     await new Promise((res) => setTimeout(res, 500));
     expect(convs.received).toHaveLength(0);
     const [fromAll] = all.received;
     const [fromBookings] = bookings.received;
     expect(fromAll?.body).toBe(fromBookings?.body);
     expect(() => new Webhook(eAll.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).not.toThrow();
-    expect(() => new Webhook(eBookings.webhook_secret).verify(fromBookings!.body, headersOf(fromBookings!.headers))).not.toThrow();
+    expect(() =>
+      new Webhook(eBookings.webhook_secret).verify(fromBookings!.body, headersOf(fromBookings!.headers)),
+    ).not.toThrow();
     expect(() => new Webhook(eConvs.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).toThrow();
   });
 
@@ -164,7 +240,10 @@ describe('delivery', () => {
     await new Promise((res) => setTimeout(res, 1200));
     const test = await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
     expect(test.status).toBe(202);
-    const [req] = await eventually(async () => r.received, (list) => list.length >= 1);
+    const [req] = await eventually(
+      async () => r.received,
+      (list) => list.length >= 1,
+    );
     const signatures = String(req!.headers['webhook-signature']).split(' ');
     expect(signatures).toHaveLength(2);
     for (const secret of [created.webhook_secret, rotated.body.webhook_secret]) {
@@ -175,10 +254,15 @@ describe('delivery', () => {
     const again = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
     await new Promise((res) => setTimeout(res, 1200));
     await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
-    const [, second] = await eventually(async () => r.received, (list) => list.length >= 2);
+    const [, second] = await eventually(
+      async () => r.received,
+      (list) => list.length >= 2,
+    );
     expect(String(second!.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(() => new Webhook(again.body.webhook_secret).verify(second!.body, headersOf(second!.headers))).not.toThrow();
-    expect(() => new Webhook(rotated.body.webhook_secret).verify(second!.body, headersOf(second!.headers))).not.toThrow();
+    expect(() =>
+      new Webhook(rotated.body.webhook_secret).verify(second!.body, headersOf(second!.headers)),
+    ).not.toThrow();
     expect(() => new Webhook(created.webhook_secret).verify(second!.body, headersOf(second!.headers))).toThrow();
   });
 
@@ -189,13 +273,27 @@ describe('delivery', () => {
     const since = new Date(Date.now() - 1000).toISOString();
     await inbound(tenant, '+491516000006');
     await inbound(tenant, '+491516000007');
-    await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)), (res) => res.body.data.length === 2, 30_000);
+    await eventually(
+      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
+      (res) => res.body.data.length === 2,
+      30_000,
+    );
     r.setBehaviour(() => ({ status: 200 }));
     const recovered = await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since } });
     expect(recovered.status).toBe(202);
     expect(recovered.body.replayed).toBe(2);
-    expect((await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since: '1969-12-31T00:00:00Z' } })).status).toBe(202);
-    await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)), (res) => res.body.data.length === 2);
+    expect(
+      (
+        await call('POST', `/webhooks/${endpoint.id}/recover`, {
+          ...authOf(tenant),
+          body: { since: '1969-12-31T00:00:00Z' },
+        })
+      ).status,
+    ).toBe(202);
+    await eventually(
+      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)),
+      (res) => res.body.data.length === 2,
+    );
   }, 60_000);
 });
 
@@ -203,7 +301,13 @@ describe('subscription changes take effect at once', () => {
   // Each case first makes the dispatcher read the tenant's subscriptions (an event), then changes them
   // and at once commits another event: the change must apply to it, with no cache in the way.
   const types = (r: { received: { body: string }[] }) => r.received.map((x) => JSON.parse(x.body).type as string);
-  const bookingBody = (n: number) => ({ customer: { phone: `+4915170000${String(n).padStart(2, '0')}` }, service: 'x', start_at: `2031-04-${String(n).padStart(2, '0')}T09:00:00Z`, end_at: `2031-04-${String(n).padStart(2, '0')}T10:00:00Z`, timezone: 'UTC' });
+  const bookingBody = (n: number) => ({
+    customer: { phone: `+4915170000${String(n).padStart(2, '0')}` },
+    service: 'x',
+    start_at: `2031-04-${String(n).padStart(2, '0')}T09:00:00Z`,
+    end_at: `2031-04-${String(n).padStart(2, '0')}T10:00:00Z`,
+    timezone: 'UTC',
+  });
 
   it('a new endpoint gets the very next event, every time', async () => {
     const tenant = await createTenant();
@@ -212,7 +316,10 @@ describe('subscription changes take effect at once', () => {
       const r = await receiver();
       expect((await register(r.url(), ['booking.created'], tenant)).status).toBe(201);
       expect((await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(round) })).status).toBe(201);
-      await eventually(async () => types(r), (list) => list.includes('booking.created'));
+      await eventually(
+        async () => types(r),
+        (list) => list.includes('booking.created'),
+      );
     }
   });
 
@@ -222,21 +329,41 @@ describe('subscription changes take effect at once', () => {
     const second = await receiver();
     const { body: endpoint } = await register(first.url(), ['conversation.created'], tenant);
     await inbound(tenant, '+491517000201');
-    await eventually(async () => types(first), (list) => list.includes('conversation.created'));
+    await eventually(
+      async () => types(first),
+      (list) => list.includes('conversation.created'),
+    );
 
-    expect((await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { events: ['booking.*'] } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { events: ['booking.*'] } })).status,
+    ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(10) });
-    await eventually(async () => types(first), (list) => list.includes('booking.created'));
+    await eventually(
+      async () => types(first),
+      (list) => list.includes('booking.created'),
+    );
 
-    expect((await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } })).status,
+    ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(11) });
-    expect((await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: true } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: true } })).status,
+    ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(12) });
-    await eventually(async () => first.received.length, (n) => n === 3);
+    await eventually(
+      async () => first.received.length,
+      (n) => n === 3,
+    );
 
-    expect((await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { url: second.url() } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { url: second.url() } })).status,
+    ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(13) });
-    await eventually(async () => second.received.length, (n) => n === 1);
+    await eventually(
+      async () => second.received.length,
+      (n) => n === 1,
+    );
     await new Promise((res) => setTimeout(res, 500));
     expect(first.received).toHaveLength(3);
     const start = (x: { body: string }) => JSON.parse(x.body).data.booking.start_at as string;
@@ -246,18 +373,28 @@ describe('subscription changes take effect at once', () => {
 });
 
 describe('tenant isolation', () => {
-  it('hides other tenants\' webhooks and deliveries behind 404', async () => {
+  it("hides other tenants' webhooks and deliveries behind 404", async () => {
     const other = await createTenant();
     const r = await receiver();
     const { body: endpoint } = await register(r.url(), ['*']);
     const test = await call('POST', `/webhooks/${endpoint.id}/test`, authOf(t));
     for (const [method, path] of [
-      ['GET', `/webhooks/${endpoint.id}`], ['PATCH', `/webhooks/${endpoint.id}`], ['DELETE', `/webhooks/${endpoint.id}`],
-      ['POST', `/webhooks/${endpoint.id}/rotate-secret`], ['POST', `/webhooks/${endpoint.id}/test`], ['GET', `/webhooks/${endpoint.id}/deliveries`],
-      ['GET', `/webhook-deliveries/${test.body.delivery_id}`], ['POST', `/webhook-deliveries/${test.body.delivery_id}/retry`],
+      ['GET', `/webhooks/${endpoint.id}`],
+      ['PATCH', `/webhooks/${endpoint.id}`],
+      ['DELETE', `/webhooks/${endpoint.id}`],
+      ['POST', `/webhooks/${endpoint.id}/rotate-secret`],
+      ['POST', `/webhooks/${endpoint.id}/test`],
+      ['GET', `/webhooks/${endpoint.id}/deliveries`],
+      ['GET', `/webhook-deliveries/${test.body.delivery_id}`],
+      ['POST', `/webhook-deliveries/${test.body.delivery_id}/retry`],
       ['POST', `/webhooks/${endpoint.id}/recover`],
     ] as const) {
-      const body = method === 'PATCH' ? { is_active: false } : path.endsWith('/recover') ? { since: '2020-01-01T00:00:00Z' } : undefined;
+      const body =
+        method === 'PATCH'
+          ? { is_active: false }
+          : path.endsWith('/recover')
+            ? { since: '2020-01-01T00:00:00Z' }
+            : undefined;
       const res = await call(method, path, { ...authOf(other), ...(body ? { body } : {}) });
       expect(res.status).toBe(404);
     }
@@ -268,9 +405,13 @@ describe('tenant isolation', () => {
 
 describe('ops tooling (npm run ops)', () => {
   const ops = async (...args: string[]) => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
-      env: { ...process.env, LOCAL_RUNTIME_FILE: testRuntime().opsFile },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/ops.ts', ...args],
+      {
+        env: { ...process.env, LOCAL_RUNTIME_FILE: testRuntime().opsFile },
+      },
+    );
     return { stdout, stderr };
   };
 
@@ -279,7 +420,11 @@ describe('ops tooling (npm run ops)', () => {
     const r = await receiver(() => ({ status: 500 }));
     const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
     await inbound(tenant, '+491516000009');
-    const failed = await eventually(() => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)), (res) => res.body.data.length === 1, 30_000);
+    const failed = await eventually(
+      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
+      (res) => res.body.data.length === 1,
+      30_000,
+    );
     const id = failed.body.data[0].id;
     const listed = await ops('failed', '--tenant', tenant.tenantId);
     expect(JSON.parse(listed.stdout.trim())).toMatchObject({ id, tenant_id: tenant.tenantId, attempts: 6 });
@@ -289,6 +434,9 @@ describe('ops tooling (npm run ops)', () => {
     r.setBehaviour(() => ({ status: 200 }));
     const replayed = await ops('replay-failed', '--tenant', tenant.tenantId);
     expect(replayed.stderr).toContain('1 deliveries replayed');
-    await eventually(() => call('GET', `/webhook-deliveries/${id}`, authOf(tenant)), (res) => res.body.status === 'succeeded');
+    await eventually(
+      () => call('GET', `/webhook-deliveries/${id}`, authOf(tenant)),
+      (res) => res.body.status === 'succeeded',
+    );
   }, 60_000);
 });

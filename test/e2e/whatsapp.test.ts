@@ -10,25 +10,50 @@ let phoneNumberId: string;
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 const webhook = (value: Record<string, unknown>, pnid = phoneNumberId) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001111', phone_number_id: pnid }, ...value } }] }],
+  entry: [
+    {
+      id: 'WABA_ID',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550001111', phone_number_id: pnid },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
 });
 const textMessage = (from: string, text: string, wamid = `wamid.${randomUUID()}`) => ({
   contacts: [{ profile: { name: 'Carla' }, wa_id: from }],
   messages: [{ from, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
 });
 const statusUpdate = (wamid: string, status: string, timestamp: number, errors?: unknown[]) => ({
-  statuses: [{ id: wamid, status, timestamp: String(timestamp), recipient_id: '4915112345678', ...(errors ? { errors } : {}) }],
+  statuses: [
+    { id: wamid, status, timestamp: String(timestamp), recipient_id: '4915112345678', ...(errors ? { errors } : {}) },
+  ],
 });
 async function post(payload: unknown, signature?: string) {
   const raw = JSON.stringify(payload);
-  return call('POST', '/channels/whatsapp/webhook', { rawBody: raw, headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature ?? sign(raw) } });
+  return call('POST', '/channels/whatsapp/webhook', {
+    rawBody: raw,
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature ?? sign(raw) },
+  });
 }
 const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
 
 async function connect(tenant: TestTenant, id: string) {
   const res = await call('POST', '/channels/whatsapp', {
     ...authOf(tenant),
-    body: { phone_number_id: id, display_phone_number: '+1 555 000 1111', access_token: `EAAG-token-${id}`, app_secret: APP_SECRET, verify_token: `verify-${id}-token` },
+    body: {
+      phone_number_id: id,
+      display_phone_number: '+1 555 000 1111',
+      access_token: `EAAG-token-${id}`,
+      app_secret: APP_SECRET,
+      verify_token: `verify-${id}-token`,
+    },
   });
   expect(res.status).toBe(201);
   return res;
@@ -45,22 +70,49 @@ beforeAll(async () => {
 describe('WhatsApp connection', () => {
   it('never returns the secrets, and a number belongs to one tenant', async () => {
     const list = await call('GET', '/channels', authOf(t));
-    expect(list.body.data).toEqual(expect.arrayContaining([{ channel: 'sandbox' }, expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId })]));
+    expect(list.body.data).toEqual(
+      expect.arrayContaining([
+        { channel: 'sandbox' },
+        expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId }),
+      ]),
+    );
     expect(list.text).not.toMatch(/EAAG|app-secret|verify-/);
     const other = await createTenant();
-    const squat = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: 'stolen-or-guessed', app_secret: 'y', verify_token: 'zzzzzzzz' } });
+    const squat = await call('POST', '/channels/whatsapp', {
+      ...authOf(other),
+      body: {
+        phone_number_id: phoneNumberId,
+        access_token: 'stolen-or-guessed',
+        app_secret: 'y',
+        verify_token: 'zzzzzzzz',
+      },
+    });
     expect(squat.status).toBe(422);
     expect(squat.body.code).toBe('whatsapp_credentials_invalid');
-    const taken = await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: phoneNumberId, access_token: `EAAG-token-${phoneNumberId}`, app_secret: 'y', verify_token: 'zzzzzzzz' } });
+    const taken = await call('POST', '/channels/whatsapp', {
+      ...authOf(other),
+      body: {
+        phone_number_id: phoneNumberId,
+        access_token: `EAAG-token-${phoneNumberId}`,
+        app_secret: 'y',
+        verify_token: 'zzzzzzzz',
+      },
+    });
     expect(taken.status).toBe(409);
   });
 
-  it('answers Meta\'s verification handshake only for a configured verify token', async () => {
-    const ok = await call('GET', `/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-${phoneNumberId}-token&hub.challenge=1158201444`);
+  it("answers Meta's verification handshake only for a configured verify token", async () => {
+    const ok = await call(
+      'GET',
+      `/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-${phoneNumberId}-token&hub.challenge=1158201444`,
+    );
     expect(ok.status).toBe(200);
     expect(ok.text).toBe('1158201444');
     expect(ok.headers.get('content-type')).toContain('text/plain');
-    const bad = await call('GET', '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token&hub.challenge=1');
+    const bad = await call(
+      'GET',
+      '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token&hub.challenge=1',
+    );
     expect(bad.status).toBe(403);
   });
 });
@@ -71,7 +123,11 @@ describe('WhatsApp inbound webhook', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ received: 1 });
     const list = await call('GET', '/conversations?channel=whatsapp', authOf(t));
-    expect(list.body.data[0]).toMatchObject({ channel: 'whatsapp', channel_account_id: phoneNumberId, customer: { phone: '+4915112345678', name: 'Carla' } });
+    expect(list.body.data[0]).toMatchObject({
+      channel: 'whatsapp',
+      channel_account_id: phoneNumberId,
+      customer: { phone: '+4915112345678', name: 'Carla' },
+    });
   });
 
   it('refuses a bad signature with 401 and stores nothing', async () => {
@@ -80,7 +136,10 @@ describe('WhatsApp inbound webhook', () => {
     expect((await post(payload, sign(JSON.stringify(payload), 'wrong-secret'))).status).toBe(401);
     expect((await post(payload, 'sha256=00')).status).toBe(401);
     const raw = JSON.stringify(payload);
-    const missing = await call('POST', '/channels/whatsapp/webhook', { rawBody: raw, headers: { 'Content-Type': 'application/json' } });
+    const missing = await call('POST', '/channels/whatsapp/webhook', {
+      rawBody: raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(missing.status).toBe(401);
     expect((await eventsOf(t, 'conversation.message.received')).length).toBe(before);
   });
@@ -88,37 +147,74 @@ describe('WhatsApp inbound webhook', () => {
   it('checks each number against its own app secret, also in mixed batches', async () => {
     const other = await createTenant();
     const otherNumber = `7${Math.floor(Math.random() * 1e9)}`;
-    await call('POST', '/channels/whatsapp', { ...authOf(other), body: { phone_number_id: otherNumber, access_token: `EAAG-token-${otherNumber}`, app_secret: 'other-app-secret', verify_token: `verify-${otherNumber}-x` } });
+    await call('POST', '/channels/whatsapp', {
+      ...authOf(other),
+      body: {
+        phone_number_id: otherNumber,
+        access_token: `EAAG-token-${otherNumber}`,
+        app_secret: 'other-app-secret',
+        verify_token: `verify-${otherNumber}-x`,
+      },
+    });
     const theirs = webhook(textMessage('4915177777777', 'for the other tenant'), otherNumber);
     expect((await post(theirs)).status).toBe(401); // signed with our secret, not theirs
     expect((await post(theirs, sign(JSON.stringify(theirs), 'other-app-secret'))).status).toBe(200);
-    const mixed = { object: 'whatsapp_business_account', entry: [...webhook(textMessage('4915177777778', 'a')).entry, ...theirs.entry] };
+    const mixed = {
+      object: 'whatsapp_business_account',
+      entry: [...webhook(textMessage('4915177777778', 'a')).entry, ...theirs.entry],
+    };
     expect((await post(mixed)).status).toBe(401);
     expect((await post(mixed, sign(JSON.stringify(mixed), 'other-app-secret'))).status).toBe(401);
   });
 
-  it('never lets one tenant touch another tenant\'s messages with a forged receipt', async () => {
+  it("never lets one tenant touch another tenant's messages with a forged receipt", async () => {
     const conv = (await call('GET', '/conversations?channel=whatsapp', authOf(t))).body.data[0];
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'our message' } });
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'our message' },
+    });
     const ours = await eventually(
-      async () => (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === sent.body.id),
+      async () =>
+        (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find(
+          (m: { id: string }) => m.id === sent.body.id,
+        ),
       (m) => m?.status === 'sent',
     );
     const attacker = await createTenant();
     const attackerNumber = `7${Math.floor(Math.random() * 1e9)}`;
-    await call('POST', '/channels/whatsapp', { ...authOf(attacker), body: { phone_number_id: attackerNumber, access_token: `EAAG-token-${attackerNumber}`, app_secret: 'attacker-secret', verify_token: `verify-${attackerNumber}-x` } });
-    const forged = webhook(statusUpdate(ours.provider_message_id, 'failed', Math.floor(Date.now() / 1000), [{ code: 1, title: 'forged' }]), attackerNumber);
+    await call('POST', '/channels/whatsapp', {
+      ...authOf(attacker),
+      body: {
+        phone_number_id: attackerNumber,
+        access_token: `EAAG-token-${attackerNumber}`,
+        app_secret: 'attacker-secret',
+        verify_token: `verify-${attackerNumber}-x`,
+      },
+    });
+    const forged = webhook(
+      statusUpdate(ours.provider_message_id, 'failed', Math.floor(Date.now() / 1000), [{ code: 1, title: 'forged' }]),
+      attackerNumber,
+    );
     const res = await post(forged, sign(JSON.stringify(forged), 'attacker-secret'));
     expect(res.body.receipts).toBe(0);
-    const after = (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === sent.body.id);
+    const after = (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find(
+      (m: { id: string }) => m.id === sent.body.id,
+    );
     expect(after.status).toBe('sent');
   });
 
   it('refuses malformed payloads with 422, before any lookup', async () => {
-    for (const payload of [{ entry: [{ changes: 'x' }] }, { entry: [{ changes: [null] }] }, webhook(textMessage('49151', 'x'), '9'.repeat(3000))]) {
+    for (const payload of [
+      { entry: [{ changes: 'x' }] },
+      { entry: [{ changes: [null] }] },
+      webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
+    ]) {
       expect((await post(payload)).status).toBe(422);
     }
-    const many = { object: 'whatsapp_business_account', entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]) };
+    const many = {
+      object: 'whatsapp_business_account',
+      entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
+    };
     const tooMany = await post(many);
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.code).toBe('too_many_numbers');
@@ -135,7 +231,9 @@ describe('WhatsApp inbound webhook', () => {
     const payload = webhook(textMessage('4915199999999', 'only once', wamid));
     expect((await post(payload)).body.received).toBe(1);
     expect((await post(payload)).body).toMatchObject({ received: 0, duplicates: 1 });
-    const received = (await eventsOf(t, 'conversation.message.received')).filter((e) => e.data.message.provider_message_id === wamid);
+    const received = (await eventsOf(t, 'conversation.message.received')).filter(
+      (e) => e.data.message.provider_message_id === wamid,
+    );
     expect(received).toHaveLength(1);
   });
 });
@@ -147,38 +245,73 @@ describe('WhatsApp outbound and receipts', () => {
     return list.body.data.find((c: { customer: { phone: string } }) => c.customer.phone === `+${phone}`);
   }
   const messageById = async (convId: string, id: string) =>
-    (await call('GET', `/conversations/${convId}/messages`, authOf(t))).body.data.find((m: { id: string }) => m.id === id);
+    (await call('GET', `/conversations/${convId}/messages`, authOf(t))).body.data.find(
+      (m: { id: string }) => m.id === id,
+    );
 
-  it('calls the Graph API with the number\'s token, then applies receipts without ever moving backwards', async () => {
+  it("calls the Graph API with the number's token, then applies receipts without ever moving backwards", async () => {
     const conv = await conversationWith('4915100000001');
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'We can see you on Friday.' } });
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'We can see you on Friday.' },
+    });
     expect(sent.status).toBe(202);
-    const message = await eventually(() => messageById(conv.id, sent.body.id), (m) => m?.status === 'sent');
+    const message = await eventually(
+      () => messageById(conv.id, sent.body.id),
+      (m) => m?.status === 'sent',
+    );
     expect(message.provider_message_id).toMatch(/^wamid\./);
     const request = (await graphRequests()).find((r) => r.body?.text?.body === 'We can see you on Friday.');
-    expect(request).toMatchObject({ phone_number_id: phoneNumberId, authorization: `Bearer EAAG-token-${phoneNumberId}`, problems: [] });
+    expect(request).toMatchObject({
+      phone_number_id: phoneNumberId,
+      authorization: `Bearer EAAG-token-${phoneNumberId}`,
+      problems: [],
+    });
     expect(request.body).toMatchObject({ messaging_product: 'whatsapp', to: '4915100000001', type: 'text' });
 
     const now = Math.floor(Date.now() / 1000);
     expect((await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)))).body.receipts).toBe(1);
     // Late, out-of-order receipts are ignored.
-    expect((await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)))).body.receipts).toBe(0);
-    expect((await post(webhook(statusUpdate(message.provider_message_id, 'failed', now + 3, [{ code: 131047, title: 'Re-engagement message' }])))).body.receipts).toBe(0);
+    expect((await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)))).body.receipts).toBe(
+      0,
+    );
+    expect(
+      (
+        await post(
+          webhook(
+            statusUpdate(message.provider_message_id, 'failed', now + 3, [
+              { code: 131047, title: 'Re-engagement message' },
+            ]),
+          ),
+        )
+      ).body.receipts,
+    ).toBe(0);
     const final = await messageById(conv.id, sent.body.id);
     expect(final.status).toBe('read');
     expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
     expect(final.delivered_at).toBe(final.read_at);
-    const events = (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type);
+    const events = (await eventsOf(t, 'conversation.*'))
+      .filter((e) => e.data.message?.id === sent.body.id)
+      .map((e) => e.type);
     expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
   });
 
   it('refuses free text outside the 24-hour customer-service window', async () => {
-    const res = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+4915100000002' }, message: { text: 'Special offer!' } } });
+    const res = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: { channel: 'whatsapp', customer: { phone: '+4915100000002' }, message: { text: 'Special offer!' } },
+    });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('outside_service_window');
-    const opened = await call('POST', '/conversations', { ...authOf(t), body: { channel: 'whatsapp', customer: { phone: '+4915100000002' } } });
+    const opened = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: { channel: 'whatsapp', customer: { phone: '+4915100000002' } },
+    });
     expect(opened.status).toBe(201);
-    const send = await call('POST', `/conversations/${opened.body.id}/messages`, { ...authOf(t), body: { text: 'hello?' } });
+    const send = await call('POST', `/conversations/${opened.body.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'hello?' },
+    });
     expect(send.status).toBe(422);
     expect(send.body.code).toBe('outside_service_window');
   });
@@ -192,7 +325,10 @@ describe('WhatsApp outbound and receipts', () => {
     const conv = (await call('GET', '/conversations', authOf(tenant))).body.data[0];
     const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
     const settled = await eventually(
-      async () => (await call('GET', `/conversations/${conv.id}/messages`, authOf(tenant))).body.data.find((m: { id: string }) => m.id === sent.body.id),
+      async () =>
+        (await call('GET', `/conversations/${conv.id}/messages`, authOf(tenant))).body.data.find(
+          (m: { id: string }) => m.id === sent.body.id,
+        ),
       (m) => m?.status === 'sent' || m?.status === 'failed',
     );
     const attempts = (await graphRequests()).filter((r) => r.body?.text?.body === text).length;

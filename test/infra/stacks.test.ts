@@ -6,7 +6,12 @@ import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
 import { QUEUES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
-import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, defaultWorkerConcurrency, type StatelessStack } from '../../lib/stateless-stack';
+import {
+  DEFAULT_API_THROTTLE,
+  STREAM_MAX_RECORD_AGE,
+  defaultWorkerConcurrency,
+  type StatelessStack,
+} from '../../lib/stateless-stack';
 import { WORKERS } from '../../spec/workers';
 
 // One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
@@ -25,14 +30,20 @@ const json = (t: Template) => JSON.stringify(t.toJSON());
 
 /** The API stack and its nested stacks (one per feature), keyed by the nested stack's logical id in the parent. */
 function templatesOf(stack: StatelessStack) {
-  const nested = Object.values(stack.routeStacks).map((s) => ({ stack: s, id: stack.getLogicalId(s.nestedStackResource as CfnElement), template: Template.fromStack(s) }));
+  const nested = Object.values(stack.routeStacks).map((s) => ({
+    stack: s,
+    id: stack.getLogicalId(s.nestedStackResource as CfnElement),
+    template: Template.fromStack(s),
+  }));
   const parent = Template.fromStack(stack);
   return { parent, nested, all: [parent, ...nested.map((n) => n.template)] };
 }
 const apiStacks = templatesOf(stateless);
 /** Every resource of a type across the API stack and its nested stacks. */
-const everywhere = (type: string) => apiStacks.all.flatMap((t) => Object.entries(resources(t, type)).map(([id, r]) => ({ template: t, id, ...r })));
-const logicalIdOf = (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const everywhere = (type: string) =>
+  apiStacks.all.flatMap((t) => Object.entries(resources(t, type)).map(([id, r]) => ({ template: t, id, ...r })));
+const logicalIdOf = (construct: IConstruct) =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 /** What a `Fn::GetStackOutput` of the stateful stack stands for there (weak references). */
 function fromStateful(value: any): any {
@@ -47,12 +58,22 @@ function fromNested(value: any): { nestedId: string; template: Template; value: 
   const [nestedId, attribute] = value['Fn::GetAtt'];
   const nested = apiStacks.nested.find((n) => n.id === nestedId);
   if (!nested) throw new Error(`no nested stack ${nestedId}`);
-  return { nestedId, template: nested.template, value: (nested.template.toJSON().Outputs as Record<string, { Value: unknown }>)[String(attribute).replace(/^Outputs\./, '')]?.Value };
+  return {
+    nestedId,
+    template: nested.template,
+    value: (nested.template.toJSON().Outputs as Record<string, { Value: unknown }>)[
+      String(attribute).replace(/^Outputs\./, '')
+    ]?.Value,
+  };
 }
 
 /** A `Fn::Join` (or string) as text, with references shown as ${…}. */
 const joined = (value: any): string =>
-  typeof value === 'string' ? value : (value['Fn::Join']?.[1] ?? []).map((part: any) => (typeof part === 'string' ? part : `\${${refOf(part)}}`)).join('');
+  typeof value === 'string'
+    ? value
+    : (value['Fn::Join']?.[1] ?? [])
+        .map((part: any) => (typeof part === 'string' ? part : `\${${refOf(part)}}`))
+        .join('');
 
 const routeFunctionTemplate = (routeId: string): Template => {
   const found = apiStacks.nested.find((n) => n.stack === Stack.of(stateless.functions[routeId] as IConstruct));
@@ -61,7 +82,9 @@ const routeFunctionTemplate = (routeId: string): Template => {
 };
 const statementsOf = (template: Template, fnId: string) => {
   const role = refOf(template.toJSON().Resources[fnId].Properties.Role);
-  const policy = Object.values(resources(template, 'AWS::IAM::Policy')).find((p) => p.Properties.Roles.some((r: any) => r.Ref === role));
+  const policy = Object.values(resources(template, 'AWS::IAM::Policy')).find((p) =>
+    p.Properties.Roles.some((r: any) => r.Ref === role),
+  );
   return (policy?.Properties.PolicyDocument.Statement ?? []) as any[];
 };
 
@@ -70,14 +93,19 @@ describe('stateless stack', () => {
     const fns = everywhere('AWS::Lambda::Function');
     expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 1);
     for (const fn of fns) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
     }
     const logGroups = everywhere('AWS::Logs::LogGroup');
     expect(logGroups.every((lg) => typeof lg.Properties.RetentionInDays === 'number')).toBe(true);
   });
 
-  it('wires every route, under both prefixes, to its own function (in its feature\'s nested stack)', () => {
+  it("wires every route, under both prefixes, to its own function (in its feature's nested stack)", () => {
     const integrations = resources(api, 'AWS::ApiGatewayV2::Integration');
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
     expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length + 1);
@@ -101,19 +129,28 @@ describe('stateless stack', () => {
   });
 
   it('gives each route function one invoke permission, for its own method and path under any prefix', () => {
-    const fromApi = everywhere('AWS::Lambda::Permission').filter((p) => p.Properties.Principal === 'apigateway.amazonaws.com');
+    const fromApi = everywhere('AWS::Lambda::Permission').filter(
+      (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
     expect(fromApi).toHaveLength(ROUTES.length + 1);
     for (const route of ROUTES) {
       const template = routeFunctionTemplate(route.id);
       const fnId = logicalIdOf(stateless.functions[route.id] as IConstruct);
-      const own = Object.values(resources(template, 'AWS::Lambda::Permission')).filter((p) => refOf(p.Properties.FunctionName) === fnId);
+      const own = Object.values(resources(template, 'AWS::Lambda::Permission')).filter(
+        (p) => refOf(p.Properties.FunctionName) === fnId,
+      );
       expect(own).toHaveLength(1);
-      expect(joined(own[0]?.Properties.SourceArn)).toMatch(new RegExp(`:execute-api:.*/\\*/${route.method}/\\*${route.path.replace(/\{[^}]+\}/g, '\\*')}$`));
+      expect(joined(own[0]?.Properties.SourceArn)).toMatch(
+        new RegExp(`:execute-api:.*/\\*/${route.method}/\\*${route.path.replace(/\{[^}]+\}/g, '\\*')}$`),
+      );
     }
   });
 
   it('grants read-only routes read actions only, and platform secrets only to platform routes', () => {
-    const statementsFor = (routeId: string) => JSON.stringify(statementsOf(routeFunctionTemplate(routeId), logicalIdOf(stateless.functions[routeId] as IConstruct)));
+    const statementsFor = (routeId: string) =>
+      JSON.stringify(
+        statementsOf(routeFunctionTemplate(routeId), logicalIdOf(stateless.functions[routeId] as IConstruct)),
+      );
     const list = statementsFor('users-list');
     expect(list).toContain('dynamodb:Query');
     expect(list.match(/dynamodb:PutItem/g)).toHaveLength(1); // the ephemeral table only
@@ -122,6 +159,13 @@ describe('stateless stack', () => {
     expect(list).not.toContain('PlatformToken');
     expect(list).not.toContain('index/*');
     expect(statementsFor('tenants-create')).toContain('PlatformToken');
+    // The OpenAPI document reads no table and no secret: its function gets no grant at all.
+    const openapi = statementsFor('openapi');
+    expect(openapi).not.toContain('dynamodb:');
+    expect(openapi).not.toContain('secretsmanager:');
+    const fnId = logicalIdOf(stateless.functions.openapi as IConstruct);
+    const environment = routeFunctionTemplate('openapi').toJSON().Resources[fnId].Properties.Environment.Variables;
+    expect(Object.keys(environment).filter((k) => /TABLE|SECRET/.test(k))).toEqual([]);
   });
 
   it('lets only the AI functions invoke the one configured Bedrock model, and tells them to use it', () => {
@@ -132,7 +176,9 @@ describe('stateless stack', () => {
     const invokers = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('bedrock:'));
     expect(invokers).toHaveLength(aiIds.length);
     for (const policy of invokers) {
-      const statement = policy.Properties.PolicyDocument.Statement.find((st: any) => JSON.stringify(st.Action).includes('bedrock:'));
+      const statement = policy.Properties.PolicyDocument.Statement.find((st: any) =>
+        JSON.stringify(st.Action).includes('bedrock:'),
+      );
       expect(statement.Action).toBe('bedrock:InvokeModel');
       const arns = JSON.stringify(statement.Resource);
       expect(arns).toContain(`inference-profile/${BEDROCK_MODEL}`);
@@ -146,14 +192,21 @@ describe('stateless stack', () => {
   it('wires the workers: the filtered outbox stream and the channel queue, both with partial batch failures', () => {
     const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
     expect(mappings).toHaveLength(WORKERS.filter((w) => w.source.kind !== 'schedule').length);
-    const stream = mappings.find((m) => m.Properties.StartingPosition === 'TRIM_HORIZON' && JSON.stringify(m.Properties.FilterCriteria).includes('EVT#'));
-    expect(stream?.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true });
+    const stream = mappings.find(
+      (m) =>
+        m.Properties.StartingPosition === 'TRIM_HORIZON' &&
+        JSON.stringify(m.Properties.FilterCriteria).includes('EVT#'),
+    );
+    expect(stream?.Properties).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+    });
     expect(JSON.stringify(stream?.Properties.FilterCriteria)).toContain('EVT#');
     const queue = mappings.find((m) => m.Properties.StartingPosition === undefined);
     expect(queue?.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
   });
 
-  it('sends stream batches whose retries or age run out to the StreamFailures queue, and watches each stream worker\'s lag', () => {
+  it("sends stream batches whose retries or age run out to the StreamFailures queue, and watches each stream worker's lag", () => {
     const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
     const alarms = Object.values(resources(api, 'AWS::CloudWatch::Alarm'));
     const streamWorkers = WORKERS.filter((w) => w.source.kind === 'stream');
@@ -161,11 +214,15 @@ describe('stateless stack', () => {
     for (const worker of streamWorkers) {
       const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
       const mapping = mappings.find((m) => refOf(m.Properties.FunctionName) === fnId);
-      expect(refOf(fromStateful(mapping?.Properties.DestinationConfig?.OnFailure?.Destination))).toBe(logicalIdOf(stateful.queues.streamFailures));
+      expect(refOf(fromStateful(mapping?.Properties.DestinationConfig?.OnFailure?.Destination))).toBe(
+        logicalIdOf(stateful.queues.streamFailures),
+      );
       expect(mapping?.Properties.MaximumRecordAgeInSeconds).toBe(STREAM_MAX_RECORD_AGE.toSeconds());
       // Still inside the stream's 24 h retention when it fails, so it can be read back and replayed.
       expect(STREAM_MAX_RECORD_AGE.toSeconds()).toBeLessThan(24 * 3600);
-      const lag = alarms.find((a) => a.Properties.MetricName === 'IteratorAge' && refOf(a.Properties.Dimensions[0].Value) === fnId);
+      const lag = alarms.find(
+        (a) => a.Properties.MetricName === 'IteratorAge' && refOf(a.Properties.Dimensions[0].Value) === fnId,
+      );
       expect(lag?.Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Maximum' });
       const policy = JSON.stringify(statementsOf(api, fnId));
       expect(policy).toContain('sqs:SendMessage');
@@ -174,7 +231,11 @@ describe('stateless stack', () => {
     expect(failures?.Properties.SqsManagedSseEnabled).toBe(true);
     data.hasResourceProperties('AWS::SQS::QueuePolicy', {
       Queues: [{ Ref: logicalIdOf(stateful.queues.streamFailures) }],
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
     });
     api.hasOutput('OutboxDispatcherFunctionName', {});
   });
@@ -189,7 +250,11 @@ describe('stateless stack', () => {
       const minutes = Math.max(1, Math.ceil(worker.source.everySeconds / 60));
       const [ruleId, rule] = rules.find(([, r]) => r.Properties.Targets.some((t: any) => refOf(t.Arn) === fnId)) ?? [];
       expect(rule?.Properties.ScheduleExpression).toBe(`rate(${minutes} minute${minutes === 1 ? '' : 's'})`);
-      api.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] } });
+      api.hasResourceProperties('AWS::Lambda::Permission', {
+        Principal: 'events.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      });
       const policy = JSON.stringify(statementsOf(api, fnId));
       if (worker.mainTable === 'write') expect(policy).toContain('dynamodb:PutItem');
       for (const q of worker.sendsTo) expect(policy).toContain(logicalIdOf(stateful.queues[q]));
@@ -201,11 +266,15 @@ describe('stateless stack', () => {
     const fnId = logicalIdOf(stateless.unmatchedRouteFunction);
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
     const fallback = routes.find((r) => r.Properties.RouteKey === '$default');
-    const integration = resources(api, 'AWS::ApiGatewayV2::Integration')[String(fallback?.Properties.Target['Fn::Join'][1][1].Ref)];
+    const integration = resources(api, 'AWS::ApiGatewayV2::Integration')[
+      String(fallback?.Properties.Target['Fn::Join'][1][1].Ref)
+    ];
     expect(refOf(integration?.Properties.IntegrationUri)).toBe(fnId);
     const statements = JSON.stringify(statementsOf(api, fnId));
     expect(statements).not.toMatch(/dynamodb:|secretsmanager:|sqs:|bedrock:/);
-    expect(resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty('MAIN_TABLE_NAME');
+    expect(resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty(
+      'MAIN_TABLE_NAME',
+    );
   });
 
   it('has a 5xx alarm, an access-logged and throttled stage and the API URL output', () => {
@@ -213,9 +282,21 @@ describe('stateless stack', () => {
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
-      DefaultRouteSettings: { ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit,
+      },
     });
     api.hasOutput('ApiUrl', {});
+    // The OpenAPI document's URL: the API URL (which ends with a slash) and the route's path.
+    const openApiUrl = joined(api.toJSON().Outputs.OpenApiUrl.Value);
+    expect(openApiUrl).toMatch(/^https:\/\/.*\/api\/v1\/openapi\.json$/);
+    expect(ROUTES.find((r) => r.id === 'openapi')).toMatchObject({
+      method: 'GET',
+      path: '/openapi.json',
+      auth: 'none',
+      mainTable: 'none',
+    });
   });
 
   it('reserves concurrency for every worker (only), at least what its queue mapping may use', () => {
@@ -226,15 +307,22 @@ describe('stateless stack', () => {
     }
     for (const mapping of Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'))) {
       const max = mapping.Properties.ScalingConfig?.MaximumConcurrency;
-      if (max !== undefined) expect(max).toBeLessThanOrEqual(fns[refOf(mapping.Properties.FunctionName)]?.Properties.ReservedConcurrentExecutions);
+      if (max !== undefined)
+        expect(max).toBeLessThanOrEqual(
+          fns[refOf(mapping.Properties.FunctionName)]?.Properties.ReservedConcurrentExecutions,
+        );
     }
-    expect(everywhere('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined)).toHaveLength(WORKERS.length);
+    expect(
+      everywhere('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined),
+    ).toHaveLength(WORKERS.length);
   });
 
-  it('keeps every queue with a consumer invisible for at least six times the consumer\'s timeout', () => {
+  it("keeps every queue with a consumer invisible for at least six times the consumer's timeout", () => {
     const queues = resources(data, 'AWS::SQS::Queue');
     const fns = resources(api, 'AWS::Lambda::Function');
-    const consumed = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping')).filter((m) => m.Properties.StartingPosition === undefined);
+    const consumed = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => m.Properties.StartingPosition === undefined,
+    );
     expect(consumed).toHaveLength(WORKERS.filter((w) => w.source.kind === 'queue').length);
     for (const mapping of consumed) {
       const queue = queues[refOf(fromStateful(mapping.Properties.EventSourceArn))];
@@ -244,7 +332,7 @@ describe('stateless stack', () => {
     }
   });
 
-  it('keeps the channel send lease below the sender\'s timeout (and so below the queue\'s visibility)', () => {
+  it("keeps the channel send lease below the sender's timeout (and so below the queue's visibility)", () => {
     const fnId = logicalIdOf(stateless.functions['channel-sender'] as IConstruct);
     const timeout = resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Timeout;
     expect(SEND_LEASE_MS / 1000).toBeLessThan(timeout);
@@ -259,9 +347,13 @@ describe('stateful stack', () => {
     for (const [id, table] of Object.entries(tables)) {
       expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
       expect(table.Properties.SSESpecification).toMatchObject({ SSEEnabled: true });
-      expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+      expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({
+        PointInTimeRecoveryEnabled: true,
+      });
       expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'ttl', Enabled: true });
-      expect((data.toJSON().Resources as Record<string, { DeletionPolicy?: string }>)[id]?.DeletionPolicy).toBe('Retain');
+      expect((data.toJSON().Resources as Record<string, { DeletionPolicy?: string }>)[id]?.DeletionPolicy).toBe(
+        'Retain',
+      );
     }
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   });
@@ -278,12 +370,22 @@ describe('stateful stack', () => {
     expect(dlqId).toMatch(/^WebhookDeliveryDlq/);
     expect(queues[dlqId]).toBeDefined();
     for (const q of Object.values(queues)) expect(q.Properties.SqsManagedSseEnabled).toBe(true);
-    expect(Object.values(resources(data, 'AWS::SQS::QueuePolicy')).filter((p) => JSON.stringify(p.Properties).includes('"aws:SecureTransport":"false"'))).toHaveLength(Object.keys(QUEUES).length);
+    expect(
+      Object.values(resources(data, 'AWS::SQS::QueuePolicy')).filter((p) =>
+        JSON.stringify(p.Properties).includes('"aws:SecureTransport":"false"'),
+      ),
+    ).toHaveLength(Object.keys(QUEUES).length);
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
     expect(failureQueues().sort()).toEqual(['channelOutboundDlq', 'streamFailures', 'webhookDeliveryDlq']);
     for (const key of failureQueues()) {
       const id = logicalIdOf(stateful.queues[key]);
-      expect(alarms.some((a) => a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' && refOf(a.Properties.Dimensions[0].Value) === id)).toBe(true);
+      expect(
+        alarms.some(
+          (a) =>
+            a.Properties.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+            refOf(a.Properties.Dimensions[0].Value) === id,
+        ),
+      ).toBe(true);
     }
     // Messages moved to a DLQ by a redrive policy are never counted as sent: such an alarm could not fire.
     expect(alarms.filter((a) => a.Properties.MetricName === 'NumberOfMessagesSent')).toEqual([]);
@@ -314,7 +416,14 @@ describe('alarms', () => {
     for (const worker of WORKERS) {
       const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
       for (const metric of ['Errors', 'Throttles']) {
-        expect(alarms.some((a) => a.Properties.MetricName === metric && a.Properties.Namespace === 'AWS/Lambda' && refOf(a.Properties.Dimensions[0].Value) === fnId)).toBe(true);
+        expect(
+          alarms.some(
+            (a) =>
+              a.Properties.MetricName === metric &&
+              a.Properties.Namespace === 'AWS/Lambda' &&
+              refOf(a.Properties.Dimensions[0].Value) === fnId,
+          ),
+        ).toBe(true);
       }
     }
   });
@@ -324,20 +433,41 @@ describe('alarms', () => {
     const keyId = refOf(topic?.Properties.KmsMasterKeyId);
     const key = resources(data, 'AWS::KMS::Key')[keyId];
     expect(key?.Properties.EnableKeyRotation).toBe(true);
-    expect(key?.Properties.KeyPolicy.Statement).toContainEqual(expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }));
+    expect(key?.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    );
     const policy = Object.values(resources(data, 'AWS::SNS::TopicPolicy'))[0]?.Properties.PolicyDocument.Statement;
-    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
-    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } }));
+    expect(policy).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'sns:Publish',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
+    );
+    expect(policy).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'sns:Publish',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+      }),
+    );
     data.resourceCountIs('AWS::SNS::Subscription', 0);
     data.hasOutput('AlarmTopicArn', {});
   });
 });
 
 describe('growth and coupling', () => {
-  const counts = () => [
-    [stateful.stackName, Object.keys(data.toJSON().Resources).length],
-    ...apiStacks.all.map((t, i) => [i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id, Object.keys(t.toJSON().Resources).length]),
-  ] as [string, number][];
+  const counts = () =>
+    [
+      [stateful.stackName, Object.keys(data.toJSON().Resources).length],
+      ...apiStacks.all.map((t, i) => [
+        i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id,
+        Object.keys(t.toJSON().Resources).length,
+      ]),
+    ] as [string, number][];
 
   it('keeps every stack, nested ones included, at or under 350 resources', () => {
     for (const [name, count] of counts()) expect([name, count <= 350]).toEqual([name, true]);
@@ -346,21 +476,30 @@ describe('growth and coupling', () => {
   it('references the stateful stack weakly: no imports, and no exports that an update would have to keep', () => {
     for (const t of apiStacks.all) expect(json(t)).not.toContain('Fn::ImportValue');
     expect(json(api)).toContain('Fn::GetStackOutput');
-    const exports = Object.values(data.toJSON().Outputs as Record<string, { Export?: { Name: string } }>).flatMap((o) => (o.Export ? [o.Export.Name] : []));
+    const exports = Object.values(data.toJSON().Outputs as Record<string, { Export?: { Name: string } }>).flatMap(
+      (o) => (o.Export ? [o.Export.Name] : []),
+    );
     // Only the named queue URLs (for other tools); none generated for the API stack.
     expect(exports.every((name) => /^MessagingStateful-\w+QueueUrl$/.test(name))).toBe(true);
     for (const t of apiStacks.all) {
-      for (const [, outputName] of json(t).matchAll(/"OutputName":"([^"]+)"/g)) expect(data.toJSON().Outputs).toHaveProperty([outputName as string]);
+      for (const [, outputName] of json(t).matchAll(/"OutputName":"([^"]+)"/g))
+        expect(data.toJSON().Outputs).toHaveProperty([outputName as string]);
     }
   });
 
   it('has room to double the routes: a doubled route table synthesizes with every stack under 500 resources', () => {
-    const doubled: RouteDef[] = [...ROUTES, ...ROUTES.map((r) => ({ ...r, id: `${r.id}-twin`, path: `/twin${r.path}` }))];
+    const doubled: RouteDef[] = [
+      ...ROUTES,
+      ...ROUTES.map((r) => ({ ...r, id: `${r.id}-twin`, path: `/twin${r.path}` })),
+    ];
     const twin = buildCdkApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), { routes: doubled });
     twin.app.synth();
     const stacks = templatesOf(twin.stateless);
-    expect(Object.values(resources(stacks.parent, 'AWS::ApiGatewayV2::Route'))).toHaveLength(doubled.length * API_PREFIXES.length + 1);
-    for (const t of [Template.fromStack(twin.stateful), ...stacks.all]) expect(Object.keys(t.toJSON().Resources).length).toBeLessThanOrEqual(500);
+    expect(Object.values(resources(stacks.parent, 'AWS::ApiGatewayV2::Route'))).toHaveLength(
+      doubled.length * API_PREFIXES.length + 1,
+    );
+    for (const t of [Template.fromStack(twin.stateful), ...stacks.all])
+      expect(Object.keys(t.toJSON().Resources).length).toBeLessThanOrEqual(500);
   }, 120_000);
 });
 
@@ -383,14 +522,23 @@ describe('context values', () => {
   const cData = Template.fromStack(configured.stateful);
 
   it('subscribes alarmEmail to the alarm topic', () => {
-    cData.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com', TopicArn: { Ref: logicalIdOf(configured.stateful.alarmTopic) } });
+    cData.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: logicalIdOf(configured.stateful.alarmTopic) },
+    });
   });
 
-  it('sets stage throttling and a worker\'s reserved concurrency (and its queue mapping follows)', () => {
-    cApi.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 } });
+  it("sets stage throttling and a worker's reserved concurrency (and its queue mapping follows)", () => {
+    cApi.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 },
+    });
     const fnId = logicalIdOf(configured.stateless.functions['webhook-delivery'] as IConstruct);
     expect(resources(cApi, 'AWS::Lambda::Function')[fnId]?.Properties.ReservedConcurrentExecutions).toBe(3);
-    cApi.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: fnId }, ScalingConfig: { MaximumConcurrency: 3 } });
+    cApi.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnId },
+      ScalingConfig: { MaximumConcurrency: 3 },
+    });
   });
 
   it('"both" (the step from strong references) keeps the generated exports but imports nothing', () => {
@@ -398,18 +546,26 @@ describe('context values', () => {
     expect(JSON.stringify(cData.toJSON().Outputs)).toMatch(/"Name":"MessagingStateful:ExportsOutput/);
   });
 
-  it('refuses values that are not positive integers, a queue worker below its mapping\'s minimum, and unknown workers', () => {
+  it("refuses values that are not positive integers, a queue worker below its mapping's minimum, and unknown workers", () => {
     const noBundling = { 'aws:cdk:bundling-stacks': [] };
-    expect(() => buildCdkApp(new App({ context: { ...noBundling, apiRateLimit: 'lots' } }))).toThrow(/apiRateLimit must be a positive integer/);
-    expect(() => buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.channel-sender': '1' } }))).toThrow(/channel-sender must be an integer of at least 2/);
-    expect(() => buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.webhook-deliveries': '4' } }))).toThrow(/No such worker: workerConcurrency.webhook-deliveries/);
+    expect(() => buildCdkApp(new App({ context: { ...noBundling, apiRateLimit: 'lots' } }))).toThrow(
+      /apiRateLimit must be a positive integer/,
+    );
+    expect(() => buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.channel-sender': '1' } }))).toThrow(
+      /channel-sender must be an integer of at least 2/,
+    );
+    expect(() =>
+      buildCdkApp(new App({ context: { ...noBundling, 'workerConcurrency.webhook-deliveries': '4' } })),
+    ).toThrow(/No such worker: workerConcurrency.webhook-deliveries/);
   });
 });
 
 describe('cdk-nag AwsSolutions', () => {
   it('has zero unacknowledged findings', () => {
     const report = new AwsSolutionsChecks().validateScope(app);
-    expect(report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      report.violations.map((v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    ).toEqual([]);
     expect(report.success).toBe(true);
   });
 });

@@ -9,15 +9,25 @@ import { useRuntimeAws } from '../support/aws';
 useRuntimeAws();
 
 const counterOf = async (tenantId: string) =>
-  (await db().send(new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ConsistentRead: true }))).Item?.active_admins as number | undefined;
+  (await db().send(new GetCommand({ TableName: tableName('main'), Key: tenantKey(tenantId), ConsistentRead: true })))
+    .Item?.active_admins as number | undefined;
 
 it('starts the active-admin counter of a tenant created before it, from the admins it really has', async () => {
   const t = await createTenant();
   expect(await counterOf(t.tenantId)).toBe(1);
   // A tenant from before the counter existed: two admins, no counter.
-  const second = await call('POST', '/users', { ...authOf(t), body: { email: `second-${randomUUID().slice(0, 8)}@example.com`, password: 'second admin password', role: 'admin' } });
+  const second = await call('POST', '/users', {
+    ...authOf(t),
+    body: { email: `second-${randomUUID().slice(0, 8)}@example.com`, password: 'second admin password', role: 'admin' },
+  });
   expect(second.status).toBe(201);
-  await db().send(new UpdateCommand({ TableName: tableName('main'), Key: tenantKey(t.tenantId), UpdateExpression: 'REMOVE active_admins' }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName('main'),
+      Key: tenantKey(t.tenantId),
+      UpdateExpression: 'REMOVE active_admins',
+    }),
+  );
   expect(await counterOf(t.tenantId)).toBeUndefined();
 
   // The first change that moves the count counts the admins first (2), then applies itself.

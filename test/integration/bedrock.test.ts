@@ -15,7 +15,11 @@ const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 const provider = () => bedrockProvider({ modelId: MODEL, endpoint: fake.url, timeoutMs: 400 });
 const classification = {
   intent: { name: 'pricing', confidence: 0.93 },
-  intents: [{ name: 'pricing', confidence: 0.93 }, { name: 'book_appointment', confidence: 0.05 }, { name: 'other', confidence: 0.02 }],
+  intents: [
+    { name: 'pricing', confidence: 0.93 },
+    { name: 'book_appointment', confidence: 0.05 },
+    { name: 'other', confidence: 0.02 },
+  ],
   sentiment: { label: 'neutral', score: 0.1, confidence: 0.8 },
   language: 'en',
 };
@@ -35,10 +39,28 @@ describe('bedrock provider (Converse API against a local server)', () => {
   });
 
   it('gives the grounding facts to the model for suggestions', async () => {
-    fake.answer({ text: JSON.stringify({ suggestions: [{ text: 'Hi Ana, shall I move your Haircut?', intent: 'reschedule_booking', confidence: 0.9 }] }) });
+    fake.answer({
+      text: JSON.stringify({
+        suggestions: [{ text: 'Hi Ana, shall I move your Haircut?', intent: 'reschedule_booking', confidence: 0.9 }],
+      }),
+    });
     const before = fake.calls.length;
-    const booking = { id: 'bkg_1', service: 'Haircut', start_at: '2026-11-24T14:00:00Z', timezone: 'Europe/Berlin', status: 'confirmed' };
-    const res = await answer((p) => p.suggest([{ direction: 'inbound', text: 'can I move my appointment?' }], { customerName: 'Ana', nextBooking: booking }, 2), provider());
+    const booking = {
+      id: 'bkg_1',
+      service: 'Haircut',
+      start_at: '2026-11-24T14:00:00Z',
+      timezone: 'Europe/Berlin',
+      status: 'confirmed',
+    };
+    const res = await answer(
+      (p) =>
+        p.suggest(
+          [{ direction: 'inbound', text: 'can I move my appointment?' }],
+          { customerName: 'Ana', nextBooking: booking },
+          2,
+        ),
+      provider(),
+    );
     expect(res.provider).toBe('bedrock');
     expect(res.result[0]?.intent).toBe('reschedule_booking');
     const system = fake.calls[before]?.body.system?.[0]?.text ?? '';
@@ -49,8 +71,16 @@ describe('bedrock provider (Converse API against a local server)', () => {
 
   it.each([
     ['prose instead of JSON', { text: 'Sure! The customer is asking about prices.' }, 'invalid_output'],
-    ['an intent outside the taxonomy', { text: JSON.stringify({ ...classification, intent: { name: 'haircut', confidence: 1 } }) }, 'invalid_output'],
-    ['a score out of range', { text: JSON.stringify({ ...classification, sentiment: { label: 'neutral', score: 7, confidence: 1 } }) }, 'invalid_output'],
+    [
+      'an intent outside the taxonomy',
+      { text: JSON.stringify({ ...classification, intent: { name: 'haircut', confidence: 1 } }) },
+      'invalid_output',
+    ],
+    [
+      'a score out of range',
+      { text: JSON.stringify({ ...classification, sentiment: { label: 'neutral', score: 7, confidence: 1 } }) },
+      'invalid_output',
+    ],
     ['a server error', { status: 503 }, 'ServiceUnavailableException'],
     ['a timeout', { text: JSON.stringify(classification), delayMs: 1500 }, 'timeout'],
   ])('falls back to the local model on %s, and says so', async (_case, scripted, reason) => {
@@ -67,8 +97,17 @@ describe('bedrock provider (Converse API against a local server)', () => {
     process.env.BEDROCK_ENDPOINT_URL = fake.url;
     const { analyze } = await import('../../functions/ai/service');
     fake.answer({ text: JSON.stringify(classification) }, { status: 500 });
-    const ok = await analyze('tenant-unused', 'UTC', { text: 'how much for a full set, tomorrow at 3pm?' }, new Date('2026-11-21T10:00:00Z'));
-    expect(ok).toMatchObject({ provider: 'bedrock', intent: { name: 'pricing' }, entities: [{ type: 'datetime', value: '2026-11-22T15:00:00+00:00' }] });
+    const ok = await analyze(
+      'tenant-unused',
+      'UTC',
+      { text: 'how much for a full set, tomorrow at 3pm?' },
+      new Date('2026-11-21T10:00:00Z'),
+    );
+    expect(ok).toMatchObject({
+      provider: 'bedrock',
+      intent: { name: 'pricing' },
+      entities: [{ type: 'datetime', value: '2026-11-22T15:00:00+00:00' }],
+    });
     const fallback = await analyze('tenant-unused', 'UTC', { text: 'how much for a full set?' }, new Date());
     expect(fallback).toMatchObject({ provider: 'local', fallback: { from: 'bedrock' }, intent: { name: 'pricing' } });
   });

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+} from '@aws-sdk/client-sqs';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { createTableInput } from '../../local/bootstrap';
 import { startQueuePoller, startStreamPoller, type Poller } from '../../local/pollers';
 import { TABLES } from '../../spec/resources';
@@ -65,11 +70,16 @@ describe('SQS poller', () => {
   it('deletes what succeeded, redelivers batchItemFailures, and redrives poison to the DLQ', async () => {
     const suffix = randomUUID().slice(0, 8);
     const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `it-dlq-${suffix}` }));
-    const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes?.QueueArn;
+    const dlqArn = (
+      await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
+    ).Attributes?.QueueArn;
     const queue = await sqs.send(
       new CreateQueueCommand({
         QueueName: `it-main-${suffix}`,
-        Attributes: { VisibilityTimeout: '1', RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: '2' }) },
+        Attributes: {
+          VisibilityTimeout: '1',
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: '2' }),
+        },
       }),
     );
     const queueUrl = queue.QueueUrl ?? '';
@@ -80,7 +90,7 @@ describe('SQS poller', () => {
       concurrency: 1,
       handler: async (event) => {
         const failures = [];
-        for (const record of event.Records as SQSRecord[]) {
+        for (const record of event.Records) {
           received[record.body] = (received[record.body] ?? 0) + 1;
           const flaky = record.body === 'flaky' && received.flaky === 1;
           if (record.body === 'poison' || flaky) failures.push({ itemIdentifier: record.messageId });
@@ -97,7 +107,9 @@ describe('SQS poller', () => {
     await waitFor(() => (received.flaky ?? 0) >= 2 && (received.poison ?? 0) >= 2);
     let dead: string[] = [];
     for (let i = 0; i < 20 && !dead.includes('poison'); i++) {
-      const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.QueueUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }));
+      const out = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: dlq.QueueUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }),
+      );
       dead = dead.concat((out.Messages ?? []).map((m) => m.Body ?? ''));
     }
     expect(dead).toEqual(['poison']);

@@ -18,8 +18,14 @@ beforeAll(async () => {
     new CreateTableCommand({
       TableName: table,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      AttributeDefinitions: [
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
     }),
   );
 });
@@ -38,11 +44,17 @@ const legacySeal = (value: unknown, material: string) => {
   return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 };
 
-const secretsOf = async (pk: string) => (await db().send(new GetCommand({ TableName: table, Key: { pk, sk: 'X' } }))).Item?.secrets as string;
+const secretsOf = async (pk: string) =>
+  (await db().send(new GetCommand({ TableName: table, Key: { pk, sk: 'X' } }))).Item?.secrets as string;
 
 it('re-seals every stored secret with the current key, so the previous key can be retired', async () => {
-  const [keyA, keyB, keyC] = ['reseal-key-a-0123456789abcdef', 'reseal-key-b-0123456789abcdef', 'reseal-key-c-0123456789abcdef'];
-  const put = (pk: string, item: Record<string, unknown>) => db().send(new PutCommand({ TableName: table, Item: { pk, sk: 'X', ...item } }));
+  const [keyA, keyB, keyC] = [
+    'reseal-key-a-0123456789abcdef',
+    'reseal-key-b-0123456789abcdef',
+    'reseal-key-c-0123456789abcdef',
+  ];
+  const put = (pk: string, item: Record<string, unknown>) =>
+    db().send(new PutCommand({ TableName: table, Item: { pk, sk: 'X', ...item } }));
   process.env.DATA_KEY = keyC;
   await put('LOST', { secrets: await seal({ n: 0 }) });
   process.env.DATA_KEY = keyA;
@@ -63,7 +75,9 @@ it('re-seals every stored secret with the current key, so the previous key can b
   expect(sealedKeyId(await secretsOf('CHANNEL'))).toBe(idB);
   expect(await unseal(await secretsOf('CHANNEL'))).toEqual({ app_secret: 'one' });
   expect(await unseal(await secretsOf('LEGACY'))).toEqual([{ secret: 'whsec_two' }]);
-  expect((await db().send(new GetCommand({ TableName: table, Key: { pk: 'CHANNEL', sk: 'X' } }))).Item?.tenant_id).toBe('t1');
+  expect((await db().send(new GetCommand({ TableName: table, Key: { pk: 'CHANNEL', sk: 'X' } }))).Item?.tenant_id).toBe(
+    't1',
+  );
 
   const second = await resealTable(table);
   expect(second).toMatchObject({ resealed: 0, current: 2 });

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { lambdaContext } from '../../local/context';
 import { call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
@@ -13,10 +13,31 @@ process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'false';
 
 function event(tenant: string, key: string, body: unknown): APIGatewayProxyEventV2 {
   return {
-    version: '2.0', routeKey: 'POST /webhooks', rawPath: '/api/v1/webhooks', rawQueryString: '',
+    version: '2.0',
+    routeKey: 'POST /webhooks',
+    rawPath: '/api/v1/webhooks',
+    rawQueryString: '',
     headers: { 'x-tenant-id': tenant, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requestContext: { accountId: '0', apiId: 'local', domainName: 'localhost', domainPrefix: 'local', http: { method: 'POST', path: '/api/v1/webhooks', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' }, requestId: 'r', routeKey: 'POST /webhooks', stage: '$default', time: '', timeEpoch: 0 },
-    body: JSON.stringify(body), isBase64Encoded: false,
+    requestContext: {
+      accountId: '0',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: 'POST',
+        path: '/api/v1/webhooks',
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'jest',
+      },
+      requestId: 'r',
+      routeKey: 'POST /webhooks',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
   };
 }
 
@@ -24,8 +45,16 @@ it('refuses http, private, loopback, metadata, IPv6 loopback, IPv4-mapped and lo
   const t = await createTenant();
   const { handler } = await import('../../functions/webhooks/create');
   const register = async (url: string) =>
-    (await handler(event(t.tenantId, t.apiKey, { url, events: ['*'] }), lambdaContext('webhooks-create'))) as APIGatewayProxyStructuredResultV2;
-  for (const url of ['http://example.com/hook', 'https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://[::ffff:127.0.0.1]/hook', 'https://localhost/hook']) {
+    await handler(event(t.tenantId, t.apiKey, { url, events: ['*'] }), lambdaContext('webhooks-create'));
+  for (const url of [
+    'http://example.com/hook',
+    'https://127.0.0.1/hook',
+    'https://10.0.0.1/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://localhost/hook',
+  ]) {
     const res = await register(url);
     expect([url, res.statusCode]).toEqual([url, 422]);
     expect(JSON.parse(String(res.body)).code).toBe('unsafe_url');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { consume } from '../../functions/platform/counters';
-import { provisionTenant } from '../../functions/tenants/provision';
+import { provisionTenant } from '../../functions/tenants/service';
 import { findUserByEmail } from '../../functions/users/store';
 import { refreshSession, startSession } from '../../functions/auth/session-service';
 import { authenticateTenant } from '../../functions/auth/authenticate';
@@ -9,13 +9,19 @@ import { codeOf } from '../support/errors';
 
 useRuntimeAws();
 
-
 describe('fixed-window counters on DynamoDB Local', () => {
   it('allow exactly `limit` of many concurrent increments', async () => {
     const key = `IT#${randomUUID()}`;
-    const results = await Promise.all(Array.from({ length: 40 }, () => consume(key, { limit: 7, expiresAtEpoch: Math.floor(Date.now() / 1000) + 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => consume(key, { limit: 7, expiresAtEpoch: Math.floor(Date.now() / 1000) + 60 })),
+    );
     expect(results.filter((r) => r.allowed)).toHaveLength(7);
-    expect(results.filter((r) => r.allowed).map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(
+      results
+        .filter((r) => r.allowed)
+        .map((r) => r.count)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });
 
@@ -23,7 +29,10 @@ describe('sessions with an injected clock', () => {
   it('expire 30 days after login, however often they were refreshed', async () => {
     const day0 = new Date();
     const email = `clock-${randomUUID().slice(0, 8)}@example.com`;
-    const { tenant } = await provisionTenant({ name: 'Clock Co', plan: 'pro', admin: { email, password: 'clock password 123' } }, day0);
+    const { tenant } = await provisionTenant(
+      { name: 'Clock Co', plan: 'pro', admin: { email, password: 'clock password 123' } },
+      day0,
+    );
     const user = await findUserByEmail(tenant.id, email);
     if (!user) throw new Error('user missing');
     const login = await startSession(user, day0);
@@ -39,7 +48,15 @@ describe('sessions with an injected clock', () => {
     // An access token issued minutes before the absolute expiry stops working at it, though its own exp is later.
     const lastMinutes = new Date(day0.getTime() + 30 * 86_400_000 - 5 * 60_000);
     const late = await refreshSession(refreshed.refresh_token, undefined, lastMinutes);
-    expect(await codeOf(authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 4 * 60_000)))).toBe('ok');
-    expect(await codeOf(authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 6 * 60_000)))).toBe('401:session_revoked');
+    expect(
+      await codeOf(
+        authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 4 * 60_000)),
+      ),
+    ).toBe('ok');
+    expect(
+      await codeOf(
+        authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 6 * 60_000)),
+      ),
+    ).toBe('401:session_revoked');
   });
 });

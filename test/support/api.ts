@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordContract } from './contract';
 import { testRuntime } from './runtime';
 
 export interface ApiResponse<T = any> {
@@ -14,6 +15,8 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  /** false: skip the contract check (a test reading back a hand-made event, which no real change emits). */
+  contract?: false;
 }
 
 /** A tiny client for the local gateway: JSON in, parsed JSON (or problem+json) out. */
@@ -26,14 +29,18 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
     body = JSON.stringify(opts.body);
     headers['Content-Type'] ??= 'application/json';
   }
-  const res = await fetch(`${testRuntime().url}${path.startsWith('/v1') ? '' : '/api/v1'}${path}`, { method, headers, body });
+  const fullPath = `${path.startsWith('/v1') ? '' : '/api/v1'}${path}`;
+  const res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
   const text = await res.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
   }
+  // Every response is checked against openapi.json; a violation fails the test that made the call.
+  if (opts.contract !== false)
+    recordContract({ method, path: fullPath, status: res.status, headers: res.headers, body: parsed, text });
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
@@ -49,12 +56,26 @@ export interface TestTenant {
 }
 
 /** A fresh tenant through the platform API, so every test file is isolated from the others. */
-export async function createTenant(plan: 'free' | 'starter' | 'pro' | 'enterprise' = 'pro', extra: Record<string, unknown> = {}): Promise<TestTenant> {
+export async function createTenant(
+  plan: 'free' | 'starter' | 'pro' | 'enterprise' = 'pro',
+  extra: Record<string, unknown> = {},
+): Promise<TestTenant> {
   const adminEmail = `admin-${randomUUID().slice(0, 8)}@example.com`;
   const adminPassword = 'correct horse battery staple';
-  const res = await platform('POST', '/tenants', { name: 'Test Co', plan, admin: { email: adminEmail, password: adminPassword }, ...extra });
+  const res = await platform('POST', '/tenants', {
+    name: 'Test Co',
+    plan,
+    admin: { email: adminEmail, password: adminPassword },
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`tenant creation failed: ${res.status} ${res.text}`);
-  return { tenantId: res.body.tenant.id, apiKey: res.body.api_key.key, adminEmail, adminPassword, adminUserId: res.body.admin_user.id };
+  return {
+    tenantId: res.body.tenant.id,
+    apiKey: res.body.api_key.key,
+    adminEmail,
+    adminPassword,
+    adminUserId: res.body.admin_user.id,
+  };
 }
 
 export async function login(t: TestTenant, email = t.adminEmail, password = t.adminPassword) {
@@ -69,7 +90,8 @@ export async function eventually<T>(fn: () => Promise<T>, done: (value: T) => bo
   for (;;) {
     const value = await fn();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -81,7 +103,11 @@ export async function eventsOf(t: TestTenant, type = '*'): Promise<any[]> {
   const all: any[] = [];
   let cursor: string | null = null;
   do {
-    const res: ApiResponse = await call('GET', `/events?limit=100&type=${encodeURIComponent(type)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, authOf(t));
+    const res: ApiResponse = await call(
+      'GET',
+      `/events?limit=100&type=${encodeURIComponent(type)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      authOf(t),
+    );
     if (res.status !== 200) throw new Error(`GET /events: ${res.status} ${res.text}`);
     all.push(...res.body.data);
     cursor = res.body.pagination.next_cursor;

@@ -8,7 +8,6 @@ export function useRuntimeAws(): void {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ENDPOINT_URL_DYNAMODB: rt.dynamoEndpoint,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: rt.dynamoEndpoint,
     AWS_ENDPOINT_URL_SQS: rt.sqsEndpoint,

@@ -16,7 +16,11 @@ export interface ScriptedAnswer {
 export interface RecordedCall {
   modelId: string;
   authorization: string | undefined;
-  body: { system?: { text: string }[]; messages: { role: string; content: { text: string }[] }[]; inferenceConfig?: Record<string, unknown> };
+  body: {
+    system?: { text: string }[];
+    messages: { role: string; content: { text: string }[] }[];
+    inferenceConfig?: Record<string, unknown>;
+  };
 }
 
 export interface FakeBedrock {
@@ -36,15 +40,24 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
     req.on('end', () => {
       const match = /^\/model\/([^/]+)\/converse$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match?.[1]) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Unknown operation' }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ message: 'Unknown operation' }));
         return;
       }
-      calls.push({ modelId: decodeURIComponent(match[1]), authorization: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      calls.push({
+        modelId: decodeURIComponent(match[1]),
+        authorization: req.headers.authorization,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+      });
       const next = queue.shift() ?? { status: 500 };
       setTimeout(() => {
         if (res.stream.destroyed) return;
         if (next.status && next.status !== 200) {
-          res.writeHead(next.status, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailableException' });
+          res.writeHead(next.status, {
+            'content-type': 'application/json',
+            'x-amzn-errortype': 'ServiceUnavailableException',
+          });
           res.end(JSON.stringify({ message: 'The service is unavailable' }));
           return;
         }
@@ -70,9 +83,10 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
     url: `http://127.0.0.1:${port}`,
     calls,
     answer: (...answers) => queue.push(...answers),
-    close: () => new Promise((resolve) => {
-      for (const session of sessions) session.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const session of sessions) session.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -22,7 +22,13 @@ export function startFakeGraph() {
       if (req.method === 'GET' && lookup) {
         const ok = req.headers.authorization === `Bearer EAAG-token-${lookup[1]}`;
         res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' });
-        return res.end(JSON.stringify(ok ? { id: lookup[1], display_phone_number: '+1 555 000 1111' } : { error: { code: 190, message: 'Invalid OAuth access token' } }));
+        return res.end(
+          JSON.stringify(
+            ok
+              ? { id: lookup[1], display_phone_number: '+1 555 000 1111' }
+              : { error: { code: 190, message: 'Invalid OAuth access token' } },
+          ),
+        );
       }
       const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(req.url ?? '');
       let body;
@@ -34,7 +40,13 @@ export function startFakeGraph() {
       const problems = [];
       if (req.method !== 'POST' || !match) problems.push('not POST /vX.Y/{phone_number_id}/messages');
       if (!/^Bearer \S+$/.test(req.headers.authorization ?? '')) problems.push('missing bearer token');
-      if (body?.messaging_product !== 'whatsapp' || body?.type !== 'text' || typeof body?.text?.body !== 'string' || !/^\d{8,15}$/.test(body?.to ?? '')) problems.push('bad message body');
+      if (
+        body?.messaging_product !== 'whatsapp' ||
+        body?.type !== 'text' ||
+        typeof body?.text?.body !== 'string' ||
+        !/^\d{8,15}$/.test(body?.to ?? '')
+      )
+        problems.push('bad message body');
       const phoneNumberId = match?.[1] ?? '';
       requests.push({ phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems });
       const reply = (status, json, headers = {}) => {
@@ -45,11 +57,20 @@ export function startFakeGraph() {
       const key = `${phoneNumberId}:${body.text.body}`;
       const n = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, n);
-      if (phoneNumberId.startsWith('50') && n <= 2) return reply(500, { error: { code: 1, message: 'temporarily unavailable' } });
-      if (phoneNumberId.startsWith('42') && n <= 1) return reply(429, { error: { code: 4, message: 'rate limited' } }, { 'Retry-After': '1' });
-      if (phoneNumberId.startsWith('40')) return reply(400, { error: { code: 131026, message: 'Message undeliverable' } });
-      return reply(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.${randomUUID()}` }] });
+      if (phoneNumberId.startsWith('50') && n <= 2)
+        return reply(500, { error: { code: 1, message: 'temporarily unavailable' } });
+      if (phoneNumberId.startsWith('42') && n <= 1)
+        return reply(429, { error: { code: 4, message: 'rate limited' } }, { 'Retry-After': '1' });
+      if (phoneNumberId.startsWith('40'))
+        return reply(400, { error: { code: 131026, message: 'Message undeliverable' } });
+      return reply(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.${randomUUID()}` }],
+      });
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}` })),
+  );
 }

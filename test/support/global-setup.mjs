@@ -22,7 +22,7 @@ export default async function globalSetup() {
     PLATFORM_TOKEN: platformToken,
     JWT_SECRET: JWT_TEST_SECRET,
     DATA_KEY: DATA_KEY_TEST,
-    POWERTOOLS_LOG_LEVEL: process.env.TEST_RUNTIME_LOG_LEVEL ?? 'ERROR',
+    LOG_LEVEL: process.env.TEST_RUNTIME_LOG_LEVEL ?? 'error',
     WHATSAPP_GRAPH_URL: `${graph.url}/v21.0`,
     NODE_EXTRA_CA_CERTS: tls.ca,
     // Receivers run on this machine; the SSRF guard itself is tested with this off (integration).
@@ -33,7 +33,19 @@ export default async function globalSetup() {
     // Every test file logs in from 127.0.0.1; the per-IP login limit has its own runtime in a test.
     LOGIN_IP_LIMIT_PER_MINUTE: '100000',
   });
-  writeFileSync(file, JSON.stringify({ ...info, platformToken, jwtSecret: JWT_TEST_SECRET, dataKey: DATA_KEY_TEST, graphUrl: graph.url, tls, opsFile: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`), pid: child.pid }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...info,
+      platformToken,
+      jwtSecret: JWT_TEST_SECRET,
+      dataKey: DATA_KEY_TEST,
+      graphUrl: graph.url,
+      tls,
+      opsFile: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`),
+      pid: child.pid,
+    }),
+  );
   process.env.TEST_RUNTIME_FILE = file;
   globalThis.__LOCAL_RUNTIME__ = child;
 }

@@ -26,7 +26,9 @@ describe('local analysis work is linear in the text length', () => {
     const perWord = 2 * (longestKnown + 1) + 2;
     for (const [name, text] of Object.entries(PATHOLOGICAL)) {
       speller.lookups = 0;
-      const words = tokenize(text).filter((t) => t.tag === 'word').flatMap((t) => expand(t.value));
+      const words = tokenize(text)
+        .filter((t) => t.tag === 'word')
+        .flatMap((t) => expand(t.value));
       features(tokenize(text), speller);
       expect({ name, within: speller.lookups <= perWord * words.length }).toEqual({ name, within: true });
     }
@@ -40,7 +42,11 @@ describe('local analysis work is linear in the text length', () => {
 
   it('hands the tokenizers no run of non-space characters longer than MAX_RUN', () => {
     for (const [name, text] of Object.entries(PATHOLOGICAL)) {
-      const longest = Math.max(...boundRuns(text).split(/\s+/u).map((run) => [...run].length));
+      const longest = Math.max(
+        ...boundRuns(text)
+          .split(/\s+/u)
+          .map((run) => [...run].length),
+      );
       expect({ name, longest: longest <= MAX_RUN }).toEqual({ name, longest: true });
       const tokens = tokenize(text);
       expect(tokens.every((t) => [...t.value].length <= MAX_RUN)).toBe(true);
@@ -50,7 +56,8 @@ describe('local analysis work is linear in the text length', () => {
   });
 
   it('leaves ordinary text exactly as it was', () => {
-    const text = 'Hi! Can I move my 3pm booking to tomorrow? Mail jo@example.com or see https://example.com/bookings/123?ref=abc';
+    const text =
+      'Hi! Can I move my 3pm booking to tomorrow? Mail jo@example.com or see https://example.com/bookings/123?ref=abc';
     expect(boundRuns(text)).toBe(text);
     const link = `https://example.com/${'a'.repeat(MAX_RUN - 20)}`;
     expect(boundRuns(`see ${link} now`)).toBe(`see ${link} now`);
@@ -58,7 +65,11 @@ describe('local analysis work is linear in the text length', () => {
 
   it('still finds entities in ordinary text after making the patterns linear', () => {
     const now = new Date('2026-03-27T10:00:00Z');
-    const found = extractEntities('mail jo.b@example.co.uk, a.b+c@x-y.io; paid $1,200.50 and 20 euros, 7usd', now, 'UTC');
+    const found = extractEntities(
+      'mail jo.b@example.co.uk, a.b+c@x-y.io; paid $1,200.50 and 20 euros, 7usd',
+      now,
+      'UTC',
+    );
     expect(found.filter((e) => e.type !== 'datetime' && e.type !== 'date')).toEqual([
       { type: 'email', text: 'jo.b@example.co.uk', value: 'jo.b@example.co.uk' },
       { type: 'email', text: 'a.b+c@x-y.io', value: 'a.b+c@x-y.io' },
@@ -70,14 +81,17 @@ describe('local analysis work is linear in the text length', () => {
 });
 
 describe('message words are data, not object keys', () => {
-  it.each(['constructor', 'Constructor please', 'my constructor booking is late', '__proto__', 'toString valueOf hasOwnProperty'])(
-    'classifies %j with finite scores',
-    (text) => {
-      const c = classifyLocally(text);
-      expect(Number.isFinite(c.sentiment.score)).toBe(true);
-      expect(Number.isFinite(c.sentiment.confidence)).toBe(true);
-      expect(c.intents.every((i) => Number.isFinite(i.confidence))).toBe(true);
-      expect(Number.isFinite(lexiconScore(text))).toBe(true);
-    },
-  );
+  it.each([
+    'constructor',
+    'Constructor please',
+    'my constructor booking is late',
+    '__proto__',
+    'toString valueOf hasOwnProperty',
+  ])('classifies %j with finite scores', (text) => {
+    const c = classifyLocally(text);
+    expect(Number.isFinite(c.sentiment.score)).toBe(true);
+    expect(Number.isFinite(c.sentiment.confidence)).toBe(true);
+    expect(c.intents.every((i) => Number.isFinite(i.confidence))).toBe(true);
+    expect(Number.isFinite(lexiconScore(text))).toBe(true);
+  });
 });

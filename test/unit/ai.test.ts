@@ -10,14 +10,23 @@ import type { Classification, Intent, SentimentLabel } from '../../functions/ai/
 import { INTENTS, SENTIMENTS } from '../../functions/ai/taxonomy';
 import { readEvalSet, score } from '../../bench/ai-metrics';
 
-const verdict = (intent: Intent, sentiment: SentimentLabel, confidence = 0.9, score = sentiment === 'negative' ? -0.8 : 0): Classification => ({
+const verdict = (
+  intent: Intent,
+  sentiment: SentimentLabel,
+  confidence = 0.9,
+  score = sentiment === 'negative' ? -0.8 : 0,
+): Classification => ({
   intent: { name: intent, confidence },
   intents: [{ name: intent, confidence }],
   sentiment: { label: sentiment, score, confidence },
   language: 'en',
 });
 
-const normalised = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalised = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 describe('local model data', () => {
   it('keeps the evaluation set disjoint from the training set', () => {
@@ -34,8 +43,14 @@ describe('local model data', () => {
     const set = readEvalSet();
     expect(set.length).toBeGreaterThanOrEqual(300);
     const predictions = set.map((m) => ({ m, c: classifyLocally(m.text) }));
-    const intents = score(INTENTS, predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })));
-    const sentiments = score(SENTIMENTS, predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })));
+    const intents = score(
+      INTENTS,
+      predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })),
+    );
+    const sentiments = score(
+      SENTIMENTS,
+      predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })),
+    );
     expect(intents.accuracy).toBeGreaterThanOrEqual(0.9);
     expect(sentiments.macroF1).toBeGreaterThanOrEqual(0.85);
   });
@@ -94,12 +109,19 @@ describe('entities', () => {
     expect(monday).toMatchObject({ type: 'datetime', value: '2026-03-30T15:00:00+02:00', timezone: 'Europe/Berlin' });
     const [tomorrow] = extractEntities('tomorrow at 9:30 please', now, 'America/New_York');
     expect(tomorrow).toMatchObject({ type: 'datetime', value: '2026-03-28T09:30:00-04:00' });
-    expect(extractEntities('is the 14th of April free?', now, 'UTC')[0]).toMatchObject({ type: 'date', value: '2026-04-14' });
+    expect(extractEntities('is the 14th of April free?', now, 'UTC')[0]).toMatchObject({
+      type: 'date',
+      value: '2026-04-14',
+    });
     expect(zoneOffsetMinutes('Asia/Kolkata', now)).toBe(330);
   });
 
   it('finds e-mail addresses, international phone numbers and money', () => {
-    const found = extractEntities('mail jo.b@example.co.uk or call +44 7911 123456; I paid £45.50 and then 20 euros', now, 'UTC');
+    const found = extractEntities(
+      'mail jo.b@example.co.uk or call +44 7911 123456; I paid £45.50 and then 20 euros',
+      now,
+      'UTC',
+    );
     expect(found).toEqual(
       expect.arrayContaining([
         { type: 'email', text: 'jo.b@example.co.uk', value: 'jo.b@example.co.uk' },
@@ -130,10 +152,20 @@ describe('handoff rules', () => {
 });
 
 describe('grounded replies', () => {
-  const booking = { id: 'bkg_1', service: 'Haircut', start_at: '2026-11-24T14:00:00Z', timezone: 'Europe/Berlin', status: 'confirmed' };
+  const booking = {
+    id: 'bkg_1',
+    service: 'Haircut',
+    start_at: '2026-11-24T14:00:00Z',
+    timezone: 'Europe/Berlin',
+    status: 'confirmed',
+  };
 
   it('names the customer and their next booking when asked to reschedule', () => {
-    const [first] = groundedReplies([{ name: 'reschedule_booking', confidence: 0.9 }], { customerName: 'Maria Lopez', nextBooking: booking }, 3);
+    const [first] = groundedReplies(
+      [{ name: 'reschedule_booking', confidence: 0.9 }],
+      { customerName: 'Maria Lopez', nextBooking: booking },
+      3,
+    );
     expect(first?.text).toContain('Maria');
     expect(first?.text).toContain('Haircut on Tuesday 24 November at 15:00');
     expect(first?.intent).toBe('reschedule_booking');
@@ -141,15 +173,28 @@ describe('grounded replies', () => {
 
   it('never invents a booking, a time or a name it was not given', () => {
     for (const intent of INTENTS) {
-      for (const s of groundedReplies([{ name: intent, confidence: 0.9 }], { customerName: null, nextBooking: null }, 5)) {
-        expect(s.text).not.toMatch(/\d{1,2}:\d{2}|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[$€£]\d/i);
+      for (const s of groundedReplies(
+        [{ name: intent, confidence: 0.9 }],
+        { customerName: null, nextBooking: null },
+        5,
+      )) {
+        expect(s.text).not.toMatch(
+          /\d{1,2}:\d{2}|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|[$€£]\d/i,
+        );
         expect(s.text.startsWith('Hi,') || !s.text.startsWith('Hi ')).toBe(true);
       }
     }
   });
 
   it('returns at most `count`, best first', () => {
-    const out = groundedReplies([{ name: 'cancel_booking', confidence: 0.7 }, { name: 'reschedule_booking', confidence: 0.3 }], { customerName: 'Ann', nextBooking: booking }, 2);
+    const out = groundedReplies(
+      [
+        { name: 'cancel_booking', confidence: 0.7 },
+        { name: 'reschedule_booking', confidence: 0.3 },
+      ],
+      { customerName: 'Ann', nextBooking: booking },
+      2,
+    );
     expect(out).toHaveLength(2);
     expect(out[0]?.confidence).toBeGreaterThanOrEqual(out[1]?.confidence ?? 0);
   });
@@ -157,7 +202,11 @@ describe('grounded replies', () => {
 
 describe('categories', () => {
   it('follows the topic of the conversation, not its pleasantries', () => {
-    const result = categorizeFrom([verdict('greeting', 'neutral'), verdict('payment_issue', 'negative'), verdict('thanks', 'positive')]);
+    const result = categorizeFrom([
+      verdict('greeting', 'neutral'),
+      verdict('payment_issue', 'negative'),
+      verdict('thanks', 'positive'),
+    ]);
     expect(result.category.name).toBe('billing');
     expect(result.suggested_tags).toEqual(['payment-issue', 'unhappy']);
     expect(result.candidates.map((c) => c.name).sort()).toEqual(['billing', 'booking', 'general', 'sales', 'support']);

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { API_KEY_PATTERN, base62, generateApiKey, hashApiKey, isWellFormedApiKey, needsLastUsedRefresh } from '../../functions/api-keys/key';
+import {
+  API_KEY_PATTERN,
+  base62,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  needsLastUsedRefresh,
+} from '../../functions/api-keys/key';
 
 describe('API key format', () => {
   it('is sk_ plus 40 base62 characters whose last 6 are a checksum', () => {

@@ -1,4 +1,12 @@
-import { MAX_DURATION_MS, firstClash, overlaps, slotClaims, slotIsDead, type Interval, type SlotClaim } from '../../functions/bookings/booking';
+import {
+  MAX_DURATION_MS,
+  firstClash,
+  overlaps,
+  slotClaims,
+  slotIsDead,
+  type Interval,
+  type SlotClaim,
+} from '../../functions/bookings/booking';
 
 const iv = (start_at: string, end_at: string): Interval => ({ start_at, end_at });
 const brief = (claims: SlotClaim[]) => claims.map((c) => `${c.bucket[0]}${c.start.slice(11, 16)} ${c.role}`);
@@ -6,19 +14,40 @@ const brief = (claims: SlotClaim[]) => claims.map((c) => `${c.bucket[0]}${c.star
 describe('slot claims', () => {
   it('claim a whole hour once, and the quarters of an hour covered in part', () => {
     expect(brief(slotClaims(iv('2031-01-01T09:00:00.000Z', '2031-01-01T10:00:00.000Z')))).toEqual(['h09:00 full']);
-    expect(brief(slotClaims(iv('2031-01-01T09:00:00.000Z', '2031-01-01T09:30:00.000Z')))).toEqual(['h09:00 partial', 'q09:00 head', 'q09:15 head']);
-    expect(brief(slotClaims(iv('2031-01-01T09:20:00.000Z', '2031-01-01T10:40:00.000Z')))).toEqual([
-      'h09:00 partial', 'q09:15 tail', 'q09:30 head', 'q09:45 head', 'h10:00 partial', 'q10:00 head', 'q10:15 head', 'q10:30 head',
+    expect(brief(slotClaims(iv('2031-01-01T09:00:00.000Z', '2031-01-01T09:30:00.000Z')))).toEqual([
+      'h09:00 partial',
+      'q09:00 head',
+      'q09:15 head',
     ]);
-    expect(brief(slotClaims(iv('2031-01-01T09:05:00.000Z', '2031-01-01T09:10:00.000Z')))).toEqual(['h09:00 partial', 'q09:00 inner']);
-    expect(brief(slotClaims(iv('2031-01-01T09:05:00.000Z', '2031-01-01T09:15:00.000Z')))).toEqual(['h09:00 partial', 'q09:00 tail']);
+    expect(brief(slotClaims(iv('2031-01-01T09:20:00.000Z', '2031-01-01T10:40:00.000Z')))).toEqual([
+      'h09:00 partial',
+      'q09:15 tail',
+      'q09:30 head',
+      'q09:45 head',
+      'h10:00 partial',
+      'q10:00 head',
+      'q10:15 head',
+      'q10:30 head',
+    ]);
+    expect(brief(slotClaims(iv('2031-01-01T09:05:00.000Z', '2031-01-01T09:10:00.000Z')))).toEqual([
+      'h09:00 partial',
+      'q09:00 inner',
+    ]);
+    expect(brief(slotClaims(iv('2031-01-01T09:05:00.000Z', '2031-01-01T09:15:00.000Z')))).toEqual([
+      'h09:00 partial',
+      'q09:00 tail',
+    ]);
   });
 
   it('cross midnight like any other hour boundary', () => {
     const claims = slotClaims(iv('2031-01-01T23:30:00.000Z', '2031-01-02T00:30:00.000Z'));
     expect(claims.map((c) => `${c.bucket} ${c.start} ${c.role}`)).toEqual([
-      'hour 2031-01-01T23:00:00.000Z partial', 'quarter 2031-01-01T23:30:00.000Z head', 'quarter 2031-01-01T23:45:00.000Z head',
-      'hour 2031-01-02T00:00:00.000Z partial', 'quarter 2031-01-02T00:00:00.000Z head', 'quarter 2031-01-02T00:15:00.000Z head',
+      'hour 2031-01-01T23:00:00.000Z partial',
+      'quarter 2031-01-01T23:30:00.000Z head',
+      'quarter 2031-01-01T23:45:00.000Z head',
+      'hour 2031-01-02T00:00:00.000Z partial',
+      'quarter 2031-01-02T00:00:00.000Z head',
+      'quarter 2031-01-02T00:15:00.000Z head',
     ]);
   });
 
@@ -35,10 +64,11 @@ describe('slot claims', () => {
     expect(max).toBeLessThanOrEqual(32);
   });
 
-  it('make every overlapping pair meet in a bucket, and keep disjoint pairs out of each other\'s roles', () => {
+  it("make every overlapping pair meet in a bucket, and keep disjoint pairs out of each other's roles", () => {
     // Starts on a 1-minute grid (and some off it) within one day, so pairs often share buckets.
     const random = (): Interval => {
-      const start = Date.UTC(2031, 0, 1) + Math.floor(rand() * 24 * 60) * 60_000 + (rand() < 0.3 ? Math.floor(rand() * 60_000) : 0);
+      const start =
+        Date.UTC(2031, 0, 1) + Math.floor(rand() * 24 * 60) * 60_000 + (rand() < 0.3 ? Math.floor(rand() * 60_000) : 0);
       const length = rand() < 0.8 ? (1 + Math.floor(rand() * 90)) * 60_000 : 1 + Math.floor(rand() * MAX_DURATION_MS);
       return iv(new Date(start).toISOString(), new Date(start + length).toISOString());
     };
@@ -47,7 +77,9 @@ describe('slot claims', () => {
       const a = random();
       const b = random();
       const byKey = new Map(slotClaims(a).map((c) => [`${c.bucket}${c.start}`, c.role]));
-      const shared = slotClaims(b).filter((c) => byKey.has(`${c.bucket}${c.start}`)).map((c) => [byKey.get(`${c.bucket}${c.start}`), c.role]);
+      const shared = slotClaims(b)
+        .filter((c) => byKey.has(`${c.bucket}${c.start}`))
+        .map((c) => [byKey.get(`${c.bucket}${c.start}`), c.role]);
       // Where they meet, the store compares their intervals: a full hour, or a quarter both hold a role in.
       const met = shared.some(([x, y]) => x === 'full' || y === 'full' || (x !== 'partial' && y !== 'partial'));
       if (overlaps(a, b)) {
@@ -55,7 +87,9 @@ describe('slot claims', () => {
         expect(met).toBe(true);
       } else {
         // A full hour, a head or a tail is held by one booking at a time.
-        expect(shared.some(([x, y]) => x === 'full' || y === 'full' || (x === y && x !== 'partial' && x !== 'inner'))).toBe(false);
+        expect(
+          shared.some(([x, y]) => x === 'full' || y === 'full' || (x === y && x !== 'partial' && x !== 'inner')),
+        ).toBe(false);
       }
     }
     expect(overlapping).toBeGreaterThan(100);
@@ -69,9 +103,13 @@ describe('slot conflicts', () => {
       { id: 'bkg_a', start_at: '2031-01-01T09:00:00.000Z', end_at: '2031-01-01T09:15:00.000Z' },
       { id: 'bkg_self', start_at: '2031-01-01T08:00:00.000Z', end_at: '2031-01-01T09:10:00.000Z' },
     ];
-    expect(firstClash(holders, iv('2031-01-01T09:10:00.000Z', '2031-01-01T09:45:00.000Z'), 'bkg_self')?.id).toBe('bkg_a');
+    expect(firstClash(holders, iv('2031-01-01T09:10:00.000Z', '2031-01-01T09:45:00.000Z'), 'bkg_self')?.id).toBe(
+      'bkg_a',
+    );
     expect(firstClash(holders, iv('2031-01-01T09:15:00.000Z', '2031-01-01T09:30:00.000Z'), 'bkg_self')).toBeUndefined();
-    expect(firstClash(holders, iv('2031-01-01T08:00:00.000Z', '2031-01-01T08:30:00.000Z'), 'bkg_other')?.id).toBe('bkg_self');
+    expect(firstClash(holders, iv('2031-01-01T08:00:00.000Z', '2031-01-01T08:30:00.000Z'), 'bkg_other')?.id).toBe(
+      'bkg_self',
+    );
   });
 
   it('consider buckets that ended more than two days ago dead', () => {

@@ -1,6 +1,9 @@
 import { isEventFilter, matchesPattern } from '../../functions/events/catalog';
 import { diff } from '../../functions/platform/fields';
-import { insideServiceWindow, transitionProblem as conversationTransition } from '../../functions/conversations/conversation';
+import {
+  insideServiceWindow,
+  transitionProblem as conversationTransition,
+} from '../../functions/conversations/conversation';
 import { isValidTimezone } from '../../functions/platform/validation';
 import { overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
 import { normalisePhone } from '../../functions/customers/customer';
@@ -21,7 +24,9 @@ describe('event patterns', () => {
   });
 
   it('diff lists only changed fields', () => {
-    expect(diff({ a: 1, b: [1], c: null }, { a: 1, b: [1, 2], c: null }, ['a', 'b', 'c'])).toEqual({ b: { from: [1], to: [1, 2] } });
+    expect(diff({ a: 1, b: [1], c: null }, { a: 1, b: [1, 2], c: null }, ['a', 'b', 'c'])).toEqual({
+      b: { from: [1], to: [1, 2] },
+    });
   });
 });
 
@@ -33,7 +38,7 @@ describe('conversation rules', () => {
     expect(conversationTransition('resolved', 'snoozed')).toMatch(/can move to open/);
   });
 
-  it('enforce WhatsApp\'s 24-hour window only on WhatsApp', () => {
+  it("enforce WhatsApp's 24-hour window only on WhatsApp", () => {
     const now = new Date('2026-05-02T12:00:00Z');
     expect(insideServiceWindow({ channel: 'whatsapp', last_inbound_at: '2026-05-01T12:00:01Z' }, now)).toBe(true);
     expect(insideServiceWindow({ channel: 'whatsapp', last_inbound_at: '2026-05-01T12:00:00Z' }, now)).toBe(false);
@@ -79,7 +84,12 @@ describe('WhatsApp payloads', () => {
   });
 
   it('extract every value with its phone number id', () => {
-    const values = webhookValues({ entry: [{ changes: [{ value: { metadata: { phone_number_id: '1' } } }, { value: {} }] }, { changes: [{ value: { metadata: { phone_number_id: '2' } } }] }] });
+    const values = webhookValues({
+      entry: [
+        { changes: [{ value: { metadata: { phone_number_id: '1' } } }, { value: {} }] },
+        { changes: [{ value: { metadata: { phone_number_id: '2' } } }] },
+      ],
+    });
     expect(values.map((v) => v.phoneNumberId)).toEqual(['1', '2']);
   });
 });

@@ -3,11 +3,15 @@ import { requestFingerprint } from '../../functions/http/idempotency';
 
 describe('canonical JSON', () => {
   it('sorts keys at every level and writes what JSON.stringify would for the rest', () => {
-    expect(canonicalJson({ b: 1, a: [true, null, 'x"y', { d: 2, c: [] }], '': {} })).toBe('{"":{},"a":[true,null,"x\\"y",{"c":[],"d":2}],"b":1}');
+    expect(canonicalJson({ b: 1, a: [true, null, 'x"y', { d: 2, c: [] }], '': {} })).toBe(
+      '{"":{},"a":[true,null,"x\\"y",{"c":[],"d":2}],"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
     expect(canonicalJson([undefined, 1])).toBe('[null,1]');
     expect(canonicalJson(undefined)).toBe('null');
-    expect(canonicalJson(JSON.parse('{"__proto__":{"x":1},"constructor":2}'))).toBe('{"__proto__":{"x":1},"constructor":2}');
+    expect(canonicalJson(JSON.parse('{"__proto__":{"x":1},"constructor":2}'))).toBe(
+      '{"__proto__":{"x":1},"constructor":2}',
+    );
   });
 
   it('handles any nesting depth without recursion', () => {
@@ -15,7 +19,7 @@ describe('canonical JSON', () => {
     for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { k: deep };
     const text = canonicalJson(deep);
     expect(text.startsWith('[{"k":[{"k":')).toBe(true);
-    expect(text.length).toBe(100_000 / 2 * ('[]'.length + '{"k":}'.length) + '"leaf"'.length);
+    expect(text.length).toBe((100_000 / 2) * ('[]'.length + '{"k":}'.length) + '"leaf"'.length);
     expect(jsonDepth(text)).toBe(100_000);
   });
 });
@@ -38,7 +42,9 @@ describe('idempotency fingerprints', () => {
     const c1 = requestFingerprint(messages, { id: 'conv_1' }, body);
     expect(requestFingerprint(messages, { id: 'conv_2' }, body)).not.toBe(c1);
     expect(requestFingerprint({ method: 'POST', path: '/conversations/{id}' }, { id: 'conv_1' }, body)).not.toBe(c1);
-    expect(requestFingerprint({ method: 'PATCH', path: '/conversations/{id}/messages' }, { id: 'conv_1' }, body)).not.toBe(c1);
+    expect(
+      requestFingerprint({ method: 'PATCH', path: '/conversations/{id}/messages' }, { id: 'conv_1' }, body),
+    ).not.toBe(c1);
     expect(requestFingerprint(messages, { id: 'conv_1' }, { text: 'hi!' })).not.toBe(c1);
     expect(requestFingerprint(messages, { id: 'conv_1' }, { text: 'hi' })).toBe(c1);
     const twoFields = requestFingerprint({ method: 'POST', path: '/users' }, {}, { a: 1, b: 2 });

@@ -1,5 +1,10 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { issueAccessToken, issueRefreshToken, verifyAccessToken, verifyRefreshToken } from '../../functions/auth/tokens';
+import {
+  issueAccessToken,
+  issueRefreshToken,
+  verifyAccessToken,
+  verifyRefreshToken,
+} from '../../functions/auth/tokens';
 import { hashPassword, verifyPassword } from '../../functions/auth/passwords';
 import { decodeCursor, encodeCursor } from '../../functions/platform/pagination';
 import { isId, isUuid, newId, newTenantId } from '../../functions/platform/ids';
@@ -8,7 +13,6 @@ import { codeOf } from '../support/errors';
 process.env.JWT_SECRET = 'unit-test-secret-with-enough-entropy-0123456789';
 const claims = { tenantId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f', userId: 'usr_1', sessionId: 'ses_1' };
 const now = new Date('2026-06-01T00:00:00Z');
-
 
 describe('access and refresh tokens (injected clock)', () => {
   it('verifies a fresh access token and carries the claims', async () => {
@@ -32,11 +36,23 @@ describe('access and refresh tokens (injected clock)', () => {
   });
 
   it('refuses alg "none" and other algorithms', async () => {
-    const unsigned = new UnsecuredJWT({ tid: claims.tenantId, sid: 'ses_1' }).setSubject('usr_1').setIssuer('messaging-platform').setAudience('messaging-api').setJti('x').setIssuedAt().setExpirationTime('10m').encode();
+    const unsigned = new UnsecuredJWT({ tid: claims.tenantId, sid: 'ses_1' })
+      .setSubject('usr_1')
+      .setIssuer('messaging-platform')
+      .setAudience('messaging-api')
+      .setJti('x')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .encode();
     expect(await codeOf(verifyAccessToken(unsigned, new Date()))).toBe('401:invalid_token');
     const hs512 = await new SignJWT({ tid: claims.tenantId, sid: 'ses_1' })
       .setProtectedHeader({ alg: 'HS512' })
-      .setSubject('usr_1').setIssuer('messaging-platform').setAudience('messaging-api').setJti('x').setIssuedAt().setExpirationTime('10m')
+      .setSubject('usr_1')
+      .setIssuer('messaging-platform')
+      .setAudience('messaging-api')
+      .setJti('x')
+      .setIssuedAt()
+      .setExpirationTime('10m')
       .sign(new TextEncoder().encode(process.env.JWT_SECRET));
     expect(await codeOf(verifyAccessToken(hs512, new Date()))).toBe('401:invalid_token');
   });

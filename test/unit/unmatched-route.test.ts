@@ -3,7 +3,11 @@ import { handler, unmatchedRoute } from '../../functions/platform/unmatched-rout
 import { ROUTES } from '../../spec/routes';
 
 /** An API Gateway HTTP API payload 2.0 event for the `$default` route, as API Gateway sends it. */
-function defaultRouteEvent(method: string, rawPath: string, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+function defaultRouteEvent(
+  method: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey: '$default',
@@ -39,7 +43,7 @@ describe('the $default route (unknown paths and methods)', () => {
     expect(res.headers?.['Access-Control-Allow-Origin']).toBe('*');
     expect(res.headers?.['Access-Control-Expose-Headers']).toContain('X-Request-Id');
     expect(JSON.parse(res.body ?? '')).toEqual({
-      type: 'https://docs.messaging.dev/problems/route_not_found',
+      type: 'https://docs.messaging.dev/problems#route_not_found',
       title: 'Not Found',
       status: 404,
       detail: 'No route matches GET /api/v1/nope.',
@@ -53,13 +57,22 @@ describe('the $default route (unknown paths and methods)', () => {
     expect(res.statusCode).toBe(405);
     const expected = ROUTES.filter((r) => r.path === '/bookings/{id}').map((r) => r.method);
     expect(res.headers?.Allow?.toString().split(', ').sort()).toEqual([...expected].sort());
-    expect(JSON.parse(res.body ?? '')).toMatchObject({ title: 'Method Not Allowed', status: 405, code: 'method_not_allowed', request_id: 'Jk3u1gWvIAMEbXw=' });
+    expect(JSON.parse(res.body ?? '')).toMatchObject({
+      title: 'Method Not Allowed',
+      status: 405,
+      code: 'method_not_allowed',
+      request_id: 'Jk3u1gWvIAMEbXw=',
+    });
   });
 
   it('answers a malformed path 400', async () => {
     const res = await invoke(defaultRouteEvent('GET', '/api/v1/users/%E0%A4%A'));
     expect(res.statusCode).toBe(400);
-    expect(JSON.parse(res.body ?? '')).toMatchObject({ title: 'Bad Request', code: 'malformed_path', request_id: 'Jk3u1gWvIAMEbXw=' });
+    expect(JSON.parse(res.body ?? '')).toMatchObject({
+      title: 'Bad Request',
+      code: 'malformed_path',
+      request_id: 'Jk3u1gWvIAMEbXw=',
+    });
   });
 
   it('decides from the method and the raw path alone', () => {

@@ -1,6 +1,17 @@
 import { Webhook } from 'standardwebhooks';
 import { checkUrlForm, isPublicAddress, UnsafeTarget } from '../../functions/webhooks/ssrf';
-import { DEFAULT_RETRY_DELAYS, DEFAULT_SWEEP_GRACE_SECONDS, activeSecrets, deliveryId, newSecret, retryDelays, sign, subscribes, sweepAction, sweepGraceSeconds } from '../../functions/webhooks/webhook';
+import {
+  DEFAULT_RETRY_DELAYS,
+  DEFAULT_SWEEP_GRACE_SECONDS,
+  activeSecrets,
+  deliveryId,
+  newSecret,
+  retryDelays,
+  sign,
+  subscribes,
+  sweepAction,
+  sweepGraceSeconds,
+} from '../../functions/webhooks/webhook';
 
 describe('retry schedule', () => {
   it('is exactly 1, 5, 25, 125 and 625 seconds by default', () => {
@@ -20,9 +31,21 @@ describe('signatures', () => {
     const header = sign([a, b], 'evt_1', ts, body);
     expect(header.split(' ')).toHaveLength(2);
     for (const secret of [a, b]) {
-      expect(() => new Webhook(secret).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': header })).not.toThrow();
+      expect(() =>
+        new Webhook(secret).verify(body, {
+          'webhook-id': 'evt_1',
+          'webhook-timestamp': String(ts),
+          'webhook-signature': header,
+        }),
+      ).not.toThrow();
     }
-    expect(() => new Webhook(newSecret()).verify(body, { 'webhook-id': 'evt_1', 'webhook-timestamp': String(ts), 'webhook-signature': header })).toThrow();
+    expect(() =>
+      new Webhook(newSecret()).verify(body, {
+        'webhook-id': 'evt_1',
+        'webhook-timestamp': String(ts),
+        'webhook-signature': header,
+      }),
+    ).toThrow();
   });
 
   it('drop a rotated secret after its overlap', () => {
@@ -67,16 +90,40 @@ describe('the sweeper', () => {
 
   it('reads its grace period from the environment, falling back to the default on nonsense', () => {
     expect(sweepGraceSeconds('2')).toBe(2);
-    for (const raw of [undefined, '', '0', '-3', '1.5', 'soon']) expect(sweepGraceSeconds(raw)).toBe(DEFAULT_SWEEP_GRACE_SECONDS);
+    for (const raw of [undefined, '', '0', '-3', '1.5', 'soon'])
+      expect(sweepGraceSeconds(raw)).toBe(DEFAULT_SWEEP_GRACE_SECONDS);
   });
 });
 
 describe('SSRF guard', () => {
   it('refuses private, loopback, link-local, CGNAT, ULA and IPv4-mapped addresses', () => {
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '::ffff:0:7f00:1', 'fec0::1', '2001::1', '100::1', '2002:7f00:1::1', '2001:db8::1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a00:1',
+      '::ffff:0:7f00:1',
+      'fec0::1',
+      '2001::1',
+      '100::1',
+      '2002:7f00:1::1',
+      '2001:db8::1',
+    ]) {
       expect([ip, isPublicAddress(ip)]).toEqual([ip, false]);
     }
-    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect([ip, isPublicAddress(ip)]).toEqual([ip, true]);
+    for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect([ip, isPublicAddress(ip)]).toEqual([ip, true]);
   });
 
   it('accepts only https URLs without credentials, at most 2,048 characters', () => {

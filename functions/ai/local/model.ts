@@ -48,7 +48,12 @@ function sentimentFeatures(base: string[], lexicon: number): string[] {
 
 function rank<L extends string>(nb: NaiveBayes, input: string[], labels: readonly L[], fallback: L): Probabilities<L> {
   const odds = new Map(nb.computeOdds(input));
-  if (odds.has('unknown')) return { ranked: labels.map((label) => ({ label, p: label === fallback ? 0.4 : 0.6 / (labels.length - 1) })).sort((a, b) => b.p - a.p) };
+  if (odds.has('unknown'))
+    return {
+      ranked: labels
+        .map((label) => ({ label, p: label === fallback ? 0.4 : 0.6 / (labels.length - 1) }))
+        .sort((a, b) => b.p - a.p),
+    };
   const top = Math.max(...labels.map((l) => odds.get(l) ?? -Infinity));
   // Log-odds grow with every feature; a long message is not that much more certain than a short one.
   const temperature = TEMPERATURE * Math.max(1, Math.sqrt(input.length / 8));
@@ -67,7 +72,8 @@ export interface ModelSnapshot {
 
 export function trainLocalModel(examples: readonly Example[], smoothingFactor = SMOOTHING): ModelSnapshot {
   const speller = new Speller();
-  for (const [text] of examples) for (const token of tokenize(text)) if (token.tag === 'word') for (const w of expand(token.value)) speller.add(w);
+  for (const [text] of examples)
+    for (const token of tokenize(text)) if (token.tag === 'word') for (const w of expand(token.value)) speller.add(w);
   const intents = naiveBayes();
   const sentiments = naiveBayes();
   intents.defineConfig({ considerOnlyPresence: true, smoothingFactor });
@@ -79,7 +85,6 @@ export function trainLocalModel(examples: readonly Example[], smoothingFactor = 
   }
   return { intents: intents.exportJSON(), sentiments: sentiments.exportJSON(), vocabulary: speller.entries() };
 }
-
 
 export function loadLocalModel(snapshot: ModelSnapshot): LocalModel {
   const speller = Speller.from(snapshot.vocabulary);
@@ -98,7 +103,8 @@ export function loadLocalModel(snapshot: ModelSnapshot): LocalModel {
       intent: rank(intents, input, INTENTS, 'other'),
       sentiment: rank(sentiments, sentimentFeatures(input, lexicon), SENTIMENTS, 'neutral'),
       lexicon,
-      recognised: words.length > 0 && words.filter((w) => speller.knows(speller.correct(w))).length / words.length >= 0.6,
+      recognised:
+        words.length > 0 && words.filter((w) => speller.knows(speller.correct(w))).length / words.length >= 0.6,
     };
   };
 }

@@ -4,13 +4,13 @@ import { detectLanguage } from '../language';
 import type { AiProvider, TranscriptLine } from '../provider-contract';
 import { groundedReplies } from '../replies';
 import { round, type Classification, type SentimentLabel } from '../taxonomy';
-import { loadLocalModel, type LocalModel } from './model';
+import { loadLocalModel, type LocalModel, type ModelSnapshot } from './model';
 import { MODEL_SNAPSHOT } from './model-data';
 
 let model: LocalModel | undefined;
 /** Loaded on first use, not at module load, so handlers that never classify pay nothing. */
 export function localModel(): LocalModel {
-  model ??= loadLocalModel(JSON.parse(MODEL_SNAPSHOT));
+  model ??= loadLocalModel(JSON.parse(MODEL_SNAPSHOT) as ModelSnapshot);
   return model;
 }
 
@@ -23,7 +23,12 @@ export function classifyLocally(text: string): Classification {
   // The score leans on the classifier's balance of positive against negative, steadied by the lexicon.
   const blended = Math.max(-1, Math.min(1, 0.7 * (p('positive') - p('negative')) + 0.3 * verdict.lexicon));
   // The score never contradicts the label: a negative message scores below zero, a positive one above.
-  const score = best?.label === 'negative' ? Math.min(blended, -0.05) : best?.label === 'positive' ? Math.max(blended, 0.05) : blended;
+  const score =
+    best?.label === 'negative'
+      ? Math.min(blended, -0.05)
+      : best?.label === 'positive'
+        ? Math.max(blended, 0.05)
+        : blended;
   return {
     sentiment: { label: best?.label ?? 'neutral', score: round(score), confidence: round(best?.p ?? 1) },
     intent: intents[0] ?? { name: 'other', confidence: 0 },
@@ -32,11 +37,14 @@ export function classifyLocally(text: string): Classification {
   };
 }
 
-const lastCustomerText = (transcript: readonly TranscriptLine[]) => [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
+const lastCustomerText = (transcript: readonly TranscriptLine[]) =>
+  [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
 
 export const localProvider: AiProvider = {
   name: 'local',
   classify: async (text) => classifyLocally(text),
-  suggest: async (transcript, grounding, count) => groundedReplies(classifyLocally(lastCustomerText(transcript)).intents, grounding, count),
-  categorize: async (transcript) => categorizeFrom(transcript.filter((l) => l.direction === 'inbound').map((l) => classifyLocally(l.text))),
+  suggest: async (transcript, grounding, count) =>
+    groundedReplies(classifyLocally(lastCustomerText(transcript)).intents, grounding, count),
+  categorize: async (transcript) =>
+    categorizeFrom(transcript.filter((l) => l.direction === 'inbound').map((l) => classifyLocally(l.text))),
 };

@@ -1,14 +1,27 @@
 // Minimal types for the wink NLP packages (they ship none).
 declare module 'wink-tokenizer' {
-  export interface Token { value: string; tag: string }
+  export interface Token {
+    value: string;
+    tag: string;
+  }
   export default function tokenizer(): { tokenize(text: string): Token[] };
 }
 declare module 'wink-porter2-stemmer' {
   export default function stem(word: string): string;
 }
 declare module 'wink-sentiment' {
-  export interface ScoredToken { value: string; tag: string; score?: number; negation?: boolean; grouped?: number }
-  export default function sentiment(text: string): { score: number; normalizedScore: number; tokenizedPhrase?: ScoredToken[] };
+  export interface ScoredToken {
+    value: string;
+    tag: string;
+    score?: number;
+    negation?: boolean;
+    grouped?: number;
+  }
+  export default function sentiment(text: string): {
+    score: number;
+    normalizedScore: number;
+    tokenizedPhrase?: ScoredToken[];
+  };
 }
 declare module 'wink-naive-bayes-text-classifier' {
   export interface NaiveBayes {

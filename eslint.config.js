@@ -1,0 +1,115 @@
+// ESLint (flat config), run by `npm test` and `npm run lint`: typescript-eslint's type-aware rules plus
+// the import boundaries of README "Layout". test/unit/lint-boundaries.test.ts proves the boundaries bite.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** The entry points: every handler module of spec/routes.ts and spec/workers.ts (`handler: 'feature/name'`). */
+const ENTRY_POINTS = ['spec/routes.ts', 'spec/workers.ts'].flatMap((file) =>
+  [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bhandler: '([\w/-]+)'/g)].map((m) => `functions/${m[1]}.ts`),
+);
+
+/** Every module under functions/ that is neither an entry point nor part of the HTTP chain itself. */
+function notEntryPoints(dir = join(ROOT, 'functions')) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    const rel = relative(ROOT, path);
+    if (entry.isDirectory()) return rel === join('functions', 'http') ? [] : notEntryPoints(path);
+    return entry.name.endsWith('.ts') && !ENTRY_POINTS.includes(rel) ? [rel] : [];
+  });
+}
+
+const STORES = ['functions/**/store.ts', 'functions/**/*-store.ts'];
+const SERVICES = ['functions/**/service.ts', 'functions/**/*-service.ts'];
+/** What runs or reads the handlers (contract/: the OpenAPI generator), never imported by them. */
+const OUTSIDE_FUNCTIONS = ['bin', 'lib', 'local', 'contract', 'scripts', 'bench', 'test'];
+
+/** README "Layout": imports point one way, handlers → functions/http → features → functions/platform → spec. */
+const BOUNDARIES = [
+  {
+    target: 'spec',
+    from: ['functions', ...OUTSIDE_FUNCTIONS, 'node_modules'],
+    message: 'spec/ is pure data and imports only spec/.',
+  },
+  {
+    target: 'lib',
+    from: ['functions', 'bin', 'local', 'contract', 'scripts', 'bench', 'test'],
+    message: 'lib/ (CDK) reads only spec/ and packages.',
+  },
+  {
+    target: 'functions',
+    from: OUTSIDE_FUNCTIONS,
+    message: 'Lambda code never imports lib/, local/, contract/, bin/, scripts/, bench/ or test/.',
+  },
+  {
+    target: 'functions/platform',
+    from: 'functions',
+    except: ['./platform'],
+    message: 'functions/platform/ is the base layer: it imports no feature and not functions/http/.',
+  },
+  {
+    target: notEntryPoints(),
+    from: 'functions/http',
+    message: 'Only handler and worker modules (spec/routes.ts, spec/workers.ts) use the HTTP chain.',
+  },
+  {
+    target: STORES,
+    from: SERVICES,
+    message: 'A store is the bottom of its feature: it never imports a service.',
+  },
+  {
+    target: STORES,
+    from: ENTRY_POINTS,
+    message: 'A store is the bottom of its feature: it never imports a handler or worker.',
+  },
+];
+
+export default tseslint.config(
+  {
+    // What .gitignore lists (build output, bench bundles, local data), scratch files, and the SDK (its own package).
+    ignores: ['node_modules/', 'cdk.out/', 'coverage/', '.bench/', '.data/', '.local/', '.scratch/', 'sdks/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: ROOT },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.json', '.d.ts'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARIES }],
+      // Destructuring to drop attributes (`const { pk, sk, ...item } = row`) is how stores strip keys.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
+      // Handlers and AI providers implement Promise-returning contracts; some simply have nothing to await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests assert on parsed JSON bodies typed `any` (test/support/api.ts): the expect() calls are the check.
+    files: ['test/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (configs, jest setup): outside tsconfig, so no type information.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

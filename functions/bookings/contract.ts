@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
+import { CustomerRef } from '../customers/contract';
+import { BOOKING_STATUSES } from './booking';
+
+export const Booking = named(
+  'Booking',
+  z.object({
+    id: resourceId('bkg'),
+    tenant_id: tenantId,
+    customer: CustomerRef,
+    conversation_id: z.nullable(resourceId('conv')),
+    service: z.string().check(z.meta({ examples: ['Dental cleaning'] })),
+    resource_id: z
+      .nullable(z.string())
+      .check(z.meta({ description: 'A chair, a room, a person: two active bookings of one resource never overlap.' })),
+    start_at: timestamp,
+    end_at: timestamp,
+    timezone: z.string().check(z.meta({ examples: ['Europe/Berlin'] })),
+    notes: z.nullable(z.string()),
+    metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    status: z.enum(BOOKING_STATUSES),
+    cancellation: z.nullable(
+      z.object({
+        reason: z.nullable(z.string()),
+        at: timestamp,
+        by: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+      }),
+    ),
+    rescheduled_from: z.nullable(z.object({ start_at: timestamp, end_at: timestamp })),
+    created_at: timestamp,
+    updated_at: timestamp,
+    version,
+  }),
+);
+
+const params = { id: resourceId('bkg') };
+
+export const contract = defineContract({
+  'bookings-list': {
+    operationId: 'listBookings',
+    summary: 'List bookings',
+    description: 'Latest start first; `from` and `to` bound the start time.',
+    responses: { 200: { description: 'A page of bookings.', body: page('BookingList', Booking) } },
+  },
+  'bookings-create': {
+    operationId: 'createBooking',
+    summary: 'Create a booking',
+    description:
+      'Created `confirmed` unless `status: "pending"`. Times take any offset and are stored in UTC; a booking lasts at most 24 hours. ' +
+      'Two active bookings of one `resource_id` never overlap (half-open intervals): the second is 409 `booking_conflict`.',
+    responses: { 201: { description: 'The booking.', body: Booking, headers: ['ETag', 'Location'] } },
+    errors: {
+      409: ['booking_conflict', 'concurrent_update'],
+      422: ['invalid_phone', 'invalid_time_range', 'unknown_conversation', 'unknown_customer', 'booking_in_past'],
+    },
+    requestExample: {
+      customer: { phone: '+4915112345678', name: 'Maria' },
+      service: 'Dental cleaning',
+      resource_id: 'chair-1',
+      start_at: '2026-12-01T10:00:00+01:00',
+      end_at: '2026-12-01T10:45:00+01:00',
+      timezone: 'Europe/Berlin',
+      metadata: { source: 'whatsapp' },
+    },
+  },
+  'bookings-get': {
+    operationId: 'getBooking',
+    summary: 'Get a booking',
+    description: 'The booking, with its cancellation and reschedule history.',
+    params,
+    responses: { 200: { description: 'The booking.', body: Booking, headers: ['ETag'] } },
+    errors: { 404: ['not_found'] },
+  },
+  'bookings-update': {
+    operationId: 'updateBooking',
+    summary: 'Update a booking',
+    description:
+      'Details, a reschedule (new `start_at`/`end_at`, recorded in `rescheduled_from`) and status changes: pending → confirmed or cancelled; ' +
+      'confirmed → completed, cancelled or no_show; the last three are final.',
+    params,
+    ifMatch: true,
+    responses: { 200: { description: 'The updated booking.', body: Booking, headers: ['ETag'] } },
+    errors: {
+      404: ['not_found'],
+      409: ['booking_conflict', 'concurrent_update'],
+      422: [
+        'invalid_status_transition',
+        'not_reschedulable',
+        'invalid_time_range',
+        'booking_in_past',
+        'unknown_conversation',
+      ],
+    },
+    requestExample: { start_at: '2026-12-01T14:00:00+01:00', end_at: '2026-12-01T14:45:00+01:00' },
+  },
+  'bookings-cancel': {
+    operationId: 'cancelBooking',
+    summary: 'Cancel a booking',
+    description:
+      'The record stays, `cancelled`, with `cancellation`. Cancelling twice is harmless; a completed or no-show booking is 409.',
+    params,
+    ifMatch: true,
+    responses: { 200: { description: 'The cancelled booking.', body: Booking, headers: ['ETag'] } },
+    errors: { 404: ['not_found'], 409: ['booking_not_cancellable', 'concurrent_update'] },
+  },
+});

@@ -1,0 +1,184 @@
+import * as z from 'zod/mini';
+import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
+import { CustomerRef } from '../customers/contract';
+import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES } from './conversation';
+
+const score = z.number().check(z.minimum(0), z.maximum(1));
+
+export const Conversation = named(
+  'Conversation',
+  z.object({
+    id: resourceId('conv'),
+    tenant_id: tenantId,
+    customer: CustomerRef,
+    channel: z.enum(CHANNELS),
+    channel_account_id: z
+      .nullable(z.string())
+      .check(z.meta({ description: 'The WhatsApp phone_number_id; null for the sandbox.' })),
+    status: z.enum(CONVERSATION_STATUSES),
+    snoozed_until: z.nullable(timestamp),
+    tags: z.array(z.string()),
+    assignee_id: z.nullable(resourceId('usr')),
+    priority: z.enum(PRIORITIES),
+    category: z.nullable(z.string()),
+    handoff: z.nullable(
+      z
+        .object({
+          at: timestamp,
+          reason: z.enum(['request_human', 'complaint', 'negative_sentiment']),
+          message_id: resourceId('msg'),
+        })
+        .check(
+          z.meta({ description: 'Set when the AI hands the conversation to a human; cleared when it is resolved.' }),
+        ),
+    ),
+    last_message_at: z.nullable(timestamp),
+    last_inbound_at: z
+      .nullable(timestamp)
+      .check(z.meta({ description: 'The last customer message: WhatsApp\u2019s 24-hour window runs from here.' })),
+    last_activity_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+    version,
+  }),
+);
+
+export const MessageAnalysis = named(
+  'MessageAnalysis',
+  z.object({
+    sentiment: z.object({ label: z.string(), score: z.number().check(z.minimum(-1), z.maximum(1)), confidence: score }),
+    intent: z.object({ name: z.string(), confidence: score }),
+    language: z.string(),
+    provider: z.string(),
+    analyzed_at: timestamp,
+  }),
+);
+
+export const Message = named(
+  'Message',
+  z.object({
+    id: resourceId('msg'),
+    tenant_id: tenantId,
+    conversation_id: resourceId('conv'),
+    direction: z.enum(['inbound', 'outbound']),
+    type: z.literal('text'),
+    text: z.string(),
+    status: z.enum(['received', 'queued', 'sent', 'delivered', 'read', 'failed']),
+    sender: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+    channel: z.enum(CHANNELS),
+    provider_message_id: z.nullable(z.string()),
+    error: z.nullable(z.object({ code: z.string(), message: z.string() })),
+    created_at: timestamp,
+    sent_at: z.nullable(timestamp),
+    delivered_at: z.nullable(timestamp),
+    read_at: z.nullable(timestamp),
+    failed_at: z.nullable(timestamp),
+    updated_at: timestamp,
+    analysis: z
+      .nullable(MessageAnalysis)
+      .check(z.meta({ description: 'Inbound messages, once the background analysis has run.' })),
+  }),
+);
+
+export const NewConversation = named(
+  'NewConversation',
+  z.extend(Conversation, { messages: z.array(Message).check(z.maxLength(1)) }),
+);
+export const ConversationWithMessages = named(
+  'ConversationWithMessages',
+  z.extend(Conversation, {
+    messages: z.array(Message).check(z.maxLength(20), z.meta({ description: 'The 20 newest, newest first.' })),
+    messages_has_more: z.boolean(),
+  }),
+);
+
+const params = { id: resourceId('conv') };
+
+export const contract = defineContract({
+  'conversations-list': {
+    operationId: 'listConversations',
+    summary: 'List conversations',
+    description:
+      'Newest activity first. Filter by `status`, `tag`, `channel` or `customer_id`, or by `status` with one of the others; ' +
+      'other combinations are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).',
+    responses: { 200: { description: 'A page of conversations.', body: page('ConversationList', Conversation) } },
+    errors: { 400: ['unsupported_filter_combination'] },
+  },
+  'conversations-create': {
+    operationId: 'createConversation',
+    summary: 'Open a conversation',
+    description:
+      'With a customer (by id, or by phone: found or created), optionally with a first outbound message (queued).',
+    responses: {
+      201: {
+        description: 'The conversation, with its first message if one was sent.',
+        body: NewConversation,
+        headers: ['ETag', 'Location'],
+      },
+    },
+    errors: {
+      409: ['conversation_exists'],
+      422: ['unknown_assignee', 'channel_not_connected', 'invalid_phone', 'unknown_customer', 'outside_service_window'],
+    },
+    requestExample: {
+      channel: 'sandbox',
+      customer: { phone: '+4915112345678', name: 'Maria' },
+      tags: ['vip'],
+      message: { text: 'Hello Maria!' },
+    },
+  },
+  'conversations-get': {
+    operationId: 'getConversation',
+    summary: 'Get a conversation',
+    description: 'With its 20 newest messages, in one read.',
+    params,
+    responses: {
+      200: {
+        description: 'The conversation and its newest messages.',
+        body: ConversationWithMessages,
+        headers: ['ETag'],
+      },
+    },
+    errors: { 404: ['not_found'] },
+  },
+  'conversations-update': {
+    operationId: 'updateConversation',
+    summary: 'Update a conversation',
+    description:
+      'Status (open → pending, snoozed, resolved; pending → open, snoozed, resolved; snoozed → open, pending, resolved; resolved → open), ' +
+      'tags, assignee, priority, category. Snoozing needs a future `snoozed_until`.',
+    params,
+    ifMatch: true,
+    responses: { 200: { description: 'The updated conversation.', body: Conversation, headers: ['ETag'] } },
+    errors: {
+      404: ['not_found'],
+      409: ['conversation_exists', 'concurrent_update'],
+      422: ['unknown_assignee', 'invalid_status_transition', 'snoozed_until_required', 'snoozed_until_in_past'],
+    },
+    requestExample: { status: 'snoozed', snoozed_until: '2026-12-01T09:00:00Z', tags: ['vip', 'follow-up'] },
+  },
+  'messages-list': {
+    operationId: 'listMessages',
+    summary: 'List messages',
+    description:
+      'All of the conversation\u2019s messages, newest first, inbound and outbound, with their delivery status.',
+    params,
+    responses: {
+      200: {
+        description: 'A page of the conversation\u2019s messages, newest first.',
+        body: page('MessageList', Message),
+      },
+    },
+    errors: { 404: ['not_found'] },
+  },
+  'messages-send': {
+    operationId: 'sendMessage',
+    summary: 'Send a message',
+    description:
+      'Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`), each with an event.',
+    params,
+    responses: { 202: { description: 'The queued message.', body: Message, headers: ['Location'] } },
+    errors: { 404: ['not_found'], 409: ['concurrent_update'], 422: ['outside_service_window'] },
+    requestExample: { text: 'Of course! Tuesday 10:00 works.' },
+  },
+});

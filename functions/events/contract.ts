@@ -1,0 +1,13 @@
+import { defineContract, page } from '../platform/api-contract';
+import { Event } from './event-schemas';
+
+export const contract = defineContract({
+  'events-list': {
+    operationId: 'listEvents',
+    summary: 'List events',
+    description:
+      'The tenant\u2019s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, ' +
+      '`conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time.',
+    responses: { 200: { description: 'A page of events.', body: page('EventList', Event) } },
+  },
+});

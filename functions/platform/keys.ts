@@ -1,0 +1,5 @@
+/**
+ * The partition key of a tenant's items in the Main table. Every store builds its keys on it, so a
+ * tenant's data is one partition family that no other tenant's key can name.
+ */
+export const tenantPk = (tenantId: string): string => `TENANT#${tenantId}`;

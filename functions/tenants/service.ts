@@ -1,0 +1,119 @@
+import { newId, newTenantId } from '../platform/ids';
+import { DomainError, isDomainError } from '../platform/domain-error';
+import { retryOnConflict } from '../platform/retry';
+import { generateApiKey, type ApiKeyRecord } from '../api-keys/key';
+import { apiKeyCreateItems } from '../api-keys/store';
+import { hashPassword } from '../auth/passwords';
+import { toPublicUser, type PublicUser, type User } from '../users/user';
+import { userCreateItems } from '../users/store';
+import { planLimitProblem, type Plan, type Tenant, type TenantStatus } from './tenant';
+import { createTenant, getTenant, updateTenant } from './store';
+
+/** Tenants: provisioning and changes, with the plan and limit rules. */
+
+const planLimitError = (problem: string) =>
+  DomainError.invalidField('invalid_plan_limit', 'rate_limit_per_hour', problem);
+
+export interface ProvisionInput {
+  name: string;
+  plan: Plan;
+  rate_limit_per_hour?: number;
+  timezone?: string;
+  admin: { email: string; password: string; name?: string };
+}
+
+export interface Provisioned {
+  tenant: Tenant;
+  adminUser: PublicUser;
+  apiKey: ApiKeyRecord & { key: string };
+}
+
+/** Creates the tenant, its first admin and its first API key in one transaction: all or nothing. */
+export async function provisionTenant(input: ProvisionInput, now: Date): Promise<Provisioned> {
+  const problem = planLimitProblem(input.plan, input.rate_limit_per_hour);
+  if (problem) throw planLimitError(problem);
+  const at = now.toISOString();
+  const tenant: Tenant = {
+    id: newTenantId(),
+    name: input.name,
+    plan: input.plan,
+    rate_limit_per_hour: input.rate_limit_per_hour ?? null,
+    status: 'active',
+    timezone: input.timezone ?? 'UTC',
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  const user: User = {
+    id: newId('usr'),
+    tenant_id: tenant.id,
+    email: input.admin.email,
+    name: input.admin.name ?? null,
+    role: 'admin',
+    status: 'active',
+    password_hash: await hashPassword(input.admin.password),
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  const generated = generateApiKey();
+  const apiKey: ApiKeyRecord = {
+    id: newId('key'),
+    tenant_id: tenant.id,
+    name: 'Default key',
+    prefix: generated.prefix,
+    role: 'admin',
+    created_at: at,
+    created_by: user.id,
+    last_used_at: null,
+  };
+  // The first admin is the tenant's one active admin.
+  await createTenant(tenant, 1, [...userCreateItems(user), ...apiKeyCreateItems(apiKey, generated.hash)]);
+  return { tenant, adminUser: toPublicUser(user), apiKey: { ...apiKey, key: generated.key } };
+}
+
+export interface TenantPatch {
+  name?: string;
+  plan?: Plan;
+  rate_limit_per_hour?: number | null;
+  status?: TenantStatus;
+  timezone?: string;
+}
+
+/**
+ * The plan/limit rule depends on the current record: read, check, write conditionally on that version,
+ * and read again if another change got in between (unless the caller pinned If-Match).
+ */
+export async function changeTenant(
+  id: string,
+  patch: TenantPatch,
+  expectedVersion: number | undefined,
+  now: Date,
+): Promise<Tenant> {
+  return retryOnConflict(
+    async () => {
+      const current = await getTenant(id);
+      if (!current) throw DomainError.notFound('The tenant');
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
+      const plan = patch.plan ?? current.plan;
+      // Leaving enterprise drops the custom limit; moving to it requires one.
+      const limit =
+        patch.rate_limit_per_hour !== undefined
+          ? patch.rate_limit_per_hour
+          : plan === 'enterprise'
+            ? current.rate_limit_per_hour
+            : null;
+      const problem = planLimitProblem(plan, limit);
+      if (problem) throw planLimitError(problem);
+      const changes = {
+        name: patch.name,
+        plan,
+        rate_limit_per_hour: limit,
+        status: patch.status,
+        timezone: patch.timezone,
+      };
+      return updateTenant(id, changes, now.toISOString(), current.version);
+    },
+    { attempts: 5, retryable: (error) => expectedVersion === undefined && isDomainError(error, 'version_mismatch') },
+  );
+}

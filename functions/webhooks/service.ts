@@ -1,0 +1,259 @@
+import { DomainError } from '../platform/domain-error';
+import { isId, newId } from '../platform/ids';
+import type { EventEnvelope } from '../events/catalog';
+import { newEvent } from '../events/store';
+import { ulidBound } from '../events/time';
+import { enqueueDeliveries } from './delivery-queue';
+import { checkUrlForm, resolveTarget, UnsafeTarget } from './ssrf';
+import {
+  allEndpoints,
+  createDelivery,
+  createEndpoint,
+  deleteEndpoint,
+  getDelivery,
+  getEndpoint,
+  listDeliveries,
+  MAX_ENDPOINTS,
+  replaceSecrets,
+  restartDelivery,
+  updateEndpoint,
+} from './store';
+import {
+  activeSecrets,
+  newDelivery,
+  newSecret,
+  ROTATION_OVERLAP_MS,
+  type Delivery,
+  type DeliveryStatus,
+  type WebhookEndpoint,
+} from './webhook';
+
+/** Webhook endpoints and deliveries: the operations behind the endpoints and `npm run ops`. */
+
+const webhookMissing = () => DomainError.notFound('The webhook');
+const deliveryMissing = () => DomainError.notFound('The delivery');
+
+/** A URL the delivery worker would refuse (not https, credentials, too long, non-public host) is invalid. */
+async function assertSafeUrl(raw: string): Promise<void> {
+  try {
+    await resolveTarget(checkUrlForm(raw));
+  } catch (error) {
+    if (error instanceof UnsafeTarget) throw DomainError.invalidField('unsafe_url', 'url', error.message);
+    throw error;
+  }
+}
+
+/** The endpoint with its secrets; not_found for an id that is not one of this tenant's. */
+async function endpointOf(tenantId: string, id: string | undefined) {
+  const endpoint = id && isId('whk', id) ? await getEndpoint(tenantId, id) : undefined;
+  if (!endpoint) throw webhookMissing();
+  return endpoint;
+}
+
+/** The endpoint as the API shows it: never its secrets. */
+export const endpointView = <T extends { secrets?: unknown }>({ secrets: _s, ...endpoint }: T): Omit<T, 'secrets'> =>
+  endpoint;
+
+export async function getWebhook(tenantId: string, id: string | undefined) {
+  return endpointView(await endpointOf(tenantId, id));
+}
+
+export interface NewWebhook {
+  url: string;
+  events: string[];
+  description?: string;
+  is_active: boolean;
+}
+
+/** Registers an endpoint with a new signing secret, which only this answer (and rotations) show. */
+export async function createWebhook(
+  tenantId: string,
+  input: NewWebhook,
+  now: Date,
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  await assertSafeUrl(input.url);
+  if ((await allEndpoints(tenantId)).length >= MAX_ENDPOINTS)
+    throw DomainError.limit('too_many_webhooks', `A tenant can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
+  const at = now.toISOString();
+  const endpoint: WebhookEndpoint = {
+    id: newId('whk'),
+    tenant_id: tenantId,
+    url: input.url,
+    events: [...new Set(input.events)],
+    description: input.description ?? null,
+    is_active: input.is_active,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  const secret = newSecret();
+  await createEndpoint(endpoint, [{ secret, created_at: at, expires_at: null }]);
+  return { endpoint, secret };
+}
+
+export interface WebhookPatch {
+  url?: string;
+  events?: string[];
+  description?: string | null;
+  is_active?: boolean;
+}
+
+/** `is_active: false` stops deliveries at once: nothing new is queued, and pending retries are dropped. */
+export async function updateWebhook(
+  tenantId: string,
+  id: string | undefined,
+  patch: WebhookPatch,
+  expectedVersion: number | undefined,
+  now: Date,
+) {
+  const current = await endpointOf(tenantId, id);
+  if (patch.url !== undefined) await assertSafeUrl(patch.url);
+  // Re-activated: events of the inactive period are not sent late (see subscribes()).
+  const reactivated = !current.is_active && patch.is_active === true;
+  const changes = {
+    ...patch,
+    events: patch.events ? [...new Set(patch.events)] : undefined,
+    active_from: reactivated ? now.toISOString() : undefined,
+  };
+  return updateEndpoint(tenantId, current.id, changes, now.toISOString(), expectedVersion);
+}
+
+/** Deleting an endpoint stops its pending retries; its delivery history stays readable. */
+export async function deleteWebhook(tenantId: string, id: string | undefined): Promise<void> {
+  if (!id || !isId('whk', id) || !(await deleteEndpoint(tenantId, id))) throw webhookMissing();
+}
+
+/**
+ * A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures).
+ * Conditional on the version read, so two concurrent rotations cannot silently drop a secret.
+ */
+export async function rotateSecret(tenantId: string, id: string | undefined, now: Date) {
+  const endpoint = await endpointOf(tenantId, id);
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
+  // The current secret becomes the previous one; any older previous one stops signing now.
+  const current = activeSecrets(endpoint.secrets, now).find((s) => s.expires_at === null);
+  const previous = current ? [{ ...current, expires_at: until }] : [];
+  const secret = newSecret();
+  const updated = await replaceSecrets(
+    tenantId,
+    endpoint.id,
+    [{ secret, created_at: at, expires_at: null }, ...previous],
+    at,
+    endpoint.version,
+  );
+  return { endpoint: updated, secret, previousExpiresAt: until };
+}
+
+/** Sends a `webhook.test` event to this endpoint now (an inactive endpoint receives nothing, as always). */
+export async function sendTestEvent(tenantId: string, id: string | undefined, now: Date) {
+  const endpoint = await endpointOf(tenantId, id);
+  const event = newEvent(
+    tenantId,
+    'webhook.test',
+    { webhook_id: endpoint.id, message: 'This is a test event from the messaging platform.' },
+    now,
+  );
+  const delivery = newDelivery(event, endpoint.id, now);
+  await createDelivery(delivery, event);
+  await enqueueDeliveries([
+    {
+      tenant_id: tenantId,
+      delivery_id: delivery.id,
+      webhook_id: endpoint.id,
+      cycle: 1,
+      failures: 0,
+      payload: event,
+      endpoint_version: endpoint.version,
+    },
+  ]);
+  return { delivery, event };
+}
+
+/** One endpoint's deliveries, newest first, optionally by status. */
+export async function endpointDeliveries(
+  tenantId: string,
+  id: string | undefined,
+  status: DeliveryStatus | undefined,
+  request: { limit: number; cursor?: string },
+) {
+  const endpoint = await endpointOf(tenantId, id);
+  return listDeliveries(tenantId, { webhookId: endpoint.id, status }, request);
+}
+
+/** The payload and every attempt: time, status code, duration, error, first 1 KB of the response. */
+export async function deliveryOf(tenantId: string, id: string | undefined) {
+  const delivery = id && isId('dlv', id) ? await getDelivery(tenantId, id) : undefined;
+  if (!delivery) throw deliveryMissing();
+  return delivery;
+}
+
+type Replayable = Delivery & { payload?: EventEnvelope };
+
+/** Replays unless the delivery is still pending: a new cycle with the full retry schedule, queued now. Returns the new cycle, or undefined. */
+export async function replayIfFinished(delivery: Replayable, now: Date): Promise<number | undefined> {
+  const cycle = await restartDelivery(delivery, now);
+  if (cycle === undefined) return undefined;
+  await enqueueDeliveries([
+    {
+      tenant_id: delivery.tenant_id,
+      delivery_id: delivery.id,
+      webhook_id: delivery.webhook_id,
+      cycle,
+      failures: 0,
+      payload: delivery.payload,
+    },
+  ]);
+  return cycle;
+}
+
+/** Replays a finished delivery; a pending one is a conflict. */
+export async function replay(delivery: Replayable, now: Date): Promise<number> {
+  const cycle = await replayIfFinished(delivery, now);
+  if (cycle === undefined)
+    throw DomainError.conflict(
+      'delivery_in_progress',
+      'This delivery is still pending; wait for it to finish before replaying it.',
+    );
+  return cycle;
+}
+
+export async function retryDelivery(tenantId: string, id: string | undefined, now: Date) {
+  const delivery = await deliveryOf(tenantId, id);
+  return { delivery, cycle: await replay(delivery, now) };
+}
+
+/** At most this many replays per call; the answer says whether more remain. */
+const MAX_REPLAYS = 1000;
+
+/** Replays every failed delivery of this endpoint for events between `since` and `until` (default now). */
+export async function recoverDeliveries(
+  tenantId: string,
+  id: string | undefined,
+  window: { since: Date; until?: Date },
+  now: Date,
+) {
+  const endpoint = await endpointOf(tenantId, id);
+  const { since } = window;
+  const until = window.until ?? now;
+  if (since > until) throw DomainError.malformed('invalid_window', '`since` must not be after `until`.');
+  const filter = {
+    webhookId: endpoint.id,
+    status: 'failed' as const,
+    fromId: ulidBound(since, 'low').replace('evt_', 'dlv_'),
+    toId: ulidBound(until, 'high').replace('evt_', 'dlv_'),
+  };
+  let replayed = 0;
+  let skipped = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await listDeliveries(tenantId, filter, { limit: 100, cursor });
+    for (const delivery of page.items) {
+      // One that is no longer failed (replayed meanwhile by someone else) is skipped, not fatal.
+      if (await replayIfFinished(delivery, now)) replayed++;
+      else skipped++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && replayed + skipped < MAX_REPLAYS);
+  return { replayed, skipped, hasMore: cursor !== undefined, since, until };
+}

@@ -1,0 +1,30 @@
+import type { ConditionalRequestOptions, RequestOptions } from '../core/http.js';
+import type { PagedList } from '../core/pagination.js';
+import { ApiResource, path } from '../core/resource.js';
+import type { Booking, CancelBookingParams, CreateBookingParams, ListBookingsParams, UpdateBookingParams } from '../types.js';
+
+export class Bookings extends ApiResource {
+  /** Bookings, newest first; filter by `status`, `customer_id`, `from`, `to`. */
+  list(params?: ListBookingsParams, options?: RequestOptions): PagedList<Booking> {
+    return this.pagedList('/bookings', params, options);
+  }
+
+  get(id: string, options?: RequestOptions): Promise<Booking> {
+    return this.call('GET', path`/bookings/${id}`, { options });
+  }
+
+  /** Books a slot. Overlapping an active booking of the same `resource_id` is a `ConflictError` (`booking_conflict`). */
+  create(params: CreateBookingParams, options?: RequestOptions): Promise<Booking> {
+    return this.call('POST', '/bookings', { body: params, options });
+  }
+
+  /** Changes details, reschedules (`start_at`/`end_at`) or moves the status. */
+  update(id: string, changes: UpdateBookingParams, options?: ConditionalRequestOptions): Promise<Booking> {
+    return this.call('PATCH', path`/bookings/${id}`, { body: changes, options });
+  }
+
+  /** Cancels (the record stays). Cancelling twice is harmless. */
+  cancel(id: string, params?: CancelBookingParams, options?: ConditionalRequestOptions): Promise<Booking> {
+    return this.call('DELETE', path`/bookings/${id}`, { query: { ...params }, options });
+  }
+}

@@ -1,0 +1,56 @@
+import type { ConditionalRequestOptions, RequestOptions, Transport } from '../core/http.js';
+import type { PagedList } from '../core/pagination.js';
+import { ApiResource, path } from '../core/resource.js';
+import type {
+  Conversation,
+  ConversationWithMessages,
+  CreateConversationParams,
+  ListConversationsParams,
+  ListMessagesParams,
+  Message,
+  NewConversation,
+  SendMessageParams,
+  UpdateConversationParams,
+} from '../types.js';
+
+/** A conversation's messages. */
+export class Messages extends ApiResource {
+  /** All messages of a conversation, newest first. */
+  list(conversationId: string, params?: ListMessagesParams, options?: RequestOptions): PagedList<Message> {
+    return this.pagedList(path`/conversations/${conversationId}/messages`, params, options);
+  }
+
+  /** Sends a reply. It is answered `queued`; its status then moves to sent, delivered and read (or failed). */
+  send(conversationId: string, params: SendMessageParams, options?: RequestOptions): Promise<Message> {
+    return this.call('POST', path`/conversations/${conversationId}/messages`, { body: params, options });
+  }
+}
+
+export class Conversations extends ApiResource {
+  readonly messages: Messages;
+
+  constructor(transport: Transport) {
+    super(transport);
+    this.messages = new Messages(transport);
+  }
+
+  /** Conversations, newest activity first. Filter by `status`, `tag`, `channel` or `customer_id` (or `status` with one other). */
+  list(params?: ListConversationsParams, options?: RequestOptions): PagedList<Conversation> {
+    return this.pagedList('/conversations', params, options);
+  }
+
+  /** A conversation with its 20 newest messages. */
+  get(id: string, options?: RequestOptions): Promise<ConversationWithMessages> {
+    return this.call('GET', path`/conversations/${id}`, { options });
+  }
+
+  /** Opens a conversation with a customer (by `id`, or by `phone`), optionally with a first message. */
+  create(params: CreateConversationParams, options?: RequestOptions): Promise<NewConversation> {
+    return this.call('POST', '/conversations', { body: params, options });
+  }
+
+  /** Changes status, tags, assignee, priority or category. Pass `ifMatch: conversation.version` to guard against lost updates. */
+  update(id: string, changes: UpdateConversationParams, options?: ConditionalRequestOptions): Promise<Conversation> {
+    return this.call('PATCH', path`/conversations/${id}`, { body: changes, options });
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The API's types, all derived from `generated/openapi.ts` (made from the repository's openapi.json by
+ * `npm run generate`): resources by their schema names, request bodies and query parameters by their
+ * operation ids. A schema change therefore shows up here, and in the type check, at once.
+ */
+import type { components, operations } from './generated/openapi.js';
+
+type Schemas = components['schemas'];
+type Operation = keyof operations;
+
+/** The JSON request body of an operation. */
+export type RequestBody<K extends Operation> = operations[K] extends { requestBody?: infer R }
+  ? NonNullable<R> extends { content: { 'application/json': infer B } }
+    ? B
+    : never
+  : never;
+
+/** The query parameters of an operation. */
+export type QueryParams<K extends Operation> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+type JsonContent<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The JSON body of an operation's success response(s). */
+export type ResponseBody<K extends Operation> = JsonContent<operations[K]['responses'][Extract<keyof operations[K]['responses'], SuccessStatus>]>;
+
+/** List parameters as the SDK takes them: `limit` as a number, instants as strings or Dates. */
+export type ListParams<K extends Operation, Instants extends string = never> = {
+  [P in keyof QueryParams<K>]?: P extends 'limit' ? number : P extends Instants ? string | Date : QueryParams<K>[P];
+};
+
+// Resources.
+export type Conversation = Schemas['Conversation'];
+export type ConversationWithMessages = Schemas['ConversationWithMessages'];
+export type NewConversation = Schemas['NewConversation'];
+export type Message = Schemas['Message'];
+export type MessageAnalysis = Schemas['MessageAnalysis'];
+export type CustomerRef = Schemas['CustomerRef'];
+export type Booking = Schemas['Booking'];
+export type User = Schemas['User'];
+export type ApiKey = Schemas['ApiKey'];
+/** A new API key: the only time `key` is shown. */
+export type NewApiKey = Schemas['NewApiKey'];
+export type Tenant = Schemas['Tenant'];
+/** A new tenant with its first admin and API key. */
+export type ProvisionedTenant = Schemas['ProvisionedTenant'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+/** A new endpoint: the only time (with rotation) `webhook_secret` is shown. */
+export type NewWebhookEndpoint = Schemas['NewWebhookEndpoint'];
+export type RotatedWebhookEndpoint = Schemas['RotatedWebhookEndpoint'];
+export type Delivery = Schemas['Delivery'];
+export type DeliveryAttempt = Schemas['DeliveryAttempt'];
+export type DeliveryWithPayload = Schemas['DeliveryWithPayload'];
+export type DeliveryReplay = Schemas['DeliveryReplay'];
+export type RecoveryResult = Schemas['RecoveryResult'];
+export type TestDelivery = Schemas['TestDelivery'];
+export type Analysis = Schemas['Analysis'];
+export type Entity = Schemas['Entity'];
+export type Suggestions = Schemas['Suggestions'];
+export type Categorization = Schemas['Categorization'];
+/** The tokens of a login session (login and refresh responses). */
+export type Tokens = Schemas['Tokens'];
+/** The calling credential: an API key or a user's session, with its role and tenant. */
+export type Me = Schemas['Me'];
+export type Channel = Schemas['ChannelList']['data'][number];
+export type WhatsAppChannel = Schemas['WhatsAppChannel'];
+export type ConnectedWhatsApp = Schemas['ConnectedWhatsApp'];
+/** A sandbox message received: the conversation and the message, or `{ duplicate: true }`. */
+export type InboundResult = ResponseBody<'injectSandboxMessage'>;
+
+// Events: what GET /events lists and every webhook delivery carries.
+/** Any event, discriminated by `type`. */
+export type Event = Schemas['Event'];
+/** What `verifyWebhook` returns. */
+export type WebhookEvent = Event;
+export type EventType = Event['type'];
+/** The event of one type: `EventOf<'booking.created'>`. */
+export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
+
+// Request bodies.
+export type CreateConversationParams = RequestBody<'createConversation'>;
+export type UpdateConversationParams = RequestBody<'updateConversation'>;
+export type SendMessageParams = RequestBody<'sendMessage'>;
+export type CreateBookingParams = RequestBody<'createBooking'>;
+export type UpdateBookingParams = RequestBody<'updateBooking'>;
+export type AnalyzeParams = RequestBody<'analyze'>;
+export type SuggestParams = RequestBody<'suggestReplies'>;
+export type CategorizeParams = RequestBody<'categorizeConversation'>;
+export type CreateWebhookParams = RequestBody<'createWebhook'>;
+export type UpdateWebhookParams = RequestBody<'updateWebhook'>;
+export type RecoverDeliveriesParams = RequestBody<'recoverWebhookDeliveries'>;
+export type CreateApiKeyParams = RequestBody<'createApiKey'>;
+export type CreateUserParams = RequestBody<'createUser'>;
+export type UpdateUserParams = RequestBody<'updateUser'>;
+export type SandboxInboundParams = RequestBody<'injectSandboxMessage'>;
+export type ConnectWhatsAppParams = RequestBody<'connectWhatsApp'>;
+export type LoginParams = RequestBody<'login'>;
+export type CreateTenantParams = RequestBody<'createTenant'>;
+export type UpdateTenantParams = RequestBody<'updateTenant'>;
+
+// List parameters (`limit` is the page size, `cursor` where to start).
+export type ListConversationsParams = ListParams<'listConversations'>;
+export type ListMessagesParams = ListParams<'listMessages'>;
+export type ListBookingsParams = ListParams<'listBookings', 'from' | 'to'>;
+export type ListEventsParams = ListParams<'listEvents', 'since' | 'until'>;
+export type ListWebhooksParams = ListParams<'listWebhooks'>;
+export type ListDeliveriesParams = ListParams<'listWebhookDeliveries'>;
+export type ListEndpointDeliveriesParams = ListParams<'listWebhookEndpointDeliveries'>;
+export type ListApiKeysParams = ListParams<'listApiKeys'>;
+export type ListUsersParams = ListParams<'listUsers'>;
+export type ListTenantsParams = ListParams<'listTenants'>;
+export type CancelBookingParams = QueryParams<'cancelBooking'>;

@@ -1,0 +1,193 @@
+// Conversations, messages, channels, bookings, AI functions and events, against the real runtime.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type Conversation, type EventOf } from '../src/index.js';
+import { eventually, newTenant, phone, type TestTenant } from './helpers.js';
+
+let t: TestTenant;
+before(async () => {
+  t = await newTenant();
+});
+
+describe('channels', () => {
+  it('list gives the sandbox', async () => {
+    const channels = await t.client.channels.list();
+    assert.deepEqual(channels, [{ channel: 'sandbox' }]);
+  });
+
+  it('sandboxInbound opens a conversation with the customer message, and a repeated provider id is a duplicate', async () => {
+    const from = phone();
+    const result = await t.client.channels.sandboxInbound({ from, name: 'Maria', text: 'Hi! Can I book a cleaning?', provider_message_id: `p-${from}` });
+    assert.ok('conversation' in result);
+    assert.equal(result.conversation.customer.phone, from);
+    assert.equal(result.conversation.status, 'open');
+    assert.equal(result.message.direction, 'inbound');
+    assert.equal(result.message.text, 'Hi! Can I book a cleaning?');
+    const again = await t.client.channels.sandboxInbound({ from, text: 'Hi! Can I book a cleaning?', provider_message_id: `p-${from}` });
+    assert.deepEqual(again, { duplicate: true });
+  });
+
+  it('connectWhatsApp connects a number the (fake) Graph API vouches for, and lists it', async () => {
+    const id = `7${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 10)}`;
+    const connected = await t.client.channels.connectWhatsApp({ phone_number_id: id, display_phone_number: '+1 555 000 1111', access_token: `EAAG-token-${id}`, app_secret: 'app-secret', verify_token: 'verify-token-123' });
+    assert.equal(connected.phone_number_id, id);
+    assert.equal(connected.webhook_path, '/api/v1/channels/whatsapp/webhook');
+    assert.ok(!('access_token' in connected));
+    const channels = await t.client.channels.list();
+    assert.ok(channels.some((c) => c.channel === 'whatsapp' && 'phone_number_id' in c && c.phone_number_id === id));
+    await assert.rejects(
+      t.client.channels.connectWhatsApp({ phone_number_id: '123456', access_token: 'EAAG-wrong', app_secret: 'x', verify_token: 'verify-token-123' }),
+      (e: unknown) => e instanceof ValidationError && e.code === 'whatsapp_credentials_invalid',
+    );
+  });
+});
+
+describe('conversations and messages', () => {
+  let conversation: Conversation;
+
+  it('create opens a conversation with a first message', async () => {
+    const created = await t.client.conversations.create({ channel: 'sandbox', customer: { phone: phone(), name: 'Olga' }, tags: ['VIP'], priority: 'high', message: { text: 'Welcome!' } });
+    assert.match(created.id, /^conv_/);
+    assert.deepEqual(created.tags, ['vip']);
+    assert.equal(created.priority, 'high');
+    assert.equal(created.version, 1);
+    assert.equal(created.messages.length, 1);
+    assert.equal(created.messages[0]?.text, 'Welcome!');
+    conversation = created;
+  });
+
+  it('get returns it with its newest messages', async () => {
+    const got = await t.client.conversations.get(conversation.id);
+    assert.equal(got.id, conversation.id);
+    assert.equal(got.messages_has_more, false);
+    assert.equal(got.messages[0]?.text, 'Welcome!');
+  });
+
+  it('a second open conversation with the same customer is a ConflictError', async () => {
+    await assert.rejects(
+      t.client.conversations.create({ channel: 'sandbox', customer: { id: conversation.customer.id } }),
+      (e: unknown) => e instanceof ConflictError && e.code === 'conversation_exists' && e.status === 409 && typeof e.requestId === 'string',
+    );
+  });
+
+  it('update honours If-Match from the fetched version', async () => {
+    const current = await t.client.conversations.get(conversation.id);
+    const updated = await t.client.conversations.update(conversation.id, { status: 'pending', tags: ['vip', 'follow-up'] }, { ifMatch: current.version });
+    assert.equal(updated.status, 'pending');
+    assert.equal(updated.version, current.version + 1);
+    // The copy read before is stale now.
+    await assert.rejects(
+      t.client.conversations.update(conversation.id, { priority: 'low' }, { ifMatch: current.version }),
+      (e: unknown) => e instanceof PreconditionFailedError && e.code === 'version_mismatch',
+    );
+    const unconditional = await t.client.conversations.update(conversation.id, { priority: 'low' });
+    assert.equal(unconditional.priority, 'low');
+  });
+
+  it('an invalid change is a ValidationError naming the field', async () => {
+    await assert.rejects(t.client.conversations.update(conversation.id, { status: 'snoozed', snoozed_until: '2000-01-01T00:00:00Z' }), (e: unknown) => e instanceof ValidationError && e.status === 422);
+    await assert.rejects(
+      t.client.conversations.create({ channel: 'sandbox', customer: { phone: 'nope' } } as never),
+      (e: unknown) => e instanceof ValidationError && e.errors.some((f) => f.path.startsWith('customer')),
+    );
+  });
+
+  it('messages.send queues a reply and receipts move it to read; messages.list pages through them', async () => {
+    const sent = await t.client.conversations.messages.send(conversation.id, { text: 'Of course! Tuesday 10:00 works.' });
+    assert.equal(sent.status, 'queued');
+    assert.equal(sent.direction, 'outbound');
+    const read = await eventually(
+      async () => (await t.client.conversations.messages.list(conversation.id, { limit: 1 }).page()).data[0],
+      (m) => m?.id === sent.id && m.status === 'read',
+    );
+    assert.ok(read?.read_at);
+    const all = await t.client.conversations.messages.list(conversation.id).toArray();
+    assert.deepEqual(all.map((m) => m.text), ['Of course! Tuesday 10:00 works.', 'Welcome!']);
+  });
+
+  it('list filters by status', async () => {
+    const pending = await t.client.conversations.list({ status: 'pending' }).toArray();
+    assert.ok(pending.some((c) => c.id === conversation.id));
+    assert.ok(pending.every((c) => c.status === 'pending'));
+    const resolved = await t.client.conversations.list({ status: 'resolved' }).toArray();
+    assert.ok(!resolved.some((c) => c.id === conversation.id));
+  });
+
+  it('get of an unknown id is a NotFoundError', async () => {
+    await assert.rejects(t.client.conversations.get('conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W'), NotFoundError);
+  });
+});
+
+describe('bookings', () => {
+  const day = new Date(Date.now() + 7 * 86400_000).toISOString().slice(0, 10);
+  let customerId: string;
+
+  before(async () => {
+    const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Bea', text: 'I want to book' });
+    assert.ok('conversation' in result);
+    customerId = result.conversation.customer.id;
+  });
+
+  it('create, conflict, get, reschedule with If-Match, list, cancel', async () => {
+    const booking = await t.client.bookings.create({ customer: { id: customerId }, service: 'Dental cleaning', resource_id: 'chair-1', start_at: `${day}T10:00:00+01:00`, end_at: `${day}T10:45:00+01:00`, timezone: 'Europe/Berlin', metadata: { source: 'sdk' } });
+    assert.equal(booking.status, 'confirmed');
+    assert.equal(booking.start_at, `${day}T09:00:00.000Z`);
+
+    await assert.rejects(
+      t.client.bookings.create({ customer: { id: customerId }, service: 'Check-up', resource_id: 'chair-1', start_at: `${day}T10:30:00+01:00`, end_at: `${day}T11:00:00+01:00`, timezone: 'Europe/Berlin' }),
+      (e: unknown) => e instanceof ConflictError && e.code === 'booking_conflict',
+    );
+
+    const got = await t.client.bookings.get(booking.id);
+    assert.deepEqual(got, booking);
+
+    const moved = await t.client.bookings.update(booking.id, { start_at: `${day}T14:00:00+01:00`, end_at: `${day}T14:45:00+01:00` }, { ifMatch: got.version });
+    assert.equal(moved.rescheduled_from?.start_at, `${day}T09:00:00.000Z`);
+    assert.equal(moved.version, 2);
+    await assert.rejects(t.client.bookings.update(booking.id, { notes: 'x' }, { ifMatch: got.version }), PreconditionFailedError);
+
+    const listed = await t.client.bookings.list({ customer_id: customerId }).toArray();
+    assert.deepEqual(listed.map((b) => b.id), [booking.id]);
+    const from = await t.client.bookings.list({ from: new Date(`${day}T00:00:00Z`), to: new Date(`${day}T23:59:59Z`) }).toArray();
+    assert.ok(from.some((b) => b.id === booking.id));
+
+    const cancelled = await t.client.bookings.cancel(booking.id, { reason: 'Customer called to cancel' }, { ifMatch: moved.version });
+    assert.equal(cancelled.status, 'cancelled');
+    assert.equal(cancelled.cancellation?.reason, 'Customer called to cancel');
+    const again = await t.client.bookings.cancel(booking.id);
+    assert.equal(again.status, 'cancelled');
+  });
+});
+
+describe('AI functions', () => {
+  it('analyze, suggest and categorize', async () => {
+    const analysis = await t.client.ai.analyze({ text: 'I was charged twice for my massage tomorrow at 3pm!! Refund the €45 to jo@example.com' });
+    assert.equal(analysis.intent.name, 'payment_issue');
+    assert.equal(analysis.sentiment.label, 'negative');
+    assert.ok(analysis.entities.some((e) => e.type === 'email' && e.value === 'jo@example.com'));
+    assert.equal(analysis.provider, 'local');
+
+    const inbound = await t.client.channels.sandboxInbound({ from: phone(), name: 'Maria Lopez', text: 'This is ridiculous, I want to talk to a real person' });
+    assert.ok('conversation' in inbound);
+    const suggestions = await t.client.ai.suggest({ conversation_id: inbound.conversation.id, count: 2 });
+    assert.ok(suggestions.suggestions.length >= 1);
+    assert.equal(suggestions.grounding.customer_name, 'Maria Lopez');
+
+    const categorized = await t.client.ai.categorize({ conversation_id: inbound.conversation.id, apply: true });
+    assert.equal(categorized.category.name, 'support');
+    assert.equal(categorized.applied, true);
+  });
+});
+
+describe('events', () => {
+  it('list filters by type and time, newest first, and types narrow by `type`', async () => {
+    const since = new Date(Date.now() - 3600_000);
+    const events = await t.client.events.list({ type: 'conversation.*', since, until: new Date() }).toArray();
+    assert.ok(events.length > 0);
+    assert.ok(events.every((e) => e.type.startsWith('conversation.')));
+    const ids = events.map((e) => e.id);
+    assert.deepEqual(ids, [...ids].sort().reverse());
+    const created = events.find((e): e is EventOf<'conversation.created'> => e.type === 'conversation.created');
+    assert.match(created?.data.conversation.id ?? '', /^conv_/);
+  });
+});

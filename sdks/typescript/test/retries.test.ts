@@ -1,0 +1,154 @@
+// Retries: backoff on 429, 503 and other 5xx honouring Retry-After, timeouts and network errors, never on
+// other 4xx; a free-plan tenant's real hourly limit. Faults are injected by a proxy in front of the runtime.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import {
+  ApiError,
+  ConflictError,
+  ConnectionError,
+  MessagingClient,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from '../src/index.js';
+import { awayFromWindowBoundary, newTenant, startProxy, timed, type TestTenant } from './helpers.js';
+
+let t: TestTenant;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
+before(async () => {
+  t = await newTenant();
+  proxy = await startProxy();
+});
+after(() => proxy.close());
+
+const problem = (status: number, code: string) => ({ type: `https://docs.messaging.dev/problems/${code}`, title: 'x', status, detail: `injected ${code}`, code, request_id: 'req-injected' });
+/** Answers the first `n` requests with `status`, then forwards. */
+const failFirst = (n: number, status: number, headers: Record<string, string> = {}, code = 'injected') =>
+  proxy.setDecide((_, i) => (i < n ? { kind: 'respond', status, headers, body: problem(status, code) } : { kind: 'forward' }));
+const client = (options: Partial<ConstructorParameters<typeof MessagingClient>[0]> = {}) => t.clientWith({ baseUrl: proxy.url, ...options });
+const reset = () => {
+  proxy.seen.length = 0;
+};
+
+describe('retries', () => {
+  it('429 with Retry-After: waits that long, then succeeds', async () => {
+    reset();
+    failFirst(1, 429, { 'Retry-After': '1' }, 'rate_limited');
+    const { ms, value, error } = await timed(() => client().auth.me());
+    assert.equal(error, undefined);
+    assert.equal(value?.kind, 'api_key');
+    assert.equal(proxy.seen.length, 2);
+    assert.ok(ms >= 1000, `waited ${ms} ms`);
+  });
+
+  it('503 with Retry-After and 500s without: retried with backoff up to maxRetries', async () => {
+    reset();
+    failFirst(1, 503, { 'Retry-After': '1' }, 'dependency_throttled');
+    assert.equal((await client().auth.me()).kind, 'api_key');
+    assert.equal(proxy.seen.length, 2);
+
+    reset();
+    failFirst(2, 500, {}, 'internal_error');
+    const { ms, value } = await timed(() => client({ maxRetries: 2 }).auth.me());
+    assert.equal(value?.kind, 'api_key');
+    assert.equal(proxy.seen.length, 3);
+    // Backoff: 0.25-0.5 s, then 0.5-1 s.
+    assert.ok(ms >= 750, `waited ${ms} ms`);
+  });
+
+  it('gives up after maxRetries with the last error, keeping its problem fields', async () => {
+    reset();
+    failFirst(100, 502);
+    await assert.rejects(client({ maxRetries: 1 }).auth.me(), (e: unknown) => e instanceof ServerError && e.status === 502 && e.requestId === 'req-injected');
+    assert.equal(proxy.seen.length, 2);
+
+    reset();
+    proxy.setDecide(() => ({ kind: 'respond', status: 504, headers: { 'Content-Type': 'text/html' } }));
+    await assert.rejects(client({ maxRetries: 0 }).auth.me(), (e: unknown) => e instanceof ServerError && e.code === 'http_504');
+    assert.equal(proxy.seen.length, 1);
+  });
+
+  it('never retries other 4xx', async () => {
+    for (const [status, cls] of [[400, ApiError], [404, NotFoundError], [409, ConflictError], [422, ValidationError]] as const) {
+      reset();
+      failFirst(1, status);
+      await assert.rejects(client({ maxRetries: 3 }).bookings.get('bkg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W'), cls);
+      assert.equal(proxy.seen.length, 1, `status ${status}`);
+    }
+  });
+
+  it('a Retry-After longer than maxRetryDelay is not waited out', async () => {
+    reset();
+    failFirst(1, 429, { 'Retry-After': '3000' }, 'rate_limited');
+    const { ms, error } = await timed(() => client({ maxRetries: 3 }).auth.me());
+    assert.ok(error instanceof RateLimitError);
+    assert.equal(error.retryAfter, 3000);
+    assert.equal(proxy.seen.length, 1);
+    assert.ok(ms < 1000, `took ${ms} ms`);
+  });
+
+  it('times out slow attempts and retries them', async () => {
+    reset();
+    proxy.setDecide((_, i) => (i === 0 ? { kind: 'delay', ms: 1500 } : { kind: 'forward' }));
+    assert.equal((await client({ timeout: 400 }).auth.me()).kind, 'api_key');
+    assert.equal(proxy.seen.length, 2);
+
+    reset();
+    proxy.setDecide(() => ({ kind: 'delay', ms: 1500 }));
+    const { ms, error } = await timed(() => client({ timeout: 300, maxRetries: 1 }).auth.me());
+    assert.ok(error instanceof TimeoutError, String(error));
+    assert.ok(error instanceof ConnectionError);
+    assert.equal(proxy.seen.length, 2);
+    assert.ok(ms < 1500, `took ${ms} ms`);
+    const perCall = await timed(() => client({ maxRetries: 0 }).auth.me({ timeout: 200 }));
+    assert.ok(perCall.error instanceof TimeoutError);
+  });
+
+  it('network errors are ConnectionErrors after the retries', async () => {
+    const server = createServer();
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const port = (server.address() as { port: number }).port;
+    await new Promise<void>((ok) => server.close(() => ok()));
+    const closed = new MessagingClient({ apiKey: t.apiKey, tenantId: t.tenantId, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1 });
+    const { ms, error } = await timed(() => closed.auth.me());
+    assert.ok(error instanceof ConnectionError && !(error instanceof TimeoutError), String(error));
+    assert.ok(ms >= 250, `retried after a backoff (${ms} ms)`);
+  });
+
+  it('an abort signal stops the call, also while waiting to retry', async () => {
+    reset();
+    failFirst(100, 503, { 'Retry-After': '5' });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 200);
+    const { ms, error } = await timed(() => client({ maxRetries: 3 }).auth.me({ signal: controller.signal }));
+    assert.equal((error as Error).message, 'stop');
+    assert.ok(ms < 2000);
+    assert.equal(proxy.seen.length, 1);
+  });
+});
+
+describe('the real hourly limit of a free tenant', () => {
+  it('a 429 after 100 requests is a RateLimitError with retryAfter, not retried for an hour', async () => {
+    // A burst must not straddle two hourly windows, and the wait must exceed maxRetryDelay below.
+    await awayFromWindowBoundary(3600, 20);
+    const free = await newTenant('free');
+    const direct = free.clientWith({ maxRetries: 0 });
+    // 99 in parallel bursts, then the 100th alone: `rateLimit` reflects the last response to arrive.
+    for (let sent = 0; sent < 99; sent += 33) await Promise.all(Array.from({ length: 33 }, () => direct.auth.me()));
+    await direct.auth.me();
+    assert.equal(direct.rateLimit?.limit, 100);
+    assert.equal(direct.rateLimit?.remaining, 0);
+    reset();
+    proxy.setDecide(() => ({ kind: 'forward' }));
+    const viaProxy = free.clientWith({ baseUrl: proxy.url, maxRetries: 3, maxRetryDelay: 10_000 });
+    const { error } = await timed(() => viaProxy.auth.me());
+    assert.ok(error instanceof RateLimitError, String(error));
+    assert.equal(error.code, 'rate_limited');
+    assert.equal(error.status, 429);
+    assert.ok(error.retryAfter !== undefined && error.retryAfter > 10 && error.retryAfter <= 3600, `retryAfter ${error.retryAfter}`);
+    assert.equal(proxy.seen.length, 1);
+  });
+});
