@@ -31,6 +31,10 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: sdkRoot, stdio: 'inherit' });
 }
 
+// The package tests import the package by its own name, which resolves to dist/: build it first.
+console.log('sdk: building');
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: sdkRoot, stdio: 'inherit' });
+
 console.log('sdk: type-checking');
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: sdkRoot, stdio: 'inherit' });
 
