@@ -89,7 +89,7 @@ export class StatefulStack extends Stack {
     });
 
     this.dataKeySecret = new Secret(this, 'DataKey', {
-      description: 'Key material for secrets stored in the tables (channel credentials)',
+      description: 'Key material for secrets sealed in the tables (webhook signing secrets, channel credentials)',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 /**
- * Secrets come from the environment in local mode (JWT_SECRET, PLATFORM_TOKEN) and from Secrets Manager
- * in AWS (JWT_SECRET_ARN, PLATFORM_TOKEN_SECRET_ARN). They are fetched on first use and cached for five
+ * Secrets come from the environment in local mode (JWT_SECRET, PLATFORM_TOKEN, DATA_KEY) and from Secrets
+ * Manager in AWS (the ARN in `<NAME>_SECRET_ARN`: JWT_SECRET_SECRET_ARN, PLATFORM_TOKEN_SECRET_ARN,
+ * DATA_KEY_SECRET_ARN). They are fetched on first use and cached for five
  * minutes, so rotation is picked up without a cold start.
  */
 const CACHE_MS = 5 * 60 * 1000;
