@@ -73,7 +73,17 @@ const BOUNDARIES = [
 export default tseslint.config(
   {
     // What .gitignore lists (build output, bench bundles, local data), scratch files, and the SDK (its own package).
-    ignores: ['node_modules/', 'cdk.out/', 'coverage/', '.bench/', '.data/', '.local/', '.scratch/', 'sdks/'],
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      'coverage/',
+      '.bench/',
+      '.data/',
+      '.local/',
+      '.scratch/',
+      'sdks/',
+      'dashboard/dist/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -97,7 +107,7 @@ export default tseslint.config(
   },
   {
     // Tests assert on parsed JSON bodies typed `any` (test/support/api.ts): the expect() calls are the check.
-    files: ['test/**'],
+    files: ['test/**', 'dashboard/test/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
@@ -106,6 +116,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // The dashboard runs in browsers; its type information comes from dashboard/tsconfig.json.
+    files: ['dashboard/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Plain JavaScript (configs, jest setup): outside tsconfig, so no type information.

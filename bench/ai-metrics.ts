@@ -1,7 +1,17 @@
 /** Classification metrics for the AI evaluation (`npm run eval:ai`) and its regression test. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { INTENTS, SENTIMENTS, type Intent, type SentimentLabel } from '../functions/ai/taxonomy';
+import { identifyLanguage } from '../functions/ai/language';
+import { classifyLocally } from '../functions/ai/local/provider';
+import {
+  INTENTS,
+  SENTIMENTS,
+  isLanguage,
+  type Classification,
+  type Intent,
+  type Language,
+  type SentimentLabel,
+} from '../functions/ai/taxonomy';
 
 export interface LabelledMessage {
   text: string;
@@ -9,7 +19,13 @@ export interface LabelledMessage {
   sentiment: SentimentLabel;
 }
 
-export const EVAL_SET_PATH = fileURLToPath(new URL('../test/fixtures/ai-eval.jsonl', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url));
+export const EVAL_SET_PATH = fixture('ai-eval.jsonl');
+/** The held-out set of each language: English keeps its original name. */
+export const evalSetPath = (language: Language) =>
+  language === 'en' ? EVAL_SET_PATH : fixture(`ai-eval-${language}.jsonl`);
+/** Short chat messages labelled with their language only: `{"text", "language"}` per line. */
+export const LANGUAGE_EVAL_PATH = fixture('ai-lang-eval.jsonl');
 
 export function readEvalSet(path = EVAL_SET_PATH): LabelledMessage[] {
   return readFileSync(path, 'utf8')
@@ -21,6 +37,60 @@ export function readEvalSet(path = EVAL_SET_PATH): LabelledMessage[] {
         throw new Error(`bad label in ${path}: ${line}`);
       return m;
     });
+}
+
+export interface LanguageLabelled {
+  text: string;
+  language: Language;
+}
+
+export function readLanguageEvalSet(path = LANGUAGE_EVAL_PATH): LanguageLabelled[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const m = JSON.parse(line) as { text?: unknown; language?: unknown; lang?: unknown };
+      const language = m.language ?? m.lang;
+      if (typeof m.text !== 'string' || typeof language !== 'string' || !isLanguage(language))
+        throw new Error(`bad line in ${path}: ${line}`);
+      return { text: m.text, language };
+    });
+}
+
+/** The product's default language: language identification is scored as a tenant that kept it would see it. */
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export interface LanguageFigures {
+  language: Language;
+  predictions: { m: LabelledMessage; c: Classification }[];
+  intents: Scores<Intent>;
+  sentiments: Scores<SentimentLabel>;
+  /** On the language's lines of ai-lang-eval.jsonl and the texts of its held-out set. */
+  identification: { correct: number; total: number; accuracy: number };
+}
+
+/**
+ * One language's figures on its held-out set: intent and sentiment classified as for a tenant whose
+ * default is that language, language identification as for a tenant that kept the default (English).
+ */
+export function evaluateLanguage(language: Language, languageSet = readLanguageEvalSet()): LanguageFigures {
+  const set = readEvalSet(evalSetPath(language));
+  const predictions = set.map((m) => ({ m, c: classifyLocally(m.text, language) }));
+  const texts = [...languageSet.filter((l) => l.language === language).map((l) => l.text), ...set.map((m) => m.text)];
+  const correct = texts.filter((text) => identifyLanguage(text, DEFAULT_LANGUAGE) === language).length;
+  return {
+    language,
+    predictions,
+    intents: score(
+      INTENTS,
+      predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })),
+    ),
+    sentiments: score(
+      SENTIMENTS,
+      predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })),
+    ),
+    identification: { correct, total: texts.length, accuracy: correct / Math.max(1, texts.length) },
+  };
 }
 
 export interface Scores<L extends string> {

@@ -1,41 +1,62 @@
 /**
- * `npm run eval:ai`: scores the local model on the held-out set in test/fixtures/ai-eval.jsonl (which
- * shares nothing with the training set) and times analysis in process.
+ * `npm run eval:ai`: scores the local model, per language, on the held-out sets in test/fixtures
+ * (ai-eval.jsonl for English, ai-eval-<lang>.jsonl for the others, and ai-lang-eval.jsonl for language
+ * identification; none shares a message with the training data) and times analysis in process.
  */
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { extractEntities } from '../functions/ai/entities';
+import { identifyLanguage } from '../functions/ai/language';
 import { classifyLocally, localModel } from '../functions/ai/local/provider';
-import { INTENTS, SENTIMENTS, type Intent } from '../functions/ai/taxonomy';
-import { confusionTable, percentile, readEvalSet, score } from './ai-metrics';
-
-const set = readEvalSet();
-const started = performance.now();
-localModel();
-const loadMs = performance.now() - started;
+import { INTENTS, LANGUAGES, SENTIMENTS, type Intent, type Language } from '../functions/ai/taxonomy';
+import {
+  LANGUAGE_EVAL_PATH,
+  confusionTable,
+  evalSetPath,
+  evaluateLanguage,
+  percentile,
+  readLanguageEvalSet,
+  type LanguageFigures,
+} from './ai-metrics';
 
 const now = new Date();
-const predictions = set.map((m) => ({ m, c: classifyLocally(m.text) }));
-const intents = score(
-  INTENTS,
-  predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })),
-);
-const sentiments = score(
-  SENTIMENTS,
-  predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })),
-);
-
-// Latency of a full analysis (classification and entities), after a warm-up pass.
-for (const m of set) extractEntities(m.text, now, 'Europe/Berlin');
-const timings: number[] = [];
-for (let round = 0; round < 5; round++) {
-  for (const m of set) {
-    const t0 = performance.now();
-    classifyLocally(m.text);
-    extractEntities(m.text, now, 'Europe/Berlin');
-    timings.push(performance.now() - t0);
-  }
+const f = (n: number) => n.toFixed(3);
+const loadMs: Partial<Record<Language, number>> = {};
+for (const language of LANGUAGES) {
+  const started = performance.now();
+  localModel(language);
+  identifyLanguage('warm up', language);
+  loadMs[language] = performance.now() - started;
 }
-timings.sort((a, b) => a - b);
+
+const languageSet = existsSync(LANGUAGE_EVAL_PATH) ? readLanguageEvalSet() : [];
+const figures: LanguageFigures[] = [];
+const p50: Partial<Record<Language, number>> = {};
+const allTimings: number[] = [];
+for (const language of LANGUAGES) {
+  if (!existsSync(evalSetPath(language))) {
+    console.log(`${language}: no held-out set at ${evalSetPath(language)}`);
+    continue;
+  }
+  const figure = evaluateLanguage(language, languageSet);
+  figures.push(figure);
+  // Latency of a full analysis (language, classification and entities), after a warm-up pass.
+  const texts = figure.predictions.map(({ m }) => m.text);
+  for (const text of texts) extractEntities(text, now, 'Europe/Berlin', language);
+  const timings: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const text of texts) {
+      const t0 = performance.now();
+      const c = classifyLocally(text, language);
+      extractEntities(text, now, 'Europe/Berlin', c.language);
+      timings.push(performance.now() - t0);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  allTimings.push(...timings);
+  p50[language] = percentile(timings, 50);
+}
+allTimings.sort((a, b) => a - b);
 
 // The longest message (4,096 characters) in shapes that used to cost the square of their length.
 const LONG_TEXTS = [
@@ -49,11 +70,28 @@ const LONG_TEXTS = [
 const longMs = LONG_TEXTS.map((text) => {
   const t0 = performance.now();
   classifyLocally(text);
-  extractEntities(text, now, 'Europe/Berlin');
+  extractEntities(text, now, 'Europe/Berlin', 'en');
   return performance.now() - t0;
 });
 
-const f = (n: number) => n.toFixed(3);
+const col = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(9))).join('');
+console.log(`AI evaluation: local provider, held-out messages per language`);
+console.log(
+  `language identification: ${languageSet.length} messages of ${LANGUAGE_EVAL_PATH.split('/').pop()}` +
+    `${languageSet.length ? '' : ' (missing)'} plus each held-out message, with the default language en\n`,
+);
+console.log(col(['', ...figures.map((x) => x.language)]));
+console.log(col(['held-out messages', ...figures.map((x) => String(x.predictions.length))]));
+console.log(col(['intent accuracy', ...figures.map((x) => f(x.intents.accuracy))]), '  (target >= 0.90)');
+console.log(col(['intent macro-F1', ...figures.map((x) => f(x.intents.macroF1))]));
+console.log(col(['sentiment accuracy', ...figures.map((x) => f(x.sentiments.accuracy))]));
+console.log(col(['sentiment macro-F1', ...figures.map((x) => f(x.sentiments.macroF1))]), '  (target >= 0.85)');
+console.log(col(['language id accuracy', ...figures.map((x) => f(x.identification.accuracy))]), '  (target >= 0.97)');
+console.log(col(['language id messages', ...figures.map((x) => String(x.identification.total))]));
+console.log(col(['analyze p50 (ms)', ...figures.map((x) => f(p50[x.language] ?? NaN))]), '  (target <= 2 ms)');
+console.log(col(['model load (ms)', ...figures.map((x) => (loadMs[x.language] ?? NaN).toFixed(1))]));
+console.log(`\nanalyze p99, all languages  ${f(percentile(allTimings, 99))} ms`);
+console.log(`analyze 4,096 chars         ${f(Math.max(...longMs))} ms worst of ${LONG_TEXTS.length} long shapes`);
 const short: Record<Intent, string> = {
   greeting: 'greet',
   book_appointment: 'book',
@@ -70,31 +108,15 @@ const short: Record<Intent, string> = {
   goodbye: 'bye',
   other: 'other',
 };
-console.log(`AI evaluation: local provider, ${set.length} held-out messages`);
-console.log(`model load (training) ${loadMs.toFixed(1)} ms\n`);
-console.log(`intent accuracy      ${f(intents.accuracy)}   (target >= 0.90)`);
-console.log(`intent macro-F1      ${f(intents.macroF1)}`);
-console.log(`sentiment accuracy   ${f(sentiments.accuracy)}`);
-console.log(`sentiment macro-F1   ${f(sentiments.macroF1)}   (target >= 0.85)`);
-console.log(`analyze p50          ${f(percentile(timings, 50))} ms   (target <= 5 ms)`);
-console.log(`analyze p99          ${f(percentile(timings, 99))} ms`);
-console.log(`analyze 4,096 chars  ${f(Math.max(...longMs))} ms worst of ${LONG_TEXTS.length} long shapes\n`);
-console.log('Intent per label (precision / recall / F1):');
-for (const l of INTENTS)
-  console.log(
-    `  ${l.padEnd(20)} ${f(intents.perLabel[l].precision)} / ${f(intents.perLabel[l].recall)} / ${f(intents.perLabel[l].f1)}`,
-  );
-console.log('\nIntent confusion matrix:');
-console.log(confusionTable(INTENTS, intents, (l) => short[l]));
-console.log('\nSentiment confusion matrix:');
-console.log(confusionTable(SENTIMENTS, sentiments, (l) => l.slice(0, 3)));
-if (process.argv.includes('--errors')) {
-  console.log('\nMisclassified:');
-  for (const { m, c } of predictions) {
-    if (c.intent.name !== m.intent || c.sentiment.label !== m.sentiment) {
+if (process.argv.includes('--confusion'))
+  for (const { language, intents, sentiments } of figures) {
+    console.log(`\n${language}: intent per label (precision / recall / F1)`);
+    for (const l of INTENTS)
       console.log(
-        `  ${JSON.stringify(m.text)}\n    intent ${m.intent} -> ${c.intent.name} (${c.intent.confidence}), sentiment ${m.sentiment} -> ${c.sentiment.label} (${c.sentiment.confidence})`,
+        `  ${l.padEnd(20)} ${f(intents.perLabel[l].precision)} / ${f(intents.perLabel[l].recall)} / ${f(intents.perLabel[l].f1)}`,
       );
-    }
+    console.log(`\n${language}: intent confusion matrix`);
+    console.log(confusionTable(INTENTS, intents, (l) => short[l]));
+    console.log(`\n${language}: sentiment confusion matrix`);
+    console.log(confusionTable(SENTIMENTS, sentiments, (l) => l.slice(0, 3)));
   }
-}

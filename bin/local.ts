@@ -11,6 +11,8 @@ if (!isLogLevel(logLevel)) {
   process.exit(1);
 }
 const { createServer } = await import('node:net');
+const { existsSync } = await import('node:fs');
+const dashboard = await import('../local/dashboard');
 const port = Number(env.PORT ?? 3000);
 const portTaken = `Port ${port} of ${env.HOST ?? '127.0.0.1'} is in use (another npm start?): stop that one first, or set PORT.`;
 // Checked before the start-up (DynamoDB Local, tables, handlers) rather than a minute later.
@@ -23,6 +25,8 @@ if (inUse) {
   console.error(portTaken);
   process.exit(1);
 }
+// The dashboard served at / (README "Dashboard"): built first when dashboard/dist is missing or stale.
+if (env.DASHBOARD_BUILD !== 'false') dashboard.ensureDashboardBuilt();
 const runtime = await startLocalRuntime({
   port,
   host: env.HOST,
@@ -64,5 +68,6 @@ if (runtime.demo) {
 // Lets `npm run ops` find this runtime's tables and queues.
 await writeRuntimeFile(runtime);
 console.log(`API reference at ${runtime.url}/docs`);
+if (existsSync(`${dashboard.DASHBOARD_DIST}/index.html`)) console.log(`Dashboard at ${runtime.url}/`);
 console.log(`API ready at ${runtime.url}`);
 export {};

@@ -2,12 +2,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLING } from '../spec/bundling';
+import { AI_MODEL_FILES, BUNDLING } from '../spec/bundling';
+import { DEFAULT_MEMORY_MB } from '../spec/functions';
 import type { TableSpec } from '../spec/resources';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
@@ -25,11 +26,14 @@ export interface AppFunctionProps {
   timeout?: Duration;
   /** Caps (and guarantees) the function's concurrency: workers only. */
   reservedConcurrentExecutions?: number;
+  /** An AI function: its asset also carries the trained model files (spec/bundling.ts). */
+  ai?: boolean;
 }
 
 /**
- * The one place that fixes function defaults: arm64, nodejs22.x, ESM, minified and tree-shaken, source
- * maps without sources, an explicit log group with retention, and X-Ray tracing.
+ * The one place that fixes function defaults: arm64, nodejs22.x, ESM, minified and tree-shaken (no source
+ * maps: spec/bundling.ts), memory from spec/functions.ts, an explicit log group with retention, and X-Ray
+ * tracing.
  */
 export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -44,14 +48,13 @@ export class AppFunction extends NodejsFunction {
       depsLockFilePath: join(ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: Tracing.ACTIVE,
       logGroup,
       description: props.description,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'messaging-api',
         ...props.environment,
       },
@@ -60,13 +63,23 @@ export class AppFunction extends NodejsFunction {
         target: BUNDLING.target,
         minify: BUNDLING.minify,
         sourceMap: BUNDLING.sourcemap,
-        sourceMapMode: SourceMapMode.EXTERNAL,
-        sourcesContent: BUNDLING.sourcesContent,
         mainFields: BUNDLING.mainFields,
         banner: BUNDLING.banner,
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
+        ...(props.ai
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  `mkdir -p "${outputDir}/${AI_MODEL_FILES.to}"`,
+                  `cp "${inputDir}/${AI_MODEL_FILES.from}"/${AI_MODEL_FILES.pattern} "${outputDir}/${AI_MODEL_FILES.to}/"`,
+                ],
+              },
+            }
+          : {}),
       },
     });
   }

@@ -6,23 +6,26 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { RouteDef } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
+import { DashboardStack, type DashboardCustomDomain } from './dashboard-hosting';
 import { StatefulStack } from './stateful-stack';
 import { DEFAULT_API_THROTTLE, StatelessStack, inferenceProfileModel } from './stateless-stack';
 
 export interface CdkAppOptions {
   /** Another route table (the infra test synthesizes a doubled one). */
   routes?: readonly RouteDef[];
+  /** Another dashboard build folder (default dashboard/dist; a placeholder page when it is missing). */
+  dashboardDist?: string;
 }
 
 /**
  * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
- * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit and
- * workerConcurrency.<worker id>.
+ * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit,
+ * workerConcurrency.<worker id>, and dashboardDomainName with dashboardCertificateArn.
  */
 export function buildCdkApp(
   app = new App(),
   options: CdkAppOptions = {},
-): { app: App; stateful: StatefulStack; stateless: StatelessStack } {
+): { app: App; stateful: StatefulStack; stateless: StatelessStack; dashboard: DashboardStack } {
   // Weak references (Fn::GetStackOutput, no exports): replacing a table or dropping a value the API
   // stack used never blocks an update of the stateful stack. "both" is the one-off step that moves a
   // deployment made with strong references over (README, Deploying to AWS).
@@ -43,10 +46,18 @@ export function buildCdkApp(
     },
     workerConcurrency: workerConcurrency(app),
   });
+  // The dashboard reads the API's URL (weakly, like the API reads the stateful stack); the API needs
+  // nothing from it (its CORS allows any origin), so there is no cycle.
+  const dashboard = new DashboardStack(app, 'MessagingDashboard', {
+    env,
+    apiUrl: stateless.api.apiEndpoint,
+    customDomain: dashboardDomain(app),
+    distDir: options.dashboardDist,
+  });
   Aspects.of(app).add(new NotifyOnAlarm(stateful.alarmTopic));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   acknowledgeNagFindings(stateful, stateless, bedrockModelId);
-  return { app, stateful, stateless };
+  return { app, stateful, stateless, dashboard };
 }
 
 const CROSS_STACK_REFERENCES = '@aws-cdk/core:defaultCrossStackReferences';
@@ -59,6 +70,20 @@ function positiveInteger(app: App, key: string): number | undefined {
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`Context ${key} must be a positive integer (got ${JSON.stringify(raw)})`);
   return value;
+}
+
+/** `-c dashboardDomainName=… -c dashboardCertificateArn=…` (an ACM certificate in us-east-1): both or neither. */
+function dashboardDomain(app: App): DashboardCustomDomain | undefined {
+  const domainName = (app.node.tryGetContext('dashboardDomainName') as string | undefined) || undefined;
+  const certificateArn = (app.node.tryGetContext('dashboardCertificateArn') as string | undefined) || undefined;
+  if (!domainName && !certificateArn) return undefined;
+  if (!domainName || !certificateArn)
+    throw new Error(
+      'Context dashboardDomainName and dashboardCertificateArn go together (the certificate in us-east-1)',
+    );
+  if (!/^arn:aws[\w-]*:acm:us-east-1:/.test(certificateArn))
+    throw new Error(`dashboardCertificateArn must be an ACM certificate in us-east-1 (got ${certificateArn})`);
+  return { domainName, certificateArn };
 }
 
 /** `workerConcurrency.<worker id>` values; a misspelt worker id fails rather than being ignored. */

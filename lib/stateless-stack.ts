@@ -20,6 +20,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
+import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { AppFunction } from './api-function';
@@ -85,7 +86,7 @@ export class StatelessStack extends Stack {
     this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
-      memorySize: 256,
+      memorySize: functionMemoryMb('unmatched-route'),
     });
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Multi-tenant customer-messaging API',
@@ -126,7 +127,9 @@ export class StatelessStack extends Stack {
       const stateless = route.mainTable === 'none';
       const fn = new AppFunction(group, `${pascal(route.id)}Fn`, {
         handler: route.handler,
+        ai: route.ai,
         description: `${route.method} ${route.path}`,
+        memorySize: functionMemoryMb(route.id),
         environment: stateless
           ? {}
           : {
@@ -200,7 +203,9 @@ export class StatelessStack extends Stack {
     );
     const fn = new AppFunction(this, `${name}Fn`, {
       handler: worker.handler,
+      ai: worker.ai,
       description: worker.description,
+      memorySize: functionMemoryMb(worker.id),
       // Consumed queues keep messages invisible for six times this (spec/resources.ts).
       timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: reserved,

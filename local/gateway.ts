@@ -8,6 +8,7 @@ import { ApiError } from '../functions/platform/errors';
 import { decodeParams, matchPath } from '../functions/platform/routing';
 import { handler as unmatchedRoute, problemHandler } from '../functions/platform/unmatched-route';
 import { serveDocs } from './docs';
+import { serveDashboard } from './dashboard';
 import { invokeLocally, requestIdOf, type Store } from './invocations';
 import { logRequest } from './logs';
 
@@ -143,6 +144,8 @@ export function createGateway(routes: LoadedRoutes): Server {
     });
     // The API reference (local only; deployed, the document is at /api/v1/openapi.json).
     if (serveDocs(req, res, target.rawPath)) return;
+    // The dashboard's files and SPA routes (GET and HEAD outside /api/v1 and /v1), when it is built.
+    if (serveDashboard(req, res, target.rawPath)) return;
     const matches = matchPath(target.rawPath);
     if (method === 'OPTIONS' && matches.length > 0) {
       req.resume();

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { countUsageIn, newDbUsage, type DbUsage } from '../functions/platform/db';
 import { lambdaContext } from './context';
 
 /**
@@ -14,6 +15,8 @@ import { lambdaContext } from './context';
 export type Store = Record<string | symbol, unknown>;
 
 const REQUEST_ID = Symbol.for('_AWS_LAMBDA_REQUEST_ID');
+/** The invocation's own DynamoDB accounting (functions/platform/db.ts), never shared with another. */
+const DB_USAGE = Symbol('dbUsage');
 const als = new AsyncLocalStorage<Store>();
 /** Outside any invocation (start-up, seeding) there is one shared store, as in a one-request process. */
 const shared: Store = {};
@@ -39,6 +42,24 @@ export function enableConcurrentInvocations(): void {
   process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
   const global = globalThis as { awslambda?: Record<string, unknown> };
   global.awslambda = { ...global.awslambda, InvokeStore: invokeStore };
+  countUsageIn(() => als.getStore()?.[DB_USAGE] as DbUsage | undefined);
+}
+
+/** What an invocation did, reported when it ends: for `npm run bench`, which charges each request its own work. */
+export interface InvocationRecord {
+  functionName: string;
+  requestId: string;
+  ms: number;
+  db: DbUsage;
+  store: Store;
+}
+type InvocationObserver = (record: InvocationRecord) => void;
+const observers = new Set<InvocationObserver>();
+
+/** Calls `observer` after every invocation ends (handlers and workers alike); returns the way to stop. */
+export function observeInvocations(observer: InvocationObserver): () => void {
+  observers.add(observer);
+  return () => observers.delete(observer);
 }
 
 /** The running invocation's store (undefined outside one): what the local runtime keeps per invocation. */
@@ -62,5 +83,14 @@ export function invokeLocally<E, R>(
   store: Store = {},
 ): Promise<R> {
   store[REQUEST_ID] = requestId;
-  return als.run(store, () => handler(event, lambdaContext(functionName, requestId)));
+  const usage = newDbUsage();
+  store[DB_USAGE] = usage;
+  const started = performance.now();
+  const result = als.run(store, () => handler(event, lambdaContext(functionName, requestId)));
+  if (observers.size === 0) return result;
+  const report = () => {
+    const record = { functionName, requestId, ms: performance.now() - started, db: usage, store };
+    for (const observer of observers) observer(record);
+  };
+  return result.finally(report);
 }

@@ -40,6 +40,11 @@ export interface StreamPollerOptions {
   /** Like an event-source filter: records it rejects never reach the handler. */
   filter?: (record: DynamoDBRecord) => boolean;
   batchSize?: number;
+  /**
+   * The longest wait between polls of an idle stream (200 ms). After records, the next poll follows at
+   * once, and an idle stream is polled again after 10 ms, then 20, 40, … up to this: a write soon after
+   * another is picked up within milliseconds, while a quiet stream costs five polls a second.
+   */
   intervalMs?: number;
   /** Attempts per batch before its failed records are skipped (Lambda's maximumRetryAttempts). */
   maxAttempts?: number;
@@ -178,6 +183,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
 
   // Shards are known before this returns, so nothing written after start-up can be missed.
   await discoverShards();
+  const maxIdleMs = options.intervalMs ?? 200;
+  let idleMs = 10;
   const loop = (async () => {
     while (running) {
       try {
@@ -211,7 +218,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
             await deliver(shardId, out.Records);
           }
         }
-        if (idle) await sleep(options.intervalMs ?? 200);
+        if (idle) {
+          await sleep(Math.min(idleMs, maxIdleMs));
+          idleMs = Math.min(idleMs * 2, maxIdleMs);
+        } else idleMs = 10;
       } catch (error) {
         if (running) log('stream poll failed', error);
         await sleep(500);

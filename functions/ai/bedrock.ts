@@ -5,9 +5,10 @@
  */
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
+import { identifyLanguage } from './language';
 import type { AiProvider, Grounding, TranscriptLine } from './provider-contract';
 import { formatWhen } from './replies';
-import { CATEGORIES, INTENTS, SENTIMENTS, round, type Classification } from './taxonomy';
+import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
 export interface BedrockOptions {
   modelId: string;
@@ -26,7 +27,7 @@ const ClassifyAnswer = z.object({
     score: z.number().check(z.minimum(-1), z.maximum(1)),
     confidence: unit,
   }),
-  language: z.string().check(z.regex(/^[a-z]{2,3}$/)),
+  language: z.optional(z.string()),
 });
 const SuggestAnswer = z.object({
   suggestions: z
@@ -48,7 +49,8 @@ const CategorizeAnswer = z.object({
     .check(z.maxLength(10)),
 });
 
-const TAXONOMY = `Intents: ${INTENTS.join(', ')}. Sentiments: ${SENTIMENTS.join(', ')} (score -1..1). Categories: ${CATEGORIES.join(', ')}.`;
+/** The labels are the same English identifiers whatever language the customer writes in. */
+const TAXONOMY = `Intents: ${INTENTS.join(', ')}. Sentiments: ${SENTIMENTS.join(', ')} (score -1..1). Categories: ${CATEGORIES.join(', ')}. Use exactly these identifiers, in English, whatever the language of the messages.`;
 const JSON_ONLY = 'Answer with one JSON object only, no prose, no code fences.';
 
 /** The JSON object in a model's answer, tolerating code fences and text around it. */
@@ -62,9 +64,9 @@ function extractJson(text: string): unknown {
 const transcriptText = (t: readonly TranscriptLine[]) =>
   t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
 
-function facts(g: Grounding): string {
+function facts(g: Grounding, language: Language): string {
   const booking = g.nextBooking
-    ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone)} (${g.nextBooking.status}).`
+    ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone, language)} (${g.nextBooking.status}).`
     : 'The customer has no upcoming booking.';
   return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}`;
 }
@@ -91,21 +93,27 @@ export function bedrockProvider(options: BedrockOptions): AiProvider {
 
   return {
     name: 'bedrock',
-    async classify(text) {
+    async classify(text, defaultLanguage) {
+      // The language comes from the same identifier as the local model's, like the entities.
+      const language = identifyLanguage(text, defaultLanguage);
       const a = await converse(
-        'You triage customer messages for a business that takes bookings. Classify the message: intent (with confidence), the top 3 intents, sentiment {label, score, confidence} and language (ISO 639-1). Shape: {"intent":{"name","confidence"},"intents":[...],"sentiment":{"label","score","confidence"},"language"}.',
+        `You triage customer messages for a business that takes bookings. The message is most likely in ${LANGUAGE_NAMES[language]}. Classify the message: intent (with confidence), the top 3 intents and sentiment {label, score, confidence}. Shape: {"intent":{"name","confidence"},"intents":[...],"sentiment":{"label","score","confidence"}}.`,
         text,
         ClassifyAnswer,
       );
       const c: Classification = {
-        ...a,
+        intent: a.intent,
+        sentiment: a.sentiment,
         intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })),
+        language,
       };
       return c;
     },
-    async suggest(transcript, grounding, count) {
+    async suggest(transcript, grounding, count, defaultLanguage) {
+      const last = [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
+      const language = identifyLanguage(last, defaultLanguage);
       const a = await converse(
-        `You draft replies for a support agent. Write ${count} alternative replies to the customer's last message. Use only these facts and never invent a booking, date, time, price or address: ${facts(grounding)} Shape: {"suggestions":[{"text","intent","confidence"}]} where intent is the customer's intent the reply answers.`,
+        `You draft replies for a support agent. Write ${count} alternative replies to the customer's last message, in ${LANGUAGE_NAMES[language]} (the customer's language). Use only these facts and never invent a booking, date, time, price or address: ${facts(grounding, language)} Shape: {"suggestions":[{"text","intent","confidence"}]} where intent is the customer's intent the reply answers.`,
         transcriptText(transcript),
         SuggestAnswer,
       );

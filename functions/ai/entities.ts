@@ -1,10 +1,11 @@
 /**
  * Entity extraction shared by every provider (deterministic, so Bedrock answers carry the same
- * entities): dates and times with chrono, resolved in the tenant's time zone; phone numbers with
+ * entities): dates and times with chrono in the message's language, resolved in the tenant's time zone; phone numbers with
  * libphonenumber; e-mail addresses; amounts of money.
  */
 import * as chrono from 'chrono-node';
 import { findPhoneNumbersInText } from 'libphonenumber-js/min';
+import type { Language } from './taxonomy';
 
 export type Entity =
   | { type: 'datetime'; text: string; value: string; timezone: string }
@@ -73,7 +74,7 @@ function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
     c.get('year') ?? 1970,
     (c.get('month') ?? 1) - 1,
     c.get('day') ?? 1,
-    c.get('hour') ?? 0,
+    businessHour(c),
     c.get('minute') ?? 0,
   );
   // The offset of the instant itself (it may differ from today's across a DST change).
@@ -82,9 +83,41 @@ function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00${offsetText(offset)}`;
 }
 
-function dates(text: string, now: Date, timeZone: string): Entity[] {
+/** Brazilian and Portuguese customers write times as "às 14h" or "às 10h30", which chrono's pt lacks. */
+function portuguese(): chrono.Chrono {
+  const parser = chrono.pt.casual.clone();
+  parser.parsers.push({
+    pattern: () => /(?<!\p{L})(?:às|as)\s+(\d{1,2})h(\d{2})?(?![\p{L}\d])/iu,
+    extract: (_context, match) => {
+      const hour = Number(match[1]);
+      const minute = Number(match[2] ?? 0);
+      return hour < 24 && minute < 60 ? { hour, minute } : null;
+    },
+  });
+  return parser;
+}
+
+/** chrono's parser for each language ("el viernes a las 5", "amanhã às 14h", "nächsten Dienstag um 10"). */
+const PARSERS: Record<Language, chrono.Chrono> = {
+  en: chrono.casual,
+  es: chrono.es.casual,
+  pt: portuguese(),
+  fr: chrono.fr.casual,
+  de: chrono.de.casual,
+};
+
+/**
+ * "Friday at 5", "a las 5", "um 3": an hour from 1 to 6 with no am/pm and no 24-hour form means the
+ * afternoon to a business that takes bookings, not the small hours.
+ */
+function businessHour(c: chrono.ParsedComponents): number {
+  const hour = c.get('hour') ?? 0;
+  return hour >= 1 && hour <= 6 && !c.isCertain('meridiem') ? hour + 12 : hour;
+}
+
+function dates(text: string, now: Date, timeZone: string, language: Language): Entity[] {
   const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
-  return chrono.parse(text, reference, { forwardDate: true }).map((result): Entity => {
+  return PARSERS[language].parse(text, reference, { forwardDate: true }).map((result): Entity => {
     const c = result.start;
     if (c.isCertain('hour'))
       return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
@@ -106,7 +139,7 @@ function money(text: string): Entity[] {
   });
 }
 
-export function extractEntities(text: string, now: Date, timeZone: string): Entity[] {
+export function extractEntities(text: string, now: Date, timeZone: string, language: Language = 'en'): Entity[] {
   const emails = [...text.matchAll(EMAIL)].map((m): Entity => ({
     type: 'email',
     text: m[0],
@@ -120,5 +153,5 @@ export function extractEntities(text: string, now: Date, timeZone: string): Enti
       text: withoutEmails.slice(found.startsAt, found.endsAt),
       value: found.number.number,
     }));
-  return [...dates(withoutEmails, now, timeZone), ...emails, ...phones, ...money(withoutEmails)];
+  return [...dates(withoutEmails, now, timeZone, language), ...emails, ...phones, ...money(withoutEmails)];
 }

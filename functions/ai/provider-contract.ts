@@ -1,5 +1,5 @@
 /** What an AI provider does, and the shapes it answers with. Pure types, no AWS imports. */
-import type { Category, Classification, Intent, ProviderName } from './taxonomy';
+import type { Category, Classification, Intent, Language, ProviderName } from './taxonomy';
 
 export interface TranscriptLine {
   direction: 'inbound' | 'outbound';
@@ -25,10 +25,19 @@ export interface Categorization {
   suggested_tags: string[];
 }
 
+/** `defaultLanguage` is the tenant's: the language of a message too short to tell. */
 export interface AiProvider {
   readonly name: ProviderName;
-  classify(text: string): Promise<Classification>;
-  /** `transcript` is oldest first; the reply answers its last customer message. */
-  suggest(transcript: readonly TranscriptLine[], grounding: Grounding, count: number): Promise<Suggestion[]>;
-  categorize(transcript: readonly TranscriptLine[]): Promise<Categorization>;
+  classify(text: string, defaultLanguage: Language): Promise<Classification>;
+  /**
+   * `transcript` is oldest first; the reply answers its last customer message, in the language of that
+   * message.
+   */
+  suggest(
+    transcript: readonly TranscriptLine[],
+    grounding: Grounding,
+    count: number,
+    defaultLanguage: Language,
+  ): Promise<Suggestion[]>;
+  categorize(transcript: readonly TranscriptLine[], defaultLanguage: Language): Promise<Categorization>;
 }

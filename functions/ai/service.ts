@@ -10,11 +10,14 @@ import {
   type MessageRef,
 } from '../conversations/store';
 import { DomainError } from '../platform/domain-error';
+import { getTenant } from '../tenants/store';
+import type { Tenant } from '../tenants/tenant';
 import { extractEntities } from './entities';
+import { languageIfClear } from './language';
 import { HANDOFF_RULES, handoffReason } from './handoff';
 import type { Grounding, TranscriptLine } from './provider-contract';
 import { answer, type Answered } from './provider-selection';
-import type { Classification, ProviderName } from './taxonomy';
+import type { Classification, Language, ProviderName } from './taxonomy';
 
 /** How much of a conversation the AI reads: enough context, bounded cost. */
 const TRANSCRIPT_MESSAGES = 30;
@@ -28,8 +31,11 @@ const providerFields = <T>(a: Answered<T>) => ({
   ...(a.fallback ? { fallback: a.fallback } : {}),
 });
 
-async function classifyText(text: string) {
-  return answer((p) => p.classify(text));
+/** The tenant settings the AI reads: dates in its time zone, short messages in its default language. */
+export type AiTenant = Pick<Tenant, 'id' | 'timezone' | 'default_language'>;
+
+async function classifyText(text: string, defaultLanguage: Language) {
+  return answer((p) => p.classify(text, defaultLanguage));
 }
 
 function analysisOf(c: Answered<Classification>, now: Date): Analysis {
@@ -43,7 +49,8 @@ export interface AnalyzeInput {
   message_id?: string;
 }
 
-export async function analyze(tenantId: string, timezone: string, input: AnalyzeInput, now: Date) {
+export async function analyze(tenant: AiTenant, input: AnalyzeInput, now: Date) {
+  const tenantId = tenant.id;
   let text = input.text ?? '';
   let earlier: (Analysis | null)[] = [];
   let message: Message | undefined;
@@ -60,12 +67,12 @@ export async function analyze(tenantId: string, timezone: string, input: Analyze
       earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
     }
   }
-  const classified = await classifyText(text);
+  const classified = await classifyText(text, tenant.default_language);
   const reason = !message || message.direction === 'inbound' ? handoffReason(classified.result, earlier) : null;
   return {
     ...(message ? { conversation_id: message.conversation_id, message_id: message.id } : {}),
     ...classified.result,
-    entities: extractEntities(text, now, timezone),
+    entities: extractEntities(text, now, tenant.timezone, classified.result.language),
     handoff: { recommended: reason !== null, reason },
     ...providerFields(classified),
   };
@@ -81,10 +88,11 @@ async function conversationContext(tenantId: string, conversationId: string) {
 }
 
 export async function suggest(
-  tenantId: string,
+  tenant: AiTenant,
   input: { conversation_id?: string; messages?: TranscriptLine[]; count: number },
   now: Date,
 ) {
+  const tenantId = tenant.id;
   let transcript = input.messages ?? [];
   let grounding: Grounding = { customerName: null, nextBooking: null };
   if (input.conversation_id) {
@@ -104,7 +112,7 @@ export async function suggest(
         : null,
     };
   }
-  const answered = await answer((p) => p.suggest(transcript, grounding, input.count));
+  const answered = await answer((p) => p.suggest(transcript, grounding, input.count, tenant.default_language));
   return {
     ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
     suggestions: answered.result,
@@ -113,9 +121,10 @@ export async function suggest(
   };
 }
 
-export async function categorize(tenantId: string, conversationId: string, apply: boolean, now: Date) {
+export async function categorize(tenant: AiTenant, conversationId: string, apply: boolean, now: Date) {
+  const tenantId = tenant.id;
   const { conversation, transcript } = await conversationContext(tenantId, conversationId);
-  const answered = await answer((p) => p.categorize(transcript));
+  const answered = await answer((p) => p.categorize(transcript, tenant.default_language));
   const { category, candidates, suggested_tags } = answered.result;
   let updated = conversation;
   if (apply) {
@@ -146,7 +155,9 @@ export async function analyzeInbound(
     conversation_id: message.conversation_id,
     message_id: message.id,
   };
-  const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text), now));
+  // The worker knows the tenant by id only: its settings are read when the message is too short to tell.
+  const language = languageIfClear(message.text) ?? (await getTenant(message.tenant_id))?.default_language ?? 'en';
+  const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text, language), now));
   if (!stored) return { analysis: undefined, handoff: undefined };
   const earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
   const reason = handoffReason(stored, earlier);

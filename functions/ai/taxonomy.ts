@@ -63,10 +63,22 @@ export interface Classification {
   intent: IntentScore;
   /** The top three, best first. */
   intents: IntentScore[];
-  /** ISO 639-1 where known, `und` when the text is too short to tell. */
-  language: string;
+  /** ISO 639-1, one of LANGUAGES: the tenant's default language when the text is too short to tell. */
+  language: Language;
 }
 
 export type ProviderName = 'local' | 'bedrock';
+
+/** The languages the AI understands and answers in (ISO 639-1); a tenant's default is one of them. */
+export const LANGUAGES = ['en', 'es', 'pt', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Spanish',
+  pt: 'Portuguese',
+  fr: 'French',
+  de: 'German',
+};
+export const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
 export const round = (n: number, places = 3): number => Math.round(n * 10 ** places) / 10 ** places;

@@ -5,7 +5,7 @@ import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
-import { findOrCreateCustomer, getCustomer } from '../customers/store';
+import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '../customers/store';
 import { customerView, requirePhone } from '../customers/customer';
 import { listChannels } from '../channels/store';
 import { getUser } from '../users/store';
@@ -26,8 +26,8 @@ import {
 import {
   ActiveConversationExists,
   ConversationChanged,
-  activeConversationId,
   advanceMessage,
+  findInboundParty,
   findByProviderId,
   getConversation,
   getMessage,
@@ -325,10 +325,13 @@ export async function receiveInbound(
   inbound: InboundMessage,
   now: Date,
 ) {
-  const customer = await findOrCreateCustomer(tenantId, inbound.phone, inbound.name, now);
   try {
     return await withRetry(async () => {
-      const activeId = await activeConversationId(tenantId, channel, channelAccountId, customer.id);
+      // The customer and their active conversation pointer in one read; a new customer is created in the
+      // conversation's own transaction.
+      const party = await findInboundParty(tenantId, channel, channelAccountId, inbound.phone);
+      const customer = party.customer ?? newCustomer(tenantId, inbound.phone, inbound.name, now);
+      const activeId = party.activeConversationId;
       const current = activeId ? await getConversation(tenantId, activeId) : undefined;
       const at = now.toISOString();
       const base: Conversation =
@@ -365,7 +368,7 @@ export async function receiveInbound(
         updated_at: at,
         version: isNew ? 1 : base.version + 1,
       };
-      const items: TransactItem[] = [];
+      const items: TransactItem[] = party.customer ? [] : customerPuts(customer);
       // Events in causal order: the conversation opens (or wakes) before the message arrives in it.
       if (isNew) items.push(conversationEvent(after, 'conversation.created', now));
       else if (base.status !== after.status) {
@@ -393,7 +396,7 @@ export async function receiveInbound(
           }),
         );
       try {
-        await saveConversation(isNew ? undefined : base, after, items);
+        await saveConversation(isNew ? undefined : base, after, items, activeId ?? null);
       } catch (error) {
         // Someone opened a conversation for this customer meanwhile: retry, and join it.
         if (error instanceof ActiveConversationExists) throw new ConversationChanged();

@@ -1,7 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { customerIdentityKey, customerOfIdentity } from '../customers/store';
+import type { Customer } from '../customers/customer';
 import {
   conditionalWrite,
   db,
+  getMany,
   transactionConditionFailed,
   transactionConflicted,
   type TransactItem,
@@ -28,7 +31,8 @@ import {
  *   pk TENANT#<t>  sk CONV#<id>#~              the conversation; it sorts after its own messages, so one
  *   pk TENANT#<t>  sk CONV#<id>#MSG#<ulid>     descending Query returns it with the newest messages
  *   pk TENANT#<t>  sk CONVTAG#<id>#<tag>       tag membership: a snapshot, indexed like the conversation
- *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<cus>  the customer's current unresolved conversation there
+ *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<phone>  the customer's current unresolved conversation there
+ *                                              (keyed by phone, so it is read with the customer's identity)
  *   pk TENANT#<t>  sk PMSG#<channel>#<id>      provider message id → message (receipts, inbound dedupe)
  * Lists sort by last activity through overloaded indexes (gsiN sk = `<last_activity_at>#<id>`):
  *   gsi1 all | gsi2 status | gsi3 channel | gsi4 customer | gsi5 status+channel | gsi6 status+customer
@@ -40,9 +44,9 @@ export const messageKey = (t: string, conversationId: string, id: string) => ({
   sk: `CONV#${conversationId}#MSG#${id}`,
 });
 const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
-const activeKey = (t: string, channel: ChannelKind, account: string | null, customerId: string) => ({
+const activeKey = (t: string, channel: ChannelKind, account: string | null, phone: string) => ({
   pk: tenantPk(t),
-  sk: `CUSCONV#${channel}#${account ?? '-'}#${customerId}`,
+  sk: `CUSCONV#${channel}#${account ?? '-'}#${phone}`,
 });
 const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({
   pk: tenantPk(t),
@@ -98,11 +102,13 @@ export class ActiveConversationExists extends Error {
  * Writes a new version of a conversation with the other items of the same change (messages, events),
  * in one transaction: the conversation (conditional on the version that was read), its tag snapshots,
  * and the customer's active-conversation pointer. Throws ConversationChanged if someone else won.
+ * `knownPointer`: the pointer as the caller just read it (null: none), so it is not read again.
  */
 export async function saveConversation(
   before: Conversation | undefined,
   after: Conversation,
   extra: TransactItem[] = [],
+  knownPointer?: string | null,
 ): Promise<void> {
   const table = tableName('main');
   const t = after.tenant_id;
@@ -140,10 +146,13 @@ export async function saveConversation(
   // channel account), released only if it is ours. A lost race fails the transaction and is retried.
   const wasActive = before !== undefined && before.status !== 'resolved';
   const isActive = after.status !== 'resolved';
-  const pointer = activeKey(t, after.channel, after.channel_account_id, after.customer.id);
+  const pointer = activeKey(t, after.channel, after.channel_account_id, after.customer.phone);
   if (isActive !== wasActive) {
-    const current = (await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item
-      ?.conversation_id as string | undefined;
+    const current =
+      knownPointer !== undefined
+        ? (knownPointer ?? undefined)
+        : ((await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item
+            ?.conversation_id as string | undefined);
     if (isActive) {
       if (current && current !== after.id) throw new ActiveConversationExists(current);
       items.push({
@@ -203,20 +212,24 @@ export async function getConversationWithMessages(t: string, id: string, message
   };
 }
 
-export async function activeConversationId(
+/**
+ * Who writes in on a channel account, in one read: the customer with this phone (undefined on first
+ * contact) and their current unresolved conversation there (undefined if none).
+ */
+export async function findInboundParty(
   t: string,
   channel: ChannelKind,
   account: string | null,
-  customerId: string,
-): Promise<string | undefined> {
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName('main'),
-      Key: activeKey(t, channel, account, customerId),
-      ConsistentRead: true,
-    }),
-  );
-  return out.Item?.conversation_id as string | undefined;
+  phone: string,
+): Promise<{ customer: Customer | undefined; activeConversationId: string | undefined }> {
+  const [identity, pointer] = await getMany(tableName('main'), [
+    customerIdentityKey(t, phone),
+    activeKey(t, channel, account, phone),
+  ]);
+  return {
+    customer: await customerOfIdentity(t, identity),
+    activeConversationId: pointer?.conversation_id as string | undefined,
+  };
 }
 
 export interface ConversationFilters {

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, getMany, transactionConditionFailed, transactionConflicted } from '../platform/db';
+import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';
@@ -8,10 +8,14 @@ import type { Customer } from './customer';
 
 /**
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
- *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity → customer id (unique per tenant)
+ *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (customers
+ *                                                   never change), so finding a customer by phone is one read
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
-const identityKey = (tenantId: string, phone: string) => ({ pk: tenantPk(tenantId), sk: `CUSIDENT#${phone}` });
+export const customerIdentityKey = (tenantId: string, phone: string) => ({
+  pk: tenantPk(tenantId),
+  sk: `CUSIDENT#${phone}`,
+});
 
 const fromItem = ({ pk, sk, ...c }: Record<string, unknown>) => c as unknown as Customer;
 
@@ -22,7 +26,52 @@ export async function getCustomer(tenantId: string, id: string): Promise<Custome
   return out.Item ? fromItem(out.Item) : undefined;
 }
 
-/** Finds the customer with this phone, creating them on first contact (safe under concurrency). */
+/** The customer an identity item names: its copy, or (for an item written before it held one) undefined. */
+export const customerFromIdentity = (item: Record<string, unknown> | undefined): Customer | undefined =>
+  item?.customer ? (item.customer as Customer) : undefined;
+
+export const newCustomer = (tenantId: string, phone: string, name: string | null, now: Date): Customer => ({
+  id: newId('cus'),
+  tenant_id: tenantId,
+  name,
+  phone,
+  created_at: now.toISOString(),
+});
+
+/**
+ * The writes that create a customer, for the caller's transaction: the identity is conditional, so a
+ * concurrent first contact with the same phone fails the transaction (the caller reads theirs and retries).
+ */
+export function customerPuts(customer: Customer): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName('main'),
+        Item: {
+          ...customerIdentityKey(customer.tenant_id, customer.phone),
+          customer_id: customer.id,
+          customer,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    { Put: { TableName: tableName('main'), Item: { ...customerKey(customer.tenant_id, customer.id), ...customer } } },
+  ];
+}
+
+/** The customer behind an identity item; an item from before identities held a copy costs one more read. */
+export async function customerOfIdentity(
+  tenantId: string,
+  item: Record<string, unknown> | undefined,
+): Promise<Customer | undefined> {
+  const copy = customerFromIdentity(item);
+  const id = item?.customer_id;
+  if (copy || typeof id !== 'string') return copy;
+  const [customer] = await getMany(tableName('main'), [customerKey(tenantId, id)]);
+  return customer && fromItem(customer);
+}
+
+/** Finds the customer with this phone (one read), creating them on first contact (safe under concurrency). */
 export async function findOrCreateCustomer(
   tenantId: string,
   phone: string,
@@ -32,28 +81,16 @@ export async function findOrCreateCustomer(
   return retryOnConflict(
     async () => {
       const identity = await db().send(
-        new GetCommand({ TableName: tableName('main'), Key: identityKey(tenantId, phone), ConsistentRead: true }),
-      );
-      const existingId = identity.Item?.customer_id as string | undefined;
-      if (existingId) {
-        const [item] = await getMany(tableName('main'), [customerKey(tenantId, existingId)]);
-        if (item) return fromItem(item);
-      }
-      const customer: Customer = { id: newId('cus'), tenant_id: tenantId, name, phone, created_at: now.toISOString() };
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName('main'),
-                Item: { ...identityKey(tenantId, phone), customer_id: customer.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            { Put: { TableName: tableName('main'), Item: { ...customerKey(tenantId, customer.id), ...customer } } },
-          ],
+        new GetCommand({
+          TableName: tableName('main'),
+          Key: customerIdentityKey(tenantId, phone),
+          ConsistentRead: true,
         }),
       );
+      const existing = await customerOfIdentity(tenantId, identity.Item);
+      if (existing) return existing;
+      const customer = newCustomer(tenantId, phone, name, now);
+      await db().send(new TransactWriteCommand({ TransactItems: customerPuts(customer) }));
       return customer;
     },
     {

@@ -10,7 +10,7 @@ import { fieldErrors, type Schema } from '../platform/validation';
 import { access } from './access';
 import { idempotency } from './idempotency';
 import { jsonBody, problemErrors, requestContext } from './middleware';
-import { rateLimit } from './rate-limit';
+import { rateLimit, settleRateLimit } from './rate-limit';
 import { header, stateOf, type RequestState } from './request-state';
 
 export interface HttpResponse {
@@ -58,6 +58,21 @@ export function httpHandler<B = unknown, Q = unknown>(
 
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = stateOf({ context });
+    // A GET's rate-limit count runs beside this handler: its refusal wins over any answer or error.
+    try {
+      const response = await run(event, state);
+      await settleRateLimit(state);
+      return response;
+    } catch (error) {
+      await settleRateLimit(state);
+      throw error;
+    }
+  };
+
+  const run = async (
+    event: APIGatewayProxyEventV2,
+    state: RequestState,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     let query = undefined as Q;
     if (schemas.query) {
       const parsed = schemas.query.safeParse(event.queryStringParameters ?? {});

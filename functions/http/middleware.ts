@@ -6,6 +6,7 @@ import { jsonDepth } from '../platform/fields';
 import { ApiError, badRequest, problemResponse, serviceUnavailable } from '../platform/errors';
 import { DomainError, type DomainErrorKind } from '../platform/domain-error';
 import { logger, metrics } from '../platform/observability';
+import { settleRateLimit } from './rate-limit';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -111,7 +112,13 @@ export function problemOf(error: unknown): ApiError | undefined {
 
 /** Added last so its onError runs first: every error becomes one problem+json response. */
 export const problemErrors = (): HttpMiddleware => ({
-  onError: (request: HttpRequest) => {
+  onError: async (request: HttpRequest) => {
+    // An error before the handler ran (body, idempotency): a refused rate-limit count still answers 429.
+    const state = peekState(request.context);
+    if (state)
+      await settleRateLimit(state).catch((refused: unknown) => {
+        request.error = refused as Error;
+      });
     const error = request.error;
     let problem = problemOf(error);
     if (!problem) {

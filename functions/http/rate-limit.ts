@@ -1,10 +1,21 @@
-import { consume, fixedWindow } from '../platform/counters';
+import { consume, consumeSharded, fixedWindow, shardShares } from '../platform/counters';
 import { tooManyRequests } from '../platform/errors';
-import { hourlyLimit } from '../tenants/tenant';
-import { stateOf, type HttpMiddleware, type HttpRequest, type RateLimitState } from './request-state';
+import { hourlyLimit, type Tenant } from '../tenants/tenant';
+import {
+  stateOf,
+  type HttpMiddleware,
+  type HttpRequest,
+  type RateLimitState,
+  type RequestState,
+} from './request-state';
 
 const WINDOW_SECONDS = 3600;
 const POLICY = 'hourly';
+/**
+ * DynamoDB takes about 1,000 writes per second on one item (3.6 million an hour): a plan that allows more
+ * counts in shards, each allowed its share of the limit.
+ */
+export const WRITES_PER_ITEM_PER_HOUR = 3_600_000;
 
 /** IETF httpapi RateLimit headers (structured-field form) plus the widely used X-RateLimit-* trio. */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
@@ -17,7 +28,38 @@ export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
   };
 }
 
-/** Per-tenant hourly limit by plan. Counts every authenticated tenant request; refused ones do not count. */
+/**
+ * Counts one request in the tenant's window: one conditional UpdateItem. A plan over the per-item write
+ * rate counts in shards (platform/counters.ts: exact, one write per request until the limit is near);
+ * `remaining` is then estimated from the shard that counted the request.
+ */
+async function count(tenant: Tenant, now: Date): Promise<{ state: RateLimitState; allowed: boolean }> {
+  const limit = hourlyLimit(tenant);
+  const window = fixedWindow(now, WINDOW_SECONDS);
+  const key = `RL#${tenant.id}#${window.start}`;
+  const expiresAtEpoch = window.resetAt + 60;
+  const state = (remaining: number) => ({
+    limit,
+    remaining: Math.max(0, Math.min(limit, remaining)),
+    resetAt: window.resetAt,
+    secondsLeft: window.secondsLeft,
+  });
+  const shares = shardShares(limit, WRITES_PER_ITEM_PER_HOUR);
+  if (shares.length === 1) {
+    const result = await consume(key, { limit, expiresAtEpoch });
+    return { state: state(limit - result.count), allowed: result.allowed };
+  }
+  const result = await consumeSharded(key, shares, expiresAtEpoch);
+  const remaining = result.allowed ? Math.floor(((result.share - result.count) * limit) / result.share) : 0;
+  return { state: state(remaining), allowed: result.allowed };
+}
+
+/**
+ * Per-tenant hourly limit by plan. Counts every authenticated tenant request; refused ones do not count.
+ * A GET writes nothing but the counter, so its counter update runs beside the handler's reads (one round
+ * trip less to wait for): the handler's answer is used only once the count allowed it (`settleRateLimit`).
+ * Other methods are counted before the handler runs. Authentication stays first, so revocation is immediate.
+ */
 export const rateLimit = (): HttpMiddleware => {
   const addHeaders = (request: HttpRequest) => {
     const state = stateOf(request).rateLimit;
@@ -31,27 +73,33 @@ export const rateLimit = (): HttpMiddleware => {
       const principal = state.principal;
       if (!principal || (principal.kind !== 'api_key' && principal.kind !== 'user') || state.route.rateLimit === false)
         return;
-      const limit = hourlyLimit(principal.tenant);
-      const window = fixedWindow(state.now, WINDOW_SECONDS);
-      const result = await consume(`RL#${principal.tenant.id}#${window.start}`, {
-        limit,
-        expiresAtEpoch: window.resetAt + 60,
+      const check = count(principal.tenant, state.now).then(({ state: counted, allowed }) => {
+        state.rateLimit = counted;
+        if (!allowed) {
+          throw tooManyRequests(
+            'rate_limited',
+            `The hourly limit of ${counted.limit} requests for this tenant's plan is used up.`,
+            counted.secondsLeft,
+          );
+        }
       });
-      state.rateLimit = {
-        limit,
-        remaining: Math.max(0, limit - result.count),
-        resetAt: window.resetAt,
-        secondsLeft: window.secondsLeft,
-      };
-      if (!result.allowed) {
-        throw tooManyRequests(
-          'rate_limited',
-          `The hourly limit of ${limit} requests for this tenant's plan is used up.`,
-          window.secondsLeft,
-        );
-      }
+      if (state.route.method !== 'GET') return check;
+      // Awaited by settleRateLimit; until then a refusal must not surface as an unhandled rejection.
+      check.catch(() => undefined);
+      state.rateLimitCheck = check;
     },
     after: addHeaders,
     onError: addHeaders,
   };
 };
+
+/**
+ * Waits for a count running beside the handler (GET): throws the 429 when it refused the request, which
+ * then replaces whatever the handler answered. Called by the handler chain on success and on error.
+ */
+export async function settleRateLimit(state: RequestState): Promise<void> {
+  const check = state.rateLimitCheck;
+  if (!check) return;
+  state.rateLimitCheck = undefined;
+  await check;
+}

@@ -23,6 +23,8 @@ export interface RequestState {
   body?: unknown;
   rawBody: string;
   rateLimit?: RateLimitState;
+  /** The rate-limit count of a GET, running beside the handler's reads (rate-limit.ts: settleRateLimit). */
+  rateLimitCheck?: Promise<void>;
   /** A stored response to replay instead of running the handler (Idempotency-Key). */
   replay?: APIGatewayProxyStructuredResultV2;
 }

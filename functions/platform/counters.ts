@@ -34,6 +34,37 @@ export async function consume(
   return allowed ? { allowed, count } : { allowed, count: opts.limit ?? 0 };
 }
 
+/**
+ * The shares of a limit counted in shards, for a limit one item cannot count alone (DynamoDB takes about
+ * 1,000 writes per second on one item): one share per `perItem`, adding up to exactly `limit`.
+ */
+export function shardShares(limit: number, perItem: number): number[] {
+  const n = Math.max(1, Math.ceil(limit / perItem));
+  return Array.from({ length: n }, (_, i) => Math.floor(limit / n) + (i < limit % n ? 1 : 0));
+}
+
+/**
+ * A fixed-window counter in shards (`<key>#<shard>`), each allowed its share. An increment starts at a
+ * random shard and moves on to the next only when that one's share is used up, so the total is exact:
+ * an increment is refused only when every shard is full, and the shares add up to the limit. Writes
+ * spread evenly over the shards; only near the limit does an increment take more than one write.
+ * Returns the count and share of the shard that took it.
+ */
+export async function consumeSharded(
+  key: string,
+  shares: number[],
+  expiresAtEpoch: number,
+): Promise<{ allowed: boolean; count: number; share: number }> {
+  const first = Math.floor(Math.random() * shares.length);
+  for (let step = 0; step < shares.length; step++) {
+    const shard = (first + step) % shares.length;
+    const share = shares[shard] ?? 0;
+    const result = await consume(`${key}#${shard}`, { limit: share, expiresAtEpoch });
+    if (result.allowed) return { allowed: true, count: result.count, share };
+  }
+  return { allowed: false, count: 0, share: 0 };
+}
+
 /** Gives back a slot taken by `consume` (for attempts that turned out not to count). */
 export async function refund(key: string): Promise<void> {
   await conditionalWrite(() =>

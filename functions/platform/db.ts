@@ -15,12 +15,74 @@ import { UpdateBuilder } from './expressions';
 let client: DynamoDBDocumentClient | undefined;
 
 /**
- * Calls made through the client: `npm run bench` reads it to count round trips per request, and turns on
- * `captureCapacity` to add up the capacity units DynamoDB reports.
+ * What one request (or worker invocation) asked of DynamoDB: round trips by command, how many of them it
+ * waited for one after the other (`sequential`: a call started while another is in flight does not
+ * count), the capacity units DynamoDB reported, split into reads and writes, with the part of the writes
+ * that went to indexes; and its SQS requests (functions/platform/queue.ts).
  */
-export const dbStats = { calls: 0, byCommand: {} as Record<string, number>, captureCapacity: false, capacityUnits: 0 };
+export interface DbUsage {
+  calls: number;
+  sequential: number;
+  inFlight: number;
+  byCommand: Record<string, number>;
+  readUnits: number;
+  writeUnits: number;
+  indexWriteUnits: number;
+  sqsRequests: number;
+}
 
-type Capacity = { CapacityUnits?: number };
+export const newDbUsage = (): DbUsage => ({
+  calls: 0,
+  sequential: 0,
+  inFlight: 0,
+  byCommand: {},
+  readUnits: 0,
+  writeUnits: 0,
+  indexWriteUnits: 0,
+  sqsRequests: 0,
+});
+
+/**
+ * Per-invocation accounting, for `npm run bench`: the local runtime gives every invocation its own
+ * `DbUsage` and tells the client how to find the running one (`countUsageIn`), so a request is never
+ * charged for what background workers do meanwhile. `captureCapacity` asks DynamoDB for the consumed
+ * capacity of each call. In Lambda neither is set and the middleware only passes calls through.
+ */
+export const dbStats = { captureCapacity: false };
+let currentUsage: (() => DbUsage | undefined) | undefined;
+
+export function countUsageIn(find: (() => DbUsage | undefined) | undefined): void {
+  currentUsage = find;
+}
+
+/** The running invocation's usage, when the local runtime counts it. */
+export const usageOfCurrentInvocation = (): DbUsage | undefined => currentUsage?.();
+
+type Capacity = {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+  GlobalSecondaryIndexes?: Record<string, Capacity>;
+};
+const READS = new Set([
+  'GetItemCommand',
+  'BatchGetItemCommand',
+  'QueryCommand',
+  'ScanCommand',
+  'TransactGetItemsCommand',
+]);
+
+function addCapacity(usage: DbUsage, command: string, consumed: Capacity | Capacity[] | undefined): void {
+  for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+    const total = c.CapacityUnits ?? 0;
+    const read = c.ReadCapacityUnits ?? (c.WriteCapacityUnits === undefined && READS.has(command) ? total : 0);
+    usage.readUnits += read;
+    usage.writeUnits += total - read;
+    if (!READS.has(command))
+      for (const index of Object.values(c.GlobalSecondaryIndexes ?? {}))
+        usage.indexWriteUnits += index.CapacityUnits ?? 0;
+  }
+}
 
 /** One item of a TransactWriteItems call: how a change and its events (the outbox) commit together. */
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -30,16 +92,24 @@ export function db(): DynamoDBDocumentClient {
     const base = new DynamoDBClient({ maxAttempts: 3 });
     base.middlewareStack.add(
       (next, context) => async (args) => {
-        dbStats.calls += 1;
+        const usage = currentUsage?.();
+        if (!usage) return next(args);
         const name = String(context.commandName ?? 'unknown');
-        dbStats.byCommand[name] = (dbStats.byCommand[name] ?? 0) + 1;
-        if (!dbStats.captureCapacity) return next(args);
-        (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity;
-        for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : [])
-          dbStats.capacityUnits += c.CapacityUnits ?? 0;
-        return result;
+        usage.calls += 1;
+        if (usage.inFlight++ === 0) usage.sequential += 1;
+        usage.byCommand[name] = (usage.byCommand[name] ?? 0) + 1;
+        if (dbStats.captureCapacity) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
+        try {
+          const result = await next(args);
+          addCapacity(usage, name, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
+          return result;
+        } catch (error) {
+          // A failed condition still consumed its capacity, and DynamoDB reports it with the error.
+          addCapacity(usage, name, (error as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
+          throw error;
+        } finally {
+          usage.inFlight -= 1;
+        }
       },
       { step: 'initialize', name: 'countRoundTrips' },
     );

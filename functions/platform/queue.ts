@@ -1,4 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { usageOfCurrentInvocation } from './db';
 
 let client: SQSClient | undefined;
 
@@ -7,6 +8,17 @@ let client: SQSClient | undefined;
  * (useQueueUrlAsEndpoint: false): right for real SQS, and it lets the local emulator's URLs work as-is.
  */
 export function sqsClient(): SQSClient {
-  client ??= new SQSClient({ useQueueUrlAsEndpoint: false });
+  if (!client) {
+    client = new SQSClient({ useQueueUrlAsEndpoint: false });
+    // Counted per invocation for `npm run bench` (see db.ts); outside the local runtime this does nothing.
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const usage = usageOfCurrentInvocation();
+        if (usage) usage.sqsRequests += 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'countRequests' },
+    );
+  }
   return client;
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineContract, named, page, tenantId, timestamp, version } from '../platform/api-contract';
 import { NewApiKey } from '../api-keys/contract';
 import { User } from '../users/contract';
+import { LANGUAGES } from '../ai/taxonomy';
 import { PLANS } from './tenant';
 
 export const Tenant = named(
@@ -21,6 +22,11 @@ export const Tenant = named(
       .check(
         z.meta({ description: 'IANA zone in which the AI reads dates in messages.', examples: ['Europe/Berlin'] }),
       ),
+    default_language: z.enum(LANGUAGES).check(
+      z.meta({
+        description: 'ISO 639-1: the language the AI assumes for a customer message too short to tell (default `en`).',
+      }),
+    ),
     created_at: timestamp,
     updated_at: timestamp,
     version,
@@ -52,6 +58,7 @@ export const contract = defineContract({
       name: 'Acme Dental',
       plan: 'free',
       timezone: 'Europe/Berlin',
+      default_language: 'de',
       admin: { email: 'owner@acme.example', password: 'a long admin passphrase', name: 'Olive Owner' },
     },
   },
@@ -73,7 +80,7 @@ export const contract = defineContract({
     operationId: 'updateTenant',
     summary: 'Update a tenant',
     description:
-      'Changes the name, plan, limit (enterprise only, and required there), status or time zone. ' +
+      'Changes the name, plan, limit (enterprise only, and required there), status, time zone or default language. ' +
       '`status: suspended` makes every credential of the tenant fail with 403 from the next request on.',
     params,
     ifMatch: true,

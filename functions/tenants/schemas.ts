@@ -1,6 +1,7 @@
 import { pageQuery } from '../platform/pagination';
 import * as z from 'zod/mini';
 import { nonEmptyPatch, timezone, trimmed } from '../platform/validation';
+import { LANGUAGES } from '../ai/taxonomy';
 import { PLANS } from './tenant';
 
 export const email = z
@@ -16,6 +17,7 @@ export const CreateTenantBody = z.strictObject({
   plan: z.enum(PLANS),
   rate_limit_per_hour: z.optional(rateLimitPerHour),
   timezone: z.optional(timezone()),
+  default_language: z.optional(z.enum(LANGUAGES)),
   admin: z.strictObject({ email, password, name: z.optional(name) }),
 });
 
@@ -26,6 +28,7 @@ export const UpdateTenantBody = nonEmptyPatch(
     rate_limit_per_hour: z.optional(z.nullable(rateLimitPerHour)),
     status: z.optional(z.enum(['active', 'suspended'])),
     timezone: z.optional(timezone()),
+    default_language: z.optional(z.enum(LANGUAGES)),
   }),
 );
 

@@ -6,6 +6,7 @@ import { apiKeyCreateItems } from '../api-keys/store';
 import { hashPassword } from '../auth/passwords';
 import { toPublicUser, type PublicUser, type User } from '../users/user';
 import { userCreateItems } from '../users/store';
+import type { Language } from '../ai/taxonomy';
 import { planLimitProblem, type Plan, type Tenant, type TenantStatus } from './tenant';
 import { createTenant, getTenant, updateTenant } from './store';
 
@@ -19,6 +20,7 @@ export interface ProvisionInput {
   plan: Plan;
   rate_limit_per_hour?: number;
   timezone?: string;
+  default_language?: Language;
   admin: { email: string; password: string; name?: string };
 }
 
@@ -40,6 +42,7 @@ export async function provisionTenant(input: ProvisionInput, now: Date): Promise
     rate_limit_per_hour: input.rate_limit_per_hour ?? null,
     status: 'active',
     timezone: input.timezone ?? 'UTC',
+    default_language: input.default_language ?? 'en',
     created_at: at,
     updated_at: at,
     version: 1,
@@ -78,6 +81,7 @@ export interface TenantPatch {
   rate_limit_per_hour?: number | null;
   status?: TenantStatus;
   timezone?: string;
+  default_language?: Language;
 }
 
 /**
@@ -111,6 +115,7 @@ export async function changeTenant(
         rate_limit_per_hour: limit,
         status: patch.status,
         timezone: patch.timezone,
+        default_language: patch.default_language,
       };
       return updateTenant(id, changes, now.toISOString(), current.version);
     },

@@ -12,7 +12,7 @@ const LIST_PARTITION = 'TENANTS';
 export function tenantFromItem(item: Record<string, unknown>): Tenant {
   // active_admins is the users feature's counter (see users/store.ts), not part of the tenant.
   const { pk, sk, gsi1pk, gsi1sk, active_admins, ...tenant } = item;
-  return { timezone: 'UTC', ...tenant } as unknown as Tenant;
+  return { timezone: 'UTC', default_language: 'en', ...tenant } as unknown as Tenant;
 }
 
 /** A new tenant's item; `activeAdmins` starts the counter that keeps the last active admin (users/store.ts). */
@@ -59,7 +59,9 @@ export async function listTenants(request: { limit: number; cursor?: string }) {
   return { ...page, items: page.items.map(tenantFromItem) };
 }
 
-export type TenantChanges = Partial<Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status' | 'timezone'>>;
+export type TenantChanges = Partial<
+  Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status' | 'timezone' | 'default_language'>
+>;
 
 export async function updateTenant(
   tenantId: string,

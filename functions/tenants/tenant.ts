@@ -1,4 +1,6 @@
 /** Tenants, plans and hourly limits: pure rules, no AWS imports. */
+import type { Language } from '../ai/taxonomy';
+
 export const PLANS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
 export type TenantStatus = 'active' | 'suspended';
@@ -18,6 +20,8 @@ export interface Tenant {
   status: TenantStatus;
   /** IANA zone in which the AI reads dates and times in customer messages ("tomorrow at 3"). */
   timezone: string;
+  /** The language of customer messages too short to tell (ISO 639-1), one the AI speaks. */
+  default_language: Language;
   created_at: string;
   updated_at: string;
   version: number;

@@ -17,7 +17,7 @@ import { WORKERS } from '../../spec/workers';
 // One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
 // through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
 const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
-const { app, stateful, stateless } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
+const { app, stateful, stateless, dashboard } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
 app.synth();
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
@@ -463,6 +463,7 @@ describe('growth and coupling', () => {
   const counts = () =>
     [
       [stateful.stackName, Object.keys(data.toJSON().Resources).length],
+      [dashboard.stackName, Object.keys(Template.fromStack(dashboard).toJSON().Resources).length],
       ...apiStacks.all.map((t, i) => [
         i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id,
         Object.keys(t.toJSON().Resources).length,
@@ -498,7 +499,7 @@ describe('growth and coupling', () => {
     expect(Object.values(resources(stacks.parent, 'AWS::ApiGatewayV2::Route'))).toHaveLength(
       doubled.length * API_PREFIXES.length + 1,
     );
-    for (const t of [Template.fromStack(twin.stateful), ...stacks.all])
+    for (const t of [Template.fromStack(twin.stateful), Template.fromStack(twin.dashboard), ...stacks.all])
       expect(Object.keys(t.toJSON().Resources).length).toBeLessThanOrEqual(500);
   }, 120_000);
 });

@@ -28,7 +28,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
   it('sends a signed Converse request with the configured model and validates the JSON answer', async () => {
     fake.answer({ text: '```json\n' + JSON.stringify(classification) + '\n```' });
     const before = fake.calls.length;
-    const res = await answer((p) => p.classify('how much is a gel manicure?'), provider());
+    const res = await answer((p) => p.classify('how much is a gel manicure?', 'en'), provider());
     expect(res).toEqual({ result: classification, provider: 'bedrock' });
     const call = fake.calls[before];
     expect(call?.modelId).toBe(MODEL);
@@ -58,6 +58,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
           [{ direction: 'inbound', text: 'can I move my appointment?' }],
           { customerName: 'Ana', nextBooking: booking },
           2,
+          'en',
         ),
       provider(),
     );
@@ -67,6 +68,36 @@ describe('bedrock provider (Converse API against a local server)', () => {
     expect(system).toContain('Customer name: Ana');
     expect(system).toContain('Haircut on Tuesday 24 November at 15:00');
     expect(system).toContain('never invent');
+    expect(system).toContain('in English');
+  });
+
+  it('asks for suggestions in the language of the customer, with the booking in that language', async () => {
+    fake.answer({
+      text: JSON.stringify({
+        suggestions: [{ text: 'Hallo Jonas, gern.', intent: 'reschedule_booking', confidence: 0.9 }],
+      }),
+    });
+    const before = fake.calls.length;
+    const booking = {
+      id: 'bkg_1',
+      service: 'Haarschnitt',
+      start_at: '2026-11-24T14:00:00Z',
+      timezone: 'Europe/Berlin',
+      status: 'confirmed',
+    };
+    const transcript = [{ direction: 'inbound', text: 'Hallo, ich möchte meinen Termin verschieben' }] as const;
+    await answer((p) => p.suggest(transcript, { customerName: 'Jonas', nextBooking: booking }, 2, 'en'), provider());
+    const system = fake.calls[before]?.body.system?.[0]?.text ?? '';
+    expect(system).toContain('in German');
+    expect(system).toContain('Dienstag, 24. November um 15:00');
+    expect(system).toContain('reschedule_booking');
+  });
+
+  it('keeps the language it identified, whatever the model says', async () => {
+    fake.answer({ text: JSON.stringify({ ...classification, language: 'it' }) });
+    const res = await answer((p) => p.classify('quanto costa la manicure semipermanente?', 'es'), provider());
+    expect(res.provider).toBe('bedrock');
+    expect(['en', 'es', 'pt', 'fr', 'de']).toContain(res.result.language);
   });
 
   it.each([
@@ -85,7 +116,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
     ['a timeout', { text: JSON.stringify(classification), delayMs: 1500 }, 'timeout'],
   ])('falls back to the local model on %s, and says so', async (_case, scripted, reason) => {
     fake.answer(scripted);
-    const res = await answer((p) => p.classify('I want to talk to a real person'), provider());
+    const res = await answer((p) => p.classify('I want to talk to a real person', 'en'), provider());
     expect(res.provider).toBe('local');
     expect(res.fallback).toEqual({ from: 'bedrock', reason });
     expect(res.result.intent.name).toBe('request_human');
@@ -97,9 +128,9 @@ describe('bedrock provider (Converse API against a local server)', () => {
     process.env.BEDROCK_ENDPOINT_URL = fake.url;
     const { analyze } = await import('../../functions/ai/service');
     fake.answer({ text: JSON.stringify(classification) }, { status: 500 });
+    const tenant = { id: 'tenant-unused', timezone: 'UTC', default_language: 'en' } as const;
     const ok = await analyze(
-      'tenant-unused',
-      'UTC',
+      tenant,
       { text: 'how much for a full set, tomorrow at 3pm?' },
       new Date('2026-11-21T10:00:00Z'),
     );
@@ -108,7 +139,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
       intent: { name: 'pricing' },
       entities: [{ type: 'datetime', value: '2026-11-22T15:00:00+00:00' }],
     });
-    const fallback = await analyze('tenant-unused', 'UTC', { text: 'how much for a full set?' }, new Date());
+    const fallback = await analyze(tenant, { text: 'how much for a full set?' }, new Date());
     expect(fallback).toMatchObject({ provider: 'local', fallback: { from: 'bedrock' }, intent: { name: 'pricing' } });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { consume } from '../../functions/platform/counters';
+import { consume, consumeSharded, shardShares } from '../../functions/platform/counters';
 import { provisionTenant } from '../../functions/tenants/service';
 import { findUserByEmail } from '../../functions/users/store';
 import { refreshSession, startSession } from '../../functions/auth/session-service';
@@ -22,6 +22,25 @@ describe('fixed-window counters on DynamoDB Local', () => {
         .map((r) => r.count)
         .sort((a, b) => a - b),
     ).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('sharded counters on DynamoDB Local', () => {
+  it('split a limit into shares that add up to it, one per item rate', () => {
+    expect(shardShares(1000, 3_600_000)).toEqual([1000]);
+    expect(shardShares(10_000_000, 3_600_000)).toEqual([3_333_334, 3_333_333, 3_333_333]);
+    expect(shardShares(10, 3)).toEqual([3, 3, 2, 2]);
+  });
+
+  it('allow exactly `limit` of many concurrent increments across shards', async () => {
+    const key = `IT#${randomUUID()}`;
+    const shares = shardShares(10, 3);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => consumeSharded(key, shares, Math.floor(Date.now() / 1000) + 60)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    // Every shard is full: a refusal only comes once the whole limit is used.
+    expect(await consumeSharded(key, shares, Math.floor(Date.now() / 1000) + 60)).toMatchObject({ allowed: false });
   });
 });
 

@@ -1,11 +1,15 @@
 import { extractEntities } from '../../functions/ai/entities';
 import { lexiconScore } from '../../functions/ai/local/lexicon';
-import { MODEL_SNAPSHOT } from '../../functions/ai/local/model-data';
+import { textRules } from '../../functions/ai/local/languages';
 import type { ModelSnapshot } from '../../functions/ai/local/model';
-import { classifyLocally } from '../../functions/ai/local/provider';
+import { readModelFile } from '../../functions/ai/local/model-files';
+import { classifyLocally, localModel } from '../../functions/ai/local/provider';
+import { LANGUAGES } from '../../functions/ai/taxonomy';
 import { MAX_RUN, Speller, boundRuns, expand, features, tokenize } from '../../functions/ai/local/text';
 
-const vocabulary = (JSON.parse(MODEL_SNAPSHOT) as ModelSnapshot).vocabulary;
+const snapshot = readModelFile<ModelSnapshot>('en');
+const { vocabulary } = snapshot;
+const rules = textRules('en', snapshot.rules);
 const longestKnown = Math.max(...vocabulary.map(([w]) => w.length));
 
 /** Texts of the longest allowed message (4,096 characters) that used to cost the square of their length. */
@@ -28,8 +32,8 @@ describe('local analysis work is linear in the text length', () => {
       speller.lookups = 0;
       const words = tokenize(text)
         .filter((t) => t.tag === 'word')
-        .flatMap((t) => expand(t.value));
-      features(tokenize(text), speller);
+        .flatMap((t) => expand(t.value, rules));
+      features(tokenize(text), speller, rules);
       expect({ name, within: speller.lookups <= perWord * words.length }).toEqual({ name, within: true });
     }
     speller.lookups = 0;
@@ -88,10 +92,16 @@ describe('message words are data, not object keys', () => {
     '__proto__',
     'toString valueOf hasOwnProperty',
   ])('classifies %j with finite scores', (text) => {
-    const c = classifyLocally(text);
+    const c = classifyLocally(text, 'de');
     expect(Number.isFinite(c.sentiment.score)).toBe(true);
     expect(Number.isFinite(c.sentiment.confidence)).toBe(true);
     expect(c.intents.every((i) => Number.isFinite(i.confidence))).toBe(true);
     expect(Number.isFinite(lexiconScore(text))).toBe(true);
+    // Every language's model, with its own lexicon and word lists (Maps, not objects).
+    for (const language of LANGUAGES) {
+      const verdict = localModel(language)(text);
+      expect({ language, finite: Number.isFinite(verdict.lexicon) }).toEqual({ language, finite: true });
+      expect(verdict.intent.ranked.every((r) => Number.isFinite(r.p))).toBe(true);
+    }
   });
 });

@@ -1,14 +1,15 @@
 import { categorizeFrom } from '../../functions/ai/categories';
 import { extractEntities, zoneOffsetMinutes } from '../../functions/ai/entities';
-import { HANDOFF_RULES, handoffReason } from '../../functions/ai/handoff';
+import { HANDOFF_RULES, handoffReason, isClearlyNegative } from '../../functions/ai/handoff';
+import { readdirSync } from 'node:fs';
+import { identifyLanguage } from '../../functions/ai/language';
+import { readModelFile } from '../../functions/ai/local/model-files';
 import { classifyLocally } from '../../functions/ai/local/provider';
-import { TRAINING_SET } from '../../functions/ai/local/training-data';
-import { MODEL_SNAPSHOT } from '../../functions/ai/local/model-data';
-import { trainLocalModel } from '../../functions/ai/local/model';
 import { groundedReplies } from '../../functions/ai/replies';
-import type { Classification, Intent, SentimentLabel } from '../../functions/ai/taxonomy';
-import { INTENTS, SENTIMENTS } from '../../functions/ai/taxonomy';
-import { readEvalSet, score } from '../../bench/ai-metrics';
+import type { Classification, Intent, Language, SentimentLabel } from '../../functions/ai/taxonomy';
+import { INTENTS, LANGUAGES } from '../../functions/ai/taxonomy';
+import { EVAL_SET_PATH, evalSetPath, evaluateLanguage, readEvalSet, readLanguageEvalSet } from '../../bench/ai-metrics';
+import { MODELS_DIR, trainAll, trainingSet } from '../../scripts/train-ai';
 
 const verdict = (
   intent: Intent,
@@ -29,30 +30,53 @@ const normalised = (t: string) =>
     .trim();
 
 describe('local model data', () => {
-  it('keeps the evaluation set disjoint from the training set', () => {
-    const training = new Set(TRAINING_SET.map(([text]) => normalised(text)));
-    const shared = readEvalSet().filter((m) => training.has(normalised(m.text)));
-    expect(shared.map((m) => m.text)).toEqual([]);
+  it('keeps every held-out set disjoint from every training set', () => {
+    const training = new Set(LANGUAGES.flatMap((l) => trainingSet(l).map((m) => normalised(m.text))));
+    // Read through the evaluation's own readers: a missing held-out file fails here.
+    const heldOut = [
+      ...LANGUAGES.flatMap((l) => readEvalSet(evalSetPath(l)).map((m) => m.text)),
+      ...readLanguageEvalSet().map((m) => m.text),
+    ];
+    expect(heldOut.filter((text) => training.has(normalised(text)))).toEqual([]);
   });
 
-  it('ships the model trained from the training set (run `npm run train:ai` after editing it)', () => {
-    expect(JSON.parse(MODEL_SNAPSHOT)).toEqual(JSON.parse(JSON.stringify(trainLocalModel(TRAINING_SET))));
+  it('has a few hundred labelled messages of every intent and language', () => {
+    for (const language of LANGUAGES) {
+      const set = trainingSet(language);
+      expect({ language, enough: set.length >= 300 }).toEqual({ language, enough: true });
+      for (const intent of INTENTS)
+        expect({ language, intent, some: set.some((m) => m.intent === intent) }).toEqual({
+          language,
+          intent,
+          some: true,
+        });
+    }
   });
 
-  it('meets the quality targets on the held-out set', () => {
-    const set = readEvalSet();
-    expect(set.length).toBeGreaterThanOrEqual(300);
-    const predictions = set.map((m) => ({ m, c: classifyLocally(m.text) }));
-    const intents = score(
-      INTENTS,
-      predictions.map(({ m, c }) => ({ actual: m.intent, predicted: c.intent.name })),
-    );
-    const sentiments = score(
-      SENTIMENTS,
-      predictions.map(({ m, c }) => ({ actual: m.sentiment, predicted: c.sentiment.label })),
-    );
-    expect(intents.accuracy).toBeGreaterThanOrEqual(0.9);
-    expect(sentiments.macroF1).toBeGreaterThanOrEqual(0.85);
+  it('ships the models trained from the data (run `npm run train:ai` after editing it)', () => {
+    const trained = trainAll();
+    expect(readdirSync(MODELS_DIR).sort()).toEqual(trained.map(([name]) => `${name}.json.gz`).sort());
+    for (const [name, model] of trained) expect(readModelFile(name)).toEqual(JSON.parse(JSON.stringify(model)));
+  });
+});
+
+describe.each(LANGUAGES)('quality targets on the held-out set: %s', (language) => {
+  // Evaluated in the first test that needs it, so a missing held-out file fails the tests, not the suite.
+  let evaluated: ReturnType<typeof evaluateLanguage> | undefined;
+  const figures = () => (evaluated ??= evaluateLanguage(language));
+
+  it('has at least 200 held-out messages', () => {
+    expect(figures().predictions.length).toBeGreaterThanOrEqual(evalSetPath(language) === EVAL_SET_PATH ? 300 : 200);
+  });
+  it('reads the intent of at least 90% of them', () => {
+    expect(figures().intents.accuracy).toBeGreaterThanOrEqual(0.9);
+  });
+  it('reads their sentiment with a macro-F1 of at least 0.85', () => {
+    expect(figures().sentiments.macroF1).toBeGreaterThanOrEqual(0.85);
+  });
+  it('identifies the language of at least 97% of short messages', () => {
+    expect(figures().identification.total).toBeGreaterThan(figures().predictions.length);
+    expect(figures().identification.accuracy).toBeGreaterThanOrEqual(0.97);
   });
 });
 
@@ -93,11 +117,32 @@ describe('local classifier', () => {
     }
   });
 
-  it('tells languages apart and leaves very short unknown text undetermined', () => {
-    expect(classifyLocally('Hola, quiero reservar una cita para mañana por la tarde, por favor').language).toBe('es');
-    expect(classifyLocally('Can I book a haircut for tomorrow afternoon please?').language).toBe('en');
-    expect(classifyLocally('ok').language).toBe('en');
-    expect(classifyLocally('zq').language).toBe('und');
+  it.each([
+    ['Hola, quiero reservar una cita para mañana por la tarde, por favor', 'es'],
+    ['Can I book a haircut for tomorrow afternoon please?', 'en'],
+    ['tem horario amanha de tarde?', 'pt'],
+    ['vcs abrem no feriado?', 'pt'],
+    ['me cobraron dos veces!!', 'es'],
+    ['dispo samedi matin ?', 'fr'],
+    ['jpeux décaler mon rdv ?', 'fr'],
+    ['kann ich morgen vorbeikommen', 'de'],
+    ['wo kann man parken', 'de'],
+  ])('identifies the language of %j as %s, whatever the default', (text, language) => {
+    for (const fallback of LANGUAGES) expect(identifyLanguage(text, fallback)).toBe(language);
+  });
+
+  it.each(['ok', '👍', '?', 'zq', '10h', '🙏🙏'])('gives %j, too short to tell, the tenant default', (text) => {
+    for (const fallback of LANGUAGES) expect(classifyLocally(text, fallback).language).toBe(fallback);
+  });
+
+  it.each([
+    ['Hola, quiero reservar una cita para el viernes', 'book_appointment'],
+    ['Hallo, ich möchte meinen Termin verschieben', 'reschedule_booking'],
+    ['queria desmarcar o horário de amanhã', 'cancel_booking'],
+    ['vous êtes ouverts le lundi matin ?', 'opening_hours'],
+    ['me pasás la dirección del local?', 'location'],
+  ])('reads the intent of %j as %s in its own language', (text, intent) => {
+    expect(classifyLocally(text).intent.name).toBe(intent);
   });
 });
 
@@ -215,5 +260,88 @@ describe('categories', () => {
   it('is general for small talk only, and for nothing at all', () => {
     expect(categorizeFrom([verdict('greeting', 'positive')]).category.name).toBe('general');
     expect(categorizeFrom([]).category).toEqual({ name: 'general', confidence: 1 });
+  });
+});
+
+describe('in every language', () => {
+  const now = new Date('2026-03-27T10:00:00Z'); // a Friday
+
+  it.each([
+    ['es', 'quiero hablar con una persona de verdad, no con un bot'],
+    ['pt', 'me passa pra um atendente humano por favor'],
+    ['fr', 'passez-moi un vrai conseiller svp'],
+    ['de', 'ich will mit einem echten Mitarbeiter sprechen'],
+  ])('hands a request for a person to a human (%s)', (language, text) => {
+    const c = classifyLocally(text);
+    expect(c.language).toBe(language);
+    expect(handoffReason(c, [])).toBe('request_human');
+  });
+
+  it.each([
+    ['es', 'el servicio de ayer fue pésimo, la recepcionista fue una maleducada'],
+    ['pt', 'atendimento péssimo, fiquei uma hora esperando e ninguém me avisou'],
+    ['fr', 'accueil déplorable, la coiffeuse a été désagréable du début à la fin'],
+    ['de', 'der Service gestern war eine Katastrophe, total unfreundlich'],
+  ])('hands a complaint to a human (%s)', (language, text) => {
+    const c = classifyLocally(text);
+    expect(c.language).toBe(language);
+    expect(handoffReason(c, [])).toBe('complaint');
+  });
+
+  it.each([
+    ['es', 'me han cobrado dos veces y nadie me devuelve el dinero, estoy harta 😡'],
+    ['pt', 'cobraram duas vezes no cartão e até agora nada de estorno, que absurdo'],
+    ['fr', "débitée deux fois et toujours pas remboursée, c'est inadmissible"],
+    ['de', 'zweimal abgebucht und immer noch keine Erstattung, echt ärgerlich'],
+  ])('hands off after two clearly negative messages in a row (%s)', (_language, text) => {
+    const c = classifyLocally(text);
+    expect(isClearlyNegative(c)).toBe(true);
+    expect(handoffReason({ ...c, intent: { name: 'payment_issue', confidence: 0.9 } }, [c])).toBe('negative_sentiment');
+  });
+
+  it.each([
+    ['es', 'el viernes a las 5', { type: 'datetime', value: '2026-04-03T17:00:00+02:00' }],
+    ['pt', 'amanhã às 14h', { type: 'datetime', value: '2026-03-28T14:00:00+01:00' }],
+    ['fr', 'mardi prochain', { type: 'date', value: '2026-03-31' }],
+    ['de', 'nächsten Dienstag um 10', { type: 'datetime', value: '2026-03-31T10:00:00+02:00' }],
+  ] as const)('reads dates and times in %s, in the tenant time zone', (language, text, expected) => {
+    expect(extractEntities(text, now, 'Europe/Madrid', language)[0]).toMatchObject({
+      ...expected,
+      timezone: 'Europe/Madrid',
+    });
+  });
+
+  const booking = {
+    id: 'bkg_1',
+    service: 'Corte',
+    start_at: '2026-11-24T14:00:00Z',
+    timezone: 'Europe/Madrid',
+    status: 'confirmed',
+  };
+  it.each([
+    ['es', 'martes, 24 de noviembre a las 15:00', 'Hola Lucía'],
+    ['pt', 'terça-feira, 24 de novembro às 15:00', 'Olá Lucía'],
+    ['fr', 'mardi 24 novembre à 15:00', 'Bonjour Lucía'],
+    ['de', 'Dienstag, 24. November um 15:00', 'Hallo Lucía'],
+  ] as const)('suggests replies in %s, grounded in the booking', (language, when, hello) => {
+    const [first] = groundedReplies(
+      [{ name: 'reschedule_booking', confidence: 0.9 }],
+      { customerName: 'Lucía Pérez', nextBooking: booking },
+      2,
+      language,
+    );
+    expect(first?.text.startsWith(hello)).toBe(true);
+    expect(first?.text).toContain(when);
+  });
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('never invents a booking or a time in %s', (language: Language) => {
+    for (const intent of INTENTS)
+      for (const s of groundedReplies(
+        [{ name: intent, confidence: 0.9 }],
+        { customerName: null, nextBooking: null },
+        5,
+        language,
+      ))
+        expect(s.text).not.toMatch(/\d{1,2}:\d{2}|[$€£]\d/);
   });
 });

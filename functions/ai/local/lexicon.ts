@@ -1,10 +1,13 @@
 /**
- * Lexicon sentiment: AFINN-165 with emoji and negation handling (wink-sentiment), refined the way VADER
- * does it: intensifiers and dampeners scale the next sentiment word, capitals and exclamation marks add
- * emphasis, and the clause after "but" outweighs the one before it.
+ * Lexicon sentiment. English: AFINN-165 with emoji and negation handling (wink-sentiment). Other
+ * languages: the lexicon of functions/ai/data/rules/<lang>.json, matched by stem so that every
+ * inflection counts. Both refined the way VADER does it: intensifiers and dampeners scale the next
+ * sentiment word, capitals and exclamation marks add emphasis, and the clause after "but" outweighs the
+ * one before it.
  */
+import type { Token } from 'wink-tokenizer';
 import winkSentiment from 'wink-sentiment';
-import { boundRuns } from './text';
+import { boundRuns, expand, type TextRules } from './text';
 
 const INTENSIFIERS = new Set([
   'very',
@@ -121,6 +124,55 @@ export function lexiconScore(text: string): number {
     if (contrastAt >= 0) score *= i < contrastAt ? 0.5 : 1.5;
     total += score;
   }
+  if (total !== 0) total += Math.sign(total) * Math.min(exclamations, 3) * 0.3;
+  return total / Math.sqrt(total * total + ALPHA);
+}
+
+/** A language's sentiment lexicon, keyed by stem (and emoji), with its modifiers, folded. */
+export interface SentimentRules {
+  lexicon: ReadonlyMap<string, number>;
+  intensifiers: ReadonlySet<string>;
+  dampeners: ReadonlySet<string>;
+  contrast: ReadonlySet<string>;
+}
+
+/** The same VADER-style scoring as `lexiconScore`, over a language's own lexicon. */
+export function rulesLexiconScore(tokens: readonly Token[], text: TextRules, rules: SentimentRules): number {
+  const words: { value: string; upper: boolean; score: number }[] = [];
+  let exclamations = 0;
+  for (const token of tokens) {
+    if (token.value === '!') exclamations += 1;
+    if (token.tag === 'emoji' || token.tag === 'emoticon') {
+      // Skin tones and the emoji presentation selector do not change the feeling: 👍🏼 is 👍.
+      const base = token.value.replace(/\p{Emoji_Modifier}|\uFE0F/gu, '');
+      words.push({ value: base, upper: false, score: rules.lexicon.get(base) ?? 0 });
+    } else if (token.tag === 'word') {
+      const upper = token.value.length > 1 && token.value === token.value.toUpperCase() && /\p{Lu}/u.test(token.value);
+      for (const word of expand(token.value, text))
+        words.push({ value: word, upper, score: rules.lexicon.get(text.stem(word)) ?? rules.lexicon.get(word) ?? 0 });
+    } else if (token.tag === 'punctuation') words.push({ value: token.value, upper: false, score: 0 });
+  }
+  const contrastAt = words.findIndex((w) => rules.contrast.has(w.value));
+  let total = 0;
+  words.forEach((w, i) => {
+    let score = w.score;
+    if (!score) return;
+    // A negator up to three words back, within the clause, flips and softens the word ("no me gustó").
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+      const before = words[j]?.value ?? '';
+      if (text.clauseBreaks.has(before) || /^[.,;!?]$/.test(before)) break;
+      if (text.negators.has(before)) {
+        score = -score * 0.75;
+        break;
+      }
+    }
+    const previous = words[i - 1]?.value ?? '';
+    if (rules.intensifiers.has(previous)) score *= 1.5;
+    else if (rules.dampeners.has(previous)) score *= 0.5;
+    if (w.upper) score *= 1.3;
+    if (contrastAt >= 0) score *= i < contrastAt ? 0.5 : 1.5;
+    total += score;
+  });
   if (total !== 0) total += Math.sign(total) * Math.min(exclamations, 3) * 0.3;
   return total / Math.sqrt(total * total + ALPHA);
 }

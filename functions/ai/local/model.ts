@@ -1,15 +1,21 @@
 /**
- * The local model: two naive Bayes classifiers (wink), one for intent and one for sentiment, trained on
- * the labelled set in ./training-data.ts by `npm run train:ai`, which writes the result to
- * ./model-data.ts. Loading that takes a few milliseconds where training takes a hundred; a test fails
- * if the two ever disagree.
+ * The local model of one language: two naive Bayes classifiers (wink), one for intent and one for
+ * sentiment, trained on functions/ai/data/training/<lang>.jsonl by `npm run train:ai`, which writes the
+ * result to ./models/<lang>.json.gz. Loading that takes a few milliseconds where training takes a
+ * hundred; a test fails if the two ever disagree.
  */
+import type { Token } from 'wink-tokenizer';
 import naiveBayes, { type NaiveBayes } from 'wink-naive-bayes-text-classifier';
-import { INTENTS, SENTIMENTS, type Intent, type SentimentLabel } from '../taxonomy';
-import { lexiconScore } from './lexicon';
-import { Speller, expand, features, tokenize } from './text';
+import { INTENTS, SENTIMENTS, type Intent, type Language, type SentimentLabel } from '../taxonomy';
+import { lexiconScore, rulesLexiconScore, type SentimentRules } from './lexicon';
+import { textRules, type RulesData } from './languages';
+import { Speller, expand, features, fold, tokenize, type TextRules } from './text';
 
-export type Example = readonly [text: string, intent: Intent, sentiment: SentimentLabel];
+export interface Example {
+  text: string;
+  intent: Intent;
+  sentiment: SentimentLabel;
+}
 
 export interface Probabilities<L extends string> {
   /** Every label, most likely first; probabilities add up to 1. */
@@ -21,8 +27,6 @@ export interface LocalVerdict {
   sentiment: Probabilities<SentimentLabel>;
   /** The lexicon's score, -1…1. */
   lexicon: number;
-  /** Most of the words are in the training vocabulary (after typo correction): the text reads as English. */
-  recognised: boolean;
 }
 
 export type LocalModel = (text: string) => LocalVerdict;
@@ -62,49 +66,101 @@ function rank<L extends string>(nb: NaiveBayes, input: string[], labels: readonl
   return { ranked: weights.map(({ label, w }) => ({ label, p: w / sum })).sort((a, b) => b.p - a.p) };
 }
 
-/** A trained model as data: what `npm run train:ai` writes to ./model-data.ts. */
+/** A trained model as data: what `npm run train:ai` writes to ./models/<lang>.json.gz. */
 export interface ModelSnapshot {
+  language: Language;
+  /** The language's word lists; the lexicon keyed by stem. */
+  rules: RulesData;
   intents: string;
   sentiments: string;
-  /** Training vocabulary with counts, for typo correction. */
+  /** Training vocabulary (folded) with counts, for typo correction. */
   vocabulary: [string, number][];
 }
 
-export function trainLocalModel(examples: readonly Example[], smoothingFactor = SMOOTHING): ModelSnapshot {
+/** The lexicon's words stemmed the way message words will be, so every inflection finds its entry. */
+function stemmedLexicon(data: RulesData, text: TextRules): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [word, score] of Object.entries(data.lexicon)) {
+    const parts = expand(word, text);
+    const key = /\p{L}/u.test(word) && parts.length === 1 ? text.stem(parts[0] ?? word) : word;
+    out[key] = score;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+const foldAll = (words: readonly string[]) => words.map(fold);
+
+type Lexicon = (text: string, tokens: readonly Token[]) => number;
+
+function lexiconFor(language: Language, data: RulesData, text: TextRules): Lexicon {
+  if (language === 'en') return (raw) => lexiconScore(raw);
+  const rules: SentimentRules = {
+    lexicon: new Map(Object.entries(data.lexicon)),
+    intensifiers: new Set(data.intensifiers),
+    dampeners: new Set(data.dampeners),
+    contrast: new Set(data.contrast),
+  };
+  return (_raw, tokens) => rulesLexiconScore(tokens, text, rules);
+}
+
+export function trainLocalModel(
+  language: Language,
+  written: RulesData,
+  examples: readonly Example[],
+  smoothingFactor = SMOOTHING,
+): ModelSnapshot {
+  const base: RulesData = {
+    ...written,
+    negators: foldAll(written.negators),
+    clauseBreaks: foldAll(written.clauseBreaks),
+    intensifiers: foldAll(written.intensifiers),
+    dampeners: foldAll(written.dampeners),
+    contrast: foldAll(written.contrast),
+  };
+  const text = textRules(language, base);
+  const rules: RulesData = { ...base, lexicon: stemmedLexicon(base, text) };
+  const lexicon = lexiconFor(language, rules, text);
   const speller = new Speller();
-  for (const [text] of examples)
-    for (const token of tokenize(text)) if (token.tag === 'word') for (const w of expand(token.value)) speller.add(w);
+  for (const { text: raw } of examples)
+    for (const token of tokenize(raw))
+      if (token.tag === 'word') for (const w of expand(token.value, text)) speller.add(w);
   const intents = naiveBayes();
   const sentiments = naiveBayes();
   intents.defineConfig({ considerOnlyPresence: true, smoothingFactor });
   sentiments.defineConfig({ considerOnlyPresence: true, smoothingFactor });
-  for (const [text, intent, sentiment] of examples) {
-    const base = features(tokenize(text), undefined);
-    intents.learn(base, intent);
-    sentiments.learn(sentimentFeatures(base, lexiconScore(text)), sentiment);
+  for (const example of examples) {
+    const tokens = tokenize(example.text);
+    const input = features(tokens, undefined, text);
+    intents.learn(input, example.intent);
+    sentiments.learn(sentimentFeatures(input, lexicon(example.text, tokens)), example.sentiment);
   }
-  return { intents: intents.exportJSON(), sentiments: sentiments.exportJSON(), vocabulary: speller.entries() };
+  return {
+    language,
+    rules,
+    intents: intents.exportJSON(),
+    sentiments: sentiments.exportJSON(),
+    vocabulary: speller.entries(),
+  };
 }
 
 export function loadLocalModel(snapshot: ModelSnapshot): LocalModel {
   const speller = Speller.from(snapshot.vocabulary);
+  const text = textRules(snapshot.language, snapshot.rules);
+  const lexicon = lexiconFor(snapshot.language, snapshot.rules, text);
   const intents = naiveBayes();
   const sentiments = naiveBayes();
   intents.importJSON(snapshot.intents);
   sentiments.importJSON(snapshot.sentiments);
   intents.consolidate();
   sentiments.consolidate();
-  return (text) => {
-    const tokens = tokenize(text);
-    const input = features(tokens, speller);
-    const lexicon = lexiconScore(text);
-    const words = tokens.filter((t) => t.tag === 'word').flatMap((t) => expand(t.value));
+  return (raw) => {
+    const tokens = tokenize(raw);
+    const input = features(tokens, speller, text);
+    const score = lexicon(raw, tokens);
     return {
       intent: rank(intents, input, INTENTS, 'other'),
-      sentiment: rank(sentiments, sentimentFeatures(input, lexicon), SENTIMENTS, 'neutral'),
-      lexicon,
-      recognised:
-        words.length > 0 && words.filter((w) => speller.knows(speller.correct(w))).length / words.length >= 0.6,
+      sentiment: rank(sentiments, sentimentFeatures(input, score), SENTIMENTS, 'neutral'),
+      lexicon: score,
     };
   };
 }

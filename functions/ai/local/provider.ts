@@ -1,21 +1,30 @@
 /** The `local` provider: offline, deterministic, a few milliseconds per message. */
 import { categorizeFrom } from '../categories';
-import { detectLanguage } from '../language';
+import { identifyLanguage } from '../language';
 import type { AiProvider, TranscriptLine } from '../provider-contract';
 import { groundedReplies } from '../replies';
-import { round, type Classification, type SentimentLabel } from '../taxonomy';
+import { round, type Classification, type Language, type SentimentLabel } from '../taxonomy';
 import { loadLocalModel, type LocalModel, type ModelSnapshot } from './model';
-import { MODEL_SNAPSHOT } from './model-data';
+import { readModelFile } from './model-files';
 
-let model: LocalModel | undefined;
-/** Loaded on first use, not at module load, so handlers that never classify pay nothing. */
-export function localModel(): LocalModel {
-  model ??= loadLocalModel(JSON.parse(MODEL_SNAPSHOT) as ModelSnapshot);
+const models = new Map<Language, LocalModel>();
+/**
+ * Each language's model is read from its data file on first use, not at module load: handlers that
+ * never classify pay nothing, and a tenant whose customers write Spanish never loads German.
+ */
+export function localModel(language: Language): LocalModel {
+  let model = models.get(language);
+  if (!model) {
+    model = loadLocalModel(readModelFile<ModelSnapshot>(language));
+    models.set(language, model);
+  }
   return model;
 }
 
-export function classifyLocally(text: string): Classification {
-  const verdict = localModel()(text);
+/** `defaultLanguage`: the tenant's, used when the text is too short to tell its language. */
+export function classifyLocally(text: string, defaultLanguage: Language = 'en'): Classification {
+  const language = identifyLanguage(text, defaultLanguage);
+  const verdict = localModel(language)(text);
   const intents = verdict.intent.ranked.slice(0, 3).map(({ label, p }) => ({ name: label, confidence: round(p) }));
   const { sentiment } = verdict;
   const p = (label: SentimentLabel) => sentiment.ranked.find((r) => r.label === label)?.p ?? 0;
@@ -33,7 +42,7 @@ export function classifyLocally(text: string): Classification {
     sentiment: { label: best?.label ?? 'neutral', score: round(score), confidence: round(best?.p ?? 1) },
     intent: intents[0] ?? { name: 'other', confidence: 0 },
     intents,
-    language: detectLanguage(text, verdict.recognised),
+    language,
   };
 }
 
@@ -42,9 +51,13 @@ const lastCustomerText = (transcript: readonly TranscriptLine[]) =>
 
 export const localProvider: AiProvider = {
   name: 'local',
-  classify: async (text) => classifyLocally(text),
-  suggest: async (transcript, grounding, count) =>
-    groundedReplies(classifyLocally(lastCustomerText(transcript)).intents, grounding, count),
-  categorize: async (transcript) =>
-    categorizeFrom(transcript.filter((l) => l.direction === 'inbound').map((l) => classifyLocally(l.text))),
+  classify: async (text, defaultLanguage) => classifyLocally(text, defaultLanguage),
+  suggest: async (transcript, grounding, count, defaultLanguage) => {
+    const last = classifyLocally(lastCustomerText(transcript), defaultLanguage);
+    return groundedReplies(last.intents, grounding, count, last.language);
+  },
+  categorize: async (transcript, defaultLanguage) =>
+    categorizeFrom(
+      transcript.filter((l) => l.direction === 'inbound').map((l) => classifyLocally(l.text, defaultLanguage)),
+    ),
 };

@@ -1,115 +1,28 @@
 /**
- * Text to features for the local classifiers: wink's tokenizer and Porter2 stemmer, texting slang
- * expanded, typos corrected against the training vocabulary, and negation scopes marked.
+ * Text to features for the local classifiers, per language: wink's tokenizer, accents folded, texting
+ * slang and elisions spelled out, typos corrected against the training vocabulary, the language's
+ * Snowball stemmer, and negation scopes marked.
  */
 import winkTokenizer, { type Token } from 'wink-tokenizer';
-import stem from 'wink-porter2-stemmer';
 
 const tokenizer = winkTokenizer();
 
 /**
- * Texting shorthand seen in customer messages, spelled out so it shares features with the long form.
- * A Map, not an object: message words are looked up in it, and "constructor" must not find Object.
+ * How one language's words become features: its texting shorthand spelled out, the words that negate
+ * what follows (up to the end of the clause), French-style elisions split off, and its stemmer. The
+ * word lists are data (functions/ai/data/rules/<lang>.json), carried in the trained model file.
+ * Maps and Sets, not objects: message words are looked up in them, and "constructor" must not find
+ * Object.
  */
-const SHORTHAND = new Map<string, string>(
-  Object.entries({
-    u: 'you',
-    ur: 'your',
-    r: 'are',
-    y: 'why',
-    pls: 'please',
-    plz: 'please',
-    pleas: 'please',
-    thx: 'thanks',
-    thnx: 'thanks',
-    thanx: 'thanks',
-    tnx: 'thanks',
-    ty: 'thank you',
-    tysm: 'thank you so much',
-    tmrw: 'tomorrow',
-    tmr: 'tomorrow',
-    tmrow: 'tomorrow',
-    tomoz: 'tomorrow',
-    '2moro': 'tomorrow',
-    '2day': 'today',
-    tdy: 'today',
-    appt: 'appointment',
-    appts: 'appointments',
-    apt: 'appointment',
-    resched: 'reschedule',
-    wanna: 'want to',
-    gonna: 'going to',
-    gotta: 'have to',
-    cant: 'can not',
-    cannot: 'can not',
-    dont: 'do not',
-    didnt: 'did not',
-    doesnt: 'does not',
-    wont: 'will not',
-    isnt: 'is not',
-    wasnt: 'was not',
-    havent: 'have not',
-    im: 'i am',
-    ive: 'i have',
-    id: 'i would',
-    hw: 'how',
-    hru: 'how are you',
-    wat: 'what',
-    wht: 'what',
-    whr: 'where',
-    bc: 'because',
-    cuz: 'because',
-    coz: 'because',
-    hrs: 'hours',
-    hr: 'hour',
-    mins: 'minutes',
-    min: 'minute',
-    wknd: 'weekend',
-    msg: 'message',
-    addy: 'address',
-    asap: 'as soon as possible',
-    btw: 'by the way',
-    bday: 'birthday',
-    cya: 'see you',
-    ttyl: 'talk to you later',
-    k: 'ok',
-    kk: 'ok',
-    okay: 'ok',
-    okey: 'ok',
-    yeah: 'yes',
-    yep: 'yes',
-    ya: 'yes',
-    nope: 'no',
-    nah: 'no',
-    rly: 'really',
-    srsly: 'seriously',
-    sry: 'sorry',
-    pmt: 'payment',
-    acct: 'account',
-    info: 'information',
-    mgr: 'manager',
-    ppl: 'people',
-    smth: 'something',
-    sth: 'something',
-  }),
-);
-
-/** Words that flip the meaning of what follows, up to the end of the clause. */
-const NEGATORS = new Set([
-  'not',
-  'no',
-  'never',
-  "n't",
-  'nothing',
-  'nobody',
-  'nowhere',
-  'neither',
-  'nor',
-  'without',
-  'hardly',
-]);
-const CLAUSE_BREAK = new Set(['but', 'however', 'although', 'though', 'yet', 'and']);
-const NEGATION_REACH = 3;
+export interface TextRules {
+  shorthand: ReadonlyMap<string, string>;
+  negators: ReadonlySet<string>;
+  clauseBreaks: ReadonlySet<string>;
+  /** "j'" → "je", "l'" → "le": the elided word before an apostrophe, spelled out. */
+  elisions: ReadonlyMap<string, string>;
+  negationReach: number;
+  stem: (word: string) => string;
+}
 
 /**
  * wink's tokenizer (and wink-sentiment, which uses it) tries its e-mail pattern from every position of a
@@ -123,11 +36,22 @@ export const boundRuns = (text: string): string => text.replace(LONG_RUN, '$& ')
 
 export const tokenize = (text: string): Token[] => tokenizer.tokenize(boundRuns(text.replace(/[’‘]/g, "'")));
 
-/** A word token, lower case, with shorthand spelled out (one token can become several words). */
-export function expand(word: string): string[] {
+/**
+ * Lower case without accents ("Cancelación" → "cancelacion", "größer" → "grosser"): customers often
+ * leave accents out, so the model sees every word the way it is most often typed.
+ */
+export const fold = (word: string): string =>
+  word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss');
+
+/** A word token, folded, with elisions and shorthand spelled out (one token can become several words). */
+export function expand(word: string, rules: TextRules): string[] {
   // Stretched words ("sooo", "thank youuu") keep two letters; the speller takes it from there.
-  const lower = word.toLowerCase().replace(/(\p{L})\1{2,}/gu, '$1$1');
-  return (SHORTHAND.get(lower) ?? SHORTHAND.get(lower.replace(/'/g, '')) ?? lower).split(' ');
+  const folded = fold(word).replace(/(\p{L})\1{2,}/gu, '$1$1');
+  const elided = rules.elisions.size > 0 ? /^(\p{L}{1,2})'(\p{L}.*)$/u.exec(folded) : null;
+  const article = elided?.[1] !== undefined ? rules.elisions.get(elided[1]) : undefined;
+  if (elided?.[2] !== undefined && article) return [article, ...expand(elided[2], rules)];
+  const { shorthand } = rules;
+  return (shorthand.get(folded) ?? shorthand.get(folded.replace(/'/g, '')) ?? folded).split(' ');
 }
 
 /** Deletion-neighbourhood index (SymSpell, distance 1): finds a known word one edit away in microseconds. */
@@ -200,22 +124,24 @@ function* deletions(word: string): Generator<string> {
   for (let i = 0; i < word.length; i++) yield word.slice(0, i) + word.slice(i + 1);
 }
 
-const stems = new Map<string, string>();
-/** Stemming is the hot path: a message reuses the same few hundred stems. */
-function stemOf(word: string): string {
-  let s = stems.get(word);
-  if (s === undefined) {
-    s = stem(word);
-    if (stems.size < 50_000) stems.set(word, s);
-  }
-  return s;
+/** Stemming is the hot path: a message reuses the same few hundred stems, so each stemmer is cached. */
+export function cachedStemmer(stem: (word: string) => string): (word: string) => string {
+  const stems = new Map<string, string>();
+  return (word) => {
+    let s = stems.get(word);
+    if (s === undefined) {
+      s = stem(word);
+      if (stems.size < 50_000) stems.set(word, s);
+    }
+    return s;
+  };
 }
 
 /**
  * Classifier features: stems (prefixed `not_` inside a negation scope), adjacent stem pairs, and markers
  * for questions, numbers, times, money, emoji and very short messages.
  */
-export function features(tokens: Token[], speller: Speller | undefined): string[] {
+export function features(tokens: Token[], speller: Speller | undefined, rules: TextRules): string[] {
   const out: string[] = [];
   let negatedFor = 0;
   let previous: string | undefined;
@@ -232,13 +158,13 @@ export function features(tokens: Token[], speller: Speller | undefined): string[
       previous = undefined;
       continue;
     }
-    for (const part of expand(token.value)) {
+    for (const part of expand(token.value, rules)) {
       wordCount += 1;
-      if (CLAUSE_BREAK.has(part)) negatedFor = 0;
+      if (rules.clauseBreaks.has(part)) negatedFor = 0;
       const word = speller ? speller.correct(part) : part;
-      const s = stemOf(word);
-      if (NEGATORS.has(word)) {
-        negatedFor = NEGATION_REACH;
+      const s = rules.stem(word);
+      if (rules.negators.has(word)) {
+        negatedFor = rules.negationReach;
         out.push(s);
       } else if (negatedFor > 0) {
         negatedFor -= 1;

@@ -727,7 +727,7 @@ export interface paths {
         head?: never;
         /**
          * Update a tenant
-         * @description Changes the name, plan, limit (enterprise only, and required there), status or time zone. `status: suspended` makes every credential of the tenant fail with 403 from the next request on.
+         * @description Changes the name, plan, limit (enterprise only, and required there), status, time zone or default language. `status: suspended` makes every credential of the tenant fail with 403 from the next request on.
          */
         patch: operations["updateTenant"];
         trace?: never;
@@ -1900,6 +1900,8 @@ export interface components {
             plan: "free" | "starter" | "pro" | "enterprise";
             rate_limit_per_hour?: number;
             timezone?: string;
+            /** @enum {string} */
+            default_language?: "en" | "es" | "pt" | "fr" | "de";
             admin: {
                 /** Format: email */
                 email: string;
@@ -2565,6 +2567,11 @@ export interface components {
              */
             timezone: string;
             /**
+             * @description ISO 639-1: the language the AI assumes for a customer message too short to tell (default `en`).
+             * @enum {string}
+             */
+            default_language: "en" | "es" | "pt" | "fr" | "de";
+            /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
              */
@@ -2656,6 +2663,8 @@ export interface components {
             /** @enum {string} */
             status?: "active" | "suspended";
             timezone?: string;
+            /** @enum {string} */
+            default_language?: "en" | "es" | "pt" | "fr" | "de";
         };
         UpdateUserRequest: {
             name?: string | null;
@@ -6306,6 +6315,7 @@ export interface operations {
                  *       "name": "Acme Dental",
                  *       "plan": "free",
                  *       "timezone": "Europe/Berlin",
+                 *       "default_language": "de",
                  *       "admin": {
                  *         "email": "owner@acme.example",
                  *         "password": "a long admin passphrase",

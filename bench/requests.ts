@@ -1,0 +1,442 @@
+/**
+ * Request costs for `npm run bench`: DynamoDB round trips and capacity units of authenticated requests,
+ * everything a sent message causes in the background, and dollars per million requests on AWS list prices.
+ *
+ * Every invocation (HTTP handler or worker) counts its own DynamoDB calls: the local runtime gives each one
+ * its own counter (local/invocations.ts), so a request is never charged for what background workers do
+ * while it runs. Round trips are the calls a request makes; "seq" is how many of them it waits for one
+ * after the other (calls made in parallel count once).
+ */
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { ROUTES } from '../spec/routes';
+import { WORKERS } from '../spec/workers';
+import { functionMemoryMb } from '../spec/functions';
+import type { InvocationRecord } from '../local/invocations';
+
+export const REQUEST_TARGETS = {
+  /** GET /api-keys, steady state. */
+  getRoundTrips: 3,
+  messageUnits: 15,
+  messageAllInUnits: 30,
+  messageRoundTrips: 4,
+  inboundRoundTrips: 5,
+  /** POST /bookings with 500 future bookings of the resource, against 1: at most this much dearer. */
+  bookingGrowth: 0.1,
+  listDollarsPerMillion: 2.5,
+  messageDollarsPerMillion: 10,
+};
+
+/**
+ * AWS list prices, us-east-1, as published on the service pricing pages (aws.amazon.com/dynamodb/pricing/
+ * on-demand, /lambda/pricing, /api-gateway/pricing, /sqs/pricing, /cloudwatch/pricing), read 2025-06-01.
+ * Free tiers are left out. DynamoDB on-demand has cost half its former $1.25 / $0.25 per million write /
+ * read request units since the price cut of 2024-11-01.
+ */
+export const PRICES = {
+  source: 'AWS list prices, us-east-1, pricing pages read 2025-06-01',
+  /** DynamoDB on-demand, Standard table class, per write request unit (1 KB; 2 per KB in a transaction). */
+  dynamoWriteUnit: 0.625 / 1e6,
+  /** DynamoDB on-demand, Standard table class, per read request unit (4 KB strongly consistent; 2 reads eventually consistent). */
+  dynamoReadUnit: 0.125 / 1e6,
+  /** Lambda, arm64, per GB-second of billed duration (rounded up to the millisecond). */
+  lambdaGbSecond: 0.0000133334,
+  lambdaRequest: 0.2 / 1e6,
+  /** API Gateway HTTP API, per request (first 300 million a month). */
+  httpApiRequest: 1.0 / 1e6,
+  /** SQS standard queue, per request (64 KB chunk). */
+  sqsRequest: 0.4 / 1e6,
+  /** CloudWatch Logs, per GB ingested (standard class). */
+  logsIngestedGb: 0.5,
+};
+
+/**
+ * Log bytes an invocation costs besides its own records, from the formats AWS writes: Lambda's START,
+ * END and REPORT lines with the X-Ray trace line (about 340 bytes in text format), and for an HTTP
+ * request one API Gateway access-log line in the stage's default JSON format (about 260 bytes).
+ */
+const LAMBDA_PLATFORM_LOG_BYTES = 340;
+const API_ACCESS_LOG_BYTES = 260;
+
+/** The Powertools EMF line every HTTP invocation publishes (one status metric), measured by serialising one. */
+function emfLineBytes(): number {
+  const metrics = new Metrics({ namespace: 'MessagingPlatform', serviceName: 'messaging-api' });
+  metrics.addMetric('status_2xx', 'Count', 1);
+  return JSON.stringify(metrics.serializeMetrics()).length + 1;
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
+const units = (r: { db: InvocationRecord['db'] }) => r.db.readUnits + r.db.writeUnits;
+const isHttp = (name: string) => ROUTES.some((r) => r.id === name);
+const kindOf = (name: string) => WORKERS.find((w) => w.id === name)?.source.kind;
+
+/** Log bytes an invocation wrote, kept in its store by the bench's log sink. */
+export const LOG_BYTES = Symbol('logBytes');
+
+export interface Cost {
+  dynamo: number;
+  lambda: number;
+  apiGateway: number;
+  sqs: number;
+  logs: number;
+  total: number;
+}
+
+/** Dollars for one request and what it caused, from the invocations' measured usage. */
+export function costOf(records: InvocationRecord[], sqsRequests: number, emfBytes: number): Cost {
+  let dynamo = 0;
+  let lambda = 0;
+  let apiGateway = 0;
+  let logBytes = 0;
+  for (const r of records) {
+    dynamo += r.db.readUnits * PRICES.dynamoReadUnit + r.db.writeUnits * PRICES.dynamoWriteUnit;
+    const memoryGb = functionMemoryMb(r.functionName) / 1024;
+    lambda += (Math.ceil(r.ms) / 1000) * memoryGb * PRICES.lambdaGbSecond + PRICES.lambdaRequest;
+    const http = isHttp(r.functionName);
+    if (http) apiGateway += PRICES.httpApiRequest;
+    logBytes += ((r.store[LOG_BYTES] as number | undefined) ?? 0) + LAMBDA_PLATFORM_LOG_BYTES;
+    if (http) logBytes += API_ACCESS_LOG_BYTES + emfBytes;
+  }
+  const sqs = sqsRequests * PRICES.sqsRequest;
+  const logs = (logBytes / 1024 ** 3) * PRICES.logsIngestedGb;
+  return { dynamo, lambda, apiGateway, sqs, logs, total: dynamo + lambda + apiGateway + sqs + logs };
+}
+
+/** SQS requests of a set of invocations: their own sends, and a receive and a delete per queue-worker batch. */
+export const sqsRequestsOf = (records: InvocationRecord[]) =>
+  records.reduce((n, r) => n + r.db.sqsRequests + (kindOf(r.functionName) === 'queue' ? 2 : 0), 0);
+
+interface Measured {
+  status: number;
+  text: string;
+  own: InvocationRecord | undefined;
+  /** Stream and queue worker invocations that ran because of the request (nothing else runs meanwhile). */
+  caused: InvocationRecord[];
+}
+
+const commandsOf = (r: InvocationRecord) =>
+  Object.entries(r.db.byCommand)
+    .map(([name, n]) => `${name.replace('Command', '')}×${n}`)
+    .join(' ');
+
+function line(label: string, status: number | string, r: InvocationRecord | undefined, note = '') {
+  const db = r?.db;
+  const cells = db
+    ? [
+        String(db.calls).padStart(3),
+        String(db.sequential).padStart(4),
+        String(round(db.readUnits)).padStart(6),
+        String(round(db.writeUnits)).padStart(6),
+        String(round(db.indexWriteUnits)).padStart(6),
+        String(round(units({ db }))).padStart(6),
+      ]
+    : ['-', '-', '-', '-', '-', '-'].map((c, i) => c.padStart(i < 1 ? 3 : i < 2 ? 4 : 6));
+  console.log(`${label.padEnd(58)} ${String(status).padStart(4)} ${cells.join(' ')}  ${note}`);
+}
+
+/** Round trips, capacity units and dollars per request, through a local runtime started on a free port. */
+export async function requestCosts(): Promise<void> {
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+  const { startLocalRuntime } = await import('../local/runtime');
+  const runtime = await startLocalRuntime({ port: 0, seedDemo: true, logLevel: 'error' });
+  const failures: string[] = [];
+  const target = (ok: boolean, what: string) => {
+    if (!ok) failures.push(what);
+    return mark(ok);
+  };
+  try {
+    const { dbStats } = await import('../functions/platform/db');
+    const { observeInvocations, currentInvocation } = await import('../local/invocations');
+    const { logger, setLogSink } = await import('../functions/platform/observability');
+    const demo = runtime.demo;
+    if (!demo) throw new Error('no demo tenant');
+    dbStats.captureCapacity = true;
+    // Logs as AWS would ingest them (INFO, one JSON line per record), counted per invocation, not printed.
+    logger.setLogLevel('INFO');
+    setLogSink((record) => {
+      const invocation = currentInvocation();
+      if (invocation)
+        invocation[LOG_BYTES] =
+          ((invocation[LOG_BYTES] as number | undefined) ?? 0) + JSON.stringify(record).length + 1;
+    });
+    const keyHeaders = { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${demo.apiKey}` };
+    const records: InvocationRecord[] = [];
+    observeInvocations((r) => records.push(r));
+    /** Until no invocation has ended for 1.5 s: the stream and queue pollers have nothing left to do. */
+    const quiet = async () => {
+      for (let seen = -1; seen !== records.length;) {
+        seen = records.length;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    };
+    // A key's last_used_at is refreshed at most once a minute, on whichever request comes: a request first
+    // lets that happen on a warm-up read, so it is never charged for it (except the first-use figure).
+    const warmUp = () => fetch(`${runtime.url}/api/v1/auth/me`, { headers: keyHeaders }).then((r) => r.text());
+    const measure = async (init: RequestInit, path: string, caused = false, warm = true): Promise<Measured> => {
+      if (warm) await warmUp();
+      await quiet();
+      const from = records.length;
+      const res = await fetch(`${runtime.url}/api/v1${path}`, init);
+      const text = await res.text();
+      const requestId = res.headers.get('x-request-id');
+      if (caused) await quiet();
+      const after = records.slice(from);
+      const own = after.find((r) => r.requestId === requestId);
+      const background = after.filter((r) => r !== own && ['stream', 'queue'].includes(kindOf(r.functionName) ?? ''));
+      return { status: res.status, text, own, caused: caused ? background : [] };
+    };
+    const show = (label: string, m: Measured, note = '') =>
+      line(label, m.status, m.own, note || (m.own ? commandsOf(m.own) : ''));
+
+    const json = { ...keyHeaders, 'Content-Type': 'application/json' };
+    console.log("\nDynamoDB per request, counted in the request's own invocation (background workers excluded)");
+    console.log('rt: round trips; seq: of them, waited for one after the other; RCU/WCU: read and write units;');
+    console.log('idx: of the write units, index writes\n');
+    console.log(
+      `${'request'.padEnd(58)} ${'code'.padStart(4)} ${'rt'.padStart(3)} ${'seq'.padStart(4)} ${'RCU'.padStart(6)} ${'WCU'.padStart(6)} ${'idx'.padStart(6)} ${'units'.padStart(6)}  commands`,
+    );
+    show(
+      'GET /api-keys, API key, first use (sets last_used_at)',
+      await measure({ headers: keyHeaders }, '/api-keys', false, false),
+    );
+    const apiKeys = await measure({ headers: keyHeaders }, '/api-keys');
+    show('GET /api-keys, API key, steady state', apiKeys);
+    const login = await fetch(`${runtime.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: demo.adminEmail, password: demo.adminPassword }),
+    }).then((r) => r.json() as Promise<{ access_token: string }>);
+    show(
+      'GET /api-keys, access token',
+      await measure(
+        { headers: { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${login.access_token}` } },
+        '/api-keys',
+      ),
+    );
+
+    // A conversation with 30 messages, among 10 conversations (one of them tagged).
+    let conversationId = '';
+    for (let c = 0; c < 10; c++) {
+      for (let m = 0; m < (c === 0 ? 30 : 1); m++) {
+        const res = await fetch(`${runtime.url}/api/v1/channels/sandbox/inbound`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ from: `+4915100000${String(c).padStart(3, '0')}`, text: `message ${m}` }),
+        });
+        conversationId ||= ((await res.json()) as { conversation: { id: string } }).conversation.id;
+      }
+    }
+    const tagged = await fetch(`${runtime.url}/api/v1/channels/sandbox/inbound`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ from: '+4915100000333', text: 'tag me' }),
+    }).then(async (r) => ((await r.json()) as { conversation: { id: string } }).conversation.id);
+    await fetch(`${runtime.url}/api/v1/conversations/${tagged}`, {
+      method: 'PATCH',
+      headers: json,
+      body: JSON.stringify({ tags: ['vip'] }),
+    });
+    show(
+      'GET /conversations/:id (with newest 20 messages)',
+      await measure({ headers: keyHeaders }, `/conversations/${conversationId}`),
+    );
+    const list = await measure({ headers: keyHeaders }, '/conversations');
+    show('GET /conversations (page of 20)', list);
+    show('GET /conversations?status=open', await measure({ headers: keyHeaders }, '/conversations?status=open'));
+    show(
+      'GET /conversations?status=open&tag=vip (tag items)',
+      await measure({ headers: keyHeaders }, '/conversations?status=open&tag=vip'),
+    );
+    show(
+      'GET /conversations?channel=sandbox',
+      await measure({ headers: keyHeaders }, '/conversations?channel=sandbox'),
+    );
+
+    const message = await measure(
+      { method: 'POST', headers: json, body: JSON.stringify({ text: 'On our way!' }) },
+      `/conversations/${conversationId}/messages`,
+      true,
+    );
+    show('POST /conversations/:id/messages', message);
+    for (const r of message.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    const messageAllIn = [message.own, ...message.caused].reduce((n, r) => n + (r ? units(r) : 0), 0);
+    console.log(
+      `${'  all-in (request and everything it caused)'.padEnd(58)} ${''.padStart(4)} ${''.padStart(37)} ${String(round(messageAllIn)).padStart(6)}`,
+    );
+
+    show(
+      'POST /conversations/:id/messages (one tag)',
+      await measure(
+        { method: 'POST', headers: json, body: JSON.stringify({ text: 'Tagged' }) },
+        `/conversations/${tagged}/messages`,
+      ),
+    );
+    const inbound = await measure(
+      { method: 'POST', headers: json, body: JSON.stringify({ from: '+4915100000001', text: 'Still there?' }) },
+      '/channels/sandbox/inbound',
+      true,
+    );
+    show('POST /channels/sandbox/inbound (existing conversation)', inbound);
+    for (const r of inbound.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    const firstContact = await measure(
+      { method: 'POST', headers: json, body: JSON.stringify({ from: '+4915100000777', text: 'Hello' }) },
+      '/channels/sandbox/inbound',
+    );
+    show('POST /channels/sandbox/inbound (new customer)', firstContact);
+    const whatsapp = await whatsappInbound(runtime.url, demo.tenantId, measure);
+    show('POST /channels/whatsapp/webhook (one message, existing conv.)', whatsapp);
+
+    // POST /bookings next to a resource that holds 1, then 500, future bookings: the same cost.
+    const { createBooking } = await import('../functions/bookings/service');
+    const slot = (resource: string, hour: number, minute = 0) => ({
+      customer: { phone: '+4915100000500' },
+      service: 'Bench',
+      resource_id: resource,
+      timezone: 'UTC',
+      start_at: new Date(Date.UTC(2031, 0, 1, hour, minute)).toISOString(),
+      end_at: new Date(Date.UTC(2031, 0, 1, hour, minute + 30)).toISOString(),
+    });
+    for (const held of [1, 500])
+      for (let h = 0; h < held; h++) await createBooking(demo.tenantId, slot(`bench-${held}`, h), new Date());
+    const bookings: Measured[] = [];
+    for (const held of [1, 500]) {
+      const m = await measure(
+        { method: 'POST', headers: json, body: JSON.stringify(slot(`bench-${held}`, 0, 30)) },
+        '/bookings',
+        true,
+      );
+      show(`POST /bookings (resource with ${held} future booking${held > 1 ? 's' : ''})`, m);
+      bookings.push(m);
+    }
+
+    // Targets.
+    const u = (m: Measured) => (m.own ? units(m.own) : NaN);
+    const [b1, b500] = bookings.map(u) as [number, number];
+    const growth = Math.abs(b500 - b1) / b1;
+    console.log('\nTargets');
+    const rows: [string, string, boolean][] = [
+      [
+        'GET /api-keys round trips',
+        `${apiKeys.own?.db.calls} <= ${REQUEST_TARGETS.getRoundTrips}`,
+        (apiKeys.own?.db.calls ?? 99) <= REQUEST_TARGETS.getRoundTrips,
+      ],
+      [
+        'GET /conversations: rate limit beside the read (sequential trips)',
+        `${list.own?.db.sequential} <= 2`,
+        (list.own?.db.sequential ?? 99) <= 2,
+      ],
+      [
+        'POST message, units on the request path',
+        `${round(u(message))} <= ${REQUEST_TARGETS.messageUnits}`,
+        u(message) <= REQUEST_TARGETS.messageUnits,
+      ],
+      [
+        'POST message, units all-in',
+        `${round(messageAllIn)} <= ${REQUEST_TARGETS.messageAllInUnits}`,
+        messageAllIn <= REQUEST_TARGETS.messageAllInUnits,
+      ],
+      [
+        'POST message, round trips',
+        `${message.own?.db.calls} <= ${REQUEST_TARGETS.messageRoundTrips}`,
+        (message.own?.db.calls ?? 99) <= REQUEST_TARGETS.messageRoundTrips,
+      ],
+      [
+        'sandbox inbound, round trips',
+        `${inbound.own?.db.calls} (new customer ${firstContact.own?.db.calls}) <= ${REQUEST_TARGETS.inboundRoundTrips}`,
+        Math.max(inbound.own?.db.calls ?? 99, firstContact.own?.db.calls ?? 99) <= REQUEST_TARGETS.inboundRoundTrips,
+      ],
+      [
+        'WhatsApp inbound, round trips',
+        `${whatsapp.own?.db.calls} <= ${REQUEST_TARGETS.inboundRoundTrips}`,
+        (whatsapp.own?.db.calls ?? 99) <= REQUEST_TARGETS.inboundRoundTrips,
+      ],
+      [
+        'POST /bookings, 500 vs 1 future bookings',
+        `${round(b500)} vs ${round(b1)} units (${round(growth * 100)} %, within ${REQUEST_TARGETS.bookingGrowth * 100} %)`,
+        growth <= REQUEST_TARGETS.bookingGrowth,
+      ],
+    ];
+    for (const [what, value, ok] of rows) console.log(`${what.padEnd(66)} ${value.padEnd(40)} ${target(ok, what)}`);
+
+    // Cost model.
+    const emf = emfLineBytes();
+    const perMillion = (rs: (InvocationRecord | undefined)[]) => {
+      const present = rs.filter((r): r is InvocationRecord => r !== undefined);
+      const c = costOf(present, sqsRequestsOf(present), emf);
+      return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v * 1e6])) as unknown as Cost;
+    };
+    const costs: [string, Cost, number | undefined][] = [
+      ['GET /conversations (page of 20)', perMillion([list.own]), REQUEST_TARGETS.listDollarsPerMillion],
+      ['POST message, all-in', perMillion([message.own, ...message.caused]), REQUEST_TARGETS.messageDollarsPerMillion],
+      ['sandbox inbound, all-in (with AI analysis)', perMillion([inbound.own, ...inbound.caused]), undefined],
+      ['POST /bookings, all-in', perMillion([bookings[1]?.own, ...(bookings[1]?.caused ?? [])]), undefined],
+    ];
+    console.log(
+      `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory, durations as measured here)\n`,
+    );
+    const money = (n: number) => n.toFixed(2).padStart(8);
+    console.log(
+      `${'request'.padEnd(44)} ${['DynamoDB', 'Lambda', 'API GW', 'SQS', 'Logs', 'total'].map((h) => h.padStart(8)).join(' ')}  target`,
+    );
+    for (const [what, c, limit] of costs) {
+      const verdict = limit === undefined ? '' : `<= ${limit} ${target(c.total <= limit, `${what} cost`)}`;
+      console.log(
+        `${what.padEnd(44)} ${[c.dynamo, c.lambda, c.apiGateway, c.sqs, c.logs, c.total].map(money).join(' ')}  ${verdict}`,
+      );
+    }
+    console.log(failures.length ? `\nOVER: ${failures.join('; ')}` : '\nEvery request target met.');
+  } finally {
+    await runtime.stop();
+  }
+}
+
+/** A WhatsApp number connected straight through the store (no Graph API here), then one signed webhook. */
+async function whatsappInbound(
+  url: string,
+  tenantId: string,
+  measure: (init: RequestInit, path: string, caused?: boolean) => Promise<Measured>,
+): Promise<Measured> {
+  const { createHmac } = await import('node:crypto');
+  const { connectWhatsApp } = await import('../functions/channels/store');
+  const phoneNumberId = '1098765432100';
+  const appSecret = 'bench-app-secret';
+  await connectWhatsApp(
+    {
+      channel: 'whatsapp',
+      tenant_id: tenantId,
+      phone_number_id: phoneNumberId,
+      display_phone_number: null,
+      created_at: new Date().toISOString(),
+    },
+    { access_token: 'bench-token', app_secret: appSecret },
+    'bench-verify-token',
+  );
+  const post = async (wamid: string) => {
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { phone_number_id: phoneNumberId, display_phone_number: '15550001111' },
+                contacts: [{ wa_id: '4915100000900', profile: { name: 'Bench' } }],
+                messages: [
+                  { id: wamid, from: '4915100000900', timestamp: '1700000000', type: 'text', text: { body: 'Hi' } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+    return { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body };
+  };
+  void url;
+  await measure(await post('wamid.bench.1'), '/channels/whatsapp/webhook');
+  return measure(await post('wamid.bench.2'), '/channels/whatsapp/webhook');
+}

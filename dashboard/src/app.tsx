@@ -1,0 +1,286 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import AppLayout from '@cloudscape-design/components/app-layout';
+import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
+import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
+import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import Spinner from '@cloudscape-design/components/spinner';
+import TopNavigation from '@cloudscape-design/components/top-navigation';
+import Box from '@cloudscape-design/components/box';
+import type { MessagingClient } from '@messaging-platform/sdk';
+import { AppContext, isSessionOver, type AppContextValue, type FlashInput, type UserCaller } from './context';
+import { follow, navigate, useLocation } from './router';
+import { persist, rememberTenant, resumeSession } from './session';
+import { SignInPage } from './pages/sign-in';
+import { ApiKeysPage } from './pages/api-keys';
+import { WebhooksPage } from './pages/webhooks';
+import { DeliveryPage } from './pages/delivery';
+import { TeamPage } from './pages/team';
+import { InboxPage } from './pages/inbox';
+import { ConversationPage } from './pages/conversation';
+import { BookingsPage } from './pages/bookings';
+import { NotFoundPage } from './pages/not-found';
+import { PageErrorBoundary } from './components/error-boundary';
+
+interface Signed {
+  client: MessagingClient;
+  me: UserCaller;
+}
+
+const HOME = '/inbox';
+
+export function App({ apiUrl }: { apiUrl: string }) {
+  const location = useLocation();
+  const [signed, setSigned] = useState<Signed | null>(null);
+  const [resuming, setResuming] = useState(true);
+  const [notice, setNotice] = useState<string | undefined>();
+
+  // A reload: resume the tab's session (one refresh, then /auth/me).
+  useEffect(() => {
+    const client = resumeSession(apiUrl);
+    if (!client) {
+      setResuming(false);
+      return;
+    }
+    client.auth
+      .me()
+      .then((me) => {
+        if (me.kind === 'user') setSigned({ client, me });
+      })
+      .catch((error: unknown) => {
+        persist(null);
+        if (isSessionOver(error)) setNotice('Your session has ended. Sign in again.');
+      })
+      .finally(() => setResuming(false));
+  }, [apiUrl]);
+
+  const onSignedIn = useCallback((client: MessagingClient, me: UserCaller) => {
+    rememberTenant(me.tenant);
+    setNotice(undefined);
+    setSigned({ client, me });
+    const next = new URLSearchParams(window.location.search).get('next');
+    navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : HOME, { replace: true });
+  }, []);
+
+  if (resuming)
+    return (
+      <Box textAlign="center" padding="xxl">
+        <Spinner size="large" /> <span>Loading…</span>
+      </Box>
+    );
+
+  if (!signed) {
+    if (location.pathname !== '/sign-in') {
+      const next = location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.href)}`;
+      window.history.replaceState(null, '', `/sign-in${next}`);
+    }
+    return <SignInPage apiUrl={apiUrl} notice={notice} onSignedIn={onSignedIn} />;
+  }
+  return (
+    <SignedIn
+      signed={signed}
+      onSignedOut={(message) => {
+        setNotice(message);
+        setSigned(null);
+      }}
+    />
+  );
+}
+
+function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notice?: string) => void }) {
+  const { client, me } = signed;
+  const location = useLocation();
+  const [flashes, setFlashes] = useState<FlashbarProps.MessageDefinition[]>([]);
+  const [navigationOpen, setNavigationOpen] = useState(true);
+  const isAdmin = me.role === 'admin';
+
+  const flash = useCallback((message: FlashInput) => {
+    const id = `${Date.now()}-${Math.random()}`;
+    setFlashes((list) => [
+      ...list.slice(-2),
+      {
+        ...message,
+        id,
+        dismissible: true,
+        dismissLabel: 'Dismiss message',
+        onDismiss: () => setFlashes((l) => l.filter((f) => f.id !== id)),
+      },
+    ]);
+  }, []);
+
+  const sessionEnded = useCallback(() => {
+    persist(null);
+    const here = window.location.pathname + window.location.search;
+    window.history.replaceState(null, '', `/sign-in?next=${encodeURIComponent(here)}`);
+    onSignedOut('Your session has ended. Sign in again to continue where you were.');
+  }, [onSignedOut]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await client.logout();
+    } catch {
+      // The session may already be over; the tab forgets it either way.
+    }
+    persist(null);
+    window.history.replaceState(null, '', '/sign-in');
+    onSignedOut('You have signed out.');
+  }, [client, onSignedOut]);
+
+  const value = useMemo<AppContextValue>(
+    () => ({ client, me, isAdmin, sessionEnded, signOut, flash }),
+    [client, me, isAdmin, sessionEnded, signOut, flash],
+  );
+
+  // Messages belong to the page they were raised on.
+  useEffect(() => {
+    setFlashes([]);
+  }, [location.pathname]);
+
+  if (location.pathname === '/' || location.pathname === '/sign-in') {
+    navigate(HOME, { replace: true });
+    return null;
+  }
+  const page = route(location.pathname, isAdmin);
+
+  const navItems: SideNavigationProps.Item[] = [
+    { type: 'link', text: 'Inbox', href: '/inbox' },
+    { type: 'link', text: 'Bookings', href: '/bookings' },
+    { type: 'divider' },
+    {
+      type: 'section-group',
+      title: 'Settings',
+      items: [
+        ...(isAdmin
+          ? [
+              {
+                type: 'link-group' as const,
+                text: 'Developer',
+                href: '/settings/developer/api-keys',
+                items: [{ type: 'link' as const, text: 'API keys', href: '/settings/developer/api-keys' }],
+              },
+            ]
+          : []),
+        { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
+        ...(isAdmin ? [{ type: 'link' as const, text: 'Team', href: '/settings/team' }] : []),
+      ],
+    },
+  ];
+  const activeHref =
+    ['/settings/developer/api-keys', '/settings/webhooks', '/settings/team', '/bookings', '/inbox'].find((p) =>
+      location.pathname.startsWith(p),
+    ) ?? location.pathname;
+
+  return (
+    <AppContext.Provider value={value}>
+      <div id="top-nav">
+        <TopNavigation
+          identity={{ href: '/inbox', title: 'Messaging Platform', onFollow: follow }}
+          utilities={[
+            { type: 'button', text: me.tenant.name, iconName: 'group', disableUtilityCollapse: false },
+            {
+              type: 'menu-dropdown',
+              text: signed.client.tokens?.user.name ?? signed.client.tokens?.user.email ?? 'Account',
+              description: `${signed.client.tokens?.user.email ?? ''} · ${me.role}`,
+              iconName: 'user-profile',
+              items: [{ id: 'sign-out', text: 'Sign out' }],
+              onItemClick: (e) => {
+                if (e.detail.id === 'sign-out') void signOut();
+              },
+            },
+          ]}
+        />
+      </div>
+      <AppLayout
+        headerSelector="#top-nav"
+        toolsHide
+        navigationOpen={navigationOpen}
+        onNavigationChange={(e) => setNavigationOpen(e.detail.open)}
+        ariaLabels={{
+          navigation: 'Side navigation',
+          navigationClose: 'Close side navigation',
+          navigationToggle: 'Open side navigation',
+          notifications: 'Notifications',
+        }}
+        navigation={
+          <SideNavigation
+            header={{ text: me.tenant.name, href: '/inbox' }}
+            activeHref={activeHref}
+            onFollow={follow}
+            items={navItems}
+          />
+        }
+        notifications={<Flashbar items={flashes} />}
+        breadcrumbs={<Breadcrumbs pathname={location.pathname} />}
+        content={<PageErrorBoundary key={location.pathname}>{page}</PageErrorBoundary>}
+      />
+    </AppContext.Provider>
+  );
+}
+
+function route(pathname: string, isAdmin: boolean): React.ReactNode {
+  const conversation = /^\/inbox\/(conv_[0-9A-Z]+)$/.exec(pathname);
+  if (conversation) return <ConversationPage key={conversation[1]} id={conversation[1]!} />;
+  const delivery = /^\/settings\/webhooks\/deliveries\/(dlv_[0-9A-Z]+)$/.exec(pathname);
+  if (delivery) return <DeliveryPage key={delivery[1]} id={delivery[1]!} />;
+  switch (pathname.replace(/\/+$/, '')) {
+    case '/inbox':
+      return <InboxPage />;
+    case '/bookings':
+      return <BookingsPage />;
+    case '/settings/developer/api-keys':
+      return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/webhooks':
+      return <WebhooksPage />;
+    case '/settings/team':
+      return isAdmin ? <TeamPage /> : <NotFoundPage adminOnly />;
+    default:
+      return <NotFoundPage />;
+  }
+}
+
+const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
+  [
+    /^\/inbox\/.+/,
+    [
+      { text: 'Inbox', href: '/inbox' },
+      { text: 'Conversation', href: '#' },
+    ],
+  ],
+  [/^\/inbox/, [{ text: 'Inbox', href: '/inbox' }]],
+  [/^\/bookings/, [{ text: 'Bookings', href: '/bookings' }]],
+  [
+    /^\/settings\/developer\/api-keys/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Developer', href: '/settings/developer/api-keys' },
+      { text: 'API keys', href: '/settings/developer/api-keys' },
+    ],
+  ],
+  [
+    /^\/settings\/webhooks\/deliveries\/.+/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Webhooks', href: '/settings/webhooks' },
+      { text: 'Failed deliveries', href: '/settings/webhooks?tab=failed' },
+      { text: 'Delivery', href: '#' },
+    ],
+  ],
+  [
+    /^\/settings\/webhooks/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/team/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Team', href: '/settings/team' },
+    ],
+  ],
+];
+
+function Breadcrumbs({ pathname }: { pathname: string }) {
+  const items = CRUMBS.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  return <BreadcrumbGroup items={items} ariaLabel="Breadcrumbs" onFollow={follow} />;
+}

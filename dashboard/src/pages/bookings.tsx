@@ -1,0 +1,453 @@
+import { useMemo, useState } from 'react';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table from '@cloudscape-design/components/table';
+import TimeInput from '@cloudscape-design/components/time-input';
+import { ConflictError, type Booking, type CreateBookingParams } from '@messaging-platform/sdk';
+import { useAction, useApp, useResource } from '../context';
+import { ConfirmModal, Empty } from '../components/common';
+import { ErrorAlert, RequestId } from '../components/errors';
+import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
+
+type View = 'list' | 'day' | 'week';
+
+function BookingStatus({ status }: { status: Booking['status'] }) {
+  const types = {
+    pending: 'pending',
+    confirmed: 'success',
+    cancelled: 'stopped',
+    completed: 'info',
+    no_show: 'warning',
+  } as const;
+  return <StatusIndicator type={types[status]}>{status.replace('_', '-')}</StatusIndicator>;
+}
+
+/** Monday of the week of `day`. */
+function weekStart(day: Date): Date {
+  const d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  return d;
+}
+
+/** Bookings: a list and a day or week view; create, reschedule, cancel. */
+export function BookingsPage() {
+  const { client, flash } = useApp();
+  const [view, setView] = useState<View>('list');
+  const [anchor, setAnchor] = useState(isoDay(new Date()));
+  const [showCancelled, setShowCancelled] = useState(false);
+  const [selected, setSelected] = useState<Booking[]>([]);
+  const [editing, setEditing] = useState<Booking | 'new' | null>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [reason, setReason] = useState('');
+  const cancel = useAction();
+
+  const range = useMemo(() => {
+    const day = localInstant(anchor, '00:00');
+    if (view === 'day') return { from: day, to: new Date(day.getTime() + 86_400_000), days: 1 };
+    if (view === 'week') {
+      const start = weekStart(day);
+      return { from: start, to: new Date(start.getTime() + 7 * 86_400_000), days: 7 };
+    }
+    return { from: new Date(Date.now() - 86_400_000), to: undefined, days: 0 };
+  }, [view, anchor]);
+
+  const bookings = useResource(
+    (c) =>
+      c.bookings
+        .list({ from: range.from, to: range.to, limit: 100 })
+        .toArray({ max: 500 })
+        .then((list) => list.sort((a, b) => a.start_at.localeCompare(b.start_at))),
+    [range.from.getTime(), range.to?.getTime()],
+    { pollMs: 30_000 },
+  );
+  const items = (bookings.data ?? []).filter((b) => showCancelled || b.status !== 'cancelled');
+  const current = selected[0];
+  const active = current && (current.status === 'pending' || current.status === 'confirmed');
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Appointments of your customers. A resource (a chair, a room, a person) is never booked twice at once."
+          actions={
+            <Button variant="primary" onClick={() => setEditing('new')}>
+              New booking
+            </Button>
+          }
+        >
+          Bookings
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <SpaceBetween direction="horizontal" size="s" alignItems="end">
+          <SegmentedControl
+            label="View"
+            selectedId={view}
+            onChange={(e) => setView(e.detail.selectedId as View)}
+            options={[
+              { id: 'list', text: 'Upcoming' },
+              { id: 'day', text: 'Day' },
+              { id: 'week', text: 'Week' },
+            ]}
+          />
+          {view !== 'list' && (
+            <DatePicker
+              value={anchor}
+              onChange={(e) => e.detail.value && setAnchor(e.detail.value)}
+              ariaLabel="Day shown"
+              openCalendarAriaLabel={(d) => `Choose the day${d ? `, selected ${d}` : ''}`}
+            />
+          )}
+          <Button onClick={() => setShowCancelled((s) => !s)}>
+            {showCancelled ? 'Hide cancelled' : 'Show cancelled'}
+          </Button>
+        </SpaceBetween>
+        <ErrorAlert error={bookings.error} action={<Button onClick={() => void bookings.reload()}>Retry</Button>} />
+        {view !== 'list' && <Calendar from={range.from} days={range.days} bookings={items} />}
+        <Table
+          variant="container"
+          items={items}
+          loading={bookings.loading && !bookings.data}
+          loadingText="Loading bookings"
+          trackBy="id"
+          selectionType="single"
+          selectedItems={selected}
+          onSelectionChange={(e) => setSelected(e.detail.selectedItems)}
+          ariaLabels={{
+            selectionGroupLabel: 'Booking selection',
+            itemSelectionLabel: (_s, b) => `Select ${b.service} at ${formatDateTime(b.start_at)}`,
+            allItemsSelectionLabel: () => 'Select all',
+            tableLabel: 'Bookings',
+          }}
+          header={
+            <Header
+              variant="h2"
+              counter={bookings.data ? `(${items.length})` : undefined}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button iconName="refresh" ariaLabel="Refresh bookings" onClick={() => void bookings.reload()} />
+                  <Button disabled={!active} onClick={() => current && setEditing(current)}>
+                    Reschedule
+                  </Button>
+                  <Button disabled={!active} onClick={() => current && setCancelling(current)}>
+                    Cancel booking
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              {view === 'list' ? 'Upcoming bookings' : view === 'day' ? 'Bookings of the day' : 'Bookings of the week'}
+            </Header>
+          }
+          columnDefinitions={[
+            {
+              id: 'start',
+              header: 'When',
+              cell: (b) => `${formatDateTime(b.start_at)} – ${formatTime(b.end_at)}`,
+              isRowHeader: true,
+            },
+            { id: 'service', header: 'Service', cell: (b) => b.service },
+            { id: 'customer', header: 'Customer', cell: (b) => b.customer.name ?? b.customer.phone },
+            { id: 'resource', header: 'Resource', cell: (b) => b.resource_id ?? '—' },
+            { id: 'status', header: 'Status', cell: (b) => <BookingStatus status={b.status} /> },
+          ]}
+          empty={
+            <Empty title="No bookings" action={<Button onClick={() => setEditing('new')}>New booking</Button>}>
+              Nothing is booked in this period.
+            </Empty>
+          }
+        />
+      </SpaceBetween>
+      {editing && (
+        <BookingModal
+          booking={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(b, created) => {
+            setEditing(null);
+            setSelected([]);
+            flash({
+              type: 'success',
+              content: `${b.service} ${created ? 'booked' : 'moved'} for ${formatDateTime(b.start_at)}.`,
+            });
+            void bookings.reload();
+          }}
+        />
+      )}
+      <ConfirmModal
+        visible={!!cancelling}
+        header="Cancel booking"
+        confirmText="Cancel booking"
+        busy={cancel.busy}
+        error={cancel.error}
+        onCancel={() => {
+          setCancelling(null);
+          cancel.clearError();
+        }}
+        onConfirm={() =>
+          void cancel
+            .run(() =>
+              client.bookings.cancel(cancelling!.id, reason.trim() ? { reason: reason.trim() } : undefined, {
+                ifMatch: cancelling!.version,
+              }),
+            )
+            .then((b) => {
+              if (!b) return;
+              flash({ type: 'success', content: `${b.service} on ${formatDateTime(b.start_at)} is cancelled.` });
+              setCancelling(null);
+              setReason('');
+              setSelected([]);
+              void bookings.reload();
+            })
+        }
+      >
+        <SpaceBetween size="s">
+          <Box variant="p">
+            Cancel <b>{cancelling?.service}</b> for {cancelling?.customer.name ?? cancelling?.customer.phone} on{' '}
+            {formatDateTime(cancelling?.start_at)}? The time becomes free again.
+          </Box>
+          <FormField label="Reason" description="Optional; sent with the booking.cancelled event.">
+            <Input value={reason} onChange={(e) => setReason(e.detail.value)} />
+          </FormField>
+        </SpaceBetween>
+      </ConfirmModal>
+    </ContentLayout>
+  );
+}
+
+function Calendar({ from, days, bookings }: { from: Date; days: number; bookings: Booking[] }) {
+  const today = isoDay(new Date());
+  const columns = Array.from(
+    { length: days },
+    (_, i) => new Date(from.getFullYear(), from.getMonth(), from.getDate() + i),
+  );
+  const label = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
+  return (
+    <div className={`calendar days-${days}`} role="list" aria-label="Calendar">
+      {columns.map((day) => {
+        const key = isoDay(day);
+        const todays = bookings.filter((b) => isoDay(new Date(b.start_at)) === key);
+        return (
+          <div
+            key={key}
+            className={`calendar-day${key === today ? ' today' : ''}`}
+            role="listitem"
+            aria-label={label.format(day)}
+          >
+            <Box variant="h3" fontSize="heading-s">
+              {label.format(day)}
+            </Box>
+            {todays.length === 0 && (
+              <Box color="text-status-inactive" fontSize="body-s">
+                Free
+              </Box>
+            )}
+            {todays.map((b) => (
+              <div key={b.id} className={`calendar-item${b.status === 'cancelled' ? ' cancelled' : ''}`}>
+                <b>
+                  {formatTime(b.start_at)}–{formatTime(b.end_at)}
+                </b>{' '}
+                {b.service}
+                <br />
+                {b.customer.name ?? b.customer.phone}
+                {b.resource_id ? ` · ${b.resource_id}` : ''}
+              </div>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const NEW_CUSTOMER: SelectProps.Option = { value: 'new', label: 'New customer…' };
+
+function BookingModal({
+  booking,
+  onClose,
+  onSaved,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onSaved: (b: Booking, created: boolean) => void;
+}) {
+  const { client } = useApp();
+  const customers = useResource(async (c) => {
+    const conversations = await c.conversations.list({ limit: 100 }).page();
+    const seen = new Map<string, SelectProps.Option>();
+    for (const conv of conversations.data)
+      seen.set(conv.customer.id, {
+        value: conv.customer.id,
+        label: conv.customer.name ?? conv.customer.phone,
+        description: conv.customer.phone,
+      });
+    return [...seen.values()];
+  }, []);
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const [customer, setCustomer] = useState<SelectProps.Option | null>(null);
+  const [phone, setPhone] = useState('');
+  const [name, setName] = useState('');
+  const [service, setService] = useState(booking?.service ?? '');
+  const [resource, setResource] = useState(booking?.resource_id ?? '');
+  const [day, setDay] = useState(booking ? isoDay(new Date(booking.start_at)) : isoDay(tomorrow));
+  const [start, setStart] = useState(booking ? localTimeOf(booking.start_at) : '10:00');
+  const [end, setEnd] = useState(booking ? localTimeOf(booking.end_at) : '10:30');
+  const [tried, setTried] = useState(false);
+  const action = useAction();
+  const startAt = localInstant(day, start);
+  const endAt = localInstant(day, end);
+  const chosen = customer ?? (customers.data?.length ? null : NEW_CUSTOMER);
+  const errors = {
+    customer: !booking && !chosen ? 'Choose a customer.' : '',
+    phone:
+      !booking && chosen?.value === 'new' && !/^\+[1-9]\d{7,14}$/.test(phone.trim())
+        ? 'International format, e.g. +4915112345678.'
+        : '',
+    service: !booking && service.trim() === '' ? 'What is booked, e.g. "Dental cleaning".' : '',
+    resource: resource && !/^[A-Za-z0-9_.:-]{1,100}$/.test(resource) ? 'Letters, digits and _ . : - only.' : '',
+    time:
+      Number.isNaN(startAt.getTime()) || endAt <= startAt
+        ? 'The end must be after the start.'
+        : startAt.getTime() < Date.now()
+          ? 'Choose a time in the future.'
+          : '',
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  const conflict =
+    action.error instanceof ConflictError && action.error.code === 'booking_conflict' ? action.error : null;
+
+  const submit = async () => {
+    setTried(true);
+    if (invalid) return;
+    if (booking) {
+      const saved = await action.run(() =>
+        client.bookings.update(
+          booking.id,
+          { start_at: startAt.toISOString(), end_at: endAt.toISOString() },
+          { ifMatch: booking.version },
+        ),
+      );
+      if (saved) onSaved(saved, false);
+      return;
+    }
+    const params: CreateBookingParams = {
+      customer:
+        chosen!.value === 'new'
+          ? { phone: phone.trim(), ...(name.trim() ? { name: name.trim() } : {}) }
+          : { id: chosen!.value! },
+      service: service.trim(),
+      start_at: startAt.toISOString(),
+      end_at: endAt.toISOString(),
+      timezone: browserTimeZone(),
+      ...(resource ? { resource_id: resource } : {}),
+    };
+    const created = await action.run(() => client.bookings.create(params));
+    if (created) onSaved(created, true);
+  };
+  const show = (key: keyof typeof errors) => (tried ? errors[key] : '');
+
+  return (
+    <Modal
+      closeAriaLabel="Close dialog"
+      visible
+      header={booking ? `Reschedule ${booking.service}` : 'New booking'}
+      onDismiss={onClose}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
+              {booking ? 'Reschedule' : 'Book'}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        {conflict && (
+          <Alert type="error" header="This time is already booked">
+            <SpaceBetween size="xxs">
+              <span>{conflictText(conflict.detail)}</span>
+              <span>Choose another time or another resource.</span>
+              <RequestId error={conflict} />
+            </SpaceBetween>
+          </Alert>
+        )}
+        {!booking && (
+          <>
+            <FormField label="Customer" errorText={show('customer')}>
+              <Select
+                selectedOption={chosen}
+                onChange={(e) => setCustomer(e.detail.selectedOption)}
+                options={[...(customers.data ?? []), NEW_CUSTOMER]}
+                statusType={customers.loading ? 'loading' : 'finished'}
+                loadingText="Loading customers"
+                placeholder="Choose a customer"
+                filteringType="auto"
+              />
+            </FormField>
+            {chosen?.value === 'new' && (
+              <SpaceBetween direction="horizontal" size="s">
+                <FormField label="Phone" errorText={show('phone')}>
+                  <Input
+                    value={phone}
+                    onChange={(e) => setPhone(e.detail.value)}
+                    placeholder="+4915112345678"
+                    inputMode="tel"
+                  />
+                </FormField>
+                <FormField label="Name" description="Optional">
+                  <Input value={name} onChange={(e) => setName(e.detail.value)} />
+                </FormField>
+              </SpaceBetween>
+            )}
+            <FormField label="Service" errorText={show('service')}>
+              <Input value={service} onChange={(e) => setService(e.detail.value)} placeholder="Dental cleaning" />
+            </FormField>
+            <FormField
+              label="Resource"
+              description="Optional: a chair, room or person that cannot be double-booked."
+              errorText={show('resource')}
+            >
+              <Input value={resource} onChange={(e) => setResource(e.detail.value)} placeholder="chair-1" />
+            </FormField>
+          </>
+        )}
+        <SpaceBetween direction="horizontal" size="s">
+          <FormField label="Day" description={`Times in ${browserTimeZone()}`}>
+            <DatePicker
+              value={day}
+              onChange={(e) => setDay(e.detail.value)}
+              openCalendarAriaLabel={(d) => `Choose the day${d ? `, selected ${d}` : ''}`}
+            />
+          </FormField>
+          <FormField label="Start time" description="HH:MM">
+            <TimeInput value={start} onChange={(e) => setStart(e.detail.value)} format="hh:mm" />
+          </FormField>
+          <FormField label="End time" description="HH:MM" errorText={show('time')}>
+            <TimeInput value={end} onChange={(e) => setEnd(e.detail.value)} format="hh:mm" />
+          </FormField>
+        </SpaceBetween>
+        {!conflict && <ErrorAlert error={action.error} />}
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+/** "Resource chair-1 is already booked from <iso> to <iso>." with the times in the user's zone. */
+function conflictText(detail: string): string {
+  return detail.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, (iso) => formatDateTime(iso));
+}

@@ -1,0 +1,346 @@
+import { useEffect, useRef, useState } from 'react';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Textarea from '@cloudscape-design/components/textarea';
+import TokenGroup from '@cloudscape-design/components/token-group';
+import {
+  PreconditionFailedError,
+  type Analysis,
+  type Conversation,
+  type Message,
+  type Suggestions,
+} from '@messaging-platform/sdk';
+import { useAction, useApp, useResource } from '../context';
+import { ErrorAlert } from '../components/errors';
+import { formatDateTime, formatTime } from '../format';
+import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
+
+const POLL_MS = 3000;
+const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+const STATUS_OPTIONS = [
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed (until tomorrow)' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
+/** One conversation: messages with their receipts, replies, AI suggestions and analysis, status and tags. */
+export function ConversationPage({ id }: { id: string }) {
+  const { client, flash } = useApp();
+  const conversation = useResource((c) => c.conversations.get(id), [id], { pollMs: POLL_MS });
+  const [text, setText] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const send = useAction();
+  const suggest = useAction();
+  const update = useAction();
+  const bottom = useRef<HTMLDivElement>(null);
+  const c = conversation.data;
+  const messages = c ? [...c.messages].sort((a, b) => a.created_at.localeCompare(b.created_at)) : [];
+  const newest = messages[messages.length - 1]?.id;
+
+  // A block body: newer browsers' scrollIntoView returns a promise, which must not become the effect's cleanup.
+  useEffect(() => {
+    void bottom.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [newest]);
+
+  if (conversation.error && !c)
+    return (
+      <ErrorAlert
+        error={conversation.error}
+        action={<Button onClick={() => void conversation.reload()}>Retry</Button>}
+      />
+    );
+  if (!c)
+    return (
+      <Box textAlign="center" padding="xl">
+        <Spinner /> Loading the conversation…
+      </Box>
+    );
+
+  const change = async (changes: Parameters<typeof client.conversations.update>[1], done: string) => {
+    const updated = await update.run(() => client.conversations.update(id, changes, { ifMatch: c.version }));
+    if (updated) flash({ type: 'success', content: done });
+    else if (update.error instanceof PreconditionFailedError)
+      flash({ type: 'warning', content: 'Someone else changed this conversation; it has been reloaded.' });
+    void conversation.reload();
+  };
+
+  const reply = async () => {
+    const body = text.trim();
+    if (!body) return;
+    const sent = await send.run(() => client.conversations.messages.send(id, { text: body }));
+    if (sent) {
+      setText('');
+      setSuggestions(null);
+      void conversation.reload();
+    }
+  };
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={`${c.customer.phone} · ${c.channel}${c.category ? ` · ${c.category}` : ''}`}
+          info={<StatusBadge status={c.status} />}
+        >
+          {c.customer.name ?? c.customer.phone}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {c.handoff && (
+          <Box>
+            <Badge color="red">{`Handoff: ${HANDOFF_REASONS[c.handoff.reason] ?? c.handoff.reason}`}</Badge>{' '}
+            <Box variant="span" color="text-body-secondary">
+              The assistant handed this conversation to a person {formatDateTime(c.handoff.at)}.
+            </Box>
+          </Box>
+        )}
+        <ErrorAlert error={update.error} onDismiss={update.clearError} />
+        <ConversationSettings
+          conversation={c}
+          busy={update.busy}
+          onChange={(changes, done) => void change(changes, done)}
+        />
+        <Container
+          header={
+            <Header variant="h2" counter={c.messages_has_more ? '(20 newest)' : `(${messages.length})`}>
+              Messages
+            </Header>
+          }
+        >
+          <div className="messages" role="log" aria-label="Messages" aria-live="polite">
+            {messages.length === 0 && <Box color="text-status-inactive">No messages yet.</Box>}
+            {messages.map((m) => (
+              <MessageItem key={m.id} message={m} />
+            ))}
+            <div ref={bottom} />
+          </div>
+        </Container>
+        <Container header={<Header variant="h2">Reply</Header>}>
+          <SpaceBetween size="s">
+            <ErrorAlert error={send.error} onDismiss={send.clearError} />
+            <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
+            {suggestions && (
+              <SpaceBetween size="xs">
+                <Box variant="awsui-key-label">Suggested replies (click one to use it)</Box>
+                {suggestions.suggestions.length === 0 && <Box>No suggestion for this conversation.</Box>}
+                <SpaceBetween direction="horizontal" size="xs">
+                  {suggestions.suggestions.map((s) => (
+                    <Button key={s.text} onClick={() => setText(s.text)} ariaLabel={`Use suggestion: ${s.text}`}>
+                      {s.text}
+                    </Button>
+                  ))}
+                </SpaceBetween>
+              </SpaceBetween>
+            )}
+            <FormField label="Message" stretch>
+              <Textarea
+                value={text}
+                onChange={(e) => setText(e.detail.value)}
+                placeholder="Write a reply…"
+                rows={3}
+                onKeyDown={(e) => {
+                  if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) void reply();
+                }}
+              />
+            </FormField>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="primary" loading={send.busy} disabled={!text.trim()} onClick={() => void reply()}>
+                Send
+              </Button>
+              <Button
+                iconName="gen-ai"
+                loading={suggest.busy}
+                onClick={() =>
+                  void suggest
+                    .run(() => client.ai.suggest({ conversation_id: id, count: 3 }))
+                    .then((s) => s && setSuggestions(s))
+                }
+              >
+                Suggest replies
+              </Button>
+            </SpaceBetween>
+          </SpaceBetween>
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+function ConversationSettings({
+  conversation: c,
+  busy,
+  onChange,
+}: {
+  conversation: Conversation;
+  busy: boolean;
+  onChange: (
+    changes: { status?: Conversation['status']; snoozed_until?: string | null; tags?: string[] },
+    done: string,
+  ) => void;
+}) {
+  const [tag, setTag] = useState('');
+  const tagError = tag && !TAG.test(tag) ? 'Lowercase letters and digits, joined by - or _.' : '';
+  const addTag = () => {
+    const t = tag.trim();
+    if (!t || tagError || c.tags.includes(t)) return;
+    setTag('');
+    onChange({ tags: [...c.tags, t] }, `Tagged ${t}.`);
+  };
+  return (
+    <Container header={<Header variant="h2">Status and tags</Header>}>
+      <SpaceBetween size="m" direction="horizontal">
+        <FormField label="Status">
+          <Select
+            disabled={busy}
+            selectedOption={STATUS_OPTIONS.find((o) => o.value === c.status) ?? null}
+            options={STATUS_OPTIONS}
+            onChange={(e) => {
+              const status = e.detail.selectedOption.value as Conversation['status'];
+              onChange(
+                status === 'snoozed'
+                  ? { status, snoozed_until: new Date(Date.now() + 86_400_000).toISOString() }
+                  : { status },
+                `The conversation is ${status}.`,
+              );
+            }}
+          />
+        </FormField>
+        <FormField label="Tags" errorText={tagError}>
+          <SpaceBetween size="xs">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                addTag();
+              }}
+            >
+              <SpaceBetween direction="horizontal" size="xs">
+                <Input
+                  value={tag}
+                  onChange={(e) => setTag(e.detail.value)}
+                  placeholder="Add a tag"
+                  ariaLabel="New tag"
+                  invalid={!!tagError}
+                />
+                <Button formAction="submit" disabled={busy || !tag}>
+                  Add tag
+                </Button>
+              </SpaceBetween>
+            </form>
+            <TokenGroup
+              items={c.tags.map((t) => ({ label: t, dismissLabel: `Remove tag ${t}` }))}
+              onDismiss={(e) => {
+                const removed = c.tags[e.detail.itemIndex];
+                onChange({ tags: c.tags.filter((_, i) => i !== e.detail.itemIndex) }, `Removed the tag ${removed}.`);
+              }}
+            />
+          </SpaceBetween>
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+function Receipt({ message: m }: { message: Message }) {
+  switch (m.status) {
+    case 'queued':
+      return <StatusIndicator type="pending">Queued</StatusIndicator>;
+    case 'sent':
+      return <StatusIndicator type="success" colorOverride="grey">{`Sent ${formatTime(m.sent_at)}`}</StatusIndicator>;
+    case 'delivered':
+      return <StatusIndicator type="success">{`Delivered ${formatTime(m.delivered_at)}`}</StatusIndicator>;
+    case 'read':
+      return <StatusIndicator type="success">{`Read ${formatTime(m.read_at)}`}</StatusIndicator>;
+    case 'failed':
+      return <StatusIndicator type="error">{`Failed: ${m.error?.message ?? 'not sent'}`}</StatusIndicator>;
+    default:
+      return null;
+  }
+}
+
+function MessageItem({ message: m }: { message: Message }) {
+  const { client } = useApp();
+  const [details, setDetails] = useState<Analysis | null>(null);
+  const analyze = useAction();
+  const outbound = m.direction === 'outbound';
+  return (
+    <div className={`message ${outbound ? 'outbound' : 'inbound'}`} data-testid="message" data-status={m.status}>
+      <p className="message-text">{m.text}</p>
+      <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+        <Box variant="small">
+          {outbound ? 'You' : 'Customer'} · {formatTime(m.created_at)}
+        </Box>
+        {outbound ? <Receipt message={m} /> : <SentimentBadge sentiment={m.analysis?.sentiment} />}
+        {!outbound && m.analysis && <Badge color="grey">{m.analysis.intent.name.replace(/_/g, ' ')}</Badge>}
+      </SpaceBetween>
+      {!outbound && (
+        <ExpandableSection headerText="AI analysis" variant="footer">
+          <SpaceBetween size="s">
+            {m.analysis ? (
+              <KeyValuePairs
+                columns={2}
+                items={[
+                  {
+                    label: 'Sentiment',
+                    value: `${m.analysis.sentiment.label} (score ${m.analysis.sentiment.score.toFixed(2)}, confidence ${Math.round(m.analysis.sentiment.confidence * 100)}%)`,
+                  },
+                  {
+                    label: 'Intent',
+                    value: `${m.analysis.intent.name} (${Math.round(m.analysis.intent.confidence * 100)}%)`,
+                  },
+                  { label: 'Language', value: m.analysis.language },
+                  { label: 'Analysed', value: `${formatDateTime(m.analysis.analyzed_at)} by ${m.analysis.provider}` },
+                ]}
+              />
+            ) : (
+              <Box color="text-status-inactive">
+                Not analysed yet; the background analysis runs shortly after a message arrives.
+              </Box>
+            )}
+            {details ? (
+              <KeyValuePairs
+                columns={2}
+                items={[
+                  {
+                    label: 'Entities',
+                    value: details.entities.length
+                      ? details.entities.map((e) => `${e.type}: ${e.text}`).join(', ')
+                      : 'none',
+                  },
+                  {
+                    label: 'Needs a person',
+                    value: details.handoff.recommended ? `yes (${details.handoff.reason ?? ''})` : 'no',
+                  },
+                ]}
+              />
+            ) : (
+              <Button
+                loading={analyze.busy}
+                onClick={() =>
+                  void analyze.run(() => client.ai.analyze({ text: m.text })).then((a) => a && setDetails(a))
+                }
+              >
+                Analyse entities
+              </Button>
+            )}
+            <ErrorAlert error={analyze.error} />
+          </SpaceBetween>
+        </ExpandableSection>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { useRef, useState } from 'react';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import type { Conversation, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
+import { useResource } from '../context';
+import { Empty } from '../components/common';
+import { ErrorAlert } from '../components/errors';
+import { formatAgo } from '../format';
+import { follow } from '../router';
+
+const STATUSES: SelectProps.Option[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'snoozed', label: 'Snoozed' },
+  { value: 'resolved', label: 'Resolved' },
+];
+const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+const POLL_MS = 10_000;
+
+type Row = Conversation & { sentiment?: MessageAnalysis['sentiment'] | null };
+
+export const HANDOFF_REASONS: Record<string, string> = {
+  request_human: 'asked for a person',
+  complaint: 'complaint',
+  negative_sentiment: 'unhappy customer',
+};
+
+export function SentimentBadge({ sentiment }: { sentiment: MessageAnalysis['sentiment'] | null | undefined }) {
+  if (!sentiment) return null;
+  const color = sentiment.label === 'negative' ? 'red' : sentiment.label === 'positive' ? 'green' : 'grey';
+  return <Badge color={color}>{`${sentiment.label} ${sentiment.score.toFixed(2)}`}</Badge>;
+}
+
+export function StatusBadge({ status }: { status: Conversation['status'] }) {
+  const color = status === 'open' ? 'blue' : status === 'resolved' ? 'green' : 'grey';
+  return <Badge color={color}>{status}</Badge>;
+}
+
+/** Inbox: conversations, newest activity first, refreshed in the background. */
+export function InboxPage() {
+  const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
+  const [tagInput, setTagInput] = useState('');
+  const [tag, setTag] = useState('');
+  // The newest inbound message's sentiment, fetched once per new inbound message.
+  const sentiments = useRef(new Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>());
+  const conversations = useResource(
+    async (client) => {
+      const list = await client.conversations
+        .list({
+          status: (status.value || undefined) as Conversation['status'] | undefined,
+          tag: tag || undefined,
+          limit: 50,
+        })
+        .page();
+      const rows = [...list.data].sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at));
+      await Promise.all(rows.slice(0, 25).map((c) => sentimentOf(client, c, sentiments.current)));
+      return rows.map<Row>((c) => ({ ...c, sentiment: sentiments.current.get(c.id)?.sentiment }));
+    },
+    [status.value, tag],
+    { pollMs: POLL_MS },
+  );
+  const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
+
+  return (
+    <ContentLayout
+      header={
+        <Header variant="h1" description="Every conversation with your customers; new messages appear as they arrive.">
+          Inbox
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <ErrorAlert
+          error={conversations.error}
+          action={<Button onClick={() => void conversations.reload()}>Retry</Button>}
+        />
+        <Table
+          variant="container"
+          items={conversations.data ?? []}
+          loading={conversations.loading && !conversations.data}
+          loadingText="Loading conversations"
+          trackBy="id"
+          ariaLabels={{ tableLabel: 'Conversations' }}
+          header={
+            <Header
+              variant="h2"
+              counter={conversations.data ? `(${conversations.data.length})` : undefined}
+              actions={
+                <Button
+                  iconName="refresh"
+                  ariaLabel="Refresh conversations"
+                  onClick={() => void conversations.reload()}
+                />
+              }
+            >
+              Conversations
+            </Header>
+          }
+          filter={
+            <SpaceBetween direction="horizontal" size="s">
+              <FormField label="Status">
+                <Select
+                  selectedOption={status}
+                  onChange={(e) => setStatus(e.detail.selectedOption)}
+                  options={STATUSES}
+                />
+              </FormField>
+              <FormField label="Tag" errorText={tagError}>
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!tagError) setTag(tagInput.trim());
+                  }}
+                >
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Input
+                      type="search"
+                      value={tagInput}
+                      placeholder="e.g. vip"
+                      ariaLabel="Filter by tag"
+                      onChange={(e) => {
+                        setTagInput(e.detail.value);
+                        if (e.detail.value === '') setTag('');
+                      }}
+                      invalid={!!tagError}
+                    />
+                    <Button formAction="submit">Filter</Button>
+                  </SpaceBetween>
+                </form>
+              </FormField>
+            </SpaceBetween>
+          }
+          columnDefinitions={[
+            {
+              id: 'customer',
+              header: 'Customer',
+              isRowHeader: true,
+              cell: (c) => (
+                <Link href={`/inbox/${c.id}`} onFollow={follow}>
+                  {c.customer.name ?? c.customer.phone}
+                </Link>
+              ),
+            },
+            { id: 'phone', header: 'Phone', cell: (c) => c.customer.phone },
+            { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+            {
+              id: 'signals',
+              header: 'Signals',
+              cell: (c) => (
+                <SpaceBetween direction="horizontal" size="xxs">
+                  {c.handoff && (
+                    <Badge color="red">{`Handoff: ${HANDOFF_REASONS[c.handoff.reason] ?? c.handoff.reason}`}</Badge>
+                  )}
+                  <SentimentBadge sentiment={c.sentiment} />
+                  {c.priority !== 'normal' && (
+                    <Badge color={c.priority === 'low' ? 'grey' : 'severity-high'}>{c.priority}</Badge>
+                  )}
+                </SpaceBetween>
+              ),
+            },
+            { id: 'tags', header: 'Tags', cell: (c) => (c.tags.length ? c.tags.join(', ') : '—') },
+            { id: 'channel', header: 'Channel', cell: (c) => c.channel },
+            { id: 'activity', header: 'Last activity', cell: (c) => formatAgo(c.last_activity_at) },
+          ]}
+          empty={
+            <Empty title={status.value || tag ? 'No matching conversations' : 'No conversations yet'}>
+              {status.value || tag
+                ? 'No conversation has this status or tag.'
+                : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+            </Empty>
+          }
+        />
+        <Box variant="small" color="text-status-inactive">
+          Refreshed every {POLL_MS / 1000} seconds while this tab is visible.
+        </Box>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+async function sentimentOf(
+  client: MessagingClient,
+  conversation: Conversation,
+  cache: Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>,
+): Promise<void> {
+  const cached = cache.get(conversation.id);
+  // Analysis runs in the background: look again for a while after a new inbound message, then stop.
+  const settled = !!cached?.sentiment || Date.now() - Date.parse(conversation.last_inbound_at ?? '') > 120_000;
+  if (cached && cached.at === conversation.last_inbound_at && settled) return;
+  if (!conversation.last_inbound_at) return void cache.set(conversation.id, { at: null, sentiment: null });
+  try {
+    const page = await client.conversations.messages.list(conversation.id, { limit: 10 }).page();
+    const inbound = page.data.find((m) => m.direction === 'inbound');
+    cache.set(conversation.id, { at: conversation.last_inbound_at, sentiment: inbound?.analysis?.sentiment ?? null });
+  } catch {
+    // A badge is optional: the list still shows.
+  }
+}

@@ -1,0 +1,446 @@
+/**
+ * The dashboard in a real browser (Chromium, driven by Playwright) against the real local runtime that
+ * run.mjs started: sign in, API keys, webhooks with a real HTTPS receiver that fails and then recovers,
+ * the inbox with delivery receipts, bookings with the double-booking conflict, the team, roles, sign out.
+ * axe checks every page; screenshots go to .scratch/dashboard-screenshots/.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, afterEach, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startReceiver } from '../../test/support/receiver';
+import { testRuntime } from '../../test/support/runtime';
+
+const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
+const { url: BASE, platformToken } = testRuntime();
+const API = `${BASE}/api/v1`;
+const PASSWORD = 'a long browser test passphrase';
+const run = Date.now().toString(36);
+const ADMIN = `owner-${run}@dashboard.example`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let tenant: { id: string; apiKey: string };
+let otherTenantId: string;
+
+async function api(method: string, path: string, init: { token?: string; tenant?: string; body?: unknown } = {}) {
+  const res = await fetch(`${API}${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.tenant ? { 'X-Tenant-ID': init.tenant } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  const body: any = text ? JSON.parse(text) : undefined;
+  return { status: res.status, body };
+}
+
+async function createTenant(name: string) {
+  const res = await api('POST', '/platform/tenants', {
+    token: platformToken,
+    body: { name, plan: 'pro', admin: { email: ADMIN, password: PASSWORD, name: 'Olive Owner' } },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return { id: res.body.tenant.id as string, apiKey: res.body.api_key.key as string };
+}
+
+/** axe on the current page: no serious or critical violation. */
+async function checkA11y(p: Page, name: string) {
+  const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(bad, [], `accessibility violations on ${name}`);
+}
+
+async function shot(p: Page, name: string) {
+  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits for `check` to pass, reloading with `refresh` between tries (UI that polls, or a refresh button). */
+async function eventually(check: () => Promise<void>, refresh: () => Promise<void>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await refresh();
+      await page.waitForTimeout(1000);
+    }
+  }
+}
+
+async function signIn(p: Page, email: string, password: string) {
+  await p.getByLabel('Email').fill(email);
+  await p.getByLabel('Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A link of the side navigation (opened first when the layout has collapsed it). */
+const nav = async (name: string) => {
+  const link = page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Open side navigation' }).click();
+  return link;
+};
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  tenant = await createTenant(`Dashboard Dental ${run}`);
+  otherTenantId = (await createTenant(`Second Clinic ${run}`)).id;
+  receiver = await startReceiver(() => ({ status: 500, body: 'receiver is down' }), { contract: false });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  // Every violation of the page's Content-Security-Policy is recorded, to assert there is none.
+  await context.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(message.text());
+  });
+});
+
+const pageErrors: string[] = [];
+let step = 0;
+// The page as each test left it (a failed test's last state too), and no uncaught error in the app.
+afterEach(async () => {
+  step += 1;
+  await page.screenshot({ path: join(SHOTS, `after-test-${step}.png`) }).catch(() => undefined);
+  const errors = pageErrors.splice(0);
+  if (errors.length) console.error(`errors in the page:\n${errors.join('\n')}`);
+  assert.deepEqual(errors, [], 'uncaught errors in the page');
+});
+
+after(async () => {
+  await browser?.close();
+  await receiver?.close();
+});
+
+void test('the dashboard is served with a strict CSP, an SPA fallback and runtime config', async () => {
+  const index = await fetch(`${BASE}/inbox/conv_anything`);
+  assert.equal(index.status, 200);
+  assert.match(index.headers.get('content-type') ?? '', /text\/html/);
+  const csp = index.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /script-src 'self'(;|$)/);
+  assert.match(csp, /style-src 'self'(;|$)/);
+  const html = await index.text();
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script');
+  assert.doesNotMatch(html, /<style|style=/, 'no inline style');
+  const config = await fetch(`${BASE}/config.json`);
+  assert.deepEqual(await config.json(), { apiUrl: '' });
+  // The API and its reference keep their paths.
+  assert.equal((await fetch(`${API}/openapi.json`)).status, 200);
+  assert.equal((await fetch(`${BASE}/docs`)).status, 200);
+  assert.equal((await fetch(`${API}/nope`)).headers.get('content-type'), 'application/problem+json');
+});
+
+void test('sign in: a wrong password, the tenant chooser, then the page asked for', async () => {
+  await page.goto(`${BASE}/settings/developer/api-keys`);
+  await page.waitForURL(/\/sign-in\?next=/);
+  await page.getByRole('heading', { name: 'Sign in to Messaging Platform' }).waitFor();
+  await checkA11y(page, 'sign in');
+  await signIn(page, ADMIN, 'not the password');
+  await page.getByText('The email or password is incorrect.').waitFor();
+  assert.match((await page.getByTestId('request-id').textContent()) ?? '', /Request ID: ?[0-9a-f-]{36}/);
+  await shot(page, '01-sign-in-error');
+
+  // The same login exists in two tenants: the user chooses one.
+  await signIn(page, ADMIN, PASSWORD);
+  await page.getByText('This email and password work in several organizations.').waitFor();
+  await page.getByLabel('Organization ID').fill(tenant.id);
+  await shot(page, '02-sign-in-tenant-chooser');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${BASE}/settings/developer/api-keys`);
+  await page.getByRole('heading', { name: 'API keys', level: 1 }).waitFor();
+  assert.ok(otherTenantId !== tenant.id);
+});
+
+void test('API keys: the tenant id, a key shown once and copied, then revoked (the API refuses it)', async () => {
+  await page.getByText(tenant.id).waitFor();
+  await page.getByRole('button', { name: 'Copy tenant ID' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), tenant.id);
+  await page
+    .getByRole('row', { name: /Default|admin/ })
+    .first()
+    .waitFor();
+  await checkA11y(page, 'API keys');
+  await shot(page, '03-api-keys');
+
+  await page.getByRole('button', { name: 'Create API key' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create API key' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByText('Name the key after what uses it').waitFor();
+  await dialog.getByLabel('Name').fill('Browser test key');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const shown = page.getByRole('dialog', { name: 'API key created' });
+  await shown.getByText('This is the only time the key is shown.').waitFor();
+  const key = ((await shown.getByTestId('new-api-key').textContent()) ?? '').trim();
+  assert.match(key, /^sk_[0-9A-Za-z]{40}$/);
+  await checkA11y(page, 'API key created');
+  await shot(page, '04-api-key-created');
+  await shown.getByRole('button', { name: 'Copy API key' }).click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+  assert.equal((await api('GET', '/auth/me', { token: key, tenant: tenant.id })).status, 200);
+  await shown.getByRole('button', { name: 'Done' }).click();
+
+  await page
+    .getByRole('row', { name: /Browser test key/ })
+    .getByRole('radio')
+    .check();
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke API key' });
+  await confirm.getByText('Every request with it fails at once.').waitFor();
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByText(/The key Browser test key \(sk_\w+…\) is revoked\./).waitFor();
+  await page.getByRole('row', { name: /Browser test key/ }).waitFor({ state: 'detached' });
+  const refused = await api('GET', '/auth/me', { token: key, tenant: tenant.id });
+  assert.equal(refused.status, 401);
+  assert.equal(refused.body.code, 'invalid_api_key');
+});
+
+void test('webhooks: an endpoint that fails, its failed delivery with payload and six attempts, then a retry that succeeds', async () => {
+  await (await nav('Webhooks')).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
+  await dialog.getByLabel('URL').fill('http://crm.example.com/hook');
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await dialog.getByText('The URL must start with https://').waitFor();
+  await dialog.getByLabel('URL').fill(receiver.url('/hook'));
+  await dialog.getByLabel('Description').fill('Browser test receiver');
+  await dialog.getByText('Includes every conversation event').waitFor();
+  await checkA11y(page, 'add endpoint');
+  await shot(page, '05-webhook-create');
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  const secret = page.getByRole('dialog', { name: 'Endpoint added' });
+  assert.match(((await secret.getByTestId('webhook-secret').textContent()) ?? '').trim(), /^whsec_[A-Za-z0-9+/]{43}=$/);
+  await secret.getByRole('button', { name: 'Done' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(receiver.url('/hook').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) })
+    .waitFor();
+
+  // A customer writes in: conversation.created and conversation.message.received fail six times each.
+  const inbound = await api('POST', '/channels/sandbox/inbound', {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+    body: { from: '+4915112345678', name: 'Maria Test', text: 'Hello from the browser test! Can I book a cleaning?' },
+  });
+  assert.equal(inbound.status, 201, JSON.stringify(inbound.body));
+  await page.getByRole('tab', { name: 'Failed deliveries' }).click();
+  await eventually(
+    async () => {
+      const rows = page.getByRole('row', { name: /conversation\.message\.received/ });
+      assert.equal(await rows.count(), 1);
+    },
+    () => page.getByRole('button', { name: 'Refresh failed deliveries' }).click(),
+    90_000,
+  );
+  assert.equal(receiver.received.length, 12);
+  await page.getByRole('button', { name: 'Filter by event type' }).click();
+  await page.getByRole('option', { name: 'conversation.message.received', exact: true }).click();
+  await page.getByRole('row', { name: /conversation\.created/ }).waitFor({ state: 'detached' });
+  await checkA11y(page, 'failed deliveries');
+  await shot(page, '06-webhook-failed-deliveries');
+
+  await page.getByRole('link', { name: 'conversation.message.received' }).click();
+  await page.getByRole('heading', { name: /^Delivery dlv_/ }).waitFor();
+  const payload = page.getByLabel('Payload');
+  assert.match((await payload.textContent()) ?? '', /"type": "conversation.message.received"/);
+  assert.match((await payload.textContent()) ?? '', /Hello from the browser test!/);
+  await page.getByRole('table', { name: 'Attempts' }).getByText('receiver is down').first().waitFor();
+  assert.equal(await page.getByRole('table', { name: 'Attempts' }).getByRole('row').count(), 7);
+  await page.getByRole('table', { name: 'Signed headers' }).getByText('webhook-signature', { exact: true }).waitFor();
+  await page.getByTestId('delivery-status').getByText('Failed').waitFor();
+  await checkA11y(page, 'delivery');
+  await shot(page, '07-webhook-delivery');
+
+  receiver.setBehaviour(() => ({ status: 204 }));
+  await page.getByRole('button', { name: 'Retry delivery' }).click();
+  await page.getByTestId('delivery-status').getByText('Succeeded').waitFor({ timeout: 30_000 });
+  await page.getByText('The retried delivery succeeded.').waitFor();
+  assert.equal(await page.getByRole('table', { name: 'Attempts' }).getByRole('row').count(), 8);
+  await shot(page, '08-webhook-retried');
+});
+
+void test('inbox: the conversation, a reply with its read receipt, AI suggestions, tags, and a reload that keeps the session', async () => {
+  await (await nav('Inbox')).click();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+  await checkA11y(page, 'inbox');
+  await shot(page, '09-inbox');
+  await page.getByRole('link', { name: 'Maria Test' }).click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+  await page.getByText('Hello from the browser test! Can I book a cleaning?').waitFor();
+
+  await page.getByRole('button', { name: 'Suggest replies' }).click();
+  await page.getByText('Suggested replies (click one to use it)').waitFor();
+  await page
+    .getByRole('button', { name: /^Use suggestion:/ })
+    .first()
+    .click();
+  assert.notEqual(await page.getByRole('textbox', { name: 'Message' }).inputValue(), '');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Of course! Tuesday 10:00 works.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const reply = page.getByTestId('message').filter({ hasText: 'Of course! Tuesday 10:00 works.' });
+  await reply.and(page.locator('[data-status="read"]')).waitFor({ timeout: 30_000 });
+  await reply.getByText(/^Read /).waitFor();
+
+  await page.getByLabel('New tag').fill('vip');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await page.getByText('Tagged vip.').waitFor();
+  await page.getByRole('button', { name: 'Remove tag vip' }).waitFor();
+  await checkA11y(page, 'conversation');
+  await shot(page, '10-conversation');
+
+  // A customer message arrives while the page is open: it appears without a reload (polling).
+  await api('POST', '/channels/sandbox/inbound', {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+    body: { from: '+4915112345678', text: 'Perfect, thank you!' },
+  });
+  await page.getByText('Perfect, thank you!').waitFor({ timeout: 15_000 });
+
+  // A reload keeps the user signed in (the refresh token of this tab), on the same page.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+});
+
+void test('bookings: create, the double-booking conflict, cancel', async () => {
+  await (await nav('Bookings')).click();
+  await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
+  await checkA11y(page, 'bookings');
+  const book = async (service: string, start: string, end: string) => {
+    await page.getByRole('button', { name: 'New booking' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New booking' });
+    await dialog.getByRole('button', { name: /Choose a customer/ }).click();
+    await dialog.getByRole('option', { name: /Maria Test/ }).click();
+    await dialog.getByLabel('Service').fill(service);
+    await dialog.getByLabel('Resource').fill('chair-1');
+    await dialog.getByLabel('Start time').fill(start);
+    await dialog.getByLabel('End time').fill(end);
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    return dialog;
+  };
+  const first = await book('Dental cleaning', '10:00', '10:45');
+  await first.waitFor({ state: 'detached' });
+  await page.getByText(/Dental cleaning booked for/).waitFor();
+  await page.getByRole('row', { name: /Dental cleaning/ }).waitFor();
+
+  const second = await book('Check-up', '10:30', '11:00');
+  await second.getByText('This time is already booked').waitFor();
+  await second.getByText(/Resource chair-1 is already booked from/).waitFor();
+  await second.getByTestId('request-id').waitFor();
+  await checkA11y(page, 'booking conflict');
+  await shot(page, '11-booking-conflict');
+  await second.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await page
+    .getByRole('row', { name: /Dental cleaning/ })
+    .getByRole('radio')
+    .check();
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel booking' });
+  await confirm.getByLabel('Reason').fill('Customer called to cancel');
+  await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByText(/Dental cleaning on .* is cancelled\./).waitFor();
+  await page.getByRole('row', { name: /Dental cleaning/ }).waitFor({ state: 'detached' });
+  const list = await api('GET', '/bookings?status=cancelled', { token: tenant.apiKey, tenant: tenant.id });
+  assert.equal(list.body.data[0].cancellation.reason, 'Customer called to cancel');
+
+  await page.getByText('Week', { exact: true }).click();
+  await page.getByRole('button', { name: 'Show cancelled' }).click();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replace(/-/g, '/');
+  await page.getByLabel('Day shown').fill(tomorrow);
+  const calendar = page.getByRole('list', { name: 'Calendar' });
+  await calendar.getByText(/Dental cleaning/).waitFor();
+  await checkA11y(page, 'bookings week');
+  await shot(page, '12-bookings-week');
+});
+
+void test('team: add an agent; the last admin keeps the role; the agent sees no admin actions', async () => {
+  await (await nav('Team')).click();
+  await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(ADMIN) })
+    .getByRole('radio')
+    .check();
+  await page.getByText('An organization always keeps at least one active admin').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Change role' }).isDisabled(), true);
+
+  const agentEmail = `agent-${run}@dashboard.example`;
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add user' });
+  await dialog.getByLabel('Email').fill(agentEmail);
+  await dialog.getByLabel('Name').fill('Andy Agent');
+  await dialog.getByLabel('Initial password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Add user' }).click();
+  await page.getByText(`${agentEmail} can now sign in as agent.`).waitFor();
+  await page.getByRole('row', { name: new RegExp(agentEmail) }).waitFor();
+  await checkA11y(page, 'team');
+  await shot(page, '13-team');
+
+  // Another browser context: its own session storage, as another person's browser.
+  const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const agentPage = await agentContext.newPage();
+  try {
+    await agentPage.goto(`${BASE}/settings/webhooks`);
+    await signIn(agentPage, agentEmail, PASSWORD);
+    await agentPage.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    await agentPage.getByText('only admins of your organization can change them').waitFor();
+    assert.equal(await agentPage.getByRole('button', { name: 'Add endpoint' }).count(), 0);
+    const side = agentPage.getByRole('navigation', { name: 'Side navigation' });
+    assert.equal(await side.getByRole('link', { name: 'API keys' }).count(), 0);
+    assert.equal(await side.getByRole('link', { name: 'Team' }).count(), 0);
+    await agentPage.goto(`${BASE}/settings/developer/api-keys`);
+    await agentPage.getByRole('heading', { name: 'Admins only' }).waitFor();
+    await checkA11y(agentPage, 'agent webhooks');
+    await shot(agentPage, '14-agent-admins-only');
+  } finally {
+    await agentContext.close();
+  }
+});
+
+void test('no CSP violation on any page, and signing out ends the session', async () => {
+  assert.deepEqual(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), []);
+  const refreshToken = await page.evaluate(() => sessionStorage.getItem('messaging-dashboard.session'));
+  assert.ok(refreshToken);
+  await page.getByRole('button', { name: /Olive Owner/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByText('You have signed out.').waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem('messaging-dashboard.session')), null);
+  // The server ended the session: its refresh token no longer works.
+  const { refresh_token } = JSON.parse(refreshToken) as { refresh_token: string };
+  const refreshed = await api('POST', '/auth/refresh', { tenant: tenant.id, body: { refresh_token } });
+  assert.equal(refreshed.status, 401);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in to Messaging Platform' }).waitFor();
+  await shot(page, '15-signed-out');
+});
+
+void test('a lockout says how long to wait', async () => {
+  const email = `locked-${run}@dashboard.example`;
+  for (let i = 0; i < 10; i++) await api('POST', '/auth/login', { body: { email, password: 'wrong password 123' } });
+  await signIn(page, email, 'wrong password 123');
+  await page.getByText('Sign-in locked for now').waitFor();
+  await page
+    .getByText(/Too many failed sign-ins for this account from this address\. Try again in \d+ (seconds|minutes)/)
+    .waitFor();
+});

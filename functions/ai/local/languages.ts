@@ -1,0 +1,52 @@
+/**
+ * What differs between the languages the local model reads: the Snowball stemmer (Porter2 for English,
+ * nlp.js's Snowball ports for the others, on folded words) and the word lists of
+ * functions/ai/data/rules/<lang>.json (shorthand, negators, clause breaks, elisions, sentiment lexicon),
+ * which travel inside each trained model file.
+ */
+import StemmerDe from '@nlpjs/lang-de/src/stemmer-de.js';
+import StemmerEs from '@nlpjs/lang-es/src/stemmer-es.js';
+import StemmerFr from '@nlpjs/lang-fr/src/stemmer-fr.js';
+import StemmerPt from '@nlpjs/lang-pt/src/stemmer-pt.js';
+import stemEnglish from 'wink-porter2-stemmer';
+import type { Language } from '../taxonomy';
+import { cachedStemmer, type TextRules } from './text';
+
+/** A language's word lists as written in functions/ai/data/rules/<lang>.json. */
+export interface RulesData {
+  shorthand: Record<string, string>;
+  negators: string[];
+  clauseBreaks: string[];
+  negationReach: number;
+  elisions: Record<string, string>;
+  /** Word (or emoji) → -5…5. English uses AFINN-165 through wink-sentiment instead. */
+  lexicon: Record<string, number>;
+  intensifiers: string[];
+  dampeners: string[];
+  contrast: string[];
+}
+
+const snowball = (stemmer: { stemWord(word: string): string }) => (word: string) => stemmer.stemWord(word);
+
+const STEMMERS: Record<Language, () => (word: string) => string> = {
+  en: () => stemEnglish,
+  es: () => snowball(new StemmerEs()),
+  pt: () => snowball(new StemmerPt()),
+  fr: () => snowball(new StemmerFr()),
+  de: () => snowball(new StemmerDe()),
+};
+
+export const stemmerFor = (language: Language): ((word: string) => string) => cachedStemmer(STEMMERS[language]());
+
+const map = (o: Record<string, string>) => new Map(Object.entries(o));
+
+export function textRules(language: Language, data: RulesData): TextRules {
+  return {
+    shorthand: map(data.shorthand),
+    negators: new Set(data.negators),
+    clauseBreaks: new Set(data.clauseBreaks),
+    elisions: map(data.elisions),
+    negationReach: data.negationReach,
+    stem: stemmerFor(language),
+  };
+}

@@ -1,0 +1,683 @@
+"""The synchronous client's resources, one class per group of operations.
+
+Each method builds its request from the operation table generated from openapi.json (``_operations.py``),
+so the keyword arguments map one to one to the API's fields. Optional arguments default to NOT_GIVEN (left
+out); ``None`` sends JSON null, which clears a nullable field. Every method takes ``options=`` (per-call
+:class:`~messaging_platform.RequestOptions`); updates take ``if_match=`` (a ``version``, or an ETag).
+The asynchronous twins are in ``async_resources.py``, with the same signatures.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Dict, List, Optional, Union
+
+from ._core import NOT_GIVEN, NotGivenOr, RequestOptions
+from ._sync import SyncResource, SyncSession, SyncTransport
+from .errors import AuthenticationError, MessagingError
+from .models import (
+    Analysis,
+    ApiKey,
+    Booking,
+    BookingStatus,
+    Categorization,
+    ChannelList,
+    ConnectedWhatsApp,
+    Conversation,
+    ConversationChannel,
+    ConversationPriority,
+    ConversationStatus,
+    ConversationWithMessages,
+    CreateBookingRequestStatus,
+    CreateConversationRequestMessage,
+    CreateTenantRequestAdmin,
+    CustomerInput,
+    Delivery,
+    DeliveryReplay,
+    DeliveryStatus,
+    DeliveryWithPayload,
+    DuplicateInbound,
+    Event,
+    EventFilter,
+    InboundMessage,
+    Me,
+    Message,
+    NewApiKey,
+    NewConversation,
+    NewWebhookEndpoint,
+    OpenApiDocument,
+    ProvisionedTenant,
+    RecoveryResult,
+    Role,
+    RotatedWebhookEndpoint,
+    SandboxChannel,
+    SuggestRepliesRequestMessagesItem,
+    Suggestions,
+    Tenant,
+    TenantPlan,
+    TenantStatus,
+    TestDelivery,
+    Tokens,
+    User,
+    UserStatus,
+    WebhookEndpoint,
+    WhatsAppChannel,
+)
+from .pagination import Page, Paginator
+
+Instant = Union[str, datetime]
+Metadata = Dict[str, Union[str, float, bool, None]]
+IfMatch = Union[int, str, None]
+Options = Optional[RequestOptions]
+#: An item of ``client.channels.list()``.
+Channel = Union[SandboxChannel, WhatsAppChannel]
+
+__all__ = [
+    "Conversations",
+    "Messages",
+    "Bookings",
+    "Ai",
+    "Channels",
+    "Events",
+    "Webhooks",
+    "WebhookDeliveries",
+    "ApiKeys",
+    "Users",
+    "Auth",
+    "Tenants",
+    "Meta",
+]
+
+
+class Messages(SyncResource):
+    """A conversation's messages: ``client.conversations.messages``."""
+
+    def list(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Message]:
+        """Every message of a conversation, newest first."""
+        return self._list("listMessages", (conversation_id,), {"limit": limit, "cursor": cursor}, options)
+
+    def page(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Message]:
+        """One page of :meth:`list`."""
+        return self.list(conversation_id, limit=limit, cursor=cursor, options=options).page()
+
+    def send(self, conversation_id: str, /, *, text: str, options: Options = None) -> Message:
+        """Sends a reply. It is answered ``queued``; its status then moves to sent, delivered and read (or failed)."""
+        return self._call("sendMessage", (conversation_id,), {"text": text}, options=options)
+
+
+class Conversations(SyncResource):
+    """``client.conversations``: conversations, and their messages (``.messages``)."""
+
+    def __init__(self, transport: SyncTransport) -> None:
+        super().__init__(transport)
+        self.messages = Messages(transport)
+
+    def list(
+        self,
+        *,
+        status: NotGivenOr[ConversationStatus] = NOT_GIVEN,
+        tag: NotGivenOr[str] = NOT_GIVEN,
+        channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Conversation]:
+        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel`` or ``customer_id``
+        (or ``status`` with one other)."""
+        params = {"status": status, "tag": tag, "channel": channel, "customer_id": customer_id, "limit": limit, "cursor": cursor}
+        return self._list("listConversations", (), params, options)
+
+    def page(
+        self,
+        *,
+        status: NotGivenOr[ConversationStatus] = NOT_GIVEN,
+        tag: NotGivenOr[str] = NOT_GIVEN,
+        channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Conversation]:
+        """One page of :meth:`list`."""
+        return self.list(status=status, tag=tag, channel=channel, customer_id=customer_id, limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> ConversationWithMessages:
+        """A conversation with its 20 newest messages."""
+        return self._call("getConversation", (id,), options=options)
+
+    def create(
+        self,
+        *,
+        channel: ConversationChannel,
+        customer: CustomerInput,
+        channel_account_id: NotGivenOr[str] = NOT_GIVEN,
+        tags: NotGivenOr[List[str]] = NOT_GIVEN,
+        priority: NotGivenOr[ConversationPriority] = NOT_GIVEN,
+        assignee_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        message: NotGivenOr[CreateConversationRequestMessage] = NOT_GIVEN,
+        options: Options = None,
+    ) -> NewConversation:
+        """Opens a conversation with a customer (by ``id``, or by ``phone``), optionally with a first message.
+        A second open conversation with the same customer is a ConflictError (``conversation_exists``)."""
+        params = {
+            "channel": channel,
+            "customer": customer,
+            "channel_account_id": channel_account_id,
+            "tags": tags,
+            "priority": priority,
+            "assignee_id": assignee_id,
+            "message": message,
+        }
+        return self._call("createConversation", (), params, options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        status: NotGivenOr[ConversationStatus] = NOT_GIVEN,
+        snoozed_until: NotGivenOr[Optional[Instant]] = NOT_GIVEN,
+        tags: NotGivenOr[List[str]] = NOT_GIVEN,
+        assignee_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        priority: NotGivenOr[ConversationPriority] = NOT_GIVEN,
+        category: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Conversation:
+        """Changes status, tags, assignee, priority or category. Pass ``if_match=conversation["version"]`` to
+        guard against lost updates (PreconditionFailedError when someone changed it since)."""
+        params = {
+            "status": status,
+            "snoozed_until": snoozed_until,
+            "tags": tags,
+            "assignee_id": assignee_id,
+            "priority": priority,
+            "category": category,
+        }
+        return self._call("updateConversation", (id,), params, if_match=if_match, options=options)
+
+
+class Bookings(SyncResource):
+    """``client.bookings``."""
+
+    def list(
+        self,
+        *,
+        status: NotGivenOr[BookingStatus] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Booking]:
+        """Bookings, newest first; filter by ``status``, ``customer_id``, and start time (``from_``, ``to``)."""
+        params = {"status": status, "customer_id": customer_id, "from_": from_, "to": to, "limit": limit, "cursor": cursor}
+        return self._list("listBookings", (), params, options)
+
+    def page(
+        self,
+        *,
+        status: NotGivenOr[BookingStatus] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Booking]:
+        """One page of :meth:`list`."""
+        return self.list(status=status, customer_id=customer_id, from_=from_, to=to, limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> Booking:
+        return self._call("getBooking", (id,), options=options)
+
+    def create(
+        self,
+        *,
+        customer: CustomerInput,
+        service: str,
+        start_at: Instant,
+        end_at: Instant,
+        timezone: str,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        resource_id: NotGivenOr[str] = NOT_GIVEN,
+        notes: NotGivenOr[str] = NOT_GIVEN,
+        metadata: NotGivenOr[Metadata] = NOT_GIVEN,
+        status: NotGivenOr[CreateBookingRequestStatus] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Booking:
+        """Books a slot. Overlapping an active booking of the same ``resource_id`` is a ConflictError
+        (``booking_conflict``)."""
+        params = {
+            "customer": customer,
+            "service": service,
+            "start_at": start_at,
+            "end_at": end_at,
+            "timezone": timezone,
+            "conversation_id": conversation_id,
+            "resource_id": resource_id,
+            "notes": notes,
+            "metadata": metadata,
+            "status": status,
+        }
+        return self._call("createBooking", (), params, options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        service: NotGivenOr[str] = NOT_GIVEN,
+        notes: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        metadata: NotGivenOr[Metadata] = NOT_GIVEN,
+        resource_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        conversation_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        start_at: NotGivenOr[Instant] = NOT_GIVEN,
+        end_at: NotGivenOr[Instant] = NOT_GIVEN,
+        status: NotGivenOr[BookingStatus] = NOT_GIVEN,
+        cancellation_reason: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Booking:
+        """Changes details, reschedules (``start_at``/``end_at``) or moves the status."""
+        params = {
+            "service": service,
+            "notes": notes,
+            "metadata": metadata,
+            "resource_id": resource_id,
+            "timezone": timezone,
+            "conversation_id": conversation_id,
+            "start_at": start_at,
+            "end_at": end_at,
+            "status": status,
+            "cancellation_reason": cancellation_reason,
+        }
+        return self._call("updateBooking", (id,), params, if_match=if_match, options=options)
+
+    def cancel(self, id: str, /, *, reason: NotGivenOr[str] = NOT_GIVEN, if_match: IfMatch = None, options: Options = None) -> Booking:
+        """Cancels (the record stays, ``cancelled``). Cancelling twice is harmless."""
+        return self._call("cancelBooking", (id,), {"reason": reason}, if_match=if_match, options=options)
+
+
+class Ai(SyncResource):
+    """``client.ai``: the AI functions."""
+
+    def analyze(
+        self,
+        *,
+        text: NotGivenOr[str] = NOT_GIVEN,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        message_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Analysis:
+        """Sentiment, intent, entities, language and a handoff verdict, for ``text`` or a stored message."""
+        return self._call("analyze", (), {"text": text, "conversation_id": conversation_id, "message_id": message_id}, options=options)
+
+    def suggest(
+        self,
+        *,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        messages: NotGivenOr[List[SuggestRepliesRequestMessagesItem]] = NOT_GIVEN,
+        count: NotGivenOr[int] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Suggestions:
+        """Reply suggestions grounded in the customer's name and next booking."""
+        return self._call("suggestReplies", (), {"conversation_id": conversation_id, "messages": messages, "count": count}, options=options)
+
+    def categorize(self, *, conversation_id: str, apply: NotGivenOr[bool] = NOT_GIVEN, options: Options = None) -> Categorization:
+        """A category and tags for a conversation; ``apply=True`` sets them."""
+        return self._call("categorizeConversation", (), {"conversation_id": conversation_id, "apply": apply}, options=options)
+
+
+class Channels(SyncResource):
+    """``client.channels``: the sandbox and WhatsApp numbers."""
+
+    def list(self, *, options: Options = None) -> List[Channel]:
+        """The sandbox and the connected WhatsApp numbers (not paginated)."""
+        body: ChannelList = self._call("listChannels", options=options)
+        return body["data"]  # type: ignore[return-value]
+
+    def sandbox_inbound(
+        self,
+        *,
+        from_: str,
+        text: str,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        provider_message_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Union[InboundMessage, DuplicateInbound]:
+        """Injects a customer message on the sandbox channel (the same path as a WhatsApp message): the
+        conversation and the message, or ``{"duplicate": True}`` for a ``provider_message_id`` already received."""
+        params = {"from_": from_, "text": text, "name": name, "provider_message_id": provider_message_id}
+        return self._call("injectSandboxMessage", (), params, options=options)
+
+    def connect_whatsapp(
+        self,
+        *,
+        phone_number_id: str,
+        access_token: str,
+        app_secret: str,
+        verify_token: str,
+        display_phone_number: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> ConnectedWhatsApp:
+        """Connects a WhatsApp Cloud API number (admin only), after Meta confirms the token controls it."""
+        params = {
+            "phone_number_id": phone_number_id,
+            "access_token": access_token,
+            "app_secret": app_secret,
+            "verify_token": verify_token,
+            "display_phone_number": display_phone_number,
+        }
+        return self._call("connectWhatsApp", (), params, options=options)
+
+
+class Events(SyncResource):
+    """``client.events``: the last 30 days of events."""
+
+    def list(
+        self,
+        *,
+        type: NotGivenOr[EventFilter] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Event]:
+        """Events, newest first; ``type`` takes an exact type or ``*``, ``conversation.*``, ``booking.*``."""
+        return self._list("listEvents", (), {"type": type, "since": since, "until": until, "limit": limit, "cursor": cursor}, options)
+
+    def page(
+        self,
+        *,
+        type: NotGivenOr[EventFilter] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Event]:
+        """One page of :meth:`list`."""
+        return self.list(type=type, since=since, until=until, limit=limit, cursor=cursor, options=options).page()
+
+
+class Webhooks(SyncResource):
+    """``client.webhooks``: webhook endpoints, and each endpoint's deliveries."""
+
+    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[WebhookEndpoint]:
+        return self._list("listWebhooks", (), {"limit": limit, "cursor": cursor}, options)
+
+    def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Page[WebhookEndpoint]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> WebhookEndpoint:
+        return self._call("getWebhook", (id,), options=options)
+
+    def create(
+        self,
+        *,
+        url: str,
+        events: List[EventFilter],
+        description: NotGivenOr[str] = NOT_GIVEN,
+        is_active: NotGivenOr[bool] = NOT_GIVEN,
+        options: Options = None,
+    ) -> NewWebhookEndpoint:
+        """Registers an endpoint. Keep ``webhook_secret`` from the answer: it is not shown again."""
+        params = {"url": url, "events": events, "description": description, "is_active": is_active}
+        return self._call("createWebhook", (), params, options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        url: NotGivenOr[str] = NOT_GIVEN,
+        events: NotGivenOr[List[EventFilter]] = NOT_GIVEN,
+        description: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        is_active: NotGivenOr[bool] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> WebhookEndpoint:
+        params = {"url": url, "events": events, "description": description, "is_active": is_active}
+        return self._call("updateWebhook", (id,), params, if_match=if_match, options=options)
+
+    def delete(self, id: str, /, *, options: Options = None) -> None:
+        """Deletes the endpoint and stops its retries; its delivery history stays readable."""
+        self._call("deleteWebhook", (id,), options=options)
+
+    def rotate_secret(self, id: str, /, *, options: Options = None) -> RotatedWebhookEndpoint:
+        """A new secret; the previous one keeps signing for 24 hours."""
+        return self._call("rotateWebhookSecret", (id,), options=options)
+
+    def test(self, id: str, /, *, options: Options = None) -> TestDelivery:
+        """Delivers a ``webhook.test`` event to the endpoint now."""
+        return self._call("sendTestEvent", (id,), options=options)
+
+    def recover(self, id: str, /, *, since: Instant, until: NotGivenOr[Instant] = NOT_GIVEN, options: Options = None) -> RecoveryResult:
+        """Replays every failed delivery of events between ``since`` and ``until`` (default now)."""
+        return self._call("recoverWebhookDeliveries", (id,), {"since": since, "until": until}, options=options)
+
+    def deliveries(
+        self,
+        id: str,
+        /,
+        *,
+        status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Delivery]:
+        """This endpoint's deliveries, newest first, optionally by ``status``."""
+        return self._list("listWebhookEndpointDeliveries", (id,), {"status": status, "limit": limit, "cursor": cursor}, options)
+
+    def deliveries_page(
+        self,
+        id: str,
+        /,
+        *,
+        status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Delivery]:
+        """One page of :meth:`deliveries`."""
+        return self.deliveries(id, status=status, limit=limit, cursor=cursor, options=options).page()
+
+
+class WebhookDeliveries(SyncResource):
+    """``client.webhook_deliveries``: deliveries across endpoints (the failed-delivery view), one delivery
+    with its attempts, and replay."""
+
+    def list(
+        self,
+        *,
+        status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Delivery]:
+        """Failed deliveries across endpoints (or another ``status``)."""
+        return self._list("listWebhookDeliveries", (), {"status": status, "limit": limit, "cursor": cursor}, options)
+
+    def page(
+        self,
+        *,
+        status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Delivery]:
+        """One page of :meth:`list`."""
+        return self.list(status=status, limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> DeliveryWithPayload:
+        """A delivery with its payload and every attempt."""
+        return self._call("getWebhookDelivery", (id,), options=options)
+
+    def retry(self, id: str, /, *, options: Options = None) -> DeliveryReplay:
+        """Replays one delivery with the full retry schedule."""
+        return self._call("retryWebhookDelivery", (id,), options=options)
+
+
+class ApiKeys(SyncResource):
+    """``client.api_keys`` (admin only)."""
+
+    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[ApiKey]:
+        return self._list("listApiKeys", (), {"limit": limit, "cursor": cursor}, options)
+
+    def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Page[ApiKey]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def create(self, *, name: str, role: NotGivenOr[Role] = NOT_GIVEN, options: Options = None) -> NewApiKey:
+        """A new key. ``key`` is in this answer only."""
+        return self._call("createApiKey", (), {"name": name, "role": role}, options=options)
+
+    def revoke(self, id: str, /, *, options: Options = None) -> None:
+        """Revokes a key: its next request fails."""
+        self._call("revokeApiKey", (id,), options=options)
+
+
+class Users(SyncResource):
+    """``client.users``: the tenant's users."""
+
+    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[User]:
+        return self._list("listUsers", (), {"limit": limit, "cursor": cursor}, options)
+
+    def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Page[User]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> User:
+        return self._call("getUser", (id,), options=options)
+
+    def create(
+        self,
+        *,
+        email: str,
+        password: str,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        role: NotGivenOr[Role] = NOT_GIVEN,
+        options: Options = None,
+    ) -> User:
+        """Adds a user (admin only); ``role`` defaults to ``agent``."""
+        return self._call("createUser", (), {"email": email, "password": password, "name": name, "role": role}, options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        role: NotGivenOr[Role] = NOT_GIVEN,
+        status: NotGivenOr[UserStatus] = NOT_GIVEN,
+        password: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> User:
+        """Changes name, role, status or password (admin only)."""
+        params = {"name": name, "role": role, "status": status, "password": password}
+        return self._call("updateUser", (id,), params, if_match=if_match, options=options)
+
+
+class Auth(SyncResource):
+    """``client.auth``: the calling credential, and the login session's lifecycle."""
+
+    def __init__(self, transport: SyncTransport, session: Optional[SyncSession]) -> None:
+        super().__init__(transport)
+        self._session = session
+
+    def me(self, *, options: Options = None) -> Me:
+        """Who is calling: an API key or a user's session, with its role and tenant."""
+        return self._call("getMe", options=options)
+
+    def logout(self, *, options: Options = None) -> None:
+        """Ends the login session at once: its tokens stop working, and this client forgets them. A session
+        the API already ended counts as logged out. (An API key is revoked with ``api_keys.revoke``; logout
+        with one is a BadRequestError, ``not_a_session``.)"""
+        try:
+            self._call("logout", options=options)
+        except AuthenticationError:
+            if self._session is None:
+                raise
+        if self._session is not None:
+            self._session.clear()
+
+    def refresh(self) -> Tokens:
+        """Rotates the session's tokens now (the client also does it by itself before they expire)."""
+        if self._session is None:
+            raise MessagingError("refresh() needs a login session (MessagingClient.login).")
+        return self._session.refresh()
+
+
+class Tenants(SyncResource):
+    """``platform.tenants``: tenants, through the operator API (platform token)."""
+
+    def create(
+        self,
+        *,
+        name: str,
+        plan: TenantPlan,
+        admin: CreateTenantRequestAdmin,
+        rate_limit_per_hour: NotGivenOr[int] = NOT_GIVEN,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> ProvisionedTenant:
+        """Creates a tenant with its first admin user and API key (the key is shown in this answer only)."""
+        params = {"name": name, "plan": plan, "admin": admin, "rate_limit_per_hour": rate_limit_per_hour, "timezone": timezone}
+        return self._call("createTenant", (), params, options=options)
+
+    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[Tenant]:
+        return self._list("listTenants", (), {"limit": limit, "cursor": cursor}, options)
+
+    def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Page[Tenant]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> Tenant:
+        return self._call("getTenant", (id,), options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        plan: NotGivenOr[TenantPlan] = NOT_GIVEN,
+        rate_limit_per_hour: NotGivenOr[Optional[int]] = NOT_GIVEN,
+        status: NotGivenOr[TenantStatus] = NOT_GIVEN,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Tenant:
+        """Changes name, plan, limit, status (``suspended``) or time zone."""
+        params = {"name": name, "plan": plan, "rate_limit_per_hour": rate_limit_per_hour, "status": status, "timezone": timezone}
+        return self._call("updateTenant", (id,), params, if_match=if_match, options=options)
+
+
+class Meta(SyncResource):
+    """``client.meta``: about the API itself."""
+
+    def openapi(self, *, options: Options = None) -> OpenApiDocument:
+        """The API's OpenAPI 3.1 document, as the server publishes it."""
+        return self._call("getOpenApiDocument", options=options)

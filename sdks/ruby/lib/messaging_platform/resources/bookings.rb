@@ -1,0 +1,35 @@
+# frozen_string_literal: true
+
+module MessagingPlatform
+  module Resources
+    # Bookings: `client.bookings`.
+    class Bookings < Base
+      # Bookings, newest first; filter by `status:`, `customer_id:`, `from:`, `to:` (Time or ISO 8601).
+      def list(request_options: nil, **params)
+        paged("listBookings", {}, params, request_options)
+      end
+
+      def get(id, request_options: nil)
+        call("getBooking", { id: id }, request_options: options(request_options))
+      end
+
+      # Books a slot. Overlapping an active booking of the same `resource_id:` raises ConflictError
+      # (`booking_conflict`).
+      def create(idempotency_key: nil, request_options: nil, **params)
+        call("createBooking", body: body_of("createBooking", params),
+                              request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Changes details, reschedules (`start_at:`/`end_at:`) or moves the status.
+      def update(id, if_match: nil, request_options: nil, **changes)
+        call("updateBooking", { id: id }, body: body_of("updateBooking", changes),
+                                          request_options: options(request_options, if_match: if_match))
+      end
+
+      # Cancels (the record stays), with an optional `reason:`. Cancelling twice is harmless.
+      def cancel(id, reason: nil, if_match: nil, request_options: nil)
+        call("cancelBooking", { id: id }, query: { reason: reason }, request_options: options(request_options, if_match: if_match))
+      end
+    end
+  end
+end

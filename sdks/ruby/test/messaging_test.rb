@@ -1,0 +1,189 @@
+# frozen_string_literal: true
+
+require_relative "test_helper"
+
+# Channels, conversations and messages, bookings, AI functions and events, against the real runtime.
+class ChannelsTest < SdkTest
+  def test_list_gives_the_sandbox
+    channels = new_tenant.client.channels.list
+    assert_equal [{ "channel" => "sandbox" }], channels.map(&:to_h)
+    assert_instance_of MessagingPlatform::Models::SandboxChannel, channels.first
+  end
+
+  def test_sandbox_inbound_opens_a_conversation_and_a_repeated_provider_id_is_a_duplicate
+    from = phone
+    result = client.channels.sandbox_inbound(from: from, name: "Maria", text: "Hi!", provider_message_id: "p-#{from}")
+    assert_equal from, result.conversation.customer.phone
+    assert_equal "open", result.conversation.status
+    assert_equal "inbound", result.message.direction
+    again = client.channels.sandbox_inbound(from: from, text: "Hi!", provider_message_id: "p-#{from}")
+    assert_instance_of MessagingPlatform::Models::DuplicateInbound, again
+    assert_equal true, again.duplicate
+  end
+
+  def test_connect_whatsapp_connects_a_number_the_graph_api_vouches_for
+    id = "7#{format('%010d', SecureRandom.random_number(10_000_000_000))}"
+    connected = client.channels.connect_whatsapp(phone_number_id: id, display_phone_number: "+1 555 000 1111",
+                                                 access_token: "EAAG-token-#{id}", app_secret: "app-secret", verify_token: "verify-token-123")
+    assert_equal id, connected.phone_number_id
+    assert_equal "/api/v1/channels/whatsapp/webhook", connected.webhook_path
+    refute connected.key?(:access_token)
+    assert(client.channels.list.any? { |c| c.channel == "whatsapp" && c.phone_number_id == id })
+
+    error = assert_raises(MessagingPlatform::ValidationError) do
+      client.channels.connect_whatsapp(phone_number_id: "123456", access_token: "EAAG-wrong", app_secret: "x", verify_token: "verify-token-123")
+    end
+    assert_equal "whatsapp_credentials_invalid", error.code
+  end
+end
+
+class ConversationsTest < SdkTest
+  def create_conversation
+    client.conversations.create(channel: "sandbox", customer: { phone: phone, name: "Olga" }, tags: ["VIP"], priority: "high",
+                                message: { text: "Welcome!" })
+  end
+
+  def test_create_and_get
+    created = create_conversation
+    assert_match(/\Aconv_/, created.id)
+    assert_equal ["vip"], created.tags
+    assert_equal "high", created.priority
+    assert_equal 1, created.version
+    assert_equal ["Welcome!"], created.messages.map(&:text)
+
+    got = client.conversations.get(created.id)
+    assert_instance_of MessagingPlatform::Models::ConversationWithMessages, got
+    assert_equal created.id, got.id
+    assert_equal false, got.messages_has_more
+    assert_equal "Welcome!", got.messages.first.text
+  end
+
+  def test_a_second_open_conversation_with_the_same_customer_is_a_conflict
+    created = create_conversation
+    error = assert_raises(MessagingPlatform::ConflictError) do
+      client.conversations.create(channel: "sandbox", customer: { id: created.customer.id })
+    end
+    assert_equal "conversation_exists", error.code
+    assert_equal 409, error.status
+  end
+
+  def test_update_with_and_without_if_match
+    created = create_conversation
+    updated = client.conversations.update(created.id, status: "pending", tags: %w[vip follow-up], if_match: created.version)
+    assert_equal "pending", updated.status
+    assert_equal %w[vip follow-up], updated.tags
+    assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.conversations.update(created.id, priority: "low", if_match: created.version)
+    end
+    assert_equal "low", client.conversations.update(created.id, priority: "low").priority
+  end
+
+  def test_invalid_changes_are_validation_errors_naming_the_field
+    created = create_conversation
+    assert_raises(MessagingPlatform::ValidationError) do
+      client.conversations.update(created.id, status: "snoozed", snoozed_until: "2000-01-01T00:00:00Z")
+    end
+    error = assert_raises(MessagingPlatform::ValidationError) do
+      client.conversations.create(channel: "sandbox", customer: { phone: "nope" })
+    end
+    assert_equal 422, error.status
+    assert(error.errors.any? { |field| field.path.start_with?("customer") }, error.errors.inspect)
+    assert_kind_of String, error.errors.first.message
+  end
+
+  def test_messages_are_sent_then_read_and_listed_newest_first
+    created = create_conversation
+    sent = client.conversations.messages.create(created.id, text: "Of course! Tuesday 10:00 works.")
+    assert_equal "queued", sent.status
+    assert_equal "outbound", sent.direction
+    eventually { client.conversations.messages.list(created.id, limit: 1).page.first&.status == "read" }
+    texts = client.conversations.messages.list(created.id).map(&:text)
+    assert_equal ["Of course! Tuesday 10:00 works.", "Welcome!"], texts
+    again = client.conversations.messages.send_message(created.id, text: "See you!")
+    assert_equal "See you!", again.text
+  end
+
+  def test_list_filters_by_status
+    created = create_conversation
+    client.conversations.update(created.id, status: "resolved")
+    resolved = client.conversations.list(status: "resolved").to_a
+    assert(resolved.any? { |c| c.id == created.id })
+    assert(resolved.all? { |c| c.status == "resolved" })
+    refute(client.conversations.list(status: "open").any? { |c| c.id == created.id })
+  end
+
+  def test_unknown_ids_and_parameters
+    assert_raises(MessagingPlatform::NotFoundError) { client.conversations.get("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W") }
+    error = assert_raises(ArgumentError) { client.conversations.list(stauts: "open") }
+    assert_match(/stauts/, error.message)
+    assert_raises(ArgumentError) { client.conversations.create(chanel: "sandbox") }
+  end
+end
+
+class BookingsTest < SdkTest
+  def test_create_conflict_get_reschedule_list_cancel
+    customer_id = client.channels.sandbox_inbound(from: phone, name: "Bea", text: "I want to book").conversation.customer.id
+    day = day_ahead(7)
+    booking = client.bookings.create(customer: { id: customer_id }, service: "Dental cleaning", resource_id: "chair-1",
+                                     start_at: "#{day}T10:00:00+01:00", end_at: "#{day}T10:45:00+01:00", timezone: "Europe/Berlin",
+                                     metadata: { source: "sdk" })
+    assert_equal "confirmed", booking.status
+    assert_equal "#{day}T09:00:00.000Z", booking.start_at
+    assert_equal({ "source" => "sdk" }, booking.metadata)
+
+    assert_raises(MessagingPlatform::ConflictError) do
+      client.bookings.create(customer: { id: customer_id }, service: "Check-up", resource_id: "chair-1",
+                             start_at: "#{day}T10:30:00+01:00", end_at: "#{day}T11:00:00+01:00", timezone: "Europe/Berlin")
+    end
+
+    got = client.bookings.get(booking.id)
+    assert_equal booking, got
+
+    moved = client.bookings.update(booking.id, start_at: "#{day}T14:00:00+01:00", end_at: "#{day}T14:45:00+01:00", if_match: got.version)
+    assert_equal "#{day}T09:00:00.000Z", moved.rescheduled_from.start_at
+    assert_equal 2, moved.version
+    assert_raises(MessagingPlatform::PreconditionFailedError) { client.bookings.update(booking.id, notes: "x", if_match: got.version) }
+
+    assert_equal [booking.id], client.bookings.list(customer_id: customer_id).map(&:id)
+    window = client.bookings.list(from: Time.utc(*day.split("-").map(&:to_i)), to: "#{day}T23:59:59Z").to_a
+    assert(window.any? { |b| b.id == booking.id })
+
+    cancelled = client.bookings.cancel(booking.id, reason: "Customer called to cancel", if_match: moved.version)
+    assert_equal "cancelled", cancelled.status
+    assert_equal "Customer called to cancel", cancelled.cancellation.reason
+    assert_equal "cancelled", client.bookings.cancel(booking.id).status
+  end
+end
+
+class AiTest < SdkTest
+  def test_analyze_suggest_and_categorize
+    analysis = client.ai.analyze(text: "I was charged twice for my massage tomorrow at 3pm!! Refund the €45 to jo@example.com")
+    assert_equal "payment_issue", analysis.intent.name
+    assert_equal "negative", analysis.sentiment.label
+    assert(analysis.entities.any? { |e| e.is_a?(MessagingPlatform::Models::EmailEntity) && e.value == "jo@example.com" })
+    assert_equal "local", analysis.provider
+
+    inbound = client.channels.sandbox_inbound(from: phone, name: "Maria Lopez", text: "This is ridiculous, I want to talk to a real person")
+    suggestions = client.ai.suggest(conversation_id: inbound.conversation.id, count: 2)
+    refute_empty suggestions.suggestions
+    assert_equal "Maria Lopez", suggestions.grounding.customer_name
+
+    categorized = client.ai.categorize(conversation_id: inbound.conversation.id, apply: true)
+    assert_equal "support", categorized.category.name
+    assert_equal true, categorized.applied
+  end
+end
+
+class EventsTest < SdkTest
+  def test_list_filters_by_type_and_time_newest_first_as_typed_events
+    client.channels.sandbox_inbound(from: phone, text: "An event, please")
+    events = client.events.list(type: "conversation.*", since: Time.now - 3600, until: Time.now).to_a
+    refute_empty events
+    assert(events.all? { |e| e.type.start_with?("conversation.") })
+    ids = events.map(&:id)
+    assert_equal ids.sort.reverse, ids
+    created = events.find { |e| e.type == "conversation.created" }
+    assert_instance_of MessagingPlatform::Models::ConversationCreatedEvent, created
+    assert_match(/\Aconv_/, created.data.conversation.id)
+  end
+end
