@@ -37,6 +37,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dashboardContentSecurityPolicy } from '../spec/dashboard';
 
 /** What `npm run build:dashboard` produces: index.html and hashed files under assets/ (Vite's layout). */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../dashboard/dist', import.meta.url));
@@ -44,27 +45,6 @@ export const DASHBOARD_DIST = fileURLToPath(new URL('../dashboard/dist', import.
 export const HASHED_ASSETS_PATH = '/assets/*';
 /** The runtime configuration the dashboard fetches at start: `{ "apiUrl": "https://…" }`. */
 export const RUNTIME_CONFIG_KEY = 'config.json';
-
-/**
- * The `style-src` of the dashboard's Content-Security-Policy. Cloudscape components may set inline styles,
- * so `'unsafe-inline'` is allowed for styles (never for scripts). Once the dashboard is known to render
- * without inline styles, tighten this to `'self'`.
- */
-export const DASHBOARD_CSP_STYLE_SRC = "'self' 'unsafe-inline'";
-
-/** The dashboard's Content-Security-Policy: its own files only, and API calls to its own origin or the API's. */
-export const dashboardContentSecurityPolicy = (apiOrigin: string): string =>
-  [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src ${DASHBOARD_CSP_STYLE_SRC}`,
-    "img-src 'self' data:",
-    `connect-src 'self' ${apiOrigin}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 
 /** Browser caching: the entry points are revalidated on every load, hashed files never change. */
 const NO_CACHE = 'no-cache';

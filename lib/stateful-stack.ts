@@ -1,6 +1,13 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type StackProps, CfnOutput } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  ProjectionType,
+  StreamViewType,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -44,6 +51,9 @@ export class StatefulStack extends Stack {
           indexName: index.name,
           partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
           sortKey: { name: index.sortKey, type: AttributeType.STRING },
+          ...(index.include
+            ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+            : { projectionType: ProjectionType.ALL }),
         })),
         billing: Billing.onDemand(),
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

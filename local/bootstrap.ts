@@ -28,7 +28,9 @@ export function createTableInput(spec: TableSpec, name: string): CreateTableComm
             { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
             { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
           ],
-          Projection: { ProjectionType: 'ALL' as const },
+          Projection: index.include
+            ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.include] }
+            : { ProjectionType: 'ALL' as const },
         }))
       : undefined,
     StreamSpecification: spec.stream ? { StreamEnabled: true, StreamViewType: spec.stream } : undefined,

@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dashboardContentSecurityPolicy } from '../spec/dashboard';
 import { API_PREFIXES } from '../spec/routes';
 
 /**
@@ -52,6 +53,8 @@ export function ensureDashboardBuilt(log: (line: string) => void = console.log):
     execFileSync(process.execPath, [vite, 'build', '--config', join(DASHBOARD_DIR, 'vite.config.ts')], {
       cwd: ROOT,
       stdio: 'pipe',
+      // A production build whoever calls: under jest NODE_ENV is 'test', which would bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     log(`Dashboard built into dashboard/dist (${reason}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
@@ -72,22 +75,7 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/**
- * The same policy the CloudFront distribution sends. Cloudscape's global styles embed their fonts as
- * data: URLs, hence font-src data:; no inline script or style is needed.
- */
-export const DASHBOARD_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const DASHBOARD_CSP = dashboardContentSecurityPolicy();
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': DASHBOARD_CSP,

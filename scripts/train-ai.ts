@@ -5,13 +5,21 @@
  *
  * - `<lang>.json.gz` for each language: intent and sentiment classifiers from training/<lang>.jsonl, with
  *   the word lists and lexicon of rules/<lang>.json (plus the emoji of rules/emoji.json);
- * - `language-id.json.gz`: the language identifier, from the texts of every training set.
+ * - `language-id.json.gz`: the language identifier, from the texts of every training set;
+ * - `phone-numbers.json.gz`: libphonenumber's numbering plans ("min" metadata), read by the entity
+ *   extractor on first use instead of sitting in the analyze handler's bundle.
+ *
+ * English scores sentiment with AFINN-165 and wink-sentiment's emoji and emoticons: those lists are copied
+ * into en.json.gz here, so the handlers carry no word list in their code.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { MetadataJson } from 'libphonenumber-js/core';
 import { readEvalSet } from '../bench/ai-metrics';
+import { PHONE_METADATA } from '../functions/ai/entities';
 import { trainLanguageId, type LanguageIdSnapshot } from '../functions/ai/language';
 import type { RulesData } from '../functions/ai/local/languages';
 import { modelFileName } from '../functions/ai/local/model-files';
@@ -26,11 +34,28 @@ export const trainingSetPath = (language: Language) => join(DATA_DIR, 'training'
 export const trainingSet = (language: Language): Example[] => readEvalSet(trainingSetPath(language));
 
 const readJson = <T>(...path: string[]) => JSON.parse(readFileSync(join(DATA_DIR, ...path), 'utf8')) as T;
+const require = createRequire(import.meta.url);
+type Scores = Record<string, number>;
+
+/** wink-sentiment's English lists: AFINN-165 words (single words only: it never matches the others), its bigrams, emoji and emoticons. */
+function englishLexicon(): Pick<RulesData, 'lexicon' | 'bigrams'> {
+  const list = (name: string) => require(`wink-sentiment/src/${name}.js`) as Scores;
+  const words = Object.entries(list('afinn-en-165')).filter(([w]) => !w.includes(' '));
+  const pairs = Object.entries(require('wink-sentiment/src/afinn-en-165-2grams.js') as Record<string, Scores>);
+  const sorted = (entries: [string, number][]) =>
+    Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return {
+    lexicon: sorted([...words, ...Object.entries(list('emojis')), ...Object.entries(list('emoticons'))]),
+    bigrams: sorted(
+      pairs.flatMap(([a, next]) => Object.entries(next).map(([b, v]): [string, number] => [`${a} ${b}`, v])),
+    ),
+  };
+}
 
 /** The language's word lists; languages with their own lexicon also score the shared emoji. */
 export function rulesData(language: Language): RulesData {
   const rules = readJson<RulesData>('rules', `${language}.json`);
-  if (language === 'en') return rules;
+  if (language === 'en') return { ...rules, ...englishLexicon() };
   return { ...rules, lexicon: { ...readJson<Record<string, number>>('rules', 'emoji.json'), ...rules.lexicon } };
 }
 
@@ -40,9 +65,15 @@ export const trainModel = (language: Language): ModelSnapshot =>
 export const trainLanguageModel = (): LanguageIdSnapshot =>
   trainLanguageId(LANGUAGES.flatMap((language) => trainingSet(language).map(({ text }) => ({ text, language }))));
 
+const phoneMetadata = () => require('libphonenumber-js/metadata.min.json') as MetadataJson;
+
 /** Every model file: its name (without extension) and its content. */
-export function trainAll(): [name: string, model: ModelSnapshot | LanguageIdSnapshot][] {
-  return [...LANGUAGES.map((l): [string, ModelSnapshot] => [l, trainModel(l)]), ['language-id', trainLanguageModel()]];
+export function trainAll(): [name: string, model: ModelSnapshot | LanguageIdSnapshot | MetadataJson][] {
+  return [
+    ...LANGUAGES.map((l): [string, ModelSnapshot] => [l, trainModel(l)]),
+    ['language-id', trainLanguageModel()],
+    [PHONE_METADATA, phoneMetadata()],
+  ];
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

@@ -2,6 +2,18 @@
  * The one definition of the DynamoDB tables and SQS queues. The CDK stateful stack and the local
  * bootstrap both build their resources from these specs, so the two can never drift apart.
  */
+/**
+ * A global secondary index. `include` lists the only non-key attributes it projects (INCLUDE); without
+ * it the index projects every attribute (ALL). A smaller projection makes every write to the index and
+ * every page read from it cheaper.
+ */
+export interface IndexSpec {
+  name: string;
+  partitionKey: string;
+  sortKey: string;
+  include?: readonly string[];
+}
+
 export interface TableSpec {
   /** Logical id, used for the CDK construct id and the local table name. */
   id: 'Main' | 'Ephemeral';
@@ -9,7 +21,7 @@ export interface TableSpec {
   envVar: string;
   partitionKey: string;
   sortKey?: string;
-  indexes: { name: string; partitionKey: string; sortKey: string }[];
+  indexes: IndexSpec[];
   ttlAttribute: string;
   /** Stream view for the transactional outbox, if the table has one. */
   stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES';
@@ -25,8 +37,22 @@ export const TABLES = {
     envVar: 'MAIN_TABLE_NAME',
     partitionKey: 'pk',
     sortKey: 'sk',
-    // Overloaded indexes: each feature's store documents what it keeps in them.
-    indexes: [1, 2, 3, 4, 5, 6].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` })),
+    indexes: [
+      // Overloaded indexes: each feature's store documents what it keeps in them.
+      ...[1, 2, 3, 4, 5].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` })),
+      // Conversation lists (functions/conversations/store.ts): only conversation and tag items carry these
+      // keys, and only the `conversation` map (what a list returns) is projected. The four activity-sorted
+      // ones share one sort key; the customer index sorts by the stable base `sk`.
+      ...(
+        [
+          ['convAll', 'c_all', 'c_act'],
+          ['convStatus', 'c_st', 'c_act'],
+          ['convChannel', 'c_ch', 'c_act'],
+          ['convStatusChannel', 'c_stch', 'c_act'],
+          ['convCustomer', 'c_cus', 'sk'],
+        ] as const
+      ).map(([name, partitionKey, sortKey]) => ({ name, partitionKey, sortKey, include: ['conversation'] })),
+    ],
     ttlAttribute: 'ttl',
     stream: 'NEW_IMAGE',
   },

@@ -9,7 +9,7 @@ import Box from '@cloudscape-design/components/box';
 import type { MessagingClient } from '@messaging-platform/sdk';
 import { AppContext, isSessionOver, type AppContextValue, type FlashInput, type UserCaller } from './context';
 import { follow, navigate, useLocation } from './router';
-import { persist, rememberTenant, resumeSession } from './session';
+import { persist, resumeSession } from './session';
 import { SignInPage } from './pages/sign-in';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
@@ -54,7 +54,6 @@ export function App({ apiUrl }: { apiUrl: string }) {
   }, [apiUrl]);
 
   const onSignedIn = useCallback((client: MessagingClient, me: UserCaller) => {
-    rememberTenant(me.tenant);
     setNotice(undefined);
     setSigned({ client, me });
     const next = new URLSearchParams(window.location.search).get('next');

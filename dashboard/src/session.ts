@@ -6,7 +6,6 @@
 import { MessagingClient, type Tokens } from '@messaging-platform/sdk';
 
 const STORAGE_KEY = 'messaging-dashboard.session';
-const TENANTS_KEY = 'messaging-dashboard.tenants';
 
 /** What survives a reload: never the access token. */
 interface Saved {
@@ -37,8 +36,19 @@ export function persist(tokens: Tokens | null): void {
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify(saved));
 }
 
-/** A client on the session saved in this tab, or null. Its first request refreshes the access token. */
+let resumed: { apiUrl: string; client: MessagingClient | null } | undefined;
+
+/**
+ * A client on the session saved in this tab, or null. Its first request refreshes the access token.
+ * One per page load: a second client would refresh with the same token, which the API treats as reuse
+ * and answers by revoking the session (React runs effects twice in development).
+ */
 export function resumeSession(apiUrl: string): MessagingClient | null {
+  if (resumed?.apiUrl !== apiUrl) resumed = { apiUrl, client: restore(apiUrl) };
+  return resumed.client;
+}
+
+function restore(apiUrl: string): MessagingClient | null {
   const raw = sessionStorage.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {
@@ -57,24 +67,4 @@ export function resumeSession(apiUrl: string): MessagingClient | null {
     sessionStorage.removeItem(STORAGE_KEY);
     return null;
   }
-}
-
-/** Tenants this browser signed in to (id and name only), for the tenant chooser. */
-export interface KnownTenant {
-  id: string;
-  name: string;
-}
-
-export function knownTenants(): KnownTenant[] {
-  try {
-    const list = JSON.parse(localStorage.getItem(TENANTS_KEY) ?? '[]') as KnownTenant[];
-    return Array.isArray(list) ? list.filter((t) => typeof t.id === 'string' && typeof t.name === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function rememberTenant(tenant: KnownTenant): void {
-  const others = knownTenants().filter((t) => t.id !== tenant.id);
-  localStorage.setItem(TENANTS_KEY, JSON.stringify([{ id: tenant.id, name: tenant.name }, ...others].slice(0, 10)));
 }

@@ -166,7 +166,9 @@ void test('sign in: a wrong password, the tenant chooser, then the page asked fo
   // The same login exists in two tenants: the user chooses one.
   await signIn(page, ADMIN, PASSWORD);
   await page.getByText('This email and password work in several organizations.').waitFor();
-  await page.getByLabel('Organization ID').fill(tenant.id);
+  // The API names both tenants (the password is right in each); the user picks one by name.
+  await page.getByRole('radio', { name: /Second Clinic/ }).waitFor();
+  await page.getByRole('radio', { name: /Dashboard Dental/ }).check();
   await shot(page, '02-sign-in-tenant-chooser');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${BASE}/settings/developer/api-keys`);

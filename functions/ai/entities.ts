@@ -4,8 +4,16 @@
  * libphonenumber; e-mail addresses; amounts of money.
  */
 import * as chrono from 'chrono-node';
-import { findPhoneNumbersInText } from 'libphonenumber-js/min';
+import { findPhoneNumbersInText, type MetadataJson } from 'libphonenumber-js/core';
+import { readModelFile } from './local/model-files';
 import type { Language } from './taxonomy';
+
+/**
+ * libphonenumber's metadata (the numbering plans of every country, its "min" set) is data: `npm run
+ * train:ai` copies it beside the models, and it is read on the first message with a digit in it.
+ */
+export const PHONE_METADATA = 'phone-numbers';
+let phoneMetadata: MetadataJson | undefined;
 
 export type Entity =
   | { type: 'datetime'; text: string; value: string; timezone: string }
@@ -97,14 +105,24 @@ function portuguese(): chrono.Chrono {
   return parser;
 }
 
-/** chrono's parser for each language ("el viernes a las 5", "amanhã às 14h", "nächsten Dienstag um 10"). */
-const PARSERS: Record<Language, chrono.Chrono> = {
-  en: chrono.casual,
-  es: chrono.es.casual,
-  pt: portuguese(),
-  fr: chrono.fr.casual,
-  de: chrono.de.casual,
+/**
+ * chrono's parser for each language ("el viernes a las 5", "amanhã às 14h", "nächsten Dienstag um 10").
+ * Built on first use, not at module load: a handler that never extracts entities leaves chrono out of
+ * its bundle.
+ */
+const PARSERS: Record<Language, () => chrono.Chrono> = {
+  en: () => chrono.casual,
+  es: () => chrono.es.casual,
+  pt: portuguese,
+  fr: () => chrono.fr.casual,
+  de: () => chrono.de.casual,
 };
+const parsers = new Map<Language, chrono.Chrono>();
+function parserFor(language: Language): chrono.Chrono {
+  let parser = parsers.get(language);
+  if (!parser) parsers.set(language, (parser = PARSERS[language]()));
+  return parser;
+}
 
 /**
  * "Friday at 5", "a las 5", "um 3": an hour from 1 to 6 with no am/pm and no 24-hour form means the
@@ -117,17 +135,23 @@ function businessHour(c: chrono.ParsedComponents): number {
 
 function dates(text: string, now: Date, timeZone: string, language: Language): Entity[] {
   const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
-  return PARSERS[language].parse(text, reference, { forwardDate: true }).map((result): Entity => {
-    const c = result.start;
-    if (c.isCertain('hour'))
-      return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
-    return {
-      type: 'date',
-      text: result.text,
-      value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`,
-      timezone: timeZone,
-    };
-  });
+  return parserFor(language)
+    .parse(text, reference, { forwardDate: true })
+    .map((result): Entity => {
+      const c = result.start;
+      if (c.isCertain('hour'))
+        return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
+      return {
+        type: 'date',
+        text: result.text,
+        value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`,
+        timezone: timeZone,
+      };
+    });
+}
+
+function phoneNumbers(): MetadataJson {
+  return (phoneMetadata ??= readModelFile<MetadataJson>(PHONE_METADATA));
 }
 
 function money(text: string): Entity[] {
@@ -146,7 +170,7 @@ export function extractEntities(text: string, now: Date, timeZone: string, langu
     value: m[0].toLowerCase(),
   }));
   const withoutEmails = text.replace(EMAIL, ' ');
-  const phones = findPhoneNumbersInText(withoutEmails)
+  const phones = (/\d/.test(withoutEmails) ? findPhoneNumbersInText(withoutEmails, phoneNumbers()) : [])
     .filter((found) => found.number.isValid())
     .map((found): Entity => ({
       type: 'phone',

@@ -1,4 +1,4 @@
-import { badRequest, forbidden, unauthorized } from '../platform/errors';
+import { ApiError, forbidden, unauthorized } from '../platform/errors';
 import { httpHandler } from '../http/handler';
 import { getTenant } from '../tenants/store';
 import { findUserByEmail, tenantsWithEmail } from '../users/store';
@@ -26,11 +26,18 @@ export const handler = httpHandler('auth-login', { body: LoginBody }, async ({ b
   if (candidates.length === 0) await verifyPassword(body.password, await decoyHash());
   const [user] = matches;
   if (!user) throw invalid();
-  if (matches.length > 1)
-    throw badRequest('tenant_required', 'This login exists in several tenants; send X-Tenant-ID to choose one.');
+  if (matches.length > 1) throw await tenantRequired(matches);
   await attempt.succeeded();
   if (user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   const tenant = await getTenant(user.tenant_id);
   if (tenant?.status !== 'active') throw forbidden('tenant_suspended', 'This tenant is suspended.');
   return { status: 200, headers: { 'Cache-Control': 'no-store' }, body: await startSession(user, now) };
 });
+
+/** Names the tenants only to a caller who proved the password in each, so a sign-in page can offer a choice. */
+async function tenantRequired(matches: User[]): Promise<ApiError> {
+  const tenants = await Promise.all(matches.map((u) => getTenant(u.tenant_id)));
+  return new ApiError(400, 'tenant_required', 'This login exists in several tenants; send X-Tenant-ID to choose one.', {
+    members: { tenants: matches.map((u, i) => ({ id: u.tenant_id, name: tenants[i]?.name ?? u.tenant_id })) },
+  });
+}

@@ -1,7 +1,7 @@
 import { clock } from '../platform/clock';
 import { logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../spec/resources';
-import { applyReceipt, markFailed, markSent } from '../conversations/service';
+import { markFailed, markSent, recordSandboxSend } from '../conversations/service';
 import {
   claimForSending,
   getConversation,
@@ -57,17 +57,18 @@ export const handler = sqsWorker(async (record) => {
   const message = await getMessage(ref);
   const now = () => clock.now();
   if (!message || message.status !== 'queued') return;
-  // Another worker holds the lease: let SQS bring this back later rather than dropping it.
-  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) throw new Error('message is being sent by another worker');
 
+  // The sandbox "sends" in process, with no side effect: its one conditional write (from queued) is the
+  // only guard it needs, so it takes no lease.
   if (message.channel === 'sandbox') {
     const result = sandboxSend(message.text);
     if (!result.ok) return markFailed(ref, { code: result.code, message: result.message }, now());
-    await recordSent(ref, 'sandbox', result.providerId);
-    for (const status of result.receipts)
-      await applyReceipt(ref.tenant_id, 'sandbox', result.providerId, status, now());
+    await recordSandboxSend(message, result.providerId, result.receipts, now());
     return;
   }
+
+  // Another worker holds the lease: let SQS bring this back later rather than dropping it.
+  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) throw new Error('message is being sent by another worker');
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
   const route = conversation?.channel_account_id

@@ -14,6 +14,7 @@ import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
   RECEIPT_TIMESTAMP_FIELD,
+  SERVICE_WINDOW_MS,
   insideServiceWindow,
   transitionProblem,
   type ChannelKind,
@@ -27,13 +28,16 @@ import {
   ActiveConversationExists,
   ConversationChanged,
   advanceMessage,
+  bumpVersion,
   findInboundParty,
   findByProviderId,
   getConversation,
   getMessage,
   messagePut,
   providerIdClaim,
+  putOutboundMessage,
   saveConversation,
+  touchForOutbound,
   type MessageRef,
 } from './store';
 
@@ -190,23 +194,32 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
   return { conversation, message };
 }
 
+/**
+ * An outbound message: the conversation's activity moves first (one conditional UpdateItem that also
+ * checks the service window), then the message is put. No transaction: the message is its own outbox
+ * record, and the conversation only summarises it, so its list entries move without the doubled cost of
+ * a transactional write. A crash between the two leaves the activity moved without the message; the
+ * caller's retry sends it.
+ */
 export async function sendMessage(tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) {
-  return withRetry(async () => {
-    const before = await getConversation(tenantId, conversationId);
-    if (!before) throw DomainError.notFound('The conversation');
-    assertCanSend(before, now);
-    const message = newMessage(before, 'outbound', text, sender, now);
-    const at = now.toISOString();
-    const after: Conversation = {
-      ...before,
-      last_message_at: at,
-      last_activity_at: at,
-      updated_at: at,
-      version: before.version + 1,
-    };
-    await saveConversation(before, after, [messagePut(message)]);
-    return message;
-  });
+  const at = now.toISOString();
+  const touched = await touchForOutbound(
+    tenantId,
+    conversationId,
+    at,
+    new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString(),
+  );
+  let conversation = touched.ok ? touched.conversation : undefined;
+  if (!touched.ok) {
+    if (!touched.current) throw DomainError.notFound('The conversation');
+    assertCanSend(touched.current, now);
+    // Only a newer activity (a concurrent message) is left: keep it, and count this change.
+    conversation = await bumpVersion(tenantId, conversationId);
+    if (!conversation) throw DomainError.notFound('The conversation');
+  }
+  const message = newMessage(conversation as Conversation, 'outbound', text, sender, now);
+  await putOutboundMessage(message, conversation as Conversation);
+  return message;
 }
 
 export interface ConversationPatch {
@@ -431,6 +444,47 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
   );
 }
 
+const RECEIPT_EVENTS = {
+  delivered: 'conversation.message.delivered',
+  read: 'conversation.message.read',
+  failed: 'conversation.message.failed',
+} as const;
+
+/**
+ * The sandbox provider accepted a message and reported its receipts at once: the message moves from
+ * queued to its last status in one conditional write, with `sent` and each receipt's event in order.
+ * A redelivered send finds it no longer queued and changes nothing. Nothing looks sandbox provider ids
+ * up (their receipts are applied here), so no provider-id item is written.
+ */
+export async function recordSandboxSend(
+  message: Message,
+  providerId: string,
+  receipts: ('delivered' | 'read')[],
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  let current: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
+  const events = [messageEvent(current, 'conversation.message.sent', now)];
+  for (const status of receipts) {
+    current = {
+      ...current,
+      status,
+      [RECEIPT_TIMESTAMP_FIELD[status]]: at,
+      // A read receipt implies delivery, even when the delivered receipt never came.
+      delivered_at: current.delivered_at ?? (status === 'read' ? at : null),
+    };
+    events.push(messageEvent(current, RECEIPT_EVENTS[status], now));
+  }
+  const { status, provider_message_id, sent_at, delivered_at, read_at, updated_at } = current;
+  return advanceMessage(
+    { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id },
+    status,
+    RECEIPT_ALLOWED_FROM.sent,
+    { provider_message_id, sent_at, delivered_at, read_at, updated_at },
+    events,
+  );
+}
+
 export async function markFailed(ref: MessageRef, error: { code: string; message: string }, now: Date): Promise<void> {
   const message = await getMessage(ref);
   if (!message) return;
@@ -440,12 +494,6 @@ export async function markFailed(ref: MessageRef, error: { code: string; message
     messageEvent(failed, 'conversation.message.failed', now),
   ]);
 }
-
-const RECEIPT_EVENTS = {
-  delivered: 'conversation.message.delivered',
-  read: 'conversation.message.read',
-  failed: 'conversation.message.failed',
-} as const;
 
 /**
  * A delivery receipt from a channel (WhatsApp status webhook, or the sandbox's simulated provider).

@@ -1,9 +1,19 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { customerIdentityKey, customerOfIdentity } from '../customers/store';
 import type { Customer } from '../customers/customer';
 import {
   conditionalWrite,
   db,
+  isConditionFailure,
   getMany,
   transactionConditionFailed,
   transactionConflicted,
@@ -13,7 +23,7 @@ import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
-import { queryPage } from '../platform/pagination';
+import { decodeCursor, encodeCursor, queryPage, type CursorBinding } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   CONVERSATION_FIELDS,
@@ -34,9 +44,14 @@ import {
  *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<phone>  the customer's current unresolved conversation there
  *                                              (keyed by phone, so it is read with the customer's identity)
  *   pk TENANT#<t>  sk PMSG#<channel>#<id>      provider message id → message (receipts, inbound dedupe)
- * Lists sort by last activity through overloaded indexes (gsiN sk = `<last_activity_at>#<id>`):
- *   gsi1 all | gsi2 status | gsi3 channel | gsi4 customer | gsi5 status+channel | gsi6 status+customer
- *   tag items: gsi1 tag | gsi2 status+tag
+ * The conversation (and each tag snapshot) keeps its API fields in one `conversation` map, the only
+ * attribute the list indexes project. Lists (spec/resources.ts), c_act = `<last_activity_at>#<id>`:
+ *   convAll           c_all  <t>                     | tag items <t>#tag#<tag>
+ *   convStatus        c_st   <t>#<status>            | tag items <t>#<status>#tag#<tag>
+ *   convChannel       c_ch   <t>#<channel>
+ *   convStatusChannel c_stch <t>#<status>#<channel>
+ *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in
+ *                     place instead of moving it; a customer's few conversations are ordered on read.
  */
 export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
 export const messageKey = (t: string, conversationId: string, id: string) => ({
@@ -53,26 +68,25 @@ const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({
   sk: `PMSG#${channel}#${providerId}`,
 });
 
-const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#CONV`, ...parts].join('#');
+const activityKey = (c: Pick<Conversation, 'last_activity_at' | 'id'>) => `${c.last_activity_at}#${c.id}`;
 
 function conversationIndexes(c: Conversation) {
-  const sk = `${c.last_activity_at}#${c.id}`;
   const t = c.tenant_id;
   return {
-    gsi1pk: listPk(t),
-    gsi1sk: sk,
-    gsi2pk: listPk(t, 'status', c.status),
-    gsi2sk: sk,
-    gsi3pk: listPk(t, 'channel', c.channel),
-    gsi3sk: sk,
-    gsi4pk: listPk(t, 'customer', c.customer.id),
-    gsi4sk: sk,
-    gsi5pk: listPk(t, 'status', c.status, 'channel', c.channel),
-    gsi5sk: sk,
-    gsi6pk: listPk(t, 'status', c.status, 'customer', c.customer.id),
-    gsi6sk: sk,
+    c_all: t,
+    c_st: `${t}#${c.status}`,
+    c_ch: `${t}#${c.channel}`,
+    c_stch: `${t}#${c.status}#${c.channel}`,
+    c_cus: `${t}#${c.customer.id}`,
+    c_act: activityKey(c),
   };
 }
+
+const tagIndexes = (c: Conversation, tag: string) => ({
+  c_all: `${c.tenant_id}#tag#${tag}`,
+  c_st: `${c.tenant_id}#${c.status}#tag#${tag}`,
+  c_act: activityKey(c),
+});
 
 export function conversationFromItem(item: Record<string, unknown>): Conversation {
   const c = inOrder<Conversation>(
@@ -116,27 +130,16 @@ export async function saveConversation(
     {
       Put: {
         TableName: table,
-        Item: { ...conversationKey(t, after.id), ...conversationIndexes(after), ...after },
-        ConditionExpression: before ? '#version = :version' : 'attribute_not_exists(pk)',
-        ExpressionAttributeNames: before ? { '#version': 'version' } : undefined,
+        Item: { ...conversationKey(t, after.id), ...conversationIndexes(after), conversation: after },
+        ConditionExpression: before ? '#c.#version = :version' : 'attribute_not_exists(pk)',
+        ExpressionAttributeNames: before ? { '#c': 'conversation', '#version': 'version' } : undefined,
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
       },
     },
   ];
-  const indexes = conversationIndexes(after);
   for (const tag of after.tags) {
     items.push({
-      Put: {
-        TableName: table,
-        Item: {
-          ...tagKey(t, after.id, tag),
-          gsi1pk: listPk(t, 'tag', tag),
-          gsi1sk: indexes.gsi1sk,
-          gsi2pk: listPk(t, 'status', after.status, 'tag', tag),
-          gsi2sk: indexes.gsi1sk,
-          conversation: after,
-        },
-      },
+      Put: { TableName: table, Item: { ...tagKey(t, after.id, tag), ...tagIndexes(after, tag), conversation: after } },
     });
   }
   for (const tag of before?.tags ?? []) {
@@ -182,6 +185,103 @@ export async function saveConversation(
       throw new ConversationChanged();
     throw error;
   }
+}
+
+/**
+ * Moves a conversation's activity for an outbound message: one UpdateItem, conditional on the conversation
+ * existing, on no newer activity, and for WhatsApp on the customer's last message being after
+ * `windowStart`. Returns the conversation as updated, or as it was when the condition failed (undefined:
+ * there is none), so the caller can tell which rule stopped it.
+ */
+export async function touchForOutbound(
+  t: string,
+  id: string,
+  at: string,
+  windowStart: string,
+): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: conversationKey(t, id),
+        UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
+        ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
+        ExpressionAttributeNames: {
+          '#c': 'conversation',
+          '#lm': 'last_message_at',
+          '#la': 'last_activity_at',
+          '#ua': 'updated_at',
+          '#v': 'version',
+          '#ch': 'channel',
+          '#li': 'last_inbound_at',
+        },
+        ExpressionAttributeValues: {
+          ':at': at,
+          ':one': 1,
+          ':act': activityKey({ last_activity_at: at, id }),
+          ':wa': 'whatsapp',
+          ':window': windowStart,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true, conversation: conversationFromItem(out.Attributes ?? {}) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const old = (error as { Item?: Record<string, AttributeValue> }).Item;
+    return { ok: false, current: old ? conversationFromItem(unmarshall(old)) : undefined };
+  }
+}
+
+/** Counts a change without moving the activity (a newer message got there first). */
+export async function bumpVersion(t: string, id: string): Promise<Conversation | undefined> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: conversationKey(t, id),
+        UpdateExpression: 'SET #c.#v = #c.#v + :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return conversationFromItem(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Puts an outbound message (its own outbox record: the dispatcher's stream filter picks it up) and
+ * refreshes the conversation's tag snapshots beside it, each only if it still exists and is older.
+ */
+export async function putOutboundMessage(message: Message, conversation: Conversation): Promise<void> {
+  const t = conversation.tenant_id;
+  await Promise.all([
+    db().send(new PutCommand(messagePut(message).Put)),
+    ...conversation.tags.map((tag) =>
+      conditionalWrite(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName('main'),
+            Key: tagKey(t, conversation.id, tag),
+            UpdateExpression: 'SET #c = :c, c_act = :act',
+            ConditionExpression: 'attribute_exists(pk) AND #c.#v < :v',
+            ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
+            ExpressionAttributeValues: {
+              ':c': conversation,
+              ':act': activityKey(conversation),
+              ':v': conversation.version,
+            },
+          }),
+        ),
+      ),
+    ),
+  ]);
 }
 
 export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {
@@ -240,30 +340,22 @@ export interface ConversationFilters {
 }
 
 /** Which index answers a filter combination in one Query; undefined if none does. */
-export function indexFor(
-  t: string,
-  f: ConversationFilters,
-): { index: string; pk: string; tagItems: boolean } | undefined {
+function indexFor(t: string, f: ConversationFilters): { index: string; key: string; value: string } | undefined {
   const given = (['tag', 'channel', 'customer_id'] as const).filter((k) => f[k] !== undefined);
   if (given.length > 1) return undefined;
-  const other = given[0];
-  if (!other)
-    return f.status
-      ? { index: 'gsi2', pk: listPk(t, 'status', f.status), tagItems: false }
-      : { index: 'gsi1', pk: listPk(t), tagItems: false };
-  if (other === 'tag') {
-    return f.status
-      ? { index: 'gsi2', pk: listPk(t, 'status', f.status, 'tag', f.tag ?? ''), tagItems: true }
-      : { index: 'gsi1', pk: listPk(t, 'tag', f.tag ?? ''), tagItems: true };
-  }
-  if (other === 'channel') {
-    return f.status
-      ? { index: 'gsi5', pk: listPk(t, 'status', f.status, 'channel', f.channel ?? ''), tagItems: false }
-      : { index: 'gsi3', pk: listPk(t, 'channel', f.channel ?? ''), tagItems: false };
-  }
-  return f.status
-    ? { index: 'gsi6', pk: listPk(t, 'status', f.status, 'customer', f.customer_id ?? ''), tagItems: false }
-    : { index: 'gsi4', pk: listPk(t, 'customer', f.customer_id ?? ''), tagItems: false };
+  const s = f.status;
+  if (f.tag !== undefined)
+    return s
+      ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}#tag#${f.tag}` }
+      : { index: 'convAll', key: 'c_all', value: `${t}#tag#${f.tag}` };
+  if (f.channel !== undefined)
+    return s
+      ? { index: 'convStatusChannel', key: 'c_stch', value: `${t}#${s}#${f.channel}` }
+      : { index: 'convChannel', key: 'c_ch', value: `${t}#${f.channel}` };
+  if (f.customer_id !== undefined) return { index: 'convCustomer', key: 'c_cus', value: `${t}#${f.customer_id}` };
+  return s
+    ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` }
+    : { index: 'convAll', key: 'c_all', value: t };
 }
 
 export async function listConversations(
@@ -278,19 +370,49 @@ export async function listConversations(
       'Combine `status` with at most one of `tag`, `channel` and `customer_id`.',
     );
   }
-  const n = target.index.slice(3);
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      IndexName: target.index,
-      KeyConditionExpression: `gsi${n}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': target.pk },
-    },
-    request,
-    { owner: t, list: `conversations:${target.pk}` },
-    ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
-  );
+  const binding = { owner: t, list: `conversations:${target.index}:${target.value}:${filters.status ?? ''}` };
+  const query = {
+    TableName: tableName('main'),
+    IndexName: target.index,
+    KeyConditionExpression: `${target.key} = :pk`,
+    ExpressionAttributeValues: { ':pk': target.value },
+  };
+  if (target.index === 'convCustomer') return customerPage(query, filters.status, request, binding);
+  const page = await queryPage(query, request, binding, ['pk', 'sk', target.key, 'c_act']);
   return { ...page, items: page.items.map(conversationFromItem) };
+}
+
+/**
+ * A customer's conversations: the whole partition in one Query (a customer has a handful, and the entries
+ * hold only the `conversation` map), ordered by last activity and filtered by status here. The cursor is
+ * the activity key of the last conversation returned.
+ */
+async function customerPage(
+  query: QueryCommandInput,
+  status: ConversationStatus | undefined,
+  request: { limit: number; cursor?: string },
+  binding: CursorBinding,
+) {
+  const after = request.cursor ? String((await decodeCursor(binding, request.cursor)).after) : undefined;
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  const ordered = items
+    .map(conversationFromItem)
+    .filter((c) => (!status || c.status === status) && (!after || activityKey(c) < after))
+    .sort((x, y) => (activityKey(x) < activityKey(y) ? 1 : -1));
+  const page = ordered.slice(0, request.limit);
+  const hasMore = ordered.length > request.limit;
+  const last = page[page.length - 1];
+  return {
+    items: page,
+    hasMore,
+    nextCursor: hasMore && last ? await encodeCursor(binding, { after: activityKey(last) }) : null,
+  };
 }
 
 export async function listMessages(t: string, conversationId: string, request: { limit: number; cursor?: string }) {

@@ -95,6 +95,14 @@ export const Problem = named(
       ),
     request_id: z.string().check(z.meta({ description: 'Also in X-Request-Id; quote it when reporting a problem.' })),
     errors: z.optional(z.array(FieldError).check(z.meta({ description: 'Each invalid field (validation problems).' }))),
+    tenants: z.optional(
+      z.array(z.object({ id: z.uuid(), name: z.string() })).check(
+        z.meta({
+          description:
+            '`tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID.',
+        }),
+      ),
+    ),
   }),
 );
 

@@ -28,7 +28,12 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly detail: string,
-    readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      /** Extension members of this problem type (RFC 9457 §3.2), each documented in the contract. */
+      members?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -70,6 +75,7 @@ export function problemResponse(problem: ApiError, requestId: string | undefined
       code: problem.code,
       request_id: requestId,
       ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
+      ...problem.extra.members,
     }),
   };
 }

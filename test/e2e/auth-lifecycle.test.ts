@@ -59,6 +59,10 @@ describe('login, refresh, logout', () => {
     });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.code).toBe('tenant_required');
+    expect(ambiguous.body.tenants.map((x: { id: string }) => x.id).sort()).toEqual(
+      [other.tenantId, third.tenantId].sort(),
+    );
+    expect(ambiguous.body.tenants.every((x: { name: string }) => typeof x.name === 'string' && x.name)).toBe(true);
     expect(
       (
         await call('POST', '/auth/login', {

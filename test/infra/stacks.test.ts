@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
-import { QUEUES, failureQueues } from '../../spec/resources';
+import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
 import {
   DEFAULT_API_THROTTLE,
@@ -356,6 +356,38 @@ describe('stateful stack', () => {
       );
     }
     data.hasResourceProperties('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+  });
+
+  it("builds the main table's indexes from the spec, with the conversation lists projecting only what they return", () => {
+    const main = Object.values(resources(data, 'AWS::DynamoDB::GlobalTable')).find((t) =>
+      JSON.stringify(t.Properties.KeySchema).includes('"sk"'),
+    );
+    const built = (main?.Properties.GlobalSecondaryIndexes ?? []) as {
+      IndexName: string;
+      KeySchema: { AttributeName: string; KeyType: string }[];
+      Projection: { ProjectionType: string; NonKeyAttributes?: string[] };
+    }[];
+    expect(built.map((i) => i.IndexName)).toEqual(TABLES.main.indexes.map((i) => i.name));
+    for (const spec of TABLES.main.indexes) {
+      const index = built.find((i) => i.IndexName === spec.name);
+      expect(index?.KeySchema).toEqual([
+        { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+        { AttributeName: spec.sortKey, KeyType: 'RANGE' },
+      ]);
+      expect(index?.Projection).toEqual(
+        'include' in spec
+          ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...spec.include] }
+          : { ProjectionType: 'ALL' },
+      );
+    }
+    // Conversation list entries carry the `conversation` map and nothing else.
+    expect(built.filter((i) => i.Projection.ProjectionType === 'INCLUDE').map((i) => i.IndexName)).toEqual([
+      'convAll',
+      'convStatus',
+      'convChannel',
+      'convStatusChannel',
+      'convCustomer',
+    ]);
   });
 
   it('has encrypted, TLS-only queues that redrive to their DLQs, and a depth alarm on every queue of failures', () => {

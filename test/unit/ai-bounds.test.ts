@@ -1,5 +1,4 @@
 import { extractEntities } from '../../functions/ai/entities';
-import { lexiconScore } from '../../functions/ai/local/lexicon';
 import { textRules } from '../../functions/ai/local/languages';
 import type { ModelSnapshot } from '../../functions/ai/local/model';
 import { readModelFile } from '../../functions/ai/local/model-files';
@@ -96,7 +95,6 @@ describe('message words are data, not object keys', () => {
     expect(Number.isFinite(c.sentiment.score)).toBe(true);
     expect(Number.isFinite(c.sentiment.confidence)).toBe(true);
     expect(c.intents.every((i) => Number.isFinite(i.confidence))).toBe(true);
-    expect(Number.isFinite(lexiconScore(text))).toBe(true);
     // Every language's model, with its own lexicon and word lists (Maps, not objects).
     for (const language of LANGUAGES) {
       const verdict = localModel(language)(text);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
@@ -19,9 +18,13 @@ import {
 import type { UserCaller } from '../context';
 import { describeError, RequestId } from '../components/errors';
 import { formatTime, formatWait } from '../format';
-import { clientOptions, knownTenants, persist } from '../session';
+import { clientOptions, persist } from '../session';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A tenant the API named in `tenant_required`: the password is right there. */
+interface TenantChoice {
+  id: string;
+  name: string;
+}
 
 /** Sign in: email and password; a tenant choice when the login exists in several tenants. */
 export function SignInPage({
@@ -35,23 +38,20 @@ export function SignInPage({
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [chooseTenant, setChooseTenant] = useState(false);
+  const [choices, setChoices] = useState<TenantChoice[]>([]);
   const [tenantChoice, setTenantChoice] = useState('');
-  const [tenantId, setTenantId] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ header: string; detail: string; cause: unknown } | null>(null);
   const [tried, setTried] = useState(false);
-  const known = knownTenants();
-  const chosenTenant = tenantChoice === 'other' || known.length === 0 ? tenantId.trim() : tenantChoice;
+  const chooseTenant = choices.length > 0;
 
   const emailError = tried && !/^\S+@\S+\.\S+$/.test(email) ? 'Enter the email address you sign in with.' : '';
   const passwordError = tried && password === '' ? 'Enter your password.' : '';
-  const tenantError =
-    tried && chooseTenant && !UUID.test(chosenTenant) ? 'Choose an organization or enter its ID.' : '';
+  const tenantError = tried && chooseTenant && !tenantChoice ? 'Choose the organization to sign in to.' : '';
 
   async function submit() {
     setTried(true);
-    if (!/^\S+@\S+\.\S+$/.test(email) || password === '' || (chooseTenant && !UUID.test(chosenTenant))) return;
+    if (!/^\S+@\S+\.\S+$/.test(email) || password === '' || (chooseTenant && !tenantChoice)) return;
     setBusy(true);
     setError(null);
     try {
@@ -59,7 +59,7 @@ export function SignInPage({
         ...clientOptions(apiUrl),
         email: email.trim(),
         password,
-        tenantId: chooseTenant ? chosenTenant : undefined,
+        tenantId: chooseTenant ? tenantChoice : undefined,
         onSessionChange: persist,
       });
       const me = await client.auth.me();
@@ -68,7 +68,8 @@ export function SignInPage({
     } catch (e) {
       setError({ ...explain(e), cause: e });
       if (e instanceof BadRequestError && e.code === 'tenant_required') {
-        setChooseTenant(true);
+        setChoices(e.problem.tenants ?? []);
+        setTenantChoice('');
         setTried(false);
       }
     } finally {
@@ -134,31 +135,12 @@ export function SignInPage({
                   description="This email belongs to several organizations. Choose the one to sign in to."
                   errorText={tenantError}
                 >
-                  <SpaceBetween size="s">
-                    {known.length > 0 && (
-                      <RadioGroup
-                        value={tenantChoice}
-                        onChange={(e) => setTenantChoice(e.detail.value)}
-                        items={[
-                          ...known.map((t) => ({ value: t.id, label: t.name, description: t.id })),
-                          { value: 'other', label: 'Another organization', description: 'Enter its ID below' },
-                        ]}
-                        ariaLabel="Organization"
-                      />
-                    )}
-                    {(known.length === 0 || tenantChoice === 'other') && (
-                      <Input
-                        value={tenantId}
-                        onChange={(e) => setTenantId(e.detail.value)}
-                        placeholder="Organization ID, e.g. 83c27e80-76f3-49ca-a17d-b8b1d6c80254"
-                        ariaLabel="Organization ID"
-                        invalid={!!tenantError}
-                      />
-                    )}
-                    <Box variant="small">
-                      Your admin finds the organization ID under Settings › Developer › API keys.
-                    </Box>
-                  </SpaceBetween>
+                  <RadioGroup
+                    value={tenantChoice}
+                    onChange={(e) => setTenantChoice(e.detail.value)}
+                    items={choices.map((t) => ({ value: t.id, label: t.name, description: t.id }))}
+                    ariaLabel="Organization"
+                  />
                 </FormField>
               )}
             </SpaceBetween>

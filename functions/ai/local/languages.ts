@@ -19,8 +19,10 @@ export interface RulesData {
   clauseBreaks: string[];
   negationReach: number;
   elisions: Record<string, string>;
-  /** Word (or emoji) → -5…5. English uses AFINN-165 through wink-sentiment instead. */
+  /** Word (or emoji) → -5…5. English: AFINN-165 with wink-sentiment's emoji and emoticons, added in training. */
   lexicon: Record<string, number>;
+  /** English only: AFINN's two-word phrases ("a b") → -5…5, added in training. */
+  bigrams?: Record<string, number>;
   intensifiers: string[];
   dampeners: string[];
   contrast: string[];

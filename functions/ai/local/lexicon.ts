@@ -1,13 +1,13 @@
 /**
- * Lexicon sentiment. English: AFINN-165 with emoji and negation handling (wink-sentiment). Other
- * languages: the lexicon of functions/ai/data/rules/<lang>.json, matched by stem so that every
- * inflection counts. Both refined the way VADER does it: intensifiers and dampeners scale the next
- * sentiment word, capitals and exclamation marks add emphasis, and the clause after "but" outweighs the
- * one before it.
+ * Lexicon sentiment. English: AFINN-165 with its bigrams, emoji and emoticons (wink-sentiment's lists,
+ * copied into the English model file by `npm run train:ai`, so they are data read on first use rather
+ * than code in every bundle), scored the way wink-sentiment scores them. Other languages: the lexicon
+ * of functions/ai/data/rules/<lang>.json, matched by stem so that every inflection counts. Both refined
+ * the way VADER does it: intensifiers and dampeners scale the next sentiment word, capitals and
+ * exclamation marks add emphasis, and the clause after "but" outweighs the one before it.
  */
 import type { Token } from 'wink-tokenizer';
-import winkSentiment from 'wink-sentiment';
-import { boundRuns, expand, type TextRules } from './text';
+import { expand, type TextRules } from './text';
 
 const INTENSIFIERS = new Set([
   'very',
@@ -98,8 +98,50 @@ const SERVICE_WORDS = new Map<string, number>(
 /** VADER's normalisation constant: maps an unbounded sum into -1…1. */
 const ALPHA = 15;
 
-export function lexiconScore(text: string): number {
-  const tokens = winkSentiment(boundRuns(text)).tokenizedPhrase ?? [];
+/** English word lists as data: AFINN words, emoji and emoticons, and AFINN's bigrams ("a b"). Maps: message words are keys. */
+export interface EnglishLexicon {
+  words: ReadonlyMap<string, number>;
+  bigrams: ReadonlyMap<string, number>;
+}
+
+/** wink-sentiment's negators: one of them up to two words back flips a word's score. */
+const NEGATIONS = new Set([
+  'never',
+  'none',
+  'no',
+  'not',
+  'non',
+  'arent',
+  'cant',
+  'dont',
+  'wont',
+  'isnt',
+  'wouldnt',
+  'shouldnt',
+  "n't",
+]);
+
+/** AFINN's score of each token, as wink-sentiment gives it: bigrams first, negation two words back. */
+function afinnScores(tokens: readonly Token[], lexicon: EnglishLexicon): number[] {
+  const scores = tokens.map(() => 0);
+  const lower = tokens.map((t) => t.value.toLowerCase());
+  for (let k = 0; k < tokens.length; k++) {
+    const { tag, value } = tokens[k] ?? { tag: '', value: '' };
+    if (tag === 'emoji' || tag === 'emoticon') scores[k] = lexicon.words.get(value) ?? 0;
+    else if (tag === 'hashtag') scores[k] = lexicon.words.get(value.slice(1).toLowerCase()) ?? 0;
+    else if (tag === 'word') {
+      const pair = k + 1 < tokens.length ? lexicon.bigrams.get(`${lower[k]} ${lower[k + 1]}`) : undefined;
+      let score = pair ?? lexicon.words.get(lower[k] ?? '') ?? 0;
+      if (NEGATIONS.has(lower[k - 1] ?? '') || NEGATIONS.has(lower[k - 2] ?? '')) score = -score;
+      scores[k] = score;
+      if (pair !== undefined) k += 1;
+    }
+  }
+  return scores;
+}
+
+export function lexiconScore(tokens: readonly Token[], lexicon: EnglishLexicon): number {
+  const afinn = afinnScores(tokens, lexicon);
   let total = 0;
   let exclamations = 0;
   const contrastAt = tokens.findIndex((t) => t.tag === 'word' && CONTRAST.has(t.value.toLowerCase()));
@@ -108,8 +150,7 @@ export function lexiconScore(text: string): number {
     if (!token) continue;
     if (token.value === '!') exclamations += 1;
     const lower = token.value.toLowerCase();
-    // wink-sentiment looks words up in plain objects: "constructor" scores a function. Numbers only.
-    let score = typeof token.score === 'number' && Number.isFinite(token.score) ? token.score : 0;
+    let score = afinn[i] ?? 0;
     const serviceScore = SERVICE_WORDS.get(lower);
     if (!score && token.tag === 'word' && serviceScore !== undefined) {
       score = serviceScore;

@@ -25,7 +25,7 @@ export interface TextRules {
 }
 
 /**
- * wink's tokenizer (and wink-sentiment, which uses it) tries its e-mail pattern from every position of a
+ * wink's tokenizer tries its e-mail pattern from every position of a
  * run of non-space characters, so its work grows with the square of the longest run: a 4,096-character
  * run took about 100 ms. A space after every MAX_RUN characters of a run bounds that work to a constant
  * per character. Real words, e-mail addresses and most links are shorter, so ordinary text is unchanged.

@@ -9,20 +9,6 @@ declare module 'wink-tokenizer' {
 declare module 'wink-porter2-stemmer' {
   export default function stem(word: string): string;
 }
-declare module 'wink-sentiment' {
-  export interface ScoredToken {
-    value: string;
-    tag: string;
-    score?: number;
-    negation?: boolean;
-    grouped?: number;
-  }
-  export default function sentiment(text: string): {
-    score: number;
-    normalizedScore: number;
-    tokenizedPhrase?: ScoredToken[];
-  };
-}
 declare module 'wink-naive-bayes-text-classifier' {
   export interface NaiveBayes {
     defineConfig(config: { considerOnlyPresence?: boolean; smoothingFactor?: number }): boolean;

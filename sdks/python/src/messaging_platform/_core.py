@@ -314,6 +314,9 @@ class BaseTransport:
     def flow(self, spec: RequestSpec) -> Flow:
         """The request loop: attempts, credentials, retries and errors. See the module docstring."""
         options = spec.options or RequestOptions()
+        unknown = sorted(set(options) - set(RequestOptions.__annotations__))
+        if unknown:
+            raise TypeError(f"unknown request option(s): {', '.join(unknown)}")
         max_retries = int(non_negative(options.get("max_retries", self.max_retries), "max_retries"))
         timeout = options.get("timeout", self.timeout)
         if timeout is not None:

@@ -152,7 +152,9 @@ class MessagingClient:
         """Logs a user in and returns a client on that session. The access token is refreshed
         ``refresh_leeway`` seconds before it expires and once after a 401; ``on_session_change`` hears every
         new pair (to persist it) and None after logout. ``tenant_id`` is needed only when the email belongs
-        to users of several tenants. A wrong password is an :class:`AuthenticationError`."""
+        to users of several tenants: without it, a password that is right in several raises a
+        :class:`BadRequestError` (``tenant_required``) whose ``problem["tenants"]`` lists them. A wrong password
+        is an :class:`AuthenticationError`."""
         transport = SyncTransport(
             base_url=base_url,
             max_retries=max_retries,

@@ -118,6 +118,7 @@ __all__ = [
     "Pagination",
     "PhoneEntity",
     "Problem",
+    "ProblemTenantsItem",
     "ProvisionedTenant",
     "ReceiveWhatsAppWebhookRequest",
     "ReceiveWhatsAppWebhookRequestEntryItem",
@@ -144,6 +145,7 @@ __all__ = [
     "SuggestionsGroundingNextBooking",
     "SuggestionsSuggestionsItem",
     "Tenant",
+    "TenantDefaultLanguage",
     "TenantList",
     "TenantPlan",
     "TenantStatus",
@@ -219,6 +221,7 @@ EventFilter = Literal[
 MessageDirection = Literal["inbound", "outbound"]
 MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
 Role = Literal["admin", "agent"]
+TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
 TenantStatus = Literal["active", "suspended"]
 UserStatus = Literal["active", "disabled"]
@@ -784,6 +787,7 @@ class _CreateTenantRequestRequired(TypedDict):
 class CreateTenantRequest(_CreateTenantRequestRequired, total=False):
     rate_limit_per_hour: int
     timezone: str
+    default_language: TenantDefaultLanguage
 
 
 class _CreateTenantRequestAdminRequired(TypedDict):
@@ -1122,6 +1126,15 @@ class _ProblemRequired(TypedDict):
 class Problem(_ProblemRequired, total=False):
     #: Each invalid field (validation problems).
     errors: List[FieldError]
+    #: `tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID.
+    tenants: List[ProblemTenantsItem]
+
+
+class ProblemTenantsItem(TypedDict):
+    """``Problem.tenants[]`` in openapi.json."""
+
+    id: str
+    name: str
 
 
 class ProvisionedTenant(TypedDict):
@@ -1329,6 +1342,8 @@ class Tenant(TypedDict):
     status: TenantStatus
     #: IANA zone in which the AI reads dates in messages.
     timezone: str
+    #: ISO 639-1: the language the AI assumes for a customer message too short to tell (default `en`).
+    default_language: TenantDefaultLanguage
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -1389,6 +1404,7 @@ class UpdateTenantRequest(TypedDict, total=False):
     rate_limit_per_hour: Optional[int]
     status: TenantStatus
     timezone: str
+    default_language: TenantDefaultLanguage
 
 
 class UpdateUserRequest(TypedDict, total=False):

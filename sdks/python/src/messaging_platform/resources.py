@@ -53,6 +53,7 @@ from .models import (
     SuggestRepliesRequestMessagesItem,
     Suggestions,
     Tenant,
+    TenantDefaultLanguage,
     TenantPlan,
     TenantStatus,
     TestDelivery,
@@ -641,10 +642,18 @@ class Tenants(SyncResource):
         admin: CreateTenantRequestAdmin,
         rate_limit_per_hour: NotGivenOr[int] = NOT_GIVEN,
         timezone: NotGivenOr[str] = NOT_GIVEN,
+        default_language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
         options: Options = None,
     ) -> ProvisionedTenant:
         """Creates a tenant with its first admin user and API key (the key is shown in this answer only)."""
-        params = {"name": name, "plan": plan, "admin": admin, "rate_limit_per_hour": rate_limit_per_hour, "timezone": timezone}
+        params = {
+            "name": name,
+            "plan": plan,
+            "admin": admin,
+            "rate_limit_per_hour": rate_limit_per_hour,
+            "timezone": timezone,
+            "default_language": default_language,
+        }
         return self._call("createTenant", (), params, options=options)
 
     def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[Tenant]:
@@ -667,11 +676,19 @@ class Tenants(SyncResource):
         rate_limit_per_hour: NotGivenOr[Optional[int]] = NOT_GIVEN,
         status: NotGivenOr[TenantStatus] = NOT_GIVEN,
         timezone: NotGivenOr[str] = NOT_GIVEN,
+        default_language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Tenant:
-        """Changes name, plan, limit, status (``suspended``) or time zone."""
-        params = {"name": name, "plan": plan, "rate_limit_per_hour": rate_limit_per_hour, "status": status, "timezone": timezone}
+        """Changes name, plan, limit, status (``suspended``), time zone or default language."""
+        params = {
+            "name": name,
+            "plan": plan,
+            "rate_limit_per_hour": rate_limit_per_hour,
+            "status": status,
+            "timezone": timezone,
+            "default_language": default_language,
+        }
         return self._call("updateTenant", (id,), params, if_match=if_match, options=options)
 
 

@@ -597,6 +597,7 @@ module MessagingPlatform
       property :plan, :string, required: true, enum: ["free", "starter", "pro", "enterprise"]
       property :rate_limit_per_hour, :integer
       property :timezone, :string
+      property :default_language, :string, enum: ["en", "es", "pt", "fr", "de"]
       property :admin, "CreateTenantRequest::Admin", required: true
 
       # The `Admin` object.
@@ -964,6 +965,14 @@ module MessagingPlatform
       property :request_id, :string, required: true
       # Each invalid field (validation problems).
       property :errors, ["FieldError"]
+      # `tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID.
+      property :tenants, ["Problem::Tenant"]
+
+      # The `Tenant` object.
+      class Tenant < Model
+        property :id, :string, required: true
+        property :name, :string, required: true
+      end
     end
 
     # The `ProvisionedTenant` object.
@@ -1159,6 +1168,8 @@ module MessagingPlatform
       property :status, :string, required: true, enum: ["active", "suspended"]
       # IANA zone in which the AI reads dates in messages.
       property :timezone, :string, required: true
+      # ISO 639-1: the language the AI assumes for a customer message too short to tell (default `en`).
+      property :default_language, :string, required: true, enum: ["en", "es", "pt", "fr", "de"]
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -1225,6 +1236,7 @@ module MessagingPlatform
       property :rate_limit_per_hour, :integer, nullable: true
       property :status, :string, enum: ["active", "suspended"]
       property :timezone, :string
+      property :default_language, :string, enum: ["en", "es", "pt", "fr", "de"]
     end
 
     # The `UpdateUserRequest` object.

@@ -19,6 +19,8 @@ export interface Problem {
   code?: string;
   request_id?: string;
   errors?: FieldError[];
+  /** `tenant_required` (login): the tenants where the email and password are right; send one as `tenantId`. */
+  tenants?: { id: string; name: string }[];
   [extension: string]: unknown;
 }
 

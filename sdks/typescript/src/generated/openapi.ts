@@ -2346,6 +2346,12 @@ export interface components {
             request_id: string;
             /** @description Each invalid field (validation problems). */
             errors?: components["schemas"]["FieldError"][];
+            /** @description `tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID. */
+            tenants?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
         };
         ProvisionedTenant: {
             tenant: components["schemas"]["Tenant"];

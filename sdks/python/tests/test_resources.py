@@ -1,0 +1,258 @@
+"""The synchronous client's resources against the running system: channels, conversations and messages,
+bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from messaging_platform import (
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    MessagingClient,
+    NotFoundError,
+    PermissionDeniedError,
+    PlatformClient,
+    PreconditionFailedError,
+    ValidationError,
+)
+from support import ADMIN_PASSWORD, BASE_URL, RUNTIME, Tenant, day_ahead, eventually, new_tenant, phone, platform_client
+
+OPENAPI = Path(__file__).resolve().parents[3] / "openapi.json"
+
+
+def test_channels_list_the_sandbox_and_a_repeated_provider_id_is_a_duplicate(client: MessagingClient) -> None:
+    fresh = new_tenant()
+    assert fresh.client().channels.list() == [{"channel": "sandbox"}]
+    fresh.close()
+    sender = phone()
+    result = client.channels.sandbox_inbound(from_=sender, name="Maria", text="Hi!", provider_message_id=f"p-{sender}")
+    assert result["conversation"]["customer"]["phone"] == sender  # type: ignore[typeddict-item]
+    assert result["message"]["direction"] == "inbound"  # type: ignore[typeddict-item]
+    again = client.channels.sandbox_inbound(from_=sender, text="Hi!", provider_message_id=f"p-{sender}")
+    assert again == {"duplicate": True}
+
+
+def test_connect_whatsapp_connects_a_number_the_graph_api_vouches_for(client: MessagingClient) -> None:
+    number = f"7{secrets.randbelow(10**10):010d}"
+    connected = client.channels.connect_whatsapp(
+        phone_number_id=number, display_phone_number="+1 555 000 1111", access_token=f"EAAG-token-{number}",
+        app_secret="app-secret", verify_token="verify-token-123",
+    )
+    assert connected["phone_number_id"] == number
+    assert connected["webhook_path"] == "/api/v1/channels/whatsapp/webhook"
+    assert "access_token" not in connected
+    assert any(c["channel"] == "whatsapp" and c.get("phone_number_id") == number for c in client.channels.list())
+    with pytest.raises(ValidationError) as raised:
+        client.channels.connect_whatsapp(phone_number_id="123456", access_token="EAAG-wrong", app_secret="x", verify_token="verify-token-123")
+    assert raised.value.code == "whatsapp_credentials_invalid"
+
+
+def create_conversation(client: MessagingClient) -> dict:  # type: ignore[type-arg]
+    return client.conversations.create(  # type: ignore[return-value]
+        channel="sandbox", customer={"phone": phone(), "name": "Olga"}, tags=["VIP"], priority="high", message={"text": "Welcome!"}
+    )
+
+
+def test_conversations_create_get_conflict_update(client: MessagingClient) -> None:
+    created = create_conversation(client)
+    assert created["id"].startswith("conv_")
+    assert (created["tags"], created["priority"], created["version"]) == (["vip"], "high", 1)
+    assert [m["text"] for m in created["messages"]] == ["Welcome!"]
+    got = client.conversations.get(created["id"])
+    assert got["id"] == created["id"] and got["messages_has_more"] is False
+
+    with pytest.raises(ConflictError) as raised:
+        client.conversations.create(channel="sandbox", customer={"id": created["customer"]["id"]})
+    assert (raised.value.status, raised.value.code) == (409, "conversation_exists")
+
+    updated = client.conversations.update(created["id"], status="pending", tags=["vip", "follow-up"], if_match=created["version"])
+    assert (updated["status"], updated["tags"]) == ("pending", ["vip", "follow-up"])
+    with pytest.raises(PreconditionFailedError):
+        client.conversations.update(created["id"], priority="low", if_match=created["version"])
+    assert client.conversations.update(created["id"], priority="low")["priority"] == "low"
+
+    client.conversations.update(created["id"], status="resolved")
+    assert any(c["id"] == created["id"] for c in client.conversations.list(status="resolved"))
+    assert all(c["id"] != created["id"] for c in client.conversations.list(status="open"))
+
+
+def test_invalid_input_is_a_validation_error_naming_the_field(client: MessagingClient) -> None:
+    with pytest.raises(ValidationError) as raised:
+        client.conversations.create(channel="sandbox", customer={"phone": "nope"})
+    assert raised.value.status == 422
+    assert any(field["path"].startswith("customer") for field in raised.value.errors), raised.value.errors
+    assert isinstance(raised.value.errors[0]["message"], str)
+    with pytest.raises(NotFoundError):
+        client.conversations.get("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W")
+
+
+def test_messages_are_sent_then_read_and_listed_newest_first(client: MessagingClient) -> None:
+    created = create_conversation(client)
+    sent = client.conversations.messages.send(created["id"], text="Of course! Tuesday 10:00 works.")
+    assert (sent["status"], sent["direction"]) == ("queued", "outbound")
+    eventually(lambda: client.conversations.messages.page(created["id"], limit=1)[0]["status"] == "read")
+    texts = [m["text"] for m in client.conversations.messages.list(created["id"])]
+    assert texts == ["Of course! Tuesday 10:00 works.", "Welcome!"]
+
+
+def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingClient) -> None:
+    customer_id = client.channels.sandbox_inbound(from_=phone(), name="Bea", text="I want to book")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
+    day = day_ahead(7)
+    booking = client.bookings.create(
+        customer={"id": customer_id}, service="Dental cleaning", resource_id="chair-1", start_at=f"{day}T10:00:00+01:00",
+        end_at=f"{day}T10:45:00+01:00", timezone="Europe/Berlin", metadata={"source": "sdk"},
+    )
+    assert booking["status"] == "confirmed"
+    assert booking["start_at"] == f"{day}T09:00:00.000Z"
+    assert booking["metadata"] == {"source": "sdk"}
+    with pytest.raises(ConflictError):
+        client.bookings.create(customer={"id": customer_id}, service="Check-up", resource_id="chair-1",
+                               start_at=f"{day}T10:30:00+01:00", end_at=f"{day}T11:00:00+01:00", timezone="Europe/Berlin")
+
+    got = client.bookings.get(booking["id"])
+    assert got == booking
+    start = datetime.fromisoformat(f"{day}T14:00:00+01:00")
+    moved = client.bookings.update(booking["id"], start_at=start, end_at=start + timedelta(minutes=45), if_match=got["version"])
+    assert moved["rescheduled_from"]["start_at"] == f"{day}T09:00:00.000Z"  # type: ignore[typeddict-item]
+    assert moved["version"] == 2
+    with pytest.raises(PreconditionFailedError):
+        client.bookings.update(booking["id"], notes="x", if_match=got["version"])
+
+    assert [b["id"] for b in client.bookings.list(customer_id=customer_id)] == [booking["id"]]
+    midnight = datetime.fromisoformat(f"{day}T00:00:00+00:00")
+    assert any(b["id"] == booking["id"] for b in client.bookings.list(from_=midnight, to=f"{day}T23:59:59Z"))
+
+    cancelled = client.bookings.cancel(booking["id"], reason="Customer called to cancel", if_match=moved["version"])
+    assert cancelled["status"] == "cancelled"
+    assert cancelled["cancellation"]["reason"] == "Customer called to cancel"  # type: ignore[typeddict-item]
+    assert client.bookings.cancel(booking["id"])["status"] == "cancelled"
+
+
+def test_ai_analyze_suggest_and_categorize(client: MessagingClient) -> None:
+    analysis = client.ai.analyze(text="I was charged twice for my massage tomorrow at 3pm!! Refund the €45 to jo@example.com")
+    assert analysis["intent"]["name"] == "payment_issue"
+    assert analysis["sentiment"]["label"] == "negative"
+    assert any(e["type"] == "email" and e["value"] == "jo@example.com" for e in analysis["entities"])
+
+    inbound = client.channels.sandbox_inbound(from_=phone(), name="Maria Lopez", text="This is ridiculous, I want to talk to a real person")
+    conversation_id = inbound["conversation"]["id"]  # type: ignore[typeddict-item]
+    suggestions = client.ai.suggest(conversation_id=conversation_id, count=2)
+    assert suggestions["suggestions"]
+    assert suggestions["grounding"]["customer_name"] == "Maria Lopez"
+    categorized = client.ai.categorize(conversation_id=conversation_id, apply=True)
+    assert categorized["category"]["name"] == "support"
+    assert categorized["applied"] is True
+
+
+def test_events_filter_by_type_and_time_newest_first(client: MessagingClient) -> None:
+    client.channels.sandbox_inbound(from_=phone(), text="An event, please")
+    now = datetime.now(timezone.utc)
+    events = client.events.list(type="conversation.*", since=now - timedelta(hours=1), until=now + timedelta(minutes=1)).to_list()
+    assert events and all(e["type"].startswith("conversation.") for e in events)
+    ids = [e["id"] for e in events]
+    assert ids == sorted(ids, reverse=True)
+    created = next(e for e in events if e["type"] == "conversation.created")
+    assert created["data"]["conversation"]["id"].startswith("conv_")  # type: ignore[typeddict-item]
+    assert len(client.events.page(limit=1)) == 1
+
+
+def test_auth_me_and_the_rate_limit_of_the_last_response(tenant: Tenant) -> None:
+    fresh = tenant.client()
+    assert fresh.rate_limit is None
+    me = fresh.auth.me()
+    assert (me["kind"], me["role"], me["tenant"]["id"]) == ("api_key", "admin", tenant.tenant_id)
+    first = fresh.rate_limit
+    assert first is not None and first.limit > 0
+    fresh.auth.me()
+    assert fresh.rate_limit is not None and fresh.rate_limit.remaining == first.remaining - 1
+    assert fresh.rate_limit.reset_at > datetime.now(timezone.utc)
+
+
+def test_api_keys_create_list_agents_may_not_administer_revoke(tenant: Tenant, client: MessagingClient) -> None:
+    created = client.api_keys.create(name="Backend integration", role="agent")
+    assert created["key"].startswith("sk_") and created["role"] == "agent"
+    listed = next(k for k in client.api_keys.list() if k["id"] == created["id"])
+    assert created["key"].startswith(listed["prefix"]) and "key" not in listed
+    agent = tenant.client(api_key=created["key"])
+    assert agent.auth.me()["role"] == "agent"
+    with pytest.raises(PermissionDeniedError):
+        agent.api_keys.page()
+    assert client.api_keys.revoke(created["id"]) is None
+    with pytest.raises(AuthenticationError) as raised:
+        agent.auth.me()
+    assert raised.value.status == 401
+
+
+def test_users_create_get_list_update(tenant: Tenant, client: MessagingClient) -> None:
+    email = f"agent-{secrets.token_hex(4)}@example.com"
+    user = client.users.create(email=email, password="a long agent passphrase", name="Alex Agent")
+    assert (user["role"], user["email"]) == ("agent", email)
+    assert client.users.get(user["id"]) == user
+    ids = [u["id"] for u in client.users.list()]
+    assert user["id"] in ids and tenant.admin_user_id in ids
+    updated = client.users.update(user["id"], status="disabled", if_match=user["version"])
+    assert updated["status"] == "disabled"
+    with pytest.raises(PreconditionFailedError):
+        client.users.update(user["id"], name="x", if_match=user["version"])
+
+
+def test_tenants_create_get_list_update(platform: PlatformClient) -> None:
+    made = [
+        platform.tenants.create(name=f"Page Co {i}", plan="free", admin={"email": f"p{i}-{secrets.token_hex(4)}@example.com", "password": ADMIN_PASSWORD})["tenant"]
+        for i in range(3)
+    ]
+    got = platform.tenants.get(made[0]["id"])
+    assert (got["name"], got["plan"]) == ("Page Co 0", "free")
+    assert len(platform.tenants.page(limit=2)) == 2
+    ids = [t["id"] for t in platform.tenants.list(limit=2)]
+    assert all(t["id"] in ids for t in made) and len(ids) == len(set(ids))
+    upgraded = platform.tenants.update(got["id"], plan="pro", default_language="de", if_match=got["version"])
+    assert (upgraded["plan"], upgraded["default_language"]) == ("pro", "de")
+    with pytest.raises(PreconditionFailedError):
+        platform.tenants.update(got["id"], name="x", if_match=got["version"])
+    assert platform.tenants.get(got["id"])["name"] == "Page Co 0"
+
+
+def test_credential_errors(tenant: Tenant, client: MessagingClient) -> None:
+    with PlatformClient(token="pt_wrong", base_url=BASE_URL) as wrong:
+        with pytest.raises(AuthenticationError):
+            wrong.tenants.page()
+    with pytest.raises(AuthenticationError):
+        tenant.client(api_key="sk_" + "x" * 40).auth.me()
+    other = new_tenant()
+    with pytest.raises(PermissionDeniedError) as denied:
+        tenant.client(tenant_id=other.tenant_id).auth.me()
+    assert denied.value.status == 403
+
+    with pytest.raises(BadRequestError) as raised:
+        client.conversations.page(cursor="not-a-cursor")
+    error = raised.value
+    assert (error.status, error.code) == (400, "invalid_cursor")
+    assert error.type and error.type.startswith("http")
+    assert error.detail and error.request_id
+    assert error.problem["code"] == error.code
+    assert error.headers["x-request-id"] == error.request_id
+    with pytest.raises(BadRequestError):
+        tenant.client(tenant_id="not-a-uuid").auth.me()
+
+
+def test_the_raw_request_method_and_the_published_openapi_document(client: MessagingClient) -> None:
+    body = client.request("GET", "/events", query={"limit": 1})
+    assert isinstance(body["data"], list) and body["pagination"]["limit"] == 1
+    created = client.request("POST", "/conversations", body={"channel": "sandbox", "customer": {"phone": phone()}})
+    assert created["id"].startswith("conv_")
+    with pytest.raises(NotFoundError):
+        client.request("GET", "/conversations/conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W")
+    with platform_client() as platform:
+        assert isinstance(platform.request("GET", "/platform/tenants", query={"limit": 1})["data"], list)
+
+    document = client.meta.openapi()
+    assert document["openapi"] == "3.1.0"
+    local = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    assert sorted(document["paths"]) == sorted(local["paths"])
+    assert RUNTIME["url"] in client.base_url and client.base_url.endswith("/api/v1")

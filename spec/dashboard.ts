@@ -1,0 +1,19 @@
+/**
+ * The dashboard's Content-Security-Policy, sent by the local runtime and by the CloudFront distribution:
+ * its own files only, and API calls to its own origin plus the API's origin when that differs.
+ * Cloudscape's global styles embed their fonts as data: URLs, hence font-src data:; it needs no inline
+ * script or style, so neither is allowed.
+ */
+export const dashboardContentSecurityPolicy = (apiOrigin?: string): string =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
