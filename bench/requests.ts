@@ -313,6 +313,11 @@ export async function requestCosts(): Promise<void> {
     const u = (m: Measured) => (m.own ? units(m.own) : NaN);
     const [b1, b500] = bookings.map(u) as [number, number];
     const growth = Math.abs(b500 - b1) / b1;
+    console.log(
+      "\nNote: DynamoDB Local reports a transaction's capacity once per table and index set, not per item, so a\n" +
+        'transaction that writes several items of one kind (the events of a change, booking slots) counts as if\n' +
+        'it wrote one. Figures that include such a transaction (TransactWriteItems above) are lower bounds.',
+    );
     console.log('\nTargets');
     const rows: [string, string, boolean][] = [
       [

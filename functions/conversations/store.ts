@@ -353,9 +353,7 @@ function indexFor(t: string, f: ConversationFilters): { index: string; key: stri
       ? { index: 'convStatusChannel', key: 'c_stch', value: `${t}#${s}#${f.channel}` }
       : { index: 'convChannel', key: 'c_ch', value: `${t}#${f.channel}` };
   if (f.customer_id !== undefined) return { index: 'convCustomer', key: 'c_cus', value: `${t}#${f.customer_id}` };
-  return s
-    ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` }
-    : { index: 'convAll', key: 'c_all', value: t };
+  return s ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` } : { index: 'convAll', key: 'c_all', value: t };
 }
 
 export async function listConversations(

@@ -293,6 +293,43 @@ describe('listing conversations', () => {
   });
 });
 
+describe("listing a customer's conversations", () => {
+  it('orders them by activity, filters by status and pages through them', async () => {
+    const l = await createTenant();
+    const phone = '+491511000061';
+    const opened: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { body } = await inbound(l, phone, `visit ${i}`);
+      opened.push(body.conversation.id);
+      if (i < 2)
+        await call('PATCH', `/conversations/${body.conversation.id}`, { ...authOf(l), body: { status: 'resolved' } });
+    }
+    const [first, second, third] = opened;
+    const customerId = (await getConv(first ?? '', l)).body.customer.id;
+    // Activity on the oldest (a tag) moves it to the top of the customer's list.
+    await call('PATCH', `/conversations/${first}`, { ...authOf(l), body: { tags: ['returning'] } });
+    const ids = async (query: string) =>
+      (await call('GET', `/conversations?customer_id=${customerId}${query}`, authOf(l))).body.data.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(await ids('')).toEqual([first, third, second]);
+    expect(await ids('&status=resolved')).toEqual([first, second]);
+    expect(await ids('&status=open')).toEqual([third]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
+        'GET',
+        `/conversations?customer_id=${customerId}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        authOf(l),
+      );
+      seen.push(...page.body.data.map((x) => x.id));
+      cursor = page.body.pagination.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([first, third, second]);
+  });
+});
+
 describe('tenant isolation', () => {
   it("hides another tenant's conversations and messages behind 404", async () => {
     const other = await createTenant();
