@@ -101,7 +101,13 @@ before(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage'],
   });
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
+  // Reduced motion: Cloudscape then skips its fades, so axe measures contrast on settled colours.
+  context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
   // Every violation of the page's Content-Security-Policy is recorded, to assert there is none.
   await context.addInitScript(() => {
@@ -400,7 +406,7 @@ void test('team: add an agent; the last admin keeps the role; the agent sees no 
   await shot(page, '13-team');
 
   // Another browser context: its own session storage, as another person's browser.
-  const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
   const agentPage = await agentContext.newPage();
   try {
     await agentPage.goto(`${BASE}/settings/webhooks`);
