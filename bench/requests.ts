@@ -10,7 +10,7 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { ROUTES } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
-import { functionMemoryMb } from '../spec/functions';
+import { FULL_VCPU_MB, functionMemoryMb } from '../spec/functions';
 import type { InvocationRecord } from '../local/invocations';
 
 export const REQUEST_TARGETS = {
@@ -50,11 +50,12 @@ export const PRICES = {
 };
 
 /**
- * Log bytes an invocation costs besides its own records, from the formats AWS writes: Lambda's START,
- * END and REPORT lines with the X-Ray trace line (about 340 bytes in text format), and for an HTTP
- * request one API Gateway access-log line in the stage's default JSON format (about 260 bytes).
+ * Log bytes an invocation costs besides its own records, from the formats AWS writes. Lambda's START,
+ * END and REPORT lines (about 340 bytes a request) are not written: every function logs in JSON with the
+ * platform's records at WARN (lib/api-function.ts). An HTTP request adds one API Gateway access-log line
+ * in the stage's default JSON format (about 260 bytes).
  */
-const LAMBDA_PLATFORM_LOG_BYTES = 340;
+const LAMBDA_PLATFORM_LOG_BYTES = 0;
 const API_ACCESS_LOG_BYTES = 260;
 
 /** The Powertools EMF line every HTTP invocation publishes (one status metric), measured by serialising one. */
@@ -69,6 +70,17 @@ const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
 const units = (r: { db: InvocationRecord['db'] }) => r.db.readUnits + r.db.writeUnits;
 const isHttp = (name: string) => ROUTES.some((r) => r.id === name);
 const kindOf = (name: string) => WORKERS.find((w) => w.id === name)?.source.kind;
+
+/**
+ * The duration Lambda would bill at `memoryMb`: the time spent waiting as measured here, plus the CPU time
+ * measured here (on one full core) stretched by the share of a vCPU that memory buys (all of one at
+ * 1,769 MB). It is the whole process's CPU time while the invocation runs (the bench runs little else
+ * meanwhile), so it also counts some of the local runtime's own work.
+ */
+export const billedMs = (r: Pick<InvocationRecord, 'ms' | 'cpuMs'>, memoryMb: number): number => {
+  const cpuMs = Math.min(r.cpuMs, r.ms);
+  return r.ms - cpuMs + cpuMs * Math.max(1, FULL_VCPU_MB / memoryMb);
+};
 
 /** Log bytes an invocation wrote, kept in its store by the bench's log sink. */
 export const LOG_BYTES = Symbol('logBytes');
@@ -90,8 +102,9 @@ export function costOf(records: InvocationRecord[], sqsRequests: number, emfByte
   let logBytes = 0;
   for (const r of records) {
     dynamo += r.db.readUnits * PRICES.dynamoReadUnit + r.db.writeUnits * PRICES.dynamoWriteUnit;
-    const memoryGb = functionMemoryMb(r.functionName) / 1024;
-    lambda += (Math.ceil(r.ms) / 1000) * memoryGb * PRICES.lambdaGbSecond + PRICES.lambdaRequest;
+    const memoryMb = functionMemoryMb(r.functionName);
+    lambda +=
+      (Math.ceil(billedMs(r, memoryMb)) / 1000) * (memoryMb / 1024) * PRICES.lambdaGbSecond + PRICES.lambdaRequest;
     const http = isHttp(r.functionName);
     if (http) apiGateway += PRICES.httpApiRequest;
     logBytes += ((r.store[LOG_BYTES] as number | undefined) ?? 0) + LAMBDA_PLATFORM_LOG_BYTES;
@@ -151,6 +164,7 @@ export async function requestCosts(): Promise<void> {
     const demo = runtime.demo;
     if (!demo) throw new Error('no demo tenant');
     dbStats.captureCapacity = true;
+    dbStats.priceTransaction = (await import('./transactions')).transactionPricer();
     // Logs as AWS would ingest them (INFO, one JSON line per record), counted per invocation, not printed.
     logger.setLogLevel('INFO');
     setLogSink((record) => {
@@ -240,7 +254,11 @@ export async function requestCosts(): Promise<void> {
       'GET /conversations/:id (with newest 20 messages)',
       await measure({ headers: keyHeaders }, `/conversations/${conversationId}`),
     );
-    const list = await measure({ headers: keyHeaders }, '/conversations');
+    // One request's duration varies by some milliseconds from run to run: the list, priced below, is the
+    // median of five.
+    const lists: Measured[] = [];
+    for (let i = 0; i < 5; i++) lists.push(await measure({ headers: keyHeaders }, '/conversations'));
+    const list = lists.sort((a, b) => (a.own?.ms ?? 0) - (b.own?.ms ?? 0))[2] as Measured;
     show('GET /conversations (page of 20)', list);
     show('GET /conversations?status=open', await measure({ headers: keyHeaders }, '/conversations?status=open'));
     show(
@@ -314,9 +332,8 @@ export async function requestCosts(): Promise<void> {
     const [b1, b500] = bookings.map(u) as [number, number];
     const growth = Math.abs(b500 - b1) / b1;
     console.log(
-      "\nNote: DynamoDB Local reports a transaction's capacity once per table and index set, not per item, so a\n" +
-        'transaction that writes several items of one kind (the events of a change, booking slots) counts as if\n' +
-        'it wrote one. Figures that include such a transaction (TransactWriteItems above) are lower bounds.',
+      "\nNote: DynamoDB Local reports a transaction's capacity once per table and index set, not per item, so the\n" +
+        'bench prices every TransactWriteItems itself, item by item, as DynamoDB bills it (bench/transactions.ts).',
     );
     console.log('\nTargets');
     const rows: [string, string, boolean][] = [
@@ -377,7 +394,7 @@ export async function requestCosts(): Promise<void> {
       ['POST /bookings, all-in', perMillion([bookings[1]?.own, ...(bookings[1]?.caused ?? [])]), undefined],
     ];
     console.log(
-      `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory, durations as measured here)\n`,
+      `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory: waits as measured here, CPU time scaled to that memory's share of a vCPU)\n`,
     );
     const money = (n: number) => n.toFixed(2).padStart(8);
     console.log(

@@ -5,7 +5,17 @@
 import { ROUTES } from './routes';
 import { WORKERS } from './workers';
 
-/** Handlers and workers wait on DynamoDB and SQS, not on CPU: 512 MB starts and runs them well. */
+/** Lambda gives a function one full vCPU at this memory, and a proportional share below it. */
+export const FULL_VCPU_MB = 1769;
+
+/**
+ * Handlers and workers mostly wait on DynamoDB and SQS. Measured by `npm run bench` (one full core), a
+ * steady `GET /conversations` waits about 5–15 ms and spends 5–10 ms of CPU (the SDK's signing and
+ * parsing, the handler). Billed time is wait + CPU x 1,769 / memory, so GB-seconds are
+ * (wait x memory + CPU x 1,769) / 1,024: the CPU part costs the same at any memory and only the waiting
+ * gets cheaper with less. 256 MB would save about $0.03 per million list requests but stretch 7 ms of
+ * CPU to about 48 ms (14 % of a vCPU) instead of 24 ms; 512 MB keeps such a read under about 40 ms.
+ */
 export const DEFAULT_MEMORY_MB = 512;
 /** The `$default` route only formats a 404. */
 export const UNMATCHED_ROUTE_MEMORY_MB = 256;

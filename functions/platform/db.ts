@@ -29,6 +29,8 @@ export interface DbUsage {
   writeUnits: number;
   indexWriteUnits: number;
   sqsRequests: number;
+  /** Time the bench spent pricing transactions inside this invocation, to leave out of its duration. */
+  accountingMs: number;
 }
 
 export const newDbUsage = (): DbUsage => ({
@@ -40,15 +42,33 @@ export const newDbUsage = (): DbUsage => ({
   writeUnits: 0,
   indexWriteUnits: 0,
   sqsRequests: 0,
+  accountingMs: 0,
 });
 
 /**
  * Per-invocation accounting, for `npm run bench`: the local runtime gives every invocation its own
  * `DbUsage` and tells the client how to find the running one (`countUsageIn`), so a request is never
  * charged for what background workers do meanwhile. `captureCapacity` asks DynamoDB for the consumed
- * capacity of each call. In Lambda neither is set and the middleware only passes calls through.
+ * capacity of each call, and `priceTransaction` (the bench's) replaces that figure for transactions,
+ * which DynamoDB Local under-reports. In Lambda none is set and the middleware only passes calls through.
  */
-export const dbStats = { captureCapacity: false };
+export const dbStats: { captureCapacity: boolean; priceTransaction?: TransactionPricer } = { captureCapacity: false };
+
+/** A transaction's capacity as DynamoDB bills it (DynamoDB Local reports one item per table instead). */
+export interface TransactionCapacity {
+  readUnits: number;
+  writeUnits: number;
+  indexWriteUnits: number;
+  accountingMs: number;
+}
+/**
+ * Called before a call is sent; for a transaction, returns what prices it once it has committed (given
+ * its output, or undefined when it failed, to keep DynamoDB's own figure). Set by the bench only.
+ */
+export type TransactionPricer = (
+  command: string,
+  input: unknown,
+) => Promise<((output: unknown) => Promise<TransactionCapacity | undefined>) | undefined>;
 let currentUsage: (() => DbUsage | undefined) | undefined;
 
 export function countUsageIn(find: (() => DbUsage | undefined) | undefined): void {
@@ -100,8 +120,16 @@ export function db(): DynamoDBDocumentClient {
         usage.byCommand[name] = (usage.byCommand[name] ?? 0) + 1;
         if (dbStats.captureCapacity) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
         try {
+          const price = dbStats.captureCapacity ? await dbStats.priceTransaction?.(name, args.input) : undefined;
           const result = await next(args);
-          addCapacity(usage, name, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
+          const priced = await price?.(result.output);
+          if (priced) {
+            usage.readUnits += priced.readUnits;
+            usage.writeUnits += priced.writeUnits;
+            usage.indexWriteUnits += priced.indexWriteUnits;
+            usage.accountingMs += priced.accountingMs;
+          } else
+            addCapacity(usage, name, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
           return result;
         } catch (error) {
           // A failed condition still consumed its capacity, and DynamoDB reports it with the error.

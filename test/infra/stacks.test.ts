@@ -100,6 +100,12 @@ describe('stateless stack', () => {
         Handler: 'index.handler',
       });
       expect(fn.Properties.LoggingConfig.LogGroup).toBeDefined();
+      // No START/END/REPORT lines: the bench prices logs without them (bench/requests.ts).
+      expect(fn.Properties.LoggingConfig).toMatchObject({
+        LogFormat: 'JSON',
+        SystemLogLevel: 'WARN',
+        ApplicationLogLevel: 'INFO',
+      });
     }
     const logGroups = everywhere('AWS::Logs::LogGroup');
     expect(logGroups.every((lg) => typeof lg.Properties.RetentionInDays === 'number')).toBe(true);
