@@ -7,7 +7,8 @@
  *   the word lists and lexicon of rules/<lang>.json (plus the emoji of rules/emoji.json);
  * - `language-id.json.gz`: the language identifier, from the texts of every training set;
  * - `phone-numbers.json.gz`: libphonenumber's numbering plans ("min" metadata), read by the entity
- *   extractor on first use instead of sitting in the analyze handler's bundle.
+ *   extractor on first use instead of sitting in the analyze handler's bundle;
+ * - `stemmer-es.json.gz`: the Spanish stemmer's dictionary of irregular forms, for the same reason.
  *
  * English scores sentiment with AFINN-165 and wink-sentiment's emoji and emoticons: those lists are copied
  * into en.json.gz here, so the handlers carry no word list in their code.
@@ -21,7 +22,7 @@ import type { MetadataJson } from 'libphonenumber-js/core';
 import { readEvalSet } from '../bench/ai-metrics';
 import { PHONE_METADATA } from '../functions/ai/entities';
 import { trainLanguageId, type LanguageIdSnapshot } from '../functions/ai/language';
-import type { RulesData } from '../functions/ai/local/languages';
+import { SPANISH_STEMS, type RulesData, type StemmerDictionary } from '../functions/ai/local/languages';
 import { modelFileName } from '../functions/ai/local/model-files';
 import { trainLocalModel, type Example, type ModelSnapshot } from '../functions/ai/local/model';
 import { LANGUAGES, type Language } from '../functions/ai/taxonomy';
@@ -66,21 +67,29 @@ export const trainLanguageModel = (): LanguageIdSnapshot =>
   trainLanguageId(LANGUAGES.flatMap((language) => trainingSet(language).map(({ text }) => ({ text, language }))));
 
 const phoneMetadata = () => require('libphonenumber-js/metadata.min.json') as MetadataJson;
+const spanishStems = () => require('@nlpjs/lang-es/src/dictionary-es.json') as StemmerDictionary;
 
 /** Every model file: its name (without extension) and its content. */
-export function trainAll(): [name: string, model: ModelSnapshot | LanguageIdSnapshot | MetadataJson][] {
+export function trainAll(): [
+  name: string,
+  model: ModelSnapshot | LanguageIdSnapshot | MetadataJson | StemmerDictionary,
+][] {
   return [
     ...LANGUAGES.map((l): [string, ModelSnapshot] => [l, trainModel(l)]),
     ['language-id', trainLanguageModel()],
     [PHONE_METADATA, phoneMetadata()],
+    [SPANISH_STEMS, spanishStems()],
   ];
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  for (const [name, model] of trainAll()) {
+  const write = (name: string, model: unknown) => {
     const path = join(MODELS_DIR, modelFileName(name));
     const data = gzipSync(JSON.stringify(model), { level: 9 });
     writeFileSync(path, data);
     console.log(`wrote ${path} (${Math.round(data.length / 1024)} KB)`);
-  }
+  };
+  // The Spanish stemmer's dictionary first: training the Spanish model reads it.
+  write(SPANISH_STEMS, spanishStems());
+  for (const [name, model] of trainAll()) write(name, model);
 }

@@ -7,11 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { buildCdkApp } from '../../lib/app';
-import {
-  HASHED_ASSETS_PATH,
-  RUNTIME_CONFIG_KEY,
-  type DashboardStack,
-} from '../../lib/dashboard-hosting';
+import { HASHED_ASSETS_PATH, RUNTIME_CONFIG_KEY, type DashboardStack } from '../../lib/dashboard-hosting';
 
 // Synths without function bundling: the dashboard stack needs none. A tiny stand-in build (what
 // `npm run build:dashboard` writes to dashboard/dist) is deployed; the placeholder case has no build.

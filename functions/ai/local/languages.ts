@@ -5,11 +5,12 @@
  * which travel inside each trained model file.
  */
 import StemmerDe from '@nlpjs/lang-de/src/stemmer-de.js';
-import StemmerEs from '@nlpjs/lang-es/src/stemmer-es.js';
 import StemmerFr from '@nlpjs/lang-fr/src/stemmer-fr.js';
 import StemmerPt from '@nlpjs/lang-pt/src/stemmer-pt.js';
 import stemEnglish from 'wink-porter2-stemmer';
 import type { Language } from '../taxonomy';
+import { readModelFile } from './model-files';
+import StemmerEs from './stemmer-es.cjs';
 import { cachedStemmer, type TextRules } from './text';
 
 /** A language's word lists as written in functions/ai/data/rules/<lang>.json. */
@@ -28,11 +29,18 @@ export interface RulesData {
   contrast: string[];
 }
 
+/**
+ * The Spanish stemmer's dictionary of irregular forms ("estoy" → "estar"): data, copied beside the models
+ * by `npm run train:ai` and read when the Spanish stemmer is first built.
+ */
+export const SPANISH_STEMS = 'stemmer-es';
+export type StemmerDictionary = ConstructorParameters<typeof StemmerEs>[0];
+
 const snowball = (stemmer: { stemWord(word: string): string }) => (word: string) => stemmer.stemWord(word);
 
 const STEMMERS: Record<Language, () => (word: string) => string> = {
   en: () => stemEnglish,
-  es: () => snowball(new StemmerEs()),
+  es: () => snowball(new StemmerEs(readModelFile<StemmerDictionary>(SPANISH_STEMS))),
   pt: () => snowball(new StemmerPt()),
   fr: () => snowball(new StemmerFr()),
   de: () => snowball(new StemmerDe()),

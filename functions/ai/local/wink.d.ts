@@ -22,11 +22,6 @@ declare module 'wink-naive-bayes-text-classifier' {
   export default function naiveBayes(): NaiveBayes;
 }
 // The Snowball stemmers of nlp.js, one CommonJS class per language.
-declare module '@nlpjs/lang-es/src/stemmer-es.js' {
-  export default class StemmerEs {
-    stemWord(word: string): string;
-  }
-}
 declare module '@nlpjs/lang-pt/src/stemmer-pt.js' {
   export default class StemmerPt {
     stemWord(word: string): string;
