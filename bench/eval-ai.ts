@@ -11,6 +11,7 @@ import { classifyLocally, localModel } from '../functions/ai/local/provider';
 import { INTENTS, LANGUAGES, SENTIMENTS, type Intent, type Language } from '../functions/ai/taxonomy';
 import {
   LANGUAGE_EVAL_PATH,
+  TARGETS,
   confusionTable,
   evalSetPath,
   evaluateLanguage,
@@ -83,6 +84,9 @@ console.log(
 console.log(col(['', ...figures.map((x) => x.language)]));
 console.log(col(['held-out messages', ...figures.map((x) => String(x.predictions.length))]));
 console.log(col(['intent accuracy', ...figures.map((x) => f(x.intents.accuracy))]), '  (target >= 0.90)');
+const under = figures.filter((x) => x.intents.accuracy < TARGETS.intentAccuracy).map((x) => x.language);
+if (under.length)
+  console.log(col(['', ...figures.map((x) => (under.includes(x.language) ? 'MISSED' : ''))]), '  (below the target)');
 console.log(col(['intent macro-F1', ...figures.map((x) => f(x.intents.macroF1))]));
 console.log(col(['sentiment accuracy', ...figures.map((x) => f(x.sentiments.accuracy))]));
 console.log(col(['sentiment macro-F1', ...figures.map((x) => f(x.sentiments.macroF1))]), '  (target >= 0.85)');

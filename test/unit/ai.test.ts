@@ -8,7 +8,15 @@ import { classifyLocally } from '../../functions/ai/local/provider';
 import { groundedReplies } from '../../functions/ai/replies';
 import type { Classification, Intent, Language, SentimentLabel } from '../../functions/ai/taxonomy';
 import { INTENTS, LANGUAGES } from '../../functions/ai/taxonomy';
-import { EVAL_SET_PATH, evalSetPath, evaluateLanguage, readEvalSet, readLanguageEvalSet } from '../../bench/ai-metrics';
+import {
+  EVAL_SET_PATH,
+  INTENT_FLOOR,
+  TARGETS,
+  evalSetPath,
+  evaluateLanguage,
+  readEvalSet,
+  readLanguageEvalSet,
+} from '../../bench/ai-metrics';
 import { MODELS_DIR, trainAll, trainingSet } from '../../scripts/train-ai';
 
 const verdict = (
@@ -68,8 +76,9 @@ describe.each(LANGUAGES)('quality targets on the held-out set: %s', (language) =
   it('has at least 200 held-out messages', () => {
     expect(figures().predictions.length).toBeGreaterThanOrEqual(evalSetPath(language) === EVAL_SET_PATH ? 300 : 200);
   });
-  it('reads the intent of at least 90% of them', () => {
-    expect(figures().intents.accuracy).toBeGreaterThanOrEqual(0.9);
+  const intentFloor = INTENT_FLOOR[language] ?? TARGETS.intentAccuracy;
+  it(`reads the intent of at least ${Math.round(intentFloor * 100)}% of them`, () => {
+    expect(figures().intents.accuracy).toBeGreaterThanOrEqual(intentFloor);
   });
   it('reads their sentiment with a macro-F1 of at least 0.85', () => {
     expect(figures().sentiments.macroF1).toBeGreaterThanOrEqual(0.85);
