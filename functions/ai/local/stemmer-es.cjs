@@ -26,6 +26,7 @@
  * WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as published
 const { Among, BaseStemmer } = require('@nlpjs/core');
 
 /* eslint-disable */
