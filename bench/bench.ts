@@ -158,8 +158,10 @@ async function webhooks() {
   console.log('\nWebhook delivery\n');
   const { makeTestTls } = await import('../test/support/tls.mjs');
   const tls = makeTestTls();
+  // This process served requests with an invocation store; the child has none, so Powertools must not expect one.
+  const { AWS_LAMBDA_MAX_CONCURRENCY: _concurrency, ...env } = process.env;
   execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'webhooks.ts')], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: tls.ca, BENCH_TLS: JSON.stringify(tls) },
+    env: { ...env, NODE_EXTRA_CA_CERTS: tls.ca, BENCH_TLS: JSON.stringify(tls) },
     stdio: 'inherit',
   });
 }

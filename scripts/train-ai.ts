@@ -8,7 +8,8 @@
  * - `language-id.json.gz`: the language identifier, from the texts of every training set;
  * - `phone-numbers.json.gz`: libphonenumber's numbering plans ("min" metadata), read by the entity
  *   extractor on first use instead of sitting in the analyze handler's bundle;
- * - `stemmer-es.json.gz`: the Spanish stemmer's dictionary of irregular forms, for the same reason.
+ * - `stemmer-es.json.gz` and `tokenizer.json.gz`: the Spanish stemmer's dictionary of irregular forms,
+ *   and wink-tokenizer's table of English contractions and emoji pattern, for the same reason.
  *
  * English scores sentiment with AFINN-165 and wink-sentiment's emoji and emoticons: those lists are copied
  * into en.json.gz here, so the handlers carry no word list in their code.
@@ -25,6 +26,7 @@ import { trainLanguageId, type LanguageIdSnapshot } from '../functions/ai/langua
 import { SPANISH_STEMS, type RulesData, type StemmerDictionary } from '../functions/ai/local/languages';
 import { modelFileName } from '../functions/ai/local/model-files';
 import { trainLocalModel, type Example, type ModelSnapshot } from '../functions/ai/local/model';
+import { TOKENIZER_DATA, type TokenizerData } from '../functions/ai/local/text';
 import { LANGUAGES, type Language } from '../functions/ai/taxonomy';
 
 const AI_DIR = fileURLToPath(new URL('../functions/ai/', import.meta.url));
@@ -68,17 +70,31 @@ export const trainLanguageModel = (): LanguageIdSnapshot =>
 
 const phoneMetadata = () => require('libphonenumber-js/metadata.min.json') as MetadataJson;
 const spanishStems = () => require('@nlpjs/lang-es/src/dictionary-es.json') as StemmerDictionary;
+const tokenizerData = (): TokenizerData => {
+  // wink-tokenizer's own emoji-regex (9.x): the one at the top of node_modules is another major version.
+  const emoji = (require('wink-tokenizer/node_modules/emoji-regex') as () => RegExp)();
+  return {
+    contractions: require('wink-tokenizer/src/eng-contractions.js') as TokenizerData['contractions'],
+    emoji: { source: emoji.source, flags: emoji.flags },
+  };
+};
+
+/** Data the text pipeline itself reads (training included), not trained. */
+const textData = (): [name: string, data: StemmerDictionary | TokenizerData][] => [
+  [SPANISH_STEMS, spanishStems()],
+  [TOKENIZER_DATA, tokenizerData()],
+];
 
 /** Every model file: its name (without extension) and its content. */
 export function trainAll(): [
   name: string,
-  model: ModelSnapshot | LanguageIdSnapshot | MetadataJson | StemmerDictionary,
+  model: ModelSnapshot | LanguageIdSnapshot | MetadataJson | StemmerDictionary | TokenizerData,
 ][] {
   return [
     ...LANGUAGES.map((l): [string, ModelSnapshot] => [l, trainModel(l)]),
     ['language-id', trainLanguageModel()],
     [PHONE_METADATA, phoneMetadata()],
-    [SPANISH_STEMS, spanishStems()],
+    ...textData(),
   ];
 }
 
@@ -89,7 +105,7 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
     writeFileSync(path, data);
     console.log(`wrote ${path} (${Math.round(data.length / 1024)} KB)`);
   };
-  // The Spanish stemmer's dictionary first: training the Spanish model reads it.
-  write(SPANISH_STEMS, spanishStems());
+  // The text pipeline's data first: training reads it.
+  for (const [name, data] of textData()) write(name, data);
   for (const [name, model] of trainAll()) write(name, model);
 }

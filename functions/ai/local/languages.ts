@@ -4,13 +4,10 @@
  * functions/ai/data/rules/<lang>.json (shorthand, negators, clause breaks, elisions, sentiment lexicon),
  * which travel inside each trained model file.
  */
-import StemmerDe from '@nlpjs/lang-de/src/stemmer-de.js';
-import StemmerFr from '@nlpjs/lang-fr/src/stemmer-fr.js';
-import StemmerPt from '@nlpjs/lang-pt/src/stemmer-pt.js';
 import stemEnglish from 'wink-porter2-stemmer';
 import type { Language } from '../taxonomy';
 import { readModelFile } from './model-files';
-import StemmerEs from './stemmer-es.cjs';
+import { StemmerDe, StemmerEs, StemmerFr, StemmerPt, type StemmerDictionary } from './vendor/snowball/index.cjs';
 import { cachedStemmer, type TextRules } from './text';
 
 /** A language's word lists as written in functions/ai/data/rules/<lang>.json. */
@@ -34,7 +31,7 @@ export interface RulesData {
  * by `npm run train:ai` and read when the Spanish stemmer is first built.
  */
 export const SPANISH_STEMS = 'stemmer-es';
-export type StemmerDictionary = ConstructorParameters<typeof StemmerEs>[0];
+export type { StemmerDictionary };
 
 const snowball = (stemmer: { stemWord(word: string): string }) => (word: string) => stemmer.stemWord(word);
 

@@ -3,9 +3,30 @@
  * slang and elisions spelled out, typos corrected against the training vocabulary, the language's
  * Snowball stemmer, and negation scopes marked.
  */
-import winkTokenizer, { type Token } from 'wink-tokenizer';
+import type { Token } from 'wink-tokenizer';
+import { readModelFile } from './model-files';
+import winkTokenizer from './vendor/wink-tokenizer.cjs';
 
-const tokenizer = winkTokenizer();
+/**
+ * The tokenizer's data, copied beside the models by `npm run train:ai` and read when it is first used:
+ * wink's table of English contractions ("can't" → "ca", "n't") and its emoji pattern (emoji-regex's).
+ */
+export const TOKENIZER_DATA = 'tokenizer';
+export interface TokenizerData {
+  contractions: winkTokenizer.Contractions;
+  emoji: { source: string; flags: string };
+}
+
+let tokenizer: ReturnType<typeof winkTokenizer> | undefined;
+function winkInstance() {
+  if (!tokenizer) {
+    const { contractions, emoji } = readModelFile<TokenizerData>(TOKENIZER_DATA);
+    // A null-prototype object, as wink builds it, so that a word such as "constructor" is no contraction.
+    const table = Object.assign(Object.create(null) as winkTokenizer.Contractions, contractions);
+    tokenizer = winkTokenizer(table, new RegExp(emoji.source, emoji.flags));
+  }
+  return tokenizer;
+}
 
 /**
  * How one language's words become features: its texting shorthand spelled out, the words that negate
@@ -34,7 +55,7 @@ export const MAX_RUN = 128;
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN}}(?=\\S)`, 'gu');
 export const boundRuns = (text: string): string => text.replace(LONG_RUN, '$& ');
 
-export const tokenize = (text: string): Token[] => tokenizer.tokenize(boundRuns(text.replace(/[’‘]/g, "'")));
+export const tokenize = (text: string): Token[] => winkInstance().tokenize(boundRuns(text.replace(/[’‘]/g, "'")));
 
 /**
  * Lower case without accents ("Cancelación" → "cancelacion", "größer" → "grosser"): customers often

@@ -21,19 +21,3 @@ declare module 'wink-naive-bayes-text-classifier' {
   }
   export default function naiveBayes(): NaiveBayes;
 }
-// The Snowball stemmers of nlp.js, one CommonJS class per language.
-declare module '@nlpjs/lang-pt/src/stemmer-pt.js' {
-  export default class StemmerPt {
-    stemWord(word: string): string;
-  }
-}
-declare module '@nlpjs/lang-fr/src/stemmer-fr.js' {
-  export default class StemmerFr {
-    stemWord(word: string): string;
-  }
-}
-declare module '@nlpjs/lang-de/src/stemmer-de.js' {
-  export default class StemmerDe {
-    stemWord(word: string): string;
-  }
-}

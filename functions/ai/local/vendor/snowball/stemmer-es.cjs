@@ -1,7 +1,7 @@
 /*
  * nlp.js's Spanish Snowball stemmer (@nlpjs/lang-es 4.26.1, src/stemmer-es.js, MIT licence below),
- * unchanged except that its dictionary of irregular forms is passed in: it is data, shipped beside the
- * models (see scripts/train-ai.ts) and read on first use, rather than bundled as code.
+ * on ./base.cjs instead of the whole of @nlpjs/core. Its dictionary of irregular forms is passed in:
+ * it is data, shipped beside the models (see scripts/train-ai.ts) and read on first use, not code.
  */
 /*
  * Copyright (c) AXA Group Operations Spain S.A.
@@ -27,7 +27,7 @@
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as published
-const { Among, BaseStemmer } = require('@nlpjs/core');
+const { Among, BaseStemmer } = require('./base.cjs');
 
 /* eslint-disable */
 class StemmerEs extends BaseStemmer {
