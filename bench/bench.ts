@@ -13,6 +13,15 @@ import { AI_MODEL_FILES, BUNDLING } from '../spec/bundling';
 import { ROUTES } from '../spec/routes';
 import { REQUEST_TARGETS, requestCosts } from './requests';
 
+/**
+ * The environment of a part that runs in a child process. The request-cost part served requests in this
+ * process with an invocation store; a child has none, so Powertools must not be told to expect one.
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  const { AWS_LAMBDA_MAX_CONCURRENCY: _concurrency, ...env } = process.env;
+  return env;
+}
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, '.bench');
 /**
@@ -150,7 +159,10 @@ async function bundles() {
 /** The AI quality and latency figures (the same as `npm run eval:ai`). */
 function aiEvaluation() {
   console.log('');
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'eval-ai.ts')], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'eval-ai.ts')], {
+    env: childEnv(),
+    stdio: 'inherit',
+  });
 }
 
 /** The webhook figures run in a child process: it must trust a throwaway CA from its start. */
@@ -158,10 +170,8 @@ async function webhooks() {
   console.log('\nWebhook delivery\n');
   const { makeTestTls } = await import('../test/support/tls.mjs');
   const tls = makeTestTls();
-  // This process served requests with an invocation store; the child has none, so Powertools must not expect one.
-  const { AWS_LAMBDA_MAX_CONCURRENCY: _concurrency, ...env } = process.env;
   execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'webhooks.ts')], {
-    env: { ...env, NODE_EXTRA_CA_CERTS: tls.ca, BENCH_TLS: JSON.stringify(tls) },
+    env: { ...childEnv(), NODE_EXTRA_CA_CERTS: tls.ca, BENCH_TLS: JSON.stringify(tls) },
     stdio: 'inherit',
   });
 }
@@ -169,7 +179,10 @@ async function webhooks() {
 /** The dashboard figures run in a child process too (bench/dashboard.ts): a runtime and a browser of their own. */
 function dashboard() {
   console.log('\nDashboard\n');
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'dashboard.ts')], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'dashboard.ts')], {
+    env: childEnv(),
+    stdio: 'inherit',
+  });
 }
 
 await bundles();
