@@ -18,7 +18,7 @@ import {
   type RouteHeader,
   type SuccessResponse,
 } from '../functions/platform/api-contract';
-import { problemType } from '../functions/platform/errors';
+import { STATUS_TEXT, problemType } from '../functions/platform/errors';
 import type { HandlerContract } from '../functions/http/handler';
 
 type Json = Record<string, unknown>;
@@ -32,26 +32,6 @@ export const GATEWAY_PROBLEMS: Record<string, { status: number; description: str
   route_not_found: { status: 404, description: 'No route has this path.' },
   method_not_allowed: { status: 405, description: 'The path exists with other methods (see `Allow`).' },
   malformed_path: { status: 400, description: 'The path is not valid (bad percent-encoding).' },
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
 };
 
 /** Tags by feature directory (the first segment of a route's handler). */

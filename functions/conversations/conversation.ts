@@ -45,6 +45,37 @@ export interface Conversation {
 }
 
 /** Allowed status changes. Staying in the same status is always allowed (and changes nothing). */
+/** A new open conversation with no messages yet: the API's create and the first inbound message share it. */
+export function newConversation(fields: {
+  id: string;
+  tenant_id: string;
+  customer: Conversation['customer'];
+  channel: ChannelKind;
+  channel_account_id: Conversation['channel_account_id'];
+  at: string;
+  tags?: readonly string[];
+  assignee_id?: string | null;
+  priority?: Priority;
+}): Conversation {
+  const { at, tags = [], assignee_id = null, priority = 'normal', ...identity } = fields;
+  return {
+    ...identity,
+    status: 'open',
+    snoozed_until: null,
+    tags: [...new Set(tags)],
+    assignee_id,
+    priority,
+    category: null,
+    handoff: null,
+    last_message_at: null,
+    last_inbound_at: null,
+    last_activity_at: at,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+}
+
 export const TRANSITIONS: Record<ConversationStatus, readonly ConversationStatus[]> = {
   open: ['pending', 'snoozed', 'resolved'],
   pending: ['open', 'snoozed', 'resolved'],

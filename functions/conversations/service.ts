@@ -16,6 +16,7 @@ import {
   RECEIPT_TIMESTAMP_FIELD,
   SERVICE_WINDOW_MS,
   insideServiceWindow,
+  newConversation,
   transitionProblem,
   type ChannelKind,
   type Conversation,
@@ -157,26 +158,17 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
       { path: 'customer.id', message: 'not found' },
     ]);
   const at = now.toISOString();
-  const conversation: Conversation = {
+  const conversation = newConversation({
     id: newId('conv'),
     tenant_id: tenantId,
     customer: customerView(customer),
     channel: input.channel,
     channel_account_id: channelAccountId,
-    status: 'open',
-    snoozed_until: null,
-    tags: [...new Set(input.tags ?? [])],
-    assignee_id: input.assignee_id ?? null,
-    priority: input.priority ?? 'normal',
-    category: null,
-    handoff: null,
-    last_message_at: null,
-    last_inbound_at: null,
-    last_activity_at: at,
-    created_at: at,
-    updated_at: at,
-    version: 1,
-  };
+    at,
+    tags: input.tags,
+    assignee_id: input.assignee_id,
+    priority: input.priority,
+  });
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
@@ -350,26 +342,14 @@ export async function receiveInbound(
       const base: Conversation =
         current && current.status !== 'resolved'
           ? current
-          : {
+          : newConversation({
               id: newId('conv'),
               tenant_id: tenantId,
               customer: customerView(customer),
               channel,
               channel_account_id: channelAccountId,
-              status: 'open',
-              snoozed_until: null,
-              tags: [],
-              assignee_id: null,
-              priority: 'normal',
-              category: null,
-              handoff: null,
-              last_message_at: null,
-              last_inbound_at: null,
-              last_activity_at: at,
-              created_at: at,
-              updated_at: at,
-              version: 1,
-            };
+              at,
+            });
       const isNew = base !== current;
       const after: Conversation = {
         ...base,

@@ -7,7 +7,12 @@ export interface FieldError {
   message: string;
 }
 
-const TITLES: Record<number, string> = {
+/** Each status the API answers with, and its text: a problem's `title`, and the contract's descriptions. */
+export const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
@@ -40,7 +45,7 @@ export class ApiError extends Error {
   }
 
   get title(): string {
-    return TITLES[this.status] ?? 'Error';
+    return STATUS_TEXT[this.status] ?? 'Error';
   }
 }
 

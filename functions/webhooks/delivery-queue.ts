@@ -22,6 +22,21 @@ export interface DeliveryMessage {
   reason?: string;
 }
 
+/** The first attempt of a new delivery, carrying its event so the worker needs no read. */
+export const firstAttempt = (
+  event: EventEnvelope,
+  deliveryId: string,
+  endpoint: { id: string; version: number },
+): DeliveryMessage => ({
+  tenant_id: event.tenant_id,
+  delivery_id: deliveryId,
+  webhook_id: endpoint.id,
+  cycle: 1,
+  failures: 0,
+  payload: event,
+  endpoint_version: endpoint.version,
+});
+
 /** Queues attempts, ten per SendMessageBatch; throws if any entry was refused. */
 export async function enqueueDeliveries(messages: DeliveryMessage[], delaySeconds = 0): Promise<void> {
   for (let i = 0; i < messages.length; i += 10) {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../events/catalog';
-import { enqueueDeliveries, type DeliveryMessage } from './delivery-queue';
+import { enqueueDeliveries, firstAttempt, type DeliveryMessage } from './delivery-queue';
 import { allEndpoints, createDelivery, getDelivery, subscriptionVersions } from './store';
 import { newDelivery, subscribes, type Subscription, type WebhookEndpoint } from './webhook';
 
@@ -49,15 +49,7 @@ export async function fanOut(event: EventEnvelope, endpoints: SubscribedEndpoint
       const existing = await getDelivery(event.tenant_id, delivery.id);
       if (!existing || existing.status !== 'pending' || existing.cycle !== 1 || existing.cycle_attempts > 0) continue;
     }
-    messages.push({
-      tenant_id: event.tenant_id,
-      delivery_id: delivery.id,
-      webhook_id: endpoint.id,
-      cycle: 1,
-      failures: 0,
-      payload: event,
-      endpoint_version: endpoint.version,
-    });
+    messages.push(firstAttempt(event, delivery.id, endpoint));
   }
   await enqueueDeliveries(messages);
   return messages.length;

@@ -3,7 +3,7 @@ import { isId, newId } from '../platform/ids';
 import type { EventEnvelope } from '../events/catalog';
 import { newEvent } from '../events/store';
 import { ulidBound } from '../events/time';
-import { enqueueDeliveries } from './delivery-queue';
+import { enqueueDeliveries, firstAttempt } from './delivery-queue';
 import { checkUrlForm, resolveTarget, UnsafeTarget } from './ssrf';
 import {
   allEndpoints,
@@ -156,17 +156,7 @@ export async function sendTestEvent(tenantId: string, id: string | undefined, no
   );
   const delivery = newDelivery(event, endpoint.id, now);
   await createDelivery(delivery, event);
-  await enqueueDeliveries([
-    {
-      tenant_id: tenantId,
-      delivery_id: delivery.id,
-      webhook_id: endpoint.id,
-      cycle: 1,
-      failures: 0,
-      payload: event,
-      endpoint_version: endpoint.version,
-    },
-  ]);
+  await enqueueDeliveries([firstAttempt(event, delivery.id, endpoint)]);
   return { delivery, event };
 }
 
