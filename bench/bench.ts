@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { AI_MODEL_FILES, BUNDLING } from '../spec/bundling';
+import { AI_MEMORY_MB, FULL_VCPU_MB } from '../spec/functions';
 import { ROUTES } from '../spec/routes';
 import { REQUEST_TARGETS, requestCosts } from './requests';
 
@@ -150,8 +151,10 @@ async function bundles() {
       model,
       `const t=performance.now();const m=await import(${JSON.stringify(model)});m.classifyLocally(${JSON.stringify(text)},${JSON.stringify(language)});console.log(performance.now()-t)`,
     );
+    // On Lambda the same CPU-bound work gets AI_MEMORY_MB's share of a vCPU.
+    const onLambda = firstUse * Math.max(1, FULL_VCPU_MB / AI_MEMORY_MB);
     console.log(
-      `local AI, fresh process, load + ${language} model + first analysis: ${Math.round(firstUse * 10) / 10} ms (target <= ${TARGETS.modelLoadMs} ms) ${mark(firstUse <= TARGETS.modelLoadMs)}`,
+      `local AI, fresh process, load + ${language} model + first analysis: ${Math.round(firstUse * 10) / 10} ms (target <= ${TARGETS.modelLoadMs} ms) ${mark(firstUse <= TARGETS.modelLoadMs)}; about ${Math.round(onLambda)} ms on Lambda at ${AI_MEMORY_MB} MB`,
     );
   }
 }

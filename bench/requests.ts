@@ -7,7 +7,6 @@
  * while it runs. Round trips are the calls a request makes; "seq" is how many of them it waits for one
  * after the other (calls made in parallel count once).
  */
-import { Metrics } from '@aws-lambda-powertools/metrics';
 import { ROUTES } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
 import { FULL_VCPU_MB, functionMemoryMb } from '../spec/functions';
@@ -53,17 +52,11 @@ export const PRICES = {
  * Log bytes an invocation costs besides its own records, from the formats AWS writes. Lambda's START,
  * END and REPORT lines (about 340 bytes a request) are not written: every function logs in JSON with the
  * platform's records at WARN (lib/api-function.ts). An HTTP request adds one API Gateway access-log line
- * in the stage's default JSON format (about 260 bytes).
+ * in the stage's default JSON format (about 260 bytes). A successful request publishes no metrics line:
+ * only a 5xx does (functions/http/middleware.ts), and every request priced here succeeds.
  */
 const LAMBDA_PLATFORM_LOG_BYTES = 0;
 const API_ACCESS_LOG_BYTES = 260;
-
-/** The Powertools EMF line every HTTP invocation publishes (one status metric), measured by serialising one. */
-function emfLineBytes(): number {
-  const metrics = new Metrics({ namespace: 'MessagingPlatform', serviceName: 'messaging-api' });
-  metrics.addMetric('status_2xx', 'Count', 1);
-  return JSON.stringify(metrics.serializeMetrics()).length + 1;
-}
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
@@ -95,7 +88,7 @@ export interface Cost {
 }
 
 /** Dollars for one request and what it caused, from the invocations' measured usage. */
-export function costOf(records: InvocationRecord[], sqsRequests: number, emfBytes: number): Cost {
+export function costOf(records: InvocationRecord[], sqsRequests: number): Cost {
   let dynamo = 0;
   let lambda = 0;
   let apiGateway = 0;
@@ -108,7 +101,7 @@ export function costOf(records: InvocationRecord[], sqsRequests: number, emfByte
     const http = isHttp(r.functionName);
     if (http) apiGateway += PRICES.httpApiRequest;
     logBytes += ((r.store[LOG_BYTES] as number | undefined) ?? 0) + LAMBDA_PLATFORM_LOG_BYTES;
-    if (http) logBytes += API_ACCESS_LOG_BYTES + emfBytes;
+    if (http) logBytes += API_ACCESS_LOG_BYTES;
   }
   const sqs = sqsRequests * PRICES.sqsRequest;
   const logs = (logBytes / 1024 ** 3) * PRICES.logsIngestedGb;
@@ -381,10 +374,9 @@ export async function requestCosts(): Promise<void> {
     for (const [what, value, ok] of rows) console.log(`${what.padEnd(66)} ${value.padEnd(40)} ${target(ok, what)}`);
 
     // Cost model.
-    const emf = emfLineBytes();
     const perMillion = (rs: (InvocationRecord | undefined)[]) => {
       const present = rs.filter((r): r is InvocationRecord => r !== undefined);
-      const c = costOf(present, sqsRequestsOf(present), emf);
+      const c = costOf(present, sqsRequestsOf(present));
       return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v * 1e6])) as unknown as Cost;
     };
     const costs: [string, Cost, number | undefined][] = [

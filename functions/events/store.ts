@@ -12,12 +12,16 @@ const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version',
  * Events are the transactional outbox: `eventPut` returns a TransactWriteItems entry that features add to
  * the transaction of the change itself, so an event exists if and only if its change happened. The table
  * stream carries them to the dispatcher. They are kept 30 days.
- *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first
- *   gsi1 TENANT#<t>#EVTCAT#<category>            `conversation.*`, `booking.*`
+ *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first; `conversation.*` filtered
+ *   gsi1 TENANT#<t>#EVTCAT#<category>            the other categories (`booking.*`): sparse
  *   gsi2 TENANT#<t>#EVTTYPE#<type>               exact type
+ * Conversation events are most of a tenant's events (every message sends, delivers and is read), so their
+ * category list reads all events and skips the few others, instead of each one paying a third index entry.
  */
 export const EVENT_RETENTION_SECONDS = 30 * 86_400;
 export const EVENT_SK_PREFIX = 'EVT#';
+/** The category served by the all-events sequence with a filter rather than by gsi1. */
+const FILTERED_CATEGORY = 'conversation';
 
 export function newEvent<T extends object>(
   tenantId: string,
@@ -35,22 +39,24 @@ export function newEvent<T extends object>(
   };
 }
 
+const typeKey = (pk: string, type: string) => `${pk}#EVTTYPE#${type}`;
+
 export function eventPut(event: EventEnvelope<object>) {
   const pk = tenantPk(event.tenant_id);
+  const category = eventCategory(event.type);
   return {
     Put: {
       TableName: tableName('main'),
       Item: {
         pk,
         sk: `${EVENT_SK_PREFIX}${event.id}`,
-        gsi1pk: `${pk}#EVTCAT#${eventCategory(event.type)}`,
-        gsi1sk: event.id,
-        gsi2pk: `${pk}#EVTTYPE#${event.type}`,
+        ...(category === FILTERED_CATEGORY ? {} : { gsi1pk: `${pk}#EVTCAT#${category}`, gsi1sk: event.id }),
+        gsi2pk: typeKey(pk, event.type),
         gsi2sk: event.id,
         ttl: Math.floor(Date.parse(event.created_at) / 1000) + EVENT_RETENTION_SECONDS,
         // The JSON text, deflated: read back exactly as written, and about half the bytes. An event item
-        // then stays under 1 KB, and so do its two index entries (which hold all of it): a message event
-        // costs 6 write units in a transaction instead of 12 (docs/data-model.md).
+        // then stays under 1 KB, and so does each index entry (which holds all of it): a message event
+        // costs 4 write units in a transaction instead of 12 (docs/data-model.md).
         event: deflateRawSync(JSON.stringify(event)),
       },
     },
@@ -67,27 +73,46 @@ export interface EventQuery {
   cursor?: string;
 }
 
-/** One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type. */
+/**
+ * One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type.
+ * `conversation.*` reads the base table and keeps the items whose type key is in that category (events
+ * written before gsi1 became sparse are kept the same way).
+ */
 export async function listEvents(
   tenantId: string,
   q: EventQuery,
 ): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
   const pk = tenantPk(tenantId);
   const type = q.type && q.type !== '*' ? q.type : undefined;
-  const [index, pkName, skName, pkValue, skPrefix] = !type
-    ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]
-    : type.endsWith('.*')
-      ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${type.slice(0, -2)}`, 'evt_']
-      : ['gsi2', 'gsi2pk', 'gsi2sk', `${pk}#EVTTYPE#${type}`, 'evt_'];
+  const category = type?.endsWith('.*') ? type.slice(0, -2) : undefined;
+  const [index, pkName, skName, pkValue, skPrefix] =
+    !type || category === FILTERED_CATEGORY
+      ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]
+      : category
+        ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${category}`, 'evt_']
+        : ['gsi2', 'gsi2pk', 'gsi2sk', typeKey(pk, type), 'evt_'];
   const lower = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.fromId ?? 'evt_'}`;
   const upper = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.toId ?? 'evt_~'}`;
+  const filter =
+    category === FILTERED_CATEGORY
+      ? {
+          FilterExpression: 'begins_with(gsi2pk, :category)',
+          ExpressionAttributeValues: { ':category': typeKey(pk, `${category}.`) },
+        }
+      : undefined;
   const page = await queryPage(
     {
       TableName: tableName('main'),
       IndexName: index,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lower AND :upper',
       ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-      ExpressionAttributeValues: { ':pk': pkValue, ':lower': lower, ':upper': upper },
+      ExpressionAttributeValues: {
+        ':pk': pkValue,
+        ':lower': lower,
+        ':upper': upper,
+        ...filter?.ExpressionAttributeValues,
+      },
+      ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
     },
     q,
     // Bound to the type and the window too: a cursor only resumes the query that issued it.

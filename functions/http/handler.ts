@@ -1,10 +1,8 @@
 import middy from '@middy/core';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeById } from '../../spec/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
 import { badRequest, unprocessable } from '../platform/errors';
-import { metrics } from '../platform/observability';
 import { corsHeaders, securityHeaders } from '../platform/response-headers';
 import { fieldErrors, type Schema } from '../platform/validation';
 import { access } from './access';
@@ -109,7 +107,6 @@ export function httpHandler<B = unknown, Q = unknown>(
   };
 
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(logMetrics(metrics))
     .use(requestContext(route))
     .use(securityHeaders())
     .use(corsHeaders())

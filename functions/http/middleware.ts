@@ -27,7 +27,6 @@ export const requestContext = (route: RouteDef): HttpMiddleware => {
       duration_ms: Date.now() - state.startedAt,
       tenant_id: state.tenantId,
     });
-    metrics.addMetric(`status_${Math.floor((request.response.statusCode ?? 200) / 100)}xx`, 'Count', 1);
   };
   return {
     before: (request: HttpRequest) => {
@@ -129,7 +128,12 @@ export const problemErrors = (): HttpMiddleware => ({
         'An unexpected error occurred. Quote the request_id when reporting it.',
       );
     }
-    if (problem.status >= 500) metrics.addMetric('server_error', 'Count', 1);
+    // Per-status counts come free from API Gateway's own metrics (Count, 4xx, 5xx); only server errors get
+    // a metric line of their own, so a successful request writes no metrics record.
+    if (problem.status >= 500) {
+      metrics.addMetric('server_error', 'Count', 1);
+      metrics.publishStoredMetrics();
+    }
     request.response = problemResponse(problem, peekState(request.context)?.requestId);
   },
 });

@@ -71,7 +71,9 @@ const invalidCursor = () =>
 
 /**
  * One Query per page, newest first. It asks for one item more than the page so `has_more` is exact, and
- * builds the next cursor from the last returned item's key attributes.
+ * builds the next cursor from the last returned item's key attributes. A query with a FilterExpression
+ * (a list that skips a few items of the sequence it reads) asks for twice that, and reads on only while
+ * the items it kept do not yet fill the page and the sequence goes on, so `has_more` stays exact.
  */
 export async function queryPage(
   input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
@@ -79,11 +81,21 @@ export async function queryPage(
   binding: CursorBinding,
   keyAttributes: readonly string[],
 ): Promise<{ items: Record<string, unknown>[]; hasMore: boolean; nextCursor: string | null }> {
-  const startKey = request.cursor ? await decodeCursor(binding, request.cursor) : undefined;
-  const out = await db().send(
-    new QueryCommand({ ScanIndexForward: false, ...input, Limit: request.limit + 1, ExclusiveStartKey: startKey }),
-  );
-  const all = out.Items ?? [];
+  const filtered = input.FilterExpression !== undefined;
+  let startKey = request.cursor ? await decodeCursor(binding, request.cursor) : undefined;
+  const all: Record<string, unknown>[] = [];
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        ScanIndexForward: false,
+        ...input,
+        Limit: (request.limit + 1 - all.length) * (filtered ? 2 : 1),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    all.push(...(out.Items ?? []));
+    startKey = out.LastEvaluatedKey;
+  } while (filtered && all.length <= request.limit && startKey);
   const items = all.slice(0, request.limit);
   const hasMore = all.length > request.limit;
   const last = items[items.length - 1];

@@ -54,6 +54,41 @@ describe('GET /events', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('pages conversation.* exactly past a run of other events', async () => {
+    // conversation.* reads all events and skips the others: a page read on past five booking events.
+    const u = await createTenant();
+    await call('POST', '/channels/sandbox/inbound', { ...authOf(u), body: { from: '+491514000002', text: 'hi' } });
+    for (let h = 0; h < 5; h++)
+      await call('POST', '/bookings', {
+        ...authOf(u),
+        body: {
+          customer: { phone: '+491514000002' },
+          service: 'Consult',
+          start_at: `2031-03-01T0${h}:00:00Z`,
+          end_at: `2031-03-01T0${h}:30:00Z`,
+          timezone: 'UTC',
+        },
+      });
+    const pages: { data: { type: string }[]; pagination: { has_more: boolean; next_cursor: string | null } }[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(
+        'GET',
+        `/events?type=conversation.*&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        authOf(u),
+      );
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      cursor = res.body.pagination.next_cursor;
+    } while (cursor && pages.length < 5);
+    expect(pages.map((p) => p.data.map((e) => e.type))).toEqual([
+      ['conversation.message.received'],
+      ['conversation.created'],
+    ]);
+    expect(pages.map((p) => p.pagination.has_more)).toEqual([true, false]);
+    expect((await eventsOf(u, 'booking.*')).map((e) => e.type)).toEqual(Array(5).fill('booking.created'));
+  });
+
   it('filters by time and pages newest first', async () => {
     const all = await eventsOf(t);
     const future = await call(
