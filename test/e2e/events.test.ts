@@ -69,10 +69,11 @@ describe('GET /events', () => {
           timezone: 'UTC',
         },
       });
-    const pages: { data: { type: string }[]; pagination: { has_more: boolean; next_cursor: string | null } }[] = [];
+    type EventPage = { data: { type: string }[]; pagination: { has_more: boolean; next_cursor: string | null } };
+    const pages: EventPage[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call(
+      const res: { status: number; body: EventPage } = await call(
         'GET',
         `/events?type=conversation.*&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
         authOf(u),
