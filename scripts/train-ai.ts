@@ -8,8 +8,9 @@
  * - `language-id.json.gz`: the language identifier, from the texts of every training set;
  * - `phone-numbers.json.gz`: libphonenumber's numbering plans ("min" metadata), read by the entity
  *   extractor on first use instead of sitting in the analyze handler's bundle;
- * - `stemmer-es.json.gz` and `tokenizer.json.gz`: the Spanish stemmer's dictionary of irregular forms,
- *   and wink-tokenizer's table of English contractions and emoji pattern, for the same reason.
+ * - `snowball.json.gz`, `stemmer-es.json.gz` and `tokenizer.json.gz`: the Snowball stemmers' tables
+ *   (vendored with them), the Spanish stemmer's dictionary of irregular forms, and wink-tokenizer's table
+ *   of English contractions and emoji pattern, for the same reason.
  *
  * English scores sentiment with AFINN-165 and wink-sentiment's emoji and emoticons: those lists are copied
  * into en.json.gz here, so the handlers carry no word list in their code.
@@ -23,9 +24,16 @@ import type { MetadataJson } from 'libphonenumber-js/core';
 import { readEvalSet } from '../bench/ai-metrics';
 import { PHONE_METADATA } from '../functions/ai/entities';
 import { trainLanguageId, type LanguageIdSnapshot } from '../functions/ai/language';
-import { SPANISH_STEMS, type RulesData, type StemmerDictionary } from '../functions/ai/local/languages';
+import {
+  SNOWBALL_TABLES,
+  SPANISH_STEMS,
+  type RulesData,
+  type SnowballData,
+  type StemmerDictionary,
+} from '../functions/ai/local/languages';
 import { modelFileName } from '../functions/ai/local/model-files';
-import { trainLocalModel, type Example, type ModelSnapshot } from '../functions/ai/local/model';
+import type { ModelSnapshot } from '../functions/ai/local/model';
+import { trainLocalModel, type Example } from '../functions/ai/local/training';
 import { TOKENIZER_DATA, type TokenizerData } from '../functions/ai/local/text';
 import { LANGUAGES, type Language } from '../functions/ai/taxonomy';
 
@@ -69,6 +77,7 @@ export const trainLanguageModel = (): LanguageIdSnapshot =>
   trainLanguageId(LANGUAGES.flatMap((language) => trainingSet(language).map(({ text }) => ({ text, language }))));
 
 const phoneMetadata = () => require('libphonenumber-js/metadata.min.json') as MetadataJson;
+const snowballTables = () => require('../functions/ai/local/vendor/snowball/tables.json') as SnowballData;
 const spanishStems = () => require('@nlpjs/lang-es/src/dictionary-es.json') as StemmerDictionary;
 const tokenizerData = (): TokenizerData => {
   // wink-tokenizer's own emoji-regex (9.x): the one at the top of node_modules is another major version.
@@ -80,7 +89,8 @@ const tokenizerData = (): TokenizerData => {
 };
 
 /** Data the text pipeline itself reads (training included), not trained. */
-const textData = (): [name: string, data: StemmerDictionary | TokenizerData][] => [
+const textData = (): [name: string, data: SnowballData | StemmerDictionary | TokenizerData][] => [
+  [SNOWBALL_TABLES, snowballTables()],
   [SPANISH_STEMS, spanishStems()],
   [TOKENIZER_DATA, tokenizerData()],
 ];
@@ -88,7 +98,7 @@ const textData = (): [name: string, data: StemmerDictionary | TokenizerData][] =
 /** Every model file: its name (without extension) and its content. */
 export function trainAll(): [
   name: string,
-  model: ModelSnapshot | LanguageIdSnapshot | MetadataJson | StemmerDictionary | TokenizerData,
+  model: ModelSnapshot | LanguageIdSnapshot | MetadataJson | SnowballData | StemmerDictionary | TokenizerData,
 ][] {
   return [
     ...LANGUAGES.map((l): [string, ModelSnapshot] => [l, trainModel(l)]),

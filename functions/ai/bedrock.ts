@@ -6,7 +6,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
-import type { AiProvider, Grounding, TranscriptLine } from './provider-contract';
+import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
 import { formatWhen } from './replies';
 import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
@@ -71,9 +71,13 @@ function facts(g: Grounding, language: Language): string {
   return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}`;
 }
 
-export function bedrockProvider(options: BedrockOptions): AiProvider {
+/** One Converse call: the system prompt (the taxonomy is added), the user text, and the answer's schema. */
+export type Converse = <T>(system: string, user: string, schema: z.ZodMiniType<T>) => Promise<T>;
+
+/** Converse with the configured model; the SDK client is built on the first call. */
+export function bedrockConverse(options: BedrockOptions): Converse {
   let client: BedrockRuntimeClient | undefined;
-  async function converse<T>(system: string, user: string, schema: z.ZodMiniType<T>): Promise<T> {
+  return async (system, user, schema) => {
     client ??= new BedrockRuntimeClient({
       maxAttempts: 1,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -89,42 +93,47 @@ export function bedrockProvider(options: BedrockOptions): AiProvider {
     );
     const text = (out.output?.message?.content ?? []).map((block) => block.text ?? '').join('');
     return z.parse(schema, extractJson(text));
-  }
-
-  return {
-    name: 'bedrock',
-    async classify(text, defaultLanguage) {
-      // The language comes from the same identifier as the local model's, like the entities.
-      const language = identifyLanguage(text, defaultLanguage);
-      const a = await converse(
-        `You triage customer messages for a business that takes bookings. The message is most likely in ${LANGUAGE_NAMES[language]}. Classify the message: intent (with confidence), the top 3 intents and sentiment {label, score, confidence}. Shape: {"intent":{"name","confidence"},"intents":[...],"sentiment":{"label","score","confidence"}}.`,
-        text,
-        ClassifyAnswer,
-      );
-      const c: Classification = {
-        intent: a.intent,
-        sentiment: a.sentiment,
-        intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })),
-        language,
-      };
-      return c;
-    },
-    async suggest(transcript, grounding, count, defaultLanguage) {
-      const last = [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
-      const language = identifyLanguage(last, defaultLanguage);
-      const a = await converse(
-        `You draft replies for a support agent. Write ${count} alternative replies to the customer's last message, in ${LANGUAGE_NAMES[language]} (the customer's language). Use only these facts and never invent a booking, date, time, price or address: ${facts(grounding, language)} Shape: {"suggestions":[{"text","intent","confidence"}]} where intent is the customer's intent the reply answers.`,
-        transcriptText(transcript),
-        SuggestAnswer,
-      );
-      return a.suggestions.slice(0, count);
-    },
-    async categorize(transcript) {
-      return converse(
-        'Categorise this customer conversation. Shape: {"category":{"name","confidence"},"candidates":[{"name","confidence"}],"suggested_tags":["lowercase-slugs"]}.',
-        transcriptText(transcript),
-        CategorizeAnswer,
-      );
-    },
   };
 }
+
+export const bedrockClassifier = (converse: Converse): Classifier => ({
+  async classify(text, defaultLanguage) {
+    // The language comes from the same identifier as the local model's, like the entities.
+    const language = identifyLanguage(text, defaultLanguage);
+    const a = await converse(
+      `You triage customer messages for a business that takes bookings. The message is most likely in ${LANGUAGE_NAMES[language]}. Classify the message: intent (with confidence), the top 3 intents and sentiment {label, score, confidence}. Shape: {"intent":{"name","confidence"},"intents":[...],"sentiment":{"label","score","confidence"}}.`,
+      text,
+      ClassifyAnswer,
+    );
+    const c: Classification = {
+      intent: a.intent,
+      sentiment: a.sentiment,
+      intents: a.intents.slice(0, 3).map((i) => ({ ...i, confidence: round(i.confidence) })),
+      language,
+    };
+    return c;
+  },
+});
+
+export const bedrockSuggester = (converse: Converse): Suggester => ({
+  async suggest(transcript, grounding, count, defaultLanguage) {
+    const last = [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
+    const language = identifyLanguage(last, defaultLanguage);
+    const a = await converse(
+      `You draft replies for a support agent. Write ${count} alternative replies to the customer's last message, in ${LANGUAGE_NAMES[language]} (the customer's language). Use only these facts and never invent a booking, date, time, price or address: ${facts(grounding, language)} Shape: {"suggestions":[{"text","intent","confidence"}]} where intent is the customer's intent the reply answers.`,
+      transcriptText(transcript),
+      SuggestAnswer,
+    );
+    return a.suggestions.slice(0, count);
+  },
+});
+
+export const bedrockCategorizer = (converse: Converse): Categorizer => ({
+  async categorize(transcript) {
+    return converse(
+      'Categorise this customer conversation. Shape: {"category":{"name","confidence"},"candidates":[{"name","confidence"}],"suggested_tags":["lowercase-slugs"]}.',
+      transcriptText(transcript),
+      CategorizeAnswer,
+    );
+  },
+});

@@ -1,5 +1,5 @@
 import { httpHandler, tenantPrincipal } from '../http/handler';
-import { CategorizeBody } from './schemas';
+import { CategorizeBody } from './conversation-schemas';
 import { categorize } from './service';
 
 /** The conversation's category and suggested tags; `apply: true` sets them (emitting conversation.updated). */

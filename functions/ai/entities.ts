@@ -4,16 +4,16 @@
  * libphonenumber; e-mail addresses; amounts of money.
  */
 import * as chrono from 'chrono-node';
-import { findPhoneNumbersInText, type MetadataJson } from 'libphonenumber-js/core';
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
 import { readModelFile } from './local/model-files';
 import type { Language } from './taxonomy';
 
 /**
  * libphonenumber's metadata (the numbering plans of every country, its "min" set) is data: `npm run
- * train:ai` copies it beside the models, and it is read on the first message with a digit in it.
+ * train:ai` copies it beside the models, and it is read on the first message with a phone number in it.
  */
 export const PHONE_METADATA = 'phone-numbers';
-let phoneMetadata: MetadataJson | undefined;
+let phoneMetadataJson: MetadataJson | undefined;
 
 export type Entity =
   | { type: 'datetime'; text: string; value: string; timezone: string }
@@ -43,6 +43,27 @@ const CURRENCY_WORD: Record<string, string> = {
 };
 const MONEY =
   /([$€£¥₹])\s?(\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)|(?<!\d)(\d+(?:[.,]\d{1,2})?)\s?(usd|eur|gbp|dollars?|euros?|pounds|quid|bucks)\b/gi;
+
+/** What customers write between the digit groups of a phone number. */
+const PHONE_SEPARATOR = String.raw`[\p{Zs}\-\u2010-\u2015\u2212\uFF0D./()\[\]]`;
+/**
+ * A phone number in international form, the only form libphonenumber reads without the customer's
+ * country: a plus sign, then groups of digits between up to four separators, as in "+44 7911 123456",
+ * "(+34) 612-34-56-78" or "+49 (0)30 1234567". Groups and separators never overlap, and both are capped
+ * (no number has more than 20 digits), so the search stays linear.
+ */
+const PHONE_CANDIDATE = new RegExp(
+  String.raw`[(\[]?\+${PHONE_SEPARATOR}{0,4}\p{Nd}{1,20}(?:${PHONE_SEPARATOR}{1,4}\p{Nd}{1,20}){0,20}`,
+  'gu',
+);
+/**
+ * A candidate that is no valid number as a whole may start with one, ended by the first of these
+ * ("+44 7911 123456. 2 of us"), tried in libphonenumber's order. The rest of a candidate has no plus
+ * sign, so no number either.
+ */
+const PHONE_BREAKS = [/\//u, /\(/u, /\p{Zs}-|-\p{Zs}/u, /[\u2012-\u2015\uFF0D]/u, /\./u, /\p{Zs}/u];
+/** Digits that run on into a word or an amount ("+447911123456abc") are no number: libphonenumber's rule. */
+const GLUED_TO_NUMBER = /[\p{Script=Latin}\p{Mn}\p{Sc}%]/u;
 
 /** Minutes east of UTC that `timeZone` observes at `at`. */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
@@ -150,8 +171,26 @@ function dates(text: string, now: Date, timeZone: string, language: Language): E
     });
 }
 
-function phoneNumbers(): MetadataJson {
-  return (phoneMetadata ??= readModelFile<MetadataJson>(PHONE_METADATA));
+function phoneMetadata(): MetadataJson {
+  return (phoneMetadataJson ??= readModelFile<MetadataJson>(PHONE_METADATA));
+}
+
+/** The valid number `candidate` is, or starts with; `glued`: it runs on into a word, so only a start can be. */
+function phoneNumber(candidate: string, glued: boolean): Entity | undefined {
+  const breaks = PHONE_BREAKS.map((pattern) => candidate.search(pattern)).filter((at) => at > 0);
+  for (const end of glued ? breaks : [candidate.length, ...breaks]) {
+    const text = candidate.slice(0, end).replace(/\P{Nd}+$/u, '');
+    const number = parsePhoneNumberFromString(text, phoneMetadata());
+    if (number?.isValid()) return { type: 'phone', text, value: number.number };
+  }
+  return undefined;
+}
+
+function phoneNumbers(text: string): Entity[] {
+  return [...text.matchAll(PHONE_CANDIDATE)].flatMap(({ 0: candidate, index }) => {
+    const found = phoneNumber(candidate, GLUED_TO_NUMBER.test(text.charAt(index + candidate.length)));
+    return found ? [found] : [];
+  });
 }
 
 function money(text: string): Entity[] {
@@ -170,12 +209,10 @@ export function extractEntities(text: string, now: Date, timeZone: string, langu
     value: m[0].toLowerCase(),
   }));
   const withoutEmails = text.replace(EMAIL, ' ');
-  const phones = (/\d/.test(withoutEmails) ? findPhoneNumbersInText(withoutEmails, phoneNumbers()) : [])
-    .filter((found) => found.number.isValid())
-    .map((found): Entity => ({
-      type: 'phone',
-      text: withoutEmails.slice(found.startsAt, found.endsAt),
-      value: found.number.number,
-    }));
-  return [...dates(withoutEmails, now, timeZone, language), ...emails, ...phones, ...money(withoutEmails)];
+  return [
+    ...dates(withoutEmails, now, timeZone, language),
+    ...emails,
+    ...phoneNumbers(withoutEmails),
+    ...money(withoutEmails),
+  ];
 }

@@ -1,5 +1,5 @@
 /** What an AI provider does, and the shapes it answers with. Pure types, no AWS imports. */
-import type { Category, Classification, Intent, Language, ProviderName } from './taxonomy';
+import type { Category, Classification, Intent, Language } from './taxonomy';
 
 export interface TranscriptLine {
   direction: 'inbound' | 'outbound';
@@ -25,10 +25,17 @@ export interface Categorization {
   suggested_tags: string[];
 }
 
-/** `defaultLanguage` is the tenant's: the language of a message too short to tell. */
-export interface AiProvider {
-  readonly name: ProviderName;
+/*
+ * A provider answers three operations, each its own interface: a handler calls one of them, and its
+ * bundle holds that operation's code only (see ./provider-selection.ts). `defaultLanguage` is the
+ * tenant's: the language of a message too short to tell.
+ */
+
+export interface Classifier {
   classify(text: string, defaultLanguage: Language): Promise<Classification>;
+}
+
+export interface Suggester {
   /**
    * `transcript` is oldest first; the reply answers its last customer message, in the language of that
    * message.
@@ -39,5 +46,8 @@ export interface AiProvider {
     count: number,
     defaultLanguage: Language,
   ): Promise<Suggestion[]>;
+}
+
+export interface Categorizer {
   categorize(transcript: readonly TranscriptLine[], defaultLanguage: Language): Promise<Categorization>;
 }

@@ -4,9 +4,7 @@
  * the response says which provider answered.
  */
 import { logger } from '../platform/observability';
-import { bedrockProvider } from './bedrock';
-import { localProvider } from './local/provider';
-import type { AiProvider } from './provider-contract';
+import { bedrockConverse, type Converse } from './bedrock';
 import type { ProviderName } from './taxonomy';
 
 export interface Answered<T> {
@@ -16,20 +14,31 @@ export interface Answered<T> {
   fallback?: { from: ProviderName; reason: string };
 }
 
-let configured: AiProvider | undefined;
+/**
+ * One operation's providers: the local one, and Bedrock's on a Converse client. Chosen per operation,
+ * not per provider, so that a handler's bundle holds only the operation it calls: analyze needs neither
+ * the reply templates nor the categories.
+ */
+export interface Providers<P> {
+  local: P;
+  bedrock: (converse: Converse) => P;
+}
 
-export function configuredProvider(): AiProvider {
-  if (!configured) {
-    const name = process.env.AI_PROVIDER ?? 'local';
+/** Read from the environment on first use; `null`: the local model answers. */
+let configured: Converse | null | undefined;
+
+/** Bedrock's Converse client when AI_PROVIDER=bedrock and BEDROCK_MODEL_ID name a model. */
+export function configuredBedrock(): Converse | null {
+  if (configured === undefined) {
     const modelId = process.env.BEDROCK_MODEL_ID;
     configured =
-      name === 'bedrock' && modelId
-        ? bedrockProvider({
+      process.env.AI_PROVIDER === 'bedrock' && modelId
+        ? bedrockConverse({
             modelId,
             endpoint: process.env.BEDROCK_ENDPOINT_URL || undefined,
             timeoutMs: Number(process.env.BEDROCK_TIMEOUT_MS) || 8000,
           })
-        : localProvider;
+        : null;
   }
   return configured;
 }
@@ -41,21 +50,22 @@ const reasonOf = (error: unknown): string => {
   return error.name;
 };
 
-/** Runs `call` on the provider; on any failure of a remote provider, on the local one. */
-export async function answer<T>(
-  call: (p: AiProvider) => Promise<T>,
-  provider: AiProvider = configuredProvider(),
+/** Runs `call` on the configured provider; on any failure of Bedrock's, on the local one. */
+export async function answer<P, T>(
+  providers: Providers<P>,
+  call: (p: P) => Promise<T>,
+  bedrock: Converse | null = configuredBedrock(),
 ): Promise<Answered<T>> {
-  if (provider.name === 'local') return { result: await call(provider), provider: 'local' };
+  if (!bedrock) return { result: await call(providers.local), provider: 'local' };
   try {
-    return { result: await call(provider), provider: provider.name };
+    return { result: await call(providers.bedrock(bedrock)), provider: 'bedrock' };
   } catch (error) {
     const reason = reasonOf(error);
     logger.warn('AI provider failed; answering locally', {
-      provider: provider.name,
+      provider: 'bedrock',
       reason,
       error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
     });
-    return { result: await call(localProvider), provider: 'local', fallback: { from: provider.name, reason } };
+    return { result: await call(providers.local), provider: 'local', fallback: { from: 'bedrock', reason } };
   }
 }

@@ -1,10 +1,15 @@
+/**
+ * The AI routes' request bodies. zod builds a schema as its module loads, so the bodies of suggest and
+ * categorize, the routes that read a whole conversation, are in ./conversation-schemas.ts: analyze, the
+ * largest AI bundle, carries only its own.
+ */
 import * as z from 'zod/mini';
 import { idOf } from '../platform/validation';
 import { messageText } from '../conversations/schemas';
 
-const conversationId = idOf('conv', 'conversation');
+export const conversationId = idOf('conv', 'conversation');
 const messageId = idOf('msg', 'message');
-const oneOf = (a: string, b: string) => (body: Record<string, unknown>) =>
+export const oneOf = (a: string, b: string) => (body: Record<string, unknown>) =>
   (body[a] === undefined) !== (body[b] === undefined);
 
 export const AnalyzeBody = z
@@ -20,20 +25,3 @@ export const AnalyzeBody = z
       '`conversation_id` and `message_id` go together',
     ),
   );
-
-export const SuggestBody = z
-  .strictObject({
-    conversation_id: z.optional(conversationId),
-    messages: z.optional(
-      z
-        .array(z.strictObject({ direction: z._default(z.enum(['inbound', 'outbound']), 'inbound'), text: messageText }))
-        .check(z.minLength(1), z.maxLength(50)),
-    ),
-    count: z._default(z.int().check(z.minimum(1), z.maximum(5)), 3),
-  })
-  .check(z.refine(oneOf('conversation_id', 'messages'), 'give either `conversation_id` or `messages`'));
-
-export const CategorizeBody = z.strictObject({
-  conversation_id: conversationId,
-  apply: z._default(z.boolean(), false),
-});

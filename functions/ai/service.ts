@@ -12,16 +12,23 @@ import {
 import { DomainError } from '../platform/domain-error';
 import { getTenant } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
+import { bedrockCategorizer, bedrockClassifier, bedrockSuggester } from './bedrock';
 import { extractEntities } from './entities';
 import { languageIfClear } from './language';
 import { HANDOFF_RULES, handoffReason } from './handoff';
-import type { Grounding, TranscriptLine } from './provider-contract';
-import { answer, type Answered } from './provider-selection';
+import { localCategorizer, localClassifier, localSuggester } from './local/provider';
+import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
+import { answer, type Answered, type Providers } from './provider-selection';
 import type { Classification, Language, ProviderName } from './taxonomy';
 
 /** How much of a conversation the AI reads: enough context, bounded cost. */
 const TRANSCRIPT_MESSAGES = 30;
 const MAX_TAGS = 20;
+
+/** Each operation's providers: a handler's bundle holds those of the operation it calls, no others. */
+const CLASSIFIERS: Providers<Classifier> = { local: localClassifier, bedrock: bedrockClassifier };
+const SUGGESTERS: Providers<Suggester> = { local: localSuggester, bedrock: bedrockSuggester };
+const CATEGORIZERS: Providers<Categorizer> = { local: localCategorizer, bedrock: bedrockCategorizer };
 
 /** A message's stored analysis in the taxonomy's terms (the conversation keeps it as plain strings). */
 type Analysis = MessageAnalysis & Pick<Classification, 'sentiment' | 'intent'> & { provider: ProviderName };
@@ -35,7 +42,7 @@ const providerFields = <T>(a: Answered<T>) => ({
 export type AiTenant = Pick<Tenant, 'id' | 'timezone' | 'default_language'>;
 
 async function classifyText(text: string, defaultLanguage: Language) {
-  return answer((p) => p.classify(text, defaultLanguage));
+  return answer(CLASSIFIERS, (p) => p.classify(text, defaultLanguage));
 }
 
 function analysisOf(c: Answered<Classification>, now: Date): Analysis {
@@ -112,7 +119,9 @@ export async function suggest(
         : null,
     };
   }
-  const answered = await answer((p) => p.suggest(transcript, grounding, input.count, tenant.default_language));
+  const answered = await answer(SUGGESTERS, (p) =>
+    p.suggest(transcript, grounding, input.count, tenant.default_language),
+  );
   return {
     ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
     suggestions: answered.result,
@@ -124,7 +133,7 @@ export async function suggest(
 export async function categorize(tenant: AiTenant, conversationId: string, apply: boolean, now: Date) {
   const tenantId = tenant.id;
   const { conversation, transcript } = await conversationContext(tenantId, conversationId);
-  const answered = await answer((p) => p.categorize(transcript, tenant.default_language));
+  const answered = await answer(CATEGORIZERS, (p) => p.categorize(transcript, tenant.default_language));
   const { category, candidates, suggested_tags } = answered.result;
   let updated = conversation;
   if (apply) {

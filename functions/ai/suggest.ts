@@ -1,5 +1,5 @@
 import { httpHandler, tenantPrincipal } from '../http/handler';
-import { SuggestBody } from './schemas';
+import { SuggestBody } from './conversation-schemas';
 import { suggest } from './service';
 
 /** Reply suggestions grounded in the conversation, the customer's name and their next booking. */

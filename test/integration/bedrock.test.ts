@@ -1,4 +1,5 @@
-import { bedrockProvider } from '../../functions/ai/bedrock';
+import { bedrockClassifier, bedrockConverse, bedrockSuggester } from '../../functions/ai/bedrock';
+import { localClassifier, localSuggester } from '../../functions/ai/local/provider';
 import { answer } from '../../functions/ai/provider-selection';
 import { startFakeBedrock, type FakeBedrock } from '../support/fake-bedrock';
 
@@ -12,7 +13,9 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
-const provider = () => bedrockProvider({ modelId: MODEL, endpoint: fake.url, timeoutMs: 400 });
+const bedrock = () => bedrockConverse({ modelId: MODEL, endpoint: fake.url, timeoutMs: 400 });
+const classifiers = { local: localClassifier, bedrock: bedrockClassifier };
+const suggesters = { local: localSuggester, bedrock: bedrockSuggester };
 const classification = {
   intent: { name: 'pricing', confidence: 0.93 },
   intents: [
@@ -28,7 +31,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
   it('sends a signed Converse request with the configured model and validates the JSON answer', async () => {
     fake.answer({ text: '```json\n' + JSON.stringify(classification) + '\n```' });
     const before = fake.calls.length;
-    const res = await answer((p) => p.classify('how much is a gel manicure?', 'en'), provider());
+    const res = await answer(classifiers, (p) => p.classify('how much is a gel manicure?', 'en'), bedrock());
     expect(res).toEqual({ result: classification, provider: 'bedrock' });
     const call = fake.calls[before];
     expect(call?.modelId).toBe(MODEL);
@@ -53,6 +56,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
       status: 'confirmed',
     };
     const res = await answer(
+      suggesters,
       (p) =>
         p.suggest(
           [{ direction: 'inbound', text: 'can I move my appointment?' }],
@@ -60,7 +64,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
           2,
           'en',
         ),
-      provider(),
+      bedrock(),
     );
     expect(res.provider).toBe('bedrock');
     expect(res.result[0]?.intent).toBe('reschedule_booking');
@@ -86,7 +90,11 @@ describe('bedrock provider (Converse API against a local server)', () => {
       status: 'confirmed',
     };
     const transcript = [{ direction: 'inbound', text: 'Hallo, ich möchte meinen Termin verschieben' }] as const;
-    await answer((p) => p.suggest(transcript, { customerName: 'Jonas', nextBooking: booking }, 2, 'en'), provider());
+    await answer(
+      suggesters,
+      (p) => p.suggest(transcript, { customerName: 'Jonas', nextBooking: booking }, 2, 'en'),
+      bedrock(),
+    );
     const system = fake.calls[before]?.body.system?.[0]?.text ?? '';
     expect(system).toContain('in German');
     expect(system).toContain('Dienstag, 24. November um 15:00');
@@ -95,7 +103,11 @@ describe('bedrock provider (Converse API against a local server)', () => {
 
   it('keeps the language it identified, whatever the model says', async () => {
     fake.answer({ text: JSON.stringify({ ...classification, language: 'it' }) });
-    const res = await answer((p) => p.classify('quanto costa la manicure semipermanente?', 'es'), provider());
+    const res = await answer(
+      classifiers,
+      (p) => p.classify('quanto costa la manicure semipermanente?', 'es'),
+      bedrock(),
+    );
     expect(res.provider).toBe('bedrock');
     expect(['en', 'es', 'pt', 'fr', 'de']).toContain(res.result.language);
   });
@@ -116,7 +128,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
     ['a timeout', { text: JSON.stringify(classification), delayMs: 1500 }, 'timeout'],
   ])('falls back to the local model on %s, and says so', async (_case, scripted, reason) => {
     fake.answer(scripted);
-    const res = await answer((p) => p.classify('I want to talk to a real person', 'en'), provider());
+    const res = await answer(classifiers, (p) => p.classify('I want to talk to a real person', 'en'), bedrock());
     expect(res.provider).toBe('local');
     expect(res.fallback).toEqual({ from: 'bedrock', reason });
     expect(res.result.intent.name).toBe('request_human');

@@ -2,9 +2,14 @@ import { categorizeFrom } from '../../functions/ai/categories';
 import { extractEntities, zoneOffsetMinutes } from '../../functions/ai/entities';
 import { HANDOFF_RULES, handoffReason, isClearlyNegative } from '../../functions/ai/handoff';
 import { readdirSync } from 'node:fs';
+import naiveBayes from 'wink-naive-bayes-text-classifier';
 import { identifyLanguage } from '../../functions/ai/language';
+import { textRules } from '../../functions/ai/local/languages';
+import { lexiconFor, sentimentFeatures, type ModelSnapshot } from '../../functions/ai/local/model';
 import { readModelFile } from '../../functions/ai/local/model-files';
+import { naiveBayesOdds } from '../../functions/ai/local/naive-bayes';
 import { classifyLocally } from '../../functions/ai/local/provider';
+import { Speller, features, tokenize } from '../../functions/ai/local/text';
 import { groundedReplies } from '../../functions/ai/replies';
 import type { Classification, Intent, Language, SentimentLabel } from '../../functions/ai/taxonomy';
 import { INTENTS, LANGUAGES } from '../../functions/ai/taxonomy';
@@ -57,6 +62,28 @@ describe('local model data', () => {
           intent,
           some: true,
         });
+    }
+  });
+
+  it('predicts sentiment with the very odds of wink, which trains the classifier', () => {
+    for (const language of LANGUAGES) {
+      const snapshot = readModelFile<ModelSnapshot>(language);
+      const wink = naiveBayes();
+      wink.importJSON(snapshot.sentiments);
+      wink.consolidate();
+      const odds = naiveBayesOdds(snapshot.sentiments);
+      const rules = textRules(language, snapshot.rules);
+      const speller = Speller.from(snapshot.vocabulary);
+      const lexicon = lexiconFor(language, snapshot.rules, rules);
+      const inputs = [
+        ...readEvalSet(evalSetPath(language)).map(({ text }) => {
+          const tokens = tokenize(text);
+          return sentimentFeatures(features(tokens, speller, rules), lexicon(tokens));
+        }),
+        ['no-such-feature'],
+        [],
+      ];
+      expect({ language, odds: inputs.map(odds) }).toEqual({ language, odds: inputs.map((i) => wink.computeOdds(i)) });
     }
   });
 
@@ -182,6 +209,20 @@ describe('entities', () => {
         { type: 'money', text: '20 euros', value: { amount: 20, currency: 'EUR' } },
       ]),
     );
+  });
+
+  it('finds phone numbers in international form however they are grouped, and nothing else', () => {
+    const phones = (text: string) =>
+      extractEntities(text, now, 'UTC').flatMap((e) => (e.type === 'phone' ? [[e.text, e.value]] : []));
+    expect(phones('(+34) 612-34-56-78 or +49 (0)30 1234567, and +33 6 12 34 56 78.')).toEqual([
+      ['(+34) 612-34-56-78', '+34612345678'],
+      ['+49 (0)30 1234567', '+49301234567'],
+      ['+33 6 12 34 56 78', '+33612345678'],
+    ]);
+    // A number followed by the next sentence's digits ends where the number does.
+    expect(phones('call +44 7911 123456. 2 of us are coming')).toEqual([['+44 7911 123456', '+447911123456']]);
+    // A national number (no country to read it in), digits run on into a word, too few digits, too many.
+    expect(phones('ring 07911 123456, +447911123456abc, +44 7911 12, +44 7911 123456 789 1')).toEqual([]);
   });
 });
 

@@ -7,7 +7,12 @@
 import stemEnglish from 'wink-porter2-stemmer';
 import type { Language } from '../taxonomy';
 import { readModelFile } from './model-files';
-import { StemmerDe, StemmerEs, StemmerFr, StemmerPt, type StemmerDictionary } from './vendor/snowball/index.cjs';
+import {
+  snowballStemmer,
+  type SnowballLanguage,
+  type SnowballTables,
+  type StemmerDictionary,
+} from './vendor/snowball/index.cjs';
 import { cachedStemmer, type TextRules } from './text';
 
 /** A language's word lists as written in functions/ai/data/rules/<lang>.json. */
@@ -27,20 +32,27 @@ export interface RulesData {
 }
 
 /**
- * The Spanish stemmer's dictionary of irregular forms ("estoy" → "estar"): data, copied beside the models
- * by `npm run train:ai` and read when the Spanish stemmer is first built.
+ * The Snowball stemmers' tables (./vendor/snowball/tables.json) and the Spanish stemmer's dictionary of
+ * irregular forms ("estoy" → "estar"): data, copied beside the models by `npm run train:ai` and read
+ * when a stemmer is first built.
  */
+export const SNOWBALL_TABLES = 'snowball';
+export type SnowballData = Record<SnowballLanguage, SnowballTables>;
 export const SPANISH_STEMS = 'stemmer-es';
 export type { StemmerDictionary };
 
-const snowball = (stemmer: { stemWord(word: string): string }) => (word: string) => stemmer.stemWord(word);
+function snowball(language: SnowballLanguage, dictionary?: StemmerDictionary) {
+  const tables = readModelFile<SnowballData>(SNOWBALL_TABLES)[language];
+  const stemmer = snowballStemmer(language, tables, dictionary);
+  return (word: string) => stemmer.stemWord(word);
+}
 
 const STEMMERS: Record<Language, () => (word: string) => string> = {
   en: () => stemEnglish,
-  es: () => snowball(new StemmerEs(readModelFile<StemmerDictionary>(SPANISH_STEMS))),
-  pt: () => snowball(new StemmerPt()),
-  fr: () => snowball(new StemmerFr()),
-  de: () => snowball(new StemmerDe()),
+  es: () => snowball('es', readModelFile<StemmerDictionary>(SPANISH_STEMS)),
+  pt: () => snowball('pt'),
+  fr: () => snowball('fr'),
+  de: () => snowball('de'),
 };
 
 export const stemmerFor = (language: Language): ((word: string) => string) => cachedStemmer(STEMMERS[language]());

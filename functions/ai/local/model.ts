@@ -1,22 +1,16 @@
 /**
  * The local model of one language: a logistic regression for intent (./softmax.ts) and a naive Bayes
- * classifier (wink) for sentiment, trained on functions/ai/data/training/<lang>.jsonl by
- * `npm run train:ai`, which writes the result to ./models/<lang>.json.gz. Loading that takes a few
- * milliseconds where training takes up to a second; a test fails if the two ever disagree.
+ * classifier for sentiment (wink's, see ./naive-bayes.ts), trained on functions/ai/data/training/<lang>.jsonl
+ * by `npm run train:ai` (./training.ts), which writes the result to ./models/<lang>.json.gz. Loading that
+ * takes a few milliseconds where training takes up to a second; a test fails if the two ever disagree.
  */
 import type { Token } from 'wink-tokenizer';
-import naiveBayes, { type NaiveBayes } from 'wink-naive-bayes-text-classifier';
-import { INTENTS, SENTIMENTS, type Intent, type Language, type SentimentLabel } from '../taxonomy';
+import { SENTIMENTS, type Intent, type Language, type SentimentLabel } from '../taxonomy';
 import { lexiconScore, rulesLexiconScore, type EnglishLexicon, type SentimentRules } from './lexicon';
 import { textRules, type RulesData } from './languages';
-import { loadSoftmax, trainSoftmax, type SoftmaxSnapshot } from './softmax';
-import { Speller, expand, features, fold, tokenize, type TextRules } from './text';
-
-export interface Example {
-  text: string;
-  intent: Intent;
-  sentiment: SentimentLabel;
-}
+import { naiveBayesOdds, type NaiveBayesOdds } from './naive-bayes';
+import { loadSoftmax, type SoftmaxSnapshot } from './softmax';
+import { Speller, expand, features, tokenize, type TextRules } from './text';
 
 export interface Probabilities<L extends string> {
   /** Every label, most likely first; probabilities add up to 1. */
@@ -34,8 +28,6 @@ export type LocalModel = (text: string) => LocalVerdict;
 
 /** The lexicon's verdict enters the sentiment classifier as repeated marker features: its weight. */
 const LEXICON_WEIGHT = 3;
-/** Additive smoothing of the sentiment classifier's naive Bayes counts. */
-const SMOOTHING = 0.25;
 /**
  * Intent also reads each word's character 4-grams (with the word's edges): they tie together the
  * inflections and misspellings the stemmer and speller miss, worth 3 to 4 points of accuracy in
@@ -53,11 +45,11 @@ function lexiconMarker(score: number): string {
   return '__lex_none';
 }
 
-function sentimentFeatures(base: string[], lexicon: number): string[] {
+export function sentimentFeatures(base: string[], lexicon: number): string[] {
   return [...base, ...Array<string>(LEXICON_WEIGHT).fill(lexiconMarker(lexicon))];
 }
 
-function intentFeatures(tokens: readonly Token[], base: readonly string[], text: TextRules): string[] {
+export function intentFeatures(tokens: readonly Token[], base: readonly string[], text: TextRules): string[] {
   const out = [...base];
   for (const token of tokens) {
     if (token.tag !== 'word') continue;
@@ -69,8 +61,13 @@ function intentFeatures(tokens: readonly Token[], base: readonly string[], text:
   return out;
 }
 
-function rank<L extends string>(nb: NaiveBayes, input: string[], labels: readonly L[], fallback: L): Probabilities<L> {
-  const odds = new Map(nb.computeOdds(input));
+function rank<L extends string>(
+  computeOdds: NaiveBayesOdds,
+  input: string[],
+  labels: readonly L[],
+  fallback: L,
+): Probabilities<L> {
+  const odds = new Map(computeOdds(input));
   if (odds.has('unknown'))
     return {
       ranked: labels
@@ -100,22 +97,9 @@ export interface ModelSnapshot {
   vocabulary: [string, number][];
 }
 
-/** The lexicon's words stemmed the way message words will be, so every inflection finds its entry. */
-function stemmedLexicon(data: RulesData, text: TextRules): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [word, score] of Object.entries(data.lexicon)) {
-    const parts = expand(word, text);
-    const key = /\p{L}/u.test(word) && parts.length === 1 ? text.stem(parts[0] ?? word) : word;
-    out[key] = score;
-  }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
+export type Lexicon = (tokens: readonly Token[]) => number;
 
-const foldAll = (words: readonly string[]) => words.map(fold);
-
-type Lexicon = (tokens: readonly Token[]) => number;
-
-function lexiconFor(language: Language, data: RulesData, text: TextRules): Lexicon {
+export function lexiconFor(language: Language, data: RulesData, text: TextRules): Lexicon {
   if (language === 'en') {
     const english: EnglishLexicon = {
       words: new Map(Object.entries(data.lexicon)),
@@ -132,55 +116,13 @@ function lexiconFor(language: Language, data: RulesData, text: TextRules): Lexic
   return (tokens) => rulesLexiconScore(tokens, text, rules);
 }
 
-export function trainLocalModel(
-  language: Language,
-  written: RulesData,
-  examples: readonly Example[],
-  smoothingFactor = SMOOTHING,
-): ModelSnapshot {
-  const base: RulesData = {
-    ...written,
-    negators: foldAll(written.negators),
-    clauseBreaks: foldAll(written.clauseBreaks),
-    intensifiers: foldAll(written.intensifiers),
-    dampeners: foldAll(written.dampeners),
-    contrast: foldAll(written.contrast),
-  };
-  const text = textRules(language, base);
-  // English words are scored as written (AFINN lists inflections itself); the others by stem.
-  const rules: RulesData = language === 'en' ? base : { ...base, lexicon: stemmedLexicon(base, text) };
-  const lexicon = lexiconFor(language, rules, text);
-  const speller = new Speller();
-  for (const { text: raw } of examples)
-    for (const token of tokenize(raw))
-      if (token.tag === 'word') for (const w of expand(token.value, text)) speller.add(w);
-  const sentiments = naiveBayes();
-  sentiments.defineConfig({ considerOnlyPresence: true, smoothingFactor });
-  const intentExamples: { input: string[]; label: Intent }[] = [];
-  for (const example of examples) {
-    const tokens = tokenize(example.text);
-    const input = features(tokens, undefined, text);
-    intentExamples.push({ input: intentFeatures(tokens, input, text), label: example.intent });
-    sentiments.learn(sentimentFeatures(input, lexicon(tokens)), example.sentiment);
-  }
-  return {
-    language,
-    rules,
-    intents: trainSoftmax(intentExamples, INTENTS),
-    sentiments: sentiments.exportJSON(),
-    vocabulary: speller.entries(),
-  };
-}
-
 export function loadLocalModel(snapshot: ModelSnapshot): LocalModel {
   const speller = Speller.from(snapshot.vocabulary);
   const text = textRules(snapshot.language, snapshot.rules);
   const lexicon = lexiconFor(snapshot.language, snapshot.rules, text);
   const intents = loadSoftmax(snapshot.intents);
   const intentLabels = snapshot.intents.labels as Intent[];
-  const sentiments = naiveBayes();
-  sentiments.importJSON(snapshot.sentiments);
-  sentiments.consolidate();
+  const sentiments = naiveBayesOdds(snapshot.sentiments);
   return (raw) => {
     const tokens = tokenize(raw);
     const input = features(tokens, speller, text);

@@ -1,7 +1,7 @@
 /** The `local` provider: offline, deterministic, a few milliseconds per message. */
 import { categorizeFrom } from '../categories';
 import { identifyLanguage } from '../language';
-import type { AiProvider, TranscriptLine } from '../provider-contract';
+import type { Categorizer, Classifier, Suggester, TranscriptLine } from '../provider-contract';
 import { groundedReplies } from '../replies';
 import { round, type Classification, type Language, type SentimentLabel } from '../taxonomy';
 import { loadLocalModel, type LocalModel, type ModelSnapshot } from './model';
@@ -49,13 +49,20 @@ export function classifyLocally(text: string, defaultLanguage: Language = 'en'):
 const lastCustomerText = (transcript: readonly TranscriptLine[]) =>
   [...transcript].reverse().find((l) => l.direction === 'inbound')?.text ?? '';
 
-export const localProvider: AiProvider = {
-  name: 'local',
+// One object per operation (see ../provider-contract.ts): a handler that only classifies references
+// localClassifier alone, and its bundle leaves out the reply templates and the category rules.
+export const localClassifier: Classifier = {
   classify: async (text, defaultLanguage) => classifyLocally(text, defaultLanguage),
+};
+
+export const localSuggester: Suggester = {
   suggest: async (transcript, grounding, count, defaultLanguage) => {
     const last = classifyLocally(lastCustomerText(transcript), defaultLanguage);
     return groundedReplies(last.intents, grounding, count, last.language);
   },
+};
+
+export const localCategorizer: Categorizer = {
   categorize: async (transcript, defaultLanguage) =>
     categorizeFrom(
       transcript.filter((l) => l.direction === 'inbound').map((l) => classifyLocally(l.text, defaultLanguage)),

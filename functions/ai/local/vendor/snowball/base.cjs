@@ -1,7 +1,8 @@
 /*
  * The Snowball machinery of nlp.js's stemmers (@nlpjs/core 4.26.1, src/base-stemmer.js and src/among.js,
  * MIT licence below), without what needs the rest of @nlpjs/core: tokenizeAndStem() and its tokenizer
- * and stop-word look-ups in nlp.js's container. The models only stem single words (stemWord).
+ * and stop-word look-ups in nlp.js's container. The models only stem single words (stemWord), so
+ * stem(), stemWords(), and insert() and slice_to(), which no stemmer here calls, are left out too.
  */
 /*
  * Copyright (c) AXA Group Operations Spain S.A.
@@ -286,21 +287,6 @@ class BaseStemmer {
     return this.slice_from("");
   }
 
-  insert(c_bra, c_ket, s) {
-    const adjustment = this.replace_s(c_bra, c_ket, s);
-    if (c_bra <= this.bra) this.bra += adjustment;
-    if (c_bra <= this.ket) this.ket += adjustment;
-  }
-
-  /* Copy the slice into the supplied StringBuffer */
-  slice_to(s) {
-    let result = "";
-    if (this.slice_check()) {
-      result = this.current.slice(this.bra, this.ket);
-    }
-    return result;
-  }
-
   stemWord(word) {
     let result = this.cache[`.${word}`];
     if (result == null) {
@@ -317,27 +303,6 @@ class BaseStemmer {
       this.cache[`.${word}`] = result;
     }
     return result;
-  }
-
-  stemWords(words) {
-    const results = [];
-    for (let i = 0; i < words.length; i++) {
-      const stemmed = this.stemWord(words[i]);
-      if (stemmed) {
-        results.push(stemmed.trim());
-      }
-    }
-    return results;
-  }
-
-  stem(tokens) {
-    if (tokens === undefined || tokens === null) {
-      return tokens;
-    }
-    if (!Array.isArray(tokens)) {
-      return this.stemWords([tokens])[0];
-    }
-    return this.stemWords(tokens);
   }
 }
 

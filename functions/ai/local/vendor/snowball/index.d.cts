@@ -6,7 +6,12 @@ export interface StemmerDictionary {
   before: Record<string, string>;
   after: Record<string, string>;
 }
-export declare const StemmerDe: new () => Stemmer;
-export declare const StemmerEs: new (dictionary: StemmerDictionary) => Stemmer;
-export declare const StemmerFr: new () => Stemmer;
-export declare const StemmerPt: new () => Stemmer;
+export type SnowballLanguage = 'de' | 'es' | 'fr' | 'pt';
+/** One language's tables in ./tables.json: Among lists (`a_*`) and character groupings (`g_*`). */
+export type SnowballTables = Record<string, [string, number, number][] | number[]>;
+/** `dictionary`: Spanish only. */
+export declare function snowballStemmer(
+  language: SnowballLanguage,
+  tables: SnowballTables,
+  dictionary?: StemmerDictionary,
+): Stemmer;

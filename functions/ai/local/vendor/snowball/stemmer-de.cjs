@@ -1,6 +1,8 @@
 /*
  * nlp.js's German Snowball stemmer (@nlpjs/lang-de 4.26.1, src/stemmer-de.js, MIT licence below),
- * on ./base.cjs instead of the whole of @nlpjs/core.
+ * on ./base.cjs instead of the whole of @nlpjs/core, without its unused copy_from(). Its tables (Among
+ * lists, character groupings) are set by ./index.cjs from ./tables.json: data, shipped beside the
+ * models (see scripts/train-ai.ts) and read on first use, not code.
  */
 /*
  * Copyright (c) AXA Group Operations Spain S.A.
@@ -26,7 +28,7 @@
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as published
-const { Among, BaseStemmer } = require('./base.cjs');
+const { BaseStemmer } = require('./base.cjs');
 
 /* eslint-disable */
 class StemmerDe extends BaseStemmer {
@@ -36,13 +38,6 @@ class StemmerDe extends BaseStemmer {
     this.I_x = 0;
     this.I_p2 = 0;
     this.I_p1 = 0;
-  }
-
-  copy_from(other) {
-    this.I_x = other.I_x;
-    this.I_p2 = other.I_p2;
-    this.I_p1 = other.I_p1;
-    super.copy_from(other);
   }
 
   r_prelude() {
@@ -735,69 +730,5 @@ class StemmerDe extends BaseStemmer {
     return true;
   }
 }
-
-StemmerDe.a_0 = [
-  new Among('', -1, 6),
-  new Among('U', 0, 2),
-  new Among('Y', 0, 1),
-  new Among('\u00E4', 0, 3),
-  new Among('\u00F6', 0, 4),
-  new Among('\u00FC', 0, 5)
-];
-
-StemmerDe.a_1 = [
-  new Among('e', -1, 2),
-  new Among('em', -1, 1),
-  new Among('en', -1, 2),
-  new Among('ern', -1, 1),
-  new Among('er', -1, 1),
-  new Among('s', -1, 3),
-  new Among('es', 5, 2)
-];
-
-StemmerDe.a_2 = [
-  new Among('en', -1, 1),
-  new Among('er', -1, 1),
-  new Among('st', -1, 2),
-  new Among('est', 2, 1)
-];
-
-StemmerDe.a_3 = [new Among('ig', -1, 1), new Among('lich', -1, 1)];
-
-StemmerDe.a_4 = [
-  new Among('end', -1, 1),
-  new Among('ig', -1, 2),
-  new Among('ung', -1, 1),
-  new Among('lich', -1, 3),
-  new Among('isch', -1, 2),
-  new Among('ik', -1, 2),
-  new Among('heit', -1, 3),
-  new Among('keit', -1, 4)
-];
-
-StemmerDe.g_v = [
-  17,
-  65,
-  16,
-  1,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  8,
-  0,
-  32,
-  8
-];
-StemmerDe.g_s_ending = [117, 30, 5];
-StemmerDe.g_st_ending = [117, 30, 4];
 
 module.exports = StemmerDe;

@@ -1,6 +1,8 @@
 /*
  * nlp.js's French Snowball stemmer (@nlpjs/lang-fr 4.26.1, src/stemmer-fr.js, MIT licence below),
- * on ./base.cjs instead of the whole of @nlpjs/core.
+ * on ./base.cjs instead of the whole of @nlpjs/core, without its unused copy_from() and methodObject.
+ * Its tables (Among lists, character groupings) are set by ./index.cjs from ./tables.json: data,
+ * shipped beside the models (see scripts/train-ai.ts) and read on first use, not code.
  */
 /*
  * Copyright (c) AXA Group Operations Spain S.A.
@@ -26,7 +28,7 @@
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as published
-const { Among, BaseStemmer } = require('./base.cjs');
+const { BaseStemmer } = require('./base.cjs');
 
 /* eslint-disable */
 class StemmerFr extends BaseStemmer {
@@ -36,13 +38,6 @@ class StemmerFr extends BaseStemmer {
     this.I_p2 = 0;
     this.I_p1 = 0;
     this.I_pV = 0;
-  }
-
-  copy_from(other) {
-    this.I_p2 = other.I_p2;
-    this.I_p1 = other.I_p1;
-    this.I_pV = other.I_pV;
-    super.copy_from(other);
   }
 
   r_prelude() {
@@ -1460,221 +1455,5 @@ class StemmerFr extends BaseStemmer {
     return true;
   }
 }
-
-StemmerFr.methodObject = new StemmerFr();
-
-StemmerFr.a_0 = [
-  new Among('col', -1, -1),
-  new Among('par', -1, -1),
-  new Among('tap', -1, -1)
-];
-
-StemmerFr.a_1 = [
-  new Among('', -1, 4),
-  new Among('I', 0, 1),
-  new Among('U', 0, 2),
-  new Among('Y', 0, 3)
-];
-
-StemmerFr.a_2 = [
-  new Among('iqU', -1, 3),
-  new Among('abl', -1, 3),
-  new Among('I\u00E8r', -1, 4),
-  new Among('i\u00E8r', -1, 4),
-  new Among('eus', -1, 2),
-  new Among('iv', -1, 1)
-];
-
-StemmerFr.a_3 = [
-  new Among('ic', -1, 2),
-  new Among('abil', -1, 1),
-  new Among('iv', -1, 3)
-];
-
-StemmerFr.a_4 = [
-  new Among('iqUe', -1, 1),
-  new Among('atrice', -1, 2),
-  new Among('ance', -1, 1),
-  new Among('ence', -1, 5),
-  new Among('logie', -1, 3),
-  new Among('able', -1, 1),
-  new Among('isme', -1, 1),
-  new Among('euse', -1, 11),
-  new Among('iste', -1, 1),
-  new Among('ive', -1, 8),
-  new Among('if', -1, 8),
-  new Among('usion', -1, 4),
-  new Among('ation', -1, 2),
-  new Among('ution', -1, 4),
-  new Among('ateur', -1, 2),
-  new Among('iqUes', -1, 1),
-  new Among('atrices', -1, 2),
-  new Among('ances', -1, 1),
-  new Among('ences', -1, 5),
-  new Among('logies', -1, 3),
-  new Among('ables', -1, 1),
-  new Among('ismes', -1, 1),
-  new Among('euses', -1, 11),
-  new Among('istes', -1, 1),
-  new Among('ives', -1, 8),
-  new Among('ifs', -1, 8),
-  new Among('usions', -1, 4),
-  new Among('ations', -1, 2),
-  new Among('utions', -1, 4),
-  new Among('ateurs', -1, 2),
-  new Among('ments', -1, 15),
-  new Among('ements', 30, 6),
-  new Among('issements', 31, 12),
-  new Among('it\u00E9s', -1, 7),
-  new Among('ment', -1, 15),
-  new Among('ement', 34, 6),
-  new Among('issement', 35, 12),
-  new Among('amment', 34, 13),
-  new Among('emment', 34, 14),
-  new Among('aux', -1, 10),
-  new Among('eaux', 39, 9),
-  new Among('eux', -1, 1),
-  new Among('it\u00E9', -1, 7)
-];
-
-StemmerFr.a_5 = [
-  new Among('ira', -1, 1),
-  new Among('ie', -1, 1),
-  new Among('isse', -1, 1),
-  new Among('issante', -1, 1),
-  new Among('i', -1, 1),
-  new Among('irai', 4, 1),
-  new Among('ir', -1, 1),
-  new Among('iras', -1, 1),
-  new Among('ies', -1, 1),
-  new Among('\u00EEmes', -1, 1),
-  new Among('isses', -1, 1),
-  new Among('issantes', -1, 1),
-  new Among('\u00EEtes', -1, 1),
-  new Among('is', -1, 1),
-  new Among('irais', 13, 1),
-  new Among('issais', 13, 1),
-  new Among('irions', -1, 1),
-  new Among('issions', -1, 1),
-  new Among('irons', -1, 1),
-  new Among('issons', -1, 1),
-  new Among('issants', -1, 1),
-  new Among('it', -1, 1),
-  new Among('irait', 21, 1),
-  new Among('issait', 21, 1),
-  new Among('issant', -1, 1),
-  new Among('iraIent', -1, 1),
-  new Among('issaIent', -1, 1),
-  new Among('irent', -1, 1),
-  new Among('issent', -1, 1),
-  new Among('iront', -1, 1),
-  new Among('\u00EEt', -1, 1),
-  new Among('iriez', -1, 1),
-  new Among('issiez', -1, 1),
-  new Among('irez', -1, 1),
-  new Among('issez', -1, 1)
-];
-
-StemmerFr.a_6 = [
-  new Among('a', -1, 3),
-  new Among('era', 0, 2),
-  new Among('asse', -1, 3),
-  new Among('ante', -1, 3),
-  new Among('\u00E9e', -1, 2),
-  new Among('ai', -1, 3),
-  new Among('erai', 5, 2),
-  new Among('er', -1, 2),
-  new Among('as', -1, 3),
-  new Among('eras', 8, 2),
-  new Among('\u00E2mes', -1, 3),
-  new Among('asses', -1, 3),
-  new Among('antes', -1, 3),
-  new Among('\u00E2tes', -1, 3),
-  new Among('\u00E9es', -1, 2),
-  new Among('ais', -1, 3),
-  new Among('erais', 15, 2),
-  new Among('ions', -1, 1),
-  new Among('erions', 17, 2),
-  new Among('assions', 17, 3),
-  new Among('erons', -1, 2),
-  new Among('ants', -1, 3),
-  new Among('\u00E9s', -1, 2),
-  new Among('ait', -1, 3),
-  new Among('erait', 23, 2),
-  new Among('ant', -1, 3),
-  new Among('aIent', -1, 3),
-  new Among('eraIent', 26, 2),
-  new Among('\u00E8rent', -1, 2),
-  new Among('assent', -1, 3),
-  new Among('eront', -1, 2),
-  new Among('\u00E2t', -1, 3),
-  new Among('ez', -1, 2),
-  new Among('iez', 32, 2),
-  new Among('eriez', 33, 2),
-  new Among('assiez', 33, 3),
-  new Among('erez', 32, 2),
-  new Among('\u00E9', -1, 2)
-];
-
-StemmerFr.a_7 = [
-  new Among('e', -1, 3),
-  new Among('I\u00E8re', 0, 2),
-  new Among('i\u00E8re', 0, 2),
-  new Among('ion', -1, 1),
-  new Among('Ier', -1, 2),
-  new Among('ier', -1, 2),
-  new Among('\u00EB', -1, 4)
-];
-
-StemmerFr.a_8 = [
-  new Among('ell', -1, -1),
-  new Among('eill', -1, -1),
-  new Among('enn', -1, -1),
-  new Among('onn', -1, -1),
-  new Among('ett', -1, -1)
-];
-
-StemmerFr.g_v = [
-  17,
-  65,
-  16,
-  1,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  128,
-  130,
-  103,
-  8,
-  5
-];
-
-StemmerFr.g_keep_with_s = [
-  1,
-  65,
-  20,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  128
-];
 
 module.exports = StemmerFr;

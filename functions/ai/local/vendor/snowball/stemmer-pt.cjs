@@ -1,6 +1,8 @@
 /*
  * nlp.js's Portuguese Snowball stemmer (@nlpjs/lang-pt 4.26.1, src/stemmer-pt.js, MIT licence below),
- * on ./base.cjs instead of the whole of @nlpjs/core.
+ * on ./base.cjs instead of the whole of @nlpjs/core, without its unused copy_from() and methodObject.
+ * Its tables (Among lists, character groupings) are set by ./index.cjs from ./tables.json: data,
+ * shipped beside the models (see scripts/train-ai.ts) and read on first use, not code.
  */
 /*
  * Copyright (c) AXA Group Operations Spain S.A.
@@ -26,7 +28,7 @@
  */
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as published
-const { Among, BaseStemmer } = require('./base.cjs');
+const { BaseStemmer } = require('./base.cjs');
 
 /* eslint-disable */
 
@@ -37,13 +39,6 @@ class StemmerPt extends BaseStemmer {
     this.I_p2 = 0;
     this.I_p1 = 0;
     this.I_pV = 0;
-  }
-
-  copy_from(other) {
-    this.I_p2 = other.I_p2;
-    this.I_p1 = other.I_p1;
-    this.I_pV = other.I_pV;
-    super.copy_from(other);
   }
 
   r_prelude() {
@@ -953,249 +948,5 @@ class StemmerPt extends BaseStemmer {
     return true;
   }
 }
-
-StemmerPt.methodObject = new StemmerPt();
-
-StemmerPt.a_0 = [
-  new Among('', -1, 3),
-  new Among('\u00E3', 0, 1),
-  new Among('\u00F5', 0, 2)
-];
-
-StemmerPt.a_1 = [
-  new Among('', -1, 3),
-  new Among('a~', 0, 1),
-  new Among('o~', 0, 2)
-];
-
-StemmerPt.a_2 = [
-  new Among('ic', -1, -1),
-  new Among('ad', -1, -1),
-  new Among('os', -1, -1),
-  new Among('iv', -1, 1)
-];
-
-StemmerPt.a_3 = [
-  new Among('ante', -1, 1),
-  new Among('avel', -1, 1),
-  new Among('\u00EDvel', -1, 1)
-];
-
-StemmerPt.a_4 = [
-  new Among('ic', -1, 1),
-  new Among('abil', -1, 1),
-  new Among('iv', -1, 1)
-];
-
-StemmerPt.a_5 = [
-  new Among('ica', -1, 1),
-  new Among('\u00E2ncia', -1, 1),
-  new Among('\u00EAncia', -1, 4),
-  new Among('ira', -1, 9),
-  new Among('adora', -1, 1),
-  new Among('osa', -1, 1),
-  new Among('ista', -1, 1),
-  new Among('iva', -1, 8),
-  new Among('eza', -1, 1),
-  new Among('log\u00EDa', -1, 2),
-  new Among('idade', -1, 7),
-  new Among('ante', -1, 1),
-  new Among('mente', -1, 6),
-  new Among('amente', 12, 5),
-  new Among('\u00E1vel', -1, 1),
-  new Among('\u00EDvel', -1, 1),
-  new Among('uci\u00F3n', -1, 3),
-  new Among('ico', -1, 1),
-  new Among('ismo', -1, 1),
-  new Among('oso', -1, 1),
-  new Among('amento', -1, 1),
-  new Among('imento', -1, 1),
-  new Among('ivo', -1, 8),
-  new Among('a\u00E7a~o', -1, 1),
-  new Among('ador', -1, 1),
-  new Among('icas', -1, 1),
-  new Among('\u00EAncias', -1, 4),
-  new Among('iras', -1, 9),
-  new Among('adoras', -1, 1),
-  new Among('osas', -1, 1),
-  new Among('istas', -1, 1),
-  new Among('ivas', -1, 8),
-  new Among('ezas', -1, 1),
-  new Among('log\u00EDas', -1, 2),
-  new Among('idades', -1, 7),
-  new Among('uciones', -1, 3),
-  new Among('adores', -1, 1),
-  new Among('antes', -1, 1),
-  new Among('a\u00E7o~es', -1, 1),
-  new Among('icos', -1, 1),
-  new Among('ismos', -1, 1),
-  new Among('osos', -1, 1),
-  new Among('amentos', -1, 1),
-  new Among('imentos', -1, 1),
-  new Among('ivos', -1, 8)
-];
-
-StemmerPt.a_6 = [
-  new Among('ada', -1, 1),
-  new Among('ida', -1, 1),
-  new Among('ia', -1, 1),
-  new Among('aria', 2, 1),
-  new Among('eria', 2, 1),
-  new Among('iria', 2, 1),
-  new Among('ara', -1, 1),
-  new Among('era', -1, 1),
-  new Among('ira', -1, 1),
-  new Among('ava', -1, 1),
-  new Among('asse', -1, 1),
-  new Among('esse', -1, 1),
-  new Among('isse', -1, 1),
-  new Among('aste', -1, 1),
-  new Among('este', -1, 1),
-  new Among('iste', -1, 1),
-  new Among('ei', -1, 1),
-  new Among('arei', 16, 1),
-  new Among('erei', 16, 1),
-  new Among('irei', 16, 1),
-  new Among('am', -1, 1),
-  new Among('iam', 20, 1),
-  new Among('ariam', 21, 1),
-  new Among('eriam', 21, 1),
-  new Among('iriam', 21, 1),
-  new Among('aram', 20, 1),
-  new Among('eram', 20, 1),
-  new Among('iram', 20, 1),
-  new Among('avam', 20, 1),
-  new Among('em', -1, 1),
-  new Among('arem', 29, 1),
-  new Among('erem', 29, 1),
-  new Among('irem', 29, 1),
-  new Among('assem', 29, 1),
-  new Among('essem', 29, 1),
-  new Among('issem', 29, 1),
-  new Among('ado', -1, 1),
-  new Among('ido', -1, 1),
-  new Among('ando', -1, 1),
-  new Among('endo', -1, 1),
-  new Among('indo', -1, 1),
-  new Among('ara~o', -1, 1),
-  new Among('era~o', -1, 1),
-  new Among('ira~o', -1, 1),
-  new Among('ar', -1, 1),
-  new Among('er', -1, 1),
-  new Among('ir', -1, 1),
-  new Among('as', -1, 1),
-  new Among('adas', 47, 1),
-  new Among('idas', 47, 1),
-  new Among('ias', 47, 1),
-  new Among('arias', 50, 1),
-  new Among('erias', 50, 1),
-  new Among('irias', 50, 1),
-  new Among('aras', 47, 1),
-  new Among('eras', 47, 1),
-  new Among('iras', 47, 1),
-  new Among('avas', 47, 1),
-  new Among('es', -1, 1),
-  new Among('ardes', 58, 1),
-  new Among('erdes', 58, 1),
-  new Among('irdes', 58, 1),
-  new Among('ares', 58, 1),
-  new Among('eres', 58, 1),
-  new Among('ires', 58, 1),
-  new Among('asses', 58, 1),
-  new Among('esses', 58, 1),
-  new Among('isses', 58, 1),
-  new Among('astes', 58, 1),
-  new Among('estes', 58, 1),
-  new Among('istes', 58, 1),
-  new Among('is', -1, 1),
-  new Among('ais', 71, 1),
-  new Among('eis', 71, 1),
-  new Among('areis', 73, 1),
-  new Among('ereis', 73, 1),
-  new Among('ireis', 73, 1),
-  new Among('\u00E1reis', 73, 1),
-  new Among('\u00E9reis', 73, 1),
-  new Among('\u00EDreis', 73, 1),
-  new Among('\u00E1sseis', 73, 1),
-  new Among('\u00E9sseis', 73, 1),
-  new Among('\u00EDsseis', 73, 1),
-  new Among('\u00E1veis', 73, 1),
-  new Among('\u00EDeis', 73, 1),
-  new Among('ar\u00EDeis', 84, 1),
-  new Among('er\u00EDeis', 84, 1),
-  new Among('ir\u00EDeis', 84, 1),
-  new Among('ados', -1, 1),
-  new Among('idos', -1, 1),
-  new Among('amos', -1, 1),
-  new Among('\u00E1ramos', 90, 1),
-  new Among('\u00E9ramos', 90, 1),
-  new Among('\u00EDramos', 90, 1),
-  new Among('\u00E1vamos', 90, 1),
-  new Among('\u00EDamos', 90, 1),
-  new Among('ar\u00EDamos', 95, 1),
-  new Among('er\u00EDamos', 95, 1),
-  new Among('ir\u00EDamos', 95, 1),
-  new Among('emos', -1, 1),
-  new Among('aremos', 99, 1),
-  new Among('eremos', 99, 1),
-  new Among('iremos', 99, 1),
-  new Among('\u00E1ssemos', 99, 1),
-  new Among('\u00EAssemos', 99, 1),
-  new Among('\u00EDssemos', 99, 1),
-  new Among('imos', -1, 1),
-  new Among('armos', -1, 1),
-  new Among('ermos', -1, 1),
-  new Among('irmos', -1, 1),
-  new Among('\u00E1mos', -1, 1),
-  new Among('ar\u00E1s', -1, 1),
-  new Among('er\u00E1s', -1, 1),
-  new Among('ir\u00E1s', -1, 1),
-  new Among('eu', -1, 1),
-  new Among('iu', -1, 1),
-  new Among('ou', -1, 1),
-  new Among('ar\u00E1', -1, 1),
-  new Among('er\u00E1', -1, 1),
-  new Among('ir\u00E1', -1, 1)
-];
-
-StemmerPt.a_7 = [
-  new Among('a', -1, 1),
-  new Among('i', -1, 1),
-  new Among('o', -1, 1),
-  new Among('os', -1, 1),
-  new Among('\u00E1', -1, 1),
-  new Among('\u00ED', -1, 1),
-  new Among('\u00F3', -1, 1)
-];
-
-StemmerPt.a_8 = [
-  new Among('e', -1, 1),
-  new Among('\u00E7', -1, 2),
-  new Among('\u00E9', -1, 1),
-  new Among('\u00EA', -1, 1)
-];
-
-StemmerPt.g_v = [
-  17,
-  65,
-  16,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  0,
-  3,
-  19,
-  12,
-  2
-];
 
 module.exports = StemmerPt;
