@@ -1,11 +1,12 @@
 /**
- * `npm run ops -- <command>`: operator tooling for webhook deliveries and failed stream batches. The
+ * `npm run ops -- <command>`: operator tooling for webhook deliveries, failed stream batches and data upgrades. The
  * commands and options are in USAGE below (`npm run ops -- --help` prints it).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityCommand,
@@ -38,6 +39,9 @@ Commands:
   stream-failures [--max N]                   show stream batches the workers gave up on, without consuming them
   replay-stream-failures [--worker ID]        read those records back from the stream and hand them to the worker again
   reseal [--data-key-secret ARN]              re-seal stored secrets with the current data key (after a rotation)
+  reindex-conversations [--dry-run]           rewrite conversations stored before the five conversation indexes
+                                              in today's shape, so lists show them (once, after upgrading);
+                                              --dry-run only counts them
 
 Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RUNTIME_FILE), or with
   --stack NAME              a deployed MessagingStateful stack, whose outputs name the tables and queues
@@ -55,6 +59,7 @@ const COMMANDS = [
   'stream-failures',
   'replay-stream-failures',
   'reseal',
+  'reindex-conversations',
 ];
 
 /** Usage on stdout and exit 0 when asked for; on stderr and exit 1 after a mistake. No stack trace either way. */
@@ -82,6 +87,7 @@ try {
       since: { type: 'string' },
       limit: { type: 'string', default: '50' },
       max: { type: 'string', default: '10' },
+      'dry-run': { type: 'boolean', default: false },
     },
   });
 } catch (error) {
@@ -285,6 +291,17 @@ async function main() {
       if (result.failed.length > 0) process.exitCode = 1;
       return;
     }
+    case 'reindex-conversations': {
+      const dryRun = values['dry-run'] === true;
+      const counts = await reindexConversations(dryRun);
+      console.log(JSON.stringify({ ...counts, dry_run: dryRun }));
+      console.error(
+        dryRun
+          ? `${counts.scanned} conversation and tag item(s) in the old shape; nothing written (dry run)`
+          : `${counts.scanned} conversation and tag item(s) in the old shape: ${counts.rewritten} rewritten, ${counts.skipped} skipped (already current or changed meanwhile)`,
+      );
+      return;
+    }
     default:
       usage(`unknown command: ${command}`);
   }
@@ -444,6 +461,53 @@ async function replayStreamFailures({
     streams.destroy();
   }
   return outcomes;
+}
+
+/**
+ * Conversation and tag items written before the five conversation indexes carry none of their keys
+ * (c_act among them), so no list finds them. A Scan (an operator command, never a request path) returns
+ * only those: conversation items (`CONV#<id>#~`; message sks contain `#MSG#`) and tag items without
+ * c_act. Each is rewritten whole, in the item the store itself writes, on condition that it still has no
+ * c_act: a second run, or a write by the API meanwhile, makes it a skip, never an overwrite.
+ */
+async function reindexConversations(dryRun: boolean) {
+  const { conditionalWrite, db } = await import('../functions/platform/db');
+  const { tableName } = await import('../functions/platform/config');
+  const { currentConversationItem } = await import('../functions/conversations/store');
+  const table = tableName('main');
+  const counts = { scanned: 0, rewritten: 0, skipped: 0 };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: table,
+        FilterExpression:
+          'attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag))',
+        ExpressionAttributeValues: { ':conv': 'CONV#', ':msg': '#MSG#', ':tag': 'CONVTAG#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      counts.scanned++;
+      const current = currentConversationItem(item);
+      if (!current) {
+        // Not a conversation or tag item after all, or its key does not match its conversation: left alone.
+        console.error(`  left alone (not a conversation item): ${String(item.pk)} ${String(item.sk)}`);
+        counts.skipped++;
+        continue;
+      }
+      if (dryRun) continue;
+      const written = await conditionalWrite(() =>
+        db().send(
+          new PutCommand({ TableName: table, Item: current, ConditionExpression: 'attribute_not_exists(c_act)' }),
+        ),
+      );
+      if (written) progress(++counts.rewritten, 'rewritten');
+      else counts.skipped++;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return counts;
 }
 
 const subscribes = (worker: WorkerDef, record: DynamoDBRecord) =>

@@ -88,6 +88,42 @@ const tagIndexes = (c: Conversation, tag: string) => ({
   c_act: activityKey(c),
 });
 
+/** A conversation's whole item, as saveConversation writes it: key, list index keys and the `conversation` map. */
+export const conversationItem = (c: Conversation) => ({
+  ...conversationKey(c.tenant_id, c.id),
+  ...conversationIndexes(c),
+  conversation: c,
+});
+
+/** A tag snapshot's whole item, as saveConversation writes it. */
+export const tagItem = (c: Conversation, tag: string) => ({
+  ...tagKey(c.tenant_id, c.id, tag),
+  ...tagIndexes(c, tag),
+  conversation: c,
+});
+
+/**
+ * A stored conversation or tag item rewritten in today's shape (the item conversationItem or tagItem
+ * makes), whatever shape it was stored in: deployments before the five conversation indexes kept a
+ * conversation's API fields as top-level attributes and keyed both kinds with gsi1pk…gsi6sk, which
+ * today's item does not carry. Undefined for any other item (a message, a pointer), or one whose key
+ * does not match its conversation.
+ */
+export function currentConversationItem(item: Record<string, unknown>): Record<string, unknown> | undefined {
+  const sk = String(item.sk);
+  const isConversation = sk.startsWith('CONV#') && sk.endsWith('#~');
+  if (!isConversation && !sk.startsWith('CONVTAG#')) return undefined;
+  const c = conversationFromItem(item);
+  if (!c.id || !c.tenant_id) return undefined;
+  const tagPrefix = tagKey(c.tenant_id, c.id, '').sk;
+  const current = isConversation
+    ? conversationItem(c)
+    : sk.startsWith(tagPrefix) && sk.length > tagPrefix.length
+      ? tagItem(c, sk.slice(tagPrefix.length))
+      : undefined;
+  return current && current.pk === item.pk && current.sk === sk ? current : undefined;
+}
+
 export function conversationFromItem(item: Record<string, unknown>): Conversation {
   const c = inOrder<Conversation>(
     (item.conversation as Record<string, unknown> | undefined) ?? item,
@@ -130,7 +166,7 @@ export async function saveConversation(
     {
       Put: {
         TableName: table,
-        Item: { ...conversationKey(t, after.id), ...conversationIndexes(after), conversation: after },
+        Item: conversationItem(after),
         ConditionExpression: before ? '#c.#version = :version' : 'attribute_not_exists(pk)',
         ExpressionAttributeNames: before ? { '#c': 'conversation', '#version': 'version' } : undefined,
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
@@ -138,9 +174,7 @@ export async function saveConversation(
     },
   ];
   for (const tag of after.tags) {
-    items.push({
-      Put: { TableName: table, Item: { ...tagKey(t, after.id, tag), ...tagIndexes(after, tag), conversation: after } },
-    });
+    items.push({ Put: { TableName: table, Item: tagItem(after, tag) } });
   }
   for (const tag of before?.tags ?? []) {
     if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(t, after.id, tag) } });

@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Conversation } from '../../functions/conversations/conversation';
+import { conversationFromItem, conversationKey, messageKey, messagePut } from '../../functions/conversations/store';
+import { db } from '../../functions/platform/db';
+import { newId } from '../../functions/platform/ids';
+import { TABLES } from '../../spec/resources';
+import { authOf, call, createTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+import { testRuntime } from '../support/runtime';
+
+/**
+ * Deployments before the five conversation indexes stored a conversation's API fields as top-level
+ * attributes, and both conversations and tag snapshots with gsi1pk…gsi6sk; no list finds such items.
+ * `npm run ops -- reindex-conversations` rewrites them in today's shape, once.
+ */
+useRuntimeAws();
+const table = `local-${TABLES.main.id}`;
+
+const ops = async (...args: string[]) => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
+    env: { ...process.env, LOCAL_RUNTIME_FILE: testRuntime().opsFile },
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '') as Record<string, unknown>;
+};
+
+const item = async (key: { pk: string; sk: string }) =>
+  (await db().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item;
+
+/** The items as the old store wrote them (git history: functions/conversations/store.ts before the c_* indexes). */
+function legacyItems(c: Conversation, tag: string) {
+  const pk = `TENANT#${c.tenant_id}`;
+  const list = (...parts: string[]) => [`${pk}#CONV`, ...parts].join('#');
+  const sk = `${c.last_activity_at}#${c.id}`;
+  return {
+    conversation: {
+      pk,
+      sk: `CONV#${c.id}#~`,
+      gsi1pk: list(),
+      gsi1sk: sk,
+      gsi2pk: list('status', c.status),
+      gsi2sk: sk,
+      gsi3pk: list('channel', c.channel),
+      gsi3sk: sk,
+      gsi4pk: list('customer', c.customer.id),
+      gsi4sk: sk,
+      gsi5pk: list('status', c.status, 'channel', c.channel),
+      gsi5sk: sk,
+      gsi6pk: list('status', c.status, 'customer', c.customer.id),
+      gsi6sk: sk,
+      ...c,
+    },
+    tag: {
+      pk,
+      sk: `CONVTAG#${c.id}#${tag}`,
+      gsi1pk: list('tag', tag),
+      gsi1sk: sk,
+      gsi2pk: list('status', c.status, 'tag', tag),
+      gsi2sk: sk,
+      conversation: c,
+    },
+  };
+}
+
+it('rewrites conversations stored before the five indexes, so every list finds them again, once', async () => {
+  const t = await createTenant();
+  const tag = 'legacy';
+  const created = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491517000001', name: 'Old' }, tags: [tag], priority: 'high' },
+  });
+  expect(created.status).toBe(201);
+  const id = created.body.id as string;
+  const key = conversationKey(t.tenantId, id);
+  const conversation = conversationFromItem((await item(key)) ?? {});
+  const legacy = legacyItems(conversation, tag);
+  await db().send(new PutCommand({ TableName: table, Item: legacy.conversation }));
+  await db().send(new PutCommand({ TableName: table, Item: legacy.tag }));
+  // A message in the same partition (sent: no worker picks it up), which the command must leave alone.
+  const at = new Date().toISOString();
+  const message = {
+    id: newId('msg'),
+    tenant_id: t.tenantId,
+    conversation_id: id,
+    direction: 'outbound' as const,
+    type: 'text' as const,
+    text: 'from before the upgrade',
+    status: 'sent' as const,
+    sender: { type: 'user' as const, id: t.adminUserId },
+    channel: 'sandbox' as const,
+    provider_message_id: null,
+    error: null,
+    created_at: at,
+    sent_at: at,
+    delivered_at: null,
+    read_at: null,
+    failed_at: null,
+    updated_at: at,
+    analysis: null,
+  };
+  await db().send(new PutCommand(messagePut(message).Put));
+  const messageItem = await item(messageKey(t.tenantId, id, message.id));
+
+  const before = await call('GET', `/conversations/${id}`, authOf(t));
+  expect(before.status).toBe(200);
+  expect(before.body.messages.map((m: { id: string }) => m.id)).toEqual([message.id]);
+  const lists = [
+    '',
+    '?status=open',
+    '?channel=sandbox',
+    '?status=open&channel=sandbox',
+    `?customer_id=${conversation.customer.id}`,
+    `?status=open&customer_id=${conversation.customer.id}`,
+    `?tag=${tag}`,
+    `?status=open&tag=${tag}`,
+  ];
+  const listed = async () =>
+    Promise.all(
+      lists.map(async (query) => {
+        const res = await call('GET', `/conversations${query}`, authOf(t));
+        expect(res.status).toBe(200);
+        return res.body.data.some((c: { id: string }) => c.id === id);
+      }),
+    );
+  expect(await listed()).toEqual(lists.map(() => false));
+
+  expect(await ops('reindex-conversations', '--dry-run')).toEqual({
+    scanned: 2,
+    rewritten: 0,
+    skipped: 0,
+    dry_run: true,
+  });
+  expect(await item(key)).toEqual(legacy.conversation);
+  expect(await ops('reindex-conversations')).toEqual({ scanned: 2, rewritten: 2, skipped: 0, dry_run: false });
+
+  expect(await listed()).toEqual(lists.map(() => true));
+  const after = await call('GET', `/conversations/${id}`, authOf(t));
+  expect(after.body).toEqual(before.body);
+  expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+  const stored = await item(key);
+  expect(Object.keys(stored ?? {}).sort()).toEqual([
+    'c_act',
+    'c_all',
+    'c_ch',
+    'c_cus',
+    'c_st',
+    'c_stch',
+    'conversation',
+    'pk',
+    'sk',
+  ]);
+  expect(stored?.conversation).toEqual(conversation);
+  expect(Object.keys((await item({ pk: key.pk, sk: legacy.tag.sk })) ?? {}).sort()).toEqual([
+    'c_act',
+    'c_all',
+    'c_st',
+    'conversation',
+    'pk',
+    'sk',
+  ]);
+  expect(await item(messageKey(t.tenantId, id, message.id))).toEqual(messageItem);
+
+  // Idempotent: nothing left in the old shape.
+  expect(await ops('reindex-conversations')).toEqual({ scanned: 0, rewritten: 0, skipped: 0, dry_run: false });
+  // And the conversation takes changes again, moving between lists as they do.
+  const patched = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'pending' } });
+  expect(patched.body).toMatchObject({ status: 'pending', version: conversation.version + 1 });
+  const pending = await call('GET', `/conversations?status=pending&tag=${tag}`, authOf(t));
+  expect(pending.body.data.map((c: { id: string }) => c.id)).toEqual([id]);
+}, 60_000);
