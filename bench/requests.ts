@@ -10,6 +10,7 @@
 import { ROUTES } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
 import { FULL_VCPU_MB, functionMemoryMb } from '../spec/functions';
+import { renderAccessLog } from '../spec/access-log';
 import type { InvocationRecord } from '../local/invocations';
 
 export const REQUEST_TARGETS = {
@@ -51,12 +52,22 @@ export const PRICES = {
 /**
  * Log bytes an invocation costs besides its own records, from the formats AWS writes. Lambda's START,
  * END and REPORT lines (about 340 bytes a request) are not written: every function logs in JSON with the
- * platform's records at WARN (lib/api-function.ts). An HTTP request adds one API Gateway access-log line
- * in the stage's default JSON format (about 260 bytes). A successful request publishes no metrics line:
- * only a 5xx does (functions/http/middleware.ts), and every request priced here succeeds.
+ * platform's records at WARN (lib/api-function.ts). Every function is traced, so Powertools adds the
+ * X-Ray trace id to each record in AWS (not here). An HTTP request adds one API Gateway access-log line,
+ * rendered from the stage's format (spec/access-log.ts) with the request's own values. A successful
+ * request publishes no metrics line: only a 5xx does (functions/http/middleware.ts), and every request
+ * priced here succeeds.
  */
 const LAMBDA_PLATFORM_LOG_BYTES = 0;
-const API_ACCESS_LOG_BYTES = 260;
+const TRACE_ID_LOG_BYTES = ',"xray_trace_id":"1-6740c2a1-0d8f3c1e4b6a2f9e8c7d5b3a"'.length;
+/** The access-log line's bytes, kept in the request's invocation store by `measure`. */
+const ACCESS_LOG_BYTES = Symbol('accessLogBytes');
+/**
+ * X-Ray, priced apart (the cost table covers the services the targets name): Lambda's default sampling
+ * traces the first request each second and 5 % of the rest, at $5 per million traces recorded.
+ */
+const XRAY_DOLLARS_PER_MILLION_TRACED = 5;
+const XRAY_SAMPLED_SHARE = 0.05;
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
@@ -101,7 +112,7 @@ export function costOf(records: InvocationRecord[], sqsRequests: number): Cost {
     const http = isHttp(r.functionName);
     if (http) apiGateway += PRICES.httpApiRequest;
     logBytes += ((r.store[LOG_BYTES] as number | undefined) ?? 0) + LAMBDA_PLATFORM_LOG_BYTES;
-    if (http) logBytes += API_ACCESS_LOG_BYTES;
+    if (http) logBytes += (r.store[ACCESS_LOG_BYTES] as number | undefined) ?? 0;
   }
   const sqs = sqsRequests * PRICES.sqsRequest;
   const logs = (logBytes / 1024 ** 3) * PRICES.logsIngestedGb;
@@ -164,7 +175,10 @@ export async function requestCosts(): Promise<void> {
       const invocation = currentInvocation();
       if (invocation)
         invocation[LOG_BYTES] =
-          ((invocation[LOG_BYTES] as number | undefined) ?? 0) + JSON.stringify(record).length + 1;
+          ((invocation[LOG_BYTES] as number | undefined) ?? 0) +
+          JSON.stringify(record).length +
+          TRACE_ID_LOG_BYTES +
+          1;
     });
     const keyHeaders = { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${demo.apiKey}` };
     const records: InvocationRecord[] = [];
@@ -189,6 +203,21 @@ export async function requestCosts(): Promise<void> {
       if (caused) await quiet();
       const after = records.slice(from);
       const own = after.find((r) => r.requestId === requestId);
+      // The access-log line as the stage would write it: a documentation-range IPv4 client, API Gateway's
+      // 16-character request id, and this request's method, path, status, bytes and latency.
+      if (own)
+        own.store[ACCESS_LOG_BYTES] =
+          renderAccessLog({
+            'identity.sourceIp': '203.0.113.195',
+            requestTime: '22/Nov/2026:23:44:17 +0000',
+            httpMethod: init.method ?? 'GET',
+            path: `/api/v1${path}`,
+            protocol: 'HTTP/1.1',
+            status: res.status,
+            responseLength: Buffer.byteLength(text),
+            requestId: 'Ab1CdEfGhIJKLmN=',
+            responseLatency: Math.round(own.ms),
+          }).length + 1;
       const background = after.filter((r) => r !== own && ['stream', 'queue'].includes(kindOf(r.functionName) ?? ''));
       return { status: res.status, text, own, caused: caused ? background : [] };
     };
@@ -398,6 +427,10 @@ export async function requestCosts(): Promise<void> {
         `${what.padEnd(44)} ${[c.dynamo, c.lambda, c.apiGateway, c.sqs, c.logs, c.total].map(money).join(' ')}  ${verdict}`,
       );
     }
+    console.log(
+      `X-Ray, not in the totals: Lambda's default sampling traces about ${XRAY_SAMPLED_SHARE * 100} % of requests at ` +
+        `$${XRAY_DOLLARS_PER_MILLION_TRACED} per million traces, about $${(XRAY_SAMPLED_SHARE * XRAY_DOLLARS_PER_MILLION_TRACED).toFixed(2)} per million requests.`,
+    );
     console.log(failures.length ? `\nOVER: ${failures.join('; ')}` : '\nEvery request target met.');
   } finally {
     await runtime.stop();

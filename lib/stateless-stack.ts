@@ -10,6 +10,7 @@ import {
   PayloadFormatVersion,
   type HttpRouteIntegrationConfig,
 } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -18,6 +19,7 @@ import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aw
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { ACCESS_LOG_FORMAT } from '../spec/access-log';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
 import { functionMemoryMb } from '../spec/functions';
@@ -110,7 +112,10 @@ export class StatelessStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
+      },
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
     });
 

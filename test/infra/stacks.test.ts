@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
+import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
 import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
 import {
@@ -283,11 +284,41 @@ describe('stateless stack', () => {
     );
   });
 
+  it('logs access lines with HTTP API variables only, one of them the request id the functions log', () => {
+    // HTTP APIs know these (API Gateway's "Customize HTTP API access logs"); REST-only ones log as "-".
+    const httpApiVariables = [
+      'identity.sourceIp',
+      'requestTime',
+      'httpMethod',
+      'path',
+      'protocol',
+      'status',
+      'responseLength',
+      'requestId',
+      'responseLatency',
+    ];
+    const used = [...ACCESS_LOG_FORMAT.matchAll(/\$context\.([\w.]+)/g)].map((m) => m[1]);
+    expect(used).toEqual(expect.arrayContaining(['requestId', 'status', 'path']));
+    for (const name of used) expect(httpApiVariables).toContain(name);
+    expect(
+      renderAccessLog({
+        'identity.sourceIp': '203.0.113.7',
+        requestTime: '22/Nov/2026:23:44:17 +0000',
+        httpMethod: 'GET',
+        path: '/api/v1/conversations',
+        protocol: 'HTTP/1.1',
+        status: 200,
+        responseLength: 512,
+        requestId: 'Ab1CdEfGhIJKLmN=',
+      }),
+    ).toBe('203.0.113.7 - - [22/Nov/2026:23:44:17 +0000] "GET /api/v1/conversations HTTP/1.1" 200 512 Ab1CdEfGhIJKLmN= -');
+  });
+
   it('has a 5xx alarm, an access-logged and throttled stage and the API URL output', () => {
     api.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: '5xx', Namespace: 'AWS/ApiGateway' });
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
-      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: ACCESS_LOG_FORMAT },
       DefaultRouteSettings: {
         ThrottlingRateLimit: DEFAULT_API_THROTTLE.rateLimit,
         ThrottlingBurstLimit: DEFAULT_API_THROTTLE.burstLimit,
