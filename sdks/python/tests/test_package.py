@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Dict, Set
@@ -45,8 +47,30 @@ def test_pyproject_is_complete_and_names_httpx_as_the_only_dependency() -> None:
         assert "Typing :: Typed" in project["classifiers"]
         assert meta["build-system"]["build-backend"] == "hatchling.build"
         assert meta["tool"]["hatch"]["version"]["path"] == "src/messaging_platform/_version.py"
-    for file in ("README.md", "CHANGELOG.md", "LICENSE", "src/messaging_platform/py.typed", "scripts/generate_models.py"):
+    for file in ("README.md", "CHANGELOG.md", "LICENSE", "src/messaging_platform/py.typed", "scripts/generate_models.py", "scripts/generate_sync.py"):
         assert (SDK / file).is_file(), file
+
+
+def run_generate_sync(*args: str) -> "subprocess.CompletedProcess[str]":
+    return subprocess.run([sys.executable, str(SDK / "scripts" / "generate_sync.py"), *args], capture_output=True, text=True, timeout=60)
+
+
+def test_the_synchronous_client_is_generated_from_the_asynchronous_one() -> None:
+    result = run_generate_sync("--check")
+    assert result.returncode == 0, result.stderr
+    assert "match their asynchronous sources" in result.stdout
+
+
+def test_the_sync_check_fails_when_the_asynchronous_source_changes(tmp_path: Path) -> None:
+    # The generator reads the package next to its own folder: copy both, change the async source.
+    shutil.copytree(SDK / "scripts", tmp_path / "scripts")
+    shutil.copytree(PACKAGE, tmp_path / "src" / "messaging_platform")
+    source = tmp_path / "src" / "messaging_platform" / "async_resources.py"
+    source.write_text(source.read_text(encoding="utf-8").replace("async def page(", "async def first_page(", 1), encoding="utf-8")
+    result = subprocess.run([sys.executable, str(tmp_path / "scripts" / "generate_sync.py"), "--check"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert "resources.py is out of date" in result.stderr
+    assert "+    def first_page(" in result.stderr
 
 
 def test_the_changelog_describes_this_version() -> None:
@@ -55,7 +79,7 @@ def test_the_changelog_describes_this_version() -> None:
 
 def test_the_sources_are_python_3_9_and_import_only_the_standard_library_and_httpx() -> None:
     allowed: Set[str] = set(getattr(sys, "stdlib_module_names", ())) | {"httpx", "__future__"}
-    for path in sorted(PACKAGE.glob("*.py")) + [SDK / "scripts" / "generate_models.py"]:
+    for path in sorted(PACKAGE.glob("*.py")) + sorted((SDK / "scripts").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path), feature_version=(3, 9))
         for node in ast.walk(tree):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []

@@ -1,5 +1,6 @@
 """The asynchronous clients: :class:`AsyncMessagingClient` (a tenant's API) and :class:`AsyncPlatformClient`
-(the operator API), on ``httpx.AsyncClient``. The twins of ``client.py``."""
+(the operator API), on ``httpx.AsyncClient``. The source of ``client.py``, which scripts/generate_sync.py makes
+from this file by taking the coroutine syntax out."""
 from __future__ import annotations
 
 import time

@@ -1,4 +1,5 @@
-"""The asynchronous client's resources: the twins of ``resources.py``, with the same signatures.
+"""The asynchronous client's resources, one class per group of operations: the source of ``resources.py``,
+which scripts/generate_sync.py makes from this file by taking the coroutine syntax out.
 
 Each method builds its request from the operation table generated from openapi.json (``_operations.py``),
 so the keyword arguments map one to one to the API's fields. Optional arguments default to NOT_GIVEN (left

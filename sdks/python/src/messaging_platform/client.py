@@ -1,5 +1,5 @@
 """The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
-operator API). Their asynchronous twins are in ``async_client.py``."""
+operator API). Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file."""
 from __future__ import annotations
 
 import time
@@ -46,11 +46,13 @@ class MessagingClient:
 
     With an API key (servers)::
 
-        client = MessagingClient(api_key="sk_…", tenant_id="83c2…", base_url="https://api.example.com")
+        with MessagingClient(api_key="sk_…", tenant_id="83c2…", base_url="https://api.example.com") as client:
+            for conversation in client.conversations.list(status="open"):
+                ...
 
     With a user's login (:meth:`login`) or saved session tokens (:meth:`from_session`). ``/api/v1`` is
-    added to ``base_url`` unless it already ends with ``/v1``. Use it as a context manager, or call
-    :meth:`close`, to release its connections.
+    added to ``base_url`` unless it already ends with ``/v1``. Use it as a context manager, or
+    call :meth:`close`, to release its connections.
     """
 
     conversations: Conversations

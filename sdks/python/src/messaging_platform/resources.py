@@ -4,7 +4,8 @@ Each method builds its request from the operation table generated from openapi.j
 so the keyword arguments map one to one to the API's fields. Optional arguments default to NOT_GIVEN (left
 out); ``None`` sends JSON null, which clears a nullable field. Every method takes ``options=`` (per-call
 :class:`~messaging_platform.RequestOptions`); updates take ``if_match=`` (a ``version``, or an ETag).
-The asynchronous twins are in ``async_resources.py``, with the same signatures.
+List methods return a :class:`Paginator` to ``for`` over (or ``paginator.page()``). Generated from
+``async_resources.py`` by scripts/generate_sync.py: edit that file.
 """
 from __future__ import annotations
 
