@@ -5,12 +5,11 @@
 //
 //   node dashboard/test/run.mjs                                   every test file
 //   node dashboard/test/run.mjs dashboard/test/dashboard.test.ts  just these
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import globalSetup from '../../test/support/global-setup.mjs';
-import globalTeardown from '../../test/support/global-teardown.mjs';
+import { runWithRuntime } from '../../test/support/run-with-runtime.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const here = join(ROOT, 'dashboard', 'test');
@@ -37,25 +36,7 @@ execFileSync(
   },
 );
 
-console.log('dashboard: starting the local runtime');
-await globalSetup();
-let child;
-const stop = async (signal) => {
-  child?.kill(signal);
-  await globalTeardown();
-  process.exit(130);
-};
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
-let exitCode;
-try {
-  child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-  });
-  exitCode = await new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-} finally {
-  await globalTeardown();
-}
-process.exit(exitCode);
+await runWithRuntime('dashboard', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
+  cwd: ROOT,
+  env: { CHROMIUM_PATH: chromium },
+});

@@ -6,37 +6,11 @@
 //
 // The file holds: url (the API's origin; the API is under /api/v1), platformToken, tls {ca, key, cert}
 // (PEM files: the CA the runtime trusts, and a certificate for 127.0.0.1/localhost that it signed).
-import { spawn } from 'node:child_process';
-import globalSetup from '../../test/support/global-setup.mjs';
-import globalTeardown from '../../test/support/global-teardown.mjs';
+import { runWithRuntime } from '../../test/support/run-with-runtime.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: node sdks/conformance/with-runtime.mjs <command> [args...]');
   process.exit(2);
 }
-
-console.log('starting the local runtime');
-await globalSetup();
-let child;
-const stop = async () => {
-  child?.kill('SIGTERM');
-  await globalTeardown();
-  process.exit(130);
-};
-process.once('SIGINT', () => void stop());
-process.once('SIGTERM', () => void stop());
-let exitCode = 1;
-try {
-  child = spawn(command, args, { stdio: 'inherit', env: process.env });
-  exitCode = await new Promise((resolve) => {
-    child.once('error', (error) => {
-      console.error(`${command}: ${error.message}`);
-      resolve(127);
-    });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-} finally {
-  await globalTeardown();
-}
-process.exit(exitCode);
+await runWithRuntime('conformance', command, args);

@@ -5,13 +5,12 @@
 //
 //   node test/run.mjs                      every test file
 //   node test/run.mjs test/retries.test.ts just these
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import globalSetup from '../../../test/support/global-setup.mjs';
-import globalTeardown from '../../../test/support/global-teardown.mjs';
+import { runWithRuntime } from '../../../test/support/run-with-runtime.mjs';
 
 const sdkRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(sdkRoot, 'package.json'));
@@ -38,25 +37,6 @@ execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: sdkRoot, stdio: 'in
 console.log('sdk: type-checking');
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: sdkRoot, stdio: 'inherit' });
 
-console.log('sdk: starting the local runtime');
-await globalSetup();
-let exitCode;
-let child;
-const stop = async (signal) => {
-  child?.kill(signal);
-  await globalTeardown();
-  process.exit(130);
-};
-process.once('SIGINT', () => void stop('SIGINT'));
-process.once('SIGTERM', () => void stop('SIGTERM'));
-try {
-  child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', ...files], {
-    cwd: sdkRoot,
-    stdio: 'inherit',
-    env: { ...process.env, TEST_RUNTIME_FILE: process.env.TEST_RUNTIME_FILE },
-  });
-  exitCode = await new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-} finally {
-  await globalTeardown();
-}
-process.exit(exitCode);
+await runWithRuntime('sdk', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', ...files], {
+  cwd: sdkRoot,
+});

@@ -1,0 +1,42 @@
+// Runs one command against a fresh local runtime, for the test runners outside jest (the SDKs' and the
+// dashboard's): starts bin/local.ts with the main suite's own global setup (a free port, no demo data, a
+// platform token, a test CA for HTTPS webhook receivers), runs the command with TEST_RUNTIME_FILE naming
+// a JSON file of the runtime's addresses, stops the runtime whatever happens (Ctrl-C included), and exits
+// with the command's status.
+import { spawn } from 'node:child_process';
+import globalSetup from './global-setup.mjs';
+import globalTeardown from './global-teardown.mjs';
+
+/**
+ * @param {string} label what the log lines name ("sdk", "dashboard")
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options] cwd, env (stdio is inherited)
+ * @returns {Promise<never>}
+ */
+export async function runWithRuntime(label, command, args, options = {}) {
+  console.log(`${label}: starting the local runtime`);
+  await globalSetup();
+  let child;
+  const stop = async (signal) => {
+    child?.kill(signal);
+    await globalTeardown();
+    process.exit(130);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  let exitCode = 1;
+  try {
+    child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    exitCode = await new Promise((resolve) => {
+      child.once('error', (error) => {
+        console.error(`${command}: ${error.message}`);
+        resolve(127);
+      });
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    });
+  } finally {
+    await globalTeardown();
+  }
+  process.exit(exitCode);
+}
