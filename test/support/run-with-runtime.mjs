@@ -25,7 +25,7 @@ export async function runWithRuntime(label, command, args, options = {}) {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  let exitCode = 1;
+  let exitCode;
   try {
     child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
     exitCode = await new Promise((resolve) => {
