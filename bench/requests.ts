@@ -58,7 +58,6 @@ export const PRICES = {
  * request publishes no metrics line: only a 5xx does (functions/http/middleware.ts), and every request
  * priced here succeeds.
  */
-const LAMBDA_PLATFORM_LOG_BYTES = 0;
 const TRACE_ID_LOG_BYTES = ',"xray_trace_id":"1-6740c2a1-0d8f3c1e4b6a2f9e8c7d5b3a"'.length;
 /** The access-log line's bytes, kept in the request's invocation store by `measure`. */
 const ACCESS_LOG_BYTES = Symbol('accessLogBytes');
@@ -111,7 +110,7 @@ export function costOf(records: InvocationRecord[], sqsRequests: number): Cost {
       (Math.ceil(billedMs(r, memoryMb)) / 1000) * (memoryMb / 1024) * PRICES.lambdaGbSecond + PRICES.lambdaRequest;
     const http = isHttp(r.functionName);
     if (http) apiGateway += PRICES.httpApiRequest;
-    logBytes += ((r.store[LOG_BYTES] as number | undefined) ?? 0) + LAMBDA_PLATFORM_LOG_BYTES;
+    logBytes += (r.store[LOG_BYTES] as number | undefined) ?? 0;
     if (http) logBytes += (r.store[ACCESS_LOG_BYTES] as number | undefined) ?? 0;
   }
   const sqs = sqsRequests * PRICES.sqsRequest;
@@ -175,10 +174,7 @@ export async function requestCosts(): Promise<void> {
       const invocation = currentInvocation();
       if (invocation)
         invocation[LOG_BYTES] =
-          ((invocation[LOG_BYTES] as number | undefined) ?? 0) +
-          JSON.stringify(record).length +
-          TRACE_ID_LOG_BYTES +
-          1;
+          ((invocation[LOG_BYTES] as number | undefined) ?? 0) + JSON.stringify(record).length + TRACE_ID_LOG_BYTES + 1;
     });
     const keyHeaders = { 'X-Tenant-ID': demo.tenantId, Authorization: `Bearer ${demo.apiKey}` };
     const records: InvocationRecord[] = [];

@@ -12,7 +12,7 @@
  *   added, removed or changed, and twice that when the item's index key changed (the old entry is deleted
  *   and a new one put). Only the table write is doubled: the dynoxide project's capture against DynamoDB
  *   (its docs/compatibility-summary.md) finds index writes inside a transaction billed at the single-write
- *   rate. DynamoDB Local doubles them too, which is one more reason the bench prices transactions itself;
+ *   rate. DynamoDB Local doubles them, one more reason the bench prices transactions itself;
  * - a ConditionCheck (none in this code today) is billed as a write of the item it checks, 2 units at least
  *   (the same capture);
  * - every item read in a TransactGetItems costs 2 read units per 4 KB, 2 at least.
