@@ -40,7 +40,8 @@ export const contract = defineContract({
     operationId: 'createApiKey',
     summary: 'Create an API key',
     description:
-      'The key is in this response only (a retry with the same Idempotency-Key within 24 h replays it). Only its SHA-256 is stored.',
+      'The key is in this response only (a retry with the same Idempotency-Key within 24 h replays it). Only its SHA-256 is stored. ' +
+      'A tenant holds at most 50 keys.',
     responses: {
       201: {
         description: 'The new key, with the key itself.',
@@ -48,6 +49,7 @@ export const contract = defineContract({
         headers: ['Location', 'Cache-Control'],
       },
     },
+    errors: { 409: ['concurrent_update'], 422: ['too_many_api_keys'] },
     requestExample: { name: 'Backend integration', role: 'admin' },
   },
   'api-keys-list': {

@@ -41,6 +41,14 @@ export function isWellFormedApiKey(key: string): boolean {
   return key.slice(3 + RANDOM_LENGTH) === checksum(body);
 }
 
+/**
+ * Active keys a tenant may hold. A change of the tenant rewrites each key's copy of it in the tenant's
+ * own transaction, which holds at most 100 items: the tenant and its keys.
+ */
+export const MAX_API_KEYS = 50;
+/** Keys past this many (only tenants with keys from before the limit) carry no copy of the tenant. */
+export const MAX_TENANT_COPIES = 99;
+
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 export function generateApiKey(): { key: string; hash: string; prefix: string } {

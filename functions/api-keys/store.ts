@@ -1,15 +1,24 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db } from '../platform/db';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, db, type TransactItem } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
 import { API_KEY_ITEM_PREFIX } from '../../spec/resources';
+import { keyRevisionBump, tenantFromItem, writeOrTenantChanged, type TenantState } from '../tenants/store';
+import type { Tenant } from '../tenants/tenant';
 import type { ApiKeyRecord } from './key';
 
 /**
  * Each key is one item addressed by its SHA-256 (what auth looks up), listed per tenant through gsi1,
  * plus a pointer item under the tenant so revocation by id is a strongly consistent read.
+ *
+ * The key item also holds `tenant`, a copy of its tenant, so that authenticating a key is one strongly
+ * consistent read. The copy is written with the key, and every change of the tenant rewrites the copies
+ * of all its keys in the tenant's own transaction (tenants/service.ts), conditional on the tenant's key
+ * revision, which each key creation bumps: a suspension reaches every key on the very next request.
+ * Keys stored before the copy have none; auth reads the tenant for them, and the tenant's next change
+ * gives them one.
  */
 export const apiKeyHashKey = (hash: string) => ({ pk: `${API_KEY_ITEM_PREFIX}${hash}`, sk: 'APIKEY' });
 const pointerKey = (tenantId: string, keyId: string) => ({ pk: tenantPk(tenantId), sk: `APIKEY#${keyId}` });
@@ -29,13 +38,35 @@ export function apiKeyFromItem(item: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-export function apiKeyCreateItems(record: ApiKeyRecord, hash: string) {
+/** A key's copy of its tenant; undefined for keys stored before the copy. */
+export function tenantCopyFromItem(item: Record<string, unknown>): Tenant | undefined {
+  const copy = item.tenant as Record<string, unknown> | undefined;
+  return copy && tenantFromItem(copy);
+}
+
+/** The key found by the SHA-256 of what the caller sent (strongly consistent: revocation is immediate). */
+export async function findApiKey(hash: string): Promise<{ key: ApiKeyRecord; tenant?: Tenant } | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: apiKeyHashKey(hash), ConsistentRead: true }),
+  );
+  return out.Item && { key: apiKeyFromItem(out.Item), tenant: tenantCopyFromItem(out.Item) };
+}
+
+/** The new key's items; `tenant` is the copy it carries. */
+export function apiKeyCreateItems(record: ApiKeyRecord, hash: string, tenant: Tenant) {
   const table = tableName('main');
   return [
     {
       Put: {
         TableName: table,
-        Item: { ...apiKeyHashKey(hash), gsi1pk: listPartition(record.tenant_id), gsi1sk: record.id, hash, ...record },
+        Item: {
+          ...apiKeyHashKey(hash),
+          gsi1pk: listPartition(record.tenant_id),
+          gsi1sk: record.id,
+          hash,
+          ...record,
+          tenant,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -49,9 +80,45 @@ export function apiKeyCreateItems(record: ApiKeyRecord, hash: string) {
   ];
 }
 
-export async function createApiKey(record: ApiKeyRecord, hash: string): Promise<void> {
-  await db().send(new TransactWriteCommand({ TransactItems: apiKeyCreateItems(record, hash) }));
+/** Stores a key with its copy of the tenant as read in `state`; TenantChanged if the tenant or its keys changed since. */
+export async function createApiKey(record: ApiKeyRecord, hash: string, state: TenantState): Promise<void> {
+  await writeOrTenantChanged([...apiKeyCreateItems(record, hash, state.tenant), keyRevisionBump(state)]);
 }
+
+/** The hashes of all the tenant's keys, from their pointers (strongly consistent, so none just created is missed). */
+export async function apiKeyHashes(tenantId: string): Promise<string[]> {
+  const hashes: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName('main'),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'APIKEY#' },
+        ProjectionExpression: '#hash',
+        ExpressionAttributeNames: { '#hash': 'hash' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) hashes.push(String(item.hash));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return hashes;
+}
+
+/** Rewrites the copy of the tenant on each of these keys; a key revoked meanwhile fails its condition. */
+export const tenantCopyUpdates = (hashes: string[], tenant: Tenant): TransactItem[] =>
+  hashes.map((hash) => ({
+    Update: {
+      TableName: tableName('main'),
+      Key: apiKeyHashKey(hash),
+      UpdateExpression: 'SET #tenant = :tenant',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#tenant': 'tenant' },
+      ExpressionAttributeValues: { ':tenant': tenant },
+    },
+  }));
 
 export async function listApiKeys(tenantId: string, request: { limit: number; cursor?: string }) {
   const page = await queryPage(
@@ -107,4 +174,20 @@ export async function touchApiKey(hash: string, now: string): Promise<void> {
   } catch (error) {
     logger.warn('could not record API key use', { error: (error as Error).name });
   }
+}
+
+/** Takes the copy of the tenant off these keys, so auth reads the tenant for them (keys past MAX_TENANT_COPIES). */
+export async function dropTenantCopies(hashes: string[]): Promise<void> {
+  for (const hash of hashes)
+    await conditionalWrite(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: apiKeyHashKey(hash),
+          UpdateExpression: 'REMOVE #tenant',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#tenant': 'tenant' },
+        }),
+      ),
+    );
 }

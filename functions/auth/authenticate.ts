@@ -2,9 +2,9 @@ import { getMany } from '../platform/db';
 import { tableName } from '../platform/config';
 import { forbidden, unauthorized } from '../platform/errors';
 import { isPlatformToken } from '../platform/secrets';
-import { apiKeyFromItem, apiKeyHashKey, touchApiKey } from '../api-keys/store';
+import { findApiKey, touchApiKey } from '../api-keys/store';
 import { hashApiKey, isWellFormedApiKey, needsLastUsedRefresh } from '../api-keys/key';
-import { tenantFromItem, tenantKey } from '../tenants/store';
+import { getTenant, tenantFromItem, tenantKey } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import { userFromItem, userKey } from '../users/store';
 import { sessionFromItem, sessionKey } from './session-store';
@@ -30,9 +30,9 @@ function checkTenant(tenant: Tenant | undefined): Tenant {
 }
 
 /**
- * Resolves an API key or access token for the tenant of X-Tenant-ID. The credential and the tenant (and
- * for tokens the session and user) are read in one BatchGetItem, so revocation and suspension are
- * effective on the very next request.
+ * Resolves an API key or access token for the tenant of X-Tenant-ID, with strongly consistent reads, so
+ * revocation and suspension are effective on the very next request: a key is one read (its item holds a
+ * copy of the tenant, api-keys/store.ts), a token one BatchGetItem of its session, user and tenant.
  */
 export async function authenticateTenant(
   authorization: string | undefined,
@@ -46,11 +46,13 @@ export async function authenticateTenant(
     if (!isWellFormedApiKey(token))
       throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
     const hash = hashApiKey(token);
-    const [keyItem, tenantItem] = await getMany(table, [apiKeyHashKey(hash), tenantKey(tenantId)]);
-    if (!keyItem) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
-    const key = apiKeyFromItem(keyItem);
+    const found = await findApiKey(hash);
+    if (!found) throw unauthorized('invalid_api_key', 'The API key is invalid or has been revoked.');
+    const { key } = found;
     if (key.tenant_id !== tenantId) throw wrongTenant();
-    const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
+    // The key's copy of the tenant is rewritten with every change of the tenant; keys older than the copy
+    // read the tenant itself.
+    const tenant = checkTenant(found.tenant ?? (await getTenant(tenantId)));
     if (needsLastUsedRefresh(key, now)) await touchApiKey(hash, now.toISOString());
     return { kind: 'api_key', tenant, role: key.role, keyId: key.id };
   }

@@ -85,7 +85,7 @@ export const contract = defineContract({
     params,
     ifMatch: true,
     responses: { 200: { description: 'The updated tenant.', body: Tenant, headers: ['ETag'] } },
-    errors: { 404: ['not_found'], 422: ['invalid_plan_limit'] },
+    errors: { 404: ['not_found'], 409: ['concurrent_update'], 422: ['invalid_plan_limit'] },
     requestExample: { plan: 'enterprise', rate_limit_per_hour: 50000 },
   },
 });

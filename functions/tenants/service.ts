@@ -1,14 +1,14 @@
 import { newId, newTenantId } from '../platform/ids';
-import { DomainError, isDomainError } from '../platform/domain-error';
+import { DomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
-import { generateApiKey, type ApiKeyRecord } from '../api-keys/key';
-import { apiKeyCreateItems } from '../api-keys/store';
+import { generateApiKey, MAX_TENANT_COPIES, type ApiKeyRecord } from '../api-keys/key';
+import { apiKeyCreateItems, apiKeyHashes, dropTenantCopies, tenantCopyUpdates } from '../api-keys/store';
 import { hashPassword } from '../auth/passwords';
 import { toPublicUser, type PublicUser, type User } from '../users/user';
 import { userCreateItems } from '../users/store';
 import type { Language } from '../ai/taxonomy';
 import { planLimitProblem, type Plan, type Tenant, type TenantStatus } from './tenant';
-import { createTenant, getTenant, updateTenant } from './store';
+import { createTenant, getTenantState, TenantChanged, updateTenant } from './store';
 
 /** Tenants: provisioning and changes, with the plan and limit rules. */
 
@@ -71,7 +71,7 @@ export async function provisionTenant(input: ProvisionInput, now: Date): Promise
     last_used_at: null,
   };
   // The first admin is the tenant's one active admin.
-  await createTenant(tenant, 1, [...userCreateItems(user), ...apiKeyCreateItems(apiKey, generated.hash)]);
+  await createTenant(tenant, 1, [...userCreateItems(user), ...apiKeyCreateItems(apiKey, generated.hash, tenant)]);
   return { tenant, adminUser: toPublicUser(user), apiKey: { ...apiKey, key: generated.key } };
 }
 
@@ -85,8 +85,10 @@ export interface TenantPatch {
 }
 
 /**
- * The plan/limit rule depends on the current record: read, check, write conditionally on that version,
- * and read again if another change got in between (unless the caller pinned If-Match).
+ * The plan/limit rule depends on the current record: read, check, and write conditionally on that version
+ * and key revision, with the changed tenant copied onto each of its keys in the same transaction (so a
+ * suspension or a new limit reaches every key at once); read again if another change got in between
+ * (an If-Match naming an older version then fails).
  */
 export async function changeTenant(
   id: string,
@@ -96,8 +98,9 @@ export async function changeTenant(
 ): Promise<Tenant> {
   return retryOnConflict(
     async () => {
-      const current = await getTenant(id);
-      if (!current) throw DomainError.notFound('The tenant');
+      const [state, hashes] = await Promise.all([getTenantState(id), apiKeyHashes(id)]);
+      if (!state) throw DomainError.notFound('The tenant');
+      const current = state.tenant;
       if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
       const plan = patch.plan ?? current.plan;
       // Leaving enterprise drops the custom limit; moving to it requires one.
@@ -117,8 +120,16 @@ export async function changeTenant(
         timezone: patch.timezone,
         default_language: patch.default_language,
       };
-      return updateTenant(id, changes, now.toISOString(), current.version);
+      // Only tenants with keys from before the limit have more than one transaction can copy onto.
+      await dropTenantCopies(hashes.slice(MAX_TENANT_COPIES));
+      return updateTenant(state, changes, now.toISOString(), (changed) =>
+        tenantCopyUpdates(hashes.slice(0, MAX_TENANT_COPIES), changed),
+      );
     },
-    { attempts: 5, retryable: (error) => expectedVersion === undefined && isDomainError(error, 'version_mismatch') },
+    {
+      attempts: 10,
+      retryable: (error) => error instanceof TenantChanged,
+      exhausted: () => DomainError.conflict('concurrent_update', 'The tenant is changing too fast; retry.'),
+    },
   );
 }

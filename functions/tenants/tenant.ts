@@ -27,6 +27,21 @@ export interface Tenant {
   version: number;
 }
 
+/** What a change of a tenant may set: undefined leaves a field alone, null removes it. */
+export type TenantChanges = Partial<
+  Pick<Tenant, 'name' | 'plan' | 'rate_limit_per_hour' | 'status' | 'timezone' | 'default_language'>
+>;
+
+/** The tenant after `changes`, as the store's versioned update leaves it (one version more). */
+export function changedTenant(current: Tenant, changes: TenantChanges, now: string): Tenant {
+  const next: Record<string, unknown> = { ...current };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === null) delete next[field];
+    else if (value !== undefined) next[field] = value;
+  }
+  return { ...next, updated_at: now, version: current.version + 1 } as Tenant;
+}
+
 export function hourlyLimit(tenant: Pick<Tenant, 'plan' | 'rate_limit_per_hour'>): number {
   if (tenant.plan === 'enterprise') return tenant.rate_limit_per_hour ?? PLAN_HOURLY_LIMITS.pro;
   return PLAN_HOURLY_LIMITS[tenant.plan];

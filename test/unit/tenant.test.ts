@@ -1,4 +1,4 @@
-import { hourlyLimit, planLimitProblem } from '../../functions/tenants/tenant';
+import { changedTenant, hourlyLimit, planLimitProblem, type Tenant } from '../../functions/tenants/tenant';
 import { fixedWindow } from '../../functions/platform/counters';
 import { rateLimitHeaders } from '../../functions/http/rate-limit';
 import { roleAllows } from '../../functions/auth/principal';
@@ -37,5 +37,40 @@ describe('plans and limits', () => {
     expect(roleAllows('admin', 'admin')).toBe(true);
     expect(roleAllows('agent', 'admin')).toBe(false);
     expect(roleAllows('agent', undefined)).toBe(true);
+  });
+});
+
+describe('changedTenant', () => {
+  const current: Tenant = {
+    id: 't1',
+    name: 'Acme',
+    plan: 'enterprise',
+    rate_limit_per_hour: 50_000,
+    status: 'active',
+    timezone: 'UTC',
+    default_language: 'en',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    version: 3,
+  };
+
+  it('sets the given fields, removes nulls, leaves undefined alone, and moves to the next version', () => {
+    const next = changedTenant(
+      current,
+      { plan: 'pro', rate_limit_per_hour: null, name: undefined, status: 'suspended' },
+      '2026-02-01T00:00:00.000Z',
+    );
+    expect(next).toEqual({
+      id: 't1',
+      name: 'Acme',
+      plan: 'pro',
+      status: 'suspended',
+      timezone: 'UTC',
+      default_language: 'en',
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-02-01T00:00:00.000Z',
+      version: 4,
+    });
+    expect(current.rate_limit_per_hour).toBe(50_000);
   });
 });

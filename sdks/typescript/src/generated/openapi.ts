@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The key is in this response only (a retry with the same Idempotency-Key within 24 h replays it). Only its SHA-256 is stored.
+         * @description The key is in this response only (a retry with the same Idempotency-Key within 24 h replays it). Only its SHA-256 is stored. A tenant holds at most 50 keys.
          *
          *     Needs the `admin` role.
          */
@@ -3004,6 +3004,31 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Conflict: `concurrent_update`. */
+        ConcurrentUpdate: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "concurrent_update",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 409;
+                    /** @enum {unknown} */
+                    code?: "concurrent_update";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`. */
         Conflicted82c5: {
             headers: {
@@ -4089,10 +4114,34 @@ export interface operations {
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
+            409: components["responses"]["Conflicted82c5"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_api_keys`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "too_many_api_keys" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -4959,31 +5008,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflict: `concurrent_update`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "concurrent_update",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 409;
-                        /** @enum {unknown} */
-                        code?: "concurrent_update";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            409: components["responses"]["ConcurrentUpdate"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Unprocessable Content: `too_many_numbers`, `validation_failed`. */
@@ -6520,6 +6545,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized375981"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["ConcurrentUpdate"];
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
