@@ -448,11 +448,12 @@ export async function requestCosts(): Promise<void> {
     for (const [what, value, ok] of rows) console.log(`${what.padEnd(66)} ${value.padEnd(40)} ${target(ok, what)}`);
 
     // Cost model.
-    const costs: [string, Cost, number | undefined][] = [
-      ['GET /conversations (page of 20)', perMillion([list.own]), REQUEST_TARGETS.listDollarsPerMillion],
-      ['POST message, all-in', perMillion([message.own, ...message.caused]), REQUEST_TARGETS.messageDollarsPerMillion],
-      ['sandbox inbound, all-in (with AI analysis)', perMillion([inbound.own, ...inbound.caused]), undefined],
-      ['POST /bookings, all-in', perMillion([bookings[1]?.own, ...(bookings[1]?.caused ?? [])]), undefined],
+    const allIn = (m: Measured | undefined) => [m?.own, ...(m?.caused ?? [])];
+    const costs: [string, (InvocationRecord | undefined)[], number | undefined][] = [
+      ['GET /conversations (page of 20)', [list.own], REQUEST_TARGETS.listDollarsPerMillion],
+      ['POST message, all-in', allIn(message), REQUEST_TARGETS.messageDollarsPerMillion],
+      ['sandbox inbound, all-in (with AI analysis)', allIn(inbound), undefined],
+      ['POST /bookings, all-in', allIn(bookings[1]), undefined],
     ];
     console.log(
       `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory: waits as measured here, CPU time scaled to that memory's share of a vCPU)\n`,
@@ -461,11 +462,24 @@ export async function requestCosts(): Promise<void> {
     console.log(
       `${'request'.padEnd(44)} ${['DynamoDB', 'Lambda', 'API GW', 'SQS', 'Logs', 'total'].map((h) => h.padStart(8)).join(' ')}  target`,
     );
-    for (const [what, c, limit] of costs) {
+    for (const [what, records, limit] of costs) {
+      const c = perMillion(records);
       const verdict = limit === undefined ? '' : `<= ${limit} ${target(c.total <= limit, `${what} cost`)}`;
       console.log(
         `${what.padEnd(44)} ${[c.dynamo, c.lambda, c.apiGateway, c.sqs, c.logs, c.total].map(money).join(' ')}  ${verdict}`,
       );
+    }
+    console.log(
+      "\nLambda time billed in those rows (waits + CPU time at the memory's share of a vCPU), per invocation:",
+    );
+    for (const [what, records] of costs) {
+      const shown = records
+        .filter((r): r is InvocationRecord => r !== undefined)
+        .map((r) => {
+          const memoryMb = functionMemoryMb(r.functionName);
+          return `${r.functionName} ${Math.ceil(billedMs(r, memoryMb))} ms at ${memoryMb} MB (${round(r.ms)} ms wall, ${round(r.cpuMs)} ms CPU)`;
+        });
+      console.log(`  ${what}: ${shown.join('; ')}`);
     }
     console.log(
       `X-Ray, not in the totals: Lambda's default sampling traces about ${XRAY_SAMPLED_SHARE * 100} % of requests at ` +
