@@ -36,7 +36,7 @@ export interface TenantState {
 }
 
 /** Conditions `update` of the tenant item on its key revision still being `revision`. */
-export function whenKeyRevision(update: UpdateBuilder, revision: number): UpdateBuilder {
+function whenKeyRevision(update: UpdateBuilder, revision: number): UpdateBuilder {
   return revision === 0
     ? update.when(`attribute_not_exists(${update.name(KEY_REVISION)})`)
     : update.whenEquals(KEY_REVISION, revision);
@@ -103,7 +103,7 @@ export async function listTenants(request: { limit: number; cursor?: string }) {
 /**
  * Changes the tenant, conditional on the version and key revision of `state`, with the other items of the
  * change (the copies of the changed tenant on its keys) in one transaction. A failed condition or a
- * collision throws the transaction's error; the caller reads again and retries.
+ * collision throws TenantChanged; the caller reads again and retries.
  */
 export async function updateTenant(
   state: TenantState,
