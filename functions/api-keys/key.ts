@@ -42,8 +42,8 @@ export function isWellFormedApiKey(key: string): boolean {
 }
 
 /**
- * Active keys a tenant may hold. A change of the tenant rewrites each key's copy of it in the tenant's
- * own transaction, which holds at most 100 items: the tenant and its keys.
+ * Active keys a tenant may hold: a policy limit, with room to spare under MAX_TENANT_COPIES (a change of
+ * the tenant rewrites each key's copy of it in the tenant's own transaction, at most 100 items).
  */
 export const MAX_API_KEYS = 50;
 /** Keys past this many (only tenants with keys from before the limit) carry no copy of the tenant. */

@@ -1,9 +1,9 @@
 import { newId } from '../platform/ids';
 import { DomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
-import { getTenantState, TenantChanged } from '../tenants/store';
+import { TenantChanged } from '../tenants/store';
 import { generateApiKey, MAX_API_KEYS, type ApiKeyRecord } from './key';
-import { apiKeyHashes, createApiKey } from './store';
+import { createApiKey, tenantWithKeys } from './store';
 
 export interface NewApiKey {
   name: string;
@@ -34,8 +34,9 @@ export async function issueApiKey(
   };
   await retryOnConflict(
     async () => {
-      const [state, hashes] = await Promise.all([getTenantState(tenantId), apiKeyHashes(tenantId)]);
-      if (!state) throw DomainError.notFound('The tenant');
+      const read = await tenantWithKeys(tenantId);
+      if (!read) throw DomainError.notFound('The tenant');
+      const { state, hashes } = read;
       if (hashes.length >= MAX_API_KEYS)
         throw DomainError.limit(
           'too_many_api_keys',

@@ -1,11 +1,18 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db, type TransactItem } from '../platform/db';
+import { conditionalWrite, db, transactionConflicted, type TransactItem } from '../platform/db';
+import { retryOnConflict } from '../platform/retry';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
 import { API_KEY_ITEM_PREFIX } from '../../spec/resources';
-import { keyRevisionBump, tenantFromItem, writeOrTenantChanged, type TenantState } from '../tenants/store';
+import {
+  getTenantState,
+  keyRevisionBump,
+  tenantFromItem,
+  writeOrTenantChanged,
+  type TenantState,
+} from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import type { ApiKeyRecord } from './key';
 
@@ -107,7 +114,22 @@ export async function apiKeyHashes(tenantId: string): Promise<string[]> {
   return hashes;
 }
 
-/** Rewrites the copy of the tenant on each of these keys; a key revoked meanwhile fails its condition. */
+/**
+ * The tenant with its key revision, then the hashes of its keys: in that order, never at once. Each key
+ * creation bumps the revision in the transaction that stores the key's pointer, so a revision read here
+ * that already counts a key guarantees that the (strongly consistent) pointer query after it finds that
+ * key; a key committed after the tenant read changes the revision, and a write conditional on it fails.
+ */
+export async function tenantWithKeys(tenantId: string): Promise<{ state: TenantState; hashes: string[] } | undefined> {
+  const state = await getTenantState(tenantId);
+  return state && { state, hashes: await apiKeyHashes(tenantId) };
+}
+
+/**
+ * Rewrites the copy of the tenant on each of these keys; a key revoked meanwhile fails its condition and
+ * the change reads again. A pointer left without its key would fail every change, so the two are only
+ * ever written and deleted together, in one transaction.
+ */
 export const tenantCopyUpdates = (hashes: string[], tenant: Tenant): TransactItem[] =>
   hashes.map((hash) => ({
     Update: {
@@ -143,13 +165,19 @@ export async function revokeApiKey(tenantId: string, keyId: string): Promise<boo
   );
   const hash = pointer.Item?.hash as string | undefined;
   if (!hash) return false;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table, Key: apiKeyHashKey(hash) } },
-        { Delete: { TableName: table, Key: pointerKey(tenantId, keyId) } },
-      ],
-    }),
+  // A tenant change writes every key of the tenant in one transaction: a revocation colliding with it
+  // is cancelled, and simply tried again.
+  await retryOnConflict(
+    () =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: table, Key: apiKeyHashKey(hash) } },
+            { Delete: { TableName: table, Key: pointerKey(tenantId, keyId) } },
+          ],
+        }),
+      ),
+    { attempts: 10, retryable: transactionConflicted },
   );
   return true;
 }
@@ -178,16 +206,19 @@ export async function touchApiKey(hash: string, now: string): Promise<void> {
 
 /** Takes the copy of the tenant off these keys, so auth reads the tenant for them (keys past MAX_TENANT_COPIES). */
 export async function dropTenantCopies(hashes: string[]): Promise<void> {
-  for (const hash of hashes)
-    await conditionalWrite(() =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName('main'),
-          Key: apiKeyHashKey(hash),
-          UpdateExpression: 'REMOVE #tenant',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#tenant': 'tenant' },
-        }),
+  await Promise.all(
+    hashes.map((hash) =>
+      conditionalWrite(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName('main'),
+            Key: apiKeyHashKey(hash),
+            UpdateExpression: 'REMOVE #tenant',
+            ConditionExpression: 'attribute_exists(#tenant)',
+            ExpressionAttributeNames: { '#tenant': 'tenant' },
+          }),
+        ),
       ),
-    );
+    ),
+  );
 }

@@ -164,10 +164,14 @@ export async function conditionalWrite(write: () => Promise<unknown>, positions?
   }
 }
 
+/** Why DynamoDB cancelled a transaction, one reason per item (empty for any other error). */
+const cancellationReasons = (error: Error): { Code?: string }[] =>
+  (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+
 /** True for a transaction cancelled because one of its conditions failed (at the given positions). */
 export function transactionConditionFailed(error: unknown, positions?: number[]): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  const reasons = cancellationReasons(error);
   return reasons.some((r, i) => r.Code === 'ConditionalCheckFailed' && (!positions || positions.includes(i)));
 }
 
@@ -176,7 +180,7 @@ export function transactionConflicted(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'TransactionConflictException') return true;
   if (error.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  const reasons = cancellationReasons(error);
   return reasons.some((r) => r.Code === 'TransactionConflict');
 }
 
@@ -186,7 +190,14 @@ const THROTTLING = new Set([
   'RequestLimitExceeded',
   'TransactionConflictException',
 ]);
-export const isThrottling = (error: unknown): boolean => error instanceof Error && THROTTLING.has(error.name);
+/** Throttled, directly or as the reason a transaction was cancelled. */
+export const isThrottling = (error: unknown): boolean => {
+  if (!(error instanceof Error)) return false;
+  if (THROTTLING.has(error.name)) return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = cancellationReasons(error);
+  return reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
+};
 
 /** One BatchGetItem for keys that may live in different features; results follow the order of `keys`. */
 export async function getMany(

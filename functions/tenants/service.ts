@@ -2,13 +2,13 @@ import { newId, newTenantId } from '../platform/ids';
 import { DomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
 import { generateApiKey, MAX_TENANT_COPIES, type ApiKeyRecord } from '../api-keys/key';
-import { apiKeyCreateItems, apiKeyHashes, dropTenantCopies, tenantCopyUpdates } from '../api-keys/store';
+import { apiKeyCreateItems, dropTenantCopies, tenantCopyUpdates, tenantWithKeys } from '../api-keys/store';
 import { hashPassword } from '../auth/passwords';
 import { toPublicUser, type PublicUser, type User } from '../users/user';
 import { userCreateItems } from '../users/store';
 import type { Language } from '../ai/taxonomy';
 import { planLimitProblem, type Plan, type Tenant, type TenantStatus } from './tenant';
-import { createTenant, getTenantState, TenantChanged, updateTenant } from './store';
+import { createTenant, TenantChanged, updateTenant } from './store';
 
 /** Tenants: provisioning and changes, with the plan and limit rules. */
 
@@ -98,8 +98,9 @@ export async function changeTenant(
 ): Promise<Tenant> {
   return retryOnConflict(
     async () => {
-      const [state, hashes] = await Promise.all([getTenantState(id), apiKeyHashes(id)]);
-      if (!state) throw DomainError.notFound('The tenant');
+      const read = await tenantWithKeys(id);
+      if (!read) throw DomainError.notFound('The tenant');
+      const { state, hashes } = read;
       const current = state.tenant;
       if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
       const plan = patch.plan ?? current.plan;
@@ -120,7 +121,8 @@ export async function changeTenant(
         timezone: patch.timezone,
         default_language: patch.default_language,
       };
-      // Only tenants with keys from before the limit have more than one transaction can copy onto.
+      // Only tenants with keys from before the limit have more keys than one transaction can copy onto:
+      // those past the 99th carry no copy, and auth reads the tenant for them.
       await dropTenantCopies(hashes.slice(MAX_TENANT_COPIES));
       return updateTenant(state, changes, now.toISOString(), (changed) =>
         tenantCopyUpdates(hashes.slice(0, MAX_TENANT_COPIES), changed),

@@ -1,4 +1,4 @@
-import { conditionalWrite, versionedUpdate } from '../../functions/platform/db';
+import { conditionalWrite, isThrottling, transactionConflicted, versionedUpdate } from '../../functions/platform/db';
 import { UpdateBuilder } from '../../functions/platform/expressions';
 import { tenantPk } from '../../functions/platform/keys';
 
@@ -124,5 +124,24 @@ describe('conditionalWrite', () => {
 describe('tenantPk', () => {
   it('is the one spelling of a tenant partition', () => {
     expect(tenantPk('83c27e80-76f3-49ca-a17d-b8b1d6c80254')).toBe('TENANT#83c27e80-76f3-49ca-a17d-b8b1d6c80254');
+  });
+});
+
+describe('isThrottling and transactionConflicted', () => {
+  const cancelled = (...codes: string[]) =>
+    Object.assign(new Error('cancelled'), {
+      name: 'TransactionCanceledException',
+      CancellationReasons: codes.map((Code) => ({ Code })),
+    });
+
+  it('reads a transaction cancelled for throttling as throttled (a 503), not as a failure', () => {
+    expect(isThrottling(cancelled('None', 'ThrottlingError'))).toBe(true);
+    expect(isThrottling(cancelled('None', 'ConditionalCheckFailed'))).toBe(false);
+    expect(isThrottling(Object.assign(new Error('x'), { name: 'ThrottlingException' }))).toBe(true);
+  });
+
+  it('tells a collision with another transaction from a failed condition', () => {
+    expect(transactionConflicted(cancelled('TransactionConflict', 'None'))).toBe(true);
+    expect(transactionConflicted(cancelled('ConditionalCheckFailed'))).toBe(false);
   });
 });
