@@ -1,6 +1,7 @@
-import type { CreateWebhookParams } from '@messaging-platform/sdk';
+import type { CreateWebhookParams, ListDeliveriesParams } from '@messaging-platform/sdk';
 
 export type EventFilter = CreateWebhookParams['events'][number];
+export type EventType = NonNullable<ListDeliveriesParams['event_type']>;
 
 /** The event catalog (docs/events.md) as the webhook event picker offers it. */
 export const EVENT_GROUPS: { label: string; options: { value: EventFilter; label: string; description?: string }[] }[] =
@@ -41,4 +42,7 @@ export const EVENT_GROUPS: { label: string; options: { value: EventFilter; label
     { label: 'Webhooks', options: [{ value: 'webhook.test', label: 'webhook.test' }] },
   ];
 
-export const EVENT_TYPES: string[] = EVENT_GROUPS.slice(1).flatMap((g) => g.options.map((o) => o.value));
+const isEventType = (filter: EventFilter): filter is EventType => !filter.endsWith('*');
+
+/** Every exact event type (no wildcards). */
+export const EVENT_TYPES: EventType[] = EVENT_GROUPS.flatMap((g) => g.options.map((o) => o.value)).filter(isEventType);

@@ -69,11 +69,19 @@ export async function decodeCursor(binding: CursorBinding, cursor: string): Prom
 const invalidCursor = () =>
   DomainError.malformed('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
 
+/** The most items a filtered list evaluates for one page. */
+export const MAX_FILTERED_READ = 1000;
+
+const pick = (item: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, item[k]]));
+
 /**
  * One Query per page, newest first. It asks for one item more than the page so `has_more` is exact, and
  * builds the next cursor from the last returned item's key attributes. A query with a FilterExpression
- * (a list that skips a few items of the sequence it reads) asks for twice that, and reads on only while
- * the items it kept do not yet fill the page and the sequence goes on, so `has_more` stays exact.
+ * (a list that skips items of the sequence it reads) asks for twice that, and reads on only while the
+ * items it kept do not yet fill the page and the sequence goes on, so `has_more` stays exact. A rare
+ * match could read a whole partition that way, so one page evaluates at most MAX_FILTERED_READ items:
+ * then the page may be short (even empty), with `has_more` and a cursor where the reading stopped.
  */
 export async function queryPage(
   input: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey'>,
@@ -84,23 +92,32 @@ export async function queryPage(
   const filtered = input.FilterExpression !== undefined;
   let startKey = request.cursor ? await decodeCursor(binding, request.cursor) : undefined;
   const all: Record<string, unknown>[] = [];
+  let evaluated = 0;
   do {
     const out = await db().send(
       new QueryCommand({
         ScanIndexForward: false,
         ...input,
-        Limit: (request.limit + 1 - all.length) * (filtered ? 2 : 1),
+        Limit: Math.min(
+          (request.limit + 1 - all.length) * (filtered ? 2 : 1),
+          filtered ? MAX_FILTERED_READ - evaluated : Infinity,
+        ),
         ExclusiveStartKey: startKey,
       }),
     );
     all.push(...(out.Items ?? []));
+    evaluated += out.ScannedCount ?? 0;
     startKey = out.LastEvaluatedKey;
-  } while (filtered && all.length <= request.limit && startKey);
+  } while (filtered && all.length <= request.limit && startKey && evaluated < MAX_FILTERED_READ);
   const items = all.slice(0, request.limit);
-  const hasMore = all.length > request.limit;
   const last = items[items.length - 1];
-  const nextCursor =
-    hasMore && last ? await encodeCursor(binding, Object.fromEntries(keyAttributes.map((k) => [k, last[k]]))) : null;
+  if (all.length <= request.limit && startKey) {
+    // The read stopped short (a filtered read at its bound, or a Query at DynamoDB's 1 MB) with the
+    // sequence going on: the next page resumes where it stopped.
+    return { items, hasMore: true, nextCursor: await encodeCursor(binding, pick(startKey, keyAttributes)) };
+  }
+  const hasMore = all.length > request.limit;
+  const nextCursor = hasMore && last ? await encodeCursor(binding, pick(last, keyAttributes)) : null;
   return { items, hasMore, nextCursor };
 }
 

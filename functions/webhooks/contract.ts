@@ -190,7 +190,8 @@ export const contract = defineContract({
   'webhooks-deliveries': {
     operationId: 'listWebhookEndpointDeliveries',
     summary: 'List an endpoint\u2019s deliveries',
-    description: 'This endpoint\u2019s deliveries, newest first; `status` filters them.',
+    description:
+      'This endpoint\u2019s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event\u2019s time.',
     params,
     responses: { 200: { description: 'A page of deliveries, newest first.', body: DeliveryList } },
     errors: { 404: ['not_found'] },
@@ -198,7 +199,10 @@ export const contract = defineContract({
   'webhook-deliveries-list': {
     operationId: 'listWebhookDeliveries',
     summary: 'List failed deliveries',
-    description: 'The failed-delivery view across the tenant\u2019s endpoints; `status` picks another status.',
+    description:
+      'The failed-delivery view across the tenant\u2019s endpoints, newest event first; `status` picks another status. ' +
+      '`webhook_id` (a deleted endpoint\u2019s too) and `event_type` narrow it; `since` and `until` bound the event\u2019s time. ' +
+      'A page reads at most 1,000 deliveries to find its matches, so a narrow `event_type` may give a short page with `has_more`.',
     responses: { 200: { description: 'A page of deliveries, newest first.', body: DeliveryList } },
   },
   'webhook-deliveries-get': {

@@ -1,18 +1,15 @@
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
-import { DeliveriesQuery } from './schemas';
-import { listDeliveries } from './store';
+import { deliveryListFilter, TenantDeliveriesQuery } from './schemas';
+import { tenantDeliveries } from './service';
 
-/** The failed-delivery view across the tenant's endpoints (`?status=` picks another status). */
+/** The failed-delivery view across the tenant's endpoints, narrowed by endpoint, event type and time. */
 export const handler = httpHandler(
   'webhook-deliveries-list',
-  { query: DeliveriesQuery },
+  { query: TenantDeliveriesQuery },
   async ({ query, principal }) => {
-    const page = await listDeliveries(
-      tenantPrincipal(principal).tenant.id,
-      { status: query.status ?? 'failed' },
-      query,
-    );
+    const filter = { ...deliveryListFilter(query), webhookId: query.webhook_id };
+    const page = await tenantDeliveries(tenantPrincipal(principal).tenant.id, filter, query);
     return { status: 200, body: toPage(page.items, query.limit, page) };
   },
 );

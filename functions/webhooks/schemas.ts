@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { instant, nonEmptyPatch, trimmed } from '../platform/validation';
-import { EVENT_FILTERS, isEventFilter } from '../events/catalog';
+import { idOf, instant, nonEmptyPatch, trimmed } from '../platform/validation';
+import { EVENT_FILTERS, EVENT_TYPES, isEventFilter } from '../events/catalog';
 
 const url = z.string().check(z.minLength(1), z.maxLength(4096));
 const events = z
@@ -32,8 +32,25 @@ export const UpdateWebhookBody = nonEmptyPatch(
 );
 
 export const ListWebhooksQuery = z.strictObject(pageQuery);
-export const DeliveriesQuery = z.strictObject({
+/** Filters of a delivery list; `since`/`until` bound the event's time, as in a recovery. */
+const deliveryFilters = {
   ...pageQuery,
   status: z.optional(z.enum(['pending', 'succeeded', 'failed', 'cancelled'])),
+  event_type: z.optional(z.enum(EVENT_TYPES)),
+  since: z.optional(instant()),
+  until: z.optional(instant()),
+};
+export const DeliveriesQuery = z.strictObject(deliveryFilters);
+/** The failed-delivery view also narrows to one endpoint (deleted ones included: their deliveries stay). */
+export const TenantDeliveriesQuery = z.strictObject({
+  ...deliveryFilters,
+  webhook_id: z.optional(idOf('whk', 'webhook endpoint')),
+});
+/** A delivery list's query as the service takes it. */
+export const deliveryListFilter = (query: z.infer<typeof DeliveriesQuery>) => ({
+  status: query.status,
+  eventType: query.event_type,
+  since: query.since === undefined ? undefined : new Date(query.since),
+  until: query.until === undefined ? undefined : new Date(query.until),
 });
 export const RecoverBody = z.strictObject({ since: instant(), until: z.optional(instant()) });

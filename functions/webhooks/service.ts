@@ -1,6 +1,6 @@
 import { DomainError } from '../platform/domain-error';
 import { isId, newId } from '../platform/ids';
-import type { EventEnvelope } from '../events/catalog';
+import type { EventEnvelope, EventType } from '../events/catalog';
 import { newEvent } from '../events/store';
 import { ulidBound } from '../events/time';
 import { enqueueDeliveries, firstAttempt } from './delivery-queue';
@@ -160,15 +160,51 @@ export async function sendTestEvent(tenantId: string, id: string | undefined, no
   return { delivery, event };
 }
 
+/** What a delivery list may be narrowed by; `since`/`until` bound the event's time. */
+export interface DeliveryListFilter {
+  status?: DeliveryStatus;
+  eventType?: EventType;
+  since?: Date;
+  until?: Date;
+}
+
+/** The delivery ids of events between `since` and `until` (delivery ids start with their event's time). */
+function deliveryIdRange(since: Date | undefined, until: Date | undefined, code: string) {
+  if (since && until && since > until) throw DomainError.malformed(code, '`since` must not be after `until`.');
+  return {
+    fromId: since && ulidBound(since, 'low').replace('evt_', 'dlv_'),
+    toId: until && ulidBound(until, 'high').replace('evt_', 'dlv_'),
+  };
+}
+
+/** The tenant's deliveries, newest first: failed unless another status is asked for, of one endpoint or all. */
+export async function tenantDeliveries(
+  tenantId: string,
+  filter: DeliveryListFilter & { webhookId?: string },
+  request: { limit: number; cursor?: string },
+) {
+  const { webhookId, status, eventType, since, until } = filter;
+  return listDeliveries(
+    tenantId,
+    { webhookId, status: status ?? 'failed', eventType, ...deliveryIdRange(since, until, 'invalid_query') },
+    request,
+  );
+}
+
 /** One endpoint's deliveries, newest first, optionally by status. */
 export async function endpointDeliveries(
   tenantId: string,
   id: string | undefined,
-  status: DeliveryStatus | undefined,
+  filter: DeliveryListFilter,
   request: { limit: number; cursor?: string },
 ) {
   const endpoint = await endpointOf(tenantId, id);
-  return listDeliveries(tenantId, { webhookId: endpoint.id, status }, request);
+  const { status, eventType, since, until } = filter;
+  return listDeliveries(
+    tenantId,
+    { webhookId: endpoint.id, status, eventType, ...deliveryIdRange(since, until, 'invalid_query') },
+    request,
+  );
 }
 
 /** The payload and every attempt: time, status code, duration, error, first 1 KB of the response. */
@@ -226,13 +262,7 @@ export async function recoverDeliveries(
   const endpoint = await endpointOf(tenantId, id);
   const { since } = window;
   const until = window.until ?? now;
-  if (since > until) throw DomainError.malformed('invalid_window', '`since` must not be after `until`.');
-  const filter = {
-    webhookId: endpoint.id,
-    status: 'failed' as const,
-    fromId: ulidBound(since, 'low').replace('evt_', 'dlv_'),
-    toId: ulidBound(until, 'high').replace('evt_', 'dlv_'),
-  };
+  const filter = { webhookId: endpoint.id, status: 'failed' as const, ...deliveryIdRange(since, until, 'invalid_window') };
   let replayed = 0;
   let skipped = 0;
   let cursor: string | undefined;

@@ -7,7 +7,7 @@ import { tableName } from '../platform/config';
 import { inOrder } from '../platform/fields';
 import { queryPage } from '../platform/pagination';
 import { seal, unseal } from '../platform/sealed';
-import type { EventEnvelope } from '../events/catalog';
+import type { EventEnvelope, EventType } from '../events/catalog';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -309,9 +309,18 @@ export async function restartDelivery(d: Delivery, now: Date): Promise<number | 
   return ok ? cycle : undefined;
 }
 
-type DeliveryFilter = { webhookId?: string; status?: DeliveryStatus; fromId?: string; toId?: string };
+type DeliveryFilter = {
+  webhookId?: string;
+  status?: DeliveryStatus;
+  eventType?: EventType;
+  fromId?: string;
+  toId?: string;
+};
 
-/** One Query per page: by endpoint, by endpoint and status, or by status across the tenant. */
+/**
+ * One Query per page: by endpoint, by endpoint and status, or by status across the tenant, over a range
+ * of delivery ids (they sort by event time). An event type is a filter on that Query.
+ */
 export async function listDeliveries(t: string, f: DeliveryFilter, request: { limit: number; cursor?: string }) {
   const [n, pk] = f.webhookId
     ? f.status
@@ -323,10 +332,19 @@ export async function listDeliveries(t: string, f: DeliveryFilter, request: { li
       TableName: tableName('main'),
       IndexName: `gsi${n}`,
       KeyConditionExpression: `gsi${n}pk = :pk AND gsi${n}sk BETWEEN :from AND :to`,
-      ExpressionAttributeValues: { ':pk': pk, ':from': f.fromId ?? 'dlv_', ':to': f.toId ?? 'dlv_~' },
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':from': f.fromId ?? 'dlv_',
+        ':to': f.toId ?? 'dlv_~',
+        ...(f.eventType ? { ':type': f.eventType } : {}),
+      },
+      ...(f.eventType ? { FilterExpression: 'event_type = :type' } : {}),
     },
     request,
-    { owner: t, list: `deliveries:${pk}:${f.fromId ?? ''}:${f.toId ?? ''}` },
+    {
+      owner: t,
+      list: `deliveries:${pk}:${f.fromId ?? ''}:${f.toId ?? ''}${f.eventType ? `:${f.eventType}` : ''}`,
+    },
     ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
   );
   return { ...page, items: page.items.map(deliveryFromItem) };

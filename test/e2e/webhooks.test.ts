@@ -297,6 +297,83 @@ describe('delivery', () => {
   }, 60_000);
 });
 
+describe('the failed-delivery view', () => {
+  it('narrows by endpoint (deleted ones too), event type and the event\u2019s time, page by page', async () => {
+    const tenant = await createTenant();
+    const failing = await receiver(() => ({ status: 500 }));
+    const { body: a } = await register(failing.url(), ['conversation.created', 'conversation.message.received'], tenant);
+    const { body: b } = await register(failing.url(), ['conversation.created'], tenant);
+    const failedCount = async (n: number) =>
+      eventually(
+        () => call('GET', '/webhook-deliveries?limit=100', authOf(tenant)),
+        (res) => res.body.data.length === n,
+        40_000,
+      );
+    // Each new customer's message is two events: conversation.created and .message.received.
+    await inbound(tenant, '+491516000011');
+    await failedCount(3);
+    const between = new Date().toISOString();
+    await inbound(tenant, '+491516000012');
+    const all = await failedCount(6);
+    const list = async (query: string) => {
+      const res = await call('GET', `/webhook-deliveries?${query}`, authOf(tenant));
+      expect(res.status).toBe(200);
+      return res.body.data as { id: string; webhook_id: string; event_type: string }[];
+    };
+
+    expect((await list(`webhook_id=${a.id}`)).map((d) => d.webhook_id)).toEqual(Array(4).fill(a.id));
+    const created = await list('event_type=conversation.created');
+    expect(created.map((d) => d.event_type)).toEqual(Array(4).fill('conversation.created'));
+    expect(await list(`webhook_id=${b.id}&event_type=conversation.message.received`)).toEqual([]);
+    const later = await list(`since=${between}`);
+    const earlier = await list(`until=${between}`);
+    expect(later).toHaveLength(3);
+    expect(earlier).toHaveLength(3);
+    expect([...later, ...earlier].map((d) => d.id).sort()).toEqual(all.body.data.map((d: { id: string }) => d.id).sort());
+    expect(await list(`webhook_id=${a.id}&event_type=conversation.created&since=${between}`)).toHaveLength(1);
+    expect(
+      await call('GET', `/webhooks/${a.id}/deliveries?status=failed&event_type=conversation.message.received`, authOf(tenant)),
+    ).toMatchObject({ status: 200, body: { data: [{ webhook_id: a.id }, { webhook_id: a.id }] } });
+
+    // A filtered list pages like any other, and its cursor belongs to that filter.
+    const seen: string[] = [];
+    const cursors: string[] = [];
+    for (let cursor = ''; ; ) {
+      const page = await call(
+        'GET',
+        `/webhook-deliveries?event_type=conversation.created&limit=1${cursor && `&cursor=${cursor}`}`,
+        authOf(tenant),
+      );
+      seen.push(...page.body.data.map((d: { id: string }) => d.id));
+      if (!page.body.pagination.has_more) break;
+      cursor = page.body.pagination.next_cursor;
+      cursors.push(cursor);
+    }
+    expect(seen).toEqual(created.map((d) => d.id));
+    expect(cursors).toHaveLength(3);
+    const foreign = await call('GET', `/webhook-deliveries?limit=1&cursor=${cursors[0]}`, authOf(tenant));
+    expect(foreign).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+
+    // A deleted endpoint's failures stay in the view; another tenant's endpoint id finds nothing.
+    expect((await call('DELETE', `/webhooks/${b.id}`, authOf(tenant))).status).toBe(204);
+    expect(await list(`webhook_id=${b.id}`)).toHaveLength(2);
+    const other = await createTenant();
+    expect((await call('GET', `/webhook-deliveries?webhook_id=${a.id}`, authOf(other))).body.data).toEqual([]);
+
+    for (const query of [
+      'event_type=conversation.*',
+      'event_type=nope',
+      'webhook_id=whk_nope',
+      'since=yesterday',
+      `since=${between}&until=2020-01-01T00:00:00Z`,
+    ]) {
+      const res = await call('GET', `/webhook-deliveries?${query}`, authOf(tenant));
+      expect(res).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
+  }, 90_000);
+});
+
 describe('subscription changes take effect at once', () => {
   // Each case first makes the dispatcher read the tenant's subscriptions (an event), then changes them
   // and at once commits another event: the change must apply to it, with no cache in the way.

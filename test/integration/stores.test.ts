@@ -4,6 +4,10 @@ import { provisionTenant } from '../../functions/tenants/service';
 import { findUserByEmail } from '../../functions/users/store';
 import { refreshSession, startSession } from '../../functions/auth/session-service';
 import { authenticateTenant } from '../../functions/auth/authenticate';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../functions/platform/db';
+import { tableName } from '../../functions/platform/config';
+import { MAX_FILTERED_READ, queryPage } from '../../functions/platform/pagination';
 import { useRuntimeAws } from '../support/aws';
 import { codeOf } from '../support/errors';
 
@@ -41,6 +45,34 @@ describe('sharded counters on DynamoDB Local', () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     // Every shard is full: a refusal only comes once the whole limit is used.
     expect(await consumeSharded(key, shares, Math.floor(Date.now() / 1000) + 60)).toMatchObject({ allowed: false });
+  });
+});
+
+describe('filtered pages on DynamoDB Local', () => {
+  it('read at most MAX_FILTERED_READ items, then resume where they stopped', async () => {
+    const pk = `IT#${randomUUID()}`;
+    const count = MAX_FILTERED_READ + 10;
+    // Newest first, so the one match (the oldest item) is only reached past the bound.
+    const items = Array.from({ length: count }, (_, i) => ({
+      pk,
+      sk: `ITEM#${String(i).padStart(5, '0')}`,
+      kind: i === 0 ? 'hit' : 'miss',
+    }));
+    for (let i = 0; i < items.length; i += 25) {
+      const batch = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+      await db().send(new BatchWriteCommand({ RequestItems: { [tableName('main')]: batch } }));
+    }
+    const query = {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: 'kind = :kind',
+      ExpressionAttributeValues: { ':pk': pk, ':kind': 'hit' },
+    };
+    const binding = { owner: 'it', list: pk };
+    const first = await queryPage(query, { limit: 10 }, binding, ['pk', 'sk']);
+    expect(first).toMatchObject({ items: [], hasMore: true });
+    const second = await queryPage(query, { limit: 10, cursor: first.nextCursor ?? undefined }, binding, ['pk', 'sk']);
+    expect(second).toMatchObject({ items: [{ sk: 'ITEM#00000', kind: 'hit' }], hasMore: false, nextCursor: null });
   });
 });
 

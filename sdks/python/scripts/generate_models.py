@@ -38,6 +38,10 @@ ENUM_NAMES = {
     "CreateWebhookRequest.events[]": "EventFilter",
     "ApiKey.role": "Role",
 }
+# Names for enumerations that appear first as a query parameter (otherwise named after the operation).
+QUERY_ENUM_NAMES = {
+    "listWebhookEndpointDeliveries.event_type": "EventType",
+}
 # Names for inline objects (used wherever the same object appears again).
 CLASS_NAMES = {
     "CreateBookingRequest.customer": "CustomerInput",
@@ -390,7 +394,8 @@ def operations_source(spec: Dict[str, Any], models: ModelGenerator) -> str:
             required_query = tuple(p["name"] for p in params if p["in"] == "query" and p.get("required"))
             for p in params:
                 if p["in"] == "query" and isinstance(p.get("schema"), dict) and "enum" in p["schema"]:
-                    models.query_enum(p["schema"]["enum"], pascal(op_id) + pascal(p["name"]))
+                    name = QUERY_ENUM_NAMES.get(f"{op_id}.{p['name']}", pascal(op_id) + pascal(p["name"]))
+                    models.query_enum(p["schema"]["enum"], name)
             headers = {p["name"].lower(): p for p in params if p["in"] == "header"}
             tenant = headers.get("x-tenant-id")
             security = op.get("security", spec.get("security", []))

@@ -183,6 +183,9 @@ def test_failed_deliveries_detail_retry_recover_and_the_per_endpoint_list(receiv
         return all(failed.get(d["delivery_id"]) == "failed" for d in (first, second))
 
     eventually(both_failed, timeout=60, interval=0.5)
+    narrowed = client.webhook_deliveries.list(webhook_id=endpoint["id"], event_type="webhook.test", since=since, limit=1)
+    assert sorted(d["id"] for d in narrowed) == sorted([first["delivery_id"], second["delivery_id"]])
+    assert list(client.webhook_deliveries.list(event_type="booking.created")) == []
     detail = client.webhook_deliveries.get(first["delivery_id"])
     assert detail["status"] == "failed"
     assert len(detail["attempts"]) == 6

@@ -73,6 +73,9 @@ class WebhooksTest < SdkTest
       failed = fresh.webhook_deliveries.list.to_a
       [first.delivery_id, second.delivery_id].all? { |id| failed.any? { |d| d.id == id && d.status == "failed" } }
     end
+    narrowed = fresh.webhook_deliveries.list(webhook_id: endpoint.id, event_type: "webhook.test", since: since, limit: 1)
+    assert_equal [first.delivery_id, second.delivery_id].sort, narrowed.map(&:id).sort
+    assert_empty fresh.webhook_deliveries.list(event_type: "booking.created").to_a
 
     detail = fresh.webhook_deliveries.get(first.delivery_id)
     assert_equal "failed", detail.status

@@ -87,6 +87,11 @@ describe('webhooks', () => {
       60_000,
     );
     assert.ok(failed.every((d) => d.status === 'failed'));
+    const narrowed = await t.client.webhookDeliveries
+      .list({ webhook_id: webhookId, event_type: 'webhook.test', since, limit: 1 })
+      .toArray();
+    assert.deepEqual(narrowed.map((d) => d.id).sort(), [first.delivery_id, second.delivery_id].sort());
+    assert.deepEqual(await t.client.webhookDeliveries.list({ event_type: 'booking.created' }).toArray(), []);
 
     const detail = await t.client.webhookDeliveries.get(first.delivery_id);
     assert.equal(detail.status, 'failed');

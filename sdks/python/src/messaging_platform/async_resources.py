@@ -40,6 +40,7 @@ from .models import (
     DuplicateInbound,
     Event,
     EventFilter,
+    EventType,
     InboundMessage,
     Me,
     Message,
@@ -486,12 +487,17 @@ class Webhooks(AsyncResource):
         /,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        event_type: NotGivenOr[EventType] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Delivery]:
-        """This endpoint's deliveries, newest first, optionally by ``status``."""
-        return self._list("listWebhookEndpointDeliveries", (id,), {"status": status, "limit": limit, "cursor": cursor}, options)
+        """This endpoint's deliveries, newest first, optionally by ``status`` and ``event_type``;
+        ``since`` and ``until`` bound the event's time."""
+        params = {"status": status, "event_type": event_type, "since": since, "until": until, "limit": limit, "cursor": cursor}
+        return self._list("listWebhookEndpointDeliveries", (id,), params, options)
 
     async def deliveries_page(
         self,
@@ -499,12 +505,17 @@ class Webhooks(AsyncResource):
         /,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        event_type: NotGivenOr[EventType] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPage[Delivery]:
         """One page of :meth:`deliveries`."""
-        return await self.deliveries(id, status=status, limit=limit, cursor=cursor, options=options).page()
+        return await self.deliveries(
+            id, status=status, event_type=event_type, since=since, until=until, limit=limit, cursor=cursor, options=options
+        ).page()
 
 
 class WebhookDeliveries(AsyncResource):
@@ -515,23 +526,36 @@ class WebhookDeliveries(AsyncResource):
         self,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        webhook_id: NotGivenOr[str] = NOT_GIVEN,
+        event_type: NotGivenOr[EventType] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Delivery]:
-        """Failed deliveries across endpoints (or another ``status``)."""
-        return self._list("listWebhookDeliveries", (), {"status": status, "limit": limit, "cursor": cursor}, options)
+        """Failed deliveries across endpoints (or another ``status``), newest event first, optionally of
+        one endpoint (``webhook_id``) and ``event_type``; ``since`` and ``until`` bound the event's time."""
+        params = {"status": status, "webhook_id": webhook_id, "event_type": event_type, "since": since, "until": until}
+        return self._list("listWebhookDeliveries", (), {**params, "limit": limit, "cursor": cursor}, options)
 
     async def page(
         self,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
+        webhook_id: NotGivenOr[str] = NOT_GIVEN,
+        event_type: NotGivenOr[EventType] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPage[Delivery]:
         """One page of :meth:`list`."""
-        return await self.list(status=status, limit=limit, cursor=cursor, options=options).page()
+        return await self.list(
+            status=status, webhook_id=webhook_id, event_type=event_type, since=since, until=until,
+            limit=limit, cursor=cursor, options=options,
+        ).page()
 
     async def get(self, id: str, /, *, options: Options = None) -> DeliveryWithPayload:
         """A delivery with its payload and every attempt."""

@@ -591,7 +591,7 @@ export interface paths {
         };
         /**
          * List an endpoint’s deliveries
-         * @description This endpoint’s deliveries, newest first; `status` filters them.
+         * @description This endpoint’s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event’s time.
          */
         get: operations["listWebhookEndpointDeliveries"];
         put?: never;
@@ -611,7 +611,7 @@ export interface paths {
         };
         /**
          * List failed deliveries
-         * @description The failed-delivery view across the tenant’s endpoints; `status` picks another status.
+         * @description The failed-delivery view across the tenant’s endpoints, newest event first; `status` picks another status. `webhook_id` (a deleted endpoint’s too) and `event_type` narrow it; `since` and `until` bound the event’s time. A page reads at most 1,000 deliveries to find its matches, so a narrow `event_type` may give a short page with `has_more`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -6048,6 +6048,9 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
+                since?: string;
+                until?: string;
             };
             header: {
                 /** @description The tenant’s id. */
@@ -6092,6 +6095,10 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
+                since?: string;
+                until?: string;
+                webhook_id?: string;
             };
             header: {
                 /** @description The tenant’s id. */

@@ -57,7 +57,7 @@ export class Webhooks extends ApiResource {
     return this.call('POST', path`/webhooks/${id}/recover`, { body: params, options });
   }
 
-  /** This endpoint's deliveries, newest first, optionally by `status`. */
+  /** This endpoint's deliveries, newest first, optionally by `status` and `event_type`; `since`/`until` bound the event's time. */
   deliveries(id: string, params?: ListEndpointDeliveriesParams, options?: RequestOptions): PagedList<Delivery> {
     return this.pagedList(path`/webhooks/${id}/deliveries`, params, options);
   }
@@ -65,7 +65,7 @@ export class Webhooks extends ApiResource {
 
 /** Deliveries across endpoints: the failed-delivery view, one delivery with its attempts, replay. */
 export class WebhookDeliveries extends ApiResource {
-  /** Failed deliveries across endpoints (or another `status`). */
+  /** Failed deliveries across endpoints (or another `status`), narrowed by `webhook_id`, `event_type`, `since`, `until`. */
   list(params?: ListDeliveriesParams, options?: RequestOptions): PagedList<Delivery> {
     return this.pagedList('/webhook-deliveries', params, options);
   }

@@ -46,7 +46,8 @@ module MessagingPlatform
                                                      request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
-      # This endpoint's deliveries, newest first, optionally by `status:`.
+      # This endpoint's deliveries, newest first, optionally by `status:` and `event_type:`; `since:` and
+      # `until:` bound the event's time.
       def deliveries(id, request_options: nil, **params)
         paged("listWebhookEndpointDeliveries", { id: id }, params, request_options)
       end
@@ -54,7 +55,8 @@ module MessagingPlatform
 
     # Deliveries across endpoints: `client.webhook_deliveries`.
     class WebhookDeliveries < Base
-      # Failed deliveries across endpoints (or another `status:`).
+      # Failed deliveries across endpoints (or another `status:`), newest event first, optionally of one
+      # endpoint (`webhook_id:`) and `event_type:`; `since:` and `until:` bound the event's time.
       def list(request_options: nil, **params)
         paged("listWebhookDeliveries", {}, params, request_options)
       end
