@@ -7,7 +7,8 @@ export const contract = defineContract({
     summary: 'List events',
     description:
       'The tenant\u2019s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, ' +
-      '`conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time.',
+      '`conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time. ' +
+      'A `conversation.*` page evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`.',
     responses: { 200: { description: 'A page of events.', body: page('EventList', Event) } },
   },
 });

@@ -191,7 +191,8 @@ export const contract = defineContract({
     operationId: 'listWebhookEndpointDeliveries',
     summary: 'List an endpoint\u2019s deliveries',
     description:
-      'This endpoint\u2019s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event\u2019s time.',
+      'This endpoint\u2019s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event\u2019s time. ' +
+      'A page reads at most 1,000 deliveries to find its matches, so a narrow `event_type` may give a short page with `has_more`.',
     params,
     responses: { 200: { description: 'A page of deliveries, newest first.', body: DeliveryList } },
     errors: { 404: ['not_found'] },

@@ -177,21 +177,27 @@ function deliveryIdRange(since: Date | undefined, until: Date | undefined, code:
   };
 }
 
-/** The tenant's deliveries, newest first: failed unless another status is asked for, of one endpoint or all. */
-export async function tenantDeliveries(
+/** Deliveries, newest first, narrowed by `filter` (all of an endpoint's, or the tenant's of one status). */
+function filteredDeliveries(
   tenantId: string,
   filter: DeliveryListFilter & { webhookId?: string },
   request: { limit: number; cursor?: string },
 ) {
   const { webhookId, status, eventType, since, until } = filter;
-  return listDeliveries(
-    tenantId,
-    { webhookId, status: status ?? 'failed', eventType, ...deliveryIdRange(since, until, 'invalid_query') },
-    request,
-  );
+  const range = deliveryIdRange(since, until, 'invalid_query');
+  return listDeliveries(tenantId, { webhookId, status, eventType, ...range }, request);
 }
 
-/** One endpoint's deliveries, newest first, optionally by status. */
+/** The tenant's deliveries: failed unless another status is asked for, of one endpoint (even deleted) or all. */
+export function tenantDeliveries(
+  tenantId: string,
+  filter: DeliveryListFilter & { webhookId?: string },
+  request: { limit: number; cursor?: string },
+) {
+  return filteredDeliveries(tenantId, { ...filter, status: filter.status ?? 'failed' }, request);
+}
+
+/** One existing endpoint's deliveries, of every status unless one is asked for. */
 export async function endpointDeliveries(
   tenantId: string,
   id: string | undefined,
@@ -199,12 +205,7 @@ export async function endpointDeliveries(
   request: { limit: number; cursor?: string },
 ) {
   const endpoint = await endpointOf(tenantId, id);
-  const { status, eventType, since, until } = filter;
-  return listDeliveries(
-    tenantId,
-    { webhookId: endpoint.id, status, eventType, ...deliveryIdRange(since, until, 'invalid_query') },
-    request,
-  );
+  return filteredDeliveries(tenantId, { ...filter, webhookId: endpoint.id }, request);
 }
 
 /** The payload and every attempt: time, status code, duration, error, first 1 KB of the response. */
@@ -262,7 +263,11 @@ export async function recoverDeliveries(
   const endpoint = await endpointOf(tenantId, id);
   const { since } = window;
   const until = window.until ?? now;
-  const filter = { webhookId: endpoint.id, status: 'failed' as const, ...deliveryIdRange(since, until, 'invalid_window') };
+  const filter = {
+    webhookId: endpoint.id,
+    status: 'failed' as const,
+    ...deliveryIdRange(since, until, 'invalid_window'),
+  };
   let replayed = 0;
   let skipped = 0;
   let cursor: string | undefined;

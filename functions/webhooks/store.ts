@@ -318,8 +318,9 @@ type DeliveryFilter = {
 };
 
 /**
- * One Query per page: by endpoint, by endpoint and status, or by status across the tenant, over a range
- * of delivery ids (they sort by event time). An event type is a filter on that Query.
+ * One index per list: by endpoint, by endpoint and status, or by status across the tenant, over a range
+ * of delivery ids (they sort by event time). One Query per page, unless an event type (a filter on that
+ * Query) leaves it short: then it reads on, within queryPage's bound.
  */
 export async function listDeliveries(t: string, f: DeliveryFilter, request: { limit: number; cursor?: string }) {
   const [n, pk] = f.webhookId

@@ -301,7 +301,11 @@ describe('the failed-delivery view', () => {
   it('narrows by endpoint (deleted ones too), event type and the event\u2019s time, page by page', async () => {
     const tenant = await createTenant();
     const failing = await receiver(() => ({ status: 500 }));
-    const { body: a } = await register(failing.url(), ['conversation.created', 'conversation.message.received'], tenant);
+    const { body: a } = await register(
+      failing.url(),
+      ['conversation.created', 'conversation.message.received'],
+      tenant,
+    );
     const { body: b } = await register(failing.url(), ['conversation.created'], tenant);
     const failedCount = async (n: number) =>
       eventually(
@@ -329,16 +333,27 @@ describe('the failed-delivery view', () => {
     const earlier = await list(`until=${between}`);
     expect(later).toHaveLength(3);
     expect(earlier).toHaveLength(3);
-    expect([...later, ...earlier].map((d) => d.id).sort()).toEqual(all.body.data.map((d: { id: string }) => d.id).sort());
+    expect([...later, ...earlier].map((d) => d.id).sort()).toEqual(
+      all.body.data.map((d: { id: string }) => d.id).sort(),
+    );
     expect(await list(`webhook_id=${a.id}&event_type=conversation.created&since=${between}`)).toHaveLength(1);
     expect(
-      await call('GET', `/webhooks/${a.id}/deliveries?status=failed&event_type=conversation.message.received`, authOf(tenant)),
+      await call(
+        'GET',
+        `/webhooks/${a.id}/deliveries?status=failed&event_type=conversation.message.received`,
+        authOf(tenant),
+      ),
     ).toMatchObject({ status: 200, body: { data: [{ webhook_id: a.id }, { webhook_id: a.id }] } });
+    const endpointSince = await call('GET', `/webhooks/${a.id}/deliveries?since=${between}`, authOf(tenant));
+    expect(endpointSince.body.data).toHaveLength(2);
+    const endpointUntil = await call('GET', `/webhooks/${a.id}/deliveries?until=${between}`, authOf(tenant));
+    expect(endpointUntil.body.data).toHaveLength(2);
+    expect(endpointSince.body.data.map((d: { id: string }) => d.id)).not.toContain(endpointUntil.body.data[0].id);
 
     // A filtered list pages like any other, and its cursor belongs to that filter.
     const seen: string[] = [];
     const cursors: string[] = [];
-    for (let cursor = ''; ; ) {
+    for (let cursor = ''; ;) {
       const page = await call(
         'GET',
         `/webhook-deliveries?event_type=conversation.created&limit=1${cursor && `&cursor=${cursor}`}`,
@@ -367,9 +382,11 @@ describe('the failed-delivery view', () => {
       'since=yesterday',
       `since=${between}&until=2020-01-01T00:00:00Z`,
     ]) {
-      const res = await call('GET', `/webhook-deliveries?${query}`, authOf(tenant));
-      expect(res).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
-      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      for (const path of ['/webhook-deliveries', `/webhooks/${a.id}/deliveries`]) {
+        const res = await call('GET', `${path}?${query}`, authOf(tenant));
+        expect(res).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
+        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }
     }
   }, 90_000);
 });

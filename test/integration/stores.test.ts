@@ -76,6 +76,38 @@ describe('filtered pages on DynamoDB Local', () => {
   });
 });
 
+describe('pages cut at DynamoDB\u2019s 1 MB', () => {
+  it('say has_more and resume where the Query stopped, without a filter too', async () => {
+    const pk = `IT#${randomUUID()}`;
+    const blob = 'x'.repeat(300 * 1024);
+    for (let i = 0; i < 8; i++) {
+      await db().send(
+        new BatchWriteCommand({
+          RequestItems: { [tableName('main')]: [{ PutRequest: { Item: { pk, sk: `ITEM#${i}`, blob } } }] },
+        }),
+      );
+    }
+    const query = {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+    };
+    const binding = { owner: 'it', list: pk };
+    const seen: unknown[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await queryPage(query, { limit: 20, cursor }, binding, ['pk', 'sk']);
+      seen.push(...page.items.map((item) => item.sk));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+      if (cursor) expect(page.hasMore).toBe(true);
+    } while (cursor);
+    expect(pages).toBeGreaterThan(1);
+    expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((i) => `ITEM#${i}`));
+  });
+});
+
 describe('sessions with an injected clock', () => {
   it('expire 30 days after login, however often they were refreshed', async () => {
     const day0 = new Date();

@@ -455,32 +455,50 @@ const PERIODS: SelectProps.Option[] = [
   { value: '604800', label: 'Last 7 days' },
 ];
 
-/** The most failed deliveries the view shows; the filters are applied by the API, so they reach older ones. */
-const SHOWN = 1000;
+/** Failed deliveries per page; "Load more" adds pages up to MAX_PAGES. The API applies the filters. */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 10;
 
 function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   const { isAdmin } = useApp();
   const [endpoint, setEndpoint] = useState<SelectProps.Option>(ALL);
   const [eventType, setEventType] = useState<SelectProps.Option>(ALL);
   const [period, setPeriod] = useState<SelectProps.Option>(PERIODS[0]!);
+  const [pages, setPages] = useState(1);
+  // Each load (and each 15 s refresh) reads the pages shown so far, one request each, never more.
   const failed = useResource(
-    (client) =>
-      client.webhookDeliveries
-        .list({
-          status: 'failed',
-          limit: 100,
-          webhook_id: endpoint.value || undefined,
-          event_type: EVENT_TYPES.find((t) => t === eventType.value),
-          since: period.value ? new Date(Date.now() - Number(period.value) * 1000).toISOString() : undefined,
-        })
-        .toArray({ max: SHOWN + 1 }),
-    [endpoint.value, eventType.value, period.value],
+    async (client) => {
+      const list = client.webhookDeliveries.list({
+        status: 'failed',
+        limit: PAGE_SIZE,
+        webhook_id: endpoint.value || undefined,
+        event_type: EVENT_TYPES.find((t) => t === eventType.value),
+        since: period.value ? new Date(Date.now() - Number(period.value) * 1000).toISOString() : undefined,
+      });
+      const rows: Delivery[] = [];
+      let more = false;
+      let read = 0;
+      for await (const page of list.pages()) {
+        rows.push(...page.data);
+        more = page.hasMore;
+        if (++read >= pages) break;
+      }
+      return { rows, more };
+    },
+    [endpoint.value, eventType.value, period.value, pages],
     { pollMs: 15_000 },
   );
+  // A new filter starts again from its first page.
+  const narrowBy =
+    (set: (option: SelectProps.Option) => void) =>
+    ({ detail }: { detail: SelectProps.ChangeDetail }) => {
+      setPages(1);
+      set(detail.selectedOption);
+    };
   const [recovering, setRecovering] = useState(false);
   const byId = useMemo(() => new Map(endpoints.map((e) => [e.id, e])), [endpoints]);
-  const items = (failed.data ?? []).slice(0, SHOWN);
-  const more = (failed.data ?? []).length > SHOWN;
+  const items = failed.data?.rows ?? [];
+  const more = failed.data?.more ?? false;
   const filtered = !!(endpoint.value || eventType.value || period.value);
 
   return (
@@ -497,11 +515,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           <Header
             variant="h2"
             counter={failed.data ? `(${items.length}${more ? '+' : ''})` : undefined}
-            description={
-              more
-                ? `Deliveries whose six attempts all failed: the newest ${SHOWN.toLocaleString('en')} shown. Narrow the filters to find older ones.`
-                : 'Deliveries whose six attempts all failed. Open one to see its payload and attempts.'
-            }
+            description="Deliveries whose six attempts all failed, newest event first. Open one to see its payload and attempts."
             actions={
               <SpaceBetween direction="horizontal" size="xs">
                 <Button iconName="refresh" ariaLabel="Refresh failed deliveries" onClick={() => void failed.reload()} />
@@ -521,7 +535,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             <FormField label="Endpoint">
               <Select
                 selectedOption={endpoint}
-                onChange={(e) => setEndpoint(e.detail.selectedOption)}
+                onChange={narrowBy(setEndpoint)}
                 options={[
                   ALL,
                   ...endpoints.map((e) => ({ value: e.id, label: e.url, description: e.description ?? undefined })),
@@ -532,7 +546,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             <FormField label="Event type">
               <Select
                 selectedOption={eventType}
-                onChange={(e) => setEventType(e.detail.selectedOption)}
+                onChange={narrowBy(setEventType)}
                 options={[ALL, ...EVENT_TYPES.map((t) => ({ value: t, label: t }))]}
                 ariaLabel="Filter by event type"
               />
@@ -540,7 +554,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             <FormField label="Event time">
               <Select
                 selectedOption={period}
-                onChange={(e) => setPeriod(e.detail.selectedOption)}
+                onChange={narrowBy(setPeriod)}
                 options={PERIODS}
                 ariaLabel="Filter by time"
               />
@@ -564,6 +578,20 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           { id: 'reason', header: 'Last error', cell: (d) => d.failure_reason ?? lastError(d) },
           { id: 'event_id', header: 'Event ID', cell: (d) => <code>{d.event_id}</code> },
         ]}
+        footer={
+          more && (
+            <Box textAlign="center">
+              {pages < MAX_PAGES ? (
+                <Button onClick={() => setPages((n) => n + 1)}>Load more</Button>
+              ) : (
+                <Box color="text-body-secondary">
+                  The newest {(MAX_PAGES * PAGE_SIZE).toLocaleString('en')} are shown: narrow the filters to find older
+                  ones.
+                </Box>
+              )}
+            </Box>
+          )
+        }
         empty={
           <Empty title={filtered ? 'No matches' : 'No failed deliveries'}>
             {filtered ? 'No failed delivery matches these filters.' : 'Every delivery reached its endpoint.'}

@@ -185,7 +185,10 @@ def test_failed_deliveries_detail_retry_recover_and_the_per_endpoint_list(receiv
     eventually(both_failed, timeout=60, interval=0.5)
     narrowed = client.webhook_deliveries.list(webhook_id=endpoint["id"], event_type="webhook.test", since=since, limit=1)
     assert sorted(d["id"] for d in narrowed) == sorted([first["delivery_id"], second["delivery_id"]])
+    # Each filter can exclude them: another endpoint, another type, events before ``since``.
+    assert list(client.webhook_deliveries.list(webhook_id="whk_01JDQ8ZK3M4N5P6Q7R8S9T0V1W")) == []
     assert list(client.webhook_deliveries.list(event_type="booking.created")) == []
+    assert list(client.webhook_deliveries.list(until=since)) == []
     detail = client.webhook_deliveries.get(first["delivery_id"])
     assert detail["status"] == "failed"
     assert len(detail["attempts"]) == 6

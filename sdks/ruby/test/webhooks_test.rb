@@ -75,7 +75,10 @@ class WebhooksTest < SdkTest
     end
     narrowed = fresh.webhook_deliveries.list(webhook_id: endpoint.id, event_type: "webhook.test", since: since, limit: 1)
     assert_equal [first.delivery_id, second.delivery_id].sort, narrowed.map(&:id).sort
+    # Each filter can exclude them: another endpoint, another type, events before `since`.
+    assert_empty fresh.webhook_deliveries.list(webhook_id: "whk_01JDQ8ZK3M4N5P6Q7R8S9T0V1W").to_a
     assert_empty fresh.webhook_deliveries.list(event_type: "booking.created").to_a
+    assert_empty fresh.webhook_deliveries.list(until: since).to_a
 
     detail = fresh.webhook_deliveries.get(first.delivery_id)
     assert_equal "failed", detail.status

@@ -591,7 +591,7 @@ export interface paths {
         };
         /**
          * List an endpoint’s deliveries
-         * @description This endpoint’s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event’s time.
+         * @description This endpoint’s deliveries, newest first. `status` and `event_type` filter them; `since` and `until` bound the event’s time. A page reads at most 1,000 deliveries to find its matches, so a narrow `event_type` may give a short page with `has_more`.
          */
         get: operations["listWebhookEndpointDeliveries"];
         put?: never;
@@ -673,7 +673,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time.
+         * @description The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time. A `conversation.*` page evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`.
          */
         get: operations["listEvents"];
         put?: never;
