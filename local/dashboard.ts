@@ -86,13 +86,15 @@ const SECURITY_HEADERS = {
 
 /**
  * Answers GET and HEAD of dashboard paths: a file of dashboard/dist, else (a path without a file
- * extension) index.html for the SPA's own routes. False for API paths, /docs, other methods, and
+ * extension) index.html for the SPA's own routes. False for API paths (and /api/…, /v2/… lookalikes), /docs, other methods, and
  * everything when the dashboard is not built, so the gateway answers those as before.
  */
 export function serveDashboard(req: IncomingMessage, res: ServerResponse, rawPath: string): boolean {
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (API_PREFIXES.some((p) => rawPath === p || rawPath.startsWith(`${p}/`))) return false;
+  // Anything that looks like the API (another version, another case) gets the API's 404, not the app.
+  if (/^\/+(api|v\d+)(\/|$)/i.test(rawPath)) return false;
   if (!existsSync(join(DASHBOARD_DIST, 'index.html'))) return false;
   let decoded: string;
   try {

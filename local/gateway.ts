@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
@@ -75,7 +76,8 @@ export function toEvent(
   }
   const query: Record<string, string> = {};
   for (const [k, v] of target.query) query[k] = query[k] !== undefined ? `${query[k]},${v}` : v;
-  const textual = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
+  // A text body that is not valid UTF-8 cannot be passed as a string without altering it: base64, as binary.
+  const textual = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body));
   const now = Date.now();
   const method = (req.method ?? 'GET').toUpperCase();
   return {

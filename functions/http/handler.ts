@@ -47,6 +47,11 @@ export interface HandlerContract {
  * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
  * whose result is serialised as JSON.
  */
+/** No body at all (GET, DELETE, or an empty one) or exactly `{}`. */
+const isEmptyObject = (body: unknown) =>
+  body === undefined ||
+  (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+
 export function httpHandler<B = unknown, Q = unknown>(
   routeId: string,
   schemas: Schemas<B, Q>,
@@ -93,6 +98,11 @@ export function httpHandler<B = unknown, Q = unknown>(
       if (!parsed.success)
         throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
       body = parsed.data;
+    } else if (!isEmptyObject(state.body)) {
+      // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are.
+      throw unprocessable('validation_failed', 'This request takes no body: send none, or {}.', [
+        { path: '', message: 'unexpected body' },
+      ]);
     }
     const result = await fn({
       body,

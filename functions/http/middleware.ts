@@ -48,6 +48,9 @@ export const requestContext = (route: RouteDef): HttpMiddleware => {
   };
 };
 
+/** Strict: bytes that are not UTF-8 are refused rather than stored as replacement characters. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 /** JSON bodies only, at most 256 KB and 32 levels deep; an empty body parses as {} so schemas report missing fields. */
 export const jsonBody = (): HttpMiddleware => ({
   before: (request: HttpRequest) => {
@@ -71,11 +74,25 @@ export const jsonBody = (): HttpMiddleware => ({
       state.body = {};
       return;
     }
-    const contentType = (header(event, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const [mediaType = '', ...parameters] = (header(event, 'content-type') ?? '').toLowerCase().split(';');
+    const contentType = mediaType.trim();
     if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
-    state.rawBody = raw.toString('utf8');
+    // JSON is UTF-8 (RFC 8259): another declared charset would be decoded wrongly, so it is refused.
+    const charset = parameters
+      .map((p) => p.trim())
+      .find((p) => p.startsWith('charset='))
+      ?.slice(8)
+      .replace(/"/g, '');
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      throw new ApiError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON (charset=utf-8, or none).');
+    }
+    try {
+      state.rawBody = UTF8.decode(raw);
+    } catch {
+      throw badRequest('malformed_json', 'The request body is not valid UTF-8.');
+    }
     if (jsonDepth(state.rawBody) > MAX_JSON_DEPTH) {
       throw badRequest(
         'json_too_deep',

@@ -149,8 +149,10 @@ export const contract = defineContract({
   'webhooks-delete': {
     operationId: 'deleteWebhook',
     summary: 'Delete a webhook endpoint',
-    description: 'Pending retries stop; the delivery history stays readable.',
+    description:
+      'Pending retries stop; the delivery history stays readable. With If-Match, only that version is deleted.',
     params,
+    ifMatch: true,
     responses: { 204: { description: 'Deleted.' } },
     errors: { 404: ['not_found'] },
   },

@@ -119,8 +119,12 @@ export async function updateWebhook(
 }
 
 /** Deleting an endpoint stops its pending retries; its delivery history stays readable. */
-export async function deleteWebhook(tenantId: string, id: string | undefined): Promise<void> {
-  if (!id || !isId('whk', id) || !(await deleteEndpoint(tenantId, id))) throw webhookMissing();
+export async function deleteWebhook(
+  tenantId: string,
+  id: string | undefined,
+  expectedVersion: number | undefined,
+): Promise<void> {
+  if (!id || !isId('whk', id) || !(await deleteEndpoint(tenantId, id, expectedVersion))) throw webhookMissing();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db, getMany, updateVersioned } from '../platform/db';
+import { conditionalWrite, db, getMany, isConditionFailure, updateVersioned } from '../platform/db';
+import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
@@ -196,10 +197,27 @@ export async function replaceSecrets(
   return endpointFromItem(item);
 }
 
-export async function deleteEndpoint(t: string, id: string): Promise<boolean> {
-  const out = await db().send(
-    new DeleteCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ReturnValues: 'ALL_OLD' }),
-  );
+/** Deletes the endpoint, on condition of `expectedVersion` when one is given; false if there was none. */
+export async function deleteEndpoint(t: string, id: string, expectedVersion?: number): Promise<boolean> {
+  let out;
+  try {
+    out = await db().send(
+      new DeleteCommand({
+        TableName: tableName('main'),
+        Key: endpointKey(t, id),
+        ReturnValues: 'ALL_OLD',
+        ...(expectedVersion === undefined
+          ? {}
+          : {
+              ConditionExpression: 'attribute_not_exists(pk) OR version = :version',
+              ExpressionAttributeValues: { ':version': expectedVersion },
+            }),
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw DomainError.versionMismatch();
+    throw error;
+  }
   if (out.Attributes === undefined) return false;
   await bumpSubscriptions(t);
   return true;

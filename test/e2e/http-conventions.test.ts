@@ -1,4 +1,5 @@
 import { call, createTenant, type TestTenant } from '../support/api';
+import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 
 let t: TestTenant;
@@ -63,6 +64,45 @@ describe('request bodies', () => {
   });
 });
 
+describe('body encodings and bodiless actions', () => {
+  const post = (path: string, body: Buffer, contentType = 'application/json') =>
+    fetch(`${testRuntime().url}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'X-Tenant-ID': t.tenantId, Authorization: `Bearer ${t.apiKey}`, 'Content-Type': contentType },
+      body: body,
+    });
+
+  it('400 for bytes that are not UTF-8, 415 for another charset: nothing is stored altered', async () => {
+    const before = (await call('GET', '/api-keys?limit=100', auth())).body.data.length;
+    const latin1 = Buffer.from('{"name":"caf\xe9"}', 'latin1');
+    const notUtf8 = await post('/api-keys', latin1);
+    expect(notUtf8.status).toBe(400);
+    expect(notUtf8.headers.get('content-type')).toBe('application/problem+json');
+    expect(await notUtf8.json()).toMatchObject({ code: 'malformed_json', detail: expect.stringMatching(/UTF-8/) });
+    const declared = await post('/api-keys', Buffer.from('{"name":"x"}'), 'application/json; charset=latin1');
+    expect(declared.status).toBe(415);
+    expect((await call('GET', '/api-keys?limit=100', auth())).body.data.length).toBe(before);
+    const utf8 = await post('/api-keys', Buffer.from('{"name":"café"}'), 'application/json; charset="UTF-8"');
+    expect(utf8.status).toBe(201);
+    expect(await utf8.json()).toMatchObject({ name: 'café' });
+  });
+
+  it('422 for a body sent to an action that takes none; none or {} is fine', async () => {
+    const receiver = await startReceiver();
+    const hook = await call('POST', '/webhooks', { ...auth(), body: { url: receiver.url(), events: ['booking.*'] } });
+    expect(hook.status).toBe(201);
+    for (const body of [{ tenant_id: 'x' }, [], null, 'x', 1]) {
+      const res = await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, { ...auth(), body });
+      expect(res).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
+    }
+    const got = await call('GET', `/webhooks/${hook.body.id}`, auth());
+    expect(got.body.version).toBe(hook.body.version);
+    expect((await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, { ...auth(), body: {} })).status).toBe(200);
+    expect((await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, auth())).status).toBe(200);
+    await receiver.close();
+  });
+});
+
 describe('routing, prefixes and headers', () => {
   it('serves both /api/v1 and /v1', async () => {
     expect((await call('GET', '/auth/me', auth())).status).toBe(200);
@@ -73,6 +113,11 @@ describe('routing, prefixes and headers', () => {
     const unknown = await call('GET', '/nope', auth());
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toBe('application/problem+json');
+    // Lookalikes of the API (another version, another case) are the API's 404 too, never the dashboard.
+    for (const path of ['/api/v2/auth/me', '/API/V1/auth/me', '/api/nope', '/v2/auth/me']) {
+      const res = await fetch(`${testRuntime().url}${path}`);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 404, 'application/problem+json']);
+    }
     const wrong = await call('PUT', '/api-keys', auth());
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toContain('GET');

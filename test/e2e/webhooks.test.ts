@@ -56,6 +56,17 @@ describe('registration', () => {
     expect(await bad('https://localhost/hook', [])).toBe(422);
     expect((await register('https://localhost/hook', ['payment.*', 'booking.created'])).status).toBe(201);
   });
+
+  it('deletes on condition of If-Match, as it updates', async () => {
+    const { body: endpoint } = await register('https://localhost/hook', ['booking.*']);
+    const path = `/webhooks/${endpoint.id}`;
+    const del = (ifMatch: string) => call('DELETE', path, { ...authOf(t), headers: { 'If-Match': ifMatch } });
+    expect(await del('"99"')).toMatchObject({ status: 412, body: { code: 'version_mismatch' } });
+    expect(await del('garbage')).toMatchObject({ status: 400, body: { code: 'invalid_if_match' } });
+    expect((await call('GET', path, authOf(t))).status).toBe(200);
+    expect((await del(`"${endpoint.version}"`)).status).toBe(204);
+    expect((await del(`"${endpoint.version}"`)).status).toBe(404);
+  });
 });
 
 describe('delivery', () => {

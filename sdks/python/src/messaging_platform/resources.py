@@ -464,9 +464,10 @@ class Webhooks(SyncResource):
         params = {"url": url, "events": events, "description": description, "is_active": is_active}
         return self._call("updateWebhook", (id,), params, if_match=if_match, options=options)
 
-    def delete(self, id: str, /, *, options: Options = None) -> None:
-        """Deletes the endpoint and stops its retries; its delivery history stays readable."""
-        self._call("deleteWebhook", (id,), options=options)
+    def delete(self, id: str, /, *, if_match: IfMatch = None, options: Options = None) -> None:
+        """Deletes the endpoint and stops its retries; its delivery history stays readable. With ``if_match``,
+        only that version (412 otherwise)."""
+        self._call("deleteWebhook", (id,), if_match=if_match, options=options)
 
     def rotate_secret(self, id: str, /, *, options: Options = None) -> RotatedWebhookEndpoint:
         """A new secret; the previous one keeps signing for 24 hours."""

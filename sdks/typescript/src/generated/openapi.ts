@@ -500,7 +500,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Pending retries stop; the delivery history stays readable.
+         * @description Pending retries stop; the delivery history stays readable. With If-Match, only that version is deleted.
          *
          *     Needs the `admin` role.
          */
@@ -2929,6 +2929,31 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Bad Request: `invalid_if_match`, `invalid_query`, `tenant_header_invalid`, `tenant_header_missing`. */
+        BadRequestb61299: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "invalid_if_match",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 400;
+                    /** @enum {unknown} */
+                    code?: "invalid_if_match" | "invalid_query" | "tenant_header_invalid" | "tenant_header_missing";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Bad Request: `invalid_cursor`, `invalid_query`, `tenant_header_invalid`, `tenant_header_missing`. */
         BadRequestb674f2: {
             headers: {
@@ -3127,31 +3152,6 @@ export interface components {
                     status?: 403;
                     /** @enum {unknown} */
                     code?: "insufficient_role" | "tenant_mismatch" | "tenant_suspended";
-                } & components["schemas"]["Problem"];
-            };
-        };
-        /** @description Unprocessable Content: `idempotency_key_reused`. */
-        IdempotencyKeyReused: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
-                 *       "title": "Unprocessable Content",
-                 *       "status": 422,
-                 *       "detail": "What went wrong, in words.",
-                 *       "code": "idempotency_key_reused",
-                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                 *     }
-                 */
-                "application/problem+json": {
-                    /** @constant */
-                    status?: 422;
-                    /** @enum {unknown} */
-                    code?: "idempotency_key_reused";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -5269,31 +5269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description Bad Request: `invalid_if_match`, `invalid_query`, `tenant_header_invalid`, `tenant_header_missing`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "invalid_if_match",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "invalid_if_match" | "invalid_query" | "tenant_header_invalid" | "tenant_header_missing";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
             404: components["responses"]["NotFound"];
@@ -5758,6 +5734,8 @@ export interface operations {
             header: {
                 /** @description The tenant’s id. */
                 "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -5779,10 +5757,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest2cd3c0"];
+            400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["VersionMismatch"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -5911,7 +5890,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -5956,7 +5935,7 @@ export interface operations {
             409: components["responses"]["IdempotencyRequestInProgress"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -6233,7 +6212,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

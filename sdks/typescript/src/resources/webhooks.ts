@@ -37,8 +37,8 @@ export class Webhooks extends ApiResource {
     return this.call('PATCH', path`/webhooks/${id}`, { body: changes, options });
   }
 
-  /** Deletes the endpoint and stops its retries; its delivery history stays readable. */
-  async delete(id: string, options?: RequestOptions): Promise<void> {
+  /** Deletes the endpoint and stops its retries; its delivery history stays readable. `ifMatch`: only that version. */
+  async delete(id: string, options?: ConditionalRequestOptions): Promise<void> {
     await this.call<undefined>('DELETE', path`/webhooks/${id}`, { options });
   }
 

@@ -24,9 +24,9 @@ module MessagingPlatform
                                           request_options: options(request_options, if_match: if_match))
       end
 
-      # Deletes the endpoint and stops its retries; its delivery history stays readable.
-      def delete(id, request_options: nil)
-        call("deleteWebhook", { id: id }, request_options: options(request_options))
+      # Deletes the endpoint and stops its retries; its delivery history stays readable. `if_match:` only that version.
+      def delete(id, if_match: nil, request_options: nil)
+        call("deleteWebhook", { id: id }, request_options: options(request_options, if_match: if_match))
         nil
       end
 
