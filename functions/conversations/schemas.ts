@@ -9,7 +9,21 @@ const tag = z
   .check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
 const userId = idOf('usr', 'user');
-export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
+/**
+ * What a person can read: not blank, no control characters but tab and line breaks, and no lone UTF-16
+ * surrogates (which no channel can encode, and which would reach the customer as replacement characters).
+ */
+export const messageText = z.string().check(
+  z.minLength(1),
+  z.maxLength(4096),
+  z.refine((text) => text.trim().length > 0, 'must not be blank'),
+  // eslint-disable-next-line no-control-regex
+  z.refine(
+    (text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text),
+    'must not contain control characters',
+  ),
+  z.refine((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
+);
 
 export const ListConversationsQuery = z.strictObject({
   ...pageQuery,

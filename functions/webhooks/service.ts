@@ -4,7 +4,7 @@ import type { EventEnvelope, EventType } from '../events/catalog';
 import { newEvent } from '../events/store';
 import { ulidBound } from '../events/time';
 import { enqueueDeliveries, firstAttempt } from './delivery-queue';
-import { checkUrlForm, resolveTarget, UnsafeTarget } from './ssrf';
+import { checkNewUrl, resolveTarget, UnsafeTarget } from './ssrf';
 import {
   allEndpoints,
   createDelivery,
@@ -33,10 +33,15 @@ import {
 const webhookMissing = () => DomainError.notFound('The webhook');
 const deliveryMissing = () => DomainError.notFound('The delivery');
 
-/** A URL the delivery worker would refuse (not https, credentials, too long, non-public host) is invalid. */
-async function assertSafeUrl(raw: string): Promise<void> {
+/**
+ * A URL the delivery worker would refuse (not https, credentials, too long, non-public host) is invalid.
+ * Returns it normalised (lower-case host, default port dropped), as it is stored and called.
+ */
+async function safeUrl(raw: string): Promise<string> {
   try {
-    await resolveTarget(checkUrlForm(raw));
+    const url = checkNewUrl(raw);
+    await resolveTarget(url);
+    return url.href;
   } catch (error) {
     if (error instanceof UnsafeTarget) throw DomainError.invalidField('unsafe_url', 'url', error.message);
     throw error;
@@ -71,14 +76,14 @@ export async function createWebhook(
   input: NewWebhook,
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  await assertSafeUrl(input.url);
+  const url = await safeUrl(input.url);
   if ((await allEndpoints(tenantId)).length >= MAX_ENDPOINTS)
     throw DomainError.limit('too_many_webhooks', `A tenant can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
   const at = now.toISOString();
   const endpoint: WebhookEndpoint = {
     id: newId('whk'),
     tenant_id: tenantId,
-    url: input.url,
+    url,
     events: [...new Set(input.events)],
     description: input.description ?? null,
     is_active: input.is_active,
@@ -107,11 +112,12 @@ export async function updateWebhook(
   now: Date,
 ) {
   const current = await endpointOf(tenantId, id);
-  if (patch.url !== undefined) await assertSafeUrl(patch.url);
+  const url = patch.url === undefined ? undefined : await safeUrl(patch.url);
   // Re-activated: events of the inactive period are not sent late (see subscribes()).
   const reactivated = !current.is_active && patch.is_active === true;
   const changes = {
     ...patch,
+    url,
     events: patch.events ? [...new Set(patch.events)] : undefined,
     active_from: reactivated ? now.toISOString() : undefined,
   };

@@ -99,6 +99,19 @@ export const MIN_HIGH_PORT = 1024;
 /** WHATWG URL leaves `port` empty for the scheme's default (443 for https) and refuses ports above 65535. */
 const allowedPort = (url: URL) => url.port === '' || Number(url.port) >= MIN_HIGH_PORT;
 
+/**
+ * A URL being registered: checkUrlForm, and nothing the URL parser would drop or rewrite (spaces,
+ * backslashes, control characters, a fragment), so the address shown is the address called. Stored URLs
+ * are checked with checkUrlForm alone, so endpoints registered before this rule still deliver.
+ */
+export function checkNewUrl(raw: string): URL {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\\\u0000-\u001f\u007f]/.test(raw))
+    throw new UnsafeTarget('The URL must not contain spaces, backslashes or control characters.');
+  if (raw.includes('#')) throw new UnsafeTarget('URLs with a fragment (#…) are not accepted: it is never sent.');
+  return checkUrlForm(raw);
+}
+
 /** Checks the URL's form; returns the parsed URL or throws UnsafeTarget. */
 export function checkUrlForm(raw: string): URL {
   if (raw.length > MAX_URL_LENGTH) throw new UnsafeTarget(`The URL is longer than ${MAX_URL_LENGTH} characters.`);

@@ -142,6 +142,18 @@ describe('outbound messages', () => {
     expect(failed.body.data.find((m: { id: string }) => m.id === sent.body.id).error.code).toBe('sandbox_rejected');
   });
 
+  it('refuse text a person cannot read (blank, control characters, lone surrogates); line breaks are fine', async () => {
+    const { body } = await inbound(t, '+491511000019', 'hi');
+    const send = (text: string) =>
+      call('POST', `/conversations/${body.conversation.id}/messages`, { ...authOf(t), body: { text } });
+    for (const text of ['   ', '\n\t', 'a\u0000b', 'bell\u0007', 'broken \ud800'])
+      expect(await send(text)).toMatchObject({
+        status: 422,
+        body: { code: 'validation_failed', errors: [{ path: 'text' }] },
+      });
+    expect((await send('Line one\r\nLine two\tend 😀')).status).toBe(202);
+  });
+
   it('page through all messages, newest first', async () => {
     const { body } = await inbound(t, '+491511000012', 'm0');
     for (let i = 1; i < 5; i++) await inbound(t, '+491511000012', `m${i}`);

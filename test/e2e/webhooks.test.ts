@@ -55,6 +55,16 @@ describe('registration', () => {
     expect(await bad('https://localhost/hook', ['conversation.deleted'])).toBe(422);
     expect(await bad('https://localhost/hook', [])).toBe(422);
     expect((await register('https://localhost/hook', ['payment.*', 'booking.created'])).status).toBe(201);
+    // Nothing the URL parser would drop or rewrite: the address shown is the address called.
+    for (const url of [
+      ' https://localhost/hook',
+      'https://localhost/hook\\@evil',
+      'https://localhost/a#b',
+      'https://local\thost/',
+    ])
+      expect(await bad(url)).toBe(422);
+    const normalised = await register('https://LOCALHOST:443/hook', ['booking.*']);
+    expect(normalised.body.url).toBe('https://localhost/hook');
   });
 
   it('deletes on condition of If-Match, as it updates', async () => {
