@@ -86,6 +86,7 @@ export const contract = defineContract({
       409: ['booking_conflict', 'concurrent_update'],
       422: [
         'invalid_status_transition',
+        'field_requires_status',
         'not_reschedulable',
         'invalid_time_range',
         'booking_in_past',

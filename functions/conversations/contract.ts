@@ -153,7 +153,13 @@ export const contract = defineContract({
     errors: {
       404: ['not_found'],
       409: ['conversation_exists', 'concurrent_update'],
-      422: ['unknown_assignee', 'invalid_status_transition', 'snoozed_until_required', 'snoozed_until_in_past'],
+      422: [
+        'unknown_assignee',
+        'invalid_status_transition',
+        'field_requires_status',
+        'snoozed_until_required',
+        'snoozed_until_in_past',
+      ],
     },
     requestExample: { status: 'snoozed', snoozed_until: '2026-12-01T09:00:00Z', tags: ['vip', 'follow-up'] },
   },

@@ -238,6 +238,9 @@ export async function updateConversation(
     const status = patch.status ?? before.status;
     const problem = transitionProblem(before.status, status);
     if (problem) throw DomainError.invalidField('invalid_status_transition', 'status', problem);
+    // A time for a conversation that will not be snoozed would be dropped without a word.
+    if (patch.snoozed_until && status !== 'snoozed')
+      throw DomainError.invalidField('field_requires_status', 'snoozed_until', 'only with `status: snoozed`');
     const snoozedUntil =
       status === 'snoozed'
         ? (patch.snoozed_until ?? (before.status === 'snoozed' ? before.snoozed_until : null))

@@ -108,6 +108,11 @@ describe('booking lifecycle', () => {
     expect((await patch(noShow.id, { notes: 'late' })).status).toBe(200);
     expect((await patch(noShow.id, { status: 'cancelled' })).status).toBe(422);
     const viaPatch = (await create({ start_at: day(6, 11), end_at: day(6, 12), status: 'pending' })).body;
+    // A reason without the cancellation would be dropped: 422 naming the field.
+    expect(await patch(viaPatch.id, { service: 'Changed', cancellation_reason: 'x' })).toMatchObject({
+      status: 422,
+      body: { code: 'field_requires_status', errors: [{ path: 'cancellation_reason' }] },
+    });
     const cancelled = await patch(viaPatch.id, { status: 'cancelled', cancellation_reason: 'double entry' });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { reason: 'double entry' } });
     expect((await patch(viaPatch.id, { status: 'confirmed' })).status).toBe(422);

@@ -223,6 +223,10 @@ describe('creating and updating conversations', () => {
       'snoozed_until_in_past',
     );
     expect((await patch({ status: 'open' })).body.status).toBe('open');
+    expect(await patch({ snoozed_until: inAnHour.toISOString() })).toMatchObject({
+      status: 422,
+      body: { code: 'field_requires_status', errors: [{ path: 'snoozed_until' }] },
+    });
     const current = (await getConv(id)).body.version;
     const stale = await patch({ priority: 'urgent' }, { 'If-Match': `"${current - 1}"` });
     expect(stale.status).toBe(412);

@@ -4479,7 +4479,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
+            /** @description Unprocessable Content: `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4488,11 +4488,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_status_transition",
+                     *       "type": "https://docs.messaging.dev/problems#field_requires_status",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "invalid_status_transition",
+                     *       "code": "field_requires_status",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -4500,7 +4500,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
+                        code?: "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -5378,7 +5378,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5399,7 +5399,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
