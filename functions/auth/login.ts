@@ -24,9 +24,12 @@ export const handler = httpHandler('auth-login', { body: LoginBody }, async ({ b
   const matches: User[] = [];
   for (const user of candidates) if (await verifyPassword(body.password, user.password_hash)) matches.push(user);
   if (candidates.length === 0) await verifyPassword(body.password, await decoyHash());
-  const [user] = matches;
+  // A tenant where the user is disabled is no choice: offered only when there is no other.
+  const active = matches.filter((u) => u.status === 'active');
+  const choices = active.length > 0 ? active : matches;
+  const [user] = choices;
   if (!user) throw invalid();
-  if (matches.length > 1) throw await tenantRequired(matches);
+  if (choices.length > 1) throw await tenantRequired(choices);
   await attempt.succeeded();
   if (user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   const tenant = await getTenant(user.tenant_id);

@@ -49,7 +49,7 @@ describe('login, refresh, logout', () => {
     expect(mine.body.tenant_id).toBe(other.tenantId);
     // The same password in two tenants is the only ambiguous case.
     const third = await createTenant();
-    await call('POST', '/users', {
+    const thirdUser = await call('POST', '/users', {
       tenant: third.tenantId,
       token: third.apiKey,
       body: { email: t.adminEmail, password: 'another password 1' },
@@ -71,6 +71,17 @@ describe('login, refresh, logout', () => {
         })
       ).status,
     ).toBe(200);
+    // Disabled in one of them: the other is no longer ambiguous.
+    const disabled = await call('PATCH', `/users/${thirdUser.body.id}`, {
+      tenant: third.tenantId,
+      token: third.apiKey,
+      body: { status: 'disabled' },
+    });
+    expect(disabled.status).toBe(200);
+    const unambiguous = await call('POST', '/auth/login', {
+      body: { email: t.adminEmail, password: 'another password 1' },
+    });
+    expect(unambiguous).toMatchObject({ status: 200, body: { tenant_id: other.tenantId } });
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {
