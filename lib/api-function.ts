@@ -14,7 +14,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AI_MODEL_FILES, BUNDLING } from '../spec/bundling';
+import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../spec/bundling';
 import { DEFAULT_MEMORY_MB } from '../spec/functions';
 import type { TableSpec } from '../spec/resources';
 
@@ -35,6 +35,8 @@ export interface AppFunctionProps {
   reservedConcurrentExecutions?: number;
   /** An AI function: its asset also carries the trained model files (spec/bundling.ts). */
   ai?: boolean;
+  /** Other files its asset carries beside the bundle (spec/bundling.ts). */
+  dataFiles?: readonly DataFiles[];
 }
 
 /**
@@ -48,6 +50,7 @@ export class AppFunction extends NodejsFunction {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const dataFiles = [...(props.ai ? [AI_MODEL_FILES] : []), ...(props.dataFiles ?? [])];
     super(scope, id, {
       entry: join(FUNCTIONS_DIR, `${props.handler}.ts`),
       handler: 'handler',
@@ -82,15 +85,16 @@ export class AppFunction extends NodejsFunction {
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
-        ...(props.ai
+        ...(dataFiles.length > 0
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => [
-                  `mkdir -p "${outputDir}/${AI_MODEL_FILES.to}"`,
-                  `cp "${inputDir}/${AI_MODEL_FILES.from}"/${AI_MODEL_FILES.pattern} "${outputDir}/${AI_MODEL_FILES.to}/"`,
-                ],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  dataFiles.flatMap((files) => [
+                    `mkdir -p "${outputDir}/${files.to}"`,
+                    `cp "${inputDir}/${files.from}"/${files.pattern} "${outputDir}/${files.to}/"`,
+                  ]),
               },
             }
           : {}),

@@ -133,6 +133,7 @@ export class StatelessStack extends Stack {
       const fn = new AppFunction(group, `${pascal(route.id)}Fn`, {
         handler: route.handler,
         ai: route.ai,
+        dataFiles: route.dataFiles,
         description: `${route.method} ${route.path}`,
         memorySize: functionMemoryMb(route.id),
         environment: stateless

@@ -28,9 +28,23 @@ export const BUNDLING = {
   external: ['@aws-sdk/client-secrets-manager'],
 };
 
+/** Files a function reads at run time: bundling copies `from`/`pattern` to `to` beside its bundle. */
+export interface DataFiles {
+  from: string;
+  to: string;
+  pattern: string;
+}
+
 /**
  * The AI handlers' trained models are data, not code: `npm run train:ai` writes them to `from`, and
  * bundling copies them to `to` beside each AI handler's bundle, where functions/ai/local/model-files.ts
  * reads one language's file on first use.
  */
-export const AI_MODEL_FILES = { from: 'functions/ai/local/models', to: 'models', pattern: '*.json.gz' };
+export const AI_MODEL_FILES: DataFiles = { from: 'functions/ai/local/models', to: 'models', pattern: '*.json.gz' };
+
+/**
+ * The OpenAPI document (400 KB of JSON) ships beside its handler as data rather than inside the bundle,
+ * where it was two thirds of the code parsed on every cold start; functions/docs/openapi.ts reads it on
+ * the first request.
+ */
+export const OPENAPI_DOCUMENT: DataFiles = { from: '.', to: '.', pattern: 'openapi.json' };

@@ -3,6 +3,7 @@
  * the same entries with the same handler modules. Pure data: handlers import it to learn their own
  * auth rules, so it must stay free of CDK imports.
  */
+import { OPENAPI_DOCUMENT, type DataFiles } from './bundling';
 import type { QueueKey } from './resources';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -35,6 +36,8 @@ export interface RouteDef {
   sendsTo?: QueueKey[];
   /** Calls the AI provider (Bedrock, when configured at deploy time). */
   ai?: true;
+  /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
+  dataFiles?: readonly DataFiles[];
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -416,7 +419,15 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
   },
 
-  { id: 'openapi', method: 'GET', path: '/openapi.json', handler: 'docs/openapi', auth: 'none', mainTable: 'none' },
+  {
+    id: 'openapi',
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'docs/openapi',
+    auth: 'none',
+    mainTable: 'none',
+    dataFiles: [OPENAPI_DOCUMENT],
+  },
 ];
 
 export function routeById(id: string): RouteDef {

@@ -2,6 +2,8 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
 import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
@@ -374,6 +376,29 @@ describe('stateless stack', () => {
     const timeout = resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Timeout;
     expect(SEND_LEASE_MS / 1000).toBeLessThan(timeout);
     expect(timeout).toBeLessThan(QUEUES.channelOutbound.visibilityTimeoutSeconds);
+  });
+});
+
+describe('function assets', () => {
+  // The synthesised assets, each an unzipped directory: its bundle and the data files shipped beside it.
+  const assets = readdirSync(app.outdir)
+    .filter((name) => name.startsWith('asset.') && statSync(join(app.outdir, name)).isDirectory())
+    .map((name) => ({ dir: join(app.outdir, name), files: readdirSync(join(app.outdir, name)) }));
+
+  it('ship the OpenAPI document beside its handler, not inside the bundle', () => {
+    const withDocument = assets.filter((a) => a.files.includes('openapi.json'));
+    expect(withDocument).toHaveLength(1);
+    const [asset] = withDocument;
+    expect(asset?.files.sort()).toEqual(['index.mjs', 'openapi.json']);
+    const bundle = readFileSync(join(asset?.dir ?? '', 'index.mjs'), 'utf8');
+    expect(bundle).not.toContain('listWebhookDeliveries');
+    expect(JSON.parse(readFileSync(join(asset?.dir ?? '', 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1/);
+  });
+
+  it('ship the trained models beside each AI function', () => {
+    const withModels = assets.filter((a) => a.files.includes('models'));
+    expect(withModels).toHaveLength([...ROUTES, ...WORKERS].filter((f) => f.ai).length);
+    for (const asset of withModels) expect(readdirSync(join(asset.dir, 'models'))).toContain('en.json.gz');
   });
 });
 
