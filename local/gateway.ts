@@ -77,6 +77,8 @@ export function toEvent(
   const query: Record<string, string> = {};
   for (const [k, v] of target.query) query[k] = query[k] !== undefined ? `${query[k]},${v}` : v;
   // A text body that is not valid UTF-8 cannot be passed as a string without altering it: base64, as binary.
+  // (Assumed to match API Gateway, which base64-encodes what it cannot pass as text; where it would pass
+  // replacement characters instead, the handler cannot tell them from sent ones.)
   const textual = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body));
   const now = Date.now();
   const method = (req.method ?? 'GET').toUpperCase();

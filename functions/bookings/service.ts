@@ -151,8 +151,9 @@ export async function updateBooking(
     const status = patch.status ?? before.status;
     const problem = transitionProblem(before.status, status);
     if (problem) throw fieldProblem('invalid_status_transition', 'status', problem);
-    if (patch.cancellation_reason !== undefined && status !== 'cancelled')
-      throw fieldProblem('field_requires_status', 'cancellation_reason', 'only with `status: cancelled`');
+    // The reason is recorded by the cancellation itself: on any other change it would be dropped.
+    if (patch.cancellation_reason !== undefined && !(status === 'cancelled' && before.status !== 'cancelled'))
+      throw fieldProblem('field_requires_status', 'cancellation_reason', 'only when cancelling (`status: cancelled`)');
     const { status: _s, cancellation_reason: _r, ...fields } = patch;
     const candidate: Booking = { ...before, ...fields, status };
     const timeChanges = diff(before as never, candidate as never, TIME_FIELDS);

@@ -9,16 +9,18 @@ const tag = z
   .check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
 const userId = idOf('usr', 'user');
-/**
- * What a person can read: not blank, no control characters but tab and line breaks, and no lone UTF-16
- * surrogates (which no channel can encode, and which would reach the customer as replacement characters).
- */
+/** Any message text, as it may arrive from a customer or be quoted to the AI: only its length is checked. */
+export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
+
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-export const messageText = z.string().check(
-  z.minLength(1),
-  z.maxLength(4096),
+/**
+ * What the business sends a customer must be readable: not blank, no control characters but tab and line
+ * breaks, and no lone UTF-16 surrogates (which no channel can encode, and which would reach the customer
+ * as replacement characters).
+ */
+const outboundText = messageText.check(
   z.refine((text) => text.trim().length > 0, 'must not be blank'),
   z.refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
   z.refine((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
@@ -39,7 +41,7 @@ export const CreateConversationBody = z.strictObject({
   tags: z.optional(tags),
   priority: z.optional(z.enum(PRIORITIES)),
   assignee_id: z.optional(z.nullable(userId)),
-  message: z.optional(z.strictObject({ text: messageText })),
+  message: z.optional(z.strictObject({ text: outboundText })),
 });
 
 export const UpdateConversationBody = nonEmptyPatch(
@@ -53,5 +55,5 @@ export const UpdateConversationBody = nonEmptyPatch(
   }),
 );
 
-export const SendMessageBody = z.strictObject({ text: messageText });
+export const SendMessageBody = z.strictObject({ text: outboundText });
 export const ListMessagesQuery = z.strictObject(pageQuery);

@@ -42,16 +42,16 @@ export interface HandlerContract {
   query?: Schema<unknown>;
 }
 
-/**
- * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
- * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
- * whose result is serialised as JSON.
- */
 /** No body at all (GET, DELETE, or an empty one) or exactly `{}`. */
 const isEmptyObject = (body: unknown) =>
   body === undefined ||
   (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
 
+/**
+ * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
+ * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
+ * whose result is serialised as JSON.
+ */
 export function httpHandler<B = unknown, Q = unknown>(
   routeId: string,
   schemas: Schemas<B, Q>,
@@ -101,7 +101,7 @@ export function httpHandler<B = unknown, Q = unknown>(
     } else if (!isEmptyObject(state.body)) {
       // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are.
       throw unprocessable('validation_failed', 'This request takes no body: send none, or {}.', [
-        { path: '', message: 'unexpected body' },
+        { path: '(root)', message: 'unexpected body' },
       ]);
     }
     const result = await fn({

@@ -48,8 +48,11 @@ export const requestContext = (route: RouteDef): HttpMiddleware => {
   };
 };
 
-/** Strict: bytes that are not UTF-8 are refused rather than stored as replacement characters. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/**
+ * Strict: bytes that are not UTF-8 are refused rather than stored as replacement characters. A byte-order
+ * mark is kept, so JSON.parse refuses it as before (RFC 8259: senders must not add one).
+ */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** JSON bodies only, at most 256 KB and 32 levels deep; an empty body parses as {} so schemas report missing fields. */
 export const jsonBody = (): HttpMiddleware => ({
@@ -74,20 +77,11 @@ export const jsonBody = (): HttpMiddleware => ({
       state.body = {};
       return;
     }
-    const [mediaType = '', ...parameters] = (header(event, 'content-type') ?? '').toLowerCase().split(';');
-    const contentType = mediaType.trim();
+    const contentType = (header(event, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
-    // JSON is UTF-8 (RFC 8259): another declared charset would be decoded wrongly, so it is refused.
-    const charset = parameters
-      .map((p) => p.trim())
-      .find((p) => p.startsWith('charset='))
-      ?.slice(8)
-      .replace(/"/g, '');
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the body as UTF-8 JSON (charset=utf-8, or none).');
-    }
+    // JSON is UTF-8 (RFC 8259, which gives a charset parameter no effect): the bytes decide, not the label.
     try {
       state.rawBody = UTF8.decode(raw);
     } catch {

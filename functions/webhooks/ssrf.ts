@@ -109,7 +109,8 @@ export function checkNewUrl(raw: string): URL {
   if (/[\s\\\u0000-\u001f\u007f]/.test(raw))
     throw new UnsafeTarget('The URL must not contain spaces, backslashes or control characters.');
   if (raw.includes('#')) throw new UnsafeTarget('URLs with a fragment (#…) are not accepted: it is never sent.');
-  return checkUrlForm(raw);
+  // What is stored and called is the normalised form (percent-encoded, punycode), which can be longer.
+  return checkUrlForm(checkUrlForm(raw).href);
 }
 
 /** Checks the URL's form; returns the parsed URL or throws UnsafeTarget. */

@@ -116,6 +116,11 @@ describe('booking lifecycle', () => {
     const cancelled = await patch(viaPatch.id, { status: 'cancelled', cancellation_reason: 'double entry' });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { reason: 'double entry' } });
     expect((await patch(viaPatch.id, { status: 'confirmed' })).status).toBe(422);
+    // Once cancelled, another reason would be dropped too.
+    expect(await patch(viaPatch.id, { cancellation_reason: 'second' })).toMatchObject({
+      status: 422,
+      body: { code: 'field_requires_status' },
+    });
     const stale = await call('DELETE', `/bookings/${noShow.id}`, { ...authOf(t), headers: { 'If-Match': '"1"' } });
     expect(stale.status).toBe(412);
   });

@@ -63,6 +63,8 @@ describe('registration', () => {
       'https://local\thost/',
     ])
       expect(await bad(url)).toBe(422);
+    // Its normalised form is what is stored and called, so that is what must fit the limit.
+    expect(await bad(`https://localhost/${'é'.repeat(1000)}`)).toBe(422);
     const normalised = await register('https://LOCALHOST:443/hook', ['booking.*']);
     expect(normalised.body.url).toBe('https://localhost/hook');
   });
