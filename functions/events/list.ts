@@ -5,7 +5,7 @@ import { pageQuery, toPage } from '../platform/pagination';
 import { instant } from '../platform/validation';
 import { EVENT_FILTERS, isEventFilter } from './catalog';
 import { listEvents } from './store';
-import { ulidBound } from './time';
+import { idRange } from './time';
 
 const ListEventsQuery = z.strictObject({
   ...pageQuery,
@@ -28,8 +28,7 @@ export const handler = httpHandler('events-list', { query: ListEventsQuery }, as
   if (since && until && since > until) throw badRequest('invalid_query', '`since` must not be after `until`.');
   const page = await listEvents(tenantPrincipal(principal).tenant.id, {
     type: query.type,
-    fromId: since && ulidBound(since, 'low'),
-    toId: until && ulidBound(until, 'high'),
+    ...idRange(since, until),
     limit: query.limit,
     cursor: query.cursor,
   });

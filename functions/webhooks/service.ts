@@ -2,7 +2,7 @@ import { DomainError } from '../platform/domain-error';
 import { isId, newId } from '../platform/ids';
 import type { EventEnvelope, EventType } from '../events/catalog';
 import { newEvent } from '../events/store';
-import { ulidBound } from '../events/time';
+import { idRange } from '../events/time';
 import { enqueueDeliveries, firstAttempt } from './delivery-queue';
 import { checkNewUrl, resolveTarget, UnsafeTarget } from './ssrf';
 import {
@@ -181,10 +181,7 @@ export interface DeliveryListFilter {
 /** The delivery ids of events between `since` and `until` (delivery ids start with their event's time). */
 function deliveryIdRange(since: Date | undefined, until: Date | undefined, code: string) {
   if (since && until && since > until) throw DomainError.malformed(code, '`since` must not be after `until`.');
-  return {
-    fromId: since && ulidBound(since, 'low').replace('evt_', 'dlv_'),
-    toId: until && ulidBound(until, 'high').replace('evt_', 'dlv_'),
-  };
+  return idRange(since, until, 'dlv');
 }
 
 /** Deliveries, newest first, narrowed by `filter` (all of an endpoint's, or the tenant's of one status). */
