@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ROUTES } from '../spec/routes';
 import { CORS } from '../spec/cors';
-import { ApiError } from '../functions/platform/errors';
+import { ApiError, STATUS_TEXT } from '../functions/platform/errors';
 import { decodeParams, matchPath } from '../functions/platform/routing';
 import { handler as unmatchedRoute, problemHandler } from '../functions/platform/unmatched-route';
 import { serveDocs } from './docs';
@@ -15,6 +15,11 @@ import { logRequest } from './logs';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+/**
+ * API Gateway HTTP APIs accept at most 10,240 bytes of request line and header values. Node counts the
+ * header names too, so this gateway refuses a little earlier, never later.
+ */
+const GATEWAY_MAX_HEADER_BYTES = 10_240;
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -36,6 +41,40 @@ export async function loadRoutes(functionsDir: string): Promise<LoadedRoutes> {
 const tooLarge = problemHandler(
   () => new ApiError(413, 'body_too_large', 'The request body is larger than the gateway accepts (10 MB).'),
 );
+/**
+ * What the gateway answers bytes it cannot parse as an HTTP request (no handler runs, no `res` exists):
+ * the API's usual problem with its usual headers, as raw bytes, then the connection closes as Node's
+ * default answer does.
+ */
+const unparsedRequest = problemHandler((event) =>
+  event.headers.overflow
+    ? new ApiError(
+        431,
+        'headers_too_large',
+        `The request line and headers are larger than the gateway accepts (${GATEWAY_MAX_HEADER_BYTES} bytes).`,
+      )
+    : new ApiError(400, 'malformed_request', 'The request is not valid HTTP/1.1.'),
+);
+
+async function unparsedRequestResponse(error: NodeJS.ErrnoException): Promise<string> {
+  const event = {
+    headers: error.code === 'HPE_HEADER_OVERFLOW' ? { overflow: 'true' } : {},
+    requestContext: { requestId: randomUUID() },
+  } as unknown as APIGatewayProxyEventV2;
+  const { statusCode = 400, headers = {}, body = '' } = await unparsedRequest(event, {} as Context);
+  return [
+    `HTTP/1.1 ${statusCode} ${STATUS_TEXT[statusCode] ?? 'Error'}`,
+    // As writeResult: middy removes a header by leaving it empty.
+    ...Object.entries(headers)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([name, value]) => `${name}: ${String(value)}`),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
+}
+
 const handlerFailed = problemHandler(
   () => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'),
 );
@@ -129,7 +168,7 @@ function corsPreflight(res: ServerResponse) {
  * method, malformed path) runs the `$default` route's handler, as the deployed API does.
  */
 export function createGateway(routes: LoadedRoutes): Server {
-  return createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: GATEWAY_MAX_HEADER_BYTES }, (req, res) => {
     const started = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const target = targetOf(req);
@@ -190,6 +229,12 @@ export function createGateway(routes: LoadedRoutes): Server {
       );
     });
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // A reset connection, or one already answered, has nobody to answer.
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    void unparsedRequestResponse(error).then((response) => socket.end(response));
+  });
+  return server;
 }
 
 async function invoke(

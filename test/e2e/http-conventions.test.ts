@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { call, createTenant, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
@@ -128,7 +129,7 @@ describe('routing, prefixes and headers', () => {
     expect(wrong.headers.get('allow')).toContain('GET');
   });
 
-  it('answers gateway-level errors (404, 405, 413, 400) in the shape and with the headers of every other problem', async () => {
+  it('answers gateway-level errors (404, 405, 413, 400, 431) in the shape and with the headers of every other problem', async () => {
     const base = `${testRuntime().url}/api/v1`;
     const cases = [
       {
@@ -159,6 +160,15 @@ describe('routing, prefixes and headers', () => {
         title: 'Bad Request',
         code: 'malformed_path',
       },
+      {
+        // Over API Gateway's 10,240 bytes of request line and headers: no handler runs.
+        res: await fetch(`${base}/auth/me`, {
+          headers: { Origin: 'https://app.example.com', 'X-Padding': 'x'.repeat(10_300) },
+        }),
+        status: 431,
+        title: 'Request Header Fields Too Large',
+        code: 'headers_too_large',
+      },
     ];
     // A handler's own problem, for the headers every problem should share.
     const handlerProblem = await call('GET', '/auth/me', { headers: { Origin: 'https://app.example.com' } });
@@ -182,6 +192,24 @@ describe('routing, prefixes and headers', () => {
         expect([name, res.headers.get(name)]).toEqual([name, handlerProblem.headers.get(name)]);
     }
     expect(cases[1]?.res.headers.get('allow')).toBe('POST, GET');
+  });
+
+  it('answers bytes that are not HTTP with a 400 problem, and keeps serving', async () => {
+    const { port } = new URL(testRuntime().url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.end('GET /api/v1/auth/me HTTP/1.1\r\nno colon here\r\n\r\n'),
+      );
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(head).toMatch(/^content-type: application\/problem\+json$/im);
+    expect(JSON.parse(body)).toMatchObject({ status: 400, code: 'malformed_request' });
+    expect((await call('GET', '/auth/me', auth())).status).toBe(200);
   });
 
   it('answers CORS preflight and exposes the useful headers', async () => {

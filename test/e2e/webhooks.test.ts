@@ -78,6 +78,13 @@ describe('registration', () => {
     expect((await call('GET', path, authOf(t))).status).toBe(200);
     expect((await del(`"${endpoint.version}"`)).status).toBe(204);
     expect((await del(`"${endpoint.version}"`)).status).toBe(404);
+    // `*` matches any version of an endpoint that exists, as for PATCH.
+    const { body: other } = await register('https://localhost/other', ['booking.*']);
+    await call('PATCH', `/webhooks/${other.id}`, { ...authOf(t), body: { description: 'moved on' } });
+    expect(
+      (await call('DELETE', `/webhooks/${other.id}`, { ...authOf(t), headers: { 'If-Match': '*' } })).status,
+    ).toBe(204);
+    expect((await call('GET', `/webhooks/${other.id}`, authOf(t))).status).toBe(404);
   });
 });
 

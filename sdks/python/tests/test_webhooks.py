@@ -14,7 +14,7 @@ from typing import Any, Dict, Iterator
 import httpx
 import pytest
 
-from messaging_platform import NotFoundError, WebhookVerificationError, sign_webhook, verify_webhook
+from messaging_platform import NotFoundError, PreconditionFailedError, WebhookVerificationError, sign_webhook, verify_webhook
 from support import WebhookReceiver, eventually, new_tenant, phone
 
 SECRET = "whsec_" + base64.b64encode(b"0123456789abcdef0123456789abcdef").decode()
@@ -160,7 +160,10 @@ def test_endpoints_real_deliveries_verification_and_secret_rotation(receiver: We
     assert with_new["data"]["webhook_id"] == created["id"]  # type: ignore[typeddict-item]
     assert verify_webhook(delivery.body, dict(delivery.headers.items()), [OTHER, rotated["webhook_secret"]]) == with_new
 
-    client.webhooks.delete(created["id"])
+    current = client.webhooks.get(created["id"])
+    with pytest.raises(PreconditionFailedError):
+        client.webhooks.delete(created["id"], if_match=current["version"] - 1)
+    client.webhooks.delete(created["id"], if_match=current["version"])
     with pytest.raises(NotFoundError):
         client.webhooks.get(created["id"])
     with pytest.raises(NotFoundError):

@@ -56,7 +56,9 @@ class WebhooksTest < SdkTest
     assert_equal created.id, with_new.data.webhook_id
     assert_equal with_old, with_new
 
-    fresh.webhooks.delete(created.id)
+    current = fresh.webhooks.get(created.id)
+    assert_raises(MessagingPlatform::PreconditionFailedError) { fresh.webhooks.delete(created.id, if_match: current.version - 1) }
+    fresh.webhooks.delete(created.id, if_match: current.version)
     assert_raises(MessagingPlatform::NotFoundError) { fresh.webhooks.get(created.id) }
     assert_raises(MessagingPlatform::NotFoundError) { fresh.webhooks.delete(created.id) }
   end

@@ -2,7 +2,7 @@
 // local HTTPS receiver (the main suite's, trusted by the runtime through the test CA).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NotFoundError, verifyWebhook, WebhookVerificationError, type EventOf, type WebhookEvent } from '../src/index.js';
+import { NotFoundError, PreconditionFailedError, verifyWebhook, WebhookVerificationError, type EventOf, type WebhookEvent } from '../src/index.js';
 import { eventually, newTenant, phone, startReceiver, type TestTenant } from './helpers.js';
 
 let t: TestTenant;
@@ -117,8 +117,10 @@ describe('webhooks', () => {
     assert.equal(stillFailed.length, 0);
   });
 
-  it('delete removes the endpoint', async () => {
-    await t.client.webhooks.delete(webhookId);
+  it('delete removes the endpoint, on condition of ifMatch when given', async () => {
+    const current = await t.client.webhooks.get(webhookId);
+    await assert.rejects(t.client.webhooks.delete(webhookId, { ifMatch: current.version - 1 }), PreconditionFailedError);
+    await t.client.webhooks.delete(webhookId, { ifMatch: current.version });
     await assert.rejects(t.client.webhooks.get(webhookId), NotFoundError);
     await assert.rejects(t.client.webhooks.delete(webhookId), NotFoundError);
   });
