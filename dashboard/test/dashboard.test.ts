@@ -287,6 +287,20 @@ void test('webhooks: an endpoint that fails, its failed delivery with payload an
   await page.getByText('The retried delivery succeeded.').waitFor();
   assert.equal(await page.getByRole('table', { name: 'Attempts' }).getByRole('row').count(), 8);
   await shot(page, '08-webhook-retried');
+
+  // Deleted, the endpoint's failure (conversation.created) stays listed, named as deleted, and filterable.
+  const auth = { token: tenant.apiKey, tenant: tenant.id };
+  const endpointId = (await api('GET', '/webhooks', auth)).body.data[0].id as string;
+  assert.equal((await api('DELETE', `/webhooks/${endpointId}`, auth)).status, 204);
+  await (await nav('Webhooks')).click();
+  await page.getByRole('tab', { name: 'Failed deliveries' }).click();
+  const orphan = page.getByRole('row', { name: /conversation\.created/ });
+  await orphan.getByText(`Deleted endpoint ${endpointId}`).waitFor();
+  await page.getByRole('button', { name: 'Filter by endpoint' }).click();
+  await page.getByRole('option', { name: new RegExp(`Deleted endpoint.*${endpointId}`) }).click();
+  await orphan.waitFor();
+  await page.getByRole('button', { name: 'Filter by endpoint' }).getByText('Deleted endpoint').waitFor();
+  await shot(page, '08b-webhook-deleted-endpoint-failures');
 });
 
 void test('inbox: the conversation, a reply with its read receipt, AI suggestions, tags, and a reload that keeps the session', async () => {

@@ -447,6 +447,7 @@ function EndpointModal({
 }
 
 const ALL: SelectProps.Option = { value: '', label: 'All' };
+const DELETED_ENDPOINT = 'Deleted endpoint';
 /** Narrowed by the event's time, as recovery is. */
 const PERIODS: SelectProps.Option[] = [
   { value: '', label: 'Any time' },
@@ -500,6 +501,16 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   const items = failed.data?.rows ?? [];
   const more = failed.data?.more ?? false;
   const filtered = !!(endpoint.value || eventType.value || period.value);
+  // A deleted endpoint's failures stay listed: offer it as a filter too, by the id its rows carry.
+  const endpointOptions = useMemo(() => {
+    const deleted = new Set(items.map((d) => d.webhook_id).filter((id) => !byId.has(id)));
+    if (endpoint.value && !byId.has(endpoint.value)) deleted.add(endpoint.value);
+    return [
+      ALL,
+      ...endpoints.map((e) => ({ value: e.id, label: e.url, description: e.description ?? undefined })),
+      ...[...deleted].map((id) => ({ value: id, label: DELETED_ENDPOINT, description: id })),
+    ];
+  }, [endpoints, byId, items, endpoint.value]);
 
   return (
     <SpaceBetween size="l">
@@ -536,10 +547,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
               <Select
                 selectedOption={endpoint}
                 onChange={narrowBy(setEndpoint)}
-                options={[
-                  ALL,
-                  ...endpoints.map((e) => ({ value: e.id, label: e.url, description: e.description ?? undefined })),
-                ]}
+                options={endpointOptions}
                 ariaLabel="Filter by endpoint"
               />
             </FormField>
@@ -572,7 +580,16 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
               </Link>
             ),
           },
-          { id: 'endpoint', header: 'Endpoint', cell: (d) => byId.get(d.webhook_id)?.url ?? d.webhook_id },
+          {
+            id: 'endpoint',
+            header: 'Endpoint',
+            cell: (d) =>
+              byId.get(d.webhook_id)?.url ?? (
+                <span title={d.webhook_id}>
+                  {DELETED_ENDPOINT} <code>{d.webhook_id}</code>
+                </span>
+              ),
+          },
           { id: 'failed_at', header: 'Failed', cell: (d) => formatDateTime(d.failed_at) },
           { id: 'attempts', header: 'Attempts', cell: (d) => d.attempts.length },
           { id: 'reason', header: 'Last error', cell: (d) => d.failure_reason ?? lastError(d) },
