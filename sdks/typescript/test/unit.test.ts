@@ -10,6 +10,7 @@ import {
   BadRequestError,
   ConflictError,
   MessagingClient,
+  MessagingError,
   NotFoundError,
   PermissionError,
   PreconditionFailedError,
@@ -201,6 +202,12 @@ describe('transport helpers', () => {
     assert.throws(() => new MessagingClient({ apiKey: '', tenantId: 't', baseUrl: 'http://x' }), /apiKey is required/);
     assert.throws(() => new MessagingClient({ apiKey: 'sk_x', tenantId: '', baseUrl: 'http://x' }), /tenantId is required/);
     assert.throws(() => new MessagingClient({ apiKey: 'sk_x', tenantId: 't', baseUrl: 'http://x', maxRetries: -1 }), /maxRetries/);
+  });
+
+  it('refuses an empty id before any request (the path would name the list)', async () => {
+    const client = new MessagingClient({ apiKey: 'sk_x', tenantId: 't', baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+    await assert.rejects(client.conversations.get(''), (e: unknown) => e instanceof MessagingError && /id must be a non-empty string/.test(e.message));
+    await assert.rejects(client.webhooks.delete(''), MessagingError);
   });
 
   it('reports the version in package.json', () => {
