@@ -72,6 +72,21 @@ def test_a_post_whose_response_was_lost_is_retried_with_its_key_and_acts_once(te
     assert copies == [sent["id"]]
 
 
+def test_a_conditional_update_whose_response_was_lost_is_not_retried(tenant: Tenant, client: MessagingClient, proxy: FaultProxy) -> None:
+    conversation = client.conversations.create(channel="sandbox", customer={"phone": phone()})
+    proxy.decide = lambda request, index: ("drop",) if index == 0 else ("forward",)
+    # It may have been applied: a retry would answer 412 for this very change, so the outcome is left unknown.
+    with pytest.raises(ApiConnectionError):
+        tenant.client(base_url=proxy.url).conversations.update(conversation["id"], priority="urgent", if_match=conversation["version"])
+    assert len(proxy.requests) == 1
+    applied = client.conversations.get(conversation["id"])
+    assert (applied["priority"], applied["version"]) == ("urgent", conversation["version"] + 1)
+    proxy.reset()
+    proxy.decide = lambda request, index: ("drop",) if index == 0 else ("forward",)
+    tenant.client(base_url=proxy.url).conversations.update(conversation["id"], priority="low")
+    assert len(proxy.requests) == 2, "an unconditional update is still retried"
+
+
 def test_a_caller_chosen_key_replays_the_first_response(tenant: Tenant, proxy: FaultProxy) -> None:
     key = f"order-{secrets.token_hex(6)}"
     customer = {"phone": phone()}

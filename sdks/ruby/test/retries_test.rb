@@ -152,6 +152,18 @@ class RetriesTest < SdkTest
     assert_equal [sent.id], copies.map(&:id)
   end
 
+  def test_a_conditional_update_whose_response_was_lost_is_not_retried
+    conversation = client.conversations.create(channel: "sandbox", customer: { phone: phone })
+    @proxy.decide { |_request, index| index.zero? ? [:drop] : [:forward] }
+    # It may have been applied: a retry would answer 412 for this very change, so the outcome is left unknown.
+    assert_raises(MessagingPlatform::ConnectionError) do
+      via_proxy.conversations.update(conversation.id, priority: "urgent", if_match: conversation.version)
+    end
+    assert_equal 1, @proxy.requests.size
+    applied = client.conversations.get(conversation.id)
+    assert_equal ["urgent", conversation.version + 1], [applied.priority, applied.version]
+  end
+
   def test_a_lost_get_response_is_simply_retried
     @proxy.decide { |_request, index| index.zero? ? [:drop] : [:forward] }
     assert_equal "api_key", via_proxy.auth.me.kind

@@ -118,6 +118,30 @@ describe('retries', () => {
     assert.ok(ms >= 250, `retried after a backoff (${ms} ms)`);
   });
 
+  it('a conditional PATCH or DELETE whose response is lost is not retried (it may have been applied); a refused one is', async () => {
+    const endpoint = await t.client.webhooks.create({ url: 'https://localhost/conditional', events: ['booking.*'] });
+    reset();
+    proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
+    const lost = await timed(() => client().webhooks.update(endpoint.id, { description: 'first' }, { ifMatch: endpoint.version }));
+    // A retry would have answered 412 for this very change: the caller learns the outcome is unknown instead.
+    assert.ok(lost.error instanceof ConnectionError, String(lost.error));
+    assert.equal(proxy.seen.length, 1);
+    const applied = await t.client.webhooks.get(endpoint.id);
+    assert.deepEqual([applied.description, applied.version], ['first', endpoint.version + 1]);
+
+    reset();
+    failFirst(1, 503, { 'Retry-After': '0' });
+    const refused = await client().webhooks.update(endpoint.id, { description: 'second' }, { ifMatch: applied.version });
+    assert.equal(refused.description, 'second');
+    assert.equal(proxy.seen.length, 2);
+
+    reset();
+    proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
+    await client().webhooks.update(endpoint.id, { description: 'unconditional' });
+    assert.equal(proxy.seen.length, 2, 'an unconditional PATCH is still retried');
+    await t.client.webhooks.delete(endpoint.id);
+  });
+
   it('an abort signal stops the call, also while waiting to retry', async () => {
     reset();
     failFirst(100, 503, { 'Retry-After': '5' });

@@ -81,6 +81,15 @@ AuthKind = Literal["tenant", "platform", "none"]
 RetryPolicy = Literal["safe", "refused"]
 
 
+def retry_policy_of(spec: "RequestSpec") -> RetryPolicy:
+    """A conditional PATCH or DELETE is retried only when the API refused it: after a lost response it may
+    have been applied, and its retry would answer 412 for the caller's own change (a POST is replayed by
+    its Idempotency-Key instead)."""
+    if spec.if_match is not None and spec.method != "POST":
+        return "refused"
+    return spec.retry
+
+
 @dataclass(frozen=True)
 class RateLimitInfo:
     """The hourly limit as reported by the ``X-RateLimit-*`` headers of the last response."""
@@ -332,6 +341,7 @@ class BaseTransport:
             idempotency_key = options.get("idempotency_key") or new_idempotency_key()
         url = self.url(spec.path, spec.query)
         content = None if spec.body is NOT_GIVEN else encode_json(spec.body)
+        policy = retry_policy_of(spec)
         recovered = False
         retry = 0
         while True:
@@ -361,7 +371,7 @@ class BaseTransport:
                 failure.__cause__ = exc
                 retryable = isinstance(exc, _RETRYABLE_TRANSPORT_ERRORS)
             if failure is not None:
-                if retryable and spec.retry == "safe" and retry < max_retries:
+                if retryable and policy == "safe" and retry < max_retries:
                     yield Sleep(backoff_delay(retry))
                     retry += 1
                     continue
@@ -380,7 +390,7 @@ class BaseTransport:
                 recovered = True
                 if (yield Recover(credentials, token)):
                     continue  # a refreshed session is not a retry
-            delay = self.retry_delay(error, retry, max_retries, spec.retry)
+            delay = self.retry_delay(error, retry, max_retries, policy)
             if delay is None:
                 raise error
             yield Sleep(delay)

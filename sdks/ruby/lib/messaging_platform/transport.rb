@@ -66,6 +66,10 @@ module MessagingPlatform
       timeout = Transport.non_negative(options[:timeout], @timeout, "timeout")
       credentials = auth == :none ? nil : @credentials[auth]
       raise Error, "This client has no #{auth} credentials." if auth != :none && credentials.nil?
+      # A conditional PATCH or DELETE is retried only when the API refused it: after a lost response it
+      # may have been applied, and its retry would answer 412 for the caller's own change (a POST is
+      # replayed by its Idempotency-Key instead).
+      retry_policy = :refused if !options[:if_match].nil? && method != :post
 
       # One key for every attempt of this call, so a retry after a lost response replays it.
       idempotency_key = options[:idempotency_key] || SecureRandom.uuid if method == :post && auth != :none

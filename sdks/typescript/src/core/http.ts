@@ -194,7 +194,10 @@ export class Transport {
     const options = spec.options ?? {};
     const maxRetries = nonNegative(options.maxRetries, this.maxRetries, 'maxRetries');
     const timeout = nonNegative(options.timeout, this.timeout, 'timeout');
-    const policy = spec.retry ?? 'safe';
+    // A conditional PATCH or DELETE is retried only when the API refused it: after a lost response it may
+    // have been applied, and its retry would answer 412 for the caller's own change (a POST is replayed by
+    // its Idempotency-Key instead).
+    const policy = spec.retry ?? (options.ifMatch !== undefined && spec.method !== 'POST' ? 'refused' : 'safe');
     const credentials = spec.auth === 'none' ? undefined : this.credentials[spec.auth];
     if (spec.auth !== 'none' && !credentials) throw new MessagingError(`This client has no ${spec.auth} credentials.`);
     // One key for every attempt of this call, so a retry after a lost response replays it.
