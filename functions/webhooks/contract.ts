@@ -160,8 +160,10 @@ export const contract = defineContract({
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the signing secret',
     description:
-      'A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once.',
+      'A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. ' +
+      'With If-Match, only that version is rotated; two rotations at once never drop a secret (one gets 412).',
     params,
+    ifMatch: true,
     responses: {
       200: {
         description: 'The endpoint with its new secret.',

@@ -1,11 +1,12 @@
-import { etag, httpHandler, tenantPrincipal } from '../http/handler';
+import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { rotateSecret } from './service';
 
 /** A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures). */
-export const handler = httpHandler('webhooks-rotate', {}, async ({ params, principal, now }) => {
+export const handler = httpHandler('webhooks-rotate', {}, async ({ params, principal, now, event }) => {
   const { endpoint, secret, previousExpiresAt } = await rotateSecret(
     tenantPrincipal(principal).tenant.id,
     params.id,
+    ifMatchVersion(event),
     now,
   );
   return {

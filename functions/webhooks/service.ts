@@ -135,10 +135,17 @@ export async function deleteWebhook(
 
 /**
  * A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures).
- * Conditional on the version read, so two concurrent rotations cannot silently drop a secret.
+ * Conditional on the version read, so two concurrent rotations cannot silently drop a secret; with
+ * `expectedVersion` (If-Match), only that version is rotated.
  */
-export async function rotateSecret(tenantId: string, id: string | undefined, now: Date) {
+export async function rotateSecret(
+  tenantId: string,
+  id: string | undefined,
+  expectedVersion: number | undefined,
+  now: Date,
+) {
   const endpoint = await endpointOf(tenantId, id);
+  if (expectedVersion !== undefined && expectedVersion !== endpoint.version) throw DomainError.versionMismatch();
   const at = now.toISOString();
   const until = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
   // The current secret becomes the previous one; any older previous one stops signing now.

@@ -86,6 +86,26 @@ describe('registration', () => {
     ).toBe(204);
     expect((await call('GET', `/webhooks/${other.id}`, authOf(t))).status).toBe(404);
   });
+
+  it('rotates a secret on condition of If-Match, and a refused rotation changes nothing', async () => {
+    const { body: endpoint } = await register('https://localhost/hook', ['booking.*']);
+    const rotate = (ifMatch: string) =>
+      call('POST', `/webhooks/${endpoint.id}/rotate-secret`, { ...authOf(t), headers: { 'If-Match': ifMatch } });
+    expect(await rotate(`"${endpoint.version + 1}"`)).toMatchObject({
+      status: 412,
+      body: { code: 'version_mismatch' },
+    });
+    expect(await rotate('garbage')).toMatchObject({ status: 400, body: { code: 'invalid_if_match' } });
+    const unchanged = await call('GET', `/webhooks/${endpoint.id}`, authOf(t));
+    expect(unchanged.body.version).toBe(endpoint.version);
+    const rotated = await rotate(`"${endpoint.version}"`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers.get('etag')).toBe(`"${endpoint.version + 1}"`);
+    expect(rotated.body.webhook_secret).not.toBe(endpoint.webhook_secret);
+    // The version it was read at is gone: the same If-Match is refused now.
+    expect((await rotate(`"${endpoint.version}"`)).status).toBe(412);
+    expect((await rotate('*')).status).toBe(200);
+  });
 });
 
 describe('delivery', () => {

@@ -141,7 +141,11 @@ def test_endpoints_real_deliveries_verification_and_secret_rotation(receiver: We
         verify_webhook(delivery.body, delivery.headers, created["webhook_secret"], tolerance_seconds=0, now=time.time() + 5)
     assert raised.value.reason == "timestamp_too_old"
 
-    rotated = client.webhooks.rotate_secret(created["id"])
+    before = client.webhooks.get(created["id"])
+    with pytest.raises(PreconditionFailedError):
+        client.webhooks.rotate_secret(created["id"], if_match=before["version"] + 1)
+    rotated = client.webhooks.rotate_secret(created["id"], if_match=before["version"])
+    assert rotated["version"] == before["version"] + 1
     assert rotated["webhook_secret"] != created["webhook_secret"]
     assert rotated["previous_secret_expires_at"]
 

@@ -41,7 +41,10 @@ class WebhooksTest < SdkTest
     end
     assert_equal :timestamp_too_old, error.reason
 
-    rotated = fresh.webhooks.rotate_secret(created.id)
+    before = fresh.webhooks.get(created.id)
+    assert_raises(MessagingPlatform::PreconditionFailedError) { fresh.webhooks.rotate_secret(created.id, if_match: before.version + 1) }
+    rotated = fresh.webhooks.rotate_secret(created.id, if_match: before.version)
+    assert_equal before.version + 1, rotated.version
     refute_equal created.webhook_secret, rotated.webhook_secret
     refute_nil rotated.previous_secret_expires_at
     sleep 1.2 # rotation takes effect within a second

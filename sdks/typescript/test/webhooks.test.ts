@@ -56,7 +56,10 @@ describe('webhooks', () => {
   });
 
   it('after rotateSecret a delivery carries two signatures, and either secret verifies it', async () => {
-    const rotated = await t.client.webhooks.rotateSecret(webhookId);
+    const before = await t.client.webhooks.get(webhookId);
+    await assert.rejects(t.client.webhooks.rotateSecret(webhookId, { ifMatch: before.version + 1 }), PreconditionFailedError);
+    const rotated = await t.client.webhooks.rotateSecret(webhookId, { ifMatch: before.version });
+    assert.equal(rotated.version, before.version + 1);
     assert.notEqual(rotated.webhook_secret, secret);
     assert.ok(rotated.previous_secret_expires_at);
     // Rotation takes effect within a second.

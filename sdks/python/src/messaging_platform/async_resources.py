@@ -470,9 +470,9 @@ class Webhooks(AsyncResource):
         only that version (412 otherwise)."""
         await self._call("deleteWebhook", (id,), if_match=if_match, options=options)
 
-    async def rotate_secret(self, id: str, /, *, options: Options = None) -> RotatedWebhookEndpoint:
-        """A new secret; the previous one keeps signing for 24 hours."""
-        return await self._call("rotateWebhookSecret", (id,), options=options)
+    async def rotate_secret(self, id: str, /, *, if_match: IfMatch = None, options: Options = None) -> RotatedWebhookEndpoint:
+        """A new secret; the previous one keeps signing for 24 hours. With ``if_match``, only that version is rotated."""
+        return await self._call("rotateWebhookSecret", (id,), if_match=if_match, options=options)
 
     async def test(self, id: str, /, *, options: Options = None) -> TestDelivery:
         """Delivers a ``webhook.test`` event to the endpoint now."""

@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once.
+         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is rotated; two rotations at once never drop a secret (one gets 412).
          *
          *     Needs the `admin` role.
          */
@@ -5856,6 +5856,8 @@ export interface operations {
                 "X-Tenant-ID": components["parameters"]["TenantId"];
                 /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -5882,7 +5884,31 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedWebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest14da9a"];
+            /** @description Bad Request: `invalid_idempotency_key`, `invalid_if_match`, `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_idempotency_key",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_idempotency_key" | "invalid_if_match" | "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];

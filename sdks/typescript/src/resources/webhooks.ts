@@ -42,8 +42,8 @@ export class Webhooks extends ApiResource {
     await this.call<undefined>('DELETE', path`/webhooks/${id}`, { options });
   }
 
-  /** A new secret; the previous one keeps signing for 24 hours. */
-  rotateSecret(id: string, options?: RequestOptions): Promise<RotatedWebhookEndpoint> {
+  /** A new secret; the previous one keeps signing for 24 hours. `ifMatch`: only that version is rotated. */
+  rotateSecret(id: string, options?: ConditionalRequestOptions): Promise<RotatedWebhookEndpoint> {
     return this.call('POST', path`/webhooks/${id}/rotate-secret`, { options });
   }
 

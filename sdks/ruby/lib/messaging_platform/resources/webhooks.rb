@@ -30,9 +30,10 @@ module MessagingPlatform
         nil
       end
 
-      # A new secret; the previous one keeps signing for 24 hours.
-      def rotate_secret(id, idempotency_key: nil, request_options: nil)
-        call("rotateWebhookSecret", { id: id }, request_options: options(request_options, idempotency_key: idempotency_key))
+      # A new secret; the previous one keeps signing for 24 hours. With `if_match:`, only that version is rotated.
+      def rotate_secret(id, if_match: nil, idempotency_key: nil, request_options: nil)
+        call("rotateWebhookSecret", { id: id },
+             request_options: options(request_options, idempotency_key: idempotency_key, if_match: if_match))
       end
 
       # Delivers a `webhook.test` event to the endpoint now.
