@@ -274,10 +274,11 @@ export async function saveBooking(
   }
 }
 
-const bookingConflict = (resourceId: string, found: Interval) =>
+const bookingConflict = (resourceId: string, found: Holder) =>
   DomainError.conflict(
     'booking_conflict',
-    `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at}.`,
+    `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at} (${found.id}).`,
+    { conflicting_booking: { id: found.id, resource_id: resourceId, start_at: found.start_at, end_at: found.end_at } },
   );
 
 export interface BookingFilters {

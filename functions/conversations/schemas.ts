@@ -21,7 +21,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  * as replacement characters).
  */
 const outboundText = messageText.check(
-  z.refine((text) => text.trim().length > 0, 'must not be blank'),
+  // An empty text already fails the minimum length: one error for it, not two.
+  z.refine((text) => text === '' || text.trim().length > 0, 'must not be blank'),
   z.refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
   z.refine((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
 );

@@ -115,7 +115,10 @@ const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
 export function problemOf(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError)
-    return new ApiError(DOMAIN_STATUS[error.kind], error.code, error.detail, { errors: error.fieldErrors });
+    return new ApiError(DOMAIN_STATUS[error.kind], error.code, error.detail, {
+      errors: error.fieldErrors,
+      members: error.members,
+    });
   if (isThrottling(error)) return serviceUnavailable('The database is throttling requests; retry shortly.');
   return undefined;
 }

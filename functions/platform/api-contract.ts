@@ -103,6 +103,13 @@ export const Problem = named(
         }),
       ),
     ),
+    conflicting_booking: z.optional(
+      z.object({ id: z.string(), resource_id: z.string(), start_at: timestamp, end_at: timestamp }).check(
+        z.meta({
+          description: '`booking_conflict` only: the active booking of the resource that holds part of this time.',
+        }),
+      ),
+    ),
   }),
 );
 

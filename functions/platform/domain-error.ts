@@ -19,6 +19,8 @@ export class DomainError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly fieldErrors?: FieldError[],
+    /** Extension members of the problem it becomes (each documented in the contract's Problem schema). */
+    readonly members?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'DomainError';
@@ -28,8 +30,8 @@ export class DomainError extends Error {
     return new DomainError('not_found', 'not_found', `${what} was not found.`);
   }
 
-  static conflict(code: string, detail: string): DomainError {
-    return new DomainError('conflict', code, detail);
+  static conflict(code: string, detail: string, members?: Record<string, unknown>): DomainError {
+    return new DomainError('conflict', code, detail, undefined, members);
   }
 
   static versionMismatch(detail = 'The resource has changed since it was read (If-Match mismatch).'): DomainError {

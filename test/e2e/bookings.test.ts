@@ -208,10 +208,16 @@ describe('resource slots', () => {
   const at = (d: number, h: number, m = 0, s = 0) => new Date(Date.UTC(2031, 1, d, h, m, s)).toISOString();
   const on = (resource: string, start_at: string, end_at: string, extra: Record<string, unknown> = {}) =>
     create({ resource_id: resource, start_at, end_at, ...extra });
-  const taken = (r: { status: number; body: any }, start: string, end: string, resource: string) => {
+  const taken = async (r: { status: number; body: any }, start: string, end: string, resource: string) => {
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('booking_conflict');
-    expect(r.body.detail).toBe(`Resource ${resource} is already booked from ${start} to ${end}.`);
+    const other = r.body.conflicting_booking;
+    expect(other).toEqual({ id: expect.stringMatching(/^bkg_/), resource_id: resource, start_at: start, end_at: end });
+    expect(r.body.detail).toBe(`Resource ${resource} is already booked from ${start} to ${end} (${other.id}).`);
+    // It names the booking that holds the time: that booking, on that resource, still active.
+    const held = (await call('GET', `/bookings/${other.id}`, authOf(t))).body;
+    expect(held).toMatchObject({ resource_id: resource, start_at: start, end_at: end });
+    expect(['pending', 'confirmed']).toContain(held.status);
   };
 
   it('lets 30 concurrent bookings of distinct slots of one resource all through, then holds every one', async () => {
@@ -219,12 +225,12 @@ describe('resource slots', () => {
     const slots = Array.from({ length: 30 }, (_, i) => [at(1, 8, i * 20), at(1, 8, i * 20 + 20)] as const);
     const results = await Promise.all(slots.map(([s, e]) => on('desk-30', s, e)));
     expect(results.map((r) => r.status)).toEqual(Array(30).fill(201));
-    taken(await on('desk-30', at(1, 12, 50), at(1, 13, 10)), at(1, 12, 40), at(1, 13, 0), 'desk-30');
+    await taken(await on('desk-30', at(1, 12, 50), at(1, 13, 10)), at(1, 12, 40), at(1, 13, 0), 'desk-30');
     // 7-minute slots that start and end anywhere in a quarter, some strictly inside one.
     const short = Array.from({ length: 30 }, (_, i) => [at(2, 8, i * 7), at(2, 8, i * 7 + 7)] as const);
     const shortResults = await Promise.all(short.map(([s, e]) => on('desk-7', s, e)));
     expect(shortResults.map((r) => r.status)).toEqual(Array(30).fill(201));
-    taken(await on('desk-7', at(2, 8, 8), at(2, 8, 9)), at(2, 8, 7), at(2, 8, 14), 'desk-7');
+    await taken(await on('desk-7', at(2, 8, 8), at(2, 8, 9)), at(2, 8, 7), at(2, 8, 14), 'desk-7');
   });
 
   it('lets exactly one of many concurrent bookings of the same slot through, whatever its shape', async () => {
@@ -237,7 +243,7 @@ describe('resource slots', () => {
     for (const [s, e] of shapes) {
       const results = await Promise.all(Array.from({ length: 8 }, () => on('desk-same', s, e)));
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-      for (const r of results.filter((r) => r.status !== 201)) taken(r, s, e, 'desk-same');
+      for (const r of results.filter((r) => r.status !== 201)) await taken(r, s, e, 'desk-same');
     }
   });
 
@@ -250,8 +256,8 @@ describe('resource slots', () => {
     ] as const;
     const results = await Promise.all(slots.map(([s, e]) => on('desk-inner', s, e)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    taken(await on('desk-inner', at(5, 9, 0), at(5, 9, 2)), at(5, 9, 1), at(5, 9, 3), 'desk-inner');
-    taken(await on('desk-inner', at(5, 9, 11), at(5, 9, 15)), at(5, 9, 10), at(5, 9, 12), 'desk-inner');
+    await taken(await on('desk-inner', at(5, 9, 0), at(5, 9, 2)), at(5, 9, 1), at(5, 9, 3), 'desk-inner');
+    await taken(await on('desk-inner', at(5, 9, 11), at(5, 9, 15)), at(5, 9, 10), at(5, 9, 12), 'desk-inner');
     expect((await on('desk-inner', at(5, 9, 12), at(5, 9, 15))).status).toBe(201);
     expect((await on('desk-inner', at(5, 9, 0), at(5, 9, 1))).status).toBe(201);
   });
@@ -261,32 +267,37 @@ describe('resource slots', () => {
     expect((await on('desk-adj', at(6, 10, 7, 30), at(6, 10, 15))).status).toBe(201);
     expect((await on('desk-adj', at(6, 10, 15), '2031-02-06T10:20:00.001Z')).status).toBe(201);
     expect((await on('desk-adj', '2031-02-06T10:20:00.001Z', at(6, 11))).status).toBe(201);
-    taken(
+    await taken(
       await on('desk-adj', at(6, 10, 20), '2031-02-06T10:20:00.002Z'),
       at(6, 10, 15),
       '2031-02-06T10:20:00.001Z',
       'desk-adj',
     );
-    taken(await on('desk-adj', at(6, 10, 59, 59), at(6, 11, 30)), '2031-02-06T10:20:00.001Z', at(6, 11), 'desk-adj');
+    await taken(
+      await on('desk-adj', at(6, 10, 59, 59), at(6, 11, 30)),
+      '2031-02-06T10:20:00.001Z',
+      at(6, 11),
+      'desk-adj',
+    );
   });
 
   it('makes a booking across midnight conflict with bookings on either side', async () => {
     expect((await on('desk-night', at(7, 23, 30), at(8, 0, 30))).status).toBe(201);
-    taken(await on('desk-night', at(7, 23), at(7, 23, 45)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
-    taken(await on('desk-night', at(8, 0, 15), at(8, 1)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
-    taken(await on('desk-night', at(7, 12), at(8, 12)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
+    await taken(await on('desk-night', at(7, 23), at(7, 23, 45)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
+    await taken(await on('desk-night', at(8, 0, 15), at(8, 1)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
+    await taken(await on('desk-night', at(7, 12), at(8, 12)), at(7, 23, 30), at(8, 0, 30), 'desk-night');
     expect((await on('desk-night', at(7, 22, 30), at(7, 23, 30))).status).toBe(201);
     expect((await on('desk-night', at(8, 0, 30), at(8, 1))).status).toBe(201);
     // And the other way round: the sides first, then the crossing booking.
     expect((await on('desk-night-2', at(7, 23), at(7, 23, 45))).status).toBe(201);
-    taken(await on('desk-night-2', at(7, 23, 30), at(8, 0, 30)), at(7, 23), at(7, 23, 45), 'desk-night-2');
+    await taken(await on('desk-night-2', at(7, 23, 30), at(8, 0, 30)), at(7, 23), at(7, 23, 45), 'desk-night-2');
   });
 
   it('holds a day-long booking against anything inside it', async () => {
     const long = await on('desk-day', at(9, 10, 0, 1), at(10, 9, 59, 59));
     expect(long.status).toBe(201);
-    taken(await on('desk-day', at(9, 16, 3), at(9, 16, 4)), at(9, 10, 0, 1), at(10, 9, 59, 59), 'desk-day');
-    taken(await on('desk-day', at(10, 9, 59, 58), at(10, 11)), at(9, 10, 0, 1), at(10, 9, 59, 59), 'desk-day');
+    await taken(await on('desk-day', at(9, 16, 3), at(9, 16, 4)), at(9, 10, 0, 1), at(10, 9, 59, 59), 'desk-day');
+    await taken(await on('desk-day', at(10, 9, 59, 58), at(10, 11)), at(9, 10, 0, 1), at(10, 9, 59, 59), 'desk-day');
     expect((await on('desk-day', at(9, 9), at(9, 10, 0, 1))).status).toBe(201);
     expect((await on('desk-day', at(10, 9, 59, 59), at(10, 10))).status).toBe(201);
     // The largest move there is: a day-long slot to another, with a status change and details.
@@ -299,12 +310,12 @@ describe('resource slots', () => {
     });
     expect(moved.status).toBe(200);
     expect((await on('desk-day-2', at(11, 10, 0, 1), at(12, 9, 59, 59))).status).toBe(201);
-    taken(await on('desk-day-2', at(13, 20), at(13, 21)), at(13, 10, 0, 1), at(14, 9, 59, 59), 'desk-day-2');
+    await taken(await on('desk-day-2', at(13, 20), at(13, 21)), at(13, 10, 0, 1), at(14, 9, 59, 59), 'desk-day-2');
   });
 
   it('frees the slot of a cancelled booking', async () => {
     const b = (await on('desk-cancel', at(15, 9, 5), at(15, 10, 20))).body;
-    taken(await on('desk-cancel', at(15, 10), at(15, 10, 10)), at(15, 9, 5), at(15, 10, 20), 'desk-cancel');
+    await taken(await on('desk-cancel', at(15, 10), at(15, 10, 10)), at(15, 9, 5), at(15, 10, 20), 'desk-cancel');
     expect((await call('DELETE', `/bookings/${b.id}`, authOf(t))).status).toBe(200);
     const again = await Promise.all([
       on('desk-cancel', at(15, 9, 5), at(15, 9, 6)),
@@ -319,30 +330,30 @@ describe('resource slots', () => {
   it('moves the slot on a reschedule: the old one is free, the new one taken', async () => {
     const b = (await on('desk-move', at(16, 9), at(16, 10))).body;
     expect((await patch(b.id, { start_at: at(16, 14, 10), end_at: at(16, 14, 50) })).status).toBe(200);
-    taken(await on('desk-move', at(16, 14, 45), at(16, 15)), at(16, 14, 10), at(16, 14, 50), 'desk-move');
+    await taken(await on('desk-move', at(16, 14, 45), at(16, 15)), at(16, 14, 10), at(16, 14, 50), 'desk-move');
     expect((await on('desk-move', at(16, 9), at(16, 10))).status).toBe(201);
     // Within its own buckets: from a whole half hour to a later, overlapping one.
     const c = (await on('desk-move', at(16, 16), at(16, 16, 30))).body;
     expect((await patch(c.id, { start_at: at(16, 16, 15), end_at: at(16, 16, 45) })).status).toBe(200);
     expect((await on('desk-move', at(16, 16), at(16, 16, 15))).status).toBe(201);
-    taken(await on('desk-move', at(16, 16, 40), at(16, 16, 50)), at(16, 16, 15), at(16, 16, 45), 'desk-move');
+    await taken(await on('desk-move', at(16, 16, 40), at(16, 16, 50)), at(16, 16, 15), at(16, 16, 45), 'desk-move');
     // Inside one quarter, and to another resource.
     const d = (await on('desk-move', at(16, 18, 2), at(16, 18, 4))).body;
     expect((await patch(d.id, { start_at: at(16, 18, 5), end_at: at(16, 18, 8) })).status).toBe(200);
     expect((await on('desk-move', at(16, 18, 1), at(16, 18, 5))).status).toBe(201);
     expect((await patch(d.id, { resource_id: 'desk-move-2' })).status).toBe(200);
     expect((await on('desk-move', at(16, 18, 5), at(16, 18, 8))).status).toBe(201);
-    taken(await on('desk-move-2', at(16, 18), at(16, 18, 6)), at(16, 18, 5), at(16, 18, 8), 'desk-move-2');
+    await taken(await on('desk-move-2', at(16, 18), at(16, 18, 6)), at(16, 18, 5), at(16, 18, 8), 'desk-move-2');
     // From part of an hour to all of it and back, and from inside a quarter to its start.
     const e = (await on('desk-move', at(16, 19), at(16, 19, 30))).body;
     expect((await patch(e.id, { end_at: at(16, 20) })).status).toBe(200);
-    taken(await on('desk-move', at(16, 19, 45), at(16, 20, 15)), at(16, 19), at(16, 20), 'desk-move');
+    await taken(await on('desk-move', at(16, 19, 45), at(16, 20, 15)), at(16, 19), at(16, 20), 'desk-move');
     expect((await patch(e.id, { start_at: at(16, 19, 20), end_at: at(16, 19, 25) })).status).toBe(200);
     expect((await on('desk-move', at(16, 19), at(16, 19, 20))).status).toBe(201);
     expect((await on('desk-move', at(16, 19, 25), at(16, 20))).status).toBe(201);
     const f = (await on('desk-move', at(16, 21, 5), at(16, 21, 10))).body;
     expect((await patch(f.id, { start_at: at(16, 21), end_at: at(16, 21, 10) })).status).toBe(200);
-    taken(await on('desk-move', at(16, 21, 1), at(16, 21, 2)), at(16, 21), at(16, 21, 10), 'desk-move');
+    await taken(await on('desk-move', at(16, 21, 1), at(16, 21, 2)), at(16, 21), at(16, 21, 10), 'desk-move');
     expect((await on('desk-move', at(16, 21, 10), at(16, 21, 15))).status).toBe(201);
   });
 });

@@ -146,7 +146,7 @@ describe('outbound messages', () => {
     const { body } = await inbound(t, '+491511000019', 'hi');
     const send = (text: string) =>
       call('POST', `/conversations/${body.conversation.id}/messages`, { ...authOf(t), body: { text } });
-    for (const text of ['   ', '\n\t', 'a\u0000b', 'bell\u0007', 'broken \ud800'])
+    for (const text of ['', '   ', '\n\t', 'a\u0000b', 'bell\u0007', 'broken \ud800'])
       expect(await send(text)).toMatchObject({
         status: 422,
         body: { code: 'validation_failed', errors: [{ path: 'text' }] },

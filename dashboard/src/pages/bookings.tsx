@@ -380,7 +380,7 @@ function BookingModal({
         {conflict && (
           <Alert type="error" header="This time is already booked">
             <SpaceBetween size="xxs">
-              <span>{conflictText(conflict.detail)}</span>
+              <span>{conflictText(conflict)}</span>
               <span>Choose another time or another resource.</span>
               <RequestId error={conflict} />
             </SpaceBetween>
@@ -447,7 +447,9 @@ function BookingModal({
   );
 }
 
-/** "Resource chair-1 is already booked from <iso> to <iso>." with the times in the user's zone. */
-function conflictText(detail: string): string {
-  return detail.replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, (iso) => formatDateTime(iso));
+/** When the booking in the way (the problem's `conflicting_booking`) holds the resource, in the user's zone. */
+function conflictText(conflict: ConflictError): string {
+  const other = conflict.problem.conflicting_booking;
+  if (!other) return conflict.detail;
+  return `Resource ${other.resource_id} is already booked from ${formatDateTime(other.start_at)} to ${formatDateTime(other.end_at)}.`;
 }

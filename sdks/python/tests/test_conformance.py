@@ -138,6 +138,8 @@ def test_conformance_booking_conflict(client: MessagingClient) -> None:
     assert raised.value.status == 409
     assert raised.value.code == "booking_conflict"
     assert isinstance(raised.value.request_id, str) and raised.value.request_id
+    # The problem names the booking in the way.
+    assert raised.value.problem["conflicting_booking"] == {"id": booking["id"], "resource_id": "chair-conformance", "start_at": booking["start_at"], "end_at": booking["end_at"]}
 
 
 def test_conformance_stale_version(client: MessagingClient) -> None:

@@ -88,6 +88,8 @@ class ConformanceTest < SdkTest
     assert_equal "booking_conflict", error.code
     assert_kind_of String, error.request_id
     refute_empty error.request_id
+    # The problem names the booking in the way.
+    assert_equal({ "id" => booking.id, "resource_id" => "chair-conformance", "start_at" => booking.start_at, "end_at" => booking.end_at }, error.problem["conflicting_booking"])
   end
 
   def test_conformance_stale_version

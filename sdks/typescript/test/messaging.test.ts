@@ -135,7 +135,12 @@ describe('bookings', () => {
 
     await assert.rejects(
       t.client.bookings.create({ customer: { id: customerId }, service: 'Check-up', resource_id: 'chair-1', start_at: `${day}T10:30:00+01:00`, end_at: `${day}T11:00:00+01:00`, timezone: 'Europe/Berlin' }),
-      (e: unknown) => e instanceof ConflictError && e.code === 'booking_conflict',
+      (e: unknown) =>
+        e instanceof ConflictError &&
+        e.code === 'booking_conflict' &&
+        // The problem names the booking in the way.
+        e.problem.conflicting_booking?.id === booking.id &&
+        e.problem.conflicting_booking.start_at === booking.start_at,
     );
 
     const got = await t.client.bookings.get(booking.id);

@@ -119,6 +119,7 @@ __all__ = [
     "Pagination",
     "PhoneEntity",
     "Problem",
+    "ProblemConflictingBooking",
     "ProblemTenantsItem",
     "ProvisionedTenant",
     "ReceiveWhatsAppWebhookRequest",
@@ -1146,6 +1147,8 @@ class Problem(_ProblemRequired, total=False):
     errors: List[FieldError]
     #: `tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID.
     tenants: List[ProblemTenantsItem]
+    #: `booking_conflict` only: the active booking of the resource that holds part of this time.
+    conflicting_booking: ProblemConflictingBooking
 
 
 class ProblemTenantsItem(TypedDict):
@@ -1153,6 +1156,17 @@ class ProblemTenantsItem(TypedDict):
 
     id: str
     name: str
+
+
+class ProblemConflictingBooking(TypedDict):
+    """`booking_conflict` only: the active booking of the resource that holds part of this time.
+
+    ``Problem.conflicting_booking`` in openapi.json."""
+
+    id: str
+    resource_id: str
+    start_at: str
+    end_at: str
 
 
 class ProvisionedTenant(TypedDict):

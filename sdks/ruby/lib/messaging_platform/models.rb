@@ -967,11 +967,21 @@ module MessagingPlatform
       property :errors, ["FieldError"]
       # `tenant_required` only: the tenants where this email and password are right, to send one as X-Tenant-ID.
       property :tenants, ["Problem::Tenant"]
+      # `booking_conflict` only: the active booking of the resource that holds part of this time.
+      property :conflicting_booking, "Problem::ConflictingBooking"
 
       # The `Tenant` object.
       class Tenant < Model
         property :id, :string, required: true
         property :name, :string, required: true
+      end
+
+      # `booking_conflict` only: the active booking of the resource that holds part of this time.
+      class ConflictingBooking < Model
+        property :id, :string, required: true
+        property :resource_id, :string, required: true
+        property :start_at, :string, required: true
+        property :end_at, :string, required: true
       end
     end
 

@@ -21,6 +21,8 @@ export interface Problem {
   errors?: FieldError[];
   /** `tenant_required` (login): the tenants where the email and password are right; send one as `tenantId`. */
   tenants?: { id: string; name: string }[];
+  /** `booking_conflict`: the active booking of the resource that holds part of the time asked for. */
+  conflicting_booking?: { id: string; resource_id: string; start_at: string; end_at: string };
   [extension: string]: unknown;
 }
 

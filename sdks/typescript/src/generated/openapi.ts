@@ -2352,6 +2352,21 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+            /** @description `booking_conflict` only: the active booking of the resource that holds part of this time. */
+            conflicting_booking?: {
+                id: string;
+                resource_id: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                start_at: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                end_at: string;
+            };
         };
         ProvisionedTenant: {
             tenant: components["schemas"]["Tenant"];
