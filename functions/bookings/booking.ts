@@ -23,11 +23,17 @@ export function transitionProblem(from: BookingStatus, to: BookingStatus): strin
     : `A ${from} booking cannot change status.`;
 }
 
+/** How a booking went (completed, no_show) is known only once it has started. */
+export function outcomeProblem(to: BookingStatus, startAt: string, now: Date): string | null {
+  if (to !== 'completed' && to !== 'no_show') return null;
+  return Date.parse(startAt) > now.getTime() ? `A booking can be marked ${to} once it has started.` : null;
+}
+
 export const MAX_DURATION_MS = 24 * 3600 * 1000;
 
 /**
  * An active booking of a resource must end after this horizon (older ones are history: record them
- * without a resource, or as completed), so slot items of the distant past are never claimed again.
+ * without a resource), so slot items of the distant past are never claimed again.
  */
 export const SCHEDULE_HORIZON_MS = 24 * 3600 * 1000;
 export const beforeScheduleHorizon = (endAt: string, now: Date) =>

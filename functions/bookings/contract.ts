@@ -77,7 +77,7 @@ export const contract = defineContract({
     summary: 'Update a booking',
     description:
       'Details, a reschedule (new `start_at`/`end_at`, recorded in `rescheduled_from`) and status changes: pending → confirmed or cancelled; ' +
-      'confirmed → completed, cancelled or no_show; the last three are final.',
+      'confirmed → completed, cancelled or no_show (the first and last once it has started); the last three are final.',
     params,
     ifMatch: true,
     responses: { 200: { description: 'The updated booking.', body: Booking, headers: ['ETag'] } },
@@ -86,6 +86,7 @@ export const contract = defineContract({
       409: ['booking_conflict', 'concurrent_update'],
       422: [
         'invalid_status_transition',
+        'booking_not_started',
         'field_requires_status',
         'not_reschedulable',
         'invalid_time_range',

@@ -13,6 +13,7 @@ import {
   TIME_FIELDS,
   beforeScheduleHorizon,
   isActive,
+  outcomeProblem,
   timeProblem,
   transitionProblem,
   type Booking,
@@ -156,6 +157,8 @@ export async function updateBooking(
       throw fieldProblem('field_requires_status', 'cancellation_reason', 'only when cancelling (`status: cancelled`)');
     const { status: _s, cancellation_reason: _r, ...fields } = patch;
     const candidate: Booking = { ...before, ...fields, status };
+    const tooEarly = status !== before.status ? outcomeProblem(status, candidate.start_at, now) : null;
+    if (tooEarly) throw fieldProblem('booking_not_started', 'status', tooEarly);
     const timeChanges = diff(before as never, candidate as never, TIME_FIELDS);
     const detailChanges = diff(before as never, candidate as never, DETAIL_FIELDS);
     if (Object.keys(timeChanges).length > 0) {

@@ -5,6 +5,8 @@ beforeAll(async () => {
   t = await createTenant();
 });
 const day = (d: number, h: number, m = 0) => new Date(Date.UTC(2031, 0, d, h, m)).toISOString();
+/** `hours` before now: a booking that has started (without a resource, it may lie in the past). */
+const ago = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 const create = (body: Record<string, unknown>, tenant = t) =>
   call('POST', '/bookings', {
     ...authOf(tenant),
@@ -45,7 +47,7 @@ describe('booking lifecycle', () => {
   });
 
   it('confirms, completes, and refuses transitions the lifecycle does not allow', async () => {
-    const b = (await create({ start_at: day(2, 9), end_at: day(2, 10), status: 'pending' })).body;
+    const b = (await create({ start_at: ago(3), end_at: ago(2), status: 'pending' })).body;
     expect((await patch(b.id, { status: 'completed' })).body.code).toBe('invalid_status_transition');
     expect((await patch(b.id, { status: 'confirmed' })).body.status).toBe('confirmed');
     expect((await patch(b.id, { status: 'completed' })).body.status).toBe('completed');
@@ -99,8 +101,26 @@ describe('booking lifecycle', () => {
     expect((await patch(b.id, { start_at: day(4, 11), end_at: day(4, 12) })).body.code).toBe('not_reschedulable');
   });
 
+  it('marks a booking completed or no_show only once it has started', async () => {
+    const future = (await create({ start_at: day(3, 9), end_at: day(3, 10) })).body;
+    for (const status of ['completed', 'no_show'])
+      expect(await patch(future.id, { status })).toMatchObject({
+        status: 422,
+        body: { code: 'booking_not_started', errors: [{ path: 'status' }] },
+      });
+    // Moved into the past in the same change, it has started: the new start_at is the one that counts.
+    const running = await patch(future.id, { start_at: ago(0.25), end_at: ago(-0.5), status: 'completed' });
+    expect(running.body).toMatchObject({ status: 'completed', version: 2 });
+    const untouched = (await create({ start_at: day(3, 11), end_at: day(3, 12) })).body;
+    await patch(untouched.id, { status: 'no_show' });
+    expect((await call('GET', `/bookings/${untouched.id}`, authOf(t))).body).toMatchObject({
+      status: 'confirmed',
+      version: 1,
+    });
+  });
+
   it('marks no-shows, cancels through PATCH, and freezes final bookings', async () => {
-    const noShow = (await create({ start_at: day(6, 9), end_at: day(6, 10) })).body;
+    const noShow = (await create({ start_at: ago(1), end_at: ago(0.5) })).body;
     const marked = await patch(noShow.id, { status: 'no_show' });
     expect(marked.body.status).toBe('no_show');
     const updated = (await eventsOf(t, 'booking.updated')).find((e) => e.data.booking.id === noShow.id);

@@ -5,7 +5,12 @@ import {
   transitionProblem as conversationTransition,
 } from '../../functions/conversations/conversation';
 import { isValidTimezone } from '../../functions/platform/validation';
-import { overlaps, timeProblem, transitionProblem as bookingTransition } from '../../functions/bookings/booking';
+import {
+  outcomeProblem,
+  overlaps,
+  timeProblem,
+  transitionProblem as bookingTransition,
+} from '../../functions/bookings/booking';
 import { normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS } from '../../spec/workers';
@@ -70,6 +75,15 @@ describe('booking rules', () => {
     expect(bookingTransition('pending', 'confirmed')).toBeNull();
     expect(bookingTransition('cancelled', 'confirmed')).toMatch(/cannot change/);
     expect(bookingTransition('confirmed', 'pending')).toMatch(/completed, cancelled, no_show/);
+  });
+
+  it('know how a booking went only once it has started', () => {
+    const now = new Date('2030-01-01T10:00:00Z');
+    expect(outcomeProblem('completed', '2030-01-01T10:00:01Z', now)).toMatch(/completed once it has started/);
+    expect(outcomeProblem('no_show', '2030-01-01T10:00:01Z', now)).toMatch(/no_show/);
+    expect(outcomeProblem('completed', '2030-01-01T10:00:00Z', now)).toBeNull();
+    expect(outcomeProblem('cancelled', '2030-01-01T11:00:00Z', now)).toBeNull();
+    expect(outcomeProblem('confirmed', '2030-01-01T11:00:00Z', now)).toBeNull();
   });
 });
 

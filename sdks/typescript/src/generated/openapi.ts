@@ -393,7 +393,7 @@ export interface paths {
         head?: never;
         /**
          * Update a booking
-         * @description Details, a reschedule (new `start_at`/`end_at`, recorded in `rescheduled_from`) and status changes: pending → confirmed or cancelled; confirmed → completed, cancelled or no_show; the last three are final.
+         * @description Details, a reschedule (new `start_at`/`end_at`, recorded in `rescheduled_from`) and status changes: pending → confirmed or cancelled; confirmed → completed, cancelled or no_show (the first and last once it has started); the last three are final.
          */
         patch: operations["updateBooking"];
         trace?: never;
@@ -5393,7 +5393,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5414,7 +5414,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "booking_not_started" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
