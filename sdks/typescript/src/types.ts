@@ -29,6 +29,11 @@ export type ListParams<K extends Operation, Instants extends string = never> = {
   [P in keyof QueryParams<K>]?: P extends 'limit' ? number : P extends Instants ? string | Date : QueryParams<K>[P];
 };
 
+/** A request body as the SDK takes it: the instants it names as ISO 8601 strings or Dates. */
+type WithInstants<B, Instants extends string> = {
+  [P in keyof B]: P extends Instants ? B[P] | Date : B[P];
+};
+
 // Resources.
 export type Conversation = Schemas['Conversation'];
 export type ConversationWithMessages = Schemas['ConversationWithMessages'];
@@ -79,16 +84,16 @@ export type EventOf<T extends EventType> = Extract<Event, { type: T }>;
 
 // Request bodies.
 export type CreateConversationParams = RequestBody<'createConversation'>;
-export type UpdateConversationParams = RequestBody<'updateConversation'>;
+export type UpdateConversationParams = WithInstants<RequestBody<'updateConversation'>, 'snoozed_until'>;
 export type SendMessageParams = RequestBody<'sendMessage'>;
-export type CreateBookingParams = RequestBody<'createBooking'>;
-export type UpdateBookingParams = RequestBody<'updateBooking'>;
+export type CreateBookingParams = WithInstants<RequestBody<'createBooking'>, 'start_at' | 'end_at'>;
+export type UpdateBookingParams = WithInstants<RequestBody<'updateBooking'>, 'start_at' | 'end_at'>;
 export type AnalyzeParams = RequestBody<'analyze'>;
 export type SuggestParams = RequestBody<'suggestReplies'>;
 export type CategorizeParams = RequestBody<'categorizeConversation'>;
 export type CreateWebhookParams = RequestBody<'createWebhook'>;
 export type UpdateWebhookParams = RequestBody<'updateWebhook'>;
-export type RecoverDeliveriesParams = RequestBody<'recoverWebhookDeliveries'>;
+export type RecoverDeliveriesParams = WithInstants<RequestBody<'recoverWebhookDeliveries'>, 'since' | 'until'>;
 export type CreateApiKeyParams = RequestBody<'createApiKey'>;
 export type CreateUserParams = RequestBody<'createUser'>;
 export type UpdateUserParams = RequestBody<'updateUser'>;
@@ -104,8 +109,8 @@ export type ListMessagesParams = ListParams<'listMessages'>;
 export type ListBookingsParams = ListParams<'listBookings', 'from' | 'to'>;
 export type ListEventsParams = ListParams<'listEvents', 'since' | 'until'>;
 export type ListWebhooksParams = ListParams<'listWebhooks'>;
-export type ListDeliveriesParams = ListParams<'listWebhookDeliveries'>;
-export type ListEndpointDeliveriesParams = ListParams<'listWebhookEndpointDeliveries'>;
+export type ListDeliveriesParams = ListParams<'listWebhookDeliveries', 'since' | 'until'>;
+export type ListEndpointDeliveriesParams = ListParams<'listWebhookEndpointDeliveries', 'since' | 'until'>;
 export type ListApiKeysParams = ListParams<'listApiKeys'>;
 export type ListUsersParams = ListParams<'listUsers'>;
 export type ListTenantsParams = ListParams<'listTenants'>;

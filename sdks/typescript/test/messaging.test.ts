@@ -85,7 +85,7 @@ describe('conversations and messages', () => {
   });
 
   it('an invalid change is a ValidationError naming the field', async () => {
-    await assert.rejects(t.client.conversations.update(conversation.id, { status: 'snoozed', snoozed_until: '2000-01-01T00:00:00Z' }), (e: unknown) => e instanceof ValidationError && e.status === 422);
+    await assert.rejects(t.client.conversations.update(conversation.id, { status: 'snoozed', snoozed_until: new Date('2000-01-01T00:00:00Z') }), (e: unknown) => e instanceof ValidationError && e.status === 422 && e.errors.some((f) => f.path === 'snoozed_until'));
     await assert.rejects(
       t.client.conversations.create({ channel: 'sandbox', customer: { phone: 'nope' } } as never),
       (e: unknown) => e instanceof ValidationError && e.errors.some((f) => f.path.startsWith('customer')),
@@ -146,8 +146,10 @@ describe('bookings', () => {
     const got = await t.client.bookings.get(booking.id);
     assert.deepEqual(got, booking);
 
-    const moved = await t.client.bookings.update(booking.id, { start_at: `${day}T14:00:00+01:00`, end_at: `${day}T14:45:00+01:00` }, { ifMatch: got.version });
+    // Instants may be Dates: they are sent as ISO 8601.
+    const moved = await t.client.bookings.update(booking.id, { start_at: new Date(`${day}T14:00:00+01:00`), end_at: new Date(`${day}T14:45:00+01:00`) }, { ifMatch: got.version });
     assert.equal(moved.rescheduled_from?.start_at, `${day}T09:00:00.000Z`);
+    assert.equal(moved.start_at, `${day}T13:00:00.000Z`);
     assert.equal(moved.version, 2);
     await assert.rejects(t.client.bookings.update(booking.id, { notes: 'x' }, { ifMatch: got.version }), PreconditionFailedError);
 

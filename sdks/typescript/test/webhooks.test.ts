@@ -79,7 +79,8 @@ describe('webhooks', () => {
   });
 
   it('failed deliveries: the failed view, a delivery with its attempts, retry, recover, per-endpoint list', async () => {
-    const since = new Date(Date.now() - 1000).toISOString();
+    // A Date, as the list's query and recover's body both take one.
+    const since = new Date(Date.now() - 1000);
     receiver.setBehaviour(() => ({ status: 500, body: 'down' }));
     const first = await t.client.webhooks.test(webhookId);
     const second = await t.client.webhooks.test(webhookId);
