@@ -175,11 +175,13 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     message = newMessage(conversation, 'outbound', input.message.text, sender, now);
     conversation.last_message_at = at;
   }
+  const writes = [
+    conversationEvent(conversation, 'conversation.created', now),
+    ...(message ? [messagePut(message)] : []),
+  ];
   try {
-    await saveConversation(undefined, conversation, [
-      conversationEvent(conversation, 'conversation.created', now),
-      ...(message ? [messagePut(message)] : []),
-    ]);
+    // A concurrent open for the same customer fails the transaction; the retry finds its conversation (409).
+    await withRetry(() => saveConversation(undefined, conversation, writes));
   } catch (error) {
     throw activeConflict(error);
   }

@@ -84,6 +84,21 @@ describe('inbound sandbox messages', () => {
     expect(second.body.detail).toContain(String(id));
   });
 
+  it('opens one conversation when several POST /conversations for a customer race; the others are 409', async () => {
+    const open = () =>
+      call('POST', '/conversations', {
+        ...authOf(t),
+        body: { channel: 'sandbox', customer: { phone: '+491511000041' } },
+      });
+    const results = await Promise.all(Array.from({ length: 8 }, open));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(7).fill(409)]);
+    const winner = results.find((r) => r.status === 201)?.body.id;
+    for (const r of results.filter((r) => r.status === 409)) {
+      expect(r.body.code).toBe('conversation_exists');
+      expect(r.body.detail).toContain(winner);
+    }
+  });
+
   it('refuses to reopen a conversation while the customer has another one open', async () => {
     const first = (await inbound(t, '+491511000005', 'first')).body.conversation;
     await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'resolved' } });
