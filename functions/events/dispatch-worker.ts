@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { queueUrl } from '../platform/config';
-import { sqsClient } from '../platform/queue';
+import { queueBody, sqsClient } from '../platform/queue';
 import { logger, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem } from './store';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
@@ -36,7 +36,7 @@ export const handler = streamWorker(
       await sqsClient().send(
         new SendMessageCommand({
           QueueUrl: queueUrl('channelOutbound'),
-          MessageBody: JSON.stringify({
+          MessageBody: queueBody({
             tenant_id: item.tenant_id,
             conversation_id: item.conversation_id,
             message_id: item.id,

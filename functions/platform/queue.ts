@@ -22,3 +22,12 @@ export function sqsClient(): SQSClient {
   }
   return client;
 }
+
+/**
+ * A queue message's body: JSON with every character outside printable ASCII escaped (`\u00e9`). SQS
+ * refuses bodies with characters outside XML's range (U+FFFE, U+FFFF, which JSON and our text fields
+ * allow), so a message carrying one would never be queued; escaped, any text travels, and `JSON.parse`
+ * restores it exactly.
+ */
+export const queueBody = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

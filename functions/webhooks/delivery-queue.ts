@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueUrl } from '../platform/config';
-import { sqsClient } from '../platform/queue';
+import { queueBody, sqsClient } from '../platform/queue';
 import type { EventEnvelope } from '../events/catalog';
 
 /** One attempt of one delivery, as it travels through the delivery queue (and its dead-letter queue). */
@@ -37,23 +37,28 @@ export const firstAttempt = (
   endpoint_version: endpoint.version,
 });
 
-/** Queues attempts, ten per SendMessageBatch; throws if any entry was refused. */
+/**
+ * Queues attempts, ten per SendMessageBatch; throws if any entry was refused, after trying every batch
+ * (one refused message must not hold back the others; the sweeper re-queues what was refused).
+ */
 export async function enqueueDeliveries(messages: DeliveryMessage[], delaySeconds = 0): Promise<void> {
+  let refused = 0;
   for (let i = 0; i < messages.length; i += 10) {
     const batch = messages.slice(i, i + 10);
     const out = await sqsClient().send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl('webhookDelivery'),
-        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: JSON.stringify(m), DelaySeconds: delaySeconds })),
+        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: queueBody(m), DelaySeconds: delaySeconds })),
       }),
     );
-    if (out.Failed?.length) throw new Error(`could not queue ${out.Failed.length} deliveries`);
+    refused += out.Failed?.length ?? 0;
   }
+  if (refused > 0) throw new Error(`could not queue ${refused} of ${messages.length} deliveries`);
 }
 
 /** Hands a delivery that used up its attempts to the dead-letter queue, whose consumer records it as failed. */
 export async function sendToDeadLetters(message: DeliveryMessage & { reason: string }): Promise<void> {
   await sqsClient().send(
-    new SendMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MessageBody: JSON.stringify(message) }),
+    new SendMessageCommand({ QueueUrl: queueUrl('webhookDeliveryDlq'), MessageBody: queueBody(message) }),
   );
 }

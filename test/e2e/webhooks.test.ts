@@ -81,9 +81,9 @@ describe('registration', () => {
     // `*` matches any version of an endpoint that exists, as for PATCH.
     const { body: other } = await register('https://localhost/other', ['booking.*']);
     await call('PATCH', `/webhooks/${other.id}`, { ...authOf(t), body: { description: 'moved on' } });
-    expect(
-      (await call('DELETE', `/webhooks/${other.id}`, { ...authOf(t), headers: { 'If-Match': '*' } })).status,
-    ).toBe(204);
+    expect((await call('DELETE', `/webhooks/${other.id}`, { ...authOf(t), headers: { 'If-Match': '*' } })).status).toBe(
+      204,
+    );
     expect((await call('GET', `/webhooks/${other.id}`, authOf(t))).status).toBe(404);
   });
 
@@ -136,6 +136,19 @@ describe('delivery', () => {
     expect(types.sort()).toEqual(['conversation.created', 'conversation.message.received']);
     const deliveries = await call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant));
     expect(deliveries.body.data).toHaveLength(2);
+  });
+
+  it('delivers any text the API accepts: emoji, accents, and the U+FFFF that SQS bodies may not carry', async () => {
+    const tenant = await createTenant();
+    const r = await receiver();
+    await register(r.url(), ['conversation.message.received'], tenant);
+    const text = 'Grüße 😡 \uffff\ufffe done';
+    expect((await inbound(tenant, '+491516000031', text)).status).toBe(201);
+    const [req] = await eventually(
+      async () => r.received,
+      (list) => list.length >= 1,
+    );
+    expect(JSON.parse(req!.body).data.message.text).toBe(text);
   });
 
   it('retries a failing receiver exactly 5 times on schedule, then shows it failed; a replay succeeds once', async () => {
