@@ -1,15 +1,17 @@
 import { DomainError } from '../platform/domain-error';
 import { isId, newId } from '../platform/ids';
+import { retryOnConflict } from '../platform/retry';
 import type { EventEnvelope, EventType } from '../events/catalog';
 import { newEvent } from '../events/store';
 import { idRange } from '../events/time';
 import { enqueueDeliveries, firstAttempt } from './delivery-queue';
 import { checkNewUrl, resolveTarget, UnsafeTarget } from './ssrf';
 import {
-  allEndpoints,
   createDelivery,
   createEndpoint,
   deleteEndpoint,
+  endpointCount,
+  EndpointsChanged,
   getDelivery,
   getEndpoint,
   listDeliveries,
@@ -77,8 +79,6 @@ export async function createWebhook(
   now: Date,
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const url = await safeUrl(input.url);
-  if ((await allEndpoints(tenantId)).length >= MAX_ENDPOINTS)
-    throw DomainError.limit('too_many_webhooks', `A tenant can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
   const at = now.toISOString();
   const endpoint: WebhookEndpoint = {
     id: newId('whk'),
@@ -92,7 +92,20 @@ export async function createWebhook(
     version: 1,
   };
   const secret = newSecret();
-  await createEndpoint(endpoint, [{ secret, created_at: at, expires_at: null }]);
+  // Counted and created at one subscription version, so concurrent creations never pass the limit.
+  await retryOnConflict(
+    async () => {
+      const { count, version } = await endpointCount(tenantId);
+      if (count >= MAX_ENDPOINTS)
+        throw DomainError.limit('too_many_webhooks', `A tenant can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
+      await createEndpoint(endpoint, [{ secret, created_at: at, expires_at: null }], version);
+    },
+    {
+      attempts: 8,
+      retryable: (error) => error instanceof EndpointsChanged,
+      exhausted: () => DomainError.conflict('concurrent_update', 'The webhook endpoints are changing too fast; retry.'),
+    },
+  );
   return { endpoint, secret };
 }
 

@@ -1,6 +1,21 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db, getMany, isConditionFailure, updateVersioned } from '../platform/db';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  conditionalWrite,
+  db,
+  getMany,
+  isConditionFailure,
+  transactionConditionFailed,
+  transactionConflicted,
+  updateVersioned,
+} from '../platform/db';
 import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
@@ -82,7 +97,7 @@ export const MAX_ENDPOINTS = 50;
 
 /**
  * Every endpoint write is followed by a bump of the tenant's subscription version, before the API
- * answers. The dispatcher reads the versions (strongly consistent) with each batch and re-reads the
+ * answers (a creation bumps it in its own transaction: see createEndpoint). The dispatcher reads the versions (strongly consistent) with each batch and re-reads the
  * endpoints of a tenant whose version moved: an event committed after a 2xx therefore always sees the
  * change. The endpoint is written first, so a reader that sees the new version also sees the endpoint.
  */
@@ -104,20 +119,67 @@ export async function subscriptionVersions(tenantIds: string[]): Promise<Map<str
   return new Map(tenantIds.map((t, i) => [t, Number(items[i]?.version ?? 0)]));
 }
 
-export async function createEndpoint(endpoint: WebhookEndpoint, secrets: WebhookSecret[]): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName('main'),
-      Item: {
-        ...endpointKey(endpoint.tenant_id, endpoint.id),
-        ...endpoint,
-        active_from: endpoint.created_at,
-        secrets: await seal(secrets),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  await bumpSubscriptions(endpoint.tenant_id);
+/** Another endpoint write came between a count of the endpoints and a creation: count again. */
+export class EndpointsChanged extends Error {
+  constructor() {
+    super('webhook endpoints changed concurrently');
+    this.name = 'EndpointsChanged';
+  }
+}
+
+/** How many endpoints a tenant has (up to MAX_ENDPOINTS + 1), with the subscription version they are at. */
+export async function endpointCount(t: string): Promise<{ count: number; version: number }> {
+  const [endpoints, versions] = await Promise.all([allEndpoints(t), subscriptionVersions([t])]);
+  return { count: endpoints.length, version: versions.get(t) ?? 0 };
+}
+
+/**
+ * Creates the endpoint and bumps the subscription version in one transaction, on condition that the
+ * version is still `countedAt` (every endpoint write moves it): a count made at that version still holds,
+ * so concurrent creations cannot take a tenant past its limit (EndpointsChanged: count again).
+ */
+export async function createEndpoint(
+  endpoint: WebhookEndpoint,
+  secrets: WebhookSecret[],
+  countedAt: number,
+): Promise<void> {
+  const table = tableName('main');
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table,
+              Item: {
+                ...endpointKey(endpoint.tenant_id, endpoint.id),
+                ...endpoint,
+                active_from: endpoint.created_at,
+                secrets: await seal(secrets),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: subscriptionsKey(endpoint.tenant_id),
+              UpdateExpression: 'SET #version = :next',
+              ConditionExpression: countedAt === 0 ? 'attribute_not_exists(#version)' : '#version = :counted',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: {
+                ':next': countedAt + 1,
+                ...(countedAt === 0 ? {} : { ':counted': countedAt }),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (transactionConditionFailed(error, [1]) || transactionConflicted(error)) throw new EndpointsChanged();
+    throw error;
+  }
 }
 
 export async function getEndpoint(

@@ -87,6 +87,19 @@ describe('registration', () => {
     expect((await call('GET', `/webhooks/${other.id}`, authOf(t))).status).toBe(404);
   });
 
+  it('never lets concurrent registrations take a tenant past 50 endpoints', async () => {
+    const tenant = await createTenant();
+    for (let i = 0; i < 45; i++) expect((await register(`https://localhost/n${i}`, ['*'], tenant)).status).toBe(201);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => register(`https://localhost/burst${i}`, ['*'], tenant)),
+    );
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(5);
+    for (const r of burst.filter((r) => r.status !== 201))
+      expect(r).toMatchObject({ status: 422, body: { code: 'too_many_webhooks' } });
+    const listed = await call('GET', '/webhooks?limit=100', authOf(tenant));
+    expect(listed.body.data).toHaveLength(50);
+  });
+
   it('rotates a secret on condition of If-Match, and a refused rotation changes nothing', async () => {
     const { body: endpoint } = await register('https://localhost/hook', ['booking.*']);
     const rotate = (ifMatch: string) =>
