@@ -156,7 +156,9 @@ export const etag = (version: number) => ({ ETag: `"${version}"` });
 export function ifMatchVersion(event: APIGatewayProxyEventV2): number | undefined {
   const value = header(event, 'if-match')?.trim();
   if (!value || value === '*') return undefined;
-  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
-  if (!match?.[1]) throw badRequest('invalid_if_match', 'If-Match must be an ETag returned by this API, such as "3".');
-  return Number(match[1]);
+  // A quoted ETag ("3", W/"3") or the bare number; a quote on one side only is neither.
+  const match = /^(?:W\/)?(?:"(\d{1,15})"|(\d{1,15}))$/.exec(value);
+  const version = match?.[1] ?? match?.[2];
+  if (!version) throw badRequest('invalid_if_match', 'If-Match must be an ETag returned by this API, such as "3".');
+  return Number(version);
 }

@@ -161,7 +161,7 @@ export const contract = defineContract({
     summary: 'Rotate the signing secret',
     description:
       'A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. ' +
-      'With If-Match, only that version is rotated; two rotations at once never drop a secret (one gets 412).',
+      'With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint.',
     params,
     ifMatch: true,
     responses: {
@@ -171,7 +171,7 @@ export const contract = defineContract({
         headers: ['ETag', 'Cache-Control'],
       },
     },
-    errors: { 404: ['not_found'], 412: ['version_mismatch'] },
+    errors: { 404: ['not_found'], 409: ['concurrent_update'], 412: ['version_mismatch'] },
   },
   'webhooks-test': {
     operationId: 'sendTestEvent',

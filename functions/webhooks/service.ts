@@ -148,8 +148,9 @@ export async function deleteWebhook(
 
 /**
  * A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures).
- * Conditional on the version read, so two concurrent rotations cannot silently drop a secret; with
- * `expectedVersion` (If-Match), only that version is rotated.
+ * Conditional on the version read, so two concurrent rotations cannot silently drop a secret: with
+ * `expectedVersion` (If-Match) a lost race is 412, without it the rotation is made again on the fresh
+ * endpoint.
  */
 export async function rotateSecret(
   tenantId: string,
@@ -157,22 +158,30 @@ export async function rotateSecret(
   expectedVersion: number | undefined,
   now: Date,
 ) {
-  const endpoint = await endpointOf(tenantId, id);
-  if (expectedVersion !== undefined && expectedVersion !== endpoint.version) throw DomainError.versionMismatch();
-  const at = now.toISOString();
-  const until = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
-  // The current secret becomes the previous one; any older previous one stops signing now.
-  const current = activeSecrets(endpoint.secrets, now).find((s) => s.expires_at === null);
-  const previous = current ? [{ ...current, expires_at: until }] : [];
-  const secret = newSecret();
-  const updated = await replaceSecrets(
-    tenantId,
-    endpoint.id,
-    [{ secret, created_at: at, expires_at: null }, ...previous],
-    at,
-    endpoint.version,
-  );
-  return { endpoint: updated, secret, previousExpiresAt: until };
+  const rotate = async () => {
+    const endpoint = await endpointOf(tenantId, id);
+    if (expectedVersion !== undefined && expectedVersion !== endpoint.version) throw DomainError.versionMismatch();
+    const at = now.toISOString();
+    const until = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
+    // The current secret becomes the previous one; any older previous one stops signing now.
+    const current = activeSecrets(endpoint.secrets, now).find((s) => s.expires_at === null);
+    const previous = current ? [{ ...current, expires_at: until }] : [];
+    const secret = newSecret();
+    const updated = await replaceSecrets(
+      tenantId,
+      endpoint.id,
+      [{ secret, created_at: at, expires_at: null }, ...previous],
+      at,
+      endpoint.version,
+    );
+    return { endpoint: updated, secret, previousExpiresAt: until };
+  };
+  if (expectedVersion !== undefined) return rotate();
+  return retryOnConflict(rotate, {
+    attempts: 8,
+    retryable: (error) => error instanceof DomainError && error.kind === 'version_mismatch',
+    exhausted: () => DomainError.conflict('concurrent_update', 'The webhook is changing too fast; retry.'),
+  });
 }
 
 /** Sends a `webhook.test` event to this endpoint now (an inactive endpoint receives nothing, as always). */

@@ -108,7 +108,8 @@ describe('registration', () => {
       status: 412,
       body: { code: 'version_mismatch' },
     });
-    expect(await rotate('garbage')).toMatchObject({ status: 400, body: { code: 'invalid_if_match' } });
+    for (const malformed of ['garbage', `"${endpoint.version}`, `${endpoint.version}"`])
+      expect(await rotate(malformed)).toMatchObject({ status: 400, body: { code: 'invalid_if_match' } });
     const unchanged = await call('GET', `/webhooks/${endpoint.id}`, authOf(t));
     expect(unchanged.body.version).toBe(endpoint.version);
     const rotated = await rotate(`"${endpoint.version}"`);
@@ -118,6 +119,14 @@ describe('registration', () => {
     // The version it was read at is gone: the same If-Match is refused now.
     expect((await rotate(`"${endpoint.version}"`)).status).toBe(412);
     expect((await rotate('*')).status).toBe(200);
+    // Without If-Match, concurrent rotations each apply in turn: none is refused.
+    const before = (await call('GET', `/webhooks/${endpoint.id}`, authOf(t))).body.version;
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/webhooks/${endpoint.id}/rotate-secret`, authOf(t))),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(new Set(burst.map((r) => r.body.webhook_secret)).size).toBe(5);
+    expect((await call('GET', `/webhooks/${endpoint.id}`, authOf(t))).body.version).toBe(before + 5);
   });
 });
 
