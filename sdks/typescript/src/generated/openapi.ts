@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is rotated; two rotations at once never drop a secret (one gets 412).
+         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint.
          *
          *     Needs the `admin` role.
          */
@@ -5927,7 +5927,7 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
+            409: components["responses"]["Conflicted82c5"];
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
