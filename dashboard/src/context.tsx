@@ -33,15 +33,34 @@ export const isSessionOver = (error: unknown): boolean =>
   (error instanceof Error && error.message.includes('logged out') && !(error instanceof ApiError));
 
 export interface Resource<T> {
+  /** What was last loaded; kept when a later load fails, so a failure never looks like an empty list. */
   data: T | undefined;
+  /** The error of the last load the user asked for (first load, reload, Retry). */
   error: unknown;
   loading: boolean;
+  /** When `data` was loaded. */
+  loadedAt: Date | undefined;
+  /** A background refresh failed: `data` is what was loaded at `loadedAt`. */
+  stale: boolean;
   reload: () => Promise<void>;
 }
 
+/** The longest wait between background refreshes that keep finding nothing new. */
+export const MAX_IDLE_POLL_MS = 60_000;
+
+interface ResourceState<T> {
+  data?: T;
+  error?: unknown;
+  loading: boolean;
+  loadedAt?: Date;
+  stale?: boolean;
+}
+
 /**
- * Loads data with the session's client; a lost session sends the user to sign in. `pollMs` reloads it
- * in the background while the tab is visible (errors of background reloads keep the last data).
+ * Loads data with the session's client; a lost session sends the user to sign in. `pollMs` refreshes it
+ * in the background while the tab is visible: each refresh that finds nothing new doubles the wait (up to
+ * a minute), and a change, a click or a key press brings it back to `pollMs`, so a dashboard left open
+ * spends little of the tenant's hourly request limit.
  */
 export function useResource<T>(
   load: (client: MessagingClient) => Promise<T>,
@@ -49,25 +68,40 @@ export function useResource<T>(
   options: { pollMs?: number } = {},
 ): Resource<T> {
   const { client, sessionEnded } = useApp();
-  const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<ResourceState<T>>({ loading: true });
   const loadRef = useRef(load);
   loadRef.current = load;
   const inflight = useRef(false);
   const generation = useRef(0);
+  const lastJson = useRef<string | undefined>(undefined);
 
+  /** Loads once; true if the data changed. */
   const run = useCallback(
-    async (background: boolean) => {
-      if (background && inflight.current) return;
+    async (background: boolean): Promise<boolean> => {
+      if (background && inflight.current) return false;
       const mine = ++generation.current;
       inflight.current = true;
-      if (!background) setState((s) => ({ data: s.data, loading: true }));
+      if (!background) setState((s) => ({ ...s, loading: true }));
       try {
         const data = await loadRef.current(client);
-        if (mine === generation.current) setState({ data, loading: false });
+        if (mine !== generation.current) return false;
+        const json = JSON.stringify(data);
+        const changed = json !== lastJson.current;
+        lastJson.current = json;
+        setState({ data, loading: false, loadedAt: new Date(), stale: false });
+        return changed;
       } catch (error) {
-        if (isSessionOver(error)) return sessionEnded();
+        if (isSessionOver(error)) {
+          sessionEnded();
+          return false;
+        }
         if (mine === generation.current)
-          setState((s) => (background && s.data !== undefined ? { ...s, loading: false } : { error, loading: false }));
+          setState((s) =>
+            background && s.data !== undefined
+              ? { ...s, loading: false, stale: true }
+              : { data: s.data, loadedAt: s.loadedAt, error, loading: false, stale: false },
+          );
+        return false;
       } finally {
         if (mine === generation.current) inflight.current = false;
       }
@@ -76,19 +110,70 @@ export function useResource<T>(
   );
 
   useEffect(() => {
+    lastJson.current = undefined;
     setState({ loading: true });
     void run(false);
   }, [run]);
 
+  const pollMs = options.pollMs;
   useEffect(() => {
-    if (!options.pollMs) return;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void run(true);
-    }, options.pollMs);
-    return () => window.clearInterval(timer);
-  }, [run, options.pollMs]);
+    if (!pollMs) return;
+    let wait = pollMs;
+    let timer: number | undefined;
+    let stopped = false;
+    const schedule = () => {
+      timer = window.setTimeout(() => {
+        timer = undefined;
+        void tick();
+      }, wait);
+    };
+    const tick = async () => {
+      if (document.visibilityState === 'visible') {
+        const changed = await run(true);
+        wait = changed ? pollMs : Math.min(wait * 2, MAX_IDLE_POLL_MS);
+      }
+      if (!stopped) schedule();
+    };
+    // Someone is using the page: refresh at the full rate again (a waiting timer is restarted).
+    const active = () => {
+      if (wait === pollMs) return;
+      wait = pollMs;
+      if (timer !== undefined) {
+        window.clearTimeout(timer);
+        schedule();
+      }
+    };
+    // Back on the tab: refresh now rather than at the end of a long wait.
+    const visible = () => {
+      if (document.visibilityState !== 'visible' || timer === undefined) return;
+      wait = pollMs;
+      window.clearTimeout(timer);
+      timer = undefined;
+      void tick();
+    };
+    schedule();
+    window.addEventListener('pointerdown', active);
+    window.addEventListener('keydown', active);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      window.removeEventListener('pointerdown', active);
+      window.removeEventListener('keydown', active);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [run, pollMs]);
 
-  return { data: state.data, error: state.error, loading: state.loading, reload: () => run(false) };
+  return {
+    data: state.data,
+    error: state.error,
+    loading: state.loading,
+    loadedAt: state.loadedAt,
+    stale: state.stale ?? false,
+    reload: async () => {
+      await run(false);
+    },
+  };
 }
 
 /** Runs an action; a lost session sends the user to sign in, other errors are returned for the form to show. */

@@ -6,6 +6,15 @@ const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
 export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '—');
 
+/** The time alone for an instant of today (in the browser's zone), else the date and time. */
+export function formatWhen(iso: string | null | undefined, now = new Date()): string {
+  if (!iso) return '—';
+  return new Date(iso).toDateString() === now.toDateString() ? formatTime(iso) : formatDateTime(iso);
+}
+
+/** A score to two decimals, without the "-0.00" of a tiny negative. */
+export const formatScore = (score: number): string => (Math.abs(score) < 0.005 ? 0 : score).toFixed(2);
+
 export function formatAgo(iso: string | null | undefined, now = Date.now()): string {
   if (!iso) return 'never';
   const seconds = Math.round((Date.parse(iso) - now) / 1000);

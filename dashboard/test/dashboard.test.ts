@@ -345,6 +345,32 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
 });
 
+void test('inbox: when the API cannot be reached, the loaded list stays, with the error and a stale note', async () => {
+  await (await nav('Inbox')).click();
+  const row = page.getByRole('link', { name: 'Maria Test' });
+  await row.waitFor();
+  await page.getByText(/^Updated at /).waitFor();
+  await page.route(`${API}/**`, (route) => route.abort());
+  try {
+    // Back on the tab, the inbox refreshes at once; that background refresh fails: the list stays, marked stale.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByText(/^Could not refresh: showing what was loaded at /).waitFor();
+    await row.waitFor();
+    // A refresh the user asks for: the error shows above the list, which stays; no false empty state.
+    await page.getByRole('button', { name: 'Refresh conversations' }).click();
+    await page.getByText('The dashboard got no answer from the API. Check your connection and try again.').waitFor();
+    await row.waitFor();
+    assert.equal(await page.getByText('No conversations yet').count(), 0);
+    await shot(page, '09b-inbox-api-unreachable');
+  } finally {
+    await page.unroute(`${API}/**`);
+  }
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await page.getByText(/^Updated at /).waitFor();
+  await page.getByText('The dashboard got no answer from the API.', { exact: false }).waitFor({ state: 'detached' });
+  await row.waitFor();
+});
+
 void test('bookings: create, the double-booking conflict, cancel', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();

@@ -2,6 +2,9 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { Resource } from '../context';
+import { formatTime } from '../format';
 import { ErrorAlert } from './errors';
 
 /** The empty state of a table. */
@@ -29,12 +32,40 @@ export function Empty({
   );
 }
 
+/**
+ * A table's empty state, unless the list could not be loaded: then it says so (the error shows above the
+ * table), rather than claiming there is nothing.
+ */
+export function EmptyUnlessFailed({ resource, children }: { resource: Resource<unknown>; children: React.ReactNode }) {
+  if (resource.error && resource.data === undefined)
+    return <Empty title="Not loaded">The list could not be loaded; see the error above.</Empty>;
+  return <>{children}</>;
+}
+
+/** When a refreshed page's data was loaded, and a warning while background refreshes fail. */
+export function Freshness({ resource }: { resource: Resource<unknown> }) {
+  if (!resource.loadedAt) return null;
+  const at = formatTime(resource.loadedAt.toISOString());
+  if (resource.stale || resource.error)
+    return (
+      <StatusIndicator type="warning">
+        Could not refresh: showing what was loaded at {at}.{resource.stale ? ' Trying again.' : ''}
+      </StatusIndicator>
+    );
+  return (
+    <Box variant="small" color="text-status-inactive">
+      Updated at {at}. New activity appears by itself while this tab is open.
+    </Box>
+  );
+}
+
 /** A confirmation dialog for destructive actions; the error of the action shows inside it. */
 export function ConfirmModal({
   visible,
   header,
   children,
   confirmText,
+  dismissText = 'Cancel',
   busy,
   error,
   onConfirm,
@@ -44,6 +75,8 @@ export function ConfirmModal({
   header: string;
   children: React.ReactNode;
   confirmText: string;
+  /** The button that closes the dialog without acting (say "Keep booking" where the action is a cancellation). */
+  dismissText?: string;
   busy: boolean;
   error: unknown;
   onConfirm: () => void;
@@ -59,7 +92,7 @@ export function ConfirmModal({
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
             <Button variant="link" onClick={onCancel}>
-              Cancel
+              {dismissText}
             </Button>
             <Button variant="primary" loading={busy} onClick={onConfirm}>
               {confirmText}

@@ -5,6 +5,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { ApiError, ConnectionError, PermissionError, RateLimitError } from '@messaging-platform/sdk';
 import { formatWait } from '../format';
 
+/** Headlines in words for the statuses a form meets (the API's titles are HTTP's status texts). */
+const HEADLINES: Record<number, string> = {
+  400: 'The request was not accepted',
+  404: 'Not found',
+  409: 'This clashes with what is already there',
+  412: 'Someone else changed this meanwhile',
+  413: 'Too large',
+  422: 'Some values are not accepted',
+};
+
 /** A short headline and explanation for any error the SDK throws. */
 export function describeError(error: unknown): { header: string; detail: string } {
   if (error instanceof PermissionError)
@@ -22,9 +32,16 @@ export function describeError(error: unknown): { header: string; detail: string 
         error.retryAfter !== undefined ? `${error.detail} Try again in ${formatWait(error.retryAfter)}.` : error.detail,
     };
   if (error instanceof ApiError)
-    return { header: error.title ?? `Request failed (${error.status})`, detail: error.detail };
+    return {
+      header: HEADLINES[error.status] ?? (error.status >= 500 ? 'The server had a problem' : (error.title ?? 'Failed')),
+      detail: error.detail,
+    };
+  // The SDK's message names the method and URL: useful in a console, noise in a form.
   if (error instanceof ConnectionError)
-    return { header: 'Cannot reach the API', detail: `${error.message} Check your connection and try again.` };
+    return {
+      header: 'Cannot reach the API',
+      detail: 'The dashboard got no answer from the API. Check your connection and try again.',
+    };
   return { header: 'Something went wrong', detail: error instanceof Error ? error.message : String(error) };
 }
 

@@ -15,7 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { ApiKey, NewApiKey, User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty } from '../components/common';
+import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatAgo, formatDateTime } from '../format';
 
@@ -85,6 +85,7 @@ export function ApiKeysPage() {
         </Container>
         <ErrorAlert error={keys.error} action={<Button onClick={() => void keys.reload()}>Retry</Button>} />
         <Table
+          wrapLines
           variant="container"
           items={keys.data?.list ?? []}
           loading={keys.loading && !keys.data}
@@ -127,9 +128,11 @@ export function ApiKeysPage() {
             { id: 'last_used_at', header: 'Last used', cell: (k) => formatAgo(k.last_used_at) },
           ]}
           empty={
-            <Empty title="No API keys" action={<Button onClick={() => setCreating(true)}>Create API key</Button>}>
-              Create a key for each server or integration that calls the API.
-            </Empty>
+            <EmptyUnlessFailed resource={keys}>
+              <Empty title="No API keys" action={<Button onClick={() => setCreating(true)}>Create API key</Button>}>
+                Create a key for each server or integration that calls the API.
+              </Empty>
+            </EmptyUnlessFailed>
           }
         />
       </SpaceBetween>

@@ -23,11 +23,14 @@ import {
   type Suggestions,
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
+import { Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
-import { formatDateTime, formatTime } from '../format';
+import { formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
 
 const POLL_MS = 3000;
+/** Who analysed a message, in words. */
+const PROVIDER_NAMES: Record<string, string> = { local: 'the built-in model', bedrock: 'Amazon Bedrock' };
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open' },
@@ -45,14 +48,16 @@ export function ConversationPage({ id }: { id: string }) {
   const send = useAction();
   const suggest = useAction();
   const update = useAction();
-  const bottom = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the message list shows its newest message: only then does a new one scroll it (never the page).
+  const pinned = useRef(true);
   const c = conversation.data;
   const messages = c ? [...c.messages].sort((a, b) => a.created_at.localeCompare(b.created_at)) : [];
   const newest = messages[messages.length - 1]?.id;
 
-  // A block body: newer browsers' scrollIntoView returns a promise, which must not become the effect's cleanup.
   useEffect(() => {
-    void bottom.current?.scrollIntoView?.({ block: 'nearest' });
+    const el = log.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
   }, [newest]);
 
   if (conversation.error && !c)
@@ -122,14 +127,24 @@ export function ConversationPage({ id }: { id: string }) {
             </Header>
           }
         >
-          <div className="messages" role="log" aria-label="Messages" aria-live="polite">
+          <div
+            className="messages"
+            role="log"
+            aria-label="Messages"
+            aria-live="polite"
+            ref={log}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+            }}
+          >
             {messages.length === 0 && <Box color="text-status-inactive">No messages yet.</Box>}
             {messages.map((m) => (
               <MessageItem key={m.id} message={m} />
             ))}
-            <div ref={bottom} />
           </div>
         </Container>
+        <Freshness resource={conversation} />
         <Container header={<Header variant="h2">Reply</Header>}>
           <SpaceBetween size="s">
             <ErrorAlert error={send.error} onDismiss={send.clearError} />
@@ -260,11 +275,11 @@ function Receipt({ message: m }: { message: Message }) {
     case 'queued':
       return <StatusIndicator type="pending">Queued</StatusIndicator>;
     case 'sent':
-      return <StatusIndicator type="success" colorOverride="grey">{`Sent ${formatTime(m.sent_at)}`}</StatusIndicator>;
+      return <StatusIndicator type="success" colorOverride="grey">{`Sent ${formatWhen(m.sent_at)}`}</StatusIndicator>;
     case 'delivered':
-      return <StatusIndicator type="success">{`Delivered ${formatTime(m.delivered_at)}`}</StatusIndicator>;
+      return <StatusIndicator type="success">{`Delivered ${formatWhen(m.delivered_at)}`}</StatusIndicator>;
     case 'read':
-      return <StatusIndicator type="success">{`Read ${formatTime(m.read_at)}`}</StatusIndicator>;
+      return <StatusIndicator type="success">{`Read ${formatWhen(m.read_at)}`}</StatusIndicator>;
     case 'failed':
       return <StatusIndicator type="error">{`Failed: ${m.error?.message ?? 'not sent'}`}</StatusIndicator>;
     default:
@@ -282,7 +297,7 @@ function MessageItem({ message: m }: { message: Message }) {
       <p className="message-text">{m.text}</p>
       <SpaceBetween direction="horizontal" size="xs" alignItems="center">
         <Box variant="small">
-          {outbound ? 'You' : 'Customer'} · {formatTime(m.created_at)}
+          {outbound ? 'You' : 'Customer'} · {formatWhen(m.created_at)}
         </Box>
         {outbound ? <Receipt message={m} /> : <SentimentBadge sentiment={m.analysis?.sentiment} />}
         {!outbound && m.analysis && <Badge color="grey">{m.analysis.intent.name.replace(/_/g, ' ')}</Badge>}
@@ -296,14 +311,17 @@ function MessageItem({ message: m }: { message: Message }) {
                 items={[
                   {
                     label: 'Sentiment',
-                    value: `${m.analysis.sentiment.label} (score ${m.analysis.sentiment.score.toFixed(2)}, confidence ${Math.round(m.analysis.sentiment.confidence * 100)}%)`,
+                    value: `${m.analysis.sentiment.label} (score ${formatScore(m.analysis.sentiment.score)}, confidence ${Math.round(m.analysis.sentiment.confidence * 100)}%)`,
                   },
                   {
                     label: 'Intent',
                     value: `${m.analysis.intent.name} (${Math.round(m.analysis.intent.confidence * 100)}%)`,
                   },
                   { label: 'Language', value: m.analysis.language },
-                  { label: 'Analysed', value: `${formatDateTime(m.analysis.analyzed_at)} by ${m.analysis.provider}` },
+                  {
+                    label: 'Analysed',
+                    value: `${formatDateTime(m.analysis.analyzed_at)} by ${PROVIDER_NAMES[m.analysis.provider] ?? m.analysis.provider}`,
+                  },
                 ]}
               />
             ) : (

@@ -127,6 +127,7 @@ export function DeliveryPage({ id }: { id: string }) {
           <JsonBlock value={d.payload} label="Payload" />
         </Container>
         <Table
+          wrapLines
           variant="container"
           items={headers}
           trackBy="name"
@@ -145,6 +146,7 @@ export function DeliveryPage({ id }: { id: string }) {
           ]}
         />
         <Table
+          wrapLines
           variant="container"
           items={d.attempts.map((a, i) => ({ ...a, n: i + 1 }))}
           trackBy="n"

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
@@ -12,9 +11,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Conversation, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
 import { useResource } from '../context';
-import { Empty } from '../components/common';
+import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
-import { formatAgo } from '../format';
+import { formatAgo, formatScore } from '../format';
 import { follow } from '../router';
 
 const STATUSES: SelectProps.Option[] = [
@@ -38,7 +37,7 @@ export const HANDOFF_REASONS: Record<string, string> = {
 export function SentimentBadge({ sentiment }: { sentiment: MessageAnalysis['sentiment'] | null | undefined }) {
   if (!sentiment) return null;
   const color = sentiment.label === 'negative' ? 'red' : sentiment.label === 'positive' ? 'green' : 'grey';
-  return <Badge color={color}>{`${sentiment.label} ${sentiment.score.toFixed(2)}`}</Badge>;
+  return <Badge color={color}>{`${sentiment.label} ${formatScore(sentiment.score)}`}</Badge>;
 }
 
 export function StatusBadge({ status }: { status: Conversation['status'] }) {
@@ -85,6 +84,7 @@ export function InboxPage() {
           action={<Button onClick={() => void conversations.reload()}>Retry</Button>}
         />
         <Table
+          wrapLines
           variant="container"
           items={conversations.data ?? []}
           loading={conversations.loading && !conversations.data}
@@ -173,16 +173,16 @@ export function InboxPage() {
             { id: 'activity', header: 'Last activity', cell: (c) => formatAgo(c.last_activity_at) },
           ]}
           empty={
-            <Empty title={status.value || tag ? 'No matching conversations' : 'No conversations yet'}>
-              {status.value || tag
-                ? 'No conversation has this status or tag.'
-                : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
-            </Empty>
+            <EmptyUnlessFailed resource={conversations}>
+              <Empty title={status.value || tag ? 'No matching conversations' : 'No conversations yet'}>
+                {status.value || tag
+                  ? 'No conversation has this status or tag.'
+                  : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+              </Empty>
+            </EmptyUnlessFailed>
           }
         />
-        <Box variant="small" color="text-status-inactive">
-          Refreshed every {POLL_MS / 1000} seconds while this tab is visible.
-        </Box>
+        <Freshness resource={conversations} />
       </SpaceBetween>
     </ContentLayout>
   );

@@ -13,7 +13,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { ApiError, type User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty } from '../components/common';
+import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime } from '../format';
 
@@ -60,6 +60,7 @@ export function TeamPage() {
           </Alert>
         )}
         <Table
+          wrapLines
           variant="container"
           items={users.data ?? []}
           loading={users.loading && !users.data}
@@ -125,7 +126,11 @@ export function TeamPage() {
             },
             { id: 'created', header: 'Added', cell: (u) => formatDateTime(u.created_at) },
           ]}
-          empty={<Empty title="No users" />}
+          empty={
+            <EmptyUnlessFailed resource={users}>
+              <Empty title="No users" />
+            </EmptyUnlessFailed>
+          }
         />
       </SpaceBetween>
       {adding && (

@@ -22,7 +22,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { Delivery, MessagingClient, WebhookEndpoint } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty } from '../components/common';
+import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { EVENT_GROUPS, EVENT_TYPES, type EventFilter } from '../events';
 import { formatAgo, formatDateTime, isoDay, localInstant } from '../format';
@@ -132,6 +132,7 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
       <ErrorAlert error={endpoints.error} action={<Button onClick={() => void endpoints.reload()}>Retry</Button>} />
       <ErrorAlert error={action.error} onDismiss={action.clearError} />
       <Table
+        wrapLines
         variant="container"
         items={endpoints.data ?? []}
         loading={endpoints.loading && !endpoints.data}
@@ -179,11 +180,18 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
           </Header>
         }
         columnDefinitions={[
-          { id: 'url', header: 'URL', cell: (e) => e.url, isRowHeader: true },
+          {
+            id: 'url',
+            header: 'URL',
+            cell: (e) => <span className="url">{e.url}</span>,
+            isRowHeader: true,
+            minWidth: 180,
+          },
           { id: 'events', header: 'Events', cell: (e) => e.events.join(', ') },
           {
             id: 'active',
             header: 'Active',
+            minWidth: 110,
             cell: (e) => (
               <Toggle
                 checked={e.is_active}
@@ -212,12 +220,14 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
           },
         ]}
         empty={
-          <Empty
-            title="No endpoints"
-            action={isAdmin ? <Button onClick={() => setEditing('new')}>Add endpoint</Button> : undefined}
-          >
-            Add an HTTPS endpoint to receive your events as they happen.
-          </Empty>
+          <EmptyUnlessFailed resource={endpoints}>
+            <Empty
+              title="No endpoints"
+              action={isAdmin ? <Button onClick={() => setEditing('new')}>Add endpoint</Button> : undefined}
+            >
+              Add an HTTPS endpoint to receive your events as they happen.
+            </Empty>
+          </EmptyUnlessFailed>
         }
       />
       {editing && (
@@ -516,6 +526,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
     <SpaceBetween size="l">
       <ErrorAlert error={failed.error} action={<Button onClick={() => void failed.reload()}>Retry</Button>} />
       <Table
+        wrapLines
         variant="container"
         items={items}
         loading={failed.loading && !failed.data}
@@ -584,7 +595,9 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             id: 'endpoint',
             header: 'Endpoint',
             cell: (d) =>
-              byId.get(d.webhook_id)?.url ?? (
+              byId.get(d.webhook_id)?.url ? (
+                <span className="url">{byId.get(d.webhook_id)?.url}</span>
+              ) : (
                 <span title={d.webhook_id}>
                   {DELETED_ENDPOINT} <code>{d.webhook_id}</code>
                 </span>
@@ -610,9 +623,11 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           )
         }
         empty={
-          <Empty title={filtered ? 'No matches' : 'No failed deliveries'}>
-            {filtered ? 'No failed delivery matches these filters.' : 'Every delivery reached its endpoint.'}
-          </Empty>
+          <EmptyUnlessFailed resource={failed}>
+            <Empty title={filtered ? 'No matches' : 'No failed deliveries'}>
+              {filtered ? 'No failed delivery matches these filters.' : 'Every delivery reached its endpoint.'}
+            </Empty>
+          </EmptyUnlessFailed>
         }
       />
       {recovering && (
