@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
@@ -27,6 +27,21 @@ interface Signed {
 }
 
 const HOME = '/inbox';
+/** Cloudscape's breakpoint below which the side navigation overlays the page. */
+const NARROW = '(max-width: 688px)';
+
+/** Focuses the page's h1 once it is rendered (pages show theirs after loading); returns a cancel. */
+function focusHeadingWhenShown(): () => void {
+  let tries = 0;
+  const timer = window.setInterval(() => {
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading || ++tries > 40) window.clearInterval(timer);
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, 50);
+  return () => window.clearInterval(timer);
+}
 
 export function App({ apiUrl }: { apiUrl: string }) {
   const location = useLocation();
@@ -134,6 +149,26 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
     setFlashes([]);
   }, [location.pathname]);
 
+  // After moving to another page, focus goes to its heading (once it has loaded), as a screen reader or
+  // keyboard user expects; not on the first page, where the browser starts at the top anyway.
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    return focusHeadingWhenShown();
+  }, [location.pathname]);
+
+  // On a narrow screen the side navigation covers the page: Escape closes it.
+  useEffect(() => {
+    const close = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && window.matchMedia(NARROW).matches) setNavigationOpen(false);
+    };
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, []);
+
   if (location.pathname === '/' || location.pathname === '/sign-in') {
     navigate(HOME, { replace: true });
     return null;
@@ -174,7 +209,20 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         <TopNavigation
           identity={{ href: '/inbox', title: 'Messaging Platform', onFollow: follow }}
           utilities={[
-            { type: 'button', text: me.tenant.name, iconName: 'group', disableUtilityCollapse: false },
+            {
+              type: 'menu-dropdown',
+              text: me.tenant.name,
+              description: `Tenant ID ${me.tenant.id}`,
+              iconName: 'group',
+              items: [{ id: 'copy-tenant-id', text: 'Copy tenant ID' }],
+              onItemClick: (e) => {
+                if (e.detail.id !== 'copy-tenant-id') return;
+                void navigator.clipboard
+                  .writeText(me.tenant.id)
+                  .then(() => flash({ type: 'success', content: `Tenant ID ${me.tenant.id} copied.` }))
+                  .catch(() => flash({ type: 'info', content: `Tenant ID: ${me.tenant.id}` }));
+              },
+            },
             {
               type: 'menu-dropdown',
               text: signed.client.tokens?.user.name ?? signed.client.tokens?.user.email ?? 'Account',

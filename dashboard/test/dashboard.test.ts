@@ -183,7 +183,7 @@ void test('sign in: a wrong password, the tenant chooser, then the page asked fo
 });
 
 void test('API keys: the tenant id, a key shown once and copied, then revoked (the API refuses it)', async () => {
-  await page.getByText(tenant.id).waitFor();
+  await page.getByText(tenant.id, { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Copy tenant ID' }).click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), tenant.id);
   await page
@@ -195,6 +195,8 @@ void test('API keys: the tenant id, a key shown once and copied, then revoked (t
 
   await page.getByRole('button', { name: 'Create API key' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create API key' });
+  // Focus starts in the name field (not on the close button, where Enter would close the dialog).
+  await page.waitForFunction((el) => el === document.activeElement, await dialog.getByLabel('Name').elementHandle());
   await dialog.getByRole('button', { name: 'Create' }).click();
   await dialog.getByText('Name the key after what uses it').waitFor();
   await dialog.getByLabel('Name').fill('Browser test key');
@@ -374,6 +376,10 @@ void test('inbox: when the API cannot be reached, the loaded list stays, with th
 void test('bookings: create, the double-booking conflict, cancel', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
+  // Moving to a page puts focus on its heading, so the next Tab starts in the page.
+  await page.waitForFunction(
+    () => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Bookings',
+  );
   await checkA11y(page, 'bookings');
   const book = async (service: string, start: string, end: string) => {
     await page.getByRole('button', { name: 'New booking' }).first().click();

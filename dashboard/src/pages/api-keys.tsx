@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -7,7 +7,7 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
@@ -184,9 +184,16 @@ export function ApiKeysPage() {
 function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated: (key: NewApiKey) => void }) {
   const { client } = useApp();
   const [name, setName] = useState('');
-  const [role, setRole] = useState(ROLES[0]!);
+  // The least power by default: an integration that needs admin is the exception.
+  const [role, setRole] = useState(ROLES.find((r) => r.value === 'agent') ?? ROLES[0]!);
   const [tried, setTried] = useState(false);
   const action = useAction();
+  const nameInput = useRef<InputProps.Ref>(null);
+  // The dialog focuses its close button as it opens; the name is what the user came to type.
+  useEffect(() => {
+    const timer = window.setTimeout(() => nameInput.current?.focus(), 50);
+    return () => window.clearTimeout(timer);
+  }, []);
   const nameError = tried && name.trim() === '' ? 'Name the key after what uses it, e.g. "Backend integration".' : '';
   const submit = async () => {
     setTried(true);
@@ -223,7 +230,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
       >
         <SpaceBetween size="m">
           <FormField label="Name" errorText={nameError}>
-            <Input value={name} onChange={(e) => setName(e.detail.value)} invalid={!!nameError} autoFocus />
+            <Input ref={nameInput} value={name} onChange={(e) => setName(e.detail.value)} invalid={!!nameError} />
           </FormField>
           <FormField label="Role">
             <Select

@@ -221,7 +221,7 @@ function ConversationSettings({
       <SpaceBetween size="m" direction="horizontal">
         <FormField label="Status">
           <Select
-            disabled={busy}
+            readOnly={busy}
             selectedOption={STATUS_OPTIONS.find((o) => o.value === c.status) ?? null}
             options={STATUS_OPTIONS}
             onChange={(e) => {
