@@ -373,7 +373,7 @@ void test('inbox: when the API cannot be reached, the loaded list stays, with th
   await row.waitFor();
 });
 
-void test('bookings: create, the double-booking conflict, cancel', async () => {
+void test('bookings: create, the double-booking conflict, confirm, mark completed, cancel; phone widths', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
   // Moving to a page puts focus on its heading, so the next Tab starts in the page.
@@ -406,12 +406,102 @@ void test('bookings: create, the double-booking conflict, cancel', async () => {
   await shot(page, '11-booking-conflict');
   await second.getByRole('button', { name: 'Cancel', exact: true }).click();
 
+  // A future confirmed booking: nothing to confirm, and not marked completed or no-show before it starts.
+  const statusButton = (name: string) => page.getByRole('button', { name, exact: true });
+  await page
+    .getByRole('row', { name: /Dental cleaning/ })
+    .getByRole('radio')
+    .check();
+  await statusButton('Mark completed').waitFor();
+  assert.equal(await statusButton('Confirm').count(), 0);
+  assert.equal(await statusButton('Mark completed').isDisabled(), true);
+  assert.equal(await statusButton('Mark no-show').isDisabled(), true);
+  assert.equal(await statusButton('Reschedule').isDisabled(), false);
+  await page.getByText(/Mark completed or no-show once the booking has started \(/).waitFor();
+  await statusButton('Mark completed').hover();
+  await page
+    .getByRole('tooltip')
+    .getByText(/Possible once the booking has started/)
+    .waitFor();
+  await shot(page, '11-bookings-not-started');
+
+  // A booking that has already started (history needs no resource) and a pending one, made through the API.
+  const auth = { token: tenant.apiKey, tenant: tenant.id };
+  const LONG = 'Implant follow-up with panoramic X-ray, bite check and hygiene instructions for the next six months';
+  const hour = 3_600_000;
+  const started = await api('POST', '/bookings', {
+    ...auth,
+    body: {
+      customer: { phone: '+4915112345678' },
+      service: LONG,
+      start_at: new Date(Date.now() - 2 * hour).toISOString(),
+      end_at: new Date(Date.now() - 1.5 * hour).toISOString(),
+      timezone: 'UTC',
+    },
+  });
+  assert.equal(started.status, 201, JSON.stringify(started.body));
+  const pending = await api('POST', '/bookings', {
+    ...auth,
+    body: {
+      customer: { phone: '+4915112345678' },
+      service: 'Whitening consultation',
+      start_at: new Date(Date.now() + 50 * hour).toISOString(),
+      end_at: new Date(Date.now() + 50.5 * hour).toISOString(),
+      timezone: 'UTC',
+      status: 'pending',
+    },
+  });
+  assert.equal(pending.status, 201, JSON.stringify(pending.body));
+  await page.getByRole('button', { name: 'Refresh bookings' }).click();
+  const startedRow = page.getByRole('row', { name: /Implant follow-up/ });
+  const pendingRow = page.getByRole('row', { name: /Whitening consultation/ });
+  await startedRow.waitFor();
+
+  // Confirm the pending booking; then completed and no-show wait for its start.
+  await pendingRow.getByRole('radio').check();
+  await statusButton('Confirm').waitFor();
+  assert.equal(await statusButton('Mark completed').count(), 0);
+  await statusButton('Confirm').click();
+  await page.getByText(/Whitening consultation on .* is confirmed\./).waitFor();
+  await pendingRow.getByText('confirmed', { exact: true }).waitFor();
+  assert.equal(await statusButton('Confirm').count(), 0);
+  assert.equal(await statusButton('Mark completed').isDisabled(), true);
+
+  // The started booking: marked completed through the UI; final, so no other status change is offered.
+  await startedRow.getByRole('radio').check();
+  await page.getByText(/Mark completed or no-show once/).waitFor({ state: 'detached' });
+  assert.equal(await statusButton('Mark no-show').isDisabled(), false);
+  await statusButton('Mark completed').click();
+  await page.getByText(/Implant follow-up .* is marked completed\./).waitFor();
+  await startedRow.getByText('completed', { exact: true }).waitFor();
+  assert.equal(await statusButton('Mark completed').count(), 0);
+  assert.equal(await statusButton('Mark no-show').count(), 0);
+  assert.equal(await statusButton('Cancel booking').isDisabled(), true);
+  const stored = await api('GET', `/bookings/${started.body.id}`, auth);
+  assert.equal(stored.body.status, 'completed');
+  await checkA11y(page, 'bookings status actions');
+  await shot(page, '11a-booking-completed');
+
+  // At 1280px the long service wraps and every column stays in view; a phone scrolls the table.
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const box = await page.getByRole('columnheader', { name: 'Status' }).boundingBox();
+    assert.ok(box && box.x + box.width <= 1280, `the Status column ends at ${box && box.x + box.width}px`);
+    await shot(page, '11b-bookings-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await startedRow.waitFor();
+    await shot(page, '11c-bookings-390');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+
   await page
     .getByRole('row', { name: /Dental cleaning/ })
     .getByRole('radio')
     .check();
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel booking' });
+  await confirm.getByRole('button', { name: 'Keep booking' }).waitFor();
   await confirm.getByLabel('Reason').fill('Customer called to cancel');
   await confirm.getByRole('button', { name: 'Cancel booking' }).click();
   await page.getByText(/Dental cleaning on .* is cancelled\./).waitFor();
@@ -427,6 +517,27 @@ void test('bookings: create, the double-booking conflict, cancel', async () => {
   await calendar.getByText(/Dental cleaning/).waitFor();
   await checkA11y(page, 'bookings week');
   await shot(page, '12-bookings-week');
+
+  // On a phone the week is an agenda, one day under the other, each as wide as the screen.
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const days = calendar.getByRole('listitem');
+    assert.equal(await days.count(), 7);
+    const [monday, tuesday] = [await days.nth(0).boundingBox(), await days.nth(1).boundingBox()];
+    assert.ok(monday && tuesday && tuesday.y > monday.y && monday.width > 300, 'the days are stacked, full width');
+    await calendar.getByText(/Dental cleaning/).waitFor();
+    await shot(page, '12b-bookings-week-390');
+    // The view control is a select on a phone.
+    await page.getByRole('button', { name: /View/ }).click();
+    await page.getByRole('option', { name: 'Day' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[aria-label="Calendar"] > [role="listitem"]').length === 1,
+    );
+    await calendar.getByText(/Dental cleaning/).waitFor();
+    await shot(page, '12c-bookings-day-390');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
 });
 
 void test('team: add an agent; the last admin keeps the role; the agent sees no admin actions', async () => {

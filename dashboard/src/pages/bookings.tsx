@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -16,7 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { ConflictError, type Booking, type CreateBookingParams } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty } from '../components/common';
+import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId } from '../components/errors';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
 
@@ -33,6 +33,31 @@ function BookingStatus({ status }: { status: Booking['status'] }) {
   return <StatusIndicator type={types[status]}>{status.replace('_', '-')}</StatusIndicator>;
 }
 
+/** The status changes offered for the selected booking, as the API allows them. */
+type StatusChange = 'confirmed' | 'completed' | 'no_show';
+
+/** pending → confirmed; confirmed → completed or no-show (once it has started: 422 booking_not_started before). */
+const NEXT_STATUSES: Partial<Record<Booking['status'], StatusChange[]>> = {
+  pending: ['confirmed'],
+  confirmed: ['completed', 'no_show'],
+};
+
+const STATUS_ACTION: Record<StatusChange, { button: string; done: string }> = {
+  confirmed: { button: 'Confirm', done: 'is confirmed' },
+  completed: { button: 'Mark completed', done: 'is marked completed' },
+  no_show: { button: 'Mark no-show', done: 'is marked as a no-show' },
+};
+
+/** The current time, renewed every `everyMs`, so what depends on it (a booking has started) updates. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /** Monday of the week of `day`. */
 function weekStart(day: Date): Date {
   const d = new Date(day.getFullYear(), day.getMonth(), day.getDate());
@@ -40,7 +65,7 @@ function weekStart(day: Date): Date {
   return d;
 }
 
-/** Bookings: a list and a day or week view; create, reschedule, cancel. */
+/** Bookings: a list and a day or week view; create, reschedule, confirm, mark completed or no-show, cancel. */
 export function BookingsPage() {
   const { client, flash } = useApp();
   const [view, setView] = useState<View>('list');
@@ -51,6 +76,9 @@ export function BookingsPage() {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reason, setReason] = useState('');
   const cancel = useAction();
+  const statusChange = useAction();
+  const [changingTo, setChangingTo] = useState<StatusChange | null>(null);
+  const now = useNow(30_000);
 
   const range = useMemo(() => {
     const day = localInstant(anchor, '00:00');
@@ -72,8 +100,68 @@ export function BookingsPage() {
     { pollMs: 30_000 },
   );
   const items = (bookings.data ?? []).filter((b) => showCancelled || b.status !== 'cancelled');
-  const current = selected[0];
+  // The selected booking as last loaded (a reload may have brought a newer version).
+  const current = selected[0] && (bookings.data?.find((b) => b.id === selected[0]!.id) ?? selected[0]);
   const active = current && (current.status === 'pending' || current.status === 'confirmed');
+  // How a booking went (completed, no-show) can be told once it has started.
+  const notStarted = current?.status === 'confirmed' && Date.parse(current.start_at) > now;
+
+  const changeStatus = (b: Booking, to: StatusChange) => {
+    setChangingTo(to);
+    void statusChange
+      .run(() => client.bookings.update(b.id, { status: to }, { ifMatch: b.version }))
+      .then((updated) => {
+        setChangingTo(null);
+        if (!updated) return;
+        flash({
+          type: 'success',
+          content: `${updated.service} on ${formatDateTime(updated.start_at)} ${STATUS_ACTION[to].done}.`,
+        });
+        setSelected([updated]);
+        void bookings.reload();
+      });
+  };
+  const statusButtons = (current ? (NEXT_STATUSES[current.status] ?? []) : []).map((to) => {
+    const tooEarly = to !== 'confirmed' && notStarted;
+    return (
+      <Button
+        key={to}
+        disabled={tooEarly || (statusChange.busy && changingTo !== to)}
+        disabledReason={
+          tooEarly ? `Possible once the booking has started (${formatDateTime(current?.start_at)}).` : undefined
+        }
+        loading={statusChange.busy && changingTo === to}
+        onClick={() => current && changeStatus(current, to)}
+      >
+        {STATUS_ACTION[to].button}
+      </Button>
+    );
+  });
+
+  const closeCancel = () => {
+    setCancelling(null);
+    setReason('');
+    cancel.clearError();
+  };
+  const confirmCancel = () => {
+    const b = cancelling;
+    if (!b) return;
+    void cancel
+      .run(() =>
+        client.bookings.cancel(b.id, reason.trim() ? { reason: reason.trim() } : undefined, { ifMatch: b.version }),
+      )
+      .then((cancelled) => {
+        if (!cancelled) return;
+        flash({
+          type: 'success',
+          content: `${cancelled.service} on ${formatDateTime(cancelled.start_at)} is cancelled.`,
+        });
+        setCancelling(null);
+        setReason('');
+        setSelected([]);
+        void bookings.reload();
+      });
+  };
 
   return (
     <ContentLayout
@@ -116,6 +204,21 @@ export function BookingsPage() {
           </Button>
         </SpaceBetween>
         <ErrorAlert error={bookings.error} action={<Button onClick={() => void bookings.reload()}>Retry</Button>} />
+        <ErrorAlert
+          error={statusChange.error}
+          header="The status did not change"
+          onDismiss={statusChange.clearError}
+          action={
+            <Button
+              onClick={() => {
+                statusChange.clearError();
+                void bookings.reload();
+              }}
+            >
+              Reload bookings
+            </Button>
+          }
+        />
         {view !== 'list' && <Calendar from={range.from} days={range.days} bookings={items} />}
         <Table
           variant="container"
@@ -125,7 +228,10 @@ export function BookingsPage() {
           trackBy="id"
           selectionType="single"
           selectedItems={selected}
-          onSelectionChange={(e) => setSelected(e.detail.selectedItems)}
+          onSelectionChange={(e) => {
+            setSelected(e.detail.selectedItems);
+            statusChange.clearError();
+          }}
           ariaLabels={{
             selectionGroupLabel: 'Booking selection',
             itemSelectionLabel: (_s, b) => `Select ${b.service} at ${formatDateTime(b.start_at)}`,
@@ -136,9 +242,15 @@ export function BookingsPage() {
             <Header
               variant="h2"
               counter={bookings.data ? `(${items.length})` : undefined}
+              description={
+                notStarted
+                  ? `Mark completed or no-show once the booking has started (${formatDateTime(current.start_at)}).`
+                  : undefined
+              }
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
                   <Button iconName="refresh" ariaLabel="Refresh bookings" onClick={() => void bookings.reload()} />
+                  {statusButtons}
                   <Button disabled={!active} onClick={() => current && setEditing(current)}>
                     Reschedule
                   </Button>
@@ -151,22 +263,33 @@ export function BookingsPage() {
               {view === 'list' ? 'Upcoming bookings' : view === 'day' ? 'Bookings of the day' : 'Bookings of the week'}
             </Header>
           }
+          // Long services, names and resources wrap inside their columns, so every column stays in view.
+          wrapLines
           columnDefinitions={[
             {
               id: 'start',
               header: 'When',
               cell: (b) => `${formatDateTime(b.start_at)} – ${formatTime(b.end_at)}`,
               isRowHeader: true,
+              minWidth: 220,
             },
-            { id: 'service', header: 'Service', cell: (b) => b.service },
-            { id: 'customer', header: 'Customer', cell: (b) => b.customer.name ?? b.customer.phone },
-            { id: 'resource', header: 'Resource', cell: (b) => b.resource_id ?? '—' },
-            { id: 'status', header: 'Status', cell: (b) => <BookingStatus status={b.status} /> },
+            { id: 'service', header: 'Service', cell: (b) => b.service, minWidth: 180, maxWidth: 280 },
+            {
+              id: 'customer',
+              header: 'Customer',
+              cell: (b) => b.customer.name ?? b.customer.phone,
+              minWidth: 120,
+              maxWidth: 240,
+            },
+            { id: 'resource', header: 'Resource', cell: (b) => b.resource_id ?? '—', minWidth: 100, maxWidth: 200 },
+            { id: 'status', header: 'Status', cell: (b) => <BookingStatus status={b.status} />, minWidth: 140 },
           ]}
           empty={
-            <Empty title="No bookings" action={<Button onClick={() => setEditing('new')}>New booking</Button>}>
-              Nothing is booked in this period.
-            </Empty>
+            <EmptyUnlessFailed resource={bookings}>
+              <Empty title="No bookings" action={<Button onClick={() => setEditing('new')}>New booking</Button>}>
+                Nothing is booked in this period.
+              </Empty>
+            </EmptyUnlessFailed>
           }
         />
       </SpaceBetween>
@@ -189,38 +312,19 @@ export function BookingsPage() {
         visible={!!cancelling}
         header="Cancel booking"
         confirmText="Cancel booking"
+        dismissText="Keep booking"
         busy={cancel.busy}
         error={cancel.error}
-        onCancel={() => {
-          setCancelling(null);
-          cancel.clearError();
-        }}
-        onConfirm={() =>
-          void cancel
-            .run(() =>
-              client.bookings.cancel(cancelling!.id, reason.trim() ? { reason: reason.trim() } : undefined, {
-                ifMatch: cancelling!.version,
-              }),
-            )
-            .then((b) => {
-              if (!b) return;
-              flash({ type: 'success', content: `${b.service} on ${formatDateTime(b.start_at)} is cancelled.` });
-              setCancelling(null);
-              setReason('');
-              setSelected([]);
-              void bookings.reload();
-            })
-        }
+        onConfirm={confirmCancel}
+        onCancel={closeCancel}
       >
-        <SpaceBetween size="s">
-          <Box variant="p">
-            Cancel <b>{cancelling?.service}</b> for {cancelling?.customer.name ?? cancelling?.customer.phone} on{' '}
-            {formatDateTime(cancelling?.start_at)}? The time becomes free again.
-          </Box>
-          <FormField label="Reason" description="Optional; sent with the booking.cancelled event.">
-            <Input value={reason} onChange={(e) => setReason(e.detail.value)} />
-          </FormField>
-        </SpaceBetween>
+        <Box variant="p">
+          Cancel <b>{cancelling?.service}</b> for {cancelling?.customer.name ?? cancelling?.customer.phone} on{' '}
+          {formatDateTime(cancelling?.start_at)}? The time becomes free again.
+        </Box>
+        <FormField label="Reason" description="Optional; sent with the booking.cancelled event.">
+          <Input value={reason} onChange={(e) => setReason(e.detail.value)} />
+        </FormField>
       </ConfirmModal>
     </ContentLayout>
   );
@@ -234,39 +338,42 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
   );
   const label = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
   return (
-    <div className={`calendar days-${days}`} role="list" aria-label="Calendar">
-      {columns.map((day) => {
-        const key = isoDay(day);
-        const todays = bookings.filter((b) => isoDay(new Date(b.start_at)) === key);
-        return (
-          <div
-            key={key}
-            className={`calendar-day${key === today ? ' today' : ''}`}
-            role="listitem"
-            aria-label={label.format(day)}
-          >
-            <Box variant="h3" fontSize="heading-s">
-              {label.format(day)}
-            </Box>
-            {todays.length === 0 && (
-              <Box color="text-status-inactive" fontSize="body-s">
-                Free
+    <div className="calendar-frame">
+      <div className={`calendar days-${days}`} role="list" aria-label="Calendar">
+        {columns.map((day) => {
+          const key = isoDay(day);
+          const todays = bookings.filter((b) => isoDay(new Date(b.start_at)) === key);
+          return (
+            <div
+              key={key}
+              className={`calendar-day${key === today ? ' today' : ''}`}
+              role="listitem"
+              aria-label={label.format(day)}
+            >
+              <Box variant="h3" fontSize="heading-s">
+                {label.format(day)}
               </Box>
-            )}
-            {todays.map((b) => (
-              <div key={b.id} className={`calendar-item${b.status === 'cancelled' ? ' cancelled' : ''}`}>
-                <b>
-                  {formatTime(b.start_at)}–{formatTime(b.end_at)}
-                </b>{' '}
-                {b.service}
-                <br />
-                {b.customer.name ?? b.customer.phone}
-                {b.resource_id ? ` · ${b.resource_id}` : ''}
-              </div>
-            ))}
-          </div>
-        );
-      })}
+              {todays.length === 0 && (
+                <Box color="text-status-inactive" fontSize="body-s">
+                  Free
+                </Box>
+              )}
+              {todays.map((b) => (
+                <div key={b.id} className={`calendar-item${b.status === 'cancelled' ? ' cancelled' : ''}`}>
+                  <b>
+                    {formatTime(b.start_at)}–{formatTime(b.end_at)}
+                  </b>{' '}
+                  {b.service}
+                  <br />
+                  {b.customer.name ?? b.customer.phone}
+                  {b.resource_id ? ` · ${b.resource_id}` : ''}
+                  {b.status !== 'confirmed' && b.status !== 'cancelled' ? ` · ${b.status.replace('_', '-')}` : ''}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -415,7 +522,7 @@ function BookingModal({
               </SpaceBetween>
             )}
             <FormField label="Service" errorText={show('service')}>
-              <Input value={service} onChange={(e) => setService(e.detail.value)} placeholder="Dental cleaning" />
+              <Input value={service} onChange={(e) => setService(e.detail.value)} placeholder="e.g. Dental cleaning" />
             </FormField>
             <FormField
               label="Resource"
