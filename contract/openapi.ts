@@ -236,8 +236,8 @@ function chainErrors({ route, handler, contract }: Loaded): Map<number, Set<stri
     add(413, 'body_too_large');
     add(415, 'unsupported_media_type');
   }
-  // A POST or PATCH without a body schema takes no body: anything but none or {} is 422 too.
-  if (handler.body || route.method === 'POST' || route.method === 'PATCH') add(422, 'validation_failed');
+  // A POST, PATCH or DELETE without a body schema takes no body: anything but none or {} is 422 too.
+  if (handler.body || ['POST', 'PATCH', 'DELETE'].includes(route.method)) add(422, 'validation_failed');
   if (route.method === 'POST' && route.auth !== 'none') {
     add(400, 'invalid_idempotency_key');
     add(409, 'idempotency_request_in_progress');

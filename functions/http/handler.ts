@@ -98,8 +98,12 @@ export function httpHandler<B = unknown, Q = unknown>(
       if (!parsed.success)
         throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
       body = parsed.data;
-    } else if (!isEmptyObject(state.body)) {
-      // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are.
+    } else if (
+      !isEmptyObject(state.body) ||
+      (route.method === 'DELETE' && !['', '{}'].includes(state.rawBody.trim()))
+    ) {
+      // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are
+      // (a DELETE's body is not parsed, so its text is looked at; a GET's is not looked at, as HTTP caches do).
       throw unprocessable('validation_failed', 'This request takes no body: send none, or {}.', [
         { path: '(root)', message: 'unexpected body' },
       ]);

@@ -93,7 +93,7 @@ describe('body encodings and bodiless actions', () => {
     expect(await utf8.json()).toMatchObject({ name: 'café' });
   });
 
-  it('422 for a body sent to an action that takes none; none or {} is fine', async () => {
+  it('422 for a body sent to an action or a DELETE that takes none; none or {} is fine', async () => {
     const receiver = await startReceiver();
     const hook = await call('POST', '/webhooks', { ...auth(), body: { url: receiver.url(), events: ['booking.*'] } });
     expect(hook.status).toBe(201);
@@ -105,6 +105,14 @@ describe('body encodings and bodiless actions', () => {
     expect(got.body.version).toBe(hook.body.version);
     expect((await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, { ...auth(), body: {} })).status).toBe(200);
     expect((await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, auth())).status).toBe(200);
+    // A DELETE takes none either (a booking's cancellation reason is a query parameter, not a body field).
+    for (const body of [{ reason: 'in the body' }, 'x'])
+      expect(await call('DELETE', `/webhooks/${hook.body.id}`, { ...auth(), body })).toMatchObject({
+        status: 422,
+        body: { code: 'validation_failed', errors: [{ path: '(root)' }] },
+      });
+    expect((await call('GET', `/webhooks/${hook.body.id}`, auth())).status).toBe(200);
+    expect((await call('DELETE', `/webhooks/${hook.body.id}`, { ...auth(), body: {} })).status).toBe(204);
     await receiver.close();
   });
 });

@@ -4193,6 +4193,7 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -5314,6 +5315,7 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -5777,6 +5779,7 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
