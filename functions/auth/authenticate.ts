@@ -15,9 +15,13 @@ import type { TenantPrincipal } from './principal';
 export function bearerToken(authorization: string | undefined): string {
   if (!authorization)
     throw unauthorized('credentials_missing', 'Send an API key or access token as "Authorization: Bearer <token>".');
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!match?.[1]) throw unauthorized('invalid_credentials', 'The Authorization header must use the Bearer scheme.');
-  return match[1];
+  const [scheme = '', token, ...more] = authorization.trim().split(/\s+/);
+  if (scheme.toLowerCase() !== 'bearer')
+    throw unauthorized('invalid_credentials', 'The Authorization header must use the Bearer scheme.');
+  if (!token) throw unauthorized('credentials_missing', 'The Authorization header has no token after "Bearer".');
+  if (more.length > 0)
+    throw unauthorized('invalid_credentials', 'The Authorization header must be "Bearer <token>", with one token.');
+  return token;
 }
 
 const wrongTenant = () =>
@@ -71,12 +75,17 @@ export async function authenticateTenant(
   const user = userItem && userFromItem(userItem);
   if (!user || user.status !== 'active') throw unauthorized('user_disabled', 'This user is disabled.');
   if (predatesCredentials(session, user))
-    throw unauthorized('session_revoked', 'The password changed since this login; log in again.');
+    throw unauthorized(
+      'session_revoked',
+      'The password was changed or the user disabled since this login, which ended the session; log in again.',
+    );
   const tenant = checkTenant(tenantItem && tenantFromItem(tenantItem));
   return { kind: 'user', tenant, role: user.role, userId: user.id, sessionId: session.id };
 }
 
 export async function authenticatePlatform(authorization: string | undefined): Promise<void> {
+  if (!authorization)
+    throw unauthorized('credentials_missing', 'Send the platform token as "Authorization: Bearer <token>".');
   const token = bearerToken(authorization);
   if (!(await isPlatformToken(token))) throw unauthorized('invalid_credentials', 'The platform token is invalid.');
 }

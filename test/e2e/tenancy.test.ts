@@ -42,6 +42,21 @@ describe('401: missing, bad, expired or revoked credentials', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 
+  it('says what is wrong with a malformed Authorization header', async () => {
+    const withHeader = (authorization: string) =>
+      call('GET', '/api-keys', { tenant: a.tenantId, headers: { Authorization: authorization } });
+    const empty = await withHeader('Bearer ');
+    expectProblem(empty, 401, 'credentials_missing');
+    expect(empty.body.detail).toMatch(/no token after "Bearer"/);
+    expect((await withHeader(`Basic ${a.apiKey}`)).body.detail).toMatch(/Bearer scheme/);
+    expect((await withHeader(`Bearer ${a.apiKey} extra`)).body.detail).toMatch(/one token/);
+    expect((await withHeader(`bearer   ${a.apiKey}`)).status).toBe(200);
+    // The platform API names its own credential.
+    const platform = await call('GET', '/platform/tenants');
+    expectProblem(platform, 401, 'credentials_missing');
+    expect(platform.body.detail).toMatch(/platform token/);
+  });
+
   it('refuses a malformed API key and a well-formed unknown one', async () => {
     expectProblem(await call('GET', '/api-keys', { tenant: a.tenantId, token: 'sk_nope' }), 401, 'invalid_api_key');
     const flipped = a.apiKey.slice(0, -7) + (a.apiKey.at(-7) === 'A' ? 'B' : 'A') + a.apiKey.slice(-6);
