@@ -127,10 +127,15 @@ export class EndpointsChanged extends Error {
   }
 }
 
-/** How many endpoints a tenant has (up to MAX_ENDPOINTS + 1), with the subscription version they are at. */
+/**
+ * How many endpoints a tenant has (up to MAX_ENDPOINTS + 1), with the subscription version they are at.
+ * The version is read first, then the endpoints: a creation that commits after the version read moves
+ * the version (so a write conditional on it fails), and one before it is in the count. Read the other way
+ * round, or in parallel, a creation landing between the two reads would be missed by both.
+ */
 export async function endpointCount(t: string): Promise<{ count: number; version: number }> {
-  const [endpoints, versions] = await Promise.all([allEndpoints(t), subscriptionVersions([t])]);
-  return { count: endpoints.length, version: versions.get(t) ?? 0 };
+  const version = (await subscriptionVersions([t])).get(t) ?? 0;
+  return { count: (await allEndpoints(t)).length, version };
 }
 
 /**
