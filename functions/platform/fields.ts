@@ -54,6 +54,18 @@ export function diff<T extends Record<string, unknown>>(
   return changes;
 }
 
+/**
+ * Whether `changes` (undefined: leave a field alone; null: remove it) would leave `before` as it is: such a
+ * PATCH is answered with the resource unchanged, without a write or a new version, so other clients'
+ * If-Match values stay good.
+ */
+export function changesNothing(before: object, changes: Record<string, unknown>): boolean {
+  const current = before as Record<string, unknown>;
+  return Object.entries(changes).every(
+    ([field, value]) => value === undefined || canonicalJson(value) === canonicalJson(current[field] ?? null),
+  );
+}
+
 /** Deepest nesting of objects and arrays in a JSON text (`{}` is 1), scanned without parsing. */
 export function jsonDepth(text: string): number {
   let depth = 0;

@@ -1,5 +1,6 @@
 import { newId, newTenantId } from '../platform/ids';
 import { DomainError } from '../platform/domain-error';
+import { changesNothing } from '../platform/fields';
 import { retryOnConflict } from '../platform/retry';
 import { generateApiKey, MAX_TENANT_COPIES, type ApiKeyRecord } from '../api-keys/key';
 import { apiKeyCreateItems, dropTenantCopies, tenantCopyUpdates, tenantWithKeys } from '../api-keys/store';
@@ -121,6 +122,7 @@ export async function changeTenant(
         timezone: patch.timezone,
         default_language: patch.default_language,
       };
+      if (changesNothing(current, changes)) return current;
       // Only tenants with keys from before the limit have more keys than one transaction can copy onto:
       // those past the 99th carry no copy, and auth reads the tenant for them.
       await dropTenantCopies(hashes.slice(MAX_TENANT_COPIES));

@@ -1,5 +1,6 @@
 import { DomainError } from '../platform/domain-error';
 import { newId } from '../platform/ids';
+import { changesNothing } from '../platform/fields';
 import { retryOnConflict } from '../platform/retry';
 import { hashPassword } from '../auth/passwords';
 import type { Role } from '../../spec/routes';
@@ -78,6 +79,7 @@ export async function updateUser(
       const before = await getUser(tenantId, userId);
       if (!before) throw DomainError.notFound('The user');
       if (strict && before.version !== opts.expectedVersion) throw DomainError.versionMismatch();
+      if (changesNothing(before, changes)) return before;
       return saveUserChange(before, changes, now.toISOString()).catch((error: unknown) => {
         throw strict && error instanceof UserChanged && error.what === 'user' ? DomainError.versionMismatch() : error;
       });

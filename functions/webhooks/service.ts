@@ -1,5 +1,6 @@
 import { DomainError } from '../platform/domain-error';
 import { isId, newId } from '../platform/ids';
+import { changesNothing } from '../platform/fields';
 import { retryOnConflict } from '../platform/retry';
 import type { EventEnvelope, EventType } from '../events/catalog';
 import { newEvent } from '../events/store';
@@ -134,6 +135,10 @@ export async function updateWebhook(
     events: patch.events ? [...new Set(patch.events)] : undefined,
     active_from: reactivated ? now.toISOString() : undefined,
   };
+  if (changesNothing(current, changes)) {
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
+    return endpointView(current);
+  }
   return updateEndpoint(tenantId, current.id, changes, now.toISOString(), expectedVersion);
 }
 

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { call, createTenant, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, platform, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 
@@ -114,6 +114,44 @@ describe('body encodings and bodiless actions', () => {
     expect((await call('GET', `/webhooks/${hook.body.id}`, auth())).status).toBe(200);
     expect((await call('DELETE', `/webhooks/${hook.body.id}`, { ...auth(), body: {} })).status).toBe(204);
     await receiver.close();
+  });
+});
+
+describe('a PATCH that changes nothing', () => {
+  it('answers the resource as it is, at the same version, for every versioned resource', async () => {
+    const t = await createTenant();
+    const hook = (
+      await call('POST', '/webhooks', {
+        ...authOf(t),
+        body: { url: 'https://localhost/same', events: ['booking.*'], description: 'd' },
+      })
+    ).body;
+    const same = [
+      () => call('PATCH', `/webhooks/${hook.id}`, { ...authOf(t), body: { description: 'd', events: ['booking.*'] } }),
+      () => call('PATCH', `/users/${t.adminUserId}`, { ...authOf(t), body: { role: 'admin' } }),
+      () => platform('PATCH', `/tenants/${t.tenantId}`, { plan: 'pro' }),
+    ];
+    for (const patch of same) {
+      const first = await patch();
+      expect(first.status).toBe(200);
+      const again = await patch();
+      expect(again.status).toBe(200);
+      expect(again.body.version).toBe(first.body.version);
+      expect(again.headers.get('etag')).toBe(`"${first.body.version}"`);
+    }
+    expect(hook.version).toBe(1);
+    expect((await call('GET', `/webhooks/${hook.id}`, authOf(t))).body).not.toHaveProperty('secrets');
+    // With a stale If-Match, a change to nothing is still refused: the caller's copy is out of date.
+    const stale = await call('PATCH', `/webhooks/${hook.id}`, {
+      ...authOf(t),
+      body: { description: 'd' },
+      headers: { 'If-Match': '"7"' },
+    });
+    expect(stale).toMatchObject({ status: 412, body: { code: 'version_mismatch' } });
+    // A real change still moves the version.
+    const changed = await call('PATCH', `/webhooks/${hook.id}`, { ...authOf(t), body: { description: 'e' } });
+    expect(changed.body.version).toBe(2);
+    expect(changed.body).not.toHaveProperty('secrets');
   });
 });
 
