@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { idOf, instant, nonEmptyPatch, trimmed } from '../platform/validation';
+import { idOf, instant, nonEmptyPatch, readable, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN } from './conversation';
 
@@ -12,19 +12,11 @@ const userId = idOf('usr', 'user');
 /** Any message text, as it may arrive from a customer or be quoted to the AI: only its length is checked. */
 export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
 
-// eslint-disable-next-line no-control-regex -- finding them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/**
- * What the business sends a customer must be readable: not blank, no control characters but tab and line
- * breaks, and no lone UTF-16 surrogates (which no channel can encode, and which would reach the customer
- * as replacement characters).
- */
+/** What the business sends a customer must be readable: not blank, and `readable` (platform/validation). */
 const outboundText = messageText.check(
   // An empty text already fails the minimum length: one error for it, not two.
   z.refine((text) => text === '' || text.trim().length > 0, 'must not be blank'),
-  z.refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
-  z.refine((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
+  ...readable(),
 );
 
 export const ListConversationsQuery = z.strictObject({

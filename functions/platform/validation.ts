@@ -10,8 +10,23 @@ import { isId, type IdPrefix } from './ids';
  */
 z.config(en());
 
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Checks for text a person reads (names, descriptions, notes, what the business sends): no control
+ * characters but tab and line breaks, and no lone UTF-16 surrogates, which no channel or page can show
+ * (they would reach the reader as replacement characters).
+ */
+export const readable = () =>
+  [
+    z.refine<string>((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
+    z.refine<string>((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
+  ] as const;
+
 /** Helpers for the checks we use everywhere. */
-export const trimmed = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+export const trimmed = (min: number, max: number) =>
+  z.string().check(z.trim(), z.minLength(min), z.maxLength(max), ...readable());
 export const nonEmptyPatch = <T extends object>(schema: z.ZodMiniType<T>) =>
   schema.check(z.refine((body) => Object.keys(body).length > 0, 'send at least one field to change'));
 

@@ -10,6 +10,30 @@ beforeAll(async () => {
 const auth = () => ({ tenant: t.tenantId, token: t.apiKey });
 
 describe('request bodies', () => {
+  it('422 for control characters or lone surrogates in any text a person reads; tabs and line breaks are fine', async () => {
+    const booking = (service: string) => ({
+      customer: { phone: '+491517000001' },
+      service,
+      start_at: '2031-03-01T09:00:00Z',
+      end_at: '2031-03-01T10:00:00Z',
+      timezone: 'UTC',
+    });
+    const cases: [string, string, (text: string) => unknown, string][] = [
+      ['POST', '/bookings', booking, 'service'],
+      ['POST', '/webhooks', (d) => ({ url: 'https://localhost/cc', events: ['*'], description: d }), 'description'],
+      ['POST', '/api-keys', (name) => ({ name }), 'name'],
+      ['POST', '/channels/sandbox/inbound', (name) => ({ from: '+491517000002', name, text: 'hi' }), 'name'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      for (const bad of ['a\u0000b', 'bell\u0007', 'broken \ud800'])
+        expect(await call(method, path, { ...auth(), body: body(bad) })).toMatchObject({
+          status: 422,
+          body: { code: 'validation_failed', errors: [{ path: expect.stringContaining(field) }] },
+        });
+      expect((await call(method, path, { ...auth(), body: body('Line one\nline\ttwo 😀') })).status).toBe(201);
+    }
+  });
+
   it('413 above 256 KB', async () => {
     const res = await call('POST', '/api-keys', {
       ...auth(),
