@@ -373,6 +373,28 @@ void test('inbox: when the API cannot be reached, the loaded list stays, with th
   await row.waitFor();
 });
 
+void test('inbox: past the first 50 conversations, older ones load on request', async () => {
+  for (let batch = 0; batch < 5; batch++)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api('POST', '/channels/sandbox/inbound', {
+          token: tenant.apiKey,
+          tenant: tenant.id,
+          body: { from: `+49151700${String(batch * 10 + i).padStart(4, '0')}`, text: `Question ${batch * 10 + i}` },
+        }),
+      ),
+    );
+  await (await nav('Bookings')).click();
+  await (await nav('Inbox')).click();
+  const header = page.getByRole('heading', { name: /^Conversations/ });
+  await header.getByText('(50+)').waitFor();
+  await page.getByRole('button', { name: 'Load older conversations' }).click();
+  await header.filter({ hasText: /\(5[1-9]\)/ }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Load older conversations' }).count(), 0);
+  // The first conversation of the test, older than the fifty, is among those loaded.
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+});
+
 void test('bookings: create, the double-booking conflict, confirm, mark completed, cancel; phone widths', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();

@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import Box from '@cloudscape-design/components/box';
 import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -10,7 +11,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Conversation, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
-import { useResource } from '../context';
+import { useAction, useApp, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatAgo, formatScore } from '../format';
@@ -25,6 +26,7 @@ const STATUSES: SelectProps.Option[] = [
 ];
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 const POLL_MS = 10_000;
+const PAGE_SIZE = 50;
 
 type Row = Conversation & { sentiment?: MessageAnalysis['sentiment'] | null };
 
@@ -47,27 +49,43 @@ export function StatusBadge({ status }: { status: Conversation['status'] }) {
 
 /** Inbox: conversations, newest activity first, refreshed in the background. */
 export function InboxPage() {
+  const { client } = useApp();
   const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
   // The newest inbound message's sentiment, fetched once per new inbound message.
   const sentiments = useRef(new Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>());
+  const filters = {
+    status: (status.value || undefined) as Conversation['status'] | undefined,
+    tag: tag || undefined,
+    limit: PAGE_SIZE,
+  };
+  // The first page is refreshed in the background; older pages are loaded on request and kept as loaded.
   const conversations = useResource(
     async (client) => {
-      const list = await client.conversations
-        .list({
-          status: (status.value || undefined) as Conversation['status'] | undefined,
-          tag: tag || undefined,
-          limit: 50,
-        })
-        .page();
+      const list = await client.conversations.list(filters).page();
       const rows = [...list.data].sort((a, b) => b.last_activity_at.localeCompare(a.last_activity_at));
       await Promise.all(rows.slice(0, 25).map((c) => sentimentOf(client, c, sentiments.current)));
-      return rows.map<Row>((c) => ({ ...c, sentiment: sentiments.current.get(c.id)?.sentiment }));
+      return {
+        rows: rows.map<Row>((c) => ({ ...c, sentiment: sentiments.current.get(c.id)?.sentiment })),
+        nextCursor: list.nextCursor,
+      };
     },
     [status.value, tag],
     { pollMs: POLL_MS },
   );
+  const [older, setOlder] = useState<{ rows: Row[]; cursor: string | null }>({ rows: [], cursor: null });
+  const more = useAction();
+  useEffect(() => setOlder({ rows: [], cursor: null }), [status.value, tag]);
+  const cursor = older.rows.length ? older.cursor : (conversations.data?.nextCursor ?? null);
+  const loadMore = async () => {
+    if (!cursor) return;
+    const page = await more.run(() => client.conversations.list({ ...filters, cursor }).page());
+    if (page) setOlder((o) => ({ rows: [...o.rows, ...page.data], cursor: page.nextCursor }));
+  };
+  // A conversation with new activity moves to the first page: shown once, where it is now.
+  const first = conversations.data?.rows;
+  const shown = first ? [...first, ...older.rows.filter((c) => !first.some((f) => f.id === c.id))] : undefined;
   const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
 
   return (
@@ -86,15 +104,27 @@ export function InboxPage() {
         <Table
           wrapLines
           variant="container"
-          items={conversations.data ?? []}
+          items={shown ?? []}
           loading={conversations.loading && !conversations.data}
+          footer={
+            cursor && (
+              <Box textAlign="center">
+                <SpaceBetween size="xs">
+                  <ErrorAlert error={more.error} onDismiss={more.clearError} />
+                  <Button onClick={() => void loadMore()} loading={more.busy}>
+                    Load older conversations
+                  </Button>
+                </SpaceBetween>
+              </Box>
+            )
+          }
           loadingText="Loading conversations"
           trackBy="id"
           ariaLabels={{ tableLabel: 'Conversations' }}
           header={
             <Header
               variant="h2"
-              counter={conversations.data ? `(${conversations.data.length})` : undefined}
+              counter={shown ? `(${shown.length}${cursor ? '+' : ''})` : undefined}
               actions={
                 <Button
                   iconName="refresh"
