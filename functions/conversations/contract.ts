@@ -117,7 +117,7 @@ export const contract = defineContract({
       },
     },
     errors: {
-      409: ['conversation_exists'],
+      409: ['conversation_exists', 'concurrent_update'],
       422: ['unknown_assignee', 'channel_not_connected', 'invalid_phone', 'unknown_customer', 'outside_service_window'],
     },
     requestExample: {

@@ -47,6 +47,16 @@ const isEmptyObject = (body: unknown) =>
   body === undefined ||
   (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
 
+/** A DELETE's body, which the middleware leaves unparsed: none, `{}` (however spaced), or something else. */
+const unparsedBodyIsEmpty = (text: string) => {
+  if (text.trim() === '') return true;
+  try {
+    return isEmptyObject(JSON.parse(text));
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Every HTTP handler is `httpHandler(routeId, schemas, fn)`: the shared middy chain, then strict zod
  * parsing of the query (400; without a query schema, any parameter is 400) and body (422), then `fn`,
@@ -98,10 +108,7 @@ export function httpHandler<B = unknown, Q = unknown>(
       if (!parsed.success)
         throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
       body = parsed.data;
-    } else if (
-      !isEmptyObject(state.body) ||
-      (route.method === 'DELETE' && !['', '{}'].includes(state.rawBody.trim()))
-    ) {
+    } else if (!isEmptyObject(state.body) || (route.method === 'DELETE' && !unparsedBodyIsEmpty(state.rawBody))) {
       // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are
       // (a DELETE's body is not parsed, so its text is looked at; a GET's is not looked at, as HTTP caches do).
       throw unprocessable('validation_failed', 'This request takes no body: send none, or {}.', [

@@ -24,10 +24,13 @@ export function sqsClient(): SQSClient {
 }
 
 /**
- * A queue message's body: JSON with every character outside printable ASCII escaped (`\u00e9`). SQS
- * refuses bodies with characters outside XML's range (U+FFFE, U+FFFF, which JSON and our text fields
- * allow), so a message carrying one would never be queued; escaped, any text travels, and `JSON.parse`
- * restores it exactly.
+ * A queue message's body: JSON with U+FFFE, U+FFFF and the characters beyond U+FFFF (emoji) escaped
+ * (`\ufffe`, `\ud83d\ude21`). SQS refuses the first two (outside XML's range; JSON and our text fields
+ * allow them), and the local emulator refuses the others, so a message carrying one would never be queued.
+ * Everything else stays as it is, so a body grows only by what needs escaping; `JSON.parse` restores it.
  */
 export const queueBody = (value: unknown): string =>
-  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  JSON.stringify(value).replace(
+    /[\ud800-\udfff\ufffe\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );

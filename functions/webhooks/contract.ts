@@ -114,7 +114,7 @@ export const contract = defineContract({
         headers: ['ETag', 'Location', 'Cache-Control'],
       },
     },
-    errors: { 422: ['unsafe_url', 'too_many_webhooks'] },
+    errors: { 409: ['concurrent_update'], 422: ['unsafe_url', 'too_many_webhooks'] },
     requestExample: {
       url: 'https://crm.example.com/hooks/messaging',
       events: ['conversation.*', 'booking.created'],
@@ -161,7 +161,7 @@ export const contract = defineContract({
     summary: 'Rotate the signing secret',
     description:
       'A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. ' +
-      'With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint.',
+      'With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint, unless that change was another rotation (409 `concurrent_update`: its secret stands).',
     params,
     ifMatch: true,
     responses: {

@@ -37,23 +37,51 @@ export const firstAttempt = (
   endpoint_version: endpoint.version,
 });
 
+/** SendMessageBatch takes at most 10 entries and 256 KiB of bodies in all (the size queues had by default). */
+const BATCH_ENTRIES = 10;
+const BATCH_BYTES = 256 * 1024;
+
+/** Bodies in batches SendMessageBatch accepts: at most ten, and at most BATCH_BYTES together. */
+export function batchesOf(bodies: string[]): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const body of bodies) {
+    const size = Buffer.byteLength(body);
+    if (current.length === BATCH_ENTRIES || (current.length > 0 && bytes + size > BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(body);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
 /**
- * Queues attempts, ten per SendMessageBatch; throws if any entry was refused, after trying every batch
- * (one refused message must not hold back the others; the sweeper re-queues what was refused).
+ * Queues attempts in batches; throws if any was refused, after trying every batch (one refused message
+ * or batch must not hold back the others; the sweeper re-queues what was refused).
  */
 export async function enqueueDeliveries(messages: DeliveryMessage[], delaySeconds = 0): Promise<void> {
   let refused = 0;
-  for (let i = 0; i < messages.length; i += 10) {
-    const batch = messages.slice(i, i + 10);
-    const out = await sqsClient().send(
-      new SendMessageBatchCommand({
-        QueueUrl: queueUrl('webhookDelivery'),
-        Entries: batch.map((m, j) => ({ Id: String(j), MessageBody: queueBody(m), DelaySeconds: delaySeconds })),
-      }),
-    );
-    refused += out.Failed?.length ?? 0;
+  let failure: unknown;
+  for (const batch of batchesOf(messages.map(queueBody))) {
+    try {
+      const out = await sqsClient().send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl('webhookDelivery'),
+          Entries: batch.map((body, j) => ({ Id: String(j), MessageBody: body, DelaySeconds: delaySeconds })),
+        }),
+      );
+      refused += out.Failed?.length ?? 0;
+    } catch (error) {
+      refused += batch.length;
+      failure ??= error;
+    }
   }
-  if (refused > 0) throw new Error(`could not queue ${refused} of ${messages.length} deliveries`);
+  if (refused > 0) throw new Error(`could not queue ${refused} of ${messages.length} deliveries`, { cause: failure });
 }
 
 /** Hands a delivery that used up its attempts to the dead-letter queue, whose consumer records it as failed. */

@@ -154,8 +154,9 @@ export async function deleteWebhook(
 /**
  * A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures).
  * Conditional on the version read, so two concurrent rotations cannot silently drop a secret: with
- * `expectedVersion` (If-Match) a lost race is 412, without it the rotation is made again on the fresh
- * endpoint.
+ * `expectedVersion` (If-Match) a lost race is 412. Without it, a rotation that lost to another change is
+ * made again on the fresh endpoint, unless that change was itself a rotation: rotating again would end at
+ * once the secret the other one just promised for 24 hours, so that is 409 and the other secret stands.
  */
 export async function rotateSecret(
   tenantId: string,
@@ -163,9 +164,17 @@ export async function rotateSecret(
   expectedVersion: number | undefined,
   now: Date,
 ) {
+  let firstSecrets: string | undefined;
   const rotate = async () => {
     const endpoint = await endpointOf(tenantId, id);
     if (expectedVersion !== undefined && expectedVersion !== endpoint.version) throw DomainError.versionMismatch();
+    const secrets = JSON.stringify(endpoint.secrets);
+    firstSecrets ??= secrets;
+    if (secrets !== firstSecrets)
+      throw DomainError.conflict(
+        'concurrent_update',
+        'Another request rotated this secret meanwhile; its new secret stands. Read the endpoint, and rotate again if you must.',
+      );
     const at = now.toISOString();
     const until = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
     // The current secret becomes the previous one; any older previous one stops signing now.

@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate the signing secret
-         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint.
+         * @description A new secret signs from now on; the one it replaces keeps signing too for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the fresh endpoint, unless that change was another rotation (409 `concurrent_update`: its secret stands).
          *
          *     Needs the `admin` role.
          */
@@ -4321,7 +4321,7 @@ export interface operations {
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
-            /** @description Conflict: `conversation_exists`, `idempotency_request_in_progress`. */
+            /** @description Conflict: `concurrent_update`, `conversation_exists`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4330,11 +4330,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#conversation_exists",
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "conversation_exists",
+                     *       "code": "concurrent_update",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -4342,7 +4342,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "conversation_exists" | "idempotency_request_in_progress";
+                        code?: "concurrent_update" | "conversation_exists" | "idempotency_request_in_progress";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -5673,7 +5673,7 @@ export interface operations {
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
+            409: components["responses"]["Conflicted82c5"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_webhooks`, `unsafe_url`, `validation_failed`. */
