@@ -27,6 +27,8 @@ interface Signed {
 }
 
 const HOME = '/inbox';
+/** The element that holds the current page (not the navigation or the breadcrumbs). */
+const PAGE_ID = 'page';
 /** Cloudscape's breakpoint below which the side navigation overlays the page. */
 const NARROW = '(max-width: 688px)';
 
@@ -34,9 +36,12 @@ const NARROW = '(max-width: 688px)';
 function focusHeadingWhenShown(): () => void {
   let tries = 0;
   const timer = window.setInterval(() => {
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading || ++tries > 40) window.clearInterval(timer);
-    if (!heading) return;
+    const page = document.getElementById(PAGE_ID);
+    const heading = page?.querySelector<HTMLElement>('h1');
+    // Someone already working in the page (a click into a field while it loaded) keeps their focus.
+    const busy = page?.contains(document.activeElement) ?? false;
+    if (heading || busy || ++tries > 40) window.clearInterval(timer);
+    if (!heading || busy) return;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
   }, 50);
@@ -257,7 +262,11 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         }
         notifications={<Flashbar items={flashes} />}
         breadcrumbs={<Breadcrumbs pathname={location.pathname} />}
-        content={<PageErrorBoundary key={location.pathname}>{page}</PageErrorBoundary>}
+        content={
+          <div id={PAGE_ID}>
+            <PageErrorBoundary key={location.pathname}>{page}</PageErrorBoundary>
+          </div>
+        }
       />
     </AppContext.Provider>
   );

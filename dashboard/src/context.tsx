@@ -75,10 +75,10 @@ export function useResource<T>(
   const generation = useRef(0);
   const lastJson = useRef<string | undefined>(undefined);
 
-  /** Loads once; true if the data changed. */
+  /** Loads once; true if the data changed, undefined if a background load was skipped (one is running). */
   const run = useCallback(
-    async (background: boolean): Promise<boolean> => {
-      if (background && inflight.current) return false;
+    async (background: boolean): Promise<boolean | undefined> => {
+      if (background && inflight.current) return undefined;
       const mine = ++generation.current;
       inflight.current = true;
       if (!background) setState((s) => ({ ...s, loading: true }));
@@ -121,6 +121,8 @@ export function useResource<T>(
     let wait = pollMs;
     let timer: number | undefined;
     let stopped = false;
+    // Input while a refresh was running counts when it ends.
+    let activeSinceTick = false;
     const schedule = () => {
       timer = window.setTimeout(() => {
         timer = undefined;
@@ -129,13 +131,16 @@ export function useResource<T>(
     };
     const tick = async () => {
       if (document.visibilityState === 'visible') {
+        activeSinceTick = false;
         const changed = await run(true);
-        wait = changed ? pollMs : Math.min(wait * 2, MAX_IDLE_POLL_MS);
+        if (changed || activeSinceTick) wait = pollMs;
+        else if (changed === false) wait = Math.min(wait * 2, MAX_IDLE_POLL_MS);
       }
       if (!stopped) schedule();
     };
     // Someone is using the page: refresh at the full rate again (a waiting timer is restarted).
     const active = () => {
+      activeSinceTick = true;
       if (wait === pollMs) return;
       wait = pollMs;
       if (timer !== undefined) {

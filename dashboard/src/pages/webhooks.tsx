@@ -386,13 +386,15 @@ function EndpointModal({
     if (httpsUrlError(url) || events.length === 0) return;
     const body = { url: url.trim(), events: events as EventFilter[], description: description.trim() };
     if (endpoint) {
-      const saved = await action.run(() =>
-        client.webhooks.update(
-          endpoint.id,
-          { ...body, description: body.description || null, is_active: active },
-          { ifMatch: endpoint.version },
+      // Only what the user changed: a field left alone is never sent back (and so never re-validated).
+      const all = { ...body, description: body.description || null, is_active: active };
+      const changes = Object.fromEntries(
+        Object.entries(all).filter(
+          ([field, value]) => JSON.stringify(value) !== JSON.stringify(endpoint[field as keyof typeof all] ?? null),
         ),
-      );
+      ) as Partial<typeof all>;
+      if (Object.keys(changes).length === 0) return onSaved(endpoint);
+      const saved = await action.run(() => client.webhooks.update(endpoint.id, changes, { ifMatch: endpoint.version }));
       if (saved) onSaved(saved);
     } else {
       const created = await action.run(() => client.webhooks.create(body));
