@@ -25,6 +25,11 @@ class WebhookVerifyTest < Minitest::Test
     assert_equal "evt_1", verify(BODY.b).id
   end
 
+  def test_a_parsed_body_is_an_invalid_payload_not_a_bad_signature
+    assert_equal :invalid_payload, reason { verify(JSON.parse(BODY)) }
+    assert_equal :invalid_payload, reason { verify(nil) }
+  end
+
   def test_reads_headers_case_insensitively_from_a_hash_or_a_rack_env
     headers = MessagingPlatform::Webhook.sign(BODY, SECRET, id: "msg_1")
     upper = headers.to_h { |name, value| [name.upcase, value] }

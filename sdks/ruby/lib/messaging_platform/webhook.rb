@@ -21,6 +21,11 @@ module MessagingPlatform
     # the endpoint's `whsec_…` secret, or an Array of them to accept any. `tolerance` is in seconds.
     # Raises WebhookVerificationError.
     def verify(payload, headers, secret, tolerance: DEFAULT_TOLERANCE, now: Time.now)
+      # A parsed body (say Rails' params) can never match the signature: say so, as the other SDKs do.
+      unless payload.is_a?(String)
+        raise WebhookVerificationError.new(:invalid_payload, "payload must be the raw request body (a String), not parsed JSON.")
+      end
+
       id = header(headers, "webhook-id")
       timestamp = header(headers, "webhook-timestamp")
       signature_header = header(headers, "webhook-signature")
