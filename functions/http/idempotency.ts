@@ -5,7 +5,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../spec/routes';
 import { conditionalWrite, db, isConditionFailure } from '../platform/db';
 import { tableName } from '../platform/config';
-import { badRequest, conflict, unprocessable } from '../platform/errors';
+import { ApiError, badRequest, unprocessable } from '../platform/errors';
 import { seal, unseal } from '../platform/sealed';
 import { canonicalJson } from '../platform/fields';
 import { header, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
@@ -97,9 +97,12 @@ export const idempotency = (): HttpMiddleware => {
           );
         }
         if (existing.status !== 'completed' || !existing.response) {
-          throw conflict(
+          // Retry-After: SDKs wait and retry, and then get the first request's stored response.
+          throw new ApiError(
+            409,
             'idempotency_request_in_progress',
-            'A request with this Idempotency-Key is still being processed.',
+            'A request with this Idempotency-Key is still being processed; retry in a moment.',
+            { headers: { 'Retry-After': '1' } },
           );
         }
         const stored = await unseal<APIGatewayProxyStructuredResultV2>(existing.response);

@@ -52,7 +52,14 @@ describe('Idempotency-Key on POST', () => {
     expect(fresh).toHaveLength(1);
     const conflicts = results.filter((r) => r.status === 409);
     expect(conflicts.length).toBeGreaterThan(0);
-    for (const c of conflicts) expect(c.body.code).toBe('idempotency_request_in_progress');
+    for (const c of conflicts) {
+      expect(c.body.code).toBe('idempotency_request_in_progress');
+      // Worth retrying shortly: then the first request's response is replayed.
+      expect(c.headers.get('retry-after')).toBe('1');
+    }
+    const again = await createUser(key, email);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('scopes keys by tenant', async () => {

@@ -9,7 +9,7 @@ from typing import Iterator, List
 import pytest
 
 from messaging_platform import ApiConnectionError, ApiTimeoutError, MessagingClient, Page
-from support import FaultProxy, Tenant, new_tenant, phone
+from support import FaultProxy, Tenant, new_tenant, phone, problem
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +69,18 @@ def test_a_post_whose_response_was_lost_is_retried_with_its_key_and_acts_once(te
     assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
     assert second.response_headers.get("idempotent-replayed") == "true"
     copies = [m["id"] for m in client.conversations.messages.list(conversation["id"]) if m["text"] == "exactly once"]
+    assert copies == [sent["id"]]
+
+
+def test_a_post_meeting_its_first_attempt_still_running_waits_and_gets_the_first_response(tenant: Tenant, client: MessagingClient, proxy: FaultProxy) -> None:
+    conversation = client.conversations.create(channel="sandbox", customer={"phone": phone()})
+    in_progress = ("respond", 409, {"retry-after": "0"}, problem(409, "idempotency_request_in_progress"))
+    proxy.decide = lambda request, index: [("drop",), in_progress][index] if index < 2 else ("forward",)
+    sent = tenant.client(base_url=proxy.url).conversations.messages.send(conversation["id"], text="once, after a wait")
+    assert len(proxy.requests) == 3
+    assert len({r.headers["idempotency-key"] for r in proxy.requests}) == 1
+    assert proxy.requests[2].response_headers.get("idempotent-replayed") == "true"
+    copies = [m["id"] for m in client.conversations.messages.list(conversation["id"]) if m["text"] == "once, after a wait"]
     assert copies == [sent["id"]]
 
 

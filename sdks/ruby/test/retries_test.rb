@@ -152,6 +152,18 @@ class RetriesTest < SdkTest
     assert_equal [sent.id], copies.map(&:id)
   end
 
+  def test_a_post_meeting_its_first_attempt_still_running_waits_and_gets_the_first_response
+    conversation = client.conversations.create(channel: "sandbox", customer: { phone: phone })
+    in_progress = [:respond, 409, { "retry-after" => "0" }, problem(409, "idempotency_request_in_progress")]
+    @proxy.decide { |_request, index| [[:drop], in_progress][index] || [:forward] }
+    sent = via_proxy.conversations.messages.create(conversation.id, text: "once, after a wait")
+    assert_equal 3, @proxy.requests.size
+    assert_equal 1, @proxy.requests.map { |r| r.headers["idempotency-key"] }.uniq.size
+    assert_equal "true", @proxy.requests.last.response_headers["idempotent-replayed"]
+    copies = client.conversations.messages.list(conversation.id).select { |m| m.text == "once, after a wait" }
+    assert_equal [sent.id], copies.map(&:id)
+  end
+
   def test_a_conditional_update_whose_response_was_lost_is_not_retried
     conversation = client.conversations.create(channel: "sandbox", customer: { phone: phone })
     @proxy.decide { |_request, index| index.zero? ? [:drop] : [:forward] }

@@ -142,6 +142,21 @@ describe('retries', () => {
     await t.client.webhooks.delete(endpoint.id);
   });
 
+  it('409 idempotency_request_in_progress: the POST is retried with its key and gets the first response', async () => {
+    const conversation = await t.client.conversations.create({ channel: 'sandbox', customer: { phone: `+49155${Date.now() % 1e7}` } });
+    reset();
+    // The first attempt acts but its answer is lost; the retry meets it still running (409); the next replays it.
+    proxy.setDecide((_, i) =>
+      i === 0 ? { kind: 'drop' } : i === 1 ? { kind: 'respond', status: 409, headers: { 'Retry-After': '0' }, body: problem(409, 'idempotency_request_in_progress') } : { kind: 'forward' },
+    );
+    const sent = await client().conversations.messages.send(conversation.id, { text: 'once, after a wait' });
+    assert.equal(proxy.seen.length, 3);
+    assert.equal(new Set(proxy.seen.map((s) => s.headers['idempotency-key'])).size, 1);
+    assert.equal(proxy.seen[2]?.responseHeaders?.get('idempotent-replayed'), 'true');
+    const copies = (await t.client.conversations.messages.list(conversation.id).toArray()).filter((m) => m.text === 'once, after a wait');
+    assert.deepEqual(copies.map((m) => m.id), [sent.id]);
+  });
+
   it('an abort signal stops the call, also while waiting to retry', async () => {
     reset();
     failFirst(100, 503, { 'Retry-After': '5' });

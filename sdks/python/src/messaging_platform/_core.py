@@ -403,7 +403,9 @@ class BaseTransport:
         if retry >= max_retries:
             return None
         status = error.status
-        refused = status in (429, 503)
+        # The first request with this Idempotency-Key is still running: this one did nothing; a retry replays it.
+        in_progress = status == 409 and error.code == "idempotency_request_in_progress"
+        refused = status in (429, 503) or in_progress
         if not (refused or (policy == "safe" and status >= 500)):
             return None
         retry_after = parse_retry_after(error.headers.get("retry-after"))

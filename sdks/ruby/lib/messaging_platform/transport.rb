@@ -250,7 +250,9 @@ module MessagingPlatform
     def retry_delay(error, retry_count, max_retries, policy)
       return nil if retry_count >= max_retries
 
-      refused = [429, 503].include?(error.status)
+      # The first request with this Idempotency-Key is still running: this one did nothing; a retry replays it.
+      in_progress = error.status == 409 && error.code == "idempotency_request_in_progress"
+      refused = [429, 503].include?(error.status) || in_progress
       return nil unless refused || (policy == :safe && error.status >= 500)
 
       retry_after = error.respond_to?(:retry_after) ? error.retry_after : nil

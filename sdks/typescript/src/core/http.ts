@@ -252,7 +252,9 @@ export class Transport {
   private retryDelay(error: ApiError, retry: number, maxRetries: number, policy: RetryPolicy): number | undefined {
     if (retry >= maxRetries) return undefined;
     const status = error.status;
-    const refused = status === 429 || status === 503;
+    // The first request with this Idempotency-Key is still running: this one did nothing; a retry replays it.
+    const inProgress = status === 409 && error.code === 'idempotency_request_in_progress';
+    const refused = status === 429 || status === 503 || inProgress;
     if (!(refused || (policy === 'safe' && status >= 500))) return undefined;
     const retryAfter = parseRetryAfter(error.headers.get('retry-after'));
     if (retryAfter === undefined) return backoffDelay(retry);
