@@ -1,9 +1,13 @@
 /** Dates and small text helpers, in the browser's locale and time zone. */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
 export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
+/** With seconds: for attempts a few seconds apart. */
+export const formatDateTimeSeconds = (iso: string | null | undefined): string =>
+  iso ? dateTimeSeconds.format(new Date(iso)) : '—';
 export const formatTime = (iso: string | null | undefined): string => (iso ? timeOnly.format(new Date(iso)) : '—');
 
 /** The time alone for an instant of today (in the browser's zone), else the date and time. */

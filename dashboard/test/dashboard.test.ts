@@ -315,7 +315,7 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await page.getByText('Hello from the browser test! Can I book a cleaning?').waitFor();
 
   await page.getByRole('button', { name: 'Suggest replies' }).click();
-  await page.getByText('Suggested replies (click one to use it)').waitFor();
+  await page.getByText('Suggested replies (choose one to use it)').waitFor();
   await page
     .getByRole('button', { name: /^Use suggestion:/ })
     .first()

@@ -151,7 +151,7 @@ export function ConversationPage({ id }: { id: string }) {
             <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
             {suggestions && (
               <SpaceBetween size="xs">
-                <Box variant="awsui-key-label">Suggested replies (click one to use it)</Box>
+                <Box variant="awsui-key-label">Suggested replies (choose one to use it)</Box>
                 {suggestions.suggestions.length === 0 && <Box>No suggestion for this conversation.</Box>}
                 <SpaceBetween direction="horizontal" size="xs">
                   {suggestions.suggestions.map((s) => (

@@ -13,7 +13,7 @@ import type { DeliveryAttempt } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { Empty, JsonBlock } from '../components/common';
 import { ErrorAlert } from '../components/errors';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatDateTimeSeconds } from '../format';
 import { DeliveryStatus } from './webhooks';
 
 /** One delivery: its payload, the headers it is signed with, and every attempt; retry it. */
@@ -44,7 +44,7 @@ export function DeliveryPage({ id }: { id: string }) {
     }
   }, [watching, d, flash]);
 
-  if (delivery.error)
+  if (delivery.error && !d)
     return <ErrorAlert error={delivery.error} action={<Button onClick={() => void delivery.reload()}>Retry</Button>} />;
   if (!d)
     return (
@@ -84,7 +84,6 @@ export function DeliveryPage({ id }: { id: string }) {
                     .run(() => client.webhookDeliveries.retry(d.id))
                     .then((replay) => {
                       if (!replay) return;
-                      flash({ type: 'info', content: `Retrying (cycle ${replay.cycle})…` });
                       setWatching(replay.cycle);
                       void delivery.reload();
                     })
@@ -101,6 +100,9 @@ export function DeliveryPage({ id }: { id: string }) {
     >
       <SpaceBetween size="l">
         <ErrorAlert error={retry.error} onDismiss={retry.clearError} />
+        {/* Shown while the retry's cycle runs (it goes when the outcome is flashed). */}
+        {watching !== null && <StatusIndicator type="in-progress">{`Retrying (cycle ${watching})…`}</StatusIndicator>}
+        {delivery.error !== undefined && d && <ErrorAlert error={delivery.error} />}
         <Container header={<Header variant="h2">Summary</Header>}>
           <KeyValuePairs
             columns={3}
@@ -158,7 +160,7 @@ export function DeliveryPage({ id }: { id: string }) {
           }
           columnDefinitions={[
             { id: 'n', header: '#', cell: (a) => a.n, isRowHeader: true },
-            { id: 'at', header: 'Time', cell: (a) => formatDateTime(a.at) },
+            { id: 'at', header: 'Time', cell: (a) => formatDateTimeSeconds(a.at) },
             { id: 'status', header: 'Status code', cell: (a) => <AttemptStatus attempt={a} /> },
             { id: 'duration', header: 'Duration', cell: (a) => `${Math.round(a.duration_ms)} ms` },
             { id: 'error', header: 'Error', cell: (a) => a.error ?? '—' },
