@@ -395,6 +395,29 @@ void test('inbox: past the first 50 conversations, older ones load on request', 
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
 });
 
+void test('conversation: past its newest 20 messages, older ones show on request', async () => {
+  for (let i = 0; i < 22; i++)
+    await api('POST', '/channels/sandbox/inbound', {
+      token: tenant.apiKey,
+      tenant: tenant.id,
+      body: { from: '+4915112345678', text: `Follow-up ${i}` },
+    });
+  await (await nav('Inbox')).click();
+  await page.getByRole('link', { name: 'Maria Test' }).click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+  await page.getByText('Follow-up 21').waitFor();
+  const opening = page.getByText('Hello from the browser test! Can I book a cleaning?');
+  assert.equal(await opening.count(), 0);
+  await page
+    .getByRole('heading', { name: /^Messages/ })
+    .filter({ hasText: '20 newest' })
+    .waitFor();
+  await page.getByRole('button', { name: 'Show older messages' }).click();
+  await opening.waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Show older messages' }).count(), 0);
+  await shot(page, '10b-conversation-older-messages');
+});
+
 void test('bookings: create, the double-booking conflict, confirm, mark completed, cancel; phone widths', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();

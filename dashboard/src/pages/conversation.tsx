@@ -51,8 +51,27 @@ export function ConversationPage({ id }: { id: string }) {
   const log = useRef<HTMLDivElement>(null);
   // Whether the message list shows its newest message: only then does a new one scroll it (never the page).
   const pinned = useRef(true);
+  // Older messages than the conversation's newest 20, loaded on request (its own copy of a message wins).
+  const [older, setOlder] = useState<{ messages: Message[]; cursor: string | null; done: boolean }>({
+    messages: [],
+    cursor: null,
+    done: false,
+  });
+  const loadOlder = useAction();
   const c = conversation.data;
-  const messages = c ? [...c.messages].sort((a, b) => a.created_at.localeCompare(b.created_at)) : [];
+  const messages = c
+    ? [...c.messages, ...older.messages.filter((o) => !c.messages.some((m) => m.id === o.id))].sort((a, b) =>
+        a.created_at.localeCompare(b.created_at),
+      )
+    : [];
+  const hasOlder = !!c?.messages_has_more && !older.done;
+  const showOlder = async () => {
+    const page = await loadOlder.run(() =>
+      client.conversations.messages.list(id, { limit: 100, ...(older.cursor ? { cursor: older.cursor } : {}) }).page(),
+    );
+    if (page)
+      setOlder((o) => ({ messages: [...o.messages, ...page.data], cursor: page.nextCursor, done: !page.hasMore }));
+  };
   const newest = messages[messages.length - 1]?.id;
 
   useEffect(() => {
@@ -122,7 +141,7 @@ export function ConversationPage({ id }: { id: string }) {
         />
         <Container
           header={
-            <Header variant="h2" counter={c.messages_has_more ? '(20 newest)' : `(${messages.length})`}>
+            <Header variant="h2" counter={hasOlder ? `(${messages.length} newest)` : `(${messages.length})`}>
               Messages
             </Header>
           }
@@ -138,6 +157,14 @@ export function ConversationPage({ id }: { id: string }) {
               pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
             }}
           >
+            {hasOlder && (
+              <Box textAlign="center">
+                <Button onClick={() => void showOlder()} loading={loadOlder.busy}>
+                  Show older messages
+                </Button>
+              </Box>
+            )}
+            <ErrorAlert error={loadOlder.error} onDismiss={loadOlder.clearError} />
             {messages.length === 0 && <Box color="text-status-inactive">No messages yet.</Box>}
             {messages.map((m) => (
               <MessageItem key={m.id} message={m} />
