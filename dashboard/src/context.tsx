@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { ApiError, AuthenticationError, type Me, type MessagingClient } from '@messaging-platform/sdk';
+import { ApiError, AuthenticationError, type Me, type MessagingClient, type Page } from '@messaging-platform/sdk';
 
 export type UserCaller = Extract<Me, { kind: 'user' }>;
 
@@ -203,4 +203,39 @@ export function useAction() {
     [sessionEnded],
   );
   return { busy, error, run, clearError: () => setError(undefined) };
+}
+
+/**
+ * Pages older than a refreshed first page, loaded on request and kept as loaded. `start` is where the
+ * older pages begin: a cursor, null for the start of the list, undefined when there are none. `merged`
+ * shows the first page's copy of an item over an older one (an item with new activity has moved up).
+ */
+export function useOlderPages<T extends { id: string }>(
+  fetchPage: (cursor: string | null) => Promise<Page<T>>,
+  start: string | null | undefined,
+  deps: unknown[],
+) {
+  // `next` is absent until a first older page is loaded: until then the older pages begin at `start`.
+  const [loaded, setLoaded] = useState<{ items: T[]; next?: string | null }>({ items: [] });
+  const action = useAction();
+  useEffect(() => setLoaded({ items: [] }), deps);
+  const next = 'next' in loaded ? loaded.next : start;
+  const load = async () => {
+    if (next === undefined) return;
+    const page = await action.run(() => fetchPage(next));
+    if (page)
+      setLoaded((l) => ({
+        items: [...l.items, ...page.data],
+        next: page.hasMore ? page.nextCursor : undefined,
+      }));
+  };
+  const merged = (first: T[]): T[] => [...first, ...loaded.items.filter((o) => !first.some((f) => f.id === o.id))];
+  return {
+    hasMore: next !== undefined,
+    merged,
+    load,
+    busy: action.busy,
+    error: action.error,
+    clearError: action.clearError,
+  };
 }

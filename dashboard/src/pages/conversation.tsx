@@ -22,7 +22,7 @@ import {
   type Message,
   type Suggestions,
 } from '@messaging-platform/sdk';
-import { useAction, useApp, useResource } from '../context';
+import { useAction, useApp, useOlderPages, useResource } from '../context';
 import { Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
@@ -51,27 +51,15 @@ export function ConversationPage({ id }: { id: string }) {
   const log = useRef<HTMLDivElement>(null);
   // Whether the message list shows its newest message: only then does a new one scroll it (never the page).
   const pinned = useRef(true);
-  // Older messages than the conversation's newest 20, loaded on request (its own copy of a message wins).
-  const [older, setOlder] = useState<{ messages: Message[]; cursor: string | null; done: boolean }>({
-    messages: [],
-    cursor: null,
-    done: false,
-  });
-  const loadOlder = useAction();
   const c = conversation.data;
-  const messages = c
-    ? [...c.messages, ...older.messages.filter((o) => !c.messages.some((m) => m.id === o.id))].sort((a, b) =>
-        a.created_at.localeCompare(b.created_at),
-      )
-    : [];
-  const hasOlder = !!c?.messages_has_more && !older.done;
-  const showOlder = async () => {
-    const page = await loadOlder.run(() =>
-      client.conversations.messages.list(id, { limit: 100, ...(older.cursor ? { cursor: older.cursor } : {}) }).page(),
-    );
-    if (page)
-      setOlder((o) => ({ messages: [...o.messages, ...page.data], cursor: page.nextCursor, done: !page.hasMore }));
-  };
+  // Messages older than the conversation's newest 20, read from the start of the list on request.
+  const loadOlder = useOlderPages<Message>(
+    (cursor) => client.conversations.messages.list(id, { limit: 100, ...(cursor ? { cursor } : {}) }).page(),
+    c?.messages_has_more ? null : undefined,
+    [id],
+  );
+  const messages = c ? loadOlder.merged(c.messages).sort((a, b) => a.created_at.localeCompare(b.created_at)) : [];
+  const hasOlder = loadOlder.hasMore;
   const newest = messages[messages.length - 1]?.id;
 
   useEffect(() => {
@@ -159,7 +147,7 @@ export function ConversationPage({ id }: { id: string }) {
           >
             {hasOlder && (
               <Box textAlign="center">
-                <Button onClick={() => void showOlder()} loading={loadOlder.busy}>
+                <Button onClick={() => void loadOlder.load()} loading={loadOlder.busy}>
                   Show older messages
                 </Button>
               </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
@@ -11,7 +11,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Conversation, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
-import { useAction, useApp, useResource } from '../context';
+import { useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatAgo, formatScore } from '../format';
@@ -74,18 +74,12 @@ export function InboxPage() {
     [status.value, tag],
     { pollMs: POLL_MS },
   );
-  const [older, setOlder] = useState<{ rows: Row[]; cursor: string | null }>({ rows: [], cursor: null });
-  const more = useAction();
-  useEffect(() => setOlder({ rows: [], cursor: null }), [status.value, tag]);
-  const cursor = older.rows.length ? older.cursor : (conversations.data?.nextCursor ?? null);
-  const loadMore = async () => {
-    if (!cursor) return;
-    const page = await more.run(() => client.conversations.list({ ...filters, cursor }).page());
-    if (page) setOlder((o) => ({ rows: [...o.rows, ...page.data], cursor: page.nextCursor }));
-  };
-  // A conversation with new activity moves to the first page: shown once, where it is now.
-  const first = conversations.data?.rows;
-  const shown = first ? [...first, ...older.rows.filter((c) => !first.some((f) => f.id === c.id))] : undefined;
+  const more = useOlderPages<Row>(
+    (cursor) => client.conversations.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),
+    conversations.data?.nextCursor ?? undefined,
+    [status.value, tag],
+  );
+  const shown = conversations.data && more.merged(conversations.data.rows);
   const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
 
   return (
@@ -107,11 +101,11 @@ export function InboxPage() {
           items={shown ?? []}
           loading={conversations.loading && !conversations.data}
           footer={
-            cursor && (
+            more.hasMore && (
               <Box textAlign="center">
                 <SpaceBetween size="xs">
                   <ErrorAlert error={more.error} onDismiss={more.clearError} />
-                  <Button onClick={() => void loadMore()} loading={more.busy}>
+                  <Button onClick={() => void more.load()} loading={more.busy}>
                     Load older conversations
                   </Button>
                 </SpaceBetween>
@@ -124,7 +118,7 @@ export function InboxPage() {
           header={
             <Header
               variant="h2"
-              counter={shown ? `(${shown.length}${cursor ? '+' : ''})` : undefined}
+              counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
               actions={
                 <Button
                   iconName="refresh"
