@@ -12,9 +12,10 @@ import { isSessionActive, predatesCredentials } from './session-rules';
 import { verifyAccessToken } from './tokens';
 import type { TenantPrincipal } from './principal';
 
-export function bearerToken(authorization: string | undefined): string {
+/** The token of `Authorization: Bearer <token>`; `credential` names what the route takes, for the 401. */
+export function bearerToken(authorization: string | undefined, credential = 'an API key or access token'): string {
   if (!authorization)
-    throw unauthorized('credentials_missing', 'Send an API key or access token as "Authorization: Bearer <token>".');
+    throw unauthorized('credentials_missing', `Send ${credential} as "Authorization: Bearer <token>".`);
   const [scheme = '', token, ...more] = authorization.trim().split(/\s+/);
   if (scheme.toLowerCase() !== 'bearer')
     throw unauthorized('invalid_credentials', 'The Authorization header must use the Bearer scheme.');
@@ -84,8 +85,6 @@ export async function authenticateTenant(
 }
 
 export async function authenticatePlatform(authorization: string | undefined): Promise<void> {
-  if (!authorization)
-    throw unauthorized('credentials_missing', 'Send the platform token as "Authorization: Bearer <token>".');
-  const token = bearerToken(authorization);
+  const token = bearerToken(authorization, 'the platform token');
   if (!(await isPlatformToken(token))) throw unauthorized('invalid_credentials', 'The platform token is invalid.');
 }
