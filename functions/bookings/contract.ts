@@ -52,7 +52,14 @@ export const contract = defineContract({
     responses: { 201: { description: 'The booking.', body: Booking, headers: ['ETag', 'Location'] } },
     errors: {
       409: ['booking_conflict', 'concurrent_update'],
-      422: ['invalid_phone', 'invalid_time_range', 'unknown_conversation', 'unknown_customer', 'booking_in_past'],
+      422: [
+        'invalid_phone',
+        'invalid_time_range',
+        'unknown_conversation',
+        'conversation_customer_mismatch',
+        'unknown_customer',
+        'booking_in_past',
+      ],
     },
     requestExample: {
       customer: { phone: '+4915112345678', name: 'Maria' },
@@ -92,6 +99,7 @@ export const contract = defineContract({
         'invalid_time_range',
         'booking_in_past',
         'unknown_conversation',
+        'conversation_customer_mismatch',
       ],
     },
     requestExample: { start_at: '2026-12-01T14:00:00+01:00', end_at: '2026-12-01T14:45:00+01:00' },

@@ -57,10 +57,29 @@ function checkTimes(b: Pick<Booking, 'start_at' | 'end_at'>) {
   if (problem) throw fieldProblem('invalid_time_range', 'end_at', problem);
 }
 
-async function checkConversation(tenantId: string, conversationId: string | null | undefined) {
-  if (conversationId && !(await getConversation(tenantId, conversationId))) {
-    throw fieldProblem('unknown_conversation', 'conversation_id', 'No conversation has this id.');
-  }
+/** The conversation a booking names, which must exist; its customer is checked against the booking's. */
+async function namedConversation(tenantId: string, conversationId: string | null | undefined) {
+  if (!conversationId) return undefined;
+  const conversation = await getConversation(tenantId, conversationId);
+  if (!conversation) throw fieldProblem('unknown_conversation', 'conversation_id', 'No conversation has this id.');
+  return conversation;
+}
+
+/** A booking belongs to one customer: it may name only a conversation with that customer. */
+function checkConversationCustomer(
+  conversation: { customer: { id: string; phone: string } } | undefined,
+  customer: { id?: string; phone?: string },
+) {
+  const other =
+    customer.id !== undefined
+      ? conversation?.customer.id !== customer.id
+      : conversation?.customer.phone !== customer.phone;
+  if (conversation && other)
+    throw fieldProblem(
+      'conversation_customer_mismatch',
+      'conversation_id',
+      "The conversation is with another customer than the booking's.",
+    );
 }
 
 export interface CreateBookingInput {
@@ -79,7 +98,8 @@ export interface CreateBookingInput {
 export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
   const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   checkTimes(input);
-  await checkConversation(tenantId, input.conversation_id);
+  // Checked before the customer is found or created, so a refused booking creates no customer.
+  checkConversationCustomer(await namedConversation(tenantId, input.conversation_id), { id: input.customer.id, phone });
   const customer = input.customer.id
     ? await getCustomer(tenantId, input.customer.id)
     : await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now);
@@ -141,7 +161,7 @@ export async function updateBooking(
   now: Date,
   current?: Booking,
 ) {
-  await checkConversation(tenantId, patch.conversation_id);
+  const conversation = await namedConversation(tenantId, patch.conversation_id);
   let known = current;
   return withRetry(async () => {
     // A booking the caller just read serves the first attempt; a retry reads it again.
@@ -149,6 +169,7 @@ export async function updateBooking(
     known = undefined;
     if (!before) throw DomainError.notFound('The booking');
     if (expectedVersion !== undefined && before.version !== expectedVersion) throw DomainError.versionMismatch();
+    checkConversationCustomer(conversation, { id: before.customer.id });
     const status = patch.status ?? before.status;
     const problem = transitionProblem(before.status, status);
     if (problem) throw fieldProblem('invalid_status_transition', 'status', problem);

@@ -164,6 +164,45 @@ describe('booking lifecycle', () => {
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e200 } })).status).toBe(422);
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e-200 } })).status).toBe(422);
   });
+
+  it("links only a conversation with the booking's own customer, and creates no customer when it refuses", async () => {
+    const open = (phone: string) =>
+      call('POST', '/conversations', { ...authOf(t), body: { channel: 'sandbox', customer: { phone } } });
+    const dora = (await open('+491512000001')).body;
+    const emil = (await open('+491512000077')).body;
+    const linked = await create({ start_at: day(6, 9), end_at: day(6, 10), conversation_id: dora.id });
+    expect(linked.status).toBe(201);
+    expect(linked.body.conversation_id).toBe(dora.id);
+    const byId = await create({
+      start_at: day(6, 11),
+      end_at: day(6, 12),
+      customer: { id: emil.customer.id },
+      conversation_id: dora.id,
+    });
+    const stranger = await create({
+      start_at: day(6, 13),
+      end_at: day(6, 14),
+      customer: { phone: '+491512000078', name: 'Nobody yet' },
+      conversation_id: dora.id,
+    });
+    const moved = await patch(linked.body.id, { conversation_id: emil.id });
+    for (const refused of [byId, stranger, moved]) {
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('conversation_customer_mismatch');
+      expect(refused.body.errors[0].path).toBe('conversation_id');
+    }
+    expect((await call('GET', `/bookings/${linked.body.id}`, authOf(t))).body).toEqual(linked.body);
+    // The refused phone found or created no customer: a booking by it now creates one, named as sent.
+    const later = await create({
+      start_at: day(6, 15),
+      end_at: day(6, 16),
+      customer: { phone: '+491512000078', name: 'Fred' },
+    });
+    expect(later.body.customer.name).toBe('Fred');
+    const unlinked = await patch(linked.body.id, { conversation_id: null });
+    expect(unlinked.status).toBe(200);
+    expect(unlinked.body.conversation_id).toBeNull();
+  });
 });
 
 describe('no double booking', () => {
