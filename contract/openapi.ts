@@ -39,6 +39,7 @@ const TAGS: Record<string, { name: string; description: string }> = {
   auth: { name: 'Auth', description: 'Login sessions: access and refresh tokens, logout, and who the caller is.' },
   users: { name: 'Users', description: 'The people of a tenant, with roles `admin` and `agent`.' },
   'api-keys': { name: 'API keys', description: 'Keys for server-to-server calls (`sk_…`), shown once.' },
+  customers: { name: 'Customers', description: 'The people a tenant talks to and books, found by id or phone number.' },
   conversations: { name: 'Conversations', description: 'Conversations with customers and their messages.' },
   channels: { name: 'Channels', description: 'The sandbox and WhatsApp Cloud API numbers, and Meta\u2019s webhook.' },
   bookings: {

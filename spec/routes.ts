@@ -113,6 +113,22 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   {
+    id: 'customers-list',
+    method: 'GET',
+    path: '/customers',
+    handler: 'customers/list',
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
+    id: 'customers-get',
+    method: 'GET',
+    path: '/customers/{id}',
+    handler: 'customers/get',
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
     id: 'conversations-list',
     method: 'GET',
     path: '/conversations',

@@ -1,14 +1,36 @@
 import * as z from 'zod/mini';
-import { named, resourceId } from '../platform/api-contract';
+import { defineContract, named, page, resourceId, tenantId, timestamp } from '../platform/api-contract';
+
+const customerFields = {
+  id: resourceId('cus'),
+  name: z.nullable(z.string()),
+  phone: z
+    .string()
+    .check(z.meta({ pattern: '^\\+[1-9]\\d{7,14}$', description: 'E.164.', examples: ['+4915112345678'] })),
+};
 
 /** A customer as conversations and bookings embed them. */
-export const CustomerRef = named(
-  'CustomerRef',
-  z.object({
-    id: resourceId('cus'),
-    name: z.nullable(z.string()),
-    phone: z
-      .string()
-      .check(z.meta({ pattern: '^\\+[1-9]\\d{7,14}$', description: 'E.164.', examples: ['+4915112345678'] })),
-  }),
-);
+export const CustomerRef = named('CustomerRef', z.object(customerFields));
+
+/** A customer as `/customers` returns them. */
+export const Customer = named('Customer', z.object({ ...customerFields, tenant_id: tenantId, created_at: timestamp }));
+
+export const contract = defineContract({
+  'customers-list': {
+    operationId: 'listCustomers',
+    summary: 'List customers',
+    description:
+      'Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. ' +
+      '`phone` finds the one customer with that number (a page of one, or none). ' +
+      "A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.",
+    responses: { 200: { description: 'A page of customers.', body: page('CustomerList', Customer) } },
+  },
+  'customers-get': {
+    operationId: 'getCustomer',
+    summary: 'Get a customer',
+    description: 'The customer with their phone number and the name they were first known by.',
+    params: { id: resourceId('cus') },
+    responses: { 200: { description: 'The customer.', body: Customer } },
+    errors: { 404: ['not_found'] },
+  },
+});

@@ -27,3 +27,12 @@ export function requirePhone(raw: string, path: string): string {
 }
 
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
+
+/** A customer as `/customers` returns them. */
+export const customerRecord = (c: Customer) => ({
+  id: c.id,
+  tenant_id: c.tenant_id,
+  name: c.name,
+  phone: c.phone,
+  created_at: c.created_at,
+});

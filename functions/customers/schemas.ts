@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { pageQuery } from '../platform/pagination';
 import { idOf, trimmed } from '../platform/validation';
+import { normalisePhone } from './customer';
 
 export const customerId = idOf('cus', 'customer');
 /** Only the length is checked here; requirePhone normalises the number (422 when it is not E.164). */
@@ -15,3 +17,15 @@ export const phone = z
 export const customerRef = z
   .strictObject({ id: z.optional(customerId), phone: z.optional(phone), name: z.optional(trimmed(1, 200)) })
   .check(z.refine((c) => (c.id === undefined) !== (c.phone === undefined), 'give either `id` or `phone`'));
+
+/** `phone` finds one customer (a `+` may arrive as a space: unencoded in a query string, it means one). */
+export const ListCustomersQuery = z.strictObject({
+  ...pageQuery,
+  phone: z.optional(
+    z.string().check(
+      z.maxLength(40),
+      z.refine((v) => normalisePhone(v) !== null, 'must be a phone number in international format (E.164)'),
+      z.meta({ description: 'Finds the one customer with this number (E.164, e.g. +4915112345678).' }),
+    ),
+  ),
+});

@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { queryPage } from '../platform/pagination';
 import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
@@ -10,6 +11,7 @@ import type { Customer } from './customer';
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
  *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (customers
  *                                                   never change), so finding a customer by phone is one read
+ * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
 export const customerIdentityKey = (tenantId: string, phone: string) => ({
@@ -71,6 +73,29 @@ export async function customerOfIdentity(
   return customer && fromItem(customer);
 }
 
+/** The customer with this (normalised) phone, if any: one read of the identity item. */
+export async function findCustomerByPhone(tenantId: string, phone: string): Promise<Customer | undefined> {
+  const identity = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: customerIdentityKey(tenantId, phone), ConsistentRead: true }),
+  );
+  return customerOfIdentity(tenantId, identity.Item);
+}
+
+/** A page of the tenant's customers, newest first: one Query. */
+export async function listCustomers(tenantId: string, request: { limit: number; cursor?: string }) {
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'CUS#' },
+    },
+    request,
+    { owner: tenantId, list: 'customers' },
+    ['pk', 'sk'],
+  );
+  return { ...page, items: page.items.map(fromItem) };
+}
+
 /** Finds the customer with this phone (one read), creating them on first contact (safe under concurrency). */
 export async function findOrCreateCustomer(
   tenantId: string,
@@ -80,14 +105,7 @@ export async function findOrCreateCustomer(
 ): Promise<Customer> {
   return retryOnConflict(
     async () => {
-      const identity = await db().send(
-        new GetCommand({
-          TableName: tableName('main'),
-          Key: customerIdentityKey(tenantId, phone),
-          ConsistentRead: true,
-        }),
-      );
-      const existing = await customerOfIdentity(tenantId, identity.Item);
+      const existing = await findCustomerByPhone(tenantId, phone);
       if (existing) return existing;
       const customer = newCustomer(tenantId, phone, name, now);
       await db().send(new TransactWriteCommand({ TransactItems: customerPuts(customer) }));

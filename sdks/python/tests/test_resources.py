@@ -1,5 +1,5 @@
 """The synchronous client's resources against the running system: channels, conversations and messages,
-bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
+customers, bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
 from __future__ import annotations
 
 import json
@@ -98,6 +98,22 @@ def test_messages_are_sent_then_read_and_listed_newest_first(client: MessagingCl
     eventually(lambda: client.conversations.messages.page(created["id"], limit=1)[0]["status"] == "read")
     texts = [m["text"] for m in client.conversations.messages.list(created["id"])]
     assert texts == ["Of course! Tuesday 10:00 works.", "Welcome!"]
+
+
+def test_customers_list_newest_first_get_and_find_by_phone(client: MessagingClient) -> None:
+    numbers = [phone(), phone()]
+    ids = [
+        client.channels.sandbox_inbound(from_=number, name=f"Customer {i}", text="Hello")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
+        for i, number in enumerate(numbers)
+    ]
+    newest = client.customers.page(limit=2)
+    assert [c["id"] for c in newest.data] == [ids[1], ids[0]]
+    got = client.customers.get(ids[0])
+    assert (got["name"], got["phone"]) == ("Customer 0", numbers[0])
+    assert client.customers.find_by_phone(numbers[0]) == got
+    assert client.customers.find_by_phone("+491519999999") is None
+    with pytest.raises(NotFoundError):
+        client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q")
 
 
 def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingClient) -> None:

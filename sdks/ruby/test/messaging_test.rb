@@ -2,7 +2,7 @@
 
 require_relative "test_helper"
 
-# Channels, conversations and messages, bookings, AI functions and events, against the real runtime.
+# Channels, conversations and messages, customers, bookings, AI functions and events, against the real runtime.
 class ChannelsTest < SdkTest
   def test_list_gives_the_sandbox
     channels = new_tenant.client.channels.list
@@ -117,6 +117,21 @@ class ConversationsTest < SdkTest
     error = assert_raises(ArgumentError) { client.conversations.list(stauts: "open") }
     assert_match(/stauts/, error.message)
     assert_raises(ArgumentError) { client.conversations.create(chanel: "sandbox") }
+  end
+end
+
+class CustomersTest < SdkTest
+  def test_list_newest_first_get_and_find_by_phone
+    numbers = [phone, phone]
+    ids = numbers.each_with_index.map do |number, i|
+      client.channels.sandbox_inbound(from: number, name: "Customer #{i}", text: "Hello").conversation.customer.id
+    end
+    assert_equal ids.reverse, client.customers.list(limit: 2).page.map(&:id)
+    got = client.customers.get(ids[0])
+    assert_equal ["Customer 0", numbers[0]], [got.name, got.phone]
+    assert_equal got.to_h, client.customers.find_by_phone(numbers[0]).to_h
+    assert_nil client.customers.find_by_phone("+491519999999")
+    assert_raises(MessagingPlatform::NotFoundError) { client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q") }
   end
 end
 

@@ -7,6 +7,7 @@ import { Auth } from './resources/auth.js';
 import { Bookings } from './resources/bookings.js';
 import { Channels } from './resources/channels.js';
 import { Conversations } from './resources/conversations.js';
+import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
 import { Tenants } from './resources/tenants.js';
 import { WebhookDeliveries, Webhooks } from './resources/webhooks.js';
@@ -46,6 +47,7 @@ type Mode = { kind: 'api-key'; apiKey: string; tenantId: string } | { kind: 'ses
  */
 export class MessagingClient {
   readonly conversations: Conversations;
+  readonly customers: Customers;
   readonly bookings: Bookings;
   readonly ai: Ai;
   readonly webhooks: Webhooks;
@@ -72,6 +74,7 @@ export class MessagingClient {
       this.transport.setCredentials('tenant', this.session);
     }
     this.conversations = new Conversations(this.transport);
+    this.customers = new Customers(this.transport);
     this.bookings = new Bookings(this.transport);
     this.ai = new Ai(this.transport);
     this.webhooks = new Webhooks(this.transport);

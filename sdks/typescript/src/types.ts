@@ -41,6 +41,7 @@ export type NewConversation = Schemas['NewConversation'];
 export type Message = Schemas['Message'];
 export type MessageAnalysis = Schemas['MessageAnalysis'];
 export type CustomerRef = Schemas['CustomerRef'];
+export type Customer = Schemas['Customer'];
 export type Booking = Schemas['Booking'];
 export type User = Schemas['User'];
 export type ApiKey = Schemas['ApiKey'];
@@ -106,6 +107,7 @@ export type UpdateTenantParams = RequestBody<'updateTenant'>;
 // List parameters (`limit` is the page size, `cursor` where to start).
 export type ListConversationsParams = ListParams<'listConversations'>;
 export type ListMessagesParams = ListParams<'listMessages'>;
+export type ListCustomersParams = ListParams<'listCustomers'>;
 export type ListBookingsParams = ListParams<'listBookings', 'from' | 'to'>;
 export type ListEventsParams = ListParams<'listEvents', 'since' | 'until'>;
 export type ListWebhooksParams = ListParams<'listWebhooks'>;

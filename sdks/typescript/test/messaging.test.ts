@@ -1,4 +1,4 @@
-// Conversations, messages, channels, bookings, AI functions and events, against the real runtime.
+// Conversations, messages, channels, customers, bookings, AI functions and events, against the real runtime.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type Conversation, type EventOf } from '../src/index.js';
@@ -115,6 +115,25 @@ describe('conversations and messages', () => {
 
   it('get of an unknown id is a NotFoundError', async () => {
     await assert.rejects(t.client.conversations.get('conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W'), NotFoundError);
+  });
+});
+
+describe('customers', () => {
+  it('list (newest first), get, findByPhone; an unknown id is NotFoundError', async () => {
+    const numbers = [phone(), phone()];
+    const ids: string[] = [];
+    for (const [i, from] of numbers.entries()) {
+      const result = await t.client.channels.sandboxInbound({ from, name: `Customer ${i}`, text: 'Hello' });
+      assert.ok('conversation' in result);
+      ids.push(result.conversation.customer.id);
+    }
+    const newest = await t.client.customers.list({ limit: 1 }).toArray();
+    assert.deepEqual(newest.slice(0, 2).map((c) => c.id), [ids[1], ids[0]]);
+    const got = await t.client.customers.get(ids[0] ?? '');
+    assert.deepEqual({ name: got.name, phone: got.phone, tenant_id: got.tenant_id }, { name: 'Customer 0', phone: numbers[0], tenant_id: t.tenantId });
+    assert.deepEqual(await t.client.customers.findByPhone(numbers[0] ?? ''), got);
+    assert.equal(await t.client.customers.findByPhone('+491519999999'), null);
+    await assert.rejects(t.client.customers.get('cus_01M8097VP4N21KKVHA4G7BR51Q'), NotFoundError);
   });
 });
 

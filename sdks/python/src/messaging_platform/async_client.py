@@ -31,6 +31,7 @@ from .async_resources import (
     Bookings,
     Channels,
     Conversations,
+    Customers,
     Events,
     Meta,
     Tenants,
@@ -57,6 +58,7 @@ class AsyncMessagingClient:
     """
 
     conversations: Conversations
+    customers: Customers
     bookings: Bookings
     ai: Ai
     webhooks: Webhooks
@@ -110,6 +112,7 @@ class AsyncMessagingClient:
         self._session = session
         self._tenant_id = tenant_id
         self.conversations = Conversations(transport)
+        self.customers = Customers(transport)
         self.bookings = Bookings(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

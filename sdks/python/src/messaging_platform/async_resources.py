@@ -32,6 +32,7 @@ from .models import (
     CreateBookingRequestStatus,
     CreateConversationRequestMessage,
     CreateTenantRequestAdmin,
+    Customer,
     CustomerInput,
     Delivery,
     DeliveryReplay,
@@ -78,6 +79,7 @@ Channel = Union[SandboxChannel, WhatsAppChannel]
 __all__ = [
     "Conversations",
     "Messages",
+    "Customers",
     "Bookings",
     "Ai",
     "Channels",
@@ -215,6 +217,40 @@ class Conversations(AsyncResource):
             "category": category,
         }
         return await self._call("updateConversation", (id,), params, if_match=if_match, options=options)
+
+
+class Customers(AsyncResource):
+    """``client.customers``: the people a tenant talks to, created by their first contact."""
+
+    def list(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[Customer]:
+        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none."""
+        return self._list("listCustomers", (), {"phone": phone, "limit": limit, "cursor": cursor}, options)
+
+    async def page(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Customer]:
+        """One page of :meth:`list`."""
+        return await self.list(phone=phone, limit=limit, cursor=cursor, options=options).page()
+
+    async def get(self, id: str, /, *, options: Options = None) -> Customer:
+        return await self._call("getCustomer", (id,), options=options)
+
+    async def find_by_phone(self, phone: str, /, *, options: Options = None) -> Optional[Customer]:
+        """The customer with this phone number (E.164, e.g. ``+4915112345678``), or None."""
+        found = (await self.page(phone=phone, options=options)).data
+        return found[0] if found else None
 
 
 class Bookings(AsyncResource):

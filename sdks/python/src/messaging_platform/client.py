@@ -30,6 +30,7 @@ from .resources import (
     Bookings,
     Channels,
     Conversations,
+    Customers,
     Events,
     Meta,
     Tenants,
@@ -56,6 +57,7 @@ class MessagingClient:
     """
 
     conversations: Conversations
+    customers: Customers
     bookings: Bookings
     ai: Ai
     webhooks: Webhooks
@@ -109,6 +111,7 @@ class MessagingClient:
         self._session = session
         self._tenant_id = tenant_id
         self.conversations = Conversations(transport)
+        self.customers = Customers(transport)
         self.bookings = Bookings(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

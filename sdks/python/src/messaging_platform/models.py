@@ -78,7 +78,9 @@ __all__ = [
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
     "CreateWebhookRequest",
+    "Customer",
     "CustomerInput",
+    "CustomerList",
     "CustomerRef",
     "DateEntity",
     "DateTimeEntity",
@@ -838,6 +840,20 @@ class _CreateWebhookRequestRequired(TypedDict):
 class CreateWebhookRequest(_CreateWebhookRequestRequired, total=False):
     description: str
     is_active: bool
+
+
+class Customer(TypedDict):
+    id: str
+    name: Optional[str]
+    #: E.164.
+    phone: str
+    tenant_id: str
+    created_at: str
+
+
+class CustomerList(TypedDict):
+    data: List[Customer]
+    pagination: Pagination
 
 
 class CustomerRef(TypedDict):

@@ -31,6 +31,7 @@ from .models import (
     CreateBookingRequestStatus,
     CreateConversationRequestMessage,
     CreateTenantRequestAdmin,
+    Customer,
     CustomerInput,
     Delivery,
     DeliveryReplay,
@@ -77,6 +78,7 @@ Channel = Union[SandboxChannel, WhatsAppChannel]
 __all__ = [
     "Conversations",
     "Messages",
+    "Customers",
     "Bookings",
     "Ai",
     "Channels",
@@ -214,6 +216,40 @@ class Conversations(SyncResource):
             "category": category,
         }
         return self._call("updateConversation", (id,), params, if_match=if_match, options=options)
+
+
+class Customers(SyncResource):
+    """``client.customers``: the people a tenant talks to, created by their first contact."""
+
+    def list(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Customer]:
+        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none."""
+        return self._list("listCustomers", (), {"phone": phone, "limit": limit, "cursor": cursor}, options)
+
+    def page(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Customer]:
+        """One page of :meth:`list`."""
+        return self.list(phone=phone, limit=limit, cursor=cursor, options=options).page()
+
+    def get(self, id: str, /, *, options: Options = None) -> Customer:
+        return self._call("getCustomer", (id,), options=options)
+
+    def find_by_phone(self, phone: str, /, *, options: Options = None) -> Optional[Customer]:
+        """The customer with this phone number (E.164, e.g. ``+4915112345678``), or None."""
+        found = self.page(phone=phone, options=options).data
+        return found[0] if found else None
 
 
 class Bookings(SyncResource):

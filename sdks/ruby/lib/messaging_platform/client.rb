@@ -12,7 +12,7 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :bookings, :ai, :webhooks, :webhook_deliveries, :api_keys, :users, :events,
+    attr_reader :conversations, :customers, :bookings, :ai, :webhooks, :webhook_deliveries, :api_keys, :users, :events,
                 :channels, :auth
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
@@ -30,6 +30,7 @@ module MessagingPlatform
         @transport.set_credentials(:tenant, StaticCredentials.new(api_key, tenant_id))
       end
       @conversations = Resources::Conversations.new(@transport)
+      @customers = Resources::Customers.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
       @ai = Resources::Ai.new(@transport)
       @webhooks = Resources::Webhooks.new(@transport)

@@ -624,6 +624,22 @@ module MessagingPlatform
       property :is_active, :boolean
     end
 
+    # The `Customer` object.
+    class Customer < Model
+      property :id, :string, required: true
+      property :name, :string, required: true, nullable: true
+      # E.164.
+      property :phone, :string, required: true
+      property :tenant_id, :string, required: true
+      property :created_at, :string, required: true
+    end
+
+    # The `CustomerList` object.
+    class CustomerList < Model
+      property :data, ["Customer"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
     # The `CustomerRef` object.
     class CustomerRef < Model
       property :id, :string, required: true
@@ -1362,6 +1378,8 @@ module MessagingPlatform
     "listApiKeys" => Operation.new(id: "listApiKeys", method: :get, path: "/api-keys", auth: :tenant, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "ApiKeyList" }),
     "createApiKey" => Operation.new(id: "createApiKey", method: :post, path: "/api-keys", auth: :tenant, path_params: [], query: [], body: "CreateApiKeyRequest", body_required: true, responses: { 201 => "NewApiKey" }),
     "revokeApiKey" => Operation.new(id: "revokeApiKey", method: :delete, path: "/api-keys/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
+    "listCustomers" => Operation.new(id: "listCustomers", method: :get, path: "/customers", auth: :tenant, path_params: [], query: ["limit", "cursor", "phone"], body: nil, body_required: false, responses: { 200 => "CustomerList" }),
+    "getCustomer" => Operation.new(id: "getCustomer", method: :get, path: "/customers/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Customer" }),
     "listConversations" => Operation.new(id: "listConversations", method: :get, path: "/conversations", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "tag", "channel", "customer_id"], body: nil, body_required: false, responses: { 200 => "ConversationList" }),
     "createConversation" => Operation.new(id: "createConversation", method: :post, path: "/conversations", auth: :tenant, path_params: [], query: [], body: "CreateConversationRequest", body_required: true, responses: { 201 => "NewConversation" }),
     "getConversation" => Operation.new(id: "getConversation", method: :get, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "ConversationWithMessages" }),

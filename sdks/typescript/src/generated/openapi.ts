@@ -188,6 +188,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. `phone` finds the one customer with that number (a page of one, or none). A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.
+         */
+        get: operations["listCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer
+         * @description The customer with their phone number and the name they were first known by.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/conversations": {
         parameters: {
             query?: never;
@@ -1926,6 +1966,30 @@ export interface components {
             description?: string;
             /** @default true */
             is_active?: boolean;
+        };
+        Customer: {
+            /** @example cus_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            name: string | null;
+            /**
+             * @description E.164.
+             * @example +4915112345678
+             */
+            phone: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+        };
+        CustomerList: {
+            data: components["schemas"]["Customer"][];
+            pagination: components["schemas"]["Pagination"];
         };
         CustomerRef: {
             /** @example cus_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
@@ -4194,6 +4258,86 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (plain decimal digits). */
+                limit?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Finds the one customer with this number (E.164, e.g. +4915112345678). */
+                phone?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

@@ -1,0 +1,23 @@
+import { badRequest } from '../platform/errors';
+import { httpHandler, tenantPrincipal } from '../http/handler';
+import { toPage } from '../platform/pagination';
+import { customerRecord, normalisePhone } from './customer';
+import { ListCustomersQuery } from './schemas';
+import { findCustomerByPhone, listCustomers } from './store';
+
+/** Newest first, one Query per page; `phone` finds the one customer with that number in one read. */
+export const handler = httpHandler('customers-list', { query: ListCustomersQuery }, async ({ query, principal }) => {
+  const tenantId = tenantPrincipal(principal).tenant.id;
+  const { limit, cursor, phone } = query;
+  if (phone !== undefined) {
+    if (cursor !== undefined)
+      throw badRequest('invalid_query', 'A lookup by `phone` has one page: leave out `cursor`.');
+    const found = await findCustomerByPhone(tenantId, normalisePhone(phone) ?? '');
+    return {
+      status: 200,
+      body: toPage(found ? [customerRecord(found)] : [], limit, { hasMore: false, nextCursor: null }),
+    };
+  }
+  const page = await listCustomers(tenantId, { limit, cursor });
+  return { status: 200, body: toPage(page.items.map(customerRecord), limit, page) };
+});

@@ -1,0 +1,22 @@
+# frozen_string_literal: true
+
+module MessagingPlatform
+  module Resources
+    # Customers: `client.customers`, the people a tenant talks to, created by their first contact.
+    class Customers < Base
+      # Customers, newest first; `phone:` (E.164) gives the one customer with that number, or none.
+      def list(request_options: nil, **params)
+        paged("listCustomers", {}, params, request_options)
+      end
+
+      def get(id, request_options: nil)
+        call("getCustomer", { id: id }, request_options: options(request_options))
+      end
+
+      # The customer with this phone number (E.164, e.g. "+4915112345678"), or nil.
+      def find_by_phone(phone, request_options: nil)
+        list(phone: phone, request_options: request_options).first
+      end
+    end
+  end
+end

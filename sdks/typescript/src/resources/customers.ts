@@ -1,0 +1,21 @@
+import type { RequestOptions } from '../core/http.js';
+import type { PagedList } from '../core/pagination.js';
+import { ApiResource, path } from '../core/resource.js';
+import type { Customer, ListCustomersParams } from '../types.js';
+
+export class Customers extends ApiResource {
+  /** Customers, newest first; `phone` (E.164) gives the one customer with that number, or none. */
+  list(params?: ListCustomersParams, options?: RequestOptions): PagedList<Customer> {
+    return this.pagedList('/customers', params, options);
+  }
+
+  get(id: string, options?: RequestOptions): Promise<Customer> {
+    return this.call('GET', path`/customers/${id}`, { options });
+  }
+
+  /** The customer with this phone number (E.164, e.g. `+4915112345678`), or `null` when there is none. */
+  async findByPhone(phone: string, options?: RequestOptions): Promise<Customer | null> {
+    const [found] = await this.list({ phone }, options).toArray();
+    return found ?? null;
+  }
+}

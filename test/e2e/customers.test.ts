@@ -1,0 +1,101 @@
+import { authOf, call, createTenant, type TestTenant } from '../support/api';
+
+let t: TestTenant;
+beforeAll(async () => {
+  t = await createTenant();
+});
+
+const inbound = (phone: string, name: string) =>
+  call('POST', '/channels/sandbox/inbound', { ...authOf(t), body: { from: phone, name, text: 'Hello' } });
+const list = (query = '', tenant = t) => call('GET', `/customers${query}`, authOf(tenant));
+
+describe('customers', () => {
+  it('lists the customers every way of first contact created, newest first, page by page', async () => {
+    const byMessage = (await inbound('+491513000001', 'Ada')).body.conversation.customer;
+    const byConversation = (
+      await call('POST', '/conversations', {
+        ...authOf(t),
+        body: { channel: 'sandbox', customer: { phone: '+491513000002', name: 'Ben' } },
+      })
+    ).body.customer;
+    const byBooking = (
+      await call('POST', '/bookings', {
+        ...authOf(t),
+        body: {
+          customer: { phone: '+491513000003', name: 'Cleo' },
+          service: 'Consultation',
+          start_at: '2031-02-01T09:00:00Z',
+          end_at: '2031-02-01T10:00:00Z',
+          timezone: 'UTC',
+        },
+      })
+    ).body.customer;
+    // A second contact finds the customer again rather than adding one.
+    await inbound('+491513000001', 'Ada again');
+
+    const first = await list('?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((c: { id: string }) => c.id)).toEqual([byBooking.id, byConversation.id]);
+    expect(first.body.data[0]).toEqual({
+      id: byBooking.id,
+      tenant_id: t.tenantId,
+      name: 'Cleo',
+      phone: '+491513000003',
+      created_at: expect.any(String),
+    });
+    expect(first.body.pagination).toMatchObject({ limit: 2, has_more: true });
+    const rest = await list(`?limit=2&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`);
+    expect(rest.body.data.map((c: { id: string; name: string }) => [c.id, c.name])).toEqual([[byMessage.id, 'Ada']]);
+    expect(rest.body.pagination).toEqual({ limit: 2, has_more: false, next_cursor: null });
+
+    const got = await call('GET', `/customers/${byMessage.id}`, authOf(t));
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(rest.body.data[0]);
+  });
+
+  it('finds one customer by phone, written with %2B, an unencoded + or spaces', async () => {
+    const ada = (await list('?phone=%2B491513000001')).body.data;
+    expect(ada).toHaveLength(1);
+    expect(ada[0].phone).toBe('+491513000001');
+    for (const spelling of ['?phone=+491513000001', '?phone=%2B49%20151%203000001']) {
+      expect((await list(spelling)).body.data).toEqual(ada);
+    }
+    const none = await list('?phone=%2B491513999999');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ data: [], pagination: { limit: 20, has_more: false, next_cursor: null } });
+  });
+
+  it('refuses a malformed phone, a cursor with a phone, unknown parameters and malformed ids', async () => {
+    const bad = await list('?phone=12ab');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('invalid_query');
+    expect(bad.body.errors[0].path).toBe('phone');
+    const page = await list('?limit=1');
+    const both = await list(`?phone=%2B491513000001&cursor=${encodeURIComponent(page.body.pagination.next_cursor)}`);
+    expect(both.status).toBe(400);
+    expect(both.body.code).toBe('invalid_query');
+    expect((await list('?name=Ada')).body.code).toBe('invalid_query');
+    expect((await list('?cursor=not-a-cursor')).body.code).toBe('invalid_cursor');
+    for (const id of ['cus_nope', 'conv_01M8097VP4N21KKVHA4G7BR51Q', 'cus_01M8097VP4N21KKVHA4G7BR51Q']) {
+      const res = await call('GET', `/customers/${id}`, authOf(t));
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('not_found');
+    }
+  });
+
+  it("keeps each tenant's customers to itself, for agents as for admins", async () => {
+    const other = await createTenant();
+    const mine = (await list('?limit=1')).body.data[0];
+    expect((await list('', other)).body.data).toEqual([]);
+    expect((await list('?phone=%2B491513000001', other)).body.data).toEqual([]);
+    expect((await call('GET', `/customers/${mine.id}`, authOf(other))).status).toBe(404);
+    // Another tenant's cursor names another list.
+    const cursor = (await list('?limit=1')).body.pagination.next_cursor;
+    expect((await list(`?cursor=${encodeURIComponent(cursor)}`, other)).body.code).toBe('invalid_cursor');
+
+    const key = await call('POST', '/api-keys', { ...authOf(t), body: { name: 'agent', role: 'agent' } });
+    const agent = { tenant: t.tenantId, token: key.body.key };
+    expect((await call('GET', '/customers?limit=1', agent)).body.data).toEqual([mine]);
+    expect((await call('GET', `/customers/${mine.id}`, agent)).body).toEqual(mine);
+  });
+});
