@@ -395,6 +395,31 @@ void test('inbox: past the first 50 conversations, older ones load on request', 
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
 });
 
+void test('inbox: a customer found by phone number shows only their conversations', async () => {
+  const search = page.getByLabel('Find a customer by phone number');
+  await search.fill('+49 151 9999 9999');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByText('No customer has this number.').waitFor();
+  await search.fill('+49 151 123 456 78');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByText('Showing Maria Test (+4915112345678)').waitFor();
+  const header = page.getByRole('heading', { name: /^Conversations/ });
+  await header.getByText('(1)').waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+  await checkA11y(page, 'inbox customer search');
+  await shot(page, '09c-inbox-customer-search');
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByRole('button', { name: 'Show everyone' }).waitFor();
+    await shot(page, '09d-inbox-customer-search-390');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+  await page.getByRole('button', { name: 'Show everyone' }).click();
+  await header.getByText('(50+)').waitFor();
+  assert.equal(await search.inputValue(), '');
+});
+
 void test('conversation: past its newest 20 messages, older ones show on request', async () => {
   for (let i = 0; i < 22; i++)
     await api('POST', '/channels/sandbox/inbound', {

@@ -14,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
-import { ConflictError, type Booking, type CreateBookingParams } from '@messaging-platform/sdk';
+import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId } from '../components/errors';
@@ -379,6 +379,11 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
 }
 
 const NEW_CUSTOMER: SelectProps.Option = { value: 'new', label: 'New customer…' };
+const customerOption = (c: Customer): SelectProps.Option => ({
+  value: c.id,
+  label: c.name ?? c.phone,
+  description: c.phone,
+});
 
 function BookingModal({
   booking,
@@ -390,17 +395,26 @@ function BookingModal({
   onSaved: (b: Booking, created: boolean) => void;
 }) {
   const { client } = useApp();
-  const customers = useResource(async (c) => {
-    const conversations = await c.conversations.list({ limit: 100 }).page();
-    const seen = new Map<string, SelectProps.Option>();
-    for (const conv of conversations.data)
-      seen.set(conv.customer.id, {
-        value: conv.customer.id,
-        label: conv.customer.name ?? conv.customer.phone,
-        description: conv.customer.phone,
-      });
-    return [...seen.values()];
-  }, []);
+  const customers = useResource(
+    async (c) => (await c.customers.list({ limit: 100 }).page()).data.map(customerOption),
+    [],
+  );
+  // Past the newest 100, a customer is found by their number as it is typed into the picker's filter.
+  const [byPhone, setByPhone] = useState<SelectProps.Option | null>(null);
+  const lookUp = (text: string) => {
+    const typed = text.replace(/[\s().-]/g, '');
+    if (!/^\+?[1-9]\d{7,14}$/.test(typed)) return;
+    client.customers
+      .findByPhone(typed.startsWith('+') ? typed : `+${typed}`)
+      // Tagged with the text as typed, so the picker's own filter keeps it in view.
+      .then((found) => found && setByPhone({ ...customerOption(found), filteringTags: [text] }))
+      .catch(() => undefined);
+  };
+  const customerOptions = [
+    ...(customers.data ?? []),
+    ...(byPhone && !customers.data?.some((o) => o.value === byPhone.value) ? [byPhone] : []),
+    NEW_CUSTOMER,
+  ];
   const tomorrow = new Date(Date.now() + 86_400_000);
   const [customer, setCustomer] = useState<SelectProps.Option | null>(null);
   const [phone, setPhone] = useState('');
@@ -499,7 +513,9 @@ function BookingModal({
               <Select
                 selectedOption={chosen}
                 onChange={(e) => setCustomer(e.detail.selectedOption)}
-                options={[...(customers.data ?? []), NEW_CUSTOMER]}
+                options={customerOptions}
+                onLoadItems={(e) => lookUp(e.detail.filteringText)}
+                filteringPlaceholder="Name or phone number"
                 statusType={customers.loading ? 'loading' : 'finished'}
                 loadingText="Loading customers"
                 placeholder="Choose a customer"

@@ -10,7 +10,12 @@ import Link from '@cloudscape-design/components/link';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import type { Conversation, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
+import {
+  BadRequestError,
+  type Conversation,
+  type MessageAnalysis,
+  type MessagingClient,
+} from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
@@ -25,6 +30,8 @@ const STATUSES: SelectProps.Option[] = [
   { value: 'resolved', label: 'Resolved' },
 ];
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+/** What a customer's number may look like as typed: digits with an optional +, spaces, dots, dashes, brackets. */
+const PHONE_TYPED = /^\+?[\d\s().-]{8,30}$/;
 const POLL_MS = 10_000;
 const PAGE_SIZE = 50;
 
@@ -53,12 +60,39 @@ export function InboxPage() {
   const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
+  const [phoneInput, setPhoneInput] = useState('');
+  const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null);
+  const [phoneProblem, setPhoneProblem] = useState('');
+  const [finding, setFinding] = useState(false);
   // The newest inbound message's sentiment, fetched once per new inbound message.
   const sentiments = useRef(new Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>());
   const filters = {
     status: (status.value || undefined) as Conversation['status'] | undefined,
     tag: tag || undefined,
+    customer_id: customer?.id,
     limit: PAGE_SIZE,
+  };
+  // A customer's conversations filter by customer_id, which the API combines with a status but not a tag.
+  const findCustomer = async () => {
+    const typed = phoneInput.trim();
+    if (!PHONE_TYPED.test(typed)) return setPhoneProblem('Type a phone number, e.g. +4915112345678.');
+    setFinding(true);
+    setPhoneProblem('');
+    try {
+      const found = await client.customers.findByPhone(typed.startsWith('+') ? typed : `+${typed}`);
+      if (!found) return setPhoneProblem('No customer has this number.');
+      setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
+      setTag('');
+      setTagInput('');
+    } catch (error) {
+      setPhoneProblem(
+        error instanceof BadRequestError
+          ? 'Type a phone number in international format.'
+          : 'Could not search; try again.',
+      );
+    } finally {
+      setFinding(false);
+    }
   };
   // The first page is refreshed in the background; older pages are loaded on request and kept as loaded.
   const conversations = useResource(
@@ -71,13 +105,13 @@ export function InboxPage() {
         nextCursor: list.nextCursor,
       };
     },
-    [status.value, tag],
+    [status.value, tag, customer?.id],
     { pollMs: POLL_MS },
   );
   const more = useOlderPages<Row>(
     (cursor) => client.conversations.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),
     conversations.data?.nextCursor ?? undefined,
-    [status.value, tag],
+    [status.value, tag, customer?.id],
   );
   const shown = conversations.data && more.merged(conversations.data.rows);
   const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
@@ -143,7 +177,9 @@ export function InboxPage() {
                 <form
                   onSubmit={(e) => {
                     e.preventDefault();
-                    if (!tagError) setTag(tagInput.trim());
+                    if (tagError) return;
+                    setTag(tagInput.trim());
+                    if (tagInput.trim()) setCustomer(null);
                   }}
                 >
                   <SpaceBetween direction="horizontal" size="xs">
@@ -152,6 +188,7 @@ export function InboxPage() {
                       value={tagInput}
                       placeholder="e.g. vip"
                       ariaLabel="Filter by tag"
+                      clearAriaLabel="Clear the tag filter"
                       onChange={(e) => {
                         setTagInput(e.detail.value);
                         if (e.detail.value === '') setTag('');
@@ -159,6 +196,49 @@ export function InboxPage() {
                       invalid={!!tagError}
                     />
                     <Button formAction="submit">Filter</Button>
+                  </SpaceBetween>
+                </form>
+              </FormField>
+              <FormField
+                label="Customer"
+                errorText={phoneProblem}
+                constraintText={customer ? `Showing ${customer.label}` : undefined}
+              >
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void findCustomer();
+                  }}
+                >
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Input
+                      type="search"
+                      inputMode="tel"
+                      value={phoneInput}
+                      placeholder="Phone, e.g. +4915112345678"
+                      ariaLabel="Find a customer by phone number"
+                      clearAriaLabel="Clear the customer search"
+                      onChange={(e) => {
+                        setPhoneInput(e.detail.value);
+                        setPhoneProblem('');
+                        if (e.detail.value === '') setCustomer(null);
+                      }}
+                      invalid={!!phoneProblem}
+                    />
+                    <Button formAction="submit" loading={finding}>
+                      Find
+                    </Button>
+                    {customer && (
+                      <Button
+                        variant="link"
+                        onClick={() => {
+                          setCustomer(null);
+                          setPhoneInput('');
+                        }}
+                      >
+                        Show everyone
+                      </Button>
+                    )}
                   </SpaceBetween>
                 </form>
               </FormField>
@@ -198,10 +278,12 @@ export function InboxPage() {
           ]}
           empty={
             <EmptyUnlessFailed resource={conversations}>
-              <Empty title={status.value || tag ? 'No matching conversations' : 'No conversations yet'}>
-                {status.value || tag
-                  ? 'No conversation has this status or tag.'
-                  : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+              <Empty title={status.value || tag || customer ? 'No matching conversations' : 'No conversations yet'}>
+                {customer
+                  ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
+                  : status.value || tag
+                    ? 'No conversation has this status or tag.'
+                    : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
               </Empty>
             </EmptyUnlessFailed>
           }
