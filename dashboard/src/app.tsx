@@ -18,6 +18,7 @@ import { TeamPage } from './pages/team';
 import { InboxPage } from './pages/inbox';
 import { ConversationPage } from './pages/conversation';
 import { BookingsPage } from './pages/bookings';
+import { CustomerPage, CustomersPage } from './pages/customers';
 import { NotFoundPage } from './pages/not-found';
 import { PageErrorBoundary } from './components/error-boundary';
 
@@ -182,6 +183,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
 
   const navItems: SideNavigationProps.Item[] = [
     { type: 'link', text: 'Inbox', href: '/inbox' },
+    { type: 'link', text: 'Customers', href: '/customers' },
     { type: 'link', text: 'Bookings', href: '/bookings' },
     { type: 'divider' },
     {
@@ -204,8 +206,8 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
     },
   ];
   const activeHref =
-    ['/settings/developer/api-keys', '/settings/webhooks', '/settings/team', '/bookings', '/inbox'].find((p) =>
-      location.pathname.startsWith(p),
+    ['/settings/developer/api-keys', '/settings/webhooks', '/settings/team', '/bookings', '/customers', '/inbox'].find(
+      (p) => location.pathname.startsWith(p),
     ) ?? location.pathname;
 
   return (
@@ -275,6 +277,8 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
 function route(pathname: string, isAdmin: boolean): React.ReactNode {
   const conversation = /^\/inbox\/(conv_[0-9A-Z]+)$/.exec(pathname);
   if (conversation) return <ConversationPage key={conversation[1]} id={conversation[1]!} />;
+  const customer = /^\/customers\/(cus_[0-9A-Z]+)$/.exec(pathname);
+  if (customer) return <CustomerPage key={customer[1]} id={customer[1]!} />;
   const delivery = /^\/settings\/webhooks\/deliveries\/(dlv_[0-9A-Z]+)$/.exec(pathname);
   if (delivery) return <DeliveryPage key={delivery[1]} id={delivery[1]!} />;
   switch (pathname.replace(/\/+$/, '')) {
@@ -282,6 +286,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <InboxPage />;
     case '/bookings':
       return <BookingsPage />;
+    case '/customers':
+      return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
     case '/settings/webhooks':
@@ -303,6 +309,14 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
   ],
   [/^\/inbox/, [{ text: 'Inbox', href: '/inbox' }]],
   [/^\/bookings/, [{ text: 'Bookings', href: '/bookings' }]],
+  [
+    /^\/customers\/.+/,
+    [
+      { text: 'Customers', href: '/customers' },
+      { text: 'Customer', href: '#' },
+    ],
+  ],
+  [/^\/customers/, [{ text: 'Customers', href: '/customers' }]],
   [
     /^\/settings\/developer\/api-keys/,
     [

@@ -418,6 +418,40 @@ void test('inbox: a customer found by phone number shows only their conversation
   await page.getByRole('button', { name: 'Show everyone' }).click();
   await header.getByText('(50+)').waitFor();
   assert.equal(await search.inputValue(), '');
+  // A tag filter replaces the customer's, and empties the number typed.
+  await search.fill('+4915112345678');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await header.getByText('(1)').waitFor();
+  await page.getByLabel('Filter by tag').fill('vip');
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('button', { name: 'Show everyone' }).waitFor({ state: 'detached' });
+  assert.equal(await search.inputValue(), '');
+  await page.getByLabel('Filter by tag').fill('');
+});
+
+void test('customers: newest first, one found by phone with their conversations, and back from the conversation', async () => {
+  await (await nav('Customers')).click();
+  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  const header = page.getByRole('heading', { name: /^All customers/ });
+  await header.getByText('(50+)').waitFor();
+  // The newest customer of the paging test leads the list.
+  await page.getByRole('link', { name: '+491517000049' }).waitFor();
+  await checkA11y(page, 'customers');
+  await shot(page, '09e-customers');
+  await page.getByLabel('Find a customer by phone number').fill('4915112345678');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+  const conversations = page.getByRole('table', { name: 'Conversations of the customer' });
+  await conversations.getByText('open').waitFor();
+  await page.getByRole('table', { name: 'Bookings of the customer' }).getByText('No bookings').waitFor();
+  await checkA11y(page, 'customer');
+  await shot(page, '09f-customer');
+  await conversations.getByRole('link').click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+  await page.getByText('Hello from the browser test! Can I book a cleaning?').waitFor();
+  await page.getByRole('link', { name: '+4915112345678' }).click();
+  await page.waitForURL(/\/customers\/cus_/);
+  await page.getByRole('table', { name: 'Conversations of the customer' }).waitFor();
 });
 
 void test('conversation: past its newest 20 messages, older ones show on request', async () => {
@@ -451,6 +485,18 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     () => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Bookings',
   );
   await checkA11y(page, 'bookings');
+  // The customer picker finds a customer by the number typed, spaces and all.
+  {
+    await page.getByRole('button', { name: 'New booking' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New booking' });
+    await dialog.getByRole('button', { name: /Choose a customer/ }).click();
+    await page.getByPlaceholder('Name or phone number').fill('+49 151 1234 5678');
+    await page.getByRole('option', { name: /Maria Test/ }).waitFor();
+    await shot(page, '10c-booking-customer-by-phone');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
   const book = async (service: string, start: string, end: string) => {
     await page.getByRole('button', { name: 'New booking' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New booking' });

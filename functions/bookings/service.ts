@@ -98,12 +98,15 @@ export interface CreateBookingInput {
 export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
   const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   checkTimes(input);
-  // Checked before the customer is found or created, so a refused booking creates no customer.
-  checkConversationCustomer(await namedConversation(tenantId, input.conversation_id), { id: input.customer.id, phone });
-  const customer = input.customer.id
-    ? await getCustomer(tenantId, input.customer.id)
-    : await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now);
-  if (!customer) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
+  // A customer named by id is read first (an unknown one is unknown_customer); one named by phone is found
+  // or created only once the conversation is known to be theirs, so a refused booking creates no customer.
+  const [conversation, known] = await Promise.all([
+    namedConversation(tenantId, input.conversation_id),
+    input.customer.id ? getCustomer(tenantId, input.customer.id) : undefined,
+  ]);
+  if (input.customer.id && !known) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
+  checkConversationCustomer(conversation, { id: known?.id, phone });
+  const customer = known ?? (await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now));
   const at = now.toISOString();
   const booking: Booking = {
     id: newId('bkg'),

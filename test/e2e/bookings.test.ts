@@ -202,6 +202,26 @@ describe('booking lifecycle', () => {
     const unlinked = await patch(linked.body.id, { conversation_id: null });
     expect(unlinked.status).toBe(200);
     expect(unlinked.body.conversation_id).toBeNull();
+    const relinked = await patch(linked.body.id, { conversation_id: dora.id });
+    expect(relinked.status).toBe(200);
+    expect(relinked.body.conversation_id).toBe(dora.id);
+    const byOwnId = await create({
+      start_at: day(6, 17),
+      end_at: day(6, 18),
+      customer: { id: emil.customer.id },
+      conversation_id: emil.id,
+    });
+    expect(byOwnId.status).toBe(201);
+    expect(byOwnId.body.customer.id).toBe(emil.customer.id);
+    // An unknown customer is named as such, whatever conversation comes with it.
+    const unknown = await create({
+      start_at: day(6, 19),
+      end_at: day(6, 20),
+      customer: { id: 'cus_01M8097VP4N21KKVHA4G7BR51Q' },
+      conversation_id: dora.id,
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('unknown_customer');
   });
 });
 

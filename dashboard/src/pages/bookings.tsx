@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -15,14 +15,15 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
-import { useAction, useApp, useResource } from '../context';
+import { isSessionOver, useAction, useApp, useResource } from '../context';
+import { customerByPhone, looksLikePhone } from '../components/phone-search';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId } from '../components/errors';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
 
 type View = 'list' | 'day' | 'week';
 
-function BookingStatus({ status }: { status: Booking['status'] }) {
+export function BookingStatus({ status }: { status: Booking['status'] }) {
   const types = {
     pending: 'pending',
     confirmed: 'success',
@@ -186,7 +187,7 @@ export function BookingsPage() {
             selectedId={view}
             onChange={(e) => setView(e.detail.selectedId as View)}
             options={[
-              { id: 'list', text: 'Upcoming' },
+              { id: 'list', text: 'Recent and upcoming' },
               { id: 'day', text: 'Day' },
               { id: 'week', text: 'Week' },
             ]}
@@ -260,7 +261,11 @@ export function BookingsPage() {
                 </SpaceBetween>
               }
             >
-              {view === 'list' ? 'Upcoming bookings' : view === 'day' ? 'Bookings of the day' : 'Bookings of the week'}
+              {view === 'list'
+                ? 'Recent and upcoming bookings'
+                : view === 'day'
+                  ? 'Bookings of the day'
+                  : 'Bookings of the week'}
             </Header>
           }
           // Long services, names and resources wrap inside their columns, so every column stays in view.
@@ -394,25 +399,42 @@ function BookingModal({
   onClose: () => void;
   onSaved: (b: Booking, created: boolean) => void;
 }) {
-  const { client } = useApp();
+  const { client, sessionEnded } = useApp();
   const customers = useResource(
     async (c) => (await c.customers.list({ limit: 100 }).page()).data.map(customerOption),
     [],
   );
-  // Past the newest 100, a customer is found by their number as it is typed into the picker's filter.
+  // Past the newest 100, a customer is found by the number typed into the picker's filter: once typing
+  // pauses, and only the latest lookup counts. Its option carries the text as typed, so the picker's own
+  // filter keeps it in view.
   const [byPhone, setByPhone] = useState<SelectProps.Option | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const lookup = useRef<{ timer?: ReturnType<typeof setTimeout>; latest: number }>({ latest: 0 });
+  useEffect(() => () => clearTimeout(lookup.current.timer), []);
   const lookUp = (text: string) => {
-    const typed = text.replace(/[\s().-]/g, '');
-    if (!/^\+?[1-9]\d{7,14}$/.test(typed)) return;
-    client.customers
-      .findByPhone(typed.startsWith('+') ? typed : `+${typed}`)
-      // Tagged with the text as typed, so the picker's own filter keeps it in view.
-      .then((found) => found && setByPhone({ ...customerOption(found), filteringTags: [text] }))
-      .catch(() => undefined);
+    const search = ++lookup.current.latest;
+    clearTimeout(lookup.current.timer);
+    setByPhone(null);
+    setLookingUp(false);
+    if (!looksLikePhone(text)) return;
+    setLookingUp(true);
+    lookup.current.timer = setTimeout(() => {
+      customerByPhone(client, text)
+        .then((found) => {
+          if (search === lookup.current.latest && found)
+            setByPhone({ ...customerOption(found), filteringTags: [text] });
+        })
+        .catch((error: unknown) => {
+          if (isSessionOver(error)) sessionEnded();
+        })
+        .finally(() => {
+          if (search === lookup.current.latest) setLookingUp(false);
+        });
+    }, 300);
   };
   const customerOptions = [
-    ...(customers.data ?? []),
-    ...(byPhone && !customers.data?.some((o) => o.value === byPhone.value) ? [byPhone] : []),
+    ...(customers.data ?? []).filter((o) => o.value !== byPhone?.value),
+    ...(byPhone ? [byPhone] : []),
     NEW_CUSTOMER,
   ];
   const tomorrow = new Date(Date.now() + 86_400_000);
@@ -516,7 +538,7 @@ function BookingModal({
                 options={customerOptions}
                 onLoadItems={(e) => lookUp(e.detail.filteringText)}
                 filteringPlaceholder="Name or phone number"
-                statusType={customers.loading ? 'loading' : 'finished'}
+                statusType={customers.loading || lookingUp ? 'loading' : 'finished'}
                 loadingText="Loading customers"
                 placeholder="Choose a customer"
                 filteringType="auto"

@@ -9,6 +9,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
@@ -27,6 +28,8 @@ import { Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
+import { customerHref } from './customers';
+import { follow } from '../router';
 
 const POLL_MS = 3000;
 /** Who analysed a message, in words. */
@@ -105,7 +108,14 @@ export function ConversationPage({ id }: { id: string }) {
       header={
         <Header
           variant="h1"
-          description={`${c.customer.phone} · ${c.channel}${c.category ? ` · ${c.category}` : ''}`}
+          description={
+            <>
+              <Link href={customerHref(c.customer.id)} onFollow={follow}>
+                {c.customer.phone}
+              </Link>
+              {` · ${c.channel}${c.category ? ` · ${c.category}` : ''}`}
+            </>
+          }
           info={<StatusBadge status={c.status} />}
         >
           {c.customer.name ?? c.customer.phone}

@@ -10,15 +10,11 @@ import Link from '@cloudscape-design/components/link';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import {
-  BadRequestError,
-  type Conversation,
-  type MessageAnalysis,
-  type MessagingClient,
-} from '@messaging-platform/sdk';
+import type { Conversation, Customer, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
+import { PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatScore } from '../format';
 import { follow } from '../router';
 
@@ -30,8 +26,6 @@ const STATUSES: SelectProps.Option[] = [
   { value: 'resolved', label: 'Resolved' },
 ];
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
-/** What a customer's number may look like as typed: digits with an optional +, spaces, dots, dashes, brackets. */
-const PHONE_TYPED = /^\+?[\d\s().-]{8,30}$/;
 const POLL_MS = 10_000;
 const PAGE_SIZE = 50;
 
@@ -60,10 +54,7 @@ export function InboxPage() {
   const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
-  const [phoneInput, setPhoneInput] = useState('');
   const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null);
-  const [phoneProblem, setPhoneProblem] = useState('');
-  const [finding, setFinding] = useState(false);
   // The newest inbound message's sentiment, fetched once per new inbound message.
   const sentiments = useRef(new Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>());
   const filters = {
@@ -73,26 +64,10 @@ export function InboxPage() {
     limit: PAGE_SIZE,
   };
   // A customer's conversations filter by customer_id, which the API combines with a status but not a tag.
-  const findCustomer = async () => {
-    const typed = phoneInput.trim();
-    if (!PHONE_TYPED.test(typed)) return setPhoneProblem('Type a phone number, e.g. +4915112345678.');
-    setFinding(true);
-    setPhoneProblem('');
-    try {
-      const found = await client.customers.findByPhone(typed.startsWith('+') ? typed : `+${typed}`);
-      if (!found) return setPhoneProblem('No customer has this number.');
-      setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
-      setTag('');
-      setTagInput('');
-    } catch (error) {
-      setPhoneProblem(
-        error instanceof BadRequestError
-          ? 'Type a phone number in international format.'
-          : 'Could not search; try again.',
-      );
-    } finally {
-      setFinding(false);
-    }
+  const showCustomer = (found: Customer) => {
+    setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
+    setTag('');
+    setTagInput('');
   };
   // The first page is refreshed in the background; older pages are loaded on request and kept as loaded.
   const conversations = useResource(
@@ -199,49 +174,7 @@ export function InboxPage() {
                   </SpaceBetween>
                 </form>
               </FormField>
-              <FormField
-                label="Customer"
-                errorText={phoneProblem}
-                constraintText={customer ? `Showing ${customer.label}` : undefined}
-              >
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void findCustomer();
-                  }}
-                >
-                  <SpaceBetween direction="horizontal" size="xs">
-                    <Input
-                      type="search"
-                      inputMode="tel"
-                      value={phoneInput}
-                      placeholder="Phone, e.g. +4915112345678"
-                      ariaLabel="Find a customer by phone number"
-                      clearAriaLabel="Clear the customer search"
-                      onChange={(e) => {
-                        setPhoneInput(e.detail.value);
-                        setPhoneProblem('');
-                        if (e.detail.value === '') setCustomer(null);
-                      }}
-                      invalid={!!phoneProblem}
-                    />
-                    <Button formAction="submit" loading={finding}>
-                      Find
-                    </Button>
-                    {customer && (
-                      <Button
-                        variant="link"
-                        onClick={() => {
-                          setCustomer(null);
-                          setPhoneInput('');
-                        }}
-                      >
-                        Show everyone
-                      </Button>
-                    )}
-                  </SpaceBetween>
-                </form>
-              </FormField>
+              <PhoneSearch found={customer?.label} onFound={showCustomer} onClear={() => setCustomer(null)} />
             </SpaceBetween>
           }
           columnDefinitions={[

@@ -14,6 +14,7 @@ from messaging_platform import (
     BadRequestError,
     ConflictError,
     MessagingClient,
+    MessagingError,
     NotFoundError,
     PermissionDeniedError,
     PlatformClient,
@@ -112,6 +113,9 @@ def test_customers_list_newest_first_get_and_find_by_phone(client: MessagingClie
     assert (got["name"], got["phone"]) == ("Customer 0", numbers[0])
     assert client.customers.find_by_phone(numbers[0]) == got
     assert client.customers.find_by_phone("+491519999999") is None
+    for missing in ("", " ", None):
+        with pytest.raises(MessagingError, match="needs a phone number"):
+            client.customers.find_by_phone(missing)  # type: ignore[arg-type]
     with pytest.raises(NotFoundError):
         client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q")
 

@@ -131,6 +131,9 @@ class CustomersTest < SdkTest
     assert_equal ["Customer 0", numbers[0]], [got.name, got.phone]
     assert_equal got.to_h, client.customers.find_by_phone(numbers[0]).to_h
     assert_nil client.customers.find_by_phone("+491519999999")
+    ["", " ", nil].each do |missing|
+      assert_raises(MessagingPlatform::Error) { client.customers.find_by_phone(missing) }
+    end
     assert_raises(MessagingPlatform::NotFoundError) { client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q") }
   end
 end

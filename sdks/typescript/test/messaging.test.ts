@@ -127,12 +127,14 @@ describe('customers', () => {
       assert.ok('conversation' in result);
       ids.push(result.conversation.customer.id);
     }
-    const newest = await t.client.customers.list({ limit: 1 }).toArray();
-    assert.deepEqual(newest.slice(0, 2).map((c) => c.id), [ids[1], ids[0]]);
+    const newest = await t.client.customers.list({ limit: 2 }).page();
+    assert.deepEqual(newest.data.map((c) => c.id), [ids[1], ids[0]]);
     const got = await t.client.customers.get(ids[0] ?? '');
     assert.deepEqual({ name: got.name, phone: got.phone, tenant_id: got.tenant_id }, { name: 'Customer 0', phone: numbers[0], tenant_id: t.tenantId });
     assert.deepEqual(await t.client.customers.findByPhone(numbers[0] ?? ''), got);
     assert.equal(await t.client.customers.findByPhone('+491519999999'), null);
+    // A missing number is refused before any request (it would list everyone).
+    for (const missing of ['', ' ', undefined]) await assert.rejects(t.client.customers.findByPhone(missing as string), /needs a phone number/);
     await assert.rejects(t.client.customers.get('cus_01M8097VP4N21KKVHA4G7BR51Q'), NotFoundError);
   });
 });

@@ -248,6 +248,9 @@ class Customers(SyncResource):
 
     def find_by_phone(self, phone: str, /, *, options: Options = None) -> Optional[Customer]:
         """The customer with this phone number (E.164, e.g. ``+4915112345678``), or None."""
+        # Without a number the request would be the whole list, and its first customer someone else.
+        if not isinstance(phone, str) or not phone.strip():
+            raise MessagingError("find_by_phone needs a phone number.")
         found = self.page(phone=phone, options=options).data
         return found[0] if found else None
 

@@ -1,3 +1,4 @@
+import { MessagingError } from '../core/errors.js';
 import type { RequestOptions } from '../core/http.js';
 import type { PagedList } from '../core/pagination.js';
 import { ApiResource, path } from '../core/resource.js';
@@ -15,7 +16,9 @@ export class Customers extends ApiResource {
 
   /** The customer with this phone number (E.164, e.g. `+4915112345678`), or `null` when there is none. */
   async findByPhone(phone: string, options?: RequestOptions): Promise<Customer | null> {
-    const [found] = await this.list({ phone }, options).toArray();
-    return found ?? null;
+    // Without a number the request would be the whole list, and its first customer someone else.
+    if (typeof phone !== 'string' || phone.trim() === '') throw new MessagingError('findByPhone needs a phone number.');
+    const page = await this.list({ phone }, options).page();
+    return page.data[0] ?? null;
   }
 }

@@ -15,7 +15,10 @@ module MessagingPlatform
 
       # The customer with this phone number (E.164, e.g. "+4915112345678"), or nil.
       def find_by_phone(phone, request_options: nil)
-        list(phone: phone, request_options: request_options).first
+        # Without a number the request would be the whole list, and its first customer someone else.
+        raise Error, "find_by_phone needs a phone number" unless phone.is_a?(String) && !phone.strip.empty?
+
+        list(phone: phone, request_options: request_options).page.first
       end
     end
   end

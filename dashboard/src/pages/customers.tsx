@@ -1,0 +1,206 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Table from '@cloudscape-design/components/table';
+import type { Customer } from '@messaging-platform/sdk';
+import { useApp, useOlderPages, useResource } from '../context';
+import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
+import { ErrorAlert } from '../components/errors';
+import { PhoneSearch } from '../components/phone-search';
+import { formatAgo, formatDateTime, formatTime } from '../format';
+import { follow, navigate } from '../router';
+import { BookingStatus } from './bookings';
+import { StatusBadge } from './inbox';
+
+const PAGE_SIZE = 50;
+/** A customer page lists this many of their conversations and bookings (newest first). */
+const RELATED = 50;
+
+export const customerHref = (id: string) => `/customers/${id}`;
+
+/** Customers: everyone who wrote in or was booked, newest first; one found by phone number opens. */
+export function CustomersPage() {
+  const { client } = useApp();
+  const customers = useResource((c) => c.customers.list({ limit: PAGE_SIZE }).page(), [], { pollMs: 30_000 });
+  const more = useOlderPages<Customer>(
+    (cursor) => client.customers.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
+    customers.data?.hasMore ? customers.data.nextCursor : undefined,
+    [],
+  );
+  const shown = customers.data && more.merged(customers.data.data);
+
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Everyone who has written in or been booked. A customer is added by their first message, conversation or booking."
+        >
+          Customers
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <ErrorAlert error={customers.error} action={<Button onClick={() => void customers.reload()}>Retry</Button>} />
+        <Table
+          wrapLines
+          variant="container"
+          items={shown ?? []}
+          loading={customers.loading && !customers.data}
+          loadingText="Loading customers"
+          trackBy="id"
+          ariaLabels={{ tableLabel: 'Customers' }}
+          header={
+            <Header
+              variant="h2"
+              counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
+              description="Newest first."
+            >
+              All customers
+            </Header>
+          }
+          filter={<PhoneSearch onFound={(c) => navigate(customerHref(c.id))} />}
+          footer={
+            more.hasMore && (
+              <Box textAlign="center">
+                <SpaceBetween size="xs">
+                  <ErrorAlert error={more.error} onDismiss={more.clearError} />
+                  <Button onClick={() => void more.load()} loading={more.busy}>
+                    Load older customers
+                  </Button>
+                </SpaceBetween>
+              </Box>
+            )
+          }
+          columnDefinitions={[
+            {
+              id: 'name',
+              header: 'Name',
+              isRowHeader: true,
+              cell: (c) => (
+                <Link href={customerHref(c.id)} onFollow={follow}>
+                  {c.name ?? c.phone}
+                </Link>
+              ),
+            },
+            { id: 'phone', header: 'Phone', cell: (c) => c.phone },
+            { id: 'since', header: 'First contact', cell: (c) => formatDateTime(c.created_at) },
+          ]}
+          empty={
+            <EmptyUnlessFailed resource={customers}>
+              <Empty title="No customers yet">
+                When a customer writes on WhatsApp or the sandbox channel, or is booked, they appear here.
+              </Empty>
+            </EmptyUnlessFailed>
+          }
+        />
+        <Freshness resource={customers} />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+/** One customer: their number, their conversations and their bookings. */
+export function CustomerPage({ id }: { id: string }) {
+  const customer = useResource(
+    async (c) => {
+      const [found, conversations, bookings] = await Promise.all([
+        c.customers.get(id),
+        c.conversations.list({ customer_id: id, limit: RELATED }).page(),
+        c.bookings.list({ customer_id: id, limit: RELATED }).page(),
+      ]);
+      return { customer: found, conversations, bookings };
+    },
+    [id],
+    { pollMs: 30_000 },
+  );
+  const data = customer.data;
+  if (customer.error && !data)
+    return <ErrorAlert error={customer.error} action={<Button onClick={() => void customer.reload()}>Retry</Button>} />;
+  if (!data)
+    return (
+      <Box textAlign="center" padding="xl">
+        <Spinner /> Loading the customer…
+      </Box>
+    );
+  const { customer: c, conversations, bookings } = data;
+  // "50+" when a list goes on past what this page shows.
+  const count = (page: { data: unknown[]; hasMore: boolean }) => `(${page.data.length}${page.hasMore ? '+' : ''})`;
+
+  return (
+    <ContentLayout header={<Header variant="h1">{c.name ?? c.phone}</Header>}>
+      <SpaceBetween size="l">
+        <ErrorAlert error={customer.error} />
+        <Container header={<Header variant="h2">Details</Header>}>
+          <KeyValuePairs
+            columns={3}
+            items={[
+              { label: 'Phone', value: c.phone },
+              { label: 'Name', value: c.name ?? '—' },
+              { label: 'First contact', value: formatDateTime(c.created_at) },
+            ]}
+          />
+        </Container>
+        <Table
+          wrapLines
+          variant="container"
+          items={conversations.data}
+          trackBy="id"
+          ariaLabels={{ tableLabel: 'Conversations of the customer' }}
+          header={
+            <Header variant="h2" counter={count(conversations)}>
+              Conversations
+            </Header>
+          }
+          columnDefinitions={[
+            {
+              id: 'activity',
+              header: 'Last activity',
+              isRowHeader: true,
+              cell: (v) => (
+                <Link href={`/inbox/${v.id}`} onFollow={follow}>
+                  {formatAgo(v.last_activity_at)}
+                </Link>
+              ),
+            },
+            { id: 'status', header: 'Status', cell: (v) => <StatusBadge status={v.status} /> },
+            { id: 'channel', header: 'Channel', cell: (v) => v.channel },
+            { id: 'tags', header: 'Tags', cell: (v) => (v.tags.length ? v.tags.join(', ') : '—') },
+          ]}
+          empty={<Empty title="No conversations">This customer has not written in yet.</Empty>}
+        />
+        <Table
+          wrapLines
+          variant="container"
+          items={bookings.data}
+          trackBy="id"
+          ariaLabels={{ tableLabel: 'Bookings of the customer' }}
+          header={
+            <Header variant="h2" counter={count(bookings)} description="Latest start first.">
+              Bookings
+            </Header>
+          }
+          columnDefinitions={[
+            {
+              id: 'start',
+              header: 'When',
+              isRowHeader: true,
+              cell: (b) => `${formatDateTime(b.start_at)} – ${formatTime(b.end_at)}`,
+            },
+            { id: 'service', header: 'Service', cell: (b) => b.service },
+            { id: 'resource', header: 'Resource', cell: (b) => b.resource_id ?? '—' },
+            { id: 'status', header: 'Status', cell: (b) => <BookingStatus status={b.status} /> },
+          ]}
+          empty={<Empty title="No bookings">Nothing has been booked for this customer.</Empty>}
+        />
+        <Freshness resource={customer} />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
