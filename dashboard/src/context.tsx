@@ -205,6 +205,9 @@ export function useAction() {
   return { busy, error, run, clearError: () => setError(undefined) };
 }
 
+/** What useOlderPages gives a list. */
+export type OlderPages<T extends { id: string } = { id: string }> = ReturnType<typeof useOlderPages<T>>;
+
 /**
  * Pages older than a refreshed first page, loaded on request and kept as loaded. `start` is where the
  * older pages begin: a cursor, null for the start of the list, undefined when there are none. `merged`

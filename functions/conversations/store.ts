@@ -23,7 +23,7 @@ import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
-import { decodeCursor, encodeCursor, queryPage, type CursorBinding } from '../platform/pagination';
+import { decodeCursor, encodeCursor, queryPage, tenantItemsPage, type CursorBinding } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   CONVERSATION_FIELDS,
@@ -448,16 +448,7 @@ async function customerPage(
 }
 
 export async function listMessages(t: string, conversationId: string, request: { limit: number; cursor?: string }) {
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': `CONV#${conversationId}#MSG#` },
-    },
-    request,
-    { owner: t, list: `messages:${conversationId}` },
-    ['pk', 'sk'],
-  );
+  const page = await tenantItemsPage(t, `CONV#${conversationId}#MSG#`, `messages:${conversationId}`, request);
   return { ...page, items: page.items.map(messageFromItem) };
 }
 

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { queryPage } from '../platform/pagination';
+import { tenantItemsPage } from '../platform/pagination';
 import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
@@ -83,16 +83,7 @@ export async function findCustomerByPhone(tenantId: string, phone: string): Prom
 
 /** A page of the tenant's customers, newest first: one Query. */
 export async function listCustomers(tenantId: string, request: { limit: number; cursor?: string }) {
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'CUS#' },
-    },
-    request,
-    { owner: tenantId, list: 'customers' },
-    ['pk', 'sk'],
-  );
+  const page = await tenantItemsPage(tenantId, 'CUS#', 'customers', request);
   return { ...page, items: page.items.map(fromItem) };
 }
 

@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import { tableName } from './config';
 import { db } from './db';
+import { tenantPk } from './keys';
 import { DomainError } from './domain-error';
 import { signingSecret } from './secrets';
 
@@ -120,6 +122,27 @@ export async function queryPage(
   const nextCursor = hasMore && last ? await encodeCursor(binding, pick(last, keyAttributes)) : null;
   return { items, hasMore, nextCursor };
 }
+
+/**
+ * A page of one tenant's items of the Main table whose sort key starts with `prefix`, newest first (their
+ * ids are ULIDs): one Query. The store passes its own prefix; `list` names the list its cursors belong to.
+ */
+export const tenantItemsPage = (
+  tenantId: string,
+  prefix: string,
+  list: string,
+  request: { limit: number; cursor?: string },
+) =>
+  queryPage(
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': prefix },
+    },
+    request,
+    { owner: tenantId, list },
+    ['pk', 'sk'],
+  );
 
 export function toPage<T>(data: T[], limit: number, page: { hasMore: boolean; nextCursor: string | null }): Page<T> {
   return { data, pagination: { limit, has_more: page.hasMore, next_cursor: page.nextCursor } };

@@ -9,7 +9,7 @@ import {
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { tenantPk } from '../platform/keys';
-import { queryPage } from '../platform/pagination';
+import { tenantItemsPage } from '../platform/pagination';
 import { tenantKey } from '../tenants/store';
 import { activeAdminDelta, isActiveAdmin, type User } from './user';
 
@@ -186,16 +186,7 @@ export async function activeAdminIds(tenantId: string): Promise<string[]> {
 }
 
 export async function listUsers(tenantId: string, request: { limit: number; cursor?: string }) {
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'USER#' },
-    },
-    request,
-    { owner: tenantId, list: 'users' },
-    ['pk', 'sk'],
-  );
+  const page = await tenantItemsPage(tenantId, 'USER#', 'users', request);
   return { ...page, items: page.items.map(userFromItem) };
 }
 

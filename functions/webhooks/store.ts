@@ -21,7 +21,7 @@ import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { inOrder } from '../platform/fields';
-import { queryPage } from '../platform/pagination';
+import { queryPage, tenantItemsPage } from '../platform/pagination';
 import { seal, unseal } from '../platform/sealed';
 import type { EventEnvelope, EventType } from '../events/catalog';
 import type {
@@ -217,16 +217,7 @@ export async function allEndpoints(t: string): Promise<(WebhookEndpoint & Subscr
 }
 
 export async function listEndpoints(t: string, request: { limit: number; cursor?: string }) {
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' },
-    },
-    request,
-    { owner: t, list: 'webhooks' },
-    ['pk', 'sk'],
-  );
+  const page = await tenantItemsPage(t, 'WHK#', 'webhooks', request);
   return { ...page, items: page.items.map(endpointFromItem) };
 }
 

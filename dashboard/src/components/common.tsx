@@ -3,7 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import type { Resource } from '../context';
+import type { OlderPages, Resource } from '../context';
 import { formatTime } from '../format';
 import { ErrorAlert } from './errors';
 
@@ -115,5 +115,26 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
     <pre className="json-block" aria-label={label} tabIndex={0}>
       <code>{JSON.stringify(value, null, 2)}</code>
     </pre>
+  );
+}
+
+/** A list's "load older" button, with the error of its last try: shown while older pages remain. */
+export function LoadOlder({
+  more,
+  children,
+}: {
+  more: Pick<OlderPages, 'hasMore' | 'load' | 'busy' | 'error' | 'clearError'>;
+  children: React.ReactNode;
+}) {
+  if (!more.hasMore) return null;
+  return (
+    <Box textAlign="center">
+      <SpaceBetween size="xs">
+        <ErrorAlert error={more.error} onDismiss={more.clearError} />
+        <Button onClick={() => void more.load()} loading={more.busy}>
+          {children}
+        </Button>
+      </SpaceBetween>
+    </Box>
   );
 }

@@ -10,7 +10,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import type { Customer } from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource } from '../context';
-import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
+import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
@@ -66,18 +66,7 @@ export function CustomersPage() {
             </Header>
           }
           filter={<PhoneSearch onFound={(c) => navigate(customerHref(c.id))} />}
-          footer={
-            more.hasMore && (
-              <Box textAlign="center">
-                <SpaceBetween size="xs">
-                  <ErrorAlert error={more.error} onDismiss={more.clearError} />
-                  <Button onClick={() => void more.load()} loading={more.busy}>
-                    Load older customers
-                  </Button>
-                </SpaceBetween>
-              </Box>
-            )
-          }
+          footer={<LoadOlder more={more}>Load older customers</LoadOlder>}
           columnDefinitions={[
             {
               id: 'name',

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import Box from '@cloudscape-design/components/box';
 import Badge from '@cloudscape-design/components/badge';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -12,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Conversation, Customer, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource } from '../context';
-import { Empty, EmptyUnlessFailed, Freshness } from '../components/common';
+import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatScore } from '../format';
@@ -109,18 +108,7 @@ export function InboxPage() {
           variant="container"
           items={shown ?? []}
           loading={conversations.loading && !conversations.data}
-          footer={
-            more.hasMore && (
-              <Box textAlign="center">
-                <SpaceBetween size="xs">
-                  <ErrorAlert error={more.error} onDismiss={more.clearError} />
-                  <Button onClick={() => void more.load()} loading={more.busy}>
-                    Load older conversations
-                  </Button>
-                </SpaceBetween>
-              </Box>
-            )
-          }
+          footer={<LoadOlder more={more}>Load older conversations</LoadOlder>}
           loadingText="Loading conversations"
           trackBy="id"
           ariaLabels={{ tableLabel: 'Conversations' }}
