@@ -199,6 +199,13 @@ void test('API keys: the tenant id, a key shown once and copied, then revoked (t
   await page.waitForFunction((el) => el === document.activeElement, await dialog.getByLabel('Name').elementHandle());
   await dialog.getByRole('button', { name: 'Create' }).click();
   await dialog.getByText('Name the key after what uses it').waitFor();
+  // What the API refuses about a field shows under that field, not as a list in the alert.
+  await dialog.getByLabel('Name').fill('k'.repeat(101));
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByText('Some values are not accepted').waitFor();
+  await dialog.getByText('Must be at most 100 characters.').waitFor();
+  assert.equal(await dialog.getByRole('listitem').count(), 0);
+  await shot(page, '04a-api-key-field-error');
   await dialog.getByLabel('Name').fill('Browser test key');
   await dialog.getByRole('button', { name: 'Create' }).click();
   const shown = page.getByRole('dialog', { name: 'API key created' });

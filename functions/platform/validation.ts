@@ -57,8 +57,42 @@ const noReservedKeys = z.unknown().check(
 export const dataMap = <K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(key: K, value: V) =>
   z.pipe(noReservedKeys, z.record(key, value));
 
+const noun = (origin: string, n: number | bigint) =>
+  origin === 'string'
+    ? `${n} character${n === 1 ? '' : 's'}`
+    : origin === 'array'
+      ? `${n} item${n === 1 ? '' : 's'}`
+      : `${n}`;
+const TYPE_NAMES: Record<string, string> = { object: 'an object', array: 'an array', int: 'a whole number' };
+
+/**
+ * A field error in plain words. Zod's own wording ("Too big: expected string to have <=100 characters") is
+ * replaced for the common cases; messages a schema gives itself are kept as they are.
+ */
+function plainMessage(issue: z.core.$ZodIssue): string {
+  const own = !/^(Too big|Too small|Invalid input|Unrecognized key)/.test(issue.message);
+  if (own) return issue.message;
+  switch (issue.code) {
+    case 'too_big':
+      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${noun(issue.origin, issue.maximum)}`;
+    case 'too_small':
+      if (issue.inclusive === false) return `must be more than ${noun(issue.origin, issue.minimum)}`;
+      return issue.origin === 'string' && issue.minimum === 1
+        ? 'must not be empty'
+        : `must be at least ${noun(issue.origin, issue.minimum)}`;
+    case 'invalid_type':
+      return issue.message.endsWith('received undefined')
+        ? 'is required'
+        : `must be ${TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
 export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: plainMessage(issue) }));
 
 export type Schema<T> = z.ZodMiniType<T>;
 

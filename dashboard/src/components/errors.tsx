@@ -45,6 +45,23 @@ export function describeError(error: unknown): { header: string; detail: string 
   return { header: 'Something went wrong', detail: error instanceof Error ? error.message : String(error) };
 }
 
+/** Whether an API field path (`customer.phone`, `events[2]`) lies at or under one of `paths`. */
+const under = (path: string, paths: readonly string[]) =>
+  paths.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
+
+/**
+ * What the API said about the fields at `paths` (or a problem `codes` names, such as 409 `email_taken`),
+ * to show under the form field itself; '' when nothing.
+ */
+export function fieldError(error: unknown, paths: readonly string[], codes: readonly string[] = []): string {
+  if (!(error instanceof ApiError)) return '';
+  if (codes.includes(error.code ?? '')) return error.detail;
+  return error.errors
+    .filter((f) => under(f.path, paths))
+    .map((f) => `${f.message.charAt(0).toUpperCase()}${f.message.slice(1)}.`)
+    .join(' ');
+}
+
 /** The request id of an API error, with a copy button, so a user can report it. */
 export function RequestId({ error }: { error: unknown }) {
   if (!(error instanceof ApiError) || !error.requestId) return null;
@@ -62,20 +79,26 @@ export function RequestId({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * An error above a form or list: headline, detail, the field errors no form field shows itself (those at
+ * `atFields` show under their field, through fieldError), and the request id.
+ */
 export function ErrorAlert({
   error,
   header,
   onDismiss,
   action,
+  atFields = [],
 }: {
   error: unknown;
   header?: string;
   onDismiss?: () => void;
   action?: React.ReactNode;
+  atFields?: readonly string[];
 }) {
   if (!error) return null;
   const described = describeError(error);
-  const fields = error instanceof ApiError ? error.errors : [];
+  const fields = error instanceof ApiError ? error.errors.filter((f) => !under(f.path, atFields)) : [];
   return (
     <Alert
       type="error"

@@ -16,7 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import type { ApiKey, NewApiKey, User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert } from '../components/errors';
+import { ErrorAlert, fieldError } from '../components/errors';
 import { formatAgo, formatDateTime } from '../format';
 
 const ROLES = [
@@ -194,7 +194,9 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
     const timer = window.setTimeout(() => nameInput.current?.focus(), 50);
     return () => window.clearTimeout(timer);
   }, []);
-  const nameError = tried && name.trim() === '' ? 'Name the key after what uses it, e.g. "Backend integration".' : '';
+  const nameError =
+    (tried && name.trim() === '' ? 'Name the key after what uses it, e.g. "Backend integration".' : '') ||
+    fieldError(action.error, ['name']);
   const submit = async () => {
     setTried(true);
     if (name.trim() === '') return;
@@ -239,7 +241,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
               options={ROLES}
             />
           </FormField>
-          <ErrorAlert error={action.error} />
+          <ErrorAlert error={action.error} atFields={['name']} />
         </SpaceBetween>
       </form>
     </Modal>

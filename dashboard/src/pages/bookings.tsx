@@ -18,7 +18,7 @@ import { ConflictError, type Booking, type CreateBookingParams, type Customer } 
 import { isSessionOver, useAction, useApp, useResource } from '../context';
 import { customerByPhone, looksLikePhone } from '../components/phone-search';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert, RequestId } from '../components/errors';
+import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
 
 type View = 'list' | 'day' | 'week';
@@ -384,6 +384,15 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
 }
 
 const NEW_CUSTOMER: SelectProps.Option = { value: 'new', label: 'New customer…' };
+/** The API's field paths that each field of the booking form shows the errors of. */
+const BOOKING_FIELDS = {
+  customer: ['customer.id', 'conversation_id'],
+  phone: ['customer.phone'],
+  name: ['customer.name'],
+  service: ['service'],
+  resource: ['resource_id'],
+  time: ['start_at', 'end_at', 'timezone'],
+};
 const customerOption = (c: Customer): SelectProps.Option => ({
   value: c.id,
   label: c.name ?? c.phone,
@@ -457,6 +466,7 @@ function BookingModal({
       !booking && chosen?.value === 'new' && !/^\+[1-9]\d{7,14}$/.test(phone.trim())
         ? 'International format, e.g. +4915112345678.'
         : '',
+    name: '',
     service: !booking && service.trim() === '' ? 'What is booked, e.g. "Dental cleaning".' : '',
     resource: resource && !/^[A-Za-z0-9_.:-]{1,100}$/.test(resource) ? 'Letters, digits and _ . : - only.' : '',
     time:
@@ -498,7 +508,9 @@ function BookingModal({
     const created = await action.run(() => client.bookings.create(params));
     if (created) onSaved(created, true);
   };
-  const show = (key: keyof typeof errors) => (tried ? errors[key] : '');
+  // The form's own checks first; else what the API said about the field's values.
+  const show = (key: keyof typeof errors) =>
+    (tried ? errors[key] : '') || fieldError(action.error, BOOKING_FIELDS[key]);
 
   return (
     <Modal
@@ -554,8 +566,8 @@ function BookingModal({
                     inputMode="tel"
                   />
                 </FormField>
-                <FormField label="Name" description="Optional">
-                  <Input value={name} onChange={(e) => setName(e.detail.value)} />
+                <FormField label="Name" description="Optional" errorText={show('name')}>
+                  <Input value={name} onChange={(e) => setName(e.detail.value)} invalid={!!show('name')} />
                 </FormField>
               </SpaceBetween>
             )}
@@ -586,7 +598,7 @@ function BookingModal({
             <TimeInput value={end} onChange={(e) => setEnd(e.detail.value)} format="hh:mm" />
           </FormField>
         </SpaceBetween>
-        {!conflict && <ErrorAlert error={action.error} />}
+        {!conflict && <ErrorAlert error={action.error} atFields={Object.values(BOOKING_FIELDS).flat()} />}
       </SpaceBetween>
     </Modal>
   );

@@ -14,7 +14,10 @@ import Table from '@cloudscape-design/components/table';
 import { ApiError, type User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert } from '../components/errors';
+import { ErrorAlert, fieldError } from '../components/errors';
+
+/** The add-user form's fields, where the API's field errors show. */
+const USER_FIELDS = ['email', 'password', 'name'];
 import { formatDateTime } from '../format';
 
 const ROLES = [
@@ -203,8 +206,13 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (u: 
   const [role, setRole] = useState(ROLES[0]!);
   const [tried, setTried] = useState(false);
   const action = useAction();
-  const emailError = tried && !/^\S+@\S+\.\S+$/.test(email) ? 'Enter an email address.' : '';
-  const passwordError = tried && password.length < 10 ? 'At least 10 characters; a passphrase is best.' : '';
+  const emailError =
+    (tried && !/^\S+@\S+\.\S+$/.test(email) ? 'Enter an email address.' : '') ||
+    fieldError(action.error, ['email'], ['email_taken']);
+  const passwordError =
+    (tried && password.length < 10 ? 'At least 10 characters; a passphrase is best.' : '') ||
+    fieldError(action.error, ['password']);
+  const nameError = fieldError(action.error, ['name']);
   const submit = async () => {
     setTried(true);
     if (!/^\S+@\S+\.\S+$/.test(email) || password.length < 10) return;
@@ -241,8 +249,8 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (u: 
         <FormField label="Email" errorText={emailError}>
           <Input type="email" value={email} onChange={(e) => setEmail(e.detail.value)} invalid={!!emailError} />
         </FormField>
-        <FormField label="Name" description="Optional">
-          <Input value={name} onChange={(e) => setName(e.detail.value)} />
+        <FormField label="Name" description="Optional" errorText={nameError}>
+          <Input value={name} onChange={(e) => setName(e.detail.value)} invalid={!!nameError} />
         </FormField>
         <FormField label="Initial password" description="Share it with them securely." errorText={passwordError}>
           <Input
@@ -260,7 +268,7 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (u: 
             options={ROLES}
           />
         </FormField>
-        <ErrorAlert error={action.error} />
+        <ErrorAlert error={action.error} atFields={USER_FIELDS} />
       </SpaceBetween>
     </Modal>
   );

@@ -23,7 +23,10 @@ import Toggle from '@cloudscape-design/components/toggle';
 import type { Delivery, MessagingClient, WebhookEndpoint } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert } from '../components/errors';
+import { ErrorAlert, fieldError } from '../components/errors';
+
+/** The endpoint form's fields, where the API's field errors show. */
+const ENDPOINT_FIELDS = ['url', 'events', 'description'];
 import { EVENT_GROUPS, EVENT_TYPES, type EventFilter } from '../events';
 import { formatAgo, formatDateTime, isoDay, localInstant } from '../format';
 import { follow, navigate, useLocation } from '../router';
@@ -368,8 +371,11 @@ function EndpointModal({
   const [active, setActive] = useState(endpoint?.is_active ?? true);
   const [tried, setTried] = useState(false);
   const action = useAction();
-  const urlError = tried ? httpsUrlError(url) : '';
-  const eventsError = tried && events.length === 0 ? 'Choose at least one event type or wildcard.' : '';
+  const urlError = (tried ? httpsUrlError(url) : '') || fieldError(action.error, ['url']);
+  const eventsError =
+    (tried && events.length === 0 ? 'Choose at least one event type or wildcard.' : '') ||
+    fieldError(action.error, ['events']);
+  const descriptionError = fieldError(action.error, ['description']);
   const options = EVENT_GROUPS.map((g) => ({ label: g.label, options: g.options }));
   const selectedOptions = EVENT_GROUPS.flatMap((g) => g.options).filter((o) => events.includes(o.value));
   const covered = events.includes('*')
@@ -444,15 +450,19 @@ function EndpointModal({
             ariaLabel="Events"
           />
         </FormField>
-        <FormField label="Description" description="Optional, e.g. the system that receives them.">
-          <Input value={description} onChange={(e) => setDescription(e.detail.value)} />
+        <FormField
+          label="Description"
+          description="Optional, e.g. the system that receives them."
+          errorText={descriptionError}
+        >
+          <Input value={description} onChange={(e) => setDescription(e.detail.value)} invalid={!!descriptionError} />
         </FormField>
         {endpoint && (
           <Toggle checked={active} onChange={(e) => setActive(e.detail.checked)}>
             Active (a paused endpoint receives nothing)
           </Toggle>
         )}
-        <ErrorAlert error={action.error} />
+        <ErrorAlert error={action.error} atFields={ENDPOINT_FIELDS} />
       </SpaceBetween>
     </Modal>
   );
