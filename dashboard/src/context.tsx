@@ -1,5 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { ApiError, AuthenticationError, type Me, type MessagingClient, type Page } from '@messaging-platform/sdk';
+import {
+  ApiError,
+  AuthenticationError,
+  type Me,
+  type MessagingClient,
+  type Page,
+  type User,
+} from '@messaging-platform/sdk';
 
 export type UserCaller = Extract<Me, { kind: 'user' }>;
 
@@ -241,4 +248,17 @@ export function useOlderPages<T extends { id: string }>(
     error: action.error,
     clearError: action.clearError,
   };
+}
+
+/** The tenant's users (at most 1,000), and a name for a user id: who a conversation is assigned to. */
+export function useTeam() {
+  const { me } = useApp();
+  const users = useResource((c) => c.users.list({ limit: 100 }).toArray({ max: 1000 }), []);
+  const nameOf = (id: string | null | undefined): string => {
+    if (!id) return '';
+    const user = users.data?.find((u: User) => u.id === id);
+    const name = user ? (user.name ?? user.email) : 'a former user';
+    return id === me.user_id ? `${name} (you)` : name;
+  };
+  return { users, nameOf };
 }

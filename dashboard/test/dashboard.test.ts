@@ -338,6 +338,13 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await page.getByRole('button', { name: 'Add tag' }).click();
   await page.getByText('Tagged vip.').waitFor();
   await page.getByRole('button', { name: 'Remove tag vip' }).waitFor();
+  // Assigned to the signed-in user, as the API records it.
+  await page.getByRole('button', { name: 'Assign to me' }).click();
+  await page.getByText('Assigned to Olive Owner (you).').waitFor();
+  await page.getByRole('button', { name: 'Assign to me' }).waitFor({ state: 'detached' });
+  const conversationId = page.url().split('/').pop() ?? '';
+  const assigned = await api('GET', `/conversations/${conversationId}`, { token: tenant.apiKey, tenant: tenant.id });
+  assert.match(assigned.body.assignee_id, /^usr_/);
   await checkA11y(page, 'conversation');
   await shot(page, '10-conversation');
 
@@ -356,6 +363,10 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
 
 void test('inbox: when the API cannot be reached, the loaded list stays, with the error and a stale note', async () => {
   await (await nav('Inbox')).click();
+  await page
+    .getByRole('row', { name: /Maria Test/ })
+    .getByText('Olive Owner (you)')
+    .waitFor();
   const row = page.getByRole('link', { name: 'Maria Test' });
   await row.waitFor();
   await page.getByText(/^Updated at /).waitFor();

@@ -10,7 +10,7 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
-import Select from '@cloudscape-design/components/select';
+import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -23,7 +23,7 @@ import {
   type Message,
   type Suggestions,
 } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource } from '../context';
+import { useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Freshness } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
@@ -229,11 +229,27 @@ function ConversationSettings({
   conversation: Conversation;
   busy: boolean;
   onChange: (
-    changes: { status?: Conversation['status']; snoozed_until?: string | null; tags?: string[] },
+    changes: {
+      status?: Conversation['status'];
+      snoozed_until?: string | null;
+      tags?: string[];
+      assignee_id?: string | null;
+    },
     done: string,
   ) => void;
 }) {
+  const { me } = useApp();
+  const { users, nameOf } = useTeam();
   const [tag, setTag] = useState('');
+  // Active users can be assigned; a disabled assignee stays shown until someone changes it.
+  const assignees: SelectProps.Option[] = [
+    { value: '', label: 'Unassigned' },
+    ...(users.data ?? [])
+      .filter((u) => u.status === 'active' || u.id === c.assignee_id)
+      .map((u) => ({ value: u.id, label: nameOf(u.id), description: u.name ? u.email : undefined })),
+  ];
+  const assign = (id: string | null) =>
+    onChange({ assignee_id: id }, id ? `Assigned to ${nameOf(id)}.` : 'The conversation is unassigned.');
   const tagError = tag && !TAG.test(tag) ? 'Lowercase letters and digits, joined by - or _.' : '';
   const addTag = () => {
     const t = tag.trim();
@@ -242,7 +258,7 @@ function ConversationSettings({
     onChange({ tags: [...c.tags, t] }, `Tagged ${t}.`);
   };
   return (
-    <Container header={<Header variant="h2">Status and tags</Header>}>
+    <Container header={<Header variant="h2">Status, assignee and tags</Header>}>
       <SpaceBetween size="m" direction="horizontal">
         <FormField label="Status">
           <Select
@@ -259,6 +275,29 @@ function ConversationSettings({
               );
             }}
           />
+        </FormField>
+        <FormField label="Assignee">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Select
+              readOnly={busy}
+              selectedOption={
+                assignees.find((o) => o.value === (c.assignee_id ?? '')) ?? {
+                  value: c.assignee_id ?? '',
+                  label: nameOf(c.assignee_id),
+                }
+              }
+              options={assignees}
+              statusType={users.loading ? 'loading' : 'finished'}
+              loadingText="Loading the team"
+              onChange={(e) => assign(e.detail.selectedOption.value || null)}
+              ariaLabel="Assignee"
+            />
+            {c.assignee_id !== me.user_id && (
+              <Button disabled={busy} onClick={() => assign(me.user_id)}>
+                Assign to me
+              </Button>
+            )}
+          </SpaceBetween>
         </FormField>
         <FormField label="Tags" errorText={tagError}>
           <SpaceBetween size="xs">

@@ -10,7 +10,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Conversation, Customer, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
-import { useApp, useOlderPages, useResource } from '../context';
+import { useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
@@ -54,6 +54,7 @@ export function InboxPage() {
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
   const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null);
+  const { nameOf } = useTeam();
   // The newest inbound message's sentiment, fetched once per new inbound message.
   const sentiments = useRef(new Map<string, { at: string | null; sentiment: MessageAnalysis['sentiment'] | null }>());
   const filters = {
@@ -193,6 +194,7 @@ export function InboxPage() {
                 </SpaceBetween>
               ),
             },
+            { id: 'assignee', header: 'Assignee', cell: (c) => nameOf(c.assignee_id) || '—' },
             { id: 'tags', header: 'Tags', cell: (c) => (c.tags.length ? c.tags.join(', ') : '—') },
             { id: 'channel', header: 'Channel', cell: (c) => c.channel },
             { id: 'activity', header: 'Last activity', cell: (c) => formatAgo(c.last_activity_at) },

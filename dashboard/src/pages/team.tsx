@@ -12,7 +12,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { ApiError, type User } from '@messaging-platform/sdk';
-import { useAction, useApp, useResource } from '../context';
+import { useAction, useApp, useTeam } from '../context';
 import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 
@@ -30,7 +30,7 @@ const LAST_ADMIN =
 /** Settings › Team (admin): users, roles and status. */
 export function TeamPage() {
   const { client, me, flash } = useApp();
-  const users = useResource((c) => c.users.list({ limit: 100 }).toArray({ max: 1000 }), []);
+  const { users } = useTeam();
   const [selected, setSelected] = useState<User[]>([]);
   const [adding, setAdding] = useState(false);
   const [changingRole, setChangingRole] = useState(false);
