@@ -81,6 +81,15 @@ export const jsonBody = (): HttpMiddleware => ({
     if (contentType !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(contentType)) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
+    // Compressed bodies are not decoded: say so, rather than call the bytes malformed JSON.
+    const coding = (header(event, 'content-encoding') ?? '').trim().toLowerCase();
+    if (coding !== '' && coding !== 'identity') {
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        `Content-Encoding ${coding} is not supported: send the JSON body uncompressed.`,
+      );
+    }
     // JSON is UTF-8 (RFC 8259, which gives a charset parameter no effect): the bytes decide, not the label.
     try {
       state.rawBody = UTF8.decode(raw);

@@ -56,6 +56,23 @@ describe('request bodies', () => {
     expect(noType.status).toBe(415);
   });
 
+  it('415 for a compressed body, naming the coding; identity is plain', async () => {
+    const gzip = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: '{"name":"compressed"}',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    expect(gzip.status).toBe(415);
+    expect(gzip.body.code).toBe('unsupported_media_type');
+    expect(gzip.body.detail).toContain('Content-Encoding gzip');
+    const identity = await call('POST', '/api-keys', {
+      ...auth(),
+      rawBody: '{"name":"identity coded"}',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' },
+    });
+    expect(identity.status).toBe(201);
+  });
+
   it('400 for malformed JSON', async () => {
     const res = await call('POST', '/api-keys', {
       ...auth(),
