@@ -345,6 +345,18 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   const conversationId = page.url().split('/').pop() ?? '';
   const assigned = await api('GET', `/conversations/${conversationId}`, { token: tenant.apiKey, tenant: tenant.id });
   assert.match(assigned.body.assignee_id, /^usr_/);
+  // Snoozed for an hour, then opened again.
+  const statusSelect = page.getByRole('button', { name: /^Status/ });
+  await statusSelect.click();
+  await page.getByRole('option', { name: 'Snooze for an hour' }).click();
+  await page.getByText(/^Snoozed until \d{2}:\d{2}\.$/).waitFor();
+  const snoozed = await api('GET', `/conversations/${conversationId}`, { token: tenant.apiKey, tenant: tenant.id });
+  assert.equal(snoozed.body.status, 'snoozed');
+  const ahead = Date.parse(snoozed.body.snoozed_until) - Date.parse(snoozed.body.updated_at);
+  assert.ok(ahead > 3_500_000 && ahead <= 3_600_000, `snoozed ${ahead} ms ahead`);
+  await page.getByRole('button', { name: /^Status/ }).click();
+  await page.getByRole('option', { name: 'Open', exact: true }).click();
+  await page.getByText('The conversation is open.').waitFor();
   await checkA11y(page, 'conversation');
   await shot(page, '10-conversation');
 
@@ -443,7 +455,8 @@ void test('inbox: a customer found by phone number shows only their conversation
   await page.getByLabel('Filter by tag').fill('vip');
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('button', { name: 'Show everyone' }).waitFor({ state: 'detached' });
-  assert.equal(await search.inputValue(), '');
+  // The box empties once the page has dropped the customer's filter (a render later).
+  await page.waitForFunction((el) => (el as HTMLInputElement).value === '', await search.elementHandle());
   await page.getByLabel('Filter by tag').fill('');
 });
 

@@ -35,10 +35,25 @@ const POLL_MS = 3000;
 /** Who analysed a message, in words. */
 const PROVIDER_NAMES: Record<string, string> = { local: 'the built-in model', bedrock: 'Amazon Bedrock' };
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
-const STATUS_OPTIONS = [
+/** Snooze choices: the moment each one wakes the conversation, from now (local time). */
+const SNOOZES: { value: string; label: string; until: (now: Date) => Date }[] = [
+  { value: 'snooze:1h', label: 'Snooze for an hour', until: (now) => new Date(now.getTime() + 3_600_000) },
+  {
+    value: 'snooze:tomorrow',
+    label: 'Snooze until tomorrow, 9:00',
+    until: (now) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9),
+  },
+  {
+    value: 'snooze:week',
+    label: 'Snooze until Monday, 9:00',
+    // The coming Monday (a week ahead on a Monday).
+    until: (now) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + ((8 - now.getDay()) % 7 || 7), 9),
+  },
+];
+const STATUS_OPTIONS: SelectProps.Option[] = [
   { value: 'open', label: 'Open' },
   { value: 'pending', label: 'Pending' },
-  { value: 'snoozed', label: 'Snoozed (until tomorrow)' },
+  ...SNOOZES.map(({ value, label }) => ({ value, label })),
   { value: 'resolved', label: 'Resolved' },
 ];
 
@@ -263,16 +278,25 @@ function ConversationSettings({
         <FormField label="Status">
           <Select
             readOnly={busy}
-            selectedOption={STATUS_OPTIONS.find((o) => o.value === c.status) ?? null}
+            selectedOption={
+              c.status === 'snoozed'
+                ? { value: 'snoozed', label: `Snoozed until ${formatWhen(c.snoozed_until)}` }
+                : (STATUS_OPTIONS.find((o) => o.value === c.status) ?? null)
+            }
             options={STATUS_OPTIONS}
             onChange={(e) => {
-              const status = e.detail.selectedOption.value as Conversation['status'];
-              onChange(
-                status === 'snoozed'
-                  ? { status, snoozed_until: new Date(Date.now() + 86_400_000).toISOString() }
-                  : { status },
-                `The conversation is ${status}.`,
-              );
+              const choice = e.detail.selectedOption.value ?? '';
+              const snooze = SNOOZES.find((o) => o.value === choice);
+              if (snooze) {
+                const until = snooze.until(new Date());
+                onChange(
+                  { status: 'snoozed', snoozed_until: until.toISOString() },
+                  `Snoozed until ${formatWhen(until.toISOString())}.`,
+                );
+              } else {
+                const status = choice as Conversation['status'];
+                onChange({ status }, `The conversation is ${status}.`);
+              }
             }}
           />
         </FormField>
