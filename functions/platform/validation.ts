@@ -1,14 +1,6 @@
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
 import type { FieldError } from './errors';
 import { isId, type IdPrefix } from './ids';
-
-/**
- * zod/mini, not classic zod: its functional API tree-shakes, which keeps each handler bundle small
- * (classic zod pulls every locale into every bundle). Only the English messages are loaded. Import
- * `* as z from 'zod/mini'` directly where needed: re-exporting the namespace would defeat tree-shaking.
- */
-z.config(en());
 
 // eslint-disable-next-line no-control-regex -- finding them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -57,42 +49,51 @@ const noReservedKeys = z.unknown().check(
 export const dataMap = <K extends z.ZodMiniType<string, string>, V extends z.ZodMiniType>(key: K, value: V) =>
   z.pipe(noReservedKeys, z.record(key, value));
 
-const noun = (origin: string, n: number | bigint) =>
-  origin === 'string'
-    ? `${n} character${n === 1 ? '' : 's'}`
-    : origin === 'array'
-      ? `${n} item${n === 1 ? '' : 's'}`
-      : `${n}`;
-const TYPE_NAMES: Record<string, string> = { object: 'an object', array: 'an array', int: 'a whole number' };
+const count = (origin: string | undefined, n: number | bigint) =>
+  origin === 'string' || origin === 'array'
+    ? `${n} ${origin === 'string' ? 'character' : 'item'}${Number(n) === 1 ? '' : 's'}`
+    : n;
+const A: Record<string, string> = { object: 'an object', array: 'an array', int: 'a whole number' };
 
 /**
- * A field error in plain words. Zod's own wording ("Too big: expected string to have <=100 characters") is
- * replaced for the common cases; messages a schema gives itself are kept as they are.
+ * Zod's messages, in place of its English locale: a short phrase that follows the field's path ("must be
+ * at most 100 characters", "is required"). Messages a schema gives its own checks are kept as they are.
  */
-function plainMessage(issue: z.core.$ZodIssue): string {
-  const own = !/^(Too big|Too small|Invalid input|Unrecognized key)/.test(issue.message);
-  if (own) return issue.message;
+function plainWords(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'too_big':
-      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${noun(issue.origin, issue.maximum)}`;
+      return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${count(issue.origin, issue.maximum)}`;
     case 'too_small':
-      if (issue.inclusive === false) return `must be more than ${noun(issue.origin, issue.minimum)}`;
-      return issue.origin === 'string' && issue.minimum === 1
-        ? 'must not be empty'
-        : `must be at least ${noun(issue.origin, issue.minimum)}`;
+      return issue.inclusive === false
+        ? `must be more than ${count(issue.origin, issue.minimum)}`
+        : issue.origin === 'string' && Number(issue.minimum) === 1
+          ? 'must not be empty'
+          : `must be at least ${count(issue.origin, issue.minimum)}`;
     case 'invalid_type':
-      return issue.message.endsWith('received undefined')
-        ? 'is required'
-        : `must be ${TYPE_NAMES[issue.expected] ?? `a ${issue.expected}`}`;
+      return issue.input === undefined ? 'is required' : `must be ${A[issue.expected] ?? `a ${issue.expected}`}`;
+    case 'invalid_value':
+      return `must be ${issue.values.length > 1 ? 'one of ' : ''}${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'email'
+        ? 'must be an email address'
+        : issue.format === 'datetime'
+          ? 'must be an ISO 8601 date and time'
+          : 'is not in the expected format';
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
     default:
-      return issue.message;
+      return 'is not valid';
   }
 }
+/*
+ * zod/mini, not classic zod: its functional API tree-shakes, which keeps each handler bundle small (classic
+ * zod pulls every locale into every bundle). No zod locale is loaded at all: plainWords words every message.
+ * Import `* as z from 'zod/mini'` directly where needed: re-exporting the namespace would defeat tree-shaking.
+ */
+z.config({ localeError: plainWords });
 
 export const fieldErrors = (error: z.core.$ZodError): FieldError[] =>
-  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: plainMessage(issue) }));
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
 
 export type Schema<T> = z.ZodMiniType<T>;
 

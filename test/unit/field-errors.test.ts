@@ -7,6 +7,10 @@ const Body = z.strictObject({
   count: z.optional(z.number().check(z.minimum(1), z.lt(10))),
   nested: z.optional(z.strictObject({ id: z.string() })),
   email: z.optional(z.string().check(z.refine((v) => v.includes('@'), 'must be an email address'))),
+  status: z.optional(z.enum(['open', 'resolved'])),
+  contact: z.optional(z.email()),
+  at: z.optional(z.iso.datetime({ offset: true })),
+  slug: z.optional(z.string().check(z.regex(/^[a-z]+$/))),
 });
 
 const errorsOf = (body: unknown) => {
@@ -27,6 +31,10 @@ describe('field errors in plain words', () => {
     [{ name: 'a', nested: [] }, 'nested', 'must be an object'],
     [{ name: 'a', nested: { id: 'x', extra: 1 } }, 'nested', 'unknown field: extra'],
     [{ name: 'a', colour: 'red', size: 2 }, '(root)', 'unknown fields: colour, size'],
+    [{ name: 'a', status: 'closed' }, 'status', 'must be one of open, resolved'],
+    [{ name: 'a', contact: 'nobody' }, 'contact', 'must be an email address'],
+    [{ name: 'a', at: 'tomorrow' }, 'at', 'must be an ISO 8601 date and time'],
+    [{ name: 'a', slug: 'A1' }, 'slug', 'is not in the expected format'],
   ])('%j → %s %s', (body, path, message) => {
     expect(errorsOf(body)).toContainEqual({ path, message });
   });
