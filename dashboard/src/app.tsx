@@ -14,6 +14,7 @@ import { SignInPage } from './pages/sign-in';
 import { ApiKeysPage } from './pages/api-keys';
 import { WebhooksPage } from './pages/webhooks';
 import { DeliveryPage } from './pages/delivery';
+import { EndpointPage } from './pages/webhook-endpoint';
 import { TeamPage } from './pages/team';
 import { InboxPage } from './pages/inbox';
 import { ConversationPage } from './pages/conversation';
@@ -281,6 +282,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
   if (customer) return <CustomerPage key={customer[1]} id={customer[1]!} />;
   const delivery = /^\/settings\/webhooks\/deliveries\/(dlv_[0-9A-Z]+)$/.exec(pathname);
   if (delivery) return <DeliveryPage key={delivery[1]} id={delivery[1]!} />;
+  const endpoint = /^\/settings\/webhooks\/endpoints\/(whk_[0-9A-Z]+)$/.exec(pathname);
+  if (endpoint) return <EndpointPage key={endpoint[1]} id={endpoint[1]!} />;
   switch (pathname.replace(/\/+$/, '')) {
     case '/inbox':
       return <InboxPage />;
@@ -332,6 +335,14 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
       { text: 'Webhooks', href: '/settings/webhooks' },
       { text: 'Failed deliveries', href: '/settings/webhooks?tab=failed' },
       { text: 'Delivery', href: '#' },
+    ],
+  ],
+  [
+    /^\/settings\/webhooks\/endpoints\/.+/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Webhooks', href: '/settings/webhooks' },
+      { text: 'Endpoint', href: '#' },
     ],
   ],
   [

@@ -7,6 +7,7 @@ import {
   type Page,
   type User,
 } from '@messaging-platform/sdk';
+import { describeError } from './components/errors';
 
 export type UserCaller = Extract<Me, { kind: 'user' }>;
 
@@ -210,6 +211,30 @@ export function useAction() {
     [sessionEnded],
   );
   return { busy, error, run, clearError: () => setError(undefined) };
+}
+
+/** Runs an action that has no form or dialog to show its error in: the error is flashed, headed by `failure`. */
+export function useFlashedAction() {
+  const { flash, sessionEnded } = useApp();
+  return useCallback(
+    async <T,>(failure: string, action: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await action();
+      } catch (error) {
+        if (isSessionOver(error)) sessionEnded();
+        else {
+          const { header, detail } = describeError(error);
+          flash({
+            type: 'error',
+            header: `${failure}: ${header.charAt(0).toLowerCase()}${header.slice(1)}`,
+            content: detail,
+          });
+        }
+        return undefined;
+      }
+    },
+    [flash, sessionEnded],
+  );
 }
 
 /** What useOlderPages gives a list. */

@@ -297,11 +297,53 @@ void test('webhooks: an endpoint that fails, its failed delivery with payload an
   assert.equal(await page.getByRole('table', { name: 'Attempts' }).getByRole('row').count(), 8);
   await shot(page, '08-webhook-retried');
 
-  // Deleted, the endpoint's failure (conversation.created) stays listed, named as deleted, and filterable.
+  // The endpoint's page: every delivery made to it, whatever its status, and the endpoint's actions.
   const auth = { token: tenant.apiKey, tenant: tenant.id };
   const endpointId = (await api('GET', '/webhooks', auth)).body.data[0].id as string;
-  assert.equal((await api('DELETE', `/webhooks/${endpointId}`, auth)).status, 204);
-  await (await nav('Webhooks')).click();
+  await page.getByRole('link', { name: receiver.url('/hook') }).click();
+  await page.getByRole('heading', { level: 1, name: receiver.url('/hook') }).waitFor();
+  assert.equal(new URL(page.url()).pathname, `/settings/webhooks/endpoints/${endpointId}`);
+  const deliveries = page.getByRole('table', { name: 'Deliveries' });
+  await deliveries.getByRole('row', { name: /conversation\.message\.received.*Succeeded.*HTTP 204/ }).waitFor();
+  await deliveries.getByRole('row', { name: /conversation\.created.*Failed.*HTTP 500/ }).waitFor();
+  await page
+    .getByTestId('delivery-outcomes')
+    .getByText('1 of the 2 listed succeeded (50 %), 1 failed', { exact: false })
+    .waitFor();
+  await page.getByRole('button', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'Failed', exact: true }).click();
+  await deliveries.getByRole('row', { name: /conversation\.message\.received/ }).waitFor({ state: 'detached' });
+  await deliveries.getByRole('row', { name: /conversation\.created/ }).waitFor();
+  await page.getByRole('button', { name: 'Filter by status' }).click();
+  await page.getByRole('option', { name: 'All', exact: true }).click();
+  // A test event, made from the page, is listed as it succeeds.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Send test event' }).click();
+  await page.getByText(/A webhook\.test event is on its way/).waitFor();
+  await eventually(
+    () => deliveries.getByRole('row', { name: /webhook\.test.*Succeeded/ }).waitFor({ timeout: 1000 }),
+    () => page.getByRole('button', { name: 'Refresh deliveries' }).click(),
+  );
+  assert.equal(receiver.received.filter((r) => JSON.parse(r.body).type === 'webhook.test').length, 1);
+  // Paused from the page: the API has it paused; then resumed.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Pause' }).click();
+  await page.getByTestId('endpoint-status').getByText('Paused').waitFor();
+  assert.equal((await api('GET', `/webhooks/${endpointId}`, auth)).body.is_active, false);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Resume' }).click();
+  await page.getByTestId('endpoint-status').getByText('Active').waitFor();
+  assert.equal((await api('GET', `/webhooks/${endpointId}`, auth)).body.is_active, true);
+  await checkA11y(page, 'webhook endpoint');
+  await shot(page, '08a-webhook-endpoint');
+
+  // Deleted from its page, the endpoint's failure (conversation.created) stays listed, named as deleted,
+  // and filterable.
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete endpoint' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+  assert.equal((await api('GET', `/webhooks/${endpointId}`, auth)).status, 404);
   await page.getByRole('tab', { name: 'Failed deliveries' }).click();
   const orphan = page.getByRole('row', { name: /conversation\.created/ });
   await orphan.getByText(`Deleted endpoint ${endpointId}`).waitFor();

@@ -5,16 +5,18 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { DeliveryAttempt } from '@messaging-platform/sdk';
+import { NotFoundError, type DeliveryAttempt } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { Empty, JsonBlock } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatDateTimeSeconds } from '../format';
-import { DeliveryStatus } from './webhooks';
+import { follow } from '../router';
+import { DeliveryStatus } from '../components/deliveries';
 
 /** One delivery: its payload, the headers it is signed with, and every attempt; retry it. */
 export function DeliveryPage({ id }: { id: string }) {
@@ -24,7 +26,11 @@ export function DeliveryPage({ id }: { id: string }) {
   const delivery = useResource(
     async (c) => {
       const d = await c.webhookDeliveries.get(id);
-      const endpoint = await c.webhooks.get(d.webhook_id).catch(() => null);
+      // A deleted endpoint is named by its id; any other error is the page's.
+      const endpoint = await c.webhooks.get(d.webhook_id).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      });
       return { ...d, endpoint };
     },
     [id],
@@ -116,7 +122,16 @@ export function DeliveryPage({ id }: { id: string }) {
                 ),
               },
               { label: 'Event', value: `${d.event_type} (${d.event_id})` },
-              { label: 'Endpoint', value: d.endpoint?.url ?? d.webhook_id },
+              {
+                label: 'Endpoint',
+                value: d.endpoint ? (
+                  <Link href={`/settings/webhooks/endpoints/${d.webhook_id}`} onFollow={follow}>
+                    <span className="url">{d.endpoint.url}</span>
+                  </Link>
+                ) : (
+                  `Deleted endpoint ${d.webhook_id}`
+                ),
+              },
               { label: 'Cycle', value: `${d.cycle} (${d.cycle_attempts} attempts in this cycle)` },
               { label: 'Failed at', value: formatDateTime(d.failed_at) },
               { label: 'Succeeded at', value: formatDateTime(d.succeeded_at) },

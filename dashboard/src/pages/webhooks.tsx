@@ -2,51 +2,37 @@ import { useMemo, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
-import Multiselect from '@cloudscape-design/components/multiselect';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import TimeInput from '@cloudscape-design/components/time-input';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { Delivery, MessagingClient, WebhookEndpoint } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert, fieldError } from '../components/errors';
-
-/** The endpoint form's fields, where the API's field errors show. */
-const ENDPOINT_FIELDS = ['url', 'events', 'description'];
-import { EVENT_GROUPS, EVENT_TYPES, type EventFilter } from '../events';
+import { Empty, EmptyUnlessFailed } from '../components/common';
+import {
+  ALL,
+  DELIVERY_PAGE_SIZE,
+  DeliveryStatus,
+  LoadMoreDeliveries,
+  firstPages,
+  lastError,
+  useDeliveryFilters,
+} from '../components/deliveries';
+import { ErrorAlert } from '../components/errors';
 import { formatAgo, formatDateTime, isoDay, localInstant } from '../format';
 import { follow, navigate, useLocation } from '../router';
+import { EndpointActions, EndpointModal, SecretModal, useSetActive } from './webhook-endpoint';
 
 type EndpointRow = WebhookEndpoint & { last?: Delivery | null };
-
-export function DeliveryStatus({ status }: { status: Delivery['status'] | undefined }) {
-  switch (status) {
-    case 'succeeded':
-      return <StatusIndicator type="success">Succeeded</StatusIndicator>;
-    case 'failed':
-      return <StatusIndicator type="error">Failed</StatusIndicator>;
-    case 'pending':
-      return <StatusIndicator type="in-progress">Retrying</StatusIndicator>;
-    case 'cancelled':
-      return <StatusIndicator type="stopped">Cancelled</StatusIndicator>;
-    default:
-      return <StatusIndicator type="info">No deliveries yet</StatusIndicator>;
-  }
-}
 
 async function loadEndpoints(client: MessagingClient): Promise<EndpointRow[]> {
   const endpoints = await client.webhooks.list({ limit: 100 }).toArray({ max: 200 });
@@ -95,45 +81,21 @@ export function WebhooksPage() {
 }
 
 function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<EndpointRow[]>> }) {
-  const { client, isAdmin, flash } = useApp();
+  const { isAdmin } = useApp();
   const [selected, setSelected] = useState<EndpointRow[]>([]);
-  const [editing, setEditing] = useState<EndpointRow | 'new' | null>(null);
+  const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<{ header: string; url: string; secret: string } | null>(null);
-  const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
-  const action = useAction();
-  const current = selected[0];
-
-  const toggleActive = async (endpoint: EndpointRow, active: boolean) => {
-    const updated = await action.run(() =>
-      client.webhooks.update(endpoint.id, { is_active: active }, { ifMatch: endpoint.version }),
-    );
-    if (updated) flash({ type: 'success', content: `${updated.url} is ${active ? 'active' : 'paused'}.` });
-    else if (action.error) flash({ type: 'error', content: 'The endpoint could not be changed.' });
-    void endpoints.reload();
-  };
-
-  const onAction = async (id: string) => {
-    if (!current) return;
-    if (id === 'edit') setEditing(current);
-    if (id === 'rotate' || id === 'delete') setConfirm(id);
-    if (id === 'test') {
-      const sent = await action.run(() => client.webhooks.test(current.id));
-      if (sent)
-        flash({
-          type: 'success',
-          content: `A webhook.test event is on its way to ${current.url} (delivery ${sent.delivery_id}).`,
-        });
-      setTimeout(() => void endpoints.reload(), 2000);
-    }
-  };
+  const reload = () => void endpoints.reload();
+  const setActive = useSetActive(reload);
+  // The row as last loaded, so the menu acts on the endpoint's current version.
+  const current = endpoints.data?.find((e) => e.id === selected[0]?.id);
 
   return (
     <SpaceBetween size="l">
       {!isAdmin && (
         <Alert type="info">You can see the endpoints; only admins of your organization can change them.</Alert>
       )}
-      <ErrorAlert error={endpoints.error} action={<Button onClick={() => void endpoints.reload()}>Retry</Button>} />
-      <ErrorAlert error={action.error} onDismiss={action.clearError} />
+      <ErrorAlert error={endpoints.error} action={<Button onClick={reload}>Retry</Button>} />
       <Table
         wrapLines
         variant="container"
@@ -154,24 +116,21 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
           <Header
             variant="h2"
             counter={endpoints.data ? `(${endpoints.data.length})` : undefined}
+            description="Open an endpoint to see every delivery made to it."
             actions={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button iconName="refresh" ariaLabel="Refresh endpoints" onClick={() => void endpoints.reload()} />
+                <Button iconName="refresh" ariaLabel="Refresh endpoints" onClick={reload} />
                 {isAdmin && (
                   <>
-                    <ButtonDropdown
-                      disabled={!current}
-                      onItemClick={(e) => void onAction(e.detail.id)}
-                      items={[
-                        { id: 'edit', text: 'Edit' },
-                        { id: 'test', text: 'Send test event' },
-                        { id: 'rotate', text: 'Rotate secret' },
-                        { id: 'delete', text: 'Delete' },
-                      ]}
-                    >
-                      Actions
-                    </ButtonDropdown>
-                    <Button variant="primary" onClick={() => setEditing('new')}>
+                    <EndpointActions
+                      endpoint={current}
+                      onChanged={reload}
+                      onDeleted={() => {
+                        setSelected([]);
+                        reload();
+                      }}
+                    />
+                    <Button variant="primary" onClick={() => setAdding(true)}>
                       Add endpoint
                     </Button>
                   </>
@@ -186,7 +145,11 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
           {
             id: 'url',
             header: 'URL',
-            cell: (e) => <span className="url">{e.url}</span>,
+            cell: (e) => (
+              <Link href={`/settings/webhooks/endpoints/${e.id}`} onFollow={follow}>
+                <span className="url">{e.url}</span>
+              </Link>
+            ),
             isRowHeader: true,
             minWidth: 180,
           },
@@ -200,7 +163,7 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
                 checked={e.is_active}
                 disabled={!isAdmin}
                 ariaLabel={`Active: ${e.url}`}
-                onChange={(ev) => void toggleActive(e, ev.detail.checked)}
+                onChange={(ev) => void setActive(e, ev.detail.checked)}
               >
                 {e.is_active ? 'Active' : 'Paused'}
               </Toggle>
@@ -226,303 +189,55 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
           <EmptyUnlessFailed resource={endpoints}>
             <Empty
               title="No endpoints"
-              action={isAdmin ? <Button onClick={() => setEditing('new')}>Add endpoint</Button> : undefined}
+              action={isAdmin ? <Button onClick={() => setAdding(true)}>Add endpoint</Button> : undefined}
             >
               Add an HTTPS endpoint to receive your events as they happen.
             </Empty>
           </EmptyUnlessFailed>
         }
       />
-      {editing && (
+      {adding && (
         <EndpointModal
-          endpoint={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          endpoint={null}
+          onClose={() => setAdding(false)}
           onSaved={(saved, newSecret) => {
-            setEditing(null);
-            setSelected([]);
+            setAdding(false);
             if (newSecret) setSecret({ header: 'Endpoint added', url: saved.url, secret: newSecret });
-            else flash({ type: 'success', content: `${saved.url} is saved.` });
-            void endpoints.reload();
+            reload();
           }}
         />
       )}
       {secret && <SecretModal {...secret} onClose={() => setSecret(null)} />}
-      <ConfirmModal
-        visible={confirm !== null}
-        header={confirm === 'delete' ? 'Delete endpoint' : 'Rotate signing secret'}
-        confirmText={confirm === 'delete' ? 'Delete' : 'Rotate'}
-        busy={action.busy}
-        error={action.error}
-        onCancel={() => {
-          setConfirm(null);
-          action.clearError();
-        }}
-        onConfirm={() => {
-          if (!current) return;
-          if (confirm === 'delete')
-            void action
-              .run(async () => {
-                await client.webhooks.delete(current.id);
-                return true;
-              })
-              .then((ok) => {
-                if (!ok) return;
-                flash({ type: 'success', content: `${current.url} is deleted; its delivery history stays readable.` });
-                setConfirm(null);
-                setSelected([]);
-                void endpoints.reload();
-              });
-          else
-            void action
-              .run(() => client.webhooks.rotateSecret(current.id))
-              .then((rotated) => {
-                if (!rotated) return;
-                setConfirm(null);
-                setSecret({ header: 'Secret rotated', url: rotated.url, secret: rotated.webhook_secret });
-                void endpoints.reload();
-              });
-        }}
-      >
-        {confirm === 'delete' ? (
-          <Box variant="p">
-            Delete <b>{current?.url}</b>? It receives nothing more, and its pending retries stop.
-          </Box>
-        ) : (
-          <Box variant="p">
-            Make a new signing secret for <b>{current?.url}</b>? The current secret keeps signing too for 24 hours, so
-            you can roll the new one out.
-          </Box>
-        )}
-      </ConfirmModal>
     </SpaceBetween>
   );
 }
 
-function SecretModal({
-  header,
-  url,
-  secret,
-  onClose,
-}: {
-  header: string;
-  url: string;
-  secret: string;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      closeAriaLabel="Close dialog"
-      visible
-      header={header}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onClose}>
-            Done
-          </Button>
-        </Box>
-      }
-    >
-      <SpaceBetween size="m">
-        <Alert type="warning" header="Copy the signing secret now">
-          It is shown this once. Your receiver verifies every delivery to {url} with it (Standard Webhooks).
-        </Alert>
-        <span className="secret" data-testid="webhook-secret">
-          <CopyToClipboard
-            variant="inline"
-            textToCopy={secret}
-            copyButtonAriaLabel="Copy signing secret"
-            copySuccessText="Secret copied"
-            copyErrorText="Secret failed to copy"
-          />
-        </span>
-      </SpaceBetween>
-    </Modal>
-  );
-}
-
-/** The URL's problem, or '' when it is an absolute HTTPS URL. */
-export function httpsUrlError(value: string): string {
-  if (value.trim() === '') return 'Enter the URL that receives the events.';
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return 'Enter a complete URL, such as https://crm.example.com/hooks/messaging.';
-  }
-  if (url.protocol !== 'https:') return 'The URL must start with https:// (deliveries are only sent over HTTPS).';
-  if (url.username || url.password) return 'The URL must not contain a user name or password.';
-  return '';
-}
-
-function EndpointModal({
-  endpoint,
-  onClose,
-  onSaved,
-}: {
-  endpoint: WebhookEndpoint | null;
-  onClose: () => void;
-  onSaved: (saved: WebhookEndpoint, secret?: string) => void;
-}) {
-  const { client } = useApp();
-  const [url, setUrl] = useState(endpoint?.url ?? 'https://');
-  const [events, setEvents] = useState<string[]>(endpoint?.events ?? ['conversation.*']);
-  const [description, setDescription] = useState(endpoint?.description ?? '');
-  const [active, setActive] = useState(endpoint?.is_active ?? true);
-  const [tried, setTried] = useState(false);
-  const action = useAction();
-  const urlError = (tried ? httpsUrlError(url) : '') || fieldError(action.error, ['url']);
-  const eventsError =
-    (tried && events.length === 0 ? 'Choose at least one event type or wildcard.' : '') ||
-    fieldError(action.error, ['events']);
-  const descriptionError = fieldError(action.error, ['description']);
-  const options = EVENT_GROUPS.map((g) => ({ label: g.label, options: g.options }));
-  const selectedOptions = EVENT_GROUPS.flatMap((g) => g.options).filter((o) => events.includes(o.value));
-  const covered = events.includes('*')
-    ? 'Every event, including types added later.'
-    : events.filter((e) => e.endsWith('.*')).length > 0
-      ? `Includes every ${events
-          .filter((e) => e.endsWith('.*'))
-          .map((e) => e.slice(0, -2))
-          .join(' and ')} event, including types added later.`
-      : undefined;
-
-  const submit = async () => {
-    setTried(true);
-    if (httpsUrlError(url) || events.length === 0) return;
-    const body = { url: url.trim(), events: events as EventFilter[], description: description.trim() };
-    if (endpoint) {
-      // Only what the user changed: a field left alone is never sent back (and so never re-validated).
-      const all = { ...body, description: body.description || null, is_active: active };
-      const changes = Object.fromEntries(
-        Object.entries(all).filter(
-          ([field, value]) => JSON.stringify(value) !== JSON.stringify(endpoint[field as keyof typeof all] ?? null),
-        ),
-      ) as Partial<typeof all>;
-      if (Object.keys(changes).length === 0) return onSaved(endpoint);
-      const saved = await action.run(() => client.webhooks.update(endpoint.id, changes, { ifMatch: endpoint.version }));
-      if (saved) onSaved(saved);
-    } else {
-      const created = await action.run(() => client.webhooks.create(body));
-      if (created) onSaved(created, created.webhook_secret);
-    }
-  };
-
-  return (
-    <Modal
-      closeAriaLabel="Close dialog"
-      visible
-      size="medium"
-      header={endpoint ? 'Edit endpoint' : 'Add endpoint'}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
-              {endpoint ? 'Save' : 'Add endpoint'}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      <SpaceBetween size="m">
-        <FormField label="URL" description="An HTTPS address on the public internet." errorText={urlError}>
-          <Input type="url" value={url} onChange={(e) => setUrl(e.detail.value)} invalid={!!urlError} />
-        </FormField>
-        <FormField
-          label="Events"
-          description="Event types, or wildcards that also cover types added later."
-          constraintText={covered}
-          errorText={eventsError}
-        >
-          <Multiselect
-            selectedOptions={selectedOptions}
-            onChange={(e) => setEvents(e.detail.selectedOptions.map((o) => o.value!))}
-            options={options}
-            placeholder="Choose events"
-            filteringType="auto"
-            tokenLimit={6}
-            deselectAriaLabel={(o) => `Remove ${o.label ?? o.value}`}
-            invalid={!!eventsError}
-            ariaLabel="Events"
-          />
-        </FormField>
-        <FormField
-          label="Description"
-          description="Optional, e.g. the system that receives them."
-          errorText={descriptionError}
-        >
-          <Input value={description} onChange={(e) => setDescription(e.detail.value)} invalid={!!descriptionError} />
-        </FormField>
-        {endpoint && (
-          <Toggle checked={active} onChange={(e) => setActive(e.detail.checked)}>
-            Active (a paused endpoint receives nothing)
-          </Toggle>
-        )}
-        <ErrorAlert error={action.error} atFields={ENDPOINT_FIELDS} />
-      </SpaceBetween>
-    </Modal>
-  );
-}
-
-const ALL: SelectProps.Option = { value: '', label: 'All' };
 const DELETED_ENDPOINT = 'Deleted endpoint';
-/** Narrowed by the event's time, as recovery is. */
-const PERIODS: SelectProps.Option[] = [
-  { value: '', label: 'Any time' },
-  { value: '3600', label: 'Last hour' },
-  { value: '86400', label: 'Last 24 hours' },
-  { value: '604800', label: 'Last 7 days' },
-];
 
-/** Failed deliveries per page; "Load more" adds pages up to MAX_PAGES. The API applies the filters. */
-const PAGE_SIZE = 100;
-const MAX_PAGES = 10;
-
+/** Failed deliveries, a page at a time ("Load more"); the API applies the filters. */
 function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
   const { isAdmin } = useApp();
   const [endpoint, setEndpoint] = useState<SelectProps.Option>(ALL);
-  const [eventType, setEventType] = useState<SelectProps.Option>(ALL);
-  const [period, setPeriod] = useState<SelectProps.Option>(PERIODS[0]!);
-  const [pages, setPages] = useState(1);
+  const filters = useDeliveryFilters();
   // Each load (and each 15 s refresh) reads the pages shown so far, one request each, never more.
   const failed = useResource(
     async (client) => {
       const list = client.webhookDeliveries.list({
         status: 'failed',
-        limit: PAGE_SIZE,
+        limit: DELIVERY_PAGE_SIZE,
         webhook_id: endpoint.value || undefined,
-        event_type: EVENT_TYPES.find((t) => t === eventType.value),
-        since: period.value ? new Date(Date.now() - Number(period.value) * 1000).toISOString() : undefined,
+        ...filters.query,
       });
-      const rows: Delivery[] = [];
-      let more = false;
-      let read = 0;
-      for await (const page of list.pages()) {
-        rows.push(...page.data);
-        more = page.hasMore;
-        if (++read >= pages) break;
-      }
-      return { rows, more };
+      return firstPages(list, filters.pages);
     },
-    [endpoint.value, eventType.value, period.value, pages],
+    [endpoint.value, ...filters.deps],
     { pollMs: 15_000 },
   );
-  // A new filter starts again from its first page.
-  const narrowBy =
-    (set: (option: SelectProps.Option) => void) =>
-    ({ detail }: { detail: SelectProps.ChangeDetail }) => {
-      setPages(1);
-      set(detail.selectedOption);
-    };
   const [recovering, setRecovering] = useState(false);
   const byId = useMemo(() => new Map(endpoints.map((e) => [e.id, e])), [endpoints]);
   const items = failed.data?.rows ?? [];
   const more = failed.data?.more ?? false;
-  const filtered = !!(endpoint.value || eventType.value || period.value);
+  const filtered = !!endpoint.value || filters.active;
   // A deleted endpoint's failures stay listed: offer it as a filter too, by the id its rows carry.
   const endpointOptions = useMemo(() => {
     const deleted = new Set(items.map((d) => d.webhook_id).filter((id) => !byId.has(id)));
@@ -569,27 +284,12 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
             <FormField label="Endpoint">
               <Select
                 selectedOption={endpoint}
-                onChange={narrowBy(setEndpoint)}
+                onChange={(e) => filters.narrow(setEndpoint)(e.detail.selectedOption)}
                 options={endpointOptions}
                 ariaLabel="Filter by endpoint"
               />
             </FormField>
-            <FormField label="Event type">
-              <Select
-                selectedOption={eventType}
-                onChange={narrowBy(setEventType)}
-                options={[ALL, ...EVENT_TYPES.map((t) => ({ value: t, label: t }))]}
-                ariaLabel="Filter by event type"
-              />
-            </FormField>
-            <FormField label="Event time">
-              <Select
-                selectedOption={period}
-                onChange={narrowBy(setPeriod)}
-                options={PERIODS}
-                ariaLabel="Filter by time"
-              />
-            </FormField>
+            {filters.filters}
           </SpaceBetween>
         }
         columnDefinitions={[
@@ -620,20 +320,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           { id: 'reason', header: 'Last error', cell: (d) => d.failure_reason ?? lastError(d) },
           { id: 'event_id', header: 'Event ID', cell: (d) => <code>{d.event_id}</code> },
         ]}
-        footer={
-          more && (
-            <Box textAlign="center">
-              {pages < MAX_PAGES ? (
-                <Button onClick={() => setPages((n) => n + 1)}>Load more</Button>
-              ) : (
-                <Box color="text-body-secondary">
-                  The newest {(MAX_PAGES * PAGE_SIZE).toLocaleString('en')} are shown: narrow the filters to find older
-                  ones.
-                </Box>
-              )}
-            </Box>
-          )
-        }
+        footer={<LoadMoreDeliveries more={more} pages={filters.pages} onMore={filters.loadMore} />}
         empty={
           <EmptyUnlessFailed resource={failed}>
             <Empty title={filtered ? 'No matches' : 'No failed deliveries'}>
@@ -653,12 +340,6 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
       )}
     </SpaceBetween>
   );
-}
-
-export function lastError(d: Delivery): string {
-  const last = d.attempts[d.attempts.length - 1];
-  if (!last) return '—';
-  return last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'No response');
 }
 
 function RecoverModal({ endpoints, onClose }: { endpoints: WebhookEndpoint[]; onClose: () => void }) {
