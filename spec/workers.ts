@@ -88,6 +88,14 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: ['webhookDelivery', 'webhookDeliveryDlq'],
   },
   {
+    id: 'snooze-waker',
+    handler: 'conversations/snooze-worker',
+    description: 'Opens snoozed conversations again when their snoozed_until has passed',
+    source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'SNOOZE_WAKE_INTERVAL_SECONDS' },
+    mainTable: 'write',
+    sendsTo: [],
+  },
+  {
     id: 'channel-sender',
     handler: 'channels/send-worker',
     description: 'Sends outbound messages through their channel (WhatsApp Graph API, sandbox)',

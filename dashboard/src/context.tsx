@@ -279,11 +279,14 @@ export function useOlderPages<T extends { id: string }>(
 export function useTeam() {
   const { me } = useApp();
   const users = useResource((c) => c.users.list({ limit: 100 }).toArray({ max: 1000 }), []);
+  // Until the team is loaded (or when it could not be), a user is named by nothing better than "you" or
+  // "a teammate": "a former user" is said only of an id the loaded team does not have.
   const nameOf = (id: string | null | undefined): string => {
     if (!id) return '';
     const user = users.data?.find((u: User) => u.id === id);
-    const name = user ? (user.name ?? user.email) : 'a former user';
-    return id === me.user_id ? `${name} (you)` : name;
+    if (id === me.user_id) return user ? `${user.name ?? user.email} (you)` : 'you';
+    if (user) return user.name ?? user.email;
+    return users.data ? 'a former user' : 'a teammate';
   };
   return { users, nameOf };
 }

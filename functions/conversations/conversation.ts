@@ -88,6 +88,16 @@ export function transitionProblem(from: ConversationStatus, to: ConversationStat
   return `A ${from} conversation can move to ${TRANSITIONS[from].join(', ')}, not ${to}.`;
 }
 
+/**
+ * A snoozed conversation whose time has come is open again: the wake-up worker applies this within a
+ * minute, and any change made before it does starts from the woken conversation.
+ */
+export function wakeIfDue(c: Conversation, now: Date): Conversation {
+  return c.status === 'snoozed' && c.snoozed_until !== null && Date.parse(c.snoozed_until) <= now.getTime()
+    ? { ...c, status: 'open', snoozed_until: null }
+    : c;
+}
+
 export const SERVICE_WINDOW_MS = 24 * 3600 * 1000;
 
 /** WhatsApp allows free-form messages only within 24 h of the customer's last message. */

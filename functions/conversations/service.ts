@@ -18,6 +18,7 @@ import {
   insideServiceWindow,
   newConversation,
   transitionProblem,
+  wakeIfDue,
   type ChannelKind,
   type Conversation,
   type ConversationStatus,
@@ -237,15 +238,17 @@ export async function updateConversation(
     const before = await getConversation(tenantId, conversationId);
     if (!before) throw DomainError.notFound('The conversation');
     if (expectedVersion !== undefined && expectedVersion !== before.version) throw DomainError.versionMismatch();
-    const status = patch.status ?? before.status;
-    const problem = transitionProblem(before.status, status);
+    // A snooze whose time has passed is over, even if the wake-up worker has not come by yet.
+    const current = wakeIfDue(before, now);
+    const status = patch.status ?? current.status;
+    const problem = transitionProblem(current.status, status);
     if (problem) throw DomainError.invalidField('invalid_status_transition', 'status', problem);
     // A time for a conversation that will not be snoozed would be dropped without a word.
     if (patch.snoozed_until && status !== 'snoozed')
       throw DomainError.invalidField('field_requires_status', 'snoozed_until', 'only with `status: snoozed`');
     const snoozedUntil =
       status === 'snoozed'
-        ? (patch.snoozed_until ?? (before.status === 'snoozed' ? before.snoozed_until : null))
+        ? (patch.snoozed_until ?? (current.status === 'snoozed' ? current.snoozed_until : null))
         : null;
     if (status === 'snoozed' && !snoozedUntil) {
       throw DomainError.invalid('snoozed_until_required', 'Snoozing needs `snoozed_until`.', [
@@ -259,15 +262,15 @@ export async function updateConversation(
     }
     const at = now.toISOString();
     const candidate: Conversation = {
-      ...before,
+      ...current,
       status,
       snoozed_until: snoozedUntil,
-      tags: patch.tags ? [...new Set(patch.tags)] : before.tags,
-      assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : before.assignee_id,
-      priority: patch.priority ?? before.priority,
-      category: patch.category !== undefined ? patch.category : before.category,
+      tags: patch.tags ? [...new Set(patch.tags)] : current.tags,
+      assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : current.assignee_id,
+      priority: patch.priority ?? current.priority,
+      category: patch.category !== undefined ? patch.category : current.category,
       // Resolving ends the handoff episode: the next one can hand off again.
-      handoff: status === 'resolved' ? null : before.handoff,
+      handoff: status === 'resolved' ? null : current.handoff,
     };
     const changes = diff(
       before as unknown as Record<string, unknown>,
@@ -283,6 +286,24 @@ export async function updateConversation(
       if (error instanceof ConversationChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
       throw activeConflict(error);
     }
+    return after;
+  });
+}
+
+/**
+ * Wakes a snoozed conversation whose time has come: open again, at the top of the inbox, with a
+ * `conversation.updated` event. Undefined when there was nothing to wake (already woken, re-snoozed, gone).
+ */
+export async function wakeSnoozed(tenantId: string, conversationId: string, now: Date) {
+  return withRetry(async () => {
+    const before = await getConversation(tenantId, conversationId);
+    if (!before) return undefined;
+    const woken = wakeIfDue(before, now);
+    if (woken === before) return undefined;
+    const at = now.toISOString();
+    const after: Conversation = { ...woken, last_activity_at: at, updated_at: at, version: before.version + 1 };
+    const changes = diff(before as never, after as never, CONVERSATION_CHANGE_FIELDS);
+    await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
     return after;
   });
 }

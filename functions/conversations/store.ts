@@ -22,6 +22,7 @@ import {
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
+import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { tenantPk } from '../platform/keys';
 import { decodeCursor, encodeCursor, queryPage, tenantItemsPage, type CursorBinding } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
@@ -52,6 +53,8 @@ import {
  *   convStatusChannel c_stch <t>#<status>#<channel>
  *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in
  *                     place instead of moving it; a customer's few conversations are ordered on read.
+ * A snoozed conversation is also in the due index (platform/due-index, gsi5): SNOOZED#<shard>,
+ * sk `<snoozed_until>#<t>#<id>`, for the worker that wakes it; no other conversation carries those keys.
  */
 export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
 export const messageKey = (t: string, conversationId: string, id: string) => ({
@@ -88,12 +91,33 @@ const tagIndexes = (c: Conversation, tag: string) => ({
   c_act: activityKey(c),
 });
 
-/** A conversation's whole item, as saveConversation writes it: key, list index keys and the `conversation` map. */
+const SNOOZED_KIND = 'SNOOZED';
+
+/** While snoozed, the conversation is due to wake up at `snoozed_until`. */
+const snoozeIndex = (c: Conversation) =>
+  c.status === 'snoozed' && c.snoozed_until
+    ? dueIndexKeys(SNOOZED_KIND, c.id, `${c.snoozed_until}#${c.tenant_id}#${c.id}`)
+    : {};
+
+/**
+ * A conversation's whole item, as saveConversation writes it: key, list index keys, the due index while
+ * snoozed, and the `conversation` map.
+ */
 export const conversationItem = (c: Conversation) => ({
   ...conversationKey(c.tenant_id, c.id),
   ...conversationIndexes(c),
+  ...snoozeIndex(c),
   conversation: c,
 });
+
+/** Snoozed conversations whose time came before `cutoff`, across tenants (at most `limitPerShard` per shard). */
+export async function dueSnoozes(cutoff: Date, limitPerShard: number): Promise<{ tenantId: string; id: string }[]> {
+  const items = await dueItems(SNOOZED_KIND, cutoff, limitPerShard);
+  return items.map((item) => {
+    const c = item.conversation as Conversation;
+    return { tenantId: c.tenant_id, id: c.id };
+  });
+}
 
 /** A tag snapshot's whole item, as saveConversation writes it. */
 export const tagItem = (c: Conversation, tag: string) => ({

@@ -82,12 +82,18 @@ export const jsonBody = (): HttpMiddleware => ({
       throw new ApiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
     // Compressed bodies are not decoded: say so, rather than call the bytes malformed JSON.
-    const coding = (header(event, 'content-encoding') ?? '').trim().toLowerCase();
-    if (coding !== '' && coding !== 'identity') {
+    // A list of codings (RFC 9110 §8.4) that holds anything but identity means a coded body.
+    const codings = (header(event, 'content-encoding') ?? '')
+      .split(',')
+      .map((c) => c.trim().toLowerCase())
+      .filter((c) => c !== '' && c !== 'identity');
+    if (codings.length > 0) {
       throw new ApiError(
         415,
         'unsupported_media_type',
-        `Content-Encoding ${coding} is not supported: send the JSON body uncompressed.`,
+        `Content-Encoding ${codings.join(', ')} is not supported: send the JSON body uncompressed.`,
+        // RFC 9110 §15.5.16: a 415 for a content coding says which codings are accepted.
+        { headers: { 'Accept-Encoding': 'identity' } },
       );
     }
     // JSON is UTF-8 (RFC 8259, which gives a charset parameter no effect): the bytes decide, not the label.

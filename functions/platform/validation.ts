@@ -81,6 +81,18 @@ function plainWords(issue: z.core.$ZodRawIssue): string {
           : 'is not in the expected format';
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
+    case 'invalid_key':
+      // A record's key: what is wrong with the name itself.
+      return `the name ${issue.issues[0]?.message ?? 'is not valid'}`;
+    case 'invalid_union': {
+      // Alternatives of different types (a metadata value): name the types accepted.
+      const types = issue.errors.flatMap((branch) =>
+        branch.flatMap((i) => (i.code === 'invalid_type' && i.path.length === 0 ? [i.expected] : [])),
+      );
+      if (issue.errors.length === 0 || types.length !== issue.errors.length) return 'is not valid';
+      const words = types.map((t) => (t === 'null' ? 'null' : (A[t] ?? `a ${t}`)));
+      return `must be ${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+    }
     default:
       return 'is not valid';
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -17,6 +16,7 @@ import {
   updateVersioned,
 } from '../platform/db';
 import { DomainError } from '../platform/domain-error';
+import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
@@ -47,9 +47,8 @@ const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id
 const subscriptionsKey = (t: string) => ({ pk: tenantPk(t), sk: 'WHKSUB' });
 const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id}` });
 export const FAILED_INDEX_PK = 'DLVFAILED';
-/** Pending deliveries spread over a few partitions, so every attempt's write does not hit one hot key. */
-const DUE_SHARDS = 8;
-const duePk = (deliveryId: string) => `DLVDUE#${createHash('sha256').update(deliveryId).digest()[0]! % DUE_SHARDS}`;
+/** Pending deliveries in the due index (platform/due-index), spread over its shards so every attempt's write does not hit one hot key. */
+const DUE_KIND = 'DLVDUE';
 
 export const ENDPOINT_FIELDS = [
   'id',
@@ -296,7 +295,7 @@ function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'st
 
 /** While a delivery is pending with a next attempt, the sweeper can find it by that time. */
 const dueIndex = (id: string, nextAttemptAt: string | null) =>
-  nextAttemptAt ? { gsi5pk: duePk(id), gsi5sk: nextAttemptAt } : {};
+  nextAttemptAt ? dueIndexKeys(DUE_KIND, id, nextAttemptAt) : {};
 
 /** Creates a delivery unless it exists (a stream retry re-derives the same id); true if it created it. */
 export async function createDelivery(delivery: Delivery, payload: EventEnvelope): Promise<boolean> {
@@ -448,25 +447,8 @@ export async function overdueDeliveries(
   cutoff: Date,
   limitPerShard: number,
 ): Promise<(Delivery & { payload?: EventEnvelope })[]> {
-  const pages = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName('main'),
-          IndexName: 'gsi5',
-          KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': `DLVDUE#${shard}`, ':cutoff': cutoff.toISOString() },
-          Limit: limitPerShard,
-        }),
-      ),
-    ),
-  );
-  return pages.flatMap((page) =>
-    (page.Items ?? []).map((item) => ({
-      ...deliveryFromItem(item),
-      payload: item.payload as EventEnvelope | undefined,
-    })),
-  );
+  const items = await dueItems(DUE_KIND, cutoff, limitPerShard);
+  return items.map((item) => ({ ...deliveryFromItem(item), payload: item.payload as EventEnvelope | undefined }));
 }
 
 /**

@@ -65,12 +65,22 @@ describe('request bodies', () => {
     expect(gzip.status).toBe(415);
     expect(gzip.body.code).toBe('unsupported_media_type');
     expect(gzip.body.detail).toContain('Content-Encoding gzip');
-    const identity = await call('POST', '/api-keys', {
+    expect(gzip.headers.get('accept-encoding')).toBe('identity');
+    const layered = await call('POST', '/api-keys', {
       ...auth(),
-      rawBody: '{"name":"identity coded"}',
-      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' },
+      rawBody: '{"name":"compressed"}',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'Identity, GZIP' },
     });
-    expect(identity.status).toBe(201);
+    expect(layered.status).toBe(415);
+    expect(layered.body.detail).toContain('Content-Encoding gzip');
+    for (const coding of ['identity', ' identity , identity', 'identity,']) {
+      const identity = await call('POST', '/api-keys', {
+        ...auth(),
+        rawBody: '{"name":"identity coded"}',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': coding },
+      });
+      expect(identity.status).toBe(201);
+    }
   });
 
   it('400 for malformed JSON', async () => {

@@ -267,7 +267,7 @@ describe('stateless stack', () => {
       const policy = JSON.stringify(statementsOf(api, fnId));
       if (worker.mainTable === 'write') expect(policy).toContain('dynamodb:PutItem');
       for (const q of worker.sendsTo) expect(policy).toContain(logicalIdOf(stateful.queues[q]));
-      expect(policy.match(/sqs:SendMessage/g)).toHaveLength(worker.sendsTo.length);
+      expect(policy.match(/sqs:SendMessage/g) ?? []).toHaveLength(worker.sendsTo.length);
     }
   });
 
@@ -313,7 +313,9 @@ describe('stateless stack', () => {
         responseLength: 512,
         requestId: 'Ab1CdEfGhIJKLmN=',
       }),
-    ).toBe('203.0.113.7 - - [22/Nov/2026:23:44:17 +0000] "GET /api/v1/conversations HTTP/1.1" 200 512 Ab1CdEfGhIJKLmN= -');
+    ).toBe(
+      '203.0.113.7 - - [22/Nov/2026:23:44:17 +0000] "GET /api/v1/conversations HTTP/1.1" 200 512 Ab1CdEfGhIJKLmN= -',
+    );
   });
 
   it('has a 5xx alarm, an access-logged and throttled stage and the API URL output', () => {

@@ -3,6 +3,8 @@ import { diff } from '../../functions/platform/fields';
 import {
   insideServiceWindow,
   transitionProblem as conversationTransition,
+  wakeIfDue,
+  type Conversation,
 } from '../../functions/conversations/conversation';
 import { isValidTimezone } from '../../functions/platform/validation';
 import {
@@ -41,6 +43,17 @@ describe('conversation rules', () => {
     expect(conversationTransition('resolved', 'open')).toBeNull();
     expect(conversationTransition('open', 'open')).toBeNull();
     expect(conversationTransition('resolved', 'snoozed')).toMatch(/can move to open/);
+  });
+
+  it('wake a snoozed conversation once its time has passed, and nothing else', () => {
+    const snoozed = { status: 'snoozed', snoozed_until: '2026-05-02T12:00:00.000Z' } as Conversation;
+    expect(wakeIfDue(snoozed, new Date('2026-05-02T11:59:59.999Z'))).toBe(snoozed);
+    expect(wakeIfDue(snoozed, new Date('2026-05-02T12:00:00.000Z'))).toMatchObject({
+      status: 'open',
+      snoozed_until: null,
+    });
+    const open = { status: 'open', snoozed_until: null } as Conversation;
+    expect(wakeIfDue(open, new Date('2030-01-01T00:00:00Z'))).toBe(open);
   });
 
   it("enforce WhatsApp's 24-hour window only on WhatsApp", () => {

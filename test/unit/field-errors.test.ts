@@ -11,6 +11,9 @@ const Body = z.strictObject({
   contact: z.optional(z.email()),
   at: z.optional(z.iso.datetime({ offset: true })),
   slug: z.optional(z.string().check(z.regex(/^[a-z]+$/))),
+  data: z.optional(
+    z.record(z.string().check(z.maxLength(4)), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  ),
 });
 
 const errorsOf = (body: unknown) => {
@@ -35,6 +38,8 @@ describe('field errors in plain words', () => {
     [{ name: 'a', contact: 'nobody' }, 'contact', 'must be an email address'],
     [{ name: 'a', at: 'tomorrow' }, 'at', 'must be an ISO 8601 date and time'],
     [{ name: 'a', slug: 'A1' }, 'slug', 'is not in the expected format'],
+    [{ name: 'a', data: { toolong: 1 } }, 'data.toolong', 'the name must be at most 4 characters'],
+    [{ name: 'a', data: { ok: {} } }, 'data.ok', 'must be a string, a number, a boolean or null'],
   ])('%j → %s %s', (body, path, message) => {
     expect(errorsOf(body)).toContainEqual({ path, message });
   });

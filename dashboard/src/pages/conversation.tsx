@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -57,6 +58,12 @@ const STATUS_OPTIONS: SelectProps.Option[] = [
   { value: 'resolved', label: 'Resolved' },
 ];
 
+/** A resolved conversation can only be reopened (the API's transitions): the other choices say so. */
+const blockedStatus = (from: Conversation['status'], choice: string | undefined) =>
+  from === 'resolved' && choice !== 'open' && choice !== 'resolved'
+    ? { disabled: true, disabledReason: 'Reopen the conversation first.' }
+    : {};
+
 /** One conversation: messages with their receipts, replies, AI suggestions and analysis, status and tags. */
 export function ConversationPage({ id }: { id: string }) {
   const { client, flash } = useApp();
@@ -102,8 +109,6 @@ export function ConversationPage({ id }: { id: string }) {
   const change = async (changes: Parameters<typeof client.conversations.update>[1], done: string) => {
     const updated = await update.run(() => client.conversations.update(id, changes, { ifMatch: c.version }));
     if (updated) flash({ type: 'success', content: done });
-    else if (update.error instanceof PreconditionFailedError)
-      flash({ type: 'warning', content: 'Someone else changed this conversation; it has been reloaded.' });
     void conversation.reload();
   };
 
@@ -146,7 +151,14 @@ export function ConversationPage({ id }: { id: string }) {
             </Box>
           </Box>
         )}
-        <ErrorAlert error={update.error} onDismiss={update.clearError} />
+        {update.error instanceof PreconditionFailedError ? (
+          <Alert type="warning" dismissible onDismiss={update.clearError}>
+            Someone else changed this conversation meanwhile, so your change was not made. It has been reloaded: check
+            it and make your change again.
+          </Alert>
+        ) : (
+          <ErrorAlert error={update.error} onDismiss={update.clearError} />
+        )}
         <ConversationSettings
           conversation={c}
           busy={update.busy}
@@ -261,7 +273,13 @@ function ConversationSettings({
     { value: '', label: 'Unassigned' },
     ...(users.data ?? [])
       .filter((u) => u.status === 'active' || u.id === c.assignee_id)
-      .map((u) => ({ value: u.id, label: nameOf(u.id), description: u.name ? u.email : undefined })),
+      .map((u) => ({
+        value: u.id,
+        label: nameOf(u.id),
+        description: u.name ? u.email : undefined,
+        disabled: u.status !== 'active',
+        disabledReason: 'A disabled user cannot be assigned.',
+      })),
   ];
   const assign = (id: string | null) =>
     onChange({ assignee_id: id }, id ? `Assigned to ${nameOf(id)}.` : 'The conversation is unassigned.');
@@ -283,7 +301,7 @@ function ConversationSettings({
                 ? { value: 'snoozed', label: `Snoozed until ${formatWhen(c.snoozed_until)}` }
                 : (STATUS_OPTIONS.find((o) => o.value === c.status) ?? null)
             }
-            options={STATUS_OPTIONS}
+            options={STATUS_OPTIONS.map((o) => ({ ...o, ...blockedStatus(c.status, o.value) }))}
             onChange={(e) => {
               const choice = e.detail.selectedOption.value ?? '';
               const snooze = SNOOZES.find((o) => o.value === choice);
@@ -311,8 +329,11 @@ function ConversationSettings({
                 }
               }
               options={assignees}
-              statusType={users.loading ? 'loading' : 'finished'}
+              statusType={users.error !== undefined ? 'error' : users.loading ? 'loading' : 'finished'}
               loadingText="Loading the team"
+              errorText="The team could not be loaded."
+              recoveryText="Retry"
+              onLoadItems={() => void users.reload()}
               onChange={(e) => assign(e.detail.selectedOption.value || null)}
               ariaLabel="Assignee"
             />

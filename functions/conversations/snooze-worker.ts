@@ -1,0 +1,31 @@
+import { clock } from '../platform/clock';
+import { logger } from '../platform/workers';
+import { wakeSnoozed } from './service';
+import { dueSnoozes } from './store';
+
+/** Per due-index shard and run; what is left is taken by the next run. */
+const BATCH_PER_SHARD = 100;
+/** Conversations woken side by side. */
+const PARALLEL = 10;
+
+/**
+ * On a schedule (every minute): each snoozed conversation whose `snoozed_until` has passed is open again,
+ * with its `conversation.updated` event. One that fails to wake stays in the due index for the next run.
+ */
+export const handler = async (): Promise<{ woken: number; failed: number }> => {
+  const now = clock.now();
+  const due = await dueSnoozes(now, BATCH_PER_SHARD);
+  let woken = 0;
+  let failed = 0;
+  for (let i = 0; i < due.length; i += PARALLEL) {
+    const results = await Promise.allSettled(due.slice(i, i + PARALLEL).map((c) => wakeSnoozed(c.tenantId, c.id, now)));
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        failed++;
+        logger.error('a snoozed conversation did not wake', { error: result.reason as Error });
+      } else if (result.value) woken++;
+    }
+  }
+  if (woken + failed > 0) logger.info('snoozed conversations woken', { woken, failed });
+  return { woken, failed };
+};

@@ -1,0 +1,70 @@
+import { handler as wake } from '../../functions/conversations/snooze-worker';
+import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+
+/**
+ * Snoozed conversations open again once `snoozed_until` has passed: the wake-up worker (run here, in this
+ * process, against the runtime's DynamoDB; the runtime's own runs every minute) finds them in the due
+ * index, and a change made before it comes starts from the woken conversation.
+ */
+useRuntimeAws();
+
+async function snoozedConversation(t: TestTenant, phone: string, until: Date) {
+  const inbound = await call('POST', '/channels/sandbox/inbound', { ...authOf(t), body: { from: phone, text: 'hi' } });
+  expect(inbound.status).toBe(201);
+  const id = inbound.body.conversation.id as string;
+  const snoozed = await call('PATCH', `/conversations/${id}`, {
+    ...authOf(t),
+    body: { status: 'snoozed', snoozed_until: until.toISOString() },
+  });
+  expect(snoozed.body).toMatchObject({ status: 'snoozed', snoozed_until: until.toISOString() });
+  return id;
+}
+
+const pastTime = (at: Date) => new Promise((ok) => setTimeout(ok, Math.max(0, at.getTime() - Date.now() + 50)));
+
+it('wakes a conversation whose snooze has passed, once, with its event, and leaves a later one snoozed', async () => {
+  const t = await createTenant();
+  const soon = new Date(Date.now() + 1500);
+  const due = await snoozedConversation(t, '+4915110007001', soon);
+  const notYet = await snoozedConversation(t, '+4915110007002', new Date(Date.now() + 3600_000));
+  await pastTime(soon);
+
+  expect((await wake()).failed).toBe(0);
+  const woken = await call('GET', `/conversations/${due}`, authOf(t));
+  expect(woken.body).toMatchObject({ status: 'open', snoozed_until: null });
+  // Woken means first in the inbox again.
+  const open = await call('GET', '/conversations?status=open', authOf(t));
+  expect(open.body.data[0].id).toBe(due);
+  expect((await call('GET', `/conversations/${notYet}`, authOf(t))).body.status).toBe('snoozed');
+
+  await wake();
+  const wakes = (await eventsOf(t, 'conversation.updated')).filter(
+    (e) => e.data.conversation.id === due && e.data.changes.status?.to === 'open',
+  );
+  expect(wakes).toHaveLength(1);
+  expect(wakes[0].data.changes).toMatchObject({
+    status: { from: 'snoozed', to: 'open' },
+    snoozed_until: { from: soon.toISOString(), to: null },
+  });
+}, 30_000);
+
+it('a change made after the snooze passed, before the worker came, applies to the woken conversation', async () => {
+  const t = await createTenant();
+  const soon = new Date(Date.now() + 1500);
+  const id = await snoozedConversation(t, '+4915110007003', soon);
+  await pastTime(soon);
+
+  const tagged = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['vip'] } });
+  expect(tagged.status).toBe(200);
+  expect(tagged.body).toMatchObject({ status: 'open', snoozed_until: null, tags: ['vip'] });
+  // Snoozing again needs a new time: the old one is over.
+  const again = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'snoozed' } });
+  expect(again).toMatchObject({ status: 422, body: { code: 'snoozed_until_required' } });
+  // Nothing left for the worker: the conversation stays open with its tag.
+  await wake();
+  expect((await call('GET', `/conversations/${id}`, authOf(t))).body).toMatchObject({
+    status: 'open',
+    tags: ['vip'],
+  });
+}, 30_000);
