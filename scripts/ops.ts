@@ -40,6 +40,7 @@ Commands:
   replay-stream-failures [--worker ID]        read those records back from the stream and hand them to the worker again
   reseal [--data-key-secret ARN]              re-seal stored secrets with the current data key (after a rotation)
   reindex-conversations [--dry-run]           rewrite conversations stored before the five conversation indexes
+                                              or snoozed before the snooze waker
                                               in today's shape, so lists show them (once, after upgrading);
                                               --dry-run only counts them
 
@@ -465,10 +466,12 @@ async function replayStreamFailures({
 
 /**
  * Conversation and tag items written before the five conversation indexes carry none of their keys
- * (c_act among them), so no list finds them. A Scan (an operator command, never a request path) returns
+ * (c_act among them), so no list finds them; conversations snoozed before the snooze waker are not in the
+ * due index (no gsi5pk), so they never wake. A Scan (an operator command, never a request path) returns
  * only those: conversation items (`CONV#<id>#~`; message sks contain `#MSG#`) and tag items without
- * c_act. Each is rewritten whole, in the item the store itself writes, on condition that it still has no
- * c_act: a second run, or a write by the API meanwhile, makes it a skip, never an overwrite.
+ * c_act, and snoozed conversations without gsi5pk. Each is rewritten whole, in the item the store itself
+ * writes, on condition that it is still as found (no c_act; or no gsi5pk at the same version): a second
+ * run, or a write by the API meanwhile, makes it a skip, never an overwrite.
  */
 async function reindexConversations(dryRun: boolean) {
   const { conditionalWrite, db } = await import('../functions/platform/db');
@@ -482,8 +485,10 @@ async function reindexConversations(dryRun: boolean) {
       new ScanCommand({
         TableName: table,
         FilterExpression:
-          'attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag))',
-        ExpressionAttributeValues: { ':conv': 'CONV#', ':msg': '#MSG#', ':tag': 'CONVTAG#' },
+          '(attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag)))' +
+          ' OR (begins_with(sk, :conv) AND #c.#status = :snoozed AND attribute_not_exists(gsi5pk))',
+        ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status' },
+        ExpressionAttributeValues: { ':conv': 'CONV#', ':msg': '#MSG#', ':tag': 'CONVTAG#', ':snoozed': 'snoozed' },
         ExclusiveStartKey: startKey,
       }),
     );
@@ -497,9 +502,21 @@ async function reindexConversations(dryRun: boolean) {
         continue;
       }
       if (dryRun) continue;
+      const unindexed = item.c_act === undefined;
+      const version = (item.conversation as { version?: number } | undefined)?.version;
       const written = await conditionalWrite(() =>
         db().send(
-          new PutCommand({ TableName: table, Item: current, ConditionExpression: 'attribute_not_exists(c_act)' }),
+          new PutCommand({
+            TableName: table,
+            Item: current,
+            ...(unindexed
+              ? { ConditionExpression: 'attribute_not_exists(c_act)' }
+              : {
+                  ConditionExpression: 'attribute_not_exists(gsi5pk) AND #c.#version = :version',
+                  ExpressionAttributeNames: { '#c': 'conversation', '#version': 'version' },
+                  ExpressionAttributeValues: { ':version': version },
+                }),
+          }),
         ),
       );
       if (written) progress(++counts.rewritten, 'rewritten');

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Conversation } from '../../functions/conversations/conversation';
 import { conversationFromItem, conversationKey, messageKey, messagePut } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
@@ -125,14 +125,34 @@ it('rewrites conversations stored before the five indexes, so every list finds t
     );
   expect(await listed()).toEqual(lists.map(() => false));
 
+  // Snoozed before the snooze waker: in every list, but not in the due index, so it would never wake.
+  const sleeper = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491517000002' } },
+  });
+  const sleeperKey = conversationKey(t.tenantId, sleeper.body.id);
+  const until = new Date(Date.now() + 3600_000).toISOString();
+  const snoozed = await call('PATCH', `/conversations/${sleeper.body.id}`, {
+    ...authOf(t),
+    body: { status: 'snoozed', snoozed_until: until },
+  });
+  expect(snoozed.status).toBe(200);
+  expect((await item(sleeperKey))?.gsi5pk).toMatch(/^SNOOZED#[0-7]$/);
+  await db().send(new UpdateCommand({ TableName: table, Key: sleeperKey, UpdateExpression: 'REMOVE gsi5pk, gsi5sk' }));
+
   expect(await ops('reindex-conversations', '--dry-run')).toEqual({
-    scanned: 2,
+    scanned: 3,
     rewritten: 0,
     skipped: 0,
     dry_run: true,
   });
   expect(await item(key)).toEqual(legacy.conversation);
-  expect(await ops('reindex-conversations')).toEqual({ scanned: 2, rewritten: 2, skipped: 0, dry_run: false });
+  expect(await ops('reindex-conversations')).toEqual({ scanned: 3, rewritten: 3, skipped: 0, dry_run: false });
+  expect(await item(sleeperKey)).toMatchObject({
+    gsi5pk: expect.stringMatching(/^SNOOZED#[0-7]$/),
+    gsi5sk: `${until}#${t.tenantId}#${sleeper.body.id}`,
+    conversation: { status: 'snoozed', version: snoozed.body.version },
+  });
 
   expect(await listed()).toEqual(lists.map(() => true));
   const after = await call('GET', `/conversations/${id}`, authOf(t));
