@@ -288,6 +288,10 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string', enum: ['true'] },
   },
   'WWW-Authenticate': { description: '`Bearer`.', schema: { type: 'string' } },
+  'Accept-Encoding': {
+    description: '`identity`: on a 415 for a compressed body, the only content coding accepted.',
+    schema: { type: 'string', enum: ['identity'] },
+  },
 };
 const RATE_LIMIT_HEADERS = [
   'RateLimit-Policy',
@@ -328,6 +332,7 @@ function errorResponse(route: RouteDef, status: number, codes: string[]): Json {
   const headers: [string, boolean][] = [['X-Request-Id', true]];
   if (status === 429 || status === 503) headers.push(['Retry-After', true]);
   if (status === 401) headers.push(['WWW-Authenticate', true]);
+  if (status === 415) headers.push(['Accept-Encoding', false]);
   // Other problems carry them too once the request got past authentication (see the description).
   if (rateLimited(route) && status === 429) for (const h of RATE_LIMIT_HEADERS) headers.push([h, true]);
   const list = codes.map((c) => `\`${c}\``).join(', ');

@@ -3421,6 +3421,7 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "Accept-Encoding": components["headers"]["AcceptEncodingOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3535,6 +3536,8 @@ export interface components {
         IdempotentReplayedOptional: "true";
         /** @description `Bearer`. */
         WWWAuthenticate: string;
+        /** @description `identity`: on a 415 for a compressed body, the only content coding accepted. */
+        AcceptEncodingOptional: "identity";
     };
     pathItems: never;
 }
