@@ -129,6 +129,14 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'read',
   },
   {
+    id: 'customers-update',
+    method: 'PATCH',
+    path: '/customers/{id}',
+    handler: 'customers/update',
+    auth: 'tenant',
+    mainTable: 'write',
+  },
+  {
     id: 'conversations-list',
     method: 'GET',
     path: '/conversations',

@@ -1,7 +1,16 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
+import {
+  conditionalWrite,
+  db,
+  eachInParallel,
+  getMany,
+  queryAll,
+  transactionConditionFailed,
+  transactionConflicted,
+  type TransactItem,
+} from '../platform/db';
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
@@ -67,6 +76,33 @@ export async function getBooking(t: string, id: string): Promise<Booking | undef
     new GetCommand({ TableName: tableName('main'), Key: bookingKey(t, id), ConsistentRead: true }),
   );
   return out.Item ? bookingFromItem(out.Item) : undefined;
+}
+
+/**
+ * Rewrites the copy of a customer that each of their bookings carries, where it differs: the customer's
+ * list (gsi3), then a conditional update each, moving the booking's version but not its `updated_at`.
+ */
+export async function refreshCustomerCopies(t: string, customer: Booking['customer']): Promise<void> {
+  const items = await queryAll({
+    TableName: tableName('main'),
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': listPk(t, 'customer', customer.id) },
+  });
+  const stale = items.map(bookingFromItem).filter((b) => JSON.stringify(b.customer) !== JSON.stringify(customer));
+  await eachInParallel(stale, 10, (b) =>
+    conditionalWrite(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: bookingKey(t, b.id),
+          UpdateExpression: 'SET customer = :cus, version = version + :one',
+          ConditionExpression: 'attribute_exists(pk) AND customer.id = :id',
+          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
+        }),
+      ),
+    ),
+  );
 }
 
 /** A concurrent write won: to the booking itself (If-Match territory) or to a slot (retry). */

@@ -13,8 +13,10 @@ import type { Customer } from '../customers/customer';
 import {
   conditionalWrite,
   db,
+  eachInParallel,
   isConditionFailure,
   getMany,
+  queryAll,
   transactionConditionFailed,
   transactionConflicted,
   type TransactItem,
@@ -342,6 +344,48 @@ export async function putOutboundMessage(message: Message, conversation: Convers
   ]);
 }
 
+/**
+ * Rewrites the copy of a customer that each of their conversations (and its tag snapshots) carries, where
+ * it differs: one Query of the customer's conversations, then a conditional update each. The
+ * conversation's version moves (its ETag changes, and a save that read the old copy fails its condition
+ * and reads again); `updated_at` stays, as the conversation itself did not change.
+ */
+export async function refreshCustomerCopies(t: string, customer: Conversation['customer']): Promise<void> {
+  const items = await queryAll({
+    TableName: tableName('main'),
+    IndexName: 'convCustomer',
+    KeyConditionExpression: 'c_cus = :pk',
+    ExpressionAttributeValues: { ':pk': `${t}#${customer.id}` },
+  });
+  const stale = items.map(conversationFromItem).filter((c) => JSON.stringify(c.customer) !== JSON.stringify(customer));
+  const write = (key: { pk: string; sk: string }, bump: boolean) =>
+    conditionalWrite(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: key,
+          UpdateExpression: bump ? 'SET #c.#cus = :cus, #c.#v = #c.#v + :one' : 'SET #c.#cus = :cus',
+          ConditionExpression: 'attribute_exists(pk) AND #c.#cus.#id = :id',
+          ExpressionAttributeNames: {
+            '#c': 'conversation',
+            '#cus': 'customer',
+            '#id': 'id',
+            ...(bump ? { '#v': 'version' } : {}),
+          },
+          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ...(bump ? { ':one': 1 } : {}) },
+        }),
+      ),
+    );
+  await eachInParallel(
+    stale.flatMap((c) => [
+      () => write(conversationKey(t, c.id), true),
+      ...c.tags.map((tag) => () => write(tagKey(t, c.id, tag), false)),
+    ]),
+    10,
+    (run) => run(),
+  );
+}
+
 export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {
   const out = await db().send(
     new GetCommand({ TableName: tableName('main'), Key: conversationKey(t, id), ConsistentRead: true }),
@@ -450,13 +494,7 @@ async function customerPage(
   binding: CursorBinding,
 ) {
   const after = request.cursor ? String((await decodeCursor(binding, request.cursor)).after) : undefined;
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll(query);
   const ordered = items
     .map(conversationFromItem)
     .filter((c) => (!status || c.status === status) && (!after || activityKey(c) < after))

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineContract, named, page, resourceId, tenantId, timestamp } from '../platform/api-contract';
+import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 
 const customerFields = {
   id: resourceId('cus'),
@@ -13,7 +13,10 @@ const customerFields = {
 export const CustomerRef = named('CustomerRef', z.object(customerFields));
 
 /** A customer as `/customers` returns them. */
-export const Customer = named('Customer', z.object({ ...customerFields, tenant_id: tenantId, created_at: timestamp }));
+export const Customer = named(
+  'Customer',
+  z.object({ ...customerFields, tenant_id: tenantId, created_at: timestamp, updated_at: timestamp, version }),
+);
 
 export const contract = defineContract({
   'customers-list': {
@@ -28,9 +31,21 @@ export const contract = defineContract({
   'customers-get': {
     operationId: 'getCustomer',
     summary: 'Get a customer',
-    description: 'The customer with their phone number and the name they were first known by.',
+    description: 'The customer with their phone number and name.',
     params: { id: resourceId('cus') },
-    responses: { 200: { description: 'The customer.', body: Customer } },
+    responses: { 200: { description: 'The customer.', body: Customer, headers: ['ETag'] } },
     errors: { 404: ['not_found'] },
+  },
+  'customers-update': {
+    operationId: 'updateCustomer',
+    summary: 'Update a customer',
+    description:
+      "Changes the customer's name (null clears it). Their conversations and bookings show the new name " +
+      '(their copies are rewritten before the answer, which moves their versions); events already sent keep the name they had. ' +
+      'The phone number identifies the customer and cannot change.',
+    params: { id: resourceId('cus') },
+    ifMatch: true,
+    responses: { 200: { description: 'The updated customer.', body: Customer, headers: ['ETag'] } },
+    errors: { 404: ['not_found'], 409: ['concurrent_update'] },
   },
 });

@@ -7,7 +7,12 @@ export interface Customer {
   name: string | null;
   phone: string;
   created_at: string;
+  /** Absent on customers stored before names could change: version 1, updated when created. */
+  version?: number;
+  updated_at?: string;
 }
+
+export const versionOf = (c: Customer): number => c.version ?? 1;
 
 /** E.164 without spaces: "+" and 8-15 digits. WhatsApp's wa_id has no "+", so it is added. */
 export function normalisePhone(raw: string): string | null {
@@ -35,4 +40,6 @@ export const customerRecord = (c: Customer) => ({
   name: c.name,
   phone: c.phone,
   created_at: c.created_at,
+  updated_at: c.updated_at ?? c.created_at,
+  version: versionOf(c),
 });

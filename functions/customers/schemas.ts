@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { idOf, trimmed } from '../platform/validation';
+import { idOf, nonEmptyPatch, trimmed } from '../platform/validation';
 import { normalisePhone } from './customer';
 
 export const customerId = idOf('cus', 'customer');
@@ -29,3 +29,12 @@ export const ListCustomersQuery = z.strictObject({
     ),
   ),
 });
+
+/** A customer's name: text, or null to clear it. */
+export const UpdateCustomerBody = nonEmptyPatch(
+  z.strictObject({
+    name: z.optional(
+      z.nullable(trimmed(1, 200)).check(z.meta({ description: 'The name staff know them by; null clears it.' })),
+    ),
+  }),
+);

@@ -9,8 +9,8 @@ import type { Customer } from './customer';
 
 /**
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
- *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (customers
- *                                                   never change), so finding a customer by phone is one read
+ *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (rewritten
+ *                                                   with it), so finding a customer by phone is one read
  * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
@@ -38,7 +38,55 @@ export const newCustomer = (tenantId: string, phone: string, name: string | null
   name,
   phone,
   created_at: now.toISOString(),
+  updated_at: now.toISOString(),
+  version: 1,
 });
+
+/** Another write changed the customer since it was read. */
+export class CustomerChanged extends Error {
+  constructor() {
+    super('customer changed concurrently');
+    this.name = 'CustomerChanged';
+  }
+}
+
+/**
+ * Writes a changed customer and its identity's copy in one transaction, if the customer is still at the
+ * version read (customers stored before versions have none: then, if it still has none).
+ */
+export async function saveCustomer(before: Customer, after: Customer): Promise<void> {
+  const table = tableName('main');
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table,
+              Item: { ...customerKey(after.tenant_id, after.id), ...after },
+              ConditionExpression:
+                before.version === undefined
+                  ? 'attribute_exists(pk) AND attribute_not_exists(version)'
+                  : 'version = :v',
+              ExpressionAttributeValues: before.version === undefined ? undefined : { ':v': before.version },
+            },
+          },
+          {
+            Put: {
+              TableName: table,
+              Item: { ...customerIdentityKey(after.tenant_id, after.phone), customer_id: after.id, customer: after },
+              ConditionExpression: 'customer_id = :id',
+              ExpressionAttributeValues: { ':id': after.id },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (transactionConditionFailed(error) || transactionConflicted(error)) throw new CustomerChanged();
+    throw error;
+  }
+}
 
 /**
  * The writes that create a customer, for the caller's transaction: the identity is conditional, so a

@@ -2,7 +2,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
+  QueryCommand,
   UpdateCommand,
+  type QueryCommandInput,
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from './domain-error';
@@ -221,6 +223,28 @@ export async function getMany(
     keyAttributes.map((k) => String((item[k] as string | number | undefined) ?? '')).join('\u0000');
   const byKey = new Map(found.map((item) => [id(item), item]));
   return keys.map((key) => byKey.get(id(key)));
+}
+
+/** Every item a Query finds, page after page: for partitions known to be small (a customer's conversations). */
+export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Runs `work` on every item, `parallel` at a time; all are tried, then the first failure is thrown. */
+export async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>) {
+  const failures: unknown[] = [];
+  for (let i = 0; i < items.length; i += parallel) {
+    const results = await Promise.allSettled(items.slice(i, i + parallel).map(work));
+    for (const r of results) if (r.status === 'rejected') failures.push(r.reason);
+  }
+  if (failures.length > 0) throw failures[0];
 }
 
 /**

@@ -42,6 +42,8 @@ describe('customers', () => {
       name: 'Cleo',
       phone: '+491513000003',
       created_at: expect.any(String),
+      updated_at: expect.any(String),
+      version: 1,
     });
     expect(first.body.pagination).toMatchObject({ limit: 2, has_more: true });
     const rest = await list(`?limit=2&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`);
@@ -101,5 +103,91 @@ describe('customers', () => {
     const agent = { tenant: t.tenantId, token: key.body.key };
     expect((await call('GET', '/customers?limit=1', agent)).body.data).toEqual([mine]);
     expect((await call('GET', `/customers/${mine.id}`, agent)).body).toEqual(mine);
+  });
+
+  it('renames a customer: their conversations (tag lists too), bookings and phone lookup show the new name', async () => {
+    const phone = '+491513000041';
+    const first = await inbound(phone, 'Ivy');
+    const customer = first.body.conversation.customer;
+    const conversationId = first.body.conversation.id as string;
+    await call('PATCH', `/conversations/${conversationId}`, { ...authOf(t), body: { tags: ['vip'] } });
+    const booking = await call('POST', '/bookings', {
+      ...authOf(t),
+      body: {
+        customer: { id: customer.id },
+        service: 'Consultation',
+        start_at: '2031-03-01T09:00:00Z',
+        end_at: '2031-03-01T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
+    expect(booking.status).toBe(201);
+    const before = await call('GET', `/customers/${customer.id}`, authOf(t));
+    expect(before.headers.get('etag')).toBe('"1"');
+    const conversationBefore = await call('GET', `/conversations/${conversationId}`, authOf(t));
+
+    const renamed = await call('PATCH', `/customers/${customer.id}`, {
+      ...authOf(t),
+      headers: { 'If-Match': '"1"' },
+      body: { name: '  Ivy Ng  ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.headers.get('etag')).toBe('"2"');
+    expect(renamed.body).toMatchObject({ id: customer.id, name: 'Ivy Ng', phone, version: 2 });
+    expect(Date.parse(renamed.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(renamed.body.created_at));
+
+    const ivy = { id: customer.id, name: 'Ivy Ng', phone };
+    expect((await list(`?phone=${encodeURIComponent(phone)}`)).body.data).toEqual([renamed.body]);
+    const conversation = await call('GET', `/conversations/${conversationId}`, authOf(t));
+    expect(conversation.body.customer).toEqual(ivy);
+    // A new version (so a stale If-Match is refused), but the conversation itself did not change.
+    expect(conversation.body.version).toBe(conversationBefore.body.version + 1);
+    expect(conversation.body.updated_at).toBe(conversationBefore.body.updated_at);
+    for (const query of ['', '?status=open', '?tag=vip', `?customer_id=${customer.id}`]) {
+      const row = (await call('GET', `/conversations${query}`, authOf(t))).body.data.find(
+        (c: { id: string }) => c.id === conversationId,
+      );
+      expect([query, row?.customer]).toEqual([query, ivy]);
+    }
+    expect((await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer).toEqual(ivy);
+    // A new message in the conversation keeps the new name.
+    await inbound(phone, 'Ivy');
+    expect((await call('GET', `/conversations/${conversationId}`, authOf(t))).body.customer).toEqual(ivy);
+
+    // Stale If-Match: 412, nothing changed. null clears the name; the same name again changes nothing.
+    const stale = await call('PATCH', `/customers/${customer.id}`, {
+      ...authOf(t),
+      headers: { 'If-Match': '"1"' },
+      body: { name: 'Someone else' },
+    });
+    expect(stale.status).toBe(412);
+    const cleared = await call('PATCH', `/customers/${customer.id}`, { ...authOf(t), body: { name: null } });
+    expect(cleared.body).toMatchObject({ name: null, version: 3 });
+    expect((await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer.name).toBeNull();
+    const again = await call('PATCH', `/customers/${customer.id}`, { ...authOf(t), body: { name: null } });
+    expect(again.body).toEqual(cleared.body);
+  });
+
+  it("refuses a malformed rename, and another tenant's customer is not found; agents may rename", async () => {
+    const customer = (await inbound('+491513000051', 'Jo')).body.conversation.customer;
+    const patch = (body: unknown, auth = authOf(t), id = customer.id) =>
+      call('PATCH', `/customers/${id}`, { ...auth, body });
+    expect(await patch({})).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
+    expect((await patch({ name: '' })).body.errors).toEqual([{ path: 'name', message: 'must not be empty' }]);
+    expect((await patch({ name: 'x'.repeat(201) })).body.errors).toEqual([
+      { path: 'name', message: 'must be at most 200 characters' },
+    ]);
+    expect((await patch({ phone: '+491513000052' })).body.errors).toContainEqual({
+      path: '(root)',
+      message: 'unknown field: phone',
+    });
+    expect((await patch({ name: 'X' }, authOf(t), 'cus_nope')).status).toBe(404);
+    const other = await createTenant();
+    expect((await patch({ name: 'Taken over' }, authOf(other))).status).toBe(404);
+    expect((await call('GET', `/customers/${customer.id}`, authOf(t))).body.name).toBe('Jo');
+
+    const key = await call('POST', '/api-keys', { ...authOf(t), body: { name: 'agent', role: 'agent' } });
+    const agent = { tenant: t.tenantId, token: key.body.key };
+    expect((await patch({ name: 'Jo Ann' }, agent)).body).toMatchObject({ name: 'Jo Ann', version: 2 });
   });
 });

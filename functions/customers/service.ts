@@ -1,0 +1,53 @@
+import { refreshCustomerCopies as refreshBookings } from '../bookings/store';
+import { refreshCustomerCopies as refreshConversations } from '../conversations/store';
+import { DomainError } from '../platform/domain-error';
+import { retryOnConflict } from '../platform/retry';
+import { customerView, versionOf, type Customer } from './customer';
+import { CustomerChanged, getCustomer, saveCustomer } from './store';
+
+export interface CustomerPatch {
+  name?: string | null;
+}
+
+/**
+ * Changes a customer's name. The customer and its identity's copy change in one transaction; then the
+ * copies their conversations and bookings carry are rewritten. Sending the same name again rewrites any
+ * copy a failed earlier attempt left behind, so a retry completes it.
+ */
+export async function updateCustomer(
+  tenantId: string,
+  id: string,
+  patch: CustomerPatch,
+  expectedVersion: number | undefined,
+  now: Date,
+): Promise<Customer> {
+  const saved = await retryOnConflict(
+    async () => {
+      const before = await getCustomer(tenantId, id);
+      if (!before) throw DomainError.notFound('The customer');
+      if (expectedVersion !== undefined && expectedVersion !== versionOf(before)) throw DomainError.versionMismatch();
+      if (patch.name === undefined || patch.name === before.name) return before;
+      const after: Customer = {
+        ...before,
+        name: patch.name,
+        version: versionOf(before) + 1,
+        updated_at: now.toISOString(),
+      };
+      try {
+        await saveCustomer(before, after);
+      } catch (error) {
+        if (error instanceof CustomerChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
+        throw error;
+      }
+      return after;
+    },
+    {
+      attempts: 5,
+      retryable: (error) => error instanceof CustomerChanged,
+      exhausted: () => DomainError.conflict('concurrent_update', 'The customer is changing too fast; retry.'),
+    },
+  );
+  const view = customerView(saved);
+  await Promise.all([refreshConversations(tenantId, view), refreshBookings(tenantId, view)]);
+  return saved;
+}
