@@ -120,6 +120,18 @@ def test_customers_list_newest_first_get_and_find_by_phone(client: MessagingClie
         client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q")
 
 
+def test_customers_update_renames_everywhere_and_if_match_guards(client: MessagingClient) -> None:
+    result = client.channels.sandbox_inbound(from_=phone(), name="Ada", text="Hello")
+    conversation_id = result["conversation"]["id"]  # type: ignore[typeddict-item]
+    customer = client.customers.get(result["conversation"]["customer"]["id"])  # type: ignore[typeddict-item]
+    renamed = client.customers.update(customer["id"], name="Ada Lovelace", if_match=customer["version"])
+    assert (renamed["name"], renamed["version"]) == ("Ada Lovelace", customer["version"] + 1)
+    assert client.conversations.get(conversation_id)["customer"]["name"] == "Ada Lovelace"
+    with pytest.raises(PreconditionFailedError):
+        client.customers.update(customer["id"], name=None, if_match=customer["version"])
+    assert client.customers.update(customer["id"], name=None)["name"] is None
+
+
 def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingClient) -> None:
     customer_id = client.channels.sandbox_inbound(from_=phone(), name="Bea", text="I want to book")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
     day = day_ahead(7)

@@ -136,6 +136,18 @@ class CustomersTest < SdkTest
     end
     assert_raises(MessagingPlatform::NotFoundError) { client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q") }
   end
+
+  def test_update_renames_everywhere_and_if_match_guards
+    result = client.channels.sandbox_inbound(from: phone, name: "Ada", text: "Hello")
+    customer = client.customers.get(result.conversation.customer.id)
+    renamed = client.customers.update(customer.id, name: "Ada Lovelace", if_match: customer.version)
+    assert_equal ["Ada Lovelace", customer.version + 1], [renamed.name, renamed.version]
+    assert_equal "Ada Lovelace", client.conversations.get(result.conversation.id).customer.name
+    assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.customers.update(customer.id, name: nil, if_match: customer.version)
+    end
+    assert_nil client.customers.update(customer.id, name: nil).name
+  end
 end
 
 class BookingsTest < SdkTest

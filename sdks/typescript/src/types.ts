@@ -108,6 +108,7 @@ export type UpdateTenantParams = RequestBody<'updateTenant'>;
 export type ListConversationsParams = ListParams<'listConversations'>;
 export type ListMessagesParams = ListParams<'listMessages'>;
 export type ListCustomersParams = ListParams<'listCustomers'>;
+export type UpdateCustomerParams = RequestBody<'updateCustomer'>;
 export type ListBookingsParams = ListParams<'listBookings', 'from' | 'to'>;
 export type ListEventsParams = ListParams<'listEvents', 'since' | 'until'>;
 export type ListWebhooksParams = ListParams<'listWebhooks'>;

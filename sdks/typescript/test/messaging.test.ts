@@ -137,6 +137,17 @@ describe('customers', () => {
     for (const missing of ['', ' ', undefined]) await assert.rejects(t.client.customers.findByPhone(missing as string), /needs a phone number/);
     await assert.rejects(t.client.customers.get('cus_01M8097VP4N21KKVHA4G7BR51Q'), NotFoundError);
   });
+
+  it('update renames the customer everywhere; a stale ifMatch is PreconditionFailedError', async () => {
+    const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Ada', text: 'Hello' });
+    assert.ok('conversation' in result);
+    const customer = await t.client.customers.get(result.conversation.customer.id);
+    const renamed = await t.client.customers.update(customer.id, { name: 'Ada Lovelace' }, { ifMatch: customer.version });
+    assert.deepEqual([renamed.name, renamed.version], ['Ada Lovelace', customer.version + 1]);
+    assert.equal((await t.client.conversations.get(result.conversation.id)).customer.name, 'Ada Lovelace');
+    await assert.rejects(t.client.customers.update(customer.id, { name: null }, { ifMatch: customer.version }), PreconditionFailedError);
+    assert.equal((await t.client.customers.update(customer.id, { name: null })).name, null);
+  });
 });
 
 describe('bookings', () => {

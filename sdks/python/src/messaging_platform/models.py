@@ -157,6 +157,7 @@ __all__ = [
     "Tokens",
     "UpdateBookingRequest",
     "UpdateConversationRequest",
+    "UpdateCustomerRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -849,6 +850,9 @@ class Customer(TypedDict):
     phone: str
     tenant_id: str
     created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
 
 
 class CustomerList(TypedDict):
@@ -1444,6 +1448,11 @@ class UpdateConversationRequest(TypedDict, total=False):
     assignee_id: Optional[str]
     priority: ConversationPriority
     category: Optional[str]
+
+
+class UpdateCustomerRequest(TypedDict, total=False):
+    #: The name staff know them by; null clears it.
+    name: Optional[str]
 
 
 class UpdateTenantRequest(TypedDict, total=False):

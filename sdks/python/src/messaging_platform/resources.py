@@ -246,6 +246,19 @@ class Customers(SyncResource):
     def get(self, id: str, /, *, options: Options = None) -> Customer:
         return self._call("getCustomer", (id,), options=options)
 
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Customer:
+        """Changes the customer's name (``None`` clears it); their conversations and bookings show it too.
+        Pass ``if_match=customer["version"]`` to guard against lost updates (PreconditionFailedError)."""
+        return self._call("updateCustomer", (id,), {"name": name}, if_match=if_match, options=options)
+
     def find_by_phone(self, phone: str, /, *, options: Options = None) -> Optional[Customer]:
         """The customer with this phone number (E.164, e.g. ``+4915112345678``), or None."""
         # Without a number the request would be the whole list, and its first customer someone else.

@@ -632,6 +632,9 @@ module MessagingPlatform
       property :phone, :string, required: true
       property :tenant_id, :string, required: true
       property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
     end
 
     # The `CustomerList` object.
@@ -1255,6 +1258,12 @@ module MessagingPlatform
       property :category, :string, nullable: true
     end
 
+    # The `UpdateCustomerRequest` object.
+    class UpdateCustomerRequest < Model
+      # The name staff know them by; null clears it.
+      property :name, :string, nullable: true
+    end
+
     # The `UpdateTenantRequest` object.
     class UpdateTenantRequest < Model
       property :name, :string
@@ -1380,6 +1389,7 @@ module MessagingPlatform
     "revokeApiKey" => Operation.new(id: "revokeApiKey", method: :delete, path: "/api-keys/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "listCustomers" => Operation.new(id: "listCustomers", method: :get, path: "/customers", auth: :tenant, path_params: [], query: ["limit", "cursor", "phone"], body: nil, body_required: false, responses: { 200 => "CustomerList" }),
     "getCustomer" => Operation.new(id: "getCustomer", method: :get, path: "/customers/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Customer" }),
+    "updateCustomer" => Operation.new(id: "updateCustomer", method: :patch, path: "/customers/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateCustomerRequest", body_required: false, responses: { 200 => "Customer" }),
     "listConversations" => Operation.new(id: "listConversations", method: :get, path: "/conversations", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "tag", "channel", "customer_id"], body: nil, body_required: false, responses: { 200 => "ConversationList" }),
     "createConversation" => Operation.new(id: "createConversation", method: :post, path: "/conversations", auth: :tenant, path_params: [], query: [], body: "CreateConversationRequest", body_required: true, responses: { 201 => "NewConversation" }),
     "getConversation" => Operation.new(id: "getConversation", method: :get, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "ConversationWithMessages" }),

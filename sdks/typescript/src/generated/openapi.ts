@@ -217,7 +217,7 @@ export interface paths {
         };
         /**
          * Get a customer
-         * @description The customer with their phone number and the name they were first known by.
+         * @description The customer with their phone number and name.
          */
         get: operations["getCustomer"];
         put?: never;
@@ -225,7 +225,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a customer
+         * @description Changes the customer's name (null clears it). Their conversations and bookings show the new name (their copies are rewritten before the answer, which moves their versions); events already sent keep the name they had. The phone number identifies the customer and cannot change.
+         */
+        patch: operations["updateCustomer"];
         trace?: never;
     };
     "/conversations": {
@@ -1986,6 +1990,13 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            updated_at: string;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
         };
         CustomerList: {
             data: components["schemas"]["Customer"][];
@@ -2739,6 +2750,10 @@ export interface components {
             /** @enum {string} */
             priority?: "low" | "normal" | "high" | "urgent";
             category?: string | null;
+        };
+        UpdateCustomerRequest: {
+            /** @description The name staff know them by; null clears it. */
+            name?: string | null;
         };
         UpdateTenantRequest: {
             name?: string;
@@ -4331,6 +4346,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4341,6 +4357,56 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated customer. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest76ce52"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConcurrentUpdate"];
+            412: components["responses"]["VersionMismatch"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

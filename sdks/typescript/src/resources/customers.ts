@@ -1,8 +1,8 @@
 import { MessagingError } from '../core/errors.js';
-import type { RequestOptions } from '../core/http.js';
+import type { ConditionalRequestOptions, RequestOptions } from '../core/http.js';
 import type { PagedList } from '../core/pagination.js';
 import { ApiResource, path } from '../core/resource.js';
-import type { Customer, ListCustomersParams } from '../types.js';
+import type { Customer, ListCustomersParams, UpdateCustomerParams } from '../types.js';
 
 export class Customers extends ApiResource {
   /** Customers, newest first; `phone` (E.164) gives the one customer with that number, or none. */
@@ -12,6 +12,14 @@ export class Customers extends ApiResource {
 
   get(id: string, options?: RequestOptions): Promise<Customer> {
     return this.call('GET', path`/customers/${id}`, { options });
+  }
+
+  /**
+   * Changes the customer's name (`null` clears it); their conversations and bookings show it too.
+   * `ifMatch: customer.version` refuses the change (PreconditionFailedError) if someone changed them meanwhile.
+   */
+  update(id: string, changes: UpdateCustomerParams, options?: ConditionalRequestOptions): Promise<Customer> {
+    return this.call('PATCH', path`/customers/${id}`, { body: changes, options });
   }
 
   /** The customer with this phone number (E.164, e.g. `+4915112345678`), or `null` when there is none. */

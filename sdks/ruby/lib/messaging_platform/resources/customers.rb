@@ -13,6 +13,13 @@ module MessagingPlatform
         call("getCustomer", { id: id }, request_options: options(request_options))
       end
 
+      # Changes the customer's name (`name: nil` clears it); their conversations and bookings show it too.
+      # `if_match: customer.version` raises PreconditionFailedError if someone changed them meanwhile.
+      def update(id, if_match: nil, request_options: nil, **changes)
+        call("updateCustomer", { id: id }, body: body_of("updateCustomer", changes),
+                                           request_options: options(request_options, if_match: if_match))
+      end
+
       # The customer with this phone number (E.164, e.g. "+4915112345678"), or nil.
       def find_by_phone(phone, request_options: nil)
         # Without a number the request would be the whole list, and its first customer someone else.
