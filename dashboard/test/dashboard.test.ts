@@ -528,6 +528,23 @@ void test('customers: newest first, one found by phone with their conversations,
   await page.getByRole('link', { name: '+4915112345678' }).click();
   await page.waitForURL(/\/customers\/cus_/);
   await page.getByRole('table', { name: 'Conversations of the customer' }).waitFor();
+
+  // Renamed on their page, the conversation shows the new name too (then the API puts the old one back
+  // for the tests after this one).
+  await page.getByRole('button', { name: 'Edit name' }).click();
+  const rename = page.getByRole('dialog', { name: 'Edit name' });
+  await rename.getByLabel('Name').fill('Maria Lopez');
+  await checkA11y(page, 'edit customer name');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor();
+  await page.getByText('+4915112345678 is now Maria Lopez, in their conversations and bookings too.').waitFor();
+  await shot(page, '09g-customer-renamed');
+  await page.getByRole('table', { name: 'Conversations of the customer' }).getByRole('link').click();
+  await page.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor();
+  const auth = { token: tenant.apiKey, tenant: tenant.id };
+  const maria = (await api('GET', '/customers?phone=%2B4915112345678', auth)).body.data[0];
+  assert.equal(maria.name, 'Maria Lopez');
+  assert.equal((await api('PATCH', `/customers/${maria.id}`, { ...auth, body: { name: 'Maria Test' } })).status, 200);
 });
 
 void test('conversation: past its newest 20 messages, older ones show on request', async () => {

@@ -1,17 +1,21 @@
+import { useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import type { Customer } from '@messaging-platform/sdk';
-import { useApp, useOlderPages, useResource } from '../context';
+import { useAction, useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
-import { ErrorAlert } from '../components/errors';
+import { ErrorAlert, fieldError } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
 import { follow, navigate } from '../router';
@@ -109,6 +113,7 @@ export function CustomerPage({ id }: { id: string }) {
     [id],
     { pollMs: 30_000 },
   );
+  const [renaming, setRenaming] = useState(false);
   const data = customer.data;
   if (customer.error && !data)
     return <ErrorAlert error={customer.error} action={<Button onClick={() => void customer.reload()}>Retry</Button>} />;
@@ -123,7 +128,13 @@ export function CustomerPage({ id }: { id: string }) {
   const count = (page: { data: unknown[]; hasMore: boolean }) => `(${page.data.length}${page.hasMore ? '+' : ''})`;
 
   return (
-    <ContentLayout header={<Header variant="h1">{c.name ?? c.phone}</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" actions={<Button onClick={() => setRenaming(true)}>Edit name</Button>}>
+          {c.name ?? c.phone}
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         <ErrorAlert error={customer.error} />
         <Container header={<Header variant="h2">Details</Header>}>
@@ -190,6 +201,77 @@ export function CustomerPage({ id }: { id: string }) {
         />
         <Freshness resource={customer} />
       </SpaceBetween>
+      {renaming && (
+        <NameModal
+          customer={c}
+          onClose={() => setRenaming(false)}
+          onSaved={() => {
+            setRenaming(false);
+            void customer.reload();
+          }}
+        />
+      )}
     </ContentLayout>
+  );
+}
+
+/** Renames a customer (empty clears the name), guarded by the version shown. */
+function NameModal({ customer, onClose, onSaved }: { customer: Customer; onClose: () => void; onSaved: () => void }) {
+  const { client, flash } = useApp();
+  const [name, setName] = useState(customer.name ?? '');
+  const action = useAction();
+  const error = fieldError(action.error, ['name']);
+  const save = async () => {
+    const next = name.trim() || null;
+    if (next === customer.name) return onClose();
+    const saved = await action.run(() =>
+      client.customers.update(customer.id, { name: next }, { ifMatch: customer.version }),
+    );
+    if (!saved) return;
+    flash({
+      type: 'success',
+      content: saved.name
+        ? `${customer.phone} is now ${saved.name}, in their conversations and bookings too.`
+        : `${customer.phone} has no name now.`,
+    });
+    onSaved();
+  };
+  return (
+    <Modal
+      closeAriaLabel="Close dialog"
+      visible
+      header="Edit name"
+      onDismiss={onClose}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={action.busy} onClick={() => void save()}>
+              Save
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <FormField
+          label="Name"
+          description={`The name your team knows ${customer.phone} by. Leave it empty to remove it.`}
+          errorText={error}
+        >
+          <Input
+            value={name}
+            onChange={(e) => setName(e.detail.value)}
+            invalid={!!error}
+            onKeyDown={(e) => {
+              if (e.detail.key === 'Enter') void save();
+            }}
+          />
+        </FormField>
+        <ErrorAlert error={action.error} atFields={['name']} />
+      </SpaceBetween>
+    </Modal>
   );
 }
