@@ -7,6 +7,7 @@ import {
   eachInParallel,
   getMany,
   queryAll,
+  retryConflicts,
   transactionConditionFailed,
   transactionConflicted,
   type TransactItem,
@@ -92,14 +93,16 @@ export async function refreshCustomerCopies(t: string, customer: Booking['custom
   const stale = items.map(bookingFromItem).filter((b) => JSON.stringify(b.customer) !== JSON.stringify(customer));
   await eachInParallel(stale, 10, (b) =>
     conditionalWrite(() =>
-      db().send(
-        new UpdateCommand({
-          TableName: tableName('main'),
-          Key: bookingKey(t, b.id),
-          UpdateExpression: 'SET customer = :cus, version = version + :one',
-          ConditionExpression: 'attribute_exists(pk) AND customer.id = :id',
-          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
-        }),
+      retryConflicts(() =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName('main'),
+            Key: bookingKey(t, b.id),
+            UpdateExpression: 'SET customer = :cus, version = version + :one',
+            ConditionExpression: 'attribute_exists(pk) AND customer.id = :id',
+            ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
+          }),
+        ),
       ),
     ),
   );

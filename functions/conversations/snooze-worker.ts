@@ -10,7 +10,8 @@ const PARALLEL = 10;
 
 /**
  * On a schedule (every minute): each snoozed conversation whose `snoozed_until` has passed is open again,
- * with its `conversation.updated` event. One that fails to wake stays in the due index for the next run.
+ * with its `conversation.updated` event. One that fails to wake stays in the due index for the next run,
+ * and the run ends in an error once the others are done.
  */
 export const handler = async (): Promise<{ woken: number; failed: number }> => {
   const now = clock.now();
@@ -27,5 +28,7 @@ export const handler = async (): Promise<{ woken: number; failed: number }> => {
     }
   }
   if (woken + failed > 0) logger.info('snoozed conversations woken', { woken, failed });
+  // The run fails (and its errors alarm fires) when some could not be woken; the next run tries them again.
+  if (failed > 0) throw new Error(`${failed} snoozed conversations could not be woken`);
   return { woken, failed };
 };

@@ -17,6 +17,7 @@ import {
   isConditionFailure,
   getMany,
   queryAll,
+  retryConflicts,
   transactionConditionFailed,
   transactionConflicted,
   type TransactItem,
@@ -320,35 +321,41 @@ export async function bumpVersion(t: string, id: string): Promise<Conversation |
  * refreshes the conversation's tag snapshots beside it, each only if it still exists and is older.
  */
 export async function putOutboundMessage(message: Message, conversation: Conversation): Promise<void> {
-  const t = conversation.tenant_id;
-  await Promise.all([
-    db().send(new PutCommand(messagePut(message).Put)),
-    ...conversation.tags.map((tag) =>
+  await Promise.all([db().send(new PutCommand(messagePut(message).Put)), refreshTagSnapshots(conversation)]);
+}
+
+/** Rewrites the conversation's tag snapshots with it, each only if it still exists and holds an older version. */
+async function refreshTagSnapshots(conversation: Conversation): Promise<void> {
+  await Promise.all(
+    conversation.tags.map((tag) =>
       conditionalWrite(() =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName('main'),
-            Key: tagKey(t, conversation.id, tag),
-            UpdateExpression: 'SET #c = :c, c_act = :act',
-            ConditionExpression: 'attribute_exists(pk) AND #c.#v < :v',
-            ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
-            ExpressionAttributeValues: {
-              ':c': conversation,
-              ':act': activityKey(conversation),
-              ':v': conversation.version,
-            },
-          }),
+        retryConflicts(() =>
+          db().send(
+            new UpdateCommand({
+              TableName: tableName('main'),
+              Key: tagKey(conversation.tenant_id, conversation.id, tag),
+              UpdateExpression: 'SET #c = :c, c_act = :act',
+              ConditionExpression: 'attribute_exists(pk) AND #c.#v < :v',
+              ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
+              ExpressionAttributeValues: {
+                ':c': conversation,
+                ':act': activityKey(conversation),
+                ':v': conversation.version,
+              },
+            }),
+          ),
         ),
       ),
     ),
-  ]);
+  );
 }
 
 /**
- * Rewrites the copy of a customer that each of their conversations (and its tag snapshots) carries, where
- * it differs: one Query of the customer's conversations, then a conditional update each. The
- * conversation's version moves (its ETag changes, and a save that read the old copy fails its condition
- * and reads again); `updated_at` stays, as the conversation itself did not change.
+ * Rewrites the copy of a customer that each of their conversations carries, where it differs: one Query
+ * of the customer's conversations, then a conditional update each, which moves the conversation's version
+ * (its ETag changes, and a save that read the old copy fails its condition and reads again) but not its
+ * `updated_at`, as the conversation itself did not change. Then every conversation's tag snapshots are
+ * brought up to it, also those a failed earlier refresh left behind.
  */
 export async function refreshCustomerCopies(t: string, customer: Conversation['customer']): Promise<void> {
   const items = await queryAll({
@@ -357,33 +364,40 @@ export async function refreshCustomerCopies(t: string, customer: Conversation['c
     KeyConditionExpression: 'c_cus = :pk',
     ExpressionAttributeValues: { ':pk': `${t}#${customer.id}` },
   });
-  const stale = items.map(conversationFromItem).filter((c) => JSON.stringify(c.customer) !== JSON.stringify(customer));
-  const write = (key: { pk: string; sk: string }, bump: boolean) =>
-    conditionalWrite(() =>
+  await eachInParallel(items.map(conversationFromItem), 5, async (listed) => {
+    const current =
+      JSON.stringify(listed.customer) === JSON.stringify(customer)
+        ? listed
+        : await writeCustomerCopy(t, listed.id, customer);
+    if (current) await refreshTagSnapshots(current);
+  });
+}
+
+/** The conversation with `customer` as its copy and a new version; undefined if it is gone. */
+async function writeCustomerCopy(
+  t: string,
+  id: string,
+  customer: Conversation['customer'],
+): Promise<Conversation | undefined> {
+  try {
+    const out = await retryConflicts(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName('main'),
-          Key: key,
-          UpdateExpression: bump ? 'SET #c.#cus = :cus, #c.#v = #c.#v + :one' : 'SET #c.#cus = :cus',
+          Key: conversationKey(t, id),
+          UpdateExpression: 'SET #c.#cus = :cus, #c.#v = #c.#v + :one',
           ConditionExpression: 'attribute_exists(pk) AND #c.#cus.#id = :id',
-          ExpressionAttributeNames: {
-            '#c': 'conversation',
-            '#cus': 'customer',
-            '#id': 'id',
-            ...(bump ? { '#v': 'version' } : {}),
-          },
-          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ...(bump ? { ':one': 1 } : {}) },
+          ExpressionAttributeNames: { '#c': 'conversation', '#cus': 'customer', '#id': 'id', '#v': 'version' },
+          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
+          ReturnValues: 'ALL_NEW',
         }),
       ),
     );
-  await eachInParallel(
-    stale.flatMap((c) => [
-      () => write(conversationKey(t, c.id), true),
-      ...c.tags.map((tag) => () => write(tagKey(t, c.id, tag), false)),
-    ]),
-    10,
-    (run) => run(),
-  );
+    return conversationFromItem(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {

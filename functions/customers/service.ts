@@ -11,8 +11,10 @@ export interface CustomerPatch {
 
 /**
  * Changes a customer's name. The customer and its identity's copy change in one transaction; then the
- * copies their conversations and bookings carry are rewritten. Sending the same name again rewrites any
- * copy a failed earlier attempt left behind, so a retry completes it.
+ * copies their conversations and bookings carry are rewritten, until they match the customer as it is
+ * read last (so two renames at once end with the copies of the one that won). A rename to the name the
+ * customer already has changes nothing, whatever its If-Match, and rewrites any copy a failed earlier
+ * attempt left behind: sending a failed request again completes it.
  */
 export async function updateCustomer(
   tenantId: string,
@@ -25,8 +27,8 @@ export async function updateCustomer(
     async () => {
       const before = await getCustomer(tenantId, id);
       if (!before) throw DomainError.notFound('The customer');
-      if (expectedVersion !== undefined && expectedVersion !== versionOf(before)) throw DomainError.versionMismatch();
       if (patch.name === undefined || patch.name === before.name) return before;
+      if (expectedVersion !== undefined && expectedVersion !== versionOf(before)) throw DomainError.versionMismatch();
       const after: Customer = {
         ...before,
         name: patch.name,
@@ -47,7 +49,14 @@ export async function updateCustomer(
       exhausted: () => DomainError.conflict('concurrent_update', 'The customer is changing too fast; retry.'),
     },
   );
-  const view = customerView(saved);
-  await Promise.all([refreshConversations(tenantId, view), refreshBookings(tenantId, view)]);
+  let latest = saved;
+  for (let pass = 0; pass < 3; pass++) {
+    const view = customerView(latest);
+    await Promise.all([refreshConversations(tenantId, view), refreshBookings(tenantId, view)]);
+    // Another rename committed meanwhile: its copies may have landed before these. Bring them to it.
+    const current = await getCustomer(tenantId, id);
+    if (!current || versionOf(current) === versionOf(latest)) break;
+    latest = current;
+  }
   return saved;
 }

@@ -8,6 +8,7 @@ import {
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from './domain-error';
+import { retryOnConflict } from './retry';
 import { UpdateBuilder } from './expressions';
 
 /**
@@ -236,6 +237,17 @@ export async function queryAll(input: QueryCommandInput): Promise<Record<string,
   } while (start);
   return items;
 }
+
+/**
+ * A single write retried while DynamoDB refuses it because a transaction is writing the same item
+ * (TransactionConflictException), with backoff: such a conflict is over in milliseconds.
+ */
+export const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
+  retryOnConflict(write, {
+    attempts: 5,
+    retryable: (error) => error instanceof Error && error.name === 'TransactionConflictException',
+    exhausted: () => DomainError.conflict('concurrent_update', 'The item is changing too fast; retry.'),
+  });
 
 /** Runs `work` on every item, `parallel` at a time; all are tried, then the first failure is thrown. */
 export async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>) {
