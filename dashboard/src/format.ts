@@ -31,9 +31,11 @@ export function formatAgo(iso: string | null | undefined, now = Date.now()): str
 
 /** A wait in seconds as words: "3 minutes", "45 seconds". */
 export function formatWait(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
+  const of = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return of(Math.max(1, Math.round(seconds)), 'second');
+  if (seconds < 5400) return of(Math.round(seconds / 60), 'minute');
+  if (seconds < 129_600) return of(Math.round(seconds / 3600), 'hour');
+  return of(Math.round(seconds / 86_400), 'day');
 }
 
 export const pretty = (value: unknown): string => JSON.stringify(value, null, 2);

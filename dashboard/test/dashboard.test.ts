@@ -357,6 +357,11 @@ void test('webhooks: an endpoint that fails, its failed delivery with payload an
 void test('inbox: the conversation, a reply with its read receipt, AI suggestions, tags, and a reload that keeps the session', async () => {
   await (await nav('Inbox')).click();
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+  // Her message is the last one: she is waiting for an answer.
+  await page
+    .getByRole('row', { name: /Maria Test/ })
+    .getByText(/^Waiting \d+ (second|minute)s?$/)
+    .waitFor();
   await checkA11y(page, 'inbox');
   await shot(page, '09-inbox');
   await page.getByRole('link', { name: 'Maria Test' }).click();
@@ -375,6 +380,13 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   const reply = page.getByTestId('message').filter({ hasText: 'Of course! Tuesday 10:00 works.' });
   await reply.and(page.locator('[data-status="read"]')).waitFor({ timeout: 30_000 });
   await reply.getByText(/^Read /).waitFor();
+  // Answered, she is no longer listed as waiting.
+  await (await nav('Inbox')).click();
+  const answered = page.getByRole('row', { name: /Maria Test/ });
+  await answered.waitFor();
+  assert.equal(await answered.getByText(/^Waiting /).count(), 0);
+  await page.getByRole('link', { name: 'Maria Test' }).click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
 
   await page.getByLabel('New tag').fill('vip');
   await page.getByRole('button', { name: 'Add tag' }).click();
@@ -815,6 +827,6 @@ void test('a lockout says how long to wait', async () => {
   await signIn(page, email, 'wrong password 123');
   await page.getByText('Sign-in locked for now').waitFor();
   await page
-    .getByText(/Too many failed sign-ins for this account from this address\. Try again in \d+ (seconds|minutes)/)
+    .getByText(/Too many failed sign-ins for this account from this address\. Try again in \d+ (seconds?|minutes?)/)
     .waitFor();
 });

@@ -14,7 +14,7 @@ import { useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
-import { formatAgo, formatScore } from '../format';
+import { formatAgo, formatScore, formatWait } from '../format';
 import { follow } from '../router';
 
 const STATUSES: SelectProps.Option[] = [
@@ -184,6 +184,7 @@ export function InboxPage() {
               header: 'Signals',
               cell: (c) => (
                 <SpaceBetween direction="horizontal" size="xxs">
+                  <WaitingBadge conversation={c} />
                   {c.handoff && (
                     <Badge color="red">{`Handoff: ${HANDOFF_REASONS[c.handoff.reason] ?? c.handoff.reason}`}</Badge>
                   )}
@@ -234,4 +235,17 @@ async function sentimentOf(
   } catch {
     // A badge is optional: the list still shows.
   }
+}
+
+/**
+ * A customer waiting for an answer: their message is the conversation's last, and it is open or pending.
+ * The badge says for how long (as of the list's last refresh).
+ */
+function WaitingBadge({ conversation: c }: { conversation: Conversation }) {
+  const waiting =
+    (c.status === 'open' || c.status === 'pending') && c.last_inbound_at && c.last_inbound_at === c.last_message_at;
+  if (!waiting) return null;
+  return (
+    <Badge color="blue">{`Waiting ${formatWait((Date.now() - Date.parse(c.last_inbound_at ?? '')) / 1000)}`}</Badge>
+  );
 }
