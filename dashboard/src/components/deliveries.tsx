@@ -4,8 +4,11 @@ import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Link from '@cloudscape-design/components/link';
+import type { TableProps } from '@cloudscape-design/components/table';
 import type { Delivery, PagedList } from '@messaging-platform/sdk';
 import { EVENT_TYPES } from '../events';
+import { follow } from '../router';
 
 /** Deliveries per request, and how many pages "Load more" reads at most. */
 export const DELIVERY_PAGE_SIZE = 100;
@@ -82,6 +85,44 @@ export function LoadMoreDeliveries({ more, pages, onMore }: { more: boolean; pag
   );
 }
 
+/** One filter of a delivery table: a labelled select. */
+export function FilterSelect({
+  label,
+  ariaLabel,
+  selected,
+  options,
+  onChange,
+}: {
+  label: string;
+  ariaLabel: string;
+  selected: SelectProps.Option;
+  options: SelectProps.Options;
+  onChange: (option: SelectProps.Option) => void;
+}) {
+  return (
+    <FormField label={label}>
+      <Select
+        selectedOption={selected}
+        onChange={(e) => onChange(e.detail.selectedOption)}
+        options={options}
+        ariaLabel={ariaLabel}
+      />
+    </FormField>
+  );
+}
+
+/** A delivery table's first column: the event type, opening the delivery. */
+export const EVENT_COLUMN: TableProps.ColumnDefinition<Delivery> = {
+  id: 'event',
+  header: 'Event',
+  isRowHeader: true,
+  cell: (d) => (
+    <Link href={`/settings/webhooks/deliveries/${d.id}`} onFollow={follow}>
+      {d.event_type}
+    </Link>
+  ),
+};
+
 /**
  * A delivery table's filters and how many pages it shows: the event type and time here, others (status,
  * endpoint) through `narrow`. Any filter change starts again from the first page.
@@ -105,22 +146,22 @@ export function useDeliveryFilters() {
     active: !!(eventType.value || period.value),
     /** The two filters' fields, to place beside others (an array, so a horizontal SpaceBetween spaces each). */
     filters: [
-      <FormField key="event-type" label="Event type">
-        <Select
-          selectedOption={eventType}
-          onChange={(e) => narrow(setEventType)(e.detail.selectedOption)}
-          options={[ALL, ...EVENT_TYPES.map((t) => ({ value: t, label: t }))]}
-          ariaLabel="Filter by event type"
-        />
-      </FormField>,
-      <FormField key="event-time" label="Event time">
-        <Select
-          selectedOption={period}
-          onChange={(e) => narrow(setPeriod)(e.detail.selectedOption)}
-          options={PERIODS}
-          ariaLabel="Filter by time"
-        />
-      </FormField>,
+      <FilterSelect
+        key="event-type"
+        label="Event type"
+        ariaLabel="Filter by event type"
+        selected={eventType}
+        options={[ALL, ...EVENT_TYPES.map((t) => ({ value: t, label: t }))]}
+        onChange={narrow(setEventType)}
+      />,
+      <FilterSelect
+        key="event-time"
+        label="Event time"
+        ariaLabel="Filter by time"
+        selected={period}
+        options={PERIODS}
+        onChange={narrow(setPeriod)}
+      />,
     ],
   };
 }

@@ -13,7 +13,7 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import Multiselect from '@cloudscape-design/components/multiselect';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -26,6 +26,8 @@ import {
   ALL,
   DELIVERY_PAGE_SIZE,
   DeliveryStatus,
+  EVENT_COLUMN,
+  FilterSelect,
   LoadMoreDeliveries,
   firstPages,
   lastError,
@@ -318,28 +320,18 @@ export function EndpointPage({ id }: { id: string }) {
           }
           filter={
             <SpaceBetween direction="horizontal" size="s">
-              <FormField label="Status">
-                <Select
-                  selectedOption={status}
-                  onChange={(ev) => filters.narrow(setStatus)(ev.detail.selectedOption)}
-                  options={STATUSES}
-                  ariaLabel="Filter by status"
-                />
-              </FormField>
+              <FilterSelect
+                label="Status"
+                ariaLabel="Filter by status"
+                selected={status}
+                options={STATUSES}
+                onChange={filters.narrow(setStatus)}
+              />
               {filters.filters}
             </SpaceBetween>
           }
           columnDefinitions={[
-            {
-              id: 'event',
-              header: 'Event',
-              isRowHeader: true,
-              cell: (d) => (
-                <Link href={`/settings/webhooks/deliveries/${d.id}`} onFollow={follow}>
-                  {d.event_type}
-                </Link>
-              ),
-            },
+            EVENT_COLUMN,
             {
               id: 'status',
               header: 'Status',

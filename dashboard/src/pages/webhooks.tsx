@@ -22,6 +22,8 @@ import {
   ALL,
   DELIVERY_PAGE_SIZE,
   DeliveryStatus,
+  EVENT_COLUMN,
+  FilterSelect,
   LoadMoreDeliveries,
   firstPages,
   lastError,
@@ -281,28 +283,18 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
         }
         filter={
           <SpaceBetween direction="horizontal" size="s">
-            <FormField label="Endpoint">
-              <Select
-                selectedOption={endpoint}
-                onChange={(e) => filters.narrow(setEndpoint)(e.detail.selectedOption)}
-                options={endpointOptions}
-                ariaLabel="Filter by endpoint"
-              />
-            </FormField>
+            <FilterSelect
+              label="Endpoint"
+              ariaLabel="Filter by endpoint"
+              selected={endpoint}
+              options={endpointOptions}
+              onChange={filters.narrow(setEndpoint)}
+            />
             {filters.filters}
           </SpaceBetween>
         }
         columnDefinitions={[
-          {
-            id: 'event',
-            header: 'Event',
-            isRowHeader: true,
-            cell: (d) => (
-              <Link href={`/settings/webhooks/deliveries/${d.id}`} onFollow={follow}>
-                {d.event_type}
-              </Link>
-            ),
-          },
+          EVENT_COLUMN,
           {
             id: 'endpoint',
             header: 'Endpoint',
