@@ -59,6 +59,34 @@ export function Freshness({ resource }: { resource: Resource<unknown> }) {
   );
 }
 
+/** A dialog's buttons: a link that closes it, and the primary action (showing progress while `busy`). */
+export function DialogFooter({
+  onCancel,
+  cancelText = 'Cancel',
+  onConfirm,
+  confirmText,
+  busy,
+}: {
+  onCancel: () => void;
+  cancelText?: string;
+  onConfirm: () => void;
+  confirmText: React.ReactNode;
+  busy: boolean;
+}) {
+  return (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant="link" onClick={onCancel}>
+          {cancelText}
+        </Button>
+        <Button variant="primary" loading={busy} onClick={onConfirm}>
+          {confirmText}
+        </Button>
+      </SpaceBetween>
+    </Box>
+  );
+}
+
 /** A confirmation dialog for destructive actions; the error of the action shows inside it. */
 export function ConfirmModal({
   visible,
@@ -89,16 +117,13 @@ export function ConfirmModal({
       header={header}
       onDismiss={onCancel}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onCancel}>
-              {dismissText}
-            </Button>
-            <Button variant="primary" loading={busy} onClick={onConfirm}>
-              {confirmText}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <DialogFooter
+          onCancel={onCancel}
+          cancelText={dismissText}
+          onConfirm={onConfirm}
+          confirmText={confirmText}
+          busy={busy}
+        />
       }
     >
       <SpaceBetween size="m">

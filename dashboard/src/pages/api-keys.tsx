@@ -15,7 +15,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { ApiKey, NewApiKey, User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatAgo, formatDateTime } from '../format';
 
@@ -212,16 +212,7 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
       header="Create API key"
       onDismiss={onClose}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
-              Create
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <DialogFooter onCancel={onClose} busy={action.busy} onConfirm={() => void submit()} confirmText="Create" />
       }
     >
       <form

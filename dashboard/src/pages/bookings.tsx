@@ -17,7 +17,7 @@ import TimeInput from '@cloudscape-design/components/time-input';
 import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
 import { isSessionOver, useAction, useApp, useResource } from '../context';
 import { customerByPhone, looksLikePhone } from '../components/phone-search';
-import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
 
@@ -519,16 +519,12 @@ function BookingModal({
       header={booking ? `Reschedule ${booking.service}` : 'New booking'}
       onDismiss={onClose}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
-              {booking ? 'Reschedule' : 'Book'}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <DialogFooter
+          onCancel={onClose}
+          busy={action.busy}
+          onConfirm={() => void submit()}
+          confirmText={booking ? 'Reschedule' : 'Book'}
+        />
       }
     >
       <SpaceBetween size="m">

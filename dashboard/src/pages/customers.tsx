@@ -14,7 +14,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import type { Customer } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource } from '../context';
-import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
+import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
@@ -242,18 +242,7 @@ function NameModal({ customer, onClose, onSaved }: { customer: Customer; onClose
       visible
       header="Edit name"
       onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void save()}>
-              Save
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<DialogFooter onCancel={onClose} busy={action.busy} onConfirm={() => void save()} confirmText="Save" />}
     >
       <SpaceBetween size="m">
         <FormField

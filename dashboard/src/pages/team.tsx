@@ -13,7 +13,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { ApiError, type User } from '@messaging-platform/sdk';
 import { useAction, useApp, useTeam } from '../context';
-import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 
 /** The add-user form's fields, where the API's field errors show. */
@@ -233,16 +233,7 @@ function AddUserModal({ onClose, onAdded }: { onClose: () => void; onAdded: (u: 
       header="Add user"
       onDismiss={onClose}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
-              Add user
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <DialogFooter onCancel={onClose} busy={action.busy} onConfirm={() => void submit()} confirmText="Add user" />
       }
     >
       <SpaceBetween size="m">

@@ -21,7 +21,7 @@ import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { Delivery, WebhookEndpoint } from '@messaging-platform/sdk';
 import { useAction, useApp, useFlashedAction, useResource } from '../context';
-import { ConfirmModal, Empty, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import {
   ALL,
   DELIVERY_PAGE_SIZE,
@@ -491,16 +491,12 @@ export function EndpointModal({
       header={endpoint ? 'Edit endpoint' : 'Add endpoint'}
       onDismiss={onClose}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={action.busy} onClick={() => void submit()}>
-              {endpoint ? 'Save' : 'Add endpoint'}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <DialogFooter
+          onCancel={onClose}
+          busy={action.busy}
+          onConfirm={() => void submit()}
+          confirmText={endpoint ? 'Save' : 'Add endpoint'}
+        />
       }
     >
       <SpaceBetween size="m">
