@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type CreateTableCommandInput,
@@ -37,7 +38,10 @@ export function createTableInput(spec: TableSpec, name: string): CreateTableComm
   };
 }
 
-/** Creates every table that does not exist yet (a persistent DATA_DIR keeps them across restarts). */
+/**
+ * Creates every table that does not exist yet (a persistent DATA_DIR keeps them across restarts), and adds
+ * to an existing one the indexes a newer version declares, as a deployment of the stack would.
+ */
 export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<Record<TableName, string>> {
   const names = {} as Record<TableName, string>;
   for (const [key, spec] of Object.entries(TABLES) as [TableName, TableSpec][]) {
@@ -50,7 +54,10 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
         throw error;
       },
     );
-    if (exists) continue;
+    if (exists) {
+      await addMissingIndexes(client, spec, name);
+      continue;
+    }
     await client.send(new CreateTableCommand(createTableInput(spec, name)));
     await client.send(
       new UpdateTimeToLiveCommand({
@@ -60,6 +67,23 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
     );
   }
   return names;
+}
+
+async function addMissingIndexes(client: DynamoDBClient, spec: TableSpec, name: string): Promise<void> {
+  const table = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((table.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(spec, name);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const keys = new Set(index.KeySchema?.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((a) => keys.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
 }
 
 export interface QueueInfo {

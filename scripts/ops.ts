@@ -40,7 +40,7 @@ Commands:
   replay-stream-failures [--worker ID]        read those records back from the stream and hand them to the worker again
   reseal [--data-key-secret ARN]              re-seal stored secrets with the current data key (after a rotation)
   reindex-conversations [--dry-run]           rewrite conversations stored before the five conversation indexes
-                                              or snoozed before the snooze waker
+                                              or snoozed or assigned before their indexes
                                               in today's shape, so lists show them (once, after upgrading);
                                               --dry-run only counts them
 
@@ -467,10 +467,11 @@ async function replayStreamFailures({
 /**
  * Conversation and tag items written before the five conversation indexes carry none of their keys
  * (c_act among them), so no list finds them; conversations snoozed before the snooze waker are not in the
- * due index (no gsi5pk), so they never wake. A Scan (an operator command, never a request path) returns
- * only those: conversation items (`CONV#<id>#~`; message sks contain `#MSG#`) and tag items without
- * c_act, and snoozed conversations without gsi5pk. Each is rewritten whole, in the item the store itself
- * writes, on condition that it is still as found (no c_act; or no gsi5pk at the same version): a second
+ * due index (no gsi5pk), so they never wake; conversations assigned before the assignee index are not in
+ * it (no c_asg). A Scan (an operator command, never a request path) returns only those: conversation
+ * items (`CONV#<id>#~`; message sks contain `#MSG#`) and tag items without c_act, snoozed conversations
+ * without gsi5pk, and assigned unresolved ones without c_asg. Each is rewritten whole, in the item the
+ * store itself writes, on condition that it is still as found (no c_act; or the version read): a second
  * run, or a write by the API meanwhile, makes it a skip, never an overwrite.
  */
 async function reindexConversations(dryRun: boolean) {
@@ -486,9 +487,18 @@ async function reindexConversations(dryRun: boolean) {
         TableName: table,
         FilterExpression:
           '(attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag)))' +
-          ' OR (begins_with(sk, :conv) AND #c.#status = :snoozed AND attribute_not_exists(gsi5pk))',
-        ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status' },
-        ExpressionAttributeValues: { ':conv': 'CONV#', ':msg': '#MSG#', ':tag': 'CONVTAG#', ':snoozed': 'snoozed' },
+          ' OR (begins_with(sk, :conv) AND #c.#status = :snoozed AND attribute_not_exists(gsi5pk))' +
+          ' OR (begins_with(sk, :conv) AND attribute_type(#c.#assignee, :string) AND #c.#status <> :resolved' +
+          ' AND attribute_not_exists(c_asg))',
+        ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status', '#assignee': 'assignee_id' },
+        ExpressionAttributeValues: {
+          ':conv': 'CONV#',
+          ':msg': '#MSG#',
+          ':tag': 'CONVTAG#',
+          ':snoozed': 'snoozed',
+          ':string': 'S',
+          ':resolved': 'resolved',
+        },
         ExclusiveStartKey: startKey,
       }),
     );
@@ -512,7 +522,7 @@ async function reindexConversations(dryRun: boolean) {
             ...(unindexed
               ? { ConditionExpression: 'attribute_not_exists(c_act)' }
               : {
-                  ConditionExpression: 'attribute_not_exists(gsi5pk) AND #c.#version = :version',
+                  ConditionExpression: '#c.#version = :version',
                   ExpressionAttributeNames: { '#c': 'conversation', '#version': 'version' },
                   ExpressionAttributeValues: { ':version': version },
                 }),

@@ -99,8 +99,9 @@ export const contract = defineContract({
     operationId: 'listConversations',
     summary: 'List conversations',
     description:
-      'Newest activity first. Filter by `status`, `tag`, `channel` or `customer_id`, or by `status` with one of the others; ' +
-      'other combinations are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).',
+      "Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved " +
+      'conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, ' +
+      'are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).',
     responses: { 200: { description: 'A page of conversations.', body: page('ConversationList', Conversation) } },
     errors: { 400: ['unsupported_filter_combination'] },
   },

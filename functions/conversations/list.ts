@@ -3,7 +3,7 @@ import { toPage } from '../platform/pagination';
 import { ListConversationsQuery } from './schemas';
 import { listConversations } from './store';
 
-/** Newest activity first; `status` combines with one of `tag`, `channel`, `customer_id`. */
+/** Newest activity first; `status` combines with one of `tag`, `channel`, `customer_id`, `assignee_id`. */
 export const handler = httpHandler(
   'conversations-list',
   { query: ListConversationsQuery },

@@ -25,6 +25,9 @@ export const ListConversationsQuery = z.strictObject({
   tag: z.optional(tag),
   channel: z.optional(z.enum(CHANNELS)),
   customer_id: z.optional(customerId),
+  assignee_id: z.optional(
+    userId.check(z.meta({ description: "The user's unresolved conversations (not with `status=resolved`)." })),
+  ),
 });
 
 export const CreateConversationBody = z.strictObject({

@@ -56,6 +56,8 @@ import {
  *   convStatusChannel c_stch <t>#<status>#<channel>
  *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in
  *                     place instead of moving it; a customer's few conversations are ordered on read.
+ *   convAssignee      c_asg  <t>#<usr id>, only while assigned and not resolved (a user's open work), also
+ *                     sorted by the stable sk and ordered on read.
  * A snoozed conversation is also in the due index (platform/due-index, gsi5): SNOOZED#<shard>,
  * sk `<snoozed_until>#<t>#<id>`, for the worker that wakes it; no other conversation carries those keys.
  */
@@ -84,6 +86,7 @@ function conversationIndexes(c: Conversation) {
     c_ch: `${t}#${c.channel}`,
     c_stch: `${t}#${c.status}#${c.channel}`,
     c_cus: `${t}#${c.customer.id}`,
+    ...(c.assignee_id && c.status !== 'resolved' ? { c_asg: `${t}#${c.assignee_id}` } : {}),
     c_act: activityKey(c),
   };
 }
@@ -453,12 +456,15 @@ export interface ConversationFilters {
   tag?: string;
   channel?: ChannelKind;
   customer_id?: string;
+  assignee_id?: string;
 }
 
 /** Which index answers a filter combination in one Query; undefined if none does. */
 function indexFor(t: string, f: ConversationFilters): { index: string; key: string; value: string } | undefined {
-  const given = (['tag', 'channel', 'customer_id'] as const).filter((k) => f[k] !== undefined);
+  const given = (['tag', 'channel', 'customer_id', 'assignee_id'] as const).filter((k) => f[k] !== undefined);
   if (given.length > 1) return undefined;
+  // A user's list holds only the conversations they are working on.
+  if (f.assignee_id !== undefined && f.status === 'resolved') return undefined;
   const s = f.status;
   if (f.tag !== undefined)
     return s
@@ -469,6 +475,7 @@ function indexFor(t: string, f: ConversationFilters): { index: string; key: stri
       ? { index: 'convStatusChannel', key: 'c_stch', value: `${t}#${s}#${f.channel}` }
       : { index: 'convChannel', key: 'c_ch', value: `${t}#${f.channel}` };
   if (f.customer_id !== undefined) return { index: 'convCustomer', key: 'c_cus', value: `${t}#${f.customer_id}` };
+  if (f.assignee_id !== undefined) return { index: 'convAssignee', key: 'c_asg', value: `${t}#${f.assignee_id}` };
   return s ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` } : { index: 'convAll', key: 'c_all', value: t };
 }
 
@@ -481,7 +488,8 @@ export async function listConversations(
   if (!target) {
     throw DomainError.malformed(
       'unsupported_filter_combination',
-      'Combine `status` with at most one of `tag`, `channel` and `customer_id`.',
+      'Combine `status` with at most one of `tag`, `channel`, `customer_id` and `assignee_id` ' +
+        '(`assignee_id` lists unresolved conversations: not with `status=resolved`).',
     );
   }
   const binding = { owner: t, list: `conversations:${target.index}:${target.value}:${filters.status ?? ''}` };
@@ -491,17 +499,18 @@ export async function listConversations(
     KeyConditionExpression: `${target.key} = :pk`,
     ExpressionAttributeValues: { ':pk': target.value },
   };
-  if (target.index === 'convCustomer') return customerPage(query, filters.status, request, binding);
+  if (target.index === 'convCustomer' || target.index === 'convAssignee')
+    return wholePartitionPage(query, filters.status, request, binding);
   const page = await queryPage(query, request, binding, ['pk', 'sk', target.key, 'c_act']);
   return { ...page, items: page.items.map(conversationFromItem) };
 }
 
 /**
- * A customer's conversations: the whole partition in one Query (a customer has a handful, and the entries
- * hold only the `conversation` map), ordered by last activity and filtered by status here. The cursor is
- * the activity key of the last conversation returned.
+ * A customer's conversations, or a user's unresolved ones: the whole partition in one Query (a handful,
+ * or a few dozen, and the entries hold only the `conversation` map), ordered by last activity and
+ * filtered by status here. The cursor is the activity key of the last conversation returned.
  */
-async function customerPage(
+async function wholePartitionPage(
   query: QueryCommandInput,
   status: ConversationStatus | undefined,
   request: { limit: number; cursor?: string },

@@ -361,6 +361,60 @@ describe("listing a customer's conversations", () => {
   });
 });
 
+describe("listing a user's conversations", () => {
+  it('lists what is assigned to them and unresolved, by activity, with status and paging; resolved ones leave', async () => {
+    const l = await createTenant();
+    const agent = await call('POST', '/users', {
+      ...authOf(l),
+      body: { email: `agent-${Date.now()}@assign.example`, password: 'a long enough password', role: 'agent' },
+    });
+    expect(agent.status).toBe(201);
+    const ids: string[] = [];
+    for (const phone of ['+491511000071', '+491511000072', '+491511000073', '+491511000074']) {
+      const { body } = await inbound(l, phone, 'hello');
+      ids.push(body.conversation.id);
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const patch = (id: string, body: Record<string, unknown>) =>
+      call('PATCH', `/conversations/${id}`, { ...authOf(l), body });
+    for (const id of [a, b, c]) await patch(id, { assignee_id: l.adminUserId });
+    await patch(d, { assignee_id: agent.body.id });
+    await patch(b, { status: 'pending' });
+    // New activity on the first moves it up; resolving the third takes it off the list.
+    await call('POST', `/conversations/${a}/messages`, { ...authOf(l), body: { text: 'On it!' } });
+    await patch(c, { status: 'resolved' });
+    const mine = async (query = '') =>
+      (await call('GET', `/conversations?assignee_id=${l.adminUserId}${query}`, authOf(l))).body.data.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(await mine()).toEqual([a, b]);
+    expect(await mine('&status=pending')).toEqual([b]);
+    expect(await mine('&limit=1')).toEqual([a]);
+    const first = await call('GET', `/conversations?assignee_id=${l.adminUserId}&limit=1`, authOf(l));
+    const next = await call(
+      'GET',
+      `/conversations?assignee_id=${l.adminUserId}&limit=1&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`,
+      authOf(l),
+    );
+    expect(next.body.data.map((x: { id: string }) => x.id)).toEqual([b]);
+    expect(next.body.pagination.has_more).toBe(false);
+    // Reassigned, it moves to the other user's list; reopened, a resolved one comes back.
+    await patch(b, { assignee_id: agent.body.id });
+    await patch(c, { status: 'open' });
+    expect(await mine()).toEqual([c, a]);
+    const theirs = await call('GET', `/conversations?assignee_id=${agent.body.id}`, authOf(l));
+    expect(theirs.body.data.map((x: { id: string }) => x.id)).toEqual([b, d]);
+
+    const resolved = await call('GET', `/conversations?assignee_id=${l.adminUserId}&status=resolved`, authOf(l));
+    expect(resolved).toMatchObject({ status: 400, body: { code: 'unsupported_filter_combination' } });
+    const withTag = await call('GET', `/conversations?assignee_id=${l.adminUserId}&tag=vip`, authOf(l));
+    expect(withTag.body.code).toBe('unsupported_filter_combination');
+    expect((await call('GET', '/conversations?assignee_id=nobody', authOf(l))).body.code).toBe('invalid_query');
+    // Another tenant's user id lists nothing of this tenant.
+    expect((await call('GET', `/conversations?assignee_id=${l.adminUserId}`, authOf(t))).body.data).toEqual([]);
+  });
+});
+
 describe('tenant isolation', () => {
   it("hides another tenant's conversations and messages behind 404", async () => {
     const other = await createTenant();

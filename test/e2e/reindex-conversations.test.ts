@@ -140,14 +140,28 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   expect((await item(sleeperKey))?.gsi5pk).toMatch(/^SNOOZED#[0-7]$/);
   await db().send(new UpdateCommand({ TableName: table, Key: sleeperKey, UpdateExpression: 'REMOVE gsi5pk, gsi5sk' }));
 
+  // Assigned before the assignee index: not on the user's list.
+  const assigned = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491517000003' }, assignee_id: t.adminUserId },
+  });
+  const assignedKey = conversationKey(t.tenantId, assigned.body.id);
+  await db().send(new UpdateCommand({ TableName: table, Key: assignedKey, UpdateExpression: 'REMOVE c_asg' }));
+  const mine = async () =>
+    (await call('GET', `/conversations?assignee_id=${t.adminUserId}`, authOf(t))).body.data.map(
+      (c: { id: string }) => c.id,
+    );
+  expect(await mine()).toEqual([]);
+
   expect(await ops('reindex-conversations', '--dry-run')).toEqual({
-    scanned: 3,
+    scanned: 4,
     rewritten: 0,
     skipped: 0,
     dry_run: true,
   });
   expect(await item(key)).toEqual(legacy.conversation);
-  expect(await ops('reindex-conversations')).toEqual({ scanned: 3, rewritten: 3, skipped: 0, dry_run: false });
+  expect(await ops('reindex-conversations')).toEqual({ scanned: 4, rewritten: 4, skipped: 0, dry_run: false });
+  expect(await mine()).toEqual([assigned.body.id]);
   expect(await item(sleeperKey)).toMatchObject({
     gsi5pk: expect.stringMatching(/^SNOOZED#[0-7]$/),
     gsi5sk: `${until}#${t.tenantId}#${sleeper.body.id}`,

@@ -451,6 +451,7 @@ describe('stateful stack', () => {
       'convChannel',
       'convStatusChannel',
       'convCustomer',
+      'convAssignee',
     ]);
   });
 

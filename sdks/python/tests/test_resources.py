@@ -120,6 +120,14 @@ def test_customers_list_newest_first_get_and_find_by_phone(client: MessagingClie
         client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q")
 
 
+def test_conversations_listed_by_assignee_while_unresolved(client: MessagingClient, tenant: Tenant) -> None:
+    conversation = client.channels.sandbox_inbound(from_=phone(), text="Hello")["conversation"]  # type: ignore[typeddict-item]
+    client.conversations.update(conversation["id"], assignee_id=tenant.admin_user_id)
+    assert conversation["id"] in [c["id"] for c in client.conversations.list(assignee_id=tenant.admin_user_id)]
+    client.conversations.update(conversation["id"], status="resolved")
+    assert conversation["id"] not in [c["id"] for c in client.conversations.list(assignee_id=tenant.admin_user_id)]
+
+
 def test_customers_update_renames_everywhere_and_if_match_guards(client: MessagingClient) -> None:
     result = client.channels.sandbox_inbound(from_=phone(), name="Ada", text="Hello")
     conversation_id = result["conversation"]["id"]  # type: ignore[typeddict-item]

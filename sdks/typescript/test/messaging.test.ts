@@ -138,6 +138,17 @@ describe('customers', () => {
     await assert.rejects(t.client.customers.get('cus_01M8097VP4N21KKVHA4G7BR51Q'), NotFoundError);
   });
 
+  it("a user's unresolved conversations: list({ assignee_id })", async () => {
+    const result = await t.client.channels.sandboxInbound({ from: phone(), text: 'Hello' });
+    assert.ok('conversation' in result);
+    await t.client.conversations.update(result.conversation.id, { assignee_id: t.adminUserId });
+    const mine = await t.client.conversations.list({ assignee_id: t.adminUserId }).toArray();
+    assert.ok(mine.some((c) => c.id === result.conversation.id));
+    await t.client.conversations.update(result.conversation.id, { status: 'resolved' });
+    const after = await t.client.conversations.list({ assignee_id: t.adminUserId }).toArray();
+    assert.ok(!after.some((c) => c.id === result.conversation.id));
+  });
+
   it('update renames the customer everywhere; a stale ifMatch is PreconditionFailedError', async () => {
     const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Ada', text: 'Hello' });
     assert.ok('conversation' in result);

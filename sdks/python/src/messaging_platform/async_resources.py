@@ -140,13 +140,22 @@ class Conversations(AsyncResource):
         tag: NotGivenOr[str] = NOT_GIVEN,
         channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
         customer_id: NotGivenOr[str] = NOT_GIVEN,
+        assignee_id: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Conversation]:
-        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel`` or ``customer_id``
-        (or ``status`` with one other)."""
-        params = {"status": status, "tag": tag, "channel": channel, "customer_id": customer_id, "limit": limit, "cursor": cursor}
+        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel``, ``customer_id`` or
+        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other."""
+        params = {
+            "status": status,
+            "tag": tag,
+            "channel": channel,
+            "customer_id": customer_id,
+            "assignee_id": assignee_id,
+            "limit": limit,
+            "cursor": cursor,
+        }
         return self._list("listConversations", (), params, options)
 
     async def page(
@@ -156,12 +165,22 @@ class Conversations(AsyncResource):
         tag: NotGivenOr[str] = NOT_GIVEN,
         channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
         customer_id: NotGivenOr[str] = NOT_GIVEN,
+        assignee_id: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPage[Conversation]:
         """One page of :meth:`list`."""
-        return await self.list(status=status, tag=tag, channel=channel, customer_id=customer_id, limit=limit, cursor=cursor, options=options).page()
+        return await self.list(
+            status=status,
+            tag=tag,
+            channel=channel,
+            customer_id=customer_id,
+            assignee_id=assignee_id,
+            limit=limit,
+            cursor=cursor,
+            options=options,
+        ).page()
 
     async def get(self, id: str, /, *, options: Options = None) -> ConversationWithMessages:
         """A conversation with its 20 newest messages."""

@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description Newest activity first. Filter by `status`, `tag`, `channel` or `customer_id`, or by `status` with one of the others; other combinations are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).
+         * @description Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).
          */
         get: operations["listConversations"];
         put?: never;
@@ -4423,6 +4423,8 @@ export interface operations {
                 tag?: string;
                 channel?: "sandbox" | "whatsapp";
                 customer_id?: string;
+                /** @description The user's unresolved conversations (not with `status=resolved`). */
+                assignee_id?: string;
             };
             header: {
                 /** @description The tenant’s id. */
