@@ -428,6 +428,22 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   // A reload keeps the user signed in (the refresh token of this tab), on the same page.
   await page.reload();
   await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+
+  // "Assigned to me" in the inbox: Maria's conversation (assigned above), not an unassigned one.
+  await api('POST', '/channels/sandbox/inbound', {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+    body: { from: '+4915112345600', name: 'Nobody Assigned', text: 'Anyone there?' },
+  });
+  await (await nav('Inbox')).click();
+  await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor();
+  await page.getByText('Assigned to me').click();
+  await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+  await checkA11y(page, 'inbox assigned to me');
+  await shot(page, '10b-inbox-mine');
+  await page.getByText('Assigned to me').click();
+  await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor();
 });
 
 void test('inbox: when the API cannot be reached, the loaded list stays, with the error and a stale note', async () => {

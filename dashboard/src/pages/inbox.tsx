@@ -9,6 +9,7 @@ import Link from '@cloudscape-design/components/link';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
+import Toggle from '@cloudscape-design/components/toggle';
 import type { Conversation, Customer, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
@@ -49,8 +50,10 @@ export function StatusBadge({ status }: { status: Conversation['status'] }) {
 
 /** Inbox: conversations, newest activity first, refreshed in the background. */
 export function InboxPage() {
-  const { client } = useApp();
+  const { client, me } = useApp();
   const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
+  // The signed-in user's unresolved conversations (the API's assignee_id list, which takes no tag or customer).
+  const [mine, setMine] = useState(false);
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
   const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null);
@@ -61,6 +64,7 @@ export function InboxPage() {
     status: (status.value || undefined) as Conversation['status'] | undefined,
     tag: tag || undefined,
     customer_id: customer?.id,
+    assignee_id: mine ? me.user_id : undefined,
     limit: PAGE_SIZE,
   };
   // A customer's conversations filter by customer_id, which the API combines with a status but not a tag.
@@ -68,6 +72,15 @@ export function InboxPage() {
     setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
     setTag('');
     setTagInput('');
+    setMine(false);
+  };
+  const showMine = (on: boolean) => {
+    setMine(on);
+    if (!on) return;
+    setCustomer(null);
+    setTag('');
+    setTagInput('');
+    if (status.value === 'resolved') setStatus(STATUSES[0]!);
   };
   // The first page is refreshed in the background; older pages are loaded on request and kept as loaded.
   const conversations = useResource(
@@ -80,13 +93,13 @@ export function InboxPage() {
         nextCursor: list.nextCursor,
       };
     },
-    [status.value, tag, customer?.id],
+    [status.value, tag, customer?.id, mine],
     { pollMs: POLL_MS },
   );
   const more = useOlderPages<Row>(
     (cursor) => client.conversations.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),
     conversations.data?.nextCursor ?? undefined,
-    [status.value, tag, customer?.id],
+    [status.value, tag, customer?.id, mine],
   );
   const shown = conversations.data && more.merged(conversations.data.rows);
   const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
@@ -130,11 +143,20 @@ export function InboxPage() {
           }
           filter={
             <SpaceBetween direction="horizontal" size="s">
+              <FormField label="Show">
+                <Toggle checked={mine} onChange={(e) => showMine(e.detail.checked)}>
+                  Assigned to me
+                </Toggle>
+              </FormField>
               <FormField label="Status">
                 <Select
                   selectedOption={status}
                   onChange={(e) => setStatus(e.detail.selectedOption)}
-                  options={STATUSES}
+                  options={STATUSES.map((o) =>
+                    mine && o.value === 'resolved'
+                      ? { ...o, disabled: true, disabledReason: 'Your list holds the conversations still open to you.' }
+                      : o,
+                  )}
                 />
               </FormField>
               <FormField label="Tag" errorText={tagError}>
@@ -143,7 +165,10 @@ export function InboxPage() {
                     e.preventDefault();
                     if (tagError) return;
                     setTag(tagInput.trim());
-                    if (tagInput.trim()) setCustomer(null);
+                    if (tagInput.trim()) {
+                      setCustomer(null);
+                      setMine(false);
+                    }
                   }}
                 >
                   <SpaceBetween direction="horizontal" size="xs">
@@ -202,12 +227,16 @@ export function InboxPage() {
           ]}
           empty={
             <EmptyUnlessFailed resource={conversations}>
-              <Empty title={status.value || tag || customer ? 'No matching conversations' : 'No conversations yet'}>
+              <Empty
+                title={status.value || tag || customer || mine ? 'No matching conversations' : 'No conversations yet'}
+              >
                 {customer
                   ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
-                  : status.value || tag
-                    ? 'No conversation has this status or tag.'
-                    : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+                  : mine
+                    ? `Nothing${status.value ? ' with this status' : ''} is assigned to you right now.`
+                    : status.value || tag
+                      ? 'No conversation has this status or tag.'
+                      : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
               </Empty>
             </EmptyUnlessFailed>
           }
