@@ -83,6 +83,13 @@ async function addMissingIndexes(client: DynamoDBClient, spec: TableSpec, name: 
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
+    // One index is built at a time, and lists need it built before the runtime serves them.
+    for (let waited = 0; waited < 120; waited++) {
+      const now = await client.send(new DescribeTableCommand({ TableName: name }));
+      const built = now.Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.IndexName);
+      if (built?.IndexStatus === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 

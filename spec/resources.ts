@@ -50,7 +50,7 @@ export const TABLES = {
           ['convChannel', 'c_ch', 'c_act'],
           ['convStatusChannel', 'c_stch', 'c_act'],
           ['convCustomer', 'c_cus', 'sk'],
-          ['convAssignee', 'c_asg', 'sk'],
+          ['convAssignee', 'c_asg', 'c_act'],
         ] as const
       ).map(([name, partitionKey, sortKey]) => ({ name, partitionKey, sortKey, include: ['conversation'] })),
     ],

@@ -56,8 +56,8 @@ import {
  *   convStatusChannel c_stch <t>#<status>#<channel>
  *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in
  *                     place instead of moving it; a customer's few conversations are ordered on read.
- *   convAssignee      c_asg  <t>#<usr id>, only while assigned and not resolved (a user's open work), also
- *                     sorted by the stable sk and ordered on read.
+ *   convAssignee      c_asg  <t>#<usr id>, only while assigned and not resolved (a user's open work),
+ *                     sorted by activity; a status is a filter on it (the user's list has no upper bound).
  * A snoozed conversation is also in the due index (platform/due-index, gsi5): SNOOZED#<shard>,
  * sk `<snoozed_until>#<t>#<id>`, for the worker that wakes it; no other conversation carries those keys.
  */
@@ -499,16 +499,24 @@ export async function listConversations(
     KeyConditionExpression: `${target.key} = :pk`,
     ExpressionAttributeValues: { ':pk': target.value },
   };
-  if (target.index === 'convCustomer' || target.index === 'convAssignee')
-    return wholePartitionPage(query, filters.status, request, binding);
-  const page = await queryPage(query, request, binding, ['pk', 'sk', target.key, 'c_act']);
+  if (target.index === 'convCustomer') return wholePartitionPage(query, filters.status, request, binding);
+  // A user's list has every status but resolved in one partition: a status is a filter on it.
+  const byStatus =
+    target.index === 'convAssignee' && filters.status
+      ? {
+          FilterExpression: '#c.#status = :status',
+          ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status' },
+          ExpressionAttributeValues: { ':pk': target.value, ':status': filters.status },
+        }
+      : {};
+  const page = await queryPage({ ...query, ...byStatus }, request, binding, ['pk', 'sk', target.key, 'c_act']);
   return { ...page, items: page.items.map(conversationFromItem) };
 }
 
 /**
- * A customer's conversations, or a user's unresolved ones: the whole partition in one Query (a handful,
- * or a few dozen, and the entries hold only the `conversation` map), ordered by last activity and
- * filtered by status here. The cursor is the activity key of the last conversation returned.
+ * A customer's conversations: the whole partition in one Query (a customer has a handful, and the entries
+ * hold only the `conversation` map), ordered by last activity and filtered by status here. The cursor is
+ * the activity key of the last conversation returned.
  */
 async function wholePartitionPage(
   query: QueryCommandInput,

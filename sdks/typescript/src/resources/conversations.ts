@@ -34,7 +34,7 @@ export class Conversations extends ApiResource {
     this.messages = new Messages(transport);
   }
 
-  /** Conversations, newest activity first. Filter by `status`, `tag`, `channel` or `customer_id` (or `status` with one other). */
+  /** Conversations, newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved ones), or `status` with one other. */
   list(params?: ListConversationsParams, options?: RequestOptions): PagedList<Conversation> {
     return this.pagedList('/conversations', params, options);
   }
