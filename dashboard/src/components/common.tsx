@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -56,6 +57,42 @@ export function Freshness({ resource }: { resource: Resource<unknown> }) {
     <Box variant="small" color="text-status-inactive">
       Updated at {at}. New activity appears by itself while this tab is open.
     </Box>
+  );
+}
+
+/** A dialog that shows a secret this once: a warning to copy it, what it is, and Done. */
+export function ShownOnceModal({
+  header,
+  warning,
+  children,
+  onClose,
+}: {
+  header: string;
+  warning: { header: string; text: React.ReactNode };
+  children: React.ReactNode;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      closeAriaLabel="Close dialog"
+      visible
+      header={header}
+      onDismiss={onClose}
+      footer={
+        <Box float="right">
+          <Button variant="primary" onClick={onClose}>
+            Done
+          </Button>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        <Alert type="warning" header={warning.header}>
+          {warning.text}
+        </Alert>
+        {children}
+      </SpaceBetween>
+    </Modal>
   );
 }
 

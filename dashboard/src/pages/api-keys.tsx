@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -15,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { ApiKey, NewApiKey, User } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
-import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed, ShownOnceModal } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatAgo, formatDateTime } from '../format';
 
@@ -241,46 +240,35 @@ function CreateKeyModal({ onClose, onCreated }: { onClose: () => void; onCreated
 
 function ShowKeyModal({ created, onClose }: { created: NewApiKey; onClose: () => void }) {
   return (
-    <Modal
-      closeAriaLabel="Close dialog"
-      visible
+    <ShownOnceModal
       header="API key created"
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onClose}>
-            Done
-          </Button>
-        </Box>
-      }
+      warning={{
+        header: 'Copy the key now',
+        text: 'This is the only time the key is shown. Store it in your secrets manager; if you lose it, revoke it and create a new one.',
+      }}
+      onClose={onClose}
     >
-      <SpaceBetween size="m">
-        <Alert type="warning" header="Copy the key now">
-          This is the only time the key is shown. Store it in your secrets manager; if you lose it, revoke it and create
-          a new one.
-        </Alert>
-        <KeyValuePairs
-          columns={1}
-          items={[
-            { label: 'Name', value: created.name },
-            {
-              label: 'API key',
-              value: (
-                <span data-testid="new-api-key" className="secret">
-                  <CopyToClipboard
-                    variant="inline"
-                    textToCopy={created.key}
-                    copyButtonAriaLabel="Copy API key"
-                    copySuccessText="API key copied"
-                    copyErrorText="API key failed to copy"
-                  />
-                </span>
-              ),
-            },
-            { label: 'Role', value: created.role },
-          ]}
-        />
-      </SpaceBetween>
-    </Modal>
+      <KeyValuePairs
+        columns={1}
+        items={[
+          { label: 'Name', value: created.name },
+          {
+            label: 'API key',
+            value: (
+              <span data-testid="new-api-key" className="secret">
+                <CopyToClipboard
+                  variant="inline"
+                  textToCopy={created.key}
+                  copyButtonAriaLabel="Copy API key"
+                  copySuccessText="API key copied"
+                  copyErrorText="API key failed to copy"
+                />
+              </span>
+            ),
+          },
+          { label: 'Role', value: created.role },
+        ]}
+      />
+    </ShownOnceModal>
   );
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ButtonDropdown from '@cloudscape-design/components/button-dropdown';
@@ -21,7 +20,7 @@ import Table from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { Delivery, WebhookEndpoint } from '@messaging-platform/sdk';
 import { useAction, useApp, useFlashedAction, useResource } from '../context';
-import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
+import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed, ShownOnceModal } from '../components/common';
 import {
   ALL,
   DELIVERY_PAGE_SIZE,
@@ -385,34 +384,24 @@ export function SecretModal({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      closeAriaLabel="Close dialog"
-      visible
+    <ShownOnceModal
       header={header}
-      onDismiss={onClose}
-      footer={
-        <Box float="right">
-          <Button variant="primary" onClick={onClose}>
-            Done
-          </Button>
-        </Box>
-      }
+      warning={{
+        header: 'Copy the signing secret now',
+        text: `It is shown this once. Your receiver verifies every delivery to ${url} with it (Standard Webhooks).`,
+      }}
+      onClose={onClose}
     >
-      <SpaceBetween size="m">
-        <Alert type="warning" header="Copy the signing secret now">
-          It is shown this once. Your receiver verifies every delivery to {url} with it (Standard Webhooks).
-        </Alert>
-        <span className="secret" data-testid="webhook-secret">
-          <CopyToClipboard
-            variant="inline"
-            textToCopy={secret}
-            copyButtonAriaLabel="Copy signing secret"
-            copySuccessText="Secret copied"
-            copyErrorText="Secret failed to copy"
-          />
-        </span>
-      </SpaceBetween>
-    </Modal>
+      <span className="secret" data-testid="webhook-secret">
+        <CopyToClipboard
+          variant="inline"
+          textToCopy={secret}
+          copyButtonAriaLabel="Copy signing secret"
+          copySuccessText="Secret copied"
+          copyErrorText="Secret failed to copy"
+        />
+      </span>
+    </ShownOnceModal>
   );
 }
 
