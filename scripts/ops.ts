@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, UpdateCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityCommand,
@@ -43,6 +43,8 @@ Commands:
                                               or snoozed or assigned before their indexes
                                               in today's shape, so lists show them (once, after upgrading);
                                               --dry-run only counts them
+  reindex-customers [--dry-run]               put named customers stored before the name search into it
+                                              (once, after upgrading); --dry-run only counts them
 
 Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RUNTIME_FILE), or with
   --stack NAME              a deployed MessagingStateful stack, whose outputs name the tables and queues
@@ -61,6 +63,7 @@ const COMMANDS = [
   'replay-stream-failures',
   'reseal',
   'reindex-conversations',
+  'reindex-customers',
 ];
 
 /** Usage on stdout and exit 0 when asked for; on stderr and exit 1 after a mistake. No stack trace either way. */
@@ -292,14 +295,18 @@ async function main() {
       if (result.failed.length > 0) process.exitCode = 1;
       return;
     }
-    case 'reindex-conversations': {
+    case 'reindex-conversations':
+    case 'reindex-customers': {
       const dryRun = values['dry-run'] === true;
-      const counts = await reindexConversations(dryRun);
+      const [counts, what] =
+        command === 'reindex-conversations'
+          ? [await reindexConversations(dryRun), 'conversation and tag item(s) in the old shape']
+          : [await reindexCustomers(dryRun), 'named customer(s) outside the name search'];
       console.log(JSON.stringify({ ...counts, dry_run: dryRun }));
       console.error(
         dryRun
-          ? `${counts.scanned} conversation and tag item(s) in the old shape; nothing written (dry run)`
-          : `${counts.scanned} conversation and tag item(s) in the old shape: ${counts.rewritten} rewritten, ${counts.skipped} skipped (already current or changed meanwhile)`,
+          ? `${counts.scanned} ${what}; nothing written (dry run)`
+          : `${counts.scanned} ${what}: ${counts.rewritten} rewritten, ${counts.skipped} skipped (already current or changed meanwhile)`,
       );
       return;
     }
@@ -475,51 +482,40 @@ async function replayStreamFailures({
  * run, or a write by the API meanwhile, makes it a skip, never an overwrite.
  */
 async function reindexConversations(dryRun: boolean) {
-  const { conditionalWrite, db } = await import('../functions/platform/db');
+  const { db } = await import('../functions/platform/db');
   const { tableName } = await import('../functions/platform/config');
   const { currentConversationItem } = await import('../functions/conversations/store');
-  const table = tableName('main');
-  const counts = { scanned: 0, rewritten: 0, skipped: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: table,
-        FilterExpression:
-          '(attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag)))' +
-          ' OR (begins_with(sk, :conv) AND #c.#status = :snoozed AND attribute_not_exists(gsi5pk))' +
-          ' OR (begins_with(sk, :conv) AND attribute_type(#c.#assignee, :string) AND #c.#status <> :resolved' +
-          ' AND attribute_not_exists(c_asg))',
-        ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status', '#assignee': 'assignee_id' },
-        ExpressionAttributeValues: {
-          ':conv': 'CONV#',
-          ':msg': '#MSG#',
-          ':tag': 'CONVTAG#',
-          ':snoozed': 'snoozed',
-          ':string': 'S',
-          ':resolved': 'resolved',
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      counts.scanned++;
+  return rewriteScanned(
+    {
+      FilterExpression:
+        '(attribute_not_exists(c_act) AND ((begins_with(sk, :conv) AND NOT contains(sk, :msg)) OR begins_with(sk, :tag)))' +
+        ' OR (begins_with(sk, :conv) AND #c.#status = :snoozed AND attribute_not_exists(gsi5pk))' +
+        ' OR (begins_with(sk, :conv) AND attribute_type(#c.#assignee, :string) AND #c.#status <> :resolved' +
+        ' AND attribute_not_exists(c_asg))',
+      ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status', '#assignee': 'assignee_id' },
+      ExpressionAttributeValues: {
+        ':conv': 'CONV#',
+        ':msg': '#MSG#',
+        ':tag': 'CONVTAG#',
+        ':snoozed': 'snoozed',
+        ':string': 'S',
+        ':resolved': 'resolved',
+      },
+    },
+    (item) => {
       const current = currentConversationItem(item);
       if (!current) {
         // Not a conversation or tag item after all, or its key does not match its conversation: left alone.
         console.error(`  left alone (not a conversation item): ${String(item.pk)} ${String(item.sk)}`);
-        counts.skipped++;
-        continue;
+        return undefined;
       }
-      if (dryRun) continue;
-      const unindexed = item.c_act === undefined;
       const version = (item.conversation as { version?: number } | undefined)?.version;
-      const written = await conditionalWrite(() =>
+      return () =>
         db().send(
           new PutCommand({
-            TableName: table,
+            TableName: tableName('main'),
             Item: current,
-            ...(unindexed
+            ...(item.c_act === undefined
               ? { ConditionExpression: 'attribute_not_exists(c_act)' }
               : {
                   ConditionExpression: '#c.#version = :version',
@@ -527,10 +523,69 @@ async function reindexConversations(dryRun: boolean) {
                   ExpressionAttributeValues: { ':version': version },
                 }),
           }),
-        ),
-      );
-      if (written) progress(++counts.rewritten, 'rewritten');
-      else counts.skipped++;
+        );
+    },
+    dryRun,
+  );
+}
+
+/**
+ * Customers stored before the name search carry no name index keys (gsi1pk), so `?name=` does not find
+ * them. A Scan (an operator command, never a request path) returns the named ones without them; each gets
+ * its keys on condition that its name is still the one read (a rename meanwhile has written them).
+ */
+async function reindexCustomers(dryRun: boolean) {
+  const { db } = await import('../functions/platform/db');
+  const { tableName } = await import('../functions/platform/config');
+  const { customerFromItem, customerKey, nameIndexKeys } = await import('../functions/customers/store');
+  return rewriteScanned(
+    {
+      FilterExpression: 'begins_with(sk, :cus) AND attribute_type(#name, :string) AND attribute_not_exists(gsi1pk)',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':cus': 'CUS#', ':string': 'S' },
+    },
+    (item) => {
+      const customer = customerFromItem(item);
+      const { gsi1pk, gsi1sk } = nameIndexKeys(customer);
+      return () =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName('main'),
+            Key: customerKey(customer.tenant_id, customer.id),
+            UpdateExpression: 'SET gsi1pk = :gpk, gsi1sk = :gsk',
+            ConditionExpression: 'attribute_not_exists(gsi1pk) AND #name = :name',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: { ':gpk': gsi1pk, ':gsk': gsi1sk, ':name': customer.name },
+          }),
+        );
+    },
+    dryRun,
+  );
+}
+
+/**
+ * Scans the Main table for the items `filter` picks and makes each one's conditional write (`writeOf`
+ * gives it, or undefined to leave the item alone); a failed condition (changed meanwhile) is a skip.
+ */
+async function rewriteScanned(
+  filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+  writeOf: (item: Record<string, unknown>) => (() => Promise<unknown>) | undefined,
+  dryRun: boolean,
+) {
+  const { conditionalWrite, db } = await import('../functions/platform/db');
+  const { tableName } = await import('../functions/platform/config');
+  const counts = { scanned: 0, rewritten: 0, skipped: 0 };
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({ TableName: tableName('main'), ...filter, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) {
+      counts.scanned++;
+      const write = writeOf(item);
+      if (!write) counts.skipped++;
+      else if (!dryRun && (await conditionalWrite(write))) progress(++counts.rewritten, 'rewritten');
+      else if (!dryRun) counts.skipped++;
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -429,7 +429,8 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await page.reload();
   await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
 
-  // "Assigned to me" in the inbox: Maria's conversation (assigned above), not an unassigned one.
+  // "Assigned to: Me" in the inbox: Maria's conversation (assigned above), not an unassigned one;
+  // "Nobody": the other way round.
   await api('POST', '/channels/sandbox/inbound', {
     token: tenant.apiKey,
     tenant: tenant.id,
@@ -437,12 +438,18 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   });
   await (await nav('Inbox')).click();
   await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor();
-  await page.getByText('Assigned to me').click();
+  const assignedTo = page.getByRole('toolbar', { name: 'Assigned to' });
+  await assignedTo.getByRole('button', { name: 'Me' }).click();
   await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor({ state: 'detached' });
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await checkA11y(page, 'inbox assigned to me');
   await shot(page, '10b-inbox-mine');
-  await page.getByText('Assigned to me').click();
+  await assignedTo.getByRole('button', { name: 'Nobody' }).click();
+  await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor({ state: 'detached' });
+  await shot(page, '10c-inbox-unassigned');
+  await assignedTo.getByRole('button', { name: 'Anyone' }).click();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await page.getByRole('link', { name: 'Nobody Assigned' }).waitFor();
 });
 
@@ -542,6 +549,17 @@ void test('customers: newest first, one found by phone with their conversations,
   await page.getByRole('link', { name: '+491517000049' }).waitFor();
   await checkA11y(page, 'customers');
   await shot(page, '09e-customers');
+  // By name as it is typed (case and accents aside): Maria, not the unnamed customers; then nobody.
+  const byName = page.getByLabel('Find customers by name');
+  await byName.fill('MAR');
+  await page.getByRole('heading', { name: /^Customers named “MAR…”/ }).waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
+  await page.getByRole('link', { name: '+491517000049' }).waitFor({ state: 'detached' });
+  await shot(page, '09e-customers-by-name');
+  await byName.fill('Márx');
+  await page.getByText("No customer's name starts with “Márx”.", { exact: false }).waitFor();
+  await byName.fill('');
+  await page.getByRole('link', { name: '+491517000049' }).waitFor();
   await page.getByLabel('Find a customer by phone number').fill('4915112345678');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();

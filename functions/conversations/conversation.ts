@@ -8,6 +8,8 @@ export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved'] 
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
+/** The `assignee_id` list filter for conversations nobody is assigned to. */
+export const UNASSIGNED = 'none';
 
 export type HandoffReason = 'request_human' | 'complaint' | 'negative_sentiment';
 

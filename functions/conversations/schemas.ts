@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { idOf, instant, nonEmptyPatch, readable, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
-import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN } from './conversation';
+import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN, UNASSIGNED } from './conversation';
 
 const tag = z
   .string()
@@ -26,7 +26,13 @@ export const ListConversationsQuery = z.strictObject({
   channel: z.optional(z.enum(CHANNELS)),
   customer_id: z.optional(customerId),
   assignee_id: z.optional(
-    userId.check(z.meta({ description: "The user's unresolved conversations (not with `status=resolved`)." })),
+    z.union([userId, z.literal(UNASSIGNED)]).check(
+      z.meta({
+        description:
+          "A user's id: that user's unresolved conversations (not with `status=resolved`). `none`: the " +
+          'conversations nobody is assigned to, with any other filter.',
+      }),
+    ),
   ),
 });
 

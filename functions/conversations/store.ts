@@ -38,6 +38,7 @@ import {
   type Message,
   type MessageAnalysis,
   type MessageStatus,
+  UNASSIGNED,
 } from './conversation';
 
 /**
@@ -456,6 +457,7 @@ export interface ConversationFilters {
   tag?: string;
   channel?: ChannelKind;
   customer_id?: string;
+  /** A user's id, or `none` for conversations nobody is assigned to. */
   assignee_id?: string;
 }
 
@@ -479,48 +481,72 @@ function indexFor(t: string, f: ConversationFilters): { index: string; key: stri
   return s ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` } : { index: 'convAll', key: 'c_all', value: t };
 }
 
+/** What a list's Query filters out after its key condition: the status on a user's list, the assignee on any. */
+function listFilter(index: string, f: ConversationFilters, unassigned: boolean) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = { '#c': 'conversation' };
+  const values: Record<string, unknown> = {};
+  // A user's list has every status but resolved in one partition.
+  if (index === 'convAssignee' && f.status) {
+    conditions.push('#c.#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = f.status;
+  }
+  if (unassigned) {
+    conditions.push('(attribute_not_exists(#c.#assignee) OR attribute_type(#c.#assignee, :null))');
+    names['#assignee'] = 'assignee_id';
+    values[':null'] = 'NULL';
+  }
+  return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
+}
+
 export async function listConversations(
   t: string,
   filters: ConversationFilters,
   request: { limit: number; cursor?: string },
 ) {
-  const target = indexFor(t, filters);
+  // No index holds only unassigned conversations: it is a filter on whichever list answers the rest.
+  const unassigned = filters.assignee_id === UNASSIGNED;
+  const target = indexFor(t, unassigned ? { ...filters, assignee_id: undefined } : filters);
   if (!target) {
     throw DomainError.malformed(
       'unsupported_filter_combination',
       'Combine `status` with at most one of `tag`, `channel`, `customer_id` and `assignee_id` ' +
-        '(`assignee_id` lists unresolved conversations: not with `status=resolved`).',
+        '(`assignee_id` lists unresolved conversations: not with `status=resolved`; `assignee_id=none` ' +
+        'combines with any of them).',
     );
   }
-  const binding = { owner: t, list: `conversations:${target.index}:${target.value}:${filters.status ?? ''}` };
+  const list = `conversations:${target.index}:${target.value}:${filters.status ?? ''}${unassigned ? ':unassigned' : ''}`;
+  const binding = { owner: t, list };
   const query = {
     TableName: tableName('main'),
     IndexName: target.index,
     KeyConditionExpression: `${target.key} = :pk`,
     ExpressionAttributeValues: { ':pk': target.value },
   };
-  if (target.index === 'convCustomer') return wholePartitionPage(query, filters.status, request, binding);
-  // A user's list has every status but resolved in one partition: a status is a filter on it.
-  const byStatus =
-    target.index === 'convAssignee' && filters.status
-      ? {
-          FilterExpression: '#c.#status = :status',
-          ExpressionAttributeNames: { '#c': 'conversation', '#status': 'status' },
-          ExpressionAttributeValues: { ':pk': target.value, ':status': filters.status },
-        }
-      : {};
-  const page = await queryPage({ ...query, ...byStatus }, request, binding, ['pk', 'sk', target.key, 'c_act']);
+  if (target.index === 'convCustomer') {
+    const keep = (c: Conversation) =>
+      (!filters.status || c.status === filters.status) && (!unassigned || !c.assignee_id);
+    return wholePartitionPage(query, keep, request, binding);
+  }
+  const filter = listFilter(target.index, filters, unassigned);
+  const filtered = filter && {
+    FilterExpression: filter.expression,
+    ExpressionAttributeNames: filter.names,
+    ExpressionAttributeValues: { ...query.ExpressionAttributeValues, ...filter.values },
+  };
+  const page = await queryPage({ ...query, ...filtered }, request, binding, ['pk', 'sk', target.key, 'c_act']);
   return { ...page, items: page.items.map(conversationFromItem) };
 }
 
 /**
  * A customer's conversations: the whole partition in one Query (a customer has a handful, and the entries
- * hold only the `conversation` map), ordered by last activity and filtered by status here. The cursor is
+ * hold only the `conversation` map), ordered by last activity and filtered here. The cursor is
  * the activity key of the last conversation returned.
  */
 async function wholePartitionPage(
   query: QueryCommandInput,
-  status: ConversationStatus | undefined,
+  keep: (c: Conversation) => boolean,
   request: { limit: number; cursor?: string },
   binding: CursorBinding,
 ) {
@@ -528,7 +554,7 @@ async function wholePartitionPage(
   const items = await queryAll(query);
   const ordered = items
     .map(conversationFromItem)
-    .filter((c) => (!status || c.status === status) && (!after || activityKey(c) < after))
+    .filter((c) => keep(c) && (!after || activityKey(c) < after))
     .sort((x, y) => (activityKey(x) < activityKey(y) ? 1 : -1));
   const page = ordered.slice(0, request.limit);
   const hasMore = ordered.length > request.limit;

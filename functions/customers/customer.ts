@@ -31,6 +31,13 @@ export function requirePhone(raw: string, path: string): string {
   return phone;
 }
 
+/**
+ * A name as name searches compare it: accents and case dropped, runs of spaces made one (so "Jose" finds
+ * "José Álvarez", "ma" finds "Maria").
+ */
+export const nameSearchForm = (name: string): string =>
+  name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
 
 /** A customer as `/customers` returns them. */

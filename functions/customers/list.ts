@@ -3,12 +3,21 @@ import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
 import { customerRecord, normalisePhone } from './customer';
 import { ListCustomersQuery } from './schemas';
-import { findCustomerByPhone, listCustomers } from './store';
+import { findCustomerByPhone, listCustomers, listCustomersByName } from './store';
 
-/** Newest first, one Query per page; `phone` finds the one customer with that number in one read. */
+/**
+ * Newest first, one Query per page; `name` lists those whose name starts with it, A to Z (one Query per
+ * page); `phone` finds the one customer with that number in one read.
+ */
 export const handler = httpHandler('customers-list', { query: ListCustomersQuery }, async ({ query, principal }) => {
   const tenantId = tenantPrincipal(principal).tenant.id;
-  const { limit, cursor, phone } = query;
+  const { limit, cursor, phone, name } = query;
+  if (phone !== undefined && name !== undefined)
+    throw badRequest('invalid_query', 'Find customers by `phone` or by `name`, not both.');
+  if (name !== undefined) {
+    const page = await listCustomersByName(tenantId, name, { limit, cursor });
+    return { status: 200, body: toPage(page.items.map(customerRecord), limit, page) };
+  }
   if (phone !== undefined) {
     if (cursor !== undefined)
       throw badRequest('invalid_query', 'A lookup by `phone` has one page: leave out `cursor`.');

@@ -28,6 +28,15 @@ export const ListCustomersQuery = z.strictObject({
       z.meta({ description: 'Finds the one customer with this number (E.164, e.g. +4915112345678).' }),
     ),
   ),
+  name: z.optional(
+    trimmed(1, 100).check(
+      z.meta({
+        description:
+          'The customers whose name starts with this text, ignoring case and accents (`jose` finds José ' +
+          'Álvarez), A to Z. Not with `phone`.',
+      }),
+    ),
+  ),
 });
 
 /** A customer's name: text, or null to clear it. */

@@ -1,17 +1,19 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { tenantItemsPage } from '../platform/pagination';
+import { queryPage, tenantItemsPage } from '../platform/pagination';
 import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
-import type { Customer } from './customer';
+import { nameSearchForm, type Customer } from './customer';
 
 /**
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
  *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (rewritten
  *                                                   with it), so finding a customer by phone is one read
  * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
+ * A named customer is also in gsi1: gsi1pk `<t>#CUSNAME`, gsi1sk `<name's search form>#<id>`, so the
+ * customers whose name starts with some text are one ascending Query (A to Z).
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
 export const customerIdentityKey = (tenantId: string, phone: string) => ({
@@ -19,13 +21,22 @@ export const customerIdentityKey = (tenantId: string, phone: string) => ({
   sk: `CUSIDENT#${phone}`,
 });
 
-const fromItem = ({ pk, sk, ...c }: Record<string, unknown>) => c as unknown as Customer;
+const nameIndexPartition = (tenantId: string) => `${tenantId}#CUSNAME`;
+
+/** A named customer's keys in the name index (none for a customer without a name). */
+export const nameIndexKeys = (c: Customer) =>
+  c.name ? { gsi1pk: nameIndexPartition(c.tenant_id), gsi1sk: `${nameSearchForm(c.name)}#${c.id}` } : {};
+
+/** The customer's item: key, name index keys, and its fields. */
+const customerItem = (c: Customer) => ({ ...customerKey(c.tenant_id, c.id), ...nameIndexKeys(c), ...c });
+
+export const customerFromItem = ({ pk, sk, gsi1pk, gsi1sk, ...c }: Record<string, unknown>) => c as unknown as Customer;
 
 export async function getCustomer(tenantId: string, id: string): Promise<Customer | undefined> {
   const out = await db().send(
     new GetCommand({ TableName: tableName('main'), Key: customerKey(tenantId, id), ConsistentRead: true }),
   );
-  return out.Item ? fromItem(out.Item) : undefined;
+  return out.Item ? customerFromItem(out.Item) : undefined;
 }
 
 /** The customer an identity item names: its copy, or (for an item written before it held one) undefined. */
@@ -63,7 +74,7 @@ export async function saveCustomer(before: Customer, after: Customer): Promise<v
           {
             Put: {
               TableName: table,
-              Item: { ...customerKey(after.tenant_id, after.id), ...after },
+              Item: customerItem(after),
               ConditionExpression:
                 before.version === undefined
                   ? 'attribute_exists(pk) AND attribute_not_exists(version)'
@@ -105,7 +116,7 @@ export function customerPuts(customer: Customer): TransactItem[] {
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    { Put: { TableName: tableName('main'), Item: { ...customerKey(customer.tenant_id, customer.id), ...customer } } },
+    { Put: { TableName: tableName('main'), Item: customerItem(customer) } },
   ];
 }
 
@@ -118,7 +129,7 @@ export async function customerOfIdentity(
   const id = item?.customer_id;
   if (copy || typeof id !== 'string') return copy;
   const [customer] = await getMany(tableName('main'), [customerKey(tenantId, id)]);
-  return customer && fromItem(customer);
+  return customer && customerFromItem(customer);
 }
 
 /** The customer with this (normalised) phone, if any: one read of the identity item. */
@@ -129,10 +140,32 @@ export async function findCustomerByPhone(tenantId: string, phone: string): Prom
   return customerOfIdentity(tenantId, identity.Item);
 }
 
+/** A page of the tenant's customers whose name starts with `prefix` (in its search form), A to Z: one Query. */
+export async function listCustomersByName(
+  tenantId: string,
+  prefix: string,
+  request: { limit: number; cursor?: string },
+) {
+  const form = nameSearchForm(prefix);
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND begins_with(gsi1sk, :prefix)',
+      ExpressionAttributeValues: { ':p': nameIndexPartition(tenantId), ':prefix': form },
+      ScanIndexForward: true,
+    },
+    request,
+    { owner: tenantId, list: `customers:name:${form}` },
+    ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  );
+  return { ...page, items: page.items.map(customerFromItem) };
+}
+
 /** A page of the tenant's customers, newest first: one Query. */
 export async function listCustomers(tenantId: string, request: { limit: number; cursor?: string }) {
   const page = await tenantItemsPage(tenantId, 'CUS#', 'customers', request);
-  return { ...page, items: page.items.map(fromItem) };
+  return { ...page, items: page.items.map(customerFromItem) };
 }
 
 /** Finds the customer with this phone (one read), creating them on first contact (safe under concurrency). */

@@ -415,6 +415,62 @@ describe("listing a user's conversations", () => {
   });
 });
 
+describe('listing unassigned conversations', () => {
+  it('lists what nobody is assigned to, with any status and one other filter, and pages through them', async () => {
+    const u = await createTenant();
+    const ids: string[] = [];
+    for (const phone of ['+491511000081', '+491511000082', '+491511000083', '+491511000084']) {
+      const { body } = await inbound(u, phone, 'hello');
+      ids.push(body.conversation.id);
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    const patch = (id: string, body: Record<string, unknown>) =>
+      call('PATCH', `/conversations/${id}`, { ...authOf(u), body });
+    await patch(b, { assignee_id: u.adminUserId, tags: ['vip'] });
+    await patch(c, { tags: ['vip'] });
+    await patch(d, { status: 'resolved' });
+    const unassigned = async (query = '') => {
+      const res = await call('GET', `/conversations?assignee_id=none${query}`, authOf(u));
+      expect(res.status).toBe(200);
+      return res.body.data.map((x: { id: string }) => x.id);
+    };
+    expect(await unassigned()).toEqual([d, c, a]);
+    expect(await unassigned('&status=open')).toEqual([c, a]);
+    expect(await unassigned('&status=resolved')).toEqual([d]);
+    expect(await unassigned('&tag=vip')).toEqual([c]);
+    expect(await unassigned('&status=open&channel=sandbox')).toEqual([c, a]);
+    const customerOfA = (await call('GET', `/conversations/${a}`, authOf(u))).body.customer.id;
+    expect(await unassigned(`&customer_id=${customerOfA}`)).toEqual([a]);
+    // Paging: one per page, the assigned conversation between them skipped.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
+        'GET',
+        `/conversations?assignee_id=none&status=open&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        authOf(u),
+      );
+      seen.push(...page.body.data.map((x) => x.id));
+      cursor = page.body.pagination.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([c, a]);
+    // A cursor belongs to its list: the same position in the whole open list is another list.
+    const first = await call('GET', '/conversations?assignee_id=none&status=open&limit=1', authOf(u));
+    const elsewhere = await call(
+      'GET',
+      `/conversations?status=open&limit=1&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`,
+      authOf(u),
+    );
+    expect(elsewhere.status).toBe(400);
+    // Assigned, a conversation leaves the list; unassigned again, it comes back.
+    await patch(a, { assignee_id: u.adminUserId });
+    expect(await unassigned('&status=open')).toEqual([c]);
+    await patch(a, { assignee_id: null });
+    expect(await unassigned('&status=open')).toEqual([a, c]);
+    expect((await call('GET', '/conversations?assignee_id=none', authOf(t))).body.data).not.toContain(a);
+  });
+});
+
 describe('tenant isolation', () => {
   it("hides another tenant's conversations and messages behind 404", async () => {
     const other = await createTenant();

@@ -78,7 +78,7 @@ describe('customers', () => {
     const both = await list(`?phone=%2B491513000001&cursor=${encodeURIComponent(page.body.pagination.next_cursor)}`);
     expect(both.status).toBe(400);
     expect(both.body.code).toBe('invalid_query');
-    expect((await list('?name=Ada')).body.code).toBe('invalid_query');
+    expect((await list('?email=ada%40example.com')).body.code).toBe('invalid_query');
     expect((await list('?cursor=not-a-cursor')).body.code).toBe('invalid_cursor');
     for (const id of ['cus_nope', 'conv_01M8097VP4N21KKVHA4G7BR51Q', 'cus_01M8097VP4N21KKVHA4G7BR51Q']) {
       const res = await call('GET', `/customers/${id}`, authOf(t));
@@ -103,6 +103,52 @@ describe('customers', () => {
     const agent = { tenant: t.tenantId, token: key.body.key };
     expect((await call('GET', '/customers?limit=1', agent)).body.data).toEqual([mine]);
     expect((await call('GET', `/customers/${mine.id}`, agent)).body).toEqual(mine);
+  });
+
+  it('finds customers by the start of their name, ignoring case and accents, A to Z, page by page', async () => {
+    const n = await createTenant();
+    const named = async (phone: string, name: string) =>
+      (
+        await call('POST', '/channels/sandbox/inbound', {
+          ...authOf(n),
+          body: { from: phone, name, text: 'Hello' },
+        })
+      ).body.conversation.customer.id as string;
+    const jose = await named('+491513000101', 'José Álvarez');
+    const josephine = await named('+491513000102', 'josephine Baker');
+    const maria = await named('+491513000103', 'Maria Test');
+    await call('POST', '/channels/sandbox/inbound', { ...authOf(n), body: { from: '+491513000104', text: 'Hi' } });
+    const byName = async (query: string, tenant = n) => {
+      const res = await list(`?name=${encodeURIComponent(query)}`, tenant);
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: { id: string }) => c.id);
+    };
+    expect(await byName('jose')).toEqual([jose, josephine]);
+    expect(await byName('JOSÉ ')).toEqual([jose, josephine]);
+    expect(await byName('jose  alv')).toEqual([jose]);
+    expect(await byName('m')).toEqual([maria]);
+    expect(await byName('test')).toEqual([]);
+    const first = await list('?name=jos&limit=1', n);
+    expect(first.body.data.map((c: { name: string }) => c.name)).toEqual(['José Álvarez']);
+    const next = await list(`?name=jos&limit=1&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, n);
+    expect(next.body.data.map((c: { id: string }) => c.id)).toEqual([josephine]);
+    expect(next.body.pagination).toMatchObject({ has_more: false, next_cursor: null });
+    // A cursor belongs to its search.
+    const other = await list(`?name=j&cursor=${encodeURIComponent(first.body.pagination.next_cursor)}`, n);
+    expect(other.status).toBe(400);
+
+    // A rename moves the customer in the search; a cleared name leaves it.
+    await call('PATCH', `/customers/${maria}`, { ...authOf(n), body: { name: 'Joanna Test' } });
+    expect(await byName('jo')).toEqual([maria, jose, josephine]);
+    expect(await byName('maria')).toEqual([]);
+    await call('PATCH', `/customers/${josephine}`, { ...authOf(n), body: { name: null } });
+    expect(await byName('jo')).toEqual([maria, jose]);
+
+    // Another tenant's search finds none of these.
+    expect(await byName('jo', t)).toEqual([]);
+    expect((await list('?name=', n)).status).toBe(400);
+    expect((await list('?name=jo&phone=%2B491513000101', n)).body.code).toBe('invalid_query');
+    expect((await list(`?name=${'x'.repeat(101)}`, n)).status).toBe(400);
   });
 
   it('renames a customer: their conversations (tag lists too), bookings and phone lookup show the new name', async () => {

@@ -203,3 +203,28 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   const pending = await call('GET', `/conversations?status=pending&tag=${tag}`, authOf(t));
   expect(pending.body.data.map((c: { id: string }) => c.id)).toEqual([id]);
 }, 60_000);
+
+it('puts named customers stored before the name search into it, once', async () => {
+  const t = await createTenant();
+  const inbound = (from: string, name?: string) =>
+    call('POST', '/channels/sandbox/inbound', {
+      ...authOf(t),
+      body: { from, text: 'Hello', ...(name ? { name } : {}) },
+    });
+  const customer = (await inbound('+491517000011', 'Zoë Legacy')).body.conversation.customer;
+  await inbound('+491517000012');
+  const key = { pk: `TENANT#${t.tenantId}`, sk: `CUS#${customer.id}` };
+  await db().send(new UpdateCommand({ TableName: table, Key: key, UpdateExpression: 'REMOVE gsi1pk, gsi1sk' }));
+  const found = async () =>
+    (await call('GET', '/customers?name=zoe', authOf(t))).body.data.map((c: { id: string }) => c.id);
+  expect(await found()).toEqual([]);
+
+  expect(await ops('reindex-customers', '--dry-run')).toEqual({ scanned: 1, rewritten: 0, skipped: 0, dry_run: true });
+  expect(await found()).toEqual([]);
+  expect(await ops('reindex-customers')).toEqual({ scanned: 1, rewritten: 1, skipped: 0, dry_run: false });
+  expect(await found()).toEqual([customer.id]);
+  const got = await call('GET', `/customers/${customer.id}`, authOf(t));
+  expect(got.body).toMatchObject({ name: 'Zoë Legacy', version: 1 });
+  expect(Object.keys(got.body)).not.toContain('gsi1pk');
+  expect(await ops('reindex-customers')).toEqual({ scanned: 0, rewritten: 0, skipped: 0, dry_run: false });
+});

@@ -13,7 +13,7 @@ import {
   timeProblem,
   transitionProblem as bookingTransition,
 } from '../../functions/bookings/booking';
-import { normalisePhone } from '../../functions/customers/customer';
+import { nameSearchForm, normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS } from '../../spec/workers';
 import { matchesFilter } from '../../local/event-filters';
@@ -68,6 +68,12 @@ describe('conversation rules', () => {
     expect(normalisePhone('4915112345678')).toBe('+4915112345678');
     expect(normalisePhone('+49 (151) 123-45678')).toBe('+4915112345678');
     expect(normalisePhone('0151')).toBeNull();
+  });
+
+  it('compare names for search without case, accents or repeated spaces', () => {
+    expect(nameSearchForm('  José   ÁLVAREZ ')).toBe('jose alvarez');
+    expect(nameSearchForm('Zoë Ölmez-Ñúñez')).toBe('zoe olmez-nunez');
+    expect(nameSearchForm('Ｍaria')).toBe('maria');
   });
 });
 

@@ -21,10 +21,12 @@ export function PhoneSearch({
   onFound,
   onClear,
   found,
+  label = 'Customer',
 }: {
   onFound: (customer: Customer) => void;
   onClear?: () => void;
   found?: string;
+  label?: string;
 }) {
   const { client, sessionEnded } = useApp();
   const [typed, setTyped] = useState('');
@@ -74,7 +76,7 @@ export function PhoneSearch({
   };
 
   return (
-    <FormField label="Customer" errorText={problem} constraintText={found ? `Showing ${found}` : undefined}>
+    <FormField label={label} errorText={problem} constraintText={found ? `Showing ${found}` : undefined}>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -12,6 +12,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
 import type { Customer } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '../components/common';
@@ -28,14 +29,28 @@ const RELATED = 50;
 
 export const customerHref = (id: string) => `/customers/${id}`;
 
-/** Customers: everyone who wrote in or was booked, newest first; one found by phone number opens. */
+/** Typing pauses this long before a name search is sent (each search counts against the hourly limit). */
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * Customers: everyone who wrote in or was booked, newest first, or those whose name starts with the text
+ * typed (A to Z); one found by phone number opens.
+ */
 export function CustomersPage() {
   const { client } = useApp();
-  const customers = useResource((c) => c.customers.list({ limit: PAGE_SIZE }).page(), [], { pollMs: 30_000 });
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  useEffect(() => {
+    const searched = typed.trim();
+    const timer = setTimeout(() => setName(searched), searched ? SEARCH_PAUSE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const filters = { limit: PAGE_SIZE, ...(name ? { name } : {}) };
+  const customers = useResource((c) => c.customers.list(filters).page(), [name], { pollMs: 30_000 });
   const more = useOlderPages<Customer>(
-    (cursor) => client.customers.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
+    (cursor) => client.customers.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),
     customers.data?.hasMore ? customers.data.nextCursor : undefined,
-    [],
+    [name],
   );
   const shown = customers.data && more.merged(customers.data.data);
 
@@ -64,13 +79,26 @@ export function CustomersPage() {
             <Header
               variant="h2"
               counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
-              description="Newest first."
+              description={name ? 'Whose name starts with the text, A to Z.' : 'Newest first.'}
             >
-              All customers
+              {name ? `Customers named “${name}…”` : 'All customers'}
             </Header>
           }
-          filter={<PhoneSearch onFound={(c) => navigate(customerHref(c.id))} />}
-          footer={<LoadOlder more={more}>Load older customers</LoadOlder>}
+          filter={
+            <SpaceBetween direction="horizontal" size="s">
+              <FormField label="Name">
+                <TextFilter
+                  filteringText={typed}
+                  filteringPlaceholder="e.g. Maria"
+                  filteringAriaLabel="Find customers by name"
+                  filteringClearAriaLabel="Clear the name search"
+                  onChange={(e) => setTyped(e.detail.filteringText)}
+                />
+              </FormField>
+              <PhoneSearch label="Phone number" onFound={(c) => navigate(customerHref(c.id))} />
+            </SpaceBetween>
+          }
+          footer={<LoadOlder more={more}>{name ? 'Load more customers' : 'Load older customers'}</LoadOlder>}
           columnDefinitions={[
             {
               id: 'name',
@@ -87,9 +115,15 @@ export function CustomersPage() {
           ]}
           empty={
             <EmptyUnlessFailed resource={customers}>
-              <Empty title="No customers yet">
-                When a customer writes on WhatsApp or the sandbox channel, or is booked, they appear here.
-              </Empty>
+              {name ? (
+                <Empty title="No matching customers">
+                  No customer's name starts with “{name}”. A customer without a name is found by phone number.
+                </Empty>
+              ) : (
+                <Empty title="No customers yet">
+                  When a customer writes on WhatsApp or the sandbox channel, or is booked, they appear here.
+                </Empty>
+              )}
             </EmptyUnlessFailed>
           }
         />

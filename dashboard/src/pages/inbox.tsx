@@ -9,7 +9,7 @@ import Link from '@cloudscape-design/components/link';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import Toggle from '@cloudscape-design/components/toggle';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import type { Conversation, Customer, MessageAnalysis, MessagingClient } from '@messaging-platform/sdk';
 import { useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
@@ -26,6 +26,12 @@ const STATUSES: SelectProps.Option[] = [
   { value: 'resolved', label: 'Resolved' },
 ];
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
+type Assignee = 'anyone' | 'mine' | 'unassigned';
+const ASSIGNEE_OPTIONS = [
+  { id: 'anyone', text: 'Anyone' },
+  { id: 'mine', text: 'Me' },
+  { id: 'unassigned', text: 'Nobody' },
+];
 const POLL_MS = 10_000;
 const PAGE_SIZE = 50;
 
@@ -52,8 +58,10 @@ export function StatusBadge({ status }: { status: Conversation['status'] }) {
 export function InboxPage() {
   const { client, me } = useApp();
   const [status, setStatus] = useState<SelectProps.Option>(STATUSES[0]!);
-  // The signed-in user's unresolved conversations (the API's assignee_id list, which takes no tag or customer).
-  const [mine, setMine] = useState(false);
+  // 'mine': the signed-in user's unresolved conversations (the API's assignee_id list, which takes no tag or
+  // customer); 'unassigned': nobody's (assignee_id=none, which combines with every filter).
+  const [assignee, setAssignee] = useState<Assignee>('anyone');
+  const mine = assignee === 'mine';
   const [tagInput, setTagInput] = useState('');
   const [tag, setTag] = useState('');
   const [customer, setCustomer] = useState<{ id: string; label: string } | null>(null);
@@ -64,7 +72,7 @@ export function InboxPage() {
     status: (status.value || undefined) as Conversation['status'] | undefined,
     tag: tag || undefined,
     customer_id: customer?.id,
-    assignee_id: mine ? me.user_id : undefined,
+    assignee_id: mine ? me.user_id : assignee === 'unassigned' ? 'none' : undefined,
     limit: PAGE_SIZE,
   };
   // A customer's conversations filter by customer_id, which the API combines with a status but not a tag.
@@ -72,11 +80,11 @@ export function InboxPage() {
     setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
     setTag('');
     setTagInput('');
-    setMine(false);
+    if (mine) setAssignee('anyone');
   };
-  const showMine = (on: boolean) => {
-    setMine(on);
-    if (!on) return;
+  const showAssignee = (shown: Assignee) => {
+    setAssignee(shown);
+    if (shown !== 'mine') return;
     setCustomer(null);
     setTag('');
     setTagInput('');
@@ -93,13 +101,13 @@ export function InboxPage() {
         nextCursor: list.nextCursor,
       };
     },
-    [status.value, tag, customer?.id, mine],
+    [status.value, tag, customer?.id, assignee],
     { pollMs: POLL_MS },
   );
   const more = useOlderPages<Row>(
     (cursor) => client.conversations.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),
     conversations.data?.nextCursor ?? undefined,
-    [status.value, tag, customer?.id, mine],
+    [status.value, tag, customer?.id, assignee],
   );
   const shown = conversations.data && more.merged(conversations.data.rows);
   const tagError = tagInput && !TAG.test(tagInput) ? 'Tags are lowercase letters and digits, joined by - or _.' : '';
@@ -143,10 +151,13 @@ export function InboxPage() {
           }
           filter={
             <SpaceBetween direction="horizontal" size="s">
-              <FormField label="Show">
-                <Toggle checked={mine} onChange={(e) => showMine(e.detail.checked)}>
-                  Assigned to me
-                </Toggle>
+              <FormField label="Assigned to">
+                <SegmentedControl
+                  label="Assigned to"
+                  selectedId={assignee}
+                  onChange={(e) => showAssignee(e.detail.selectedId as Assignee)}
+                  options={ASSIGNEE_OPTIONS}
+                />
               </FormField>
               <FormField label="Status">
                 <Select
@@ -167,7 +178,7 @@ export function InboxPage() {
                     setTag(tagInput.trim());
                     if (tagInput.trim()) {
                       setCustomer(null);
-                      setMine(false);
+                      if (mine) setAssignee('anyone');
                     }
                   }}
                 >
@@ -228,15 +239,21 @@ export function InboxPage() {
           empty={
             <EmptyUnlessFailed resource={conversations}>
               <Empty
-                title={status.value || tag || customer || mine ? 'No matching conversations' : 'No conversations yet'}
+                title={
+                  status.value || tag || customer || assignee !== 'anyone'
+                    ? 'No matching conversations'
+                    : 'No conversations yet'
+                }
               >
-                {customer
-                  ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
-                  : mine
-                    ? `Nothing${status.value ? ' with this status' : ''} is assigned to you right now.`
-                    : status.value || tag
-                      ? 'No conversation has this status or tag.'
-                      : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+                {assignee === 'unassigned'
+                  ? `Every conversation${customer || status.value || tag ? ' that matches' : ''} has someone assigned.`
+                  : customer
+                    ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
+                    : mine
+                      ? `Nothing${status.value ? ' with this status' : ''} is assigned to you right now.`
+                      : status.value || tag
+                        ? 'No conversation has this status or tag.'
+                        : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
               </Empty>
             </EmptyUnlessFailed>
           }

@@ -128,6 +128,27 @@ def test_conversations_listed_by_assignee_while_unresolved(client: MessagingClie
     assert conversation["id"] not in [c["id"] for c in client.conversations.list(assignee_id=tenant.admin_user_id)]
 
 
+def test_conversations_listed_when_nobody_is_assigned(client: MessagingClient, tenant: Tenant) -> None:
+    conversation = client.channels.sandbox_inbound(from_=phone(), text="Hello")["conversation"]  # type: ignore[typeddict-item]
+
+    def unassigned() -> list[str]:
+        return [c["id"] for c in client.conversations.list(assignee_id="none", status="open")]
+
+    assert conversation["id"] in unassigned()
+    client.conversations.update(conversation["id"], assignee_id=tenant.admin_user_id)
+    assert conversation["id"] not in unassigned()
+
+
+def test_customers_found_by_the_start_of_their_name(client: MessagingClient) -> None:
+    unique = f"Zed{phone()[-7:]}"
+    ids = [
+        client.channels.sandbox_inbound(from_=phone(), name=f"{unique} {surname}", text="Hello")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
+        for surname in ("Ölmez", "Adams")
+    ]
+    assert [c["id"] for c in client.customers.list(name=unique.lower())] == [ids[1], ids[0]]
+    assert [c["id"] for c in client.customers.page(name=f"{unique} olm").data] == [ids[0]]
+
+
 def test_customers_update_renames_everywhere_and_if_match_guards(client: MessagingClient) -> None:
     result = client.channels.sandbox_inbound(from_=phone(), name="Ada", text="Hello")
     conversation_id = result["conversation"]["id"]  # type: ignore[typeddict-item]

@@ -137,6 +137,15 @@ class CustomersTest < SdkTest
     assert_raises(MessagingPlatform::NotFoundError) { client.customers.get("cus_01M8097VP4N21KKVHA4G7BR51Q") }
   end
 
+  def test_found_by_the_start_of_their_name
+    unique = "Zed#{phone[-7..]}"
+    ids = %w[Ölmez Adams].map do |surname|
+      client.channels.sandbox_inbound(from: phone, name: "#{unique} #{surname}", text: "Hello").conversation.customer.id
+    end
+    assert_equal ids.reverse, client.customers.list(name: unique.downcase).map(&:id)
+    assert_equal [ids[0]], client.customers.list(name: "#{unique} olm").page.map(&:id)
+  end
+
   def test_update_renames_everywhere_and_if_match_guards
     result = client.channels.sandbox_inbound(from: phone, name: "Ada", text: "Hello")
     customer = client.customers.get(result.conversation.customer.id)

@@ -149,6 +149,20 @@ describe('customers', () => {
     assert.ok(!after.some((c) => c.id === result.conversation.id));
   });
 
+  it("list({ name }) finds customers by the start of their name, A to Z; list({ assignee_id: 'none' }) the unassigned", async () => {
+    const unique = `Zed${phone().slice(-7)}`;
+    const ids: string[] = [];
+    for (const surname of ['Ölmez', 'Adams']) {
+      const result = await t.client.channels.sandboxInbound({ from: phone(), name: `${unique} ${surname}`, text: 'Hello' });
+      assert.ok('conversation' in result);
+      ids.push(result.conversation.customer.id);
+    }
+    const found = await t.client.customers.list({ name: unique.toLowerCase() }).toArray();
+    assert.deepEqual(found.map((c) => c.id), [ids[1], ids[0]]);
+    const unassigned = await t.client.conversations.list({ assignee_id: 'none', customer_id: ids[0] ?? '' }).toArray();
+    assert.equal(unassigned.length, 1);
+  });
+
   it('update renames the customer everywhere; a stale ifMatch is PreconditionFailedError', async () => {
     const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Ada', text: 'Hello' });
     assert.ok('conversation' in result);

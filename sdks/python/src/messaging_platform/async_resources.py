@@ -146,7 +146,8 @@ class Conversations(AsyncResource):
         options: Options = None,
     ) -> AsyncPaginator[Conversation]:
         """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel``, ``customer_id`` or
-        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other."""
+        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other; ``assignee_id="none"``
+        lists the conversations nobody is assigned to, with any other filter."""
         params = {
             "status": status,
             "tag": tag,
@@ -245,23 +246,27 @@ class Customers(AsyncResource):
         self,
         *,
         phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Customer]:
-        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none."""
-        return self._list("listCustomers", (), {"phone": phone, "limit": limit, "cursor": cursor}, options)
+        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none;
+        ``name`` gives those whose name starts with it (case and accents aside), A to Z."""
+        params = {"phone": phone, "name": name, "limit": limit, "cursor": cursor}
+        return self._list("listCustomers", (), params, options)
 
     async def page(
         self,
         *,
         phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPage[Customer]:
         """One page of :meth:`list`."""
-        return await self.list(phone=phone, limit=limit, cursor=cursor, options=options).page()
+        return await self.list(phone=phone, name=name, limit=limit, cursor=cursor, options=options).page()
 
     async def get(self, id: str, /, *, options: Options = None) -> Customer:
         return await self._call("getCustomer", (id,), options=options)

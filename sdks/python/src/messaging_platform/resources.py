@@ -145,7 +145,8 @@ class Conversations(SyncResource):
         options: Options = None,
     ) -> Paginator[Conversation]:
         """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel``, ``customer_id`` or
-        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other."""
+        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other; ``assignee_id="none"``
+        lists the conversations nobody is assigned to, with any other filter."""
         params = {
             "status": status,
             "tag": tag,
@@ -244,23 +245,27 @@ class Customers(SyncResource):
         self,
         *,
         phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Paginator[Customer]:
-        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none."""
-        return self._list("listCustomers", (), {"phone": phone, "limit": limit, "cursor": cursor}, options)
+        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none;
+        ``name`` gives those whose name starts with it (case and accents aside), A to Z."""
+        params = {"phone": phone, "name": name, "limit": limit, "cursor": cursor}
+        return self._list("listCustomers", (), params, options)
 
     def page(
         self,
         *,
         phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Page[Customer]:
         """One page of :meth:`list`."""
-        return self.list(phone=phone, limit=limit, cursor=cursor, options=options).page()
+        return self.list(phone=phone, name=name, limit=limit, cursor=cursor, options=options).page()
 
     def get(self, id: str, /, *, options: Options = None) -> Customer:
         return self._call("getCustomer", (id,), options=options)

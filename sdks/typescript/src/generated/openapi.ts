@@ -4290,6 +4290,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Finds the one customer with this number (E.164, e.g. +4915112345678). */
                 phone?: string;
+                /** @description The customers whose name starts with this text, ignoring case and accents (`jose` finds José Álvarez), A to Z. Not with `phone`. */
+                name?: string;
             };
             header: {
                 /** @description The tenant’s id. */
@@ -4423,8 +4425,8 @@ export interface operations {
                 tag?: string;
                 channel?: "sandbox" | "whatsapp";
                 customer_id?: string;
-                /** @description The user's unresolved conversations (not with `status=resolved`). */
-                assignee_id?: string;
+                /** @description A user's id: that user's unresolved conversations (not with `status=resolved`). `none`: the conversations nobody is assigned to, with any other filter. */
+                assignee_id?: string | "none";
             };
             header: {
                 /** @description The tenant’s id. */

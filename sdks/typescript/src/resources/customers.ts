@@ -5,7 +5,10 @@ import { ApiResource, path } from '../core/resource.js';
 import type { Customer, ListCustomersParams, UpdateCustomerParams } from '../types.js';
 
 export class Customers extends ApiResource {
-  /** Customers, newest first; `phone` (E.164) gives the one customer with that number, or none. */
+  /**
+   * Customers, newest first; `phone` (E.164) gives the one customer with that number, or none; `name` gives
+   * those whose name starts with it (case and accents aside), A to Z.
+   */
   list(params?: ListCustomersParams, options?: RequestOptions): PagedList<Customer> {
     return this.pagedList('/customers', params, options);
   }
