@@ -540,13 +540,15 @@ async function reindexCustomers(dryRun: boolean) {
   const { customerFromItem, customerKey, nameIndexKeys } = await import('../functions/customers/store');
   return rewriteScanned(
     {
-      FilterExpression: 'begins_with(sk, :cus) AND attribute_type(#name, :string) AND attribute_not_exists(gsi1pk)',
+      FilterExpression:
+        'begins_with(sk, :cus) AND attribute_type(#name, :string) AND size(#name) > :zero AND attribute_not_exists(gsi1pk)',
       ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':cus': 'CUS#', ':string': 'S' },
+      ExpressionAttributeValues: { ':cus': 'CUS#', ':string': 'S', ':zero': 0 },
     },
     (item) => {
       const customer = customerFromItem(item);
       const { gsi1pk, gsi1sk } = nameIndexKeys(customer);
+      if (!gsi1pk) return undefined;
       return () =>
         db().send(
           new UpdateCommand({

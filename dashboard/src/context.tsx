@@ -253,12 +253,18 @@ export function useOlderPages<T extends { id: string }>(
   // `next` is absent until a first older page is loaded: until then the older pages begin at `start`.
   const [loaded, setLoaded] = useState<{ items: T[]; next?: string | null }>({ items: [] });
   const action = useAction();
-  useEffect(() => setLoaded({ items: [] }), deps);
+  // Changed filters start over; a page still on its way for the old ones is dropped when it arrives.
+  const generation = useRef(0);
+  useEffect(() => {
+    generation.current += 1;
+    setLoaded({ items: [] });
+  }, deps);
   const next = 'next' in loaded ? loaded.next : start;
   const load = async () => {
     if (next === undefined) return;
+    const asked = generation.current;
     const page = await action.run(() => fetchPage(next));
-    if (page)
+    if (page && asked === generation.current)
       setLoaded((l) => ({
         items: [...l.items, ...page.data],
         next: page.hasMore ? page.nextCursor : undefined,

@@ -817,6 +817,15 @@ void test('team: add an agent; the last admin keeps the role; the agent sees no 
   await checkA11y(page, 'team');
   await shot(page, '13-team');
 
+  // An endpoint whose URL carries a token: the agent sees only its origin.
+  const tokenUrl = receiver.url('/hook/agent-hidden?token=s3cret');
+  const paused = await api('POST', '/webhooks', {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+    body: { url: tokenUrl, events: ['booking.*'], is_active: false, description: 'Token in the URL' },
+  });
+  assert.equal(paused.status, 201);
+
   // Another browser context: its own session storage, as another person's browser.
   const agentContext = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
   const agentPage = await agentContext.newPage();
@@ -826,6 +835,12 @@ void test('team: add an agent; the last admin keeps the role; the agent sees no 
     await agentPage.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await agentPage.getByText('only admins of your organization can change them').waitFor();
     assert.equal(await agentPage.getByRole('button', { name: 'Add endpoint' }).count(), 0);
+    await agentPage
+      .getByText(`${new URL(tokenUrl).origin}/…`)
+      .first()
+      .waitFor();
+    assert.equal(await agentPage.getByText('agent-hidden', { exact: false }).count(), 0);
+    await shot(agentPage, '14-agent-webhooks');
     const side = agentPage.getByRole('navigation', { name: 'Side navigation' });
     assert.equal(await side.getByRole('link', { name: 'API keys' }).count(), 0);
     assert.equal(await side.getByRole('link', { name: 'Team' }).count(), 0);

@@ -43,7 +43,8 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
         counts.ignored++;
         continue;
       }
-      const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? null;
+      // A blank profile name is no name (WhatsApp may send "").
+      const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name?.trim() || null;
       const result = await receiveInbound(
         route.tenantId,
         'whatsapp',

@@ -101,7 +101,8 @@ export const contract = defineContract({
     description:
       "Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved " +
       'conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, ' +
-      'are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).',
+      'are 400 `unsupported_filter_combination` (every page is one DynamoDB Query). `assignee_id=none` lists the ' +
+      'conversations nobody is assigned to, with any of the other filters.',
     responses: { 200: { description: 'A page of conversations.', body: page('ConversationList', Conversation) } },
     errors: { 400: ['unsupported_filter_combination'] },
   },

@@ -31,12 +31,29 @@ export function requirePhone(raw: string, path: string): string {
   return phone;
 }
 
+/** Letters that compatibility decomposition leaves whole, spelled as people type them without accents. */
+const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+/** Characters of a search form kept: 200, at most 800 bytes, well inside DynamoDB's 1 KB sort key. */
+export const NAME_SEARCH_LENGTH = 200;
+
 /**
- * A name as name searches compare it: accents and case dropped, runs of spaces made one (so "Jose" finds
- * "José Álvarez", "ma" finds "Maria").
+ * A name as name searches compare it: accents and case dropped, control characters and runs of spaces
+ * made one space, the first NAME_SEARCH_LENGTH characters (so "Jose" finds "José Álvarez", "lukasz" finds
+ * "Łukasz").
  */
 export const nameSearchForm = (name: string): string =>
-  name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  Array.from(
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[ßæœøłđðþı]/g, (c) => FOLDED[c] ?? c)
+      .replace(/[\s\p{Cc}]+/gu, ' ')
+      .trim(),
+  )
+    .slice(0, NAME_SEARCH_LENGTH)
+    .join('')
+    .trimEnd();
 
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
 

@@ -1,7 +1,7 @@
 import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
-import { customerRecord, normalisePhone } from './customer';
+import { customerRecord, nameSearchForm, normalisePhone } from './customer';
 import { ListCustomersQuery } from './schemas';
 import { findCustomerByPhone, listCustomers, listCustomersByName } from './store';
 
@@ -15,7 +15,9 @@ export const handler = httpHandler('customers-list', { query: ListCustomersQuery
   if (phone !== undefined && name !== undefined)
     throw badRequest('invalid_query', 'Find customers by `phone` or by `name`, not both.');
   if (name !== undefined) {
-    const page = await listCustomersByName(tenantId, name, { limit, cursor });
+    const form = nameSearchForm(name);
+    if (!form) throw badRequest('invalid_query', 'Search by `name` with at least one letter or digit.');
+    const page = await listCustomersByName(tenantId, form, { limit, cursor });
     return { status: 200, body: toPage(page.items.map(customerRecord), limit, page) };
   }
   if (phone !== undefined) {

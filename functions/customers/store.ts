@@ -12,7 +12,7 @@ import { nameSearchForm, type Customer } from './customer';
  *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (rewritten
  *                                                   with it), so finding a customer by phone is one read
  * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
- * A named customer is also in gsi1: gsi1pk `<t>#CUSNAME`, gsi1sk `<name's search form>#<id>`, so the
+ * A named customer is also in gsi1: gsi1pk `<t>#CUSNAME`, gsi1sk `<name's search form>\u0001<id>`, so the
  * customers whose name starts with some text are one ascending Query (A to Z).
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
@@ -22,10 +22,12 @@ export const customerIdentityKey = (tenantId: string, phone: string) => ({
 });
 
 const nameIndexPartition = (tenantId: string) => `${tenantId}#CUSNAME`;
+/** Ends the name in the sort key: below every character a name keeps, so "Jo" sorts before "Jo Smith". */
+const NAME_END = '\u0001';
 
 /** A named customer's keys in the name index (none for a customer without a name). */
 export const nameIndexKeys = (c: Customer) =>
-  c.name ? { gsi1pk: nameIndexPartition(c.tenant_id), gsi1sk: `${nameSearchForm(c.name)}#${c.id}` } : {};
+  c.name ? { gsi1pk: nameIndexPartition(c.tenant_id), gsi1sk: `${nameSearchForm(c.name)}${NAME_END}${c.id}` } : {};
 
 /** The customer's item: key, name index keys, and its fields. */
 const customerItem = (c: Customer) => ({ ...customerKey(c.tenant_id, c.id), ...nameIndexKeys(c), ...c });
@@ -140,13 +142,8 @@ export async function findCustomerByPhone(tenantId: string, phone: string): Prom
   return customerOfIdentity(tenantId, identity.Item);
 }
 
-/** A page of the tenant's customers whose name starts with `prefix` (in its search form), A to Z: one Query. */
-export async function listCustomersByName(
-  tenantId: string,
-  prefix: string,
-  request: { limit: number; cursor?: string },
-) {
-  const form = nameSearchForm(prefix);
+/** A page of the tenant's customers whose name's search form starts with `form`, A to Z: one Query. */
+export async function listCustomersByName(tenantId: string, form: string, request: { limit: number; cursor?: string }) {
   const page = await queryPage(
     {
       TableName: tableName('main'),

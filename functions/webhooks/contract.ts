@@ -13,7 +13,19 @@ const secret = z.string().check(
 const endpointFields = {
   id: resourceId('whk'),
   tenant_id: tenantId,
-  url: z.string().check(z.meta({ format: 'uri', examples: ['https://crm.example.com/hooks/messaging'] })),
+  url: z.string().check(
+    z.meta({
+      format: 'uri',
+      description: 'Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).',
+      examples: ['https://crm.example.com/hooks/messaging'],
+    }),
+  ),
+  url_redacted: z.boolean().check(
+    z.meta({
+      description:
+        'true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.',
+    }),
+  ),
   events: z.array(z.string()).check(
     z.meta({
       description: 'Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.',
@@ -124,13 +136,15 @@ export const contract = defineContract({
   'webhooks-list': {
     operationId: 'listWebhooks',
     summary: 'List webhook endpoints',
-    description: 'The tenant\u2019s endpoints (at most 50), newest first; never their secrets.',
+    description:
+      'The tenant\u2019s endpoints (at most 50), newest first; never their secrets. Agents get each URL\u2019s origin only (`url_redacted`).',
     responses: { 200: { description: 'A page of endpoints.', body: page('WebhookEndpointList', WebhookEndpoint) } },
   },
   'webhooks-get': {
     operationId: 'getWebhook',
     summary: 'Get a webhook endpoint',
-    description: 'The endpoint\u2019s URL, subscriptions and state; never its secrets.',
+    description:
+      'The endpoint\u2019s URL (for agents, its origin only: `url_redacted`), subscriptions and state; never its secrets.',
     params,
     responses: { 200: { description: 'The endpoint (never its secrets).', body: WebhookEndpoint, headers: ['ETag'] } },
     errors: { 404: ['not_found'] },

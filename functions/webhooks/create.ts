@@ -1,3 +1,4 @@
+import { endpointRecord } from './webhook';
 import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { CreateWebhookBody } from './schemas';
 import { createWebhook } from './service';
@@ -8,6 +9,6 @@ export const handler = httpHandler('webhooks-create', { body: CreateWebhookBody 
   return {
     status: 201,
     headers: { ...etag(endpoint.version), 'Cache-Control': 'no-store', Location: `/api/v1/webhooks/${endpoint.id}` },
-    body: { ...endpoint, webhook_secret: secret },
+    body: { ...endpointRecord(endpoint, tenantPrincipal(principal).role), webhook_secret: secret },
   };
 });

@@ -1,3 +1,4 @@
+import { endpointRecord } from './webhook';
 import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { rotateSecret } from './service';
 
@@ -12,6 +13,10 @@ export const handler = httpHandler('webhooks-rotate', {}, async ({ params, princ
   return {
     status: 200,
     headers: { ...etag(endpoint.version), 'Cache-Control': 'no-store' },
-    body: { ...endpoint, webhook_secret: secret, previous_secret_expires_at: previousExpiresAt },
+    body: {
+      ...endpointRecord(endpoint, tenantPrincipal(principal).role),
+      webhook_secret: secret,
+      previous_secret_expires_at: previousExpiresAt,
+    },
   };
 });

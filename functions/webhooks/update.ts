@@ -1,3 +1,4 @@
+import { endpointRecord } from './webhook';
 import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { UpdateWebhookBody } from './schemas';
 import { updateWebhook } from './service';
@@ -14,6 +15,10 @@ export const handler = httpHandler(
       ifMatchVersion(event),
       now,
     );
-    return { status: 200, headers: etag(endpoint.version), body: endpoint };
+    return {
+      status: 200,
+      headers: etag(endpoint.version),
+      body: endpointRecord(endpoint, tenantPrincipal(principal).role),
+    };
   },
 );

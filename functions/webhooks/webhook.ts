@@ -158,3 +158,18 @@ export function newDelivery(
     failed_at: null,
   };
 }
+
+/**
+ * An endpoint as the API returns it to a caller of `role`. A URL's path and query are often the receiver's
+ * credential (a Zapier or Slack hook is its URL), so only admins, who manage endpoints, see them; an agent
+ * gets the origin, which tells endpoints apart, and `url_redacted: true`.
+ */
+export function endpointRecord<T extends { url: string }>(
+  endpoint: T,
+  role: 'admin' | 'agent',
+): T & { url_redacted: boolean } {
+  if (role === 'admin') return { ...endpoint, url_redacted: false };
+  const url = new URL(endpoint.url);
+  const hidden = url.pathname !== '/' || url.search !== '' || url.hash !== '';
+  return { ...endpoint, url: hidden ? `${url.origin}/` : endpoint.url, url_redacted: hidden };
+}

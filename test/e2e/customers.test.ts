@@ -147,6 +147,18 @@ describe('customers', () => {
     // Another tenant's search finds none of these.
     expect(await byName('jo', t)).toEqual([]);
     expect((await list('?name=', n)).status).toBe(400);
+    // Only accents: nothing to search for.
+    expect((await list('?name=%CC%81', n)).body).toMatchObject({ status: 400, code: 'invalid_query' });
+    // A name far longer once decomposed (U+FDFA is 18 letters) is stored, and found, by its first 200.
+    const long = '\uFDFA'.repeat(30);
+    const renamed = await call('PATCH', `/customers/${jose}`, { ...authOf(n), body: { name: long } });
+    expect(renamed.status).toBe(200);
+    expect(await byName('\uFDFA'.repeat(12))).toEqual([jose]);
+    // Jo sorts before Jo Smith; ł and ß are spelled out.
+    await call('PATCH', `/customers/${jose}`, { ...authOf(n), body: { name: 'Jo Łukasz Straße' } });
+    await call('PATCH', `/customers/${maria}`, { ...authOf(n), body: { name: 'Jo' } });
+    expect(await byName('jo')).toEqual([maria, jose]);
+    expect(await byName('jo lukasz strasse')).toEqual([jose]);
     expect((await list('?name=jo&phone=%2B491513000101', n)).body.code).toBe('invalid_query');
     expect((await list(`?name=${'x'.repeat(101)}`, n)).status).toBe(400);
   });

@@ -47,6 +47,29 @@ describe('registration', () => {
     expect((await call('GET', '/webhooks', authOf(t))).text).not.toContain('whsec_');
   });
 
+  it("shows agents only the URL's origin (its path and query are often the receiver's token)", async () => {
+    const r = await receiver();
+    const url = r.url('/hooks/catch/123/abc?token=s3cret');
+    const created = await register(url, ['conversation.*']);
+    expect(created.body).toMatchObject({ url, url_redacted: false });
+    const key = await call('POST', '/api-keys', { ...authOf(t), body: { name: 'agent key', role: 'agent' } });
+    const asAgent = { tenant: t.tenantId, token: key.body.key as string };
+    const origin = new URL(url).origin;
+    const got = await call('GET', `/webhooks/${created.body.id}`, asAgent);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: created.body.id, url: `${origin}/`, url_redacted: true });
+    const listed = await call('GET', '/webhooks?limit=100', asAgent);
+    expect(listed.text).not.toContain('s3cret');
+    expect(listed.text).not.toContain('catch/123');
+    expect(listed.body.data.find((e: { id: string }) => e.id === created.body.id)).toMatchObject({
+      url: `${origin}/`,
+      url_redacted: true,
+    });
+    // Admins read it whole.
+    const asAdmin = await call('GET', `/webhooks/${created.body.id}`, authOf(t));
+    expect(asAdmin.body).toMatchObject({ url, url_redacted: false });
+  });
+
   it('validates the URL and the event types', async () => {
     const bad = async (url: string, events = ['*']) => (await register(url, events)).status;
     expect(await bad('http://example.com/hook')).toBe(422);

@@ -74,6 +74,9 @@ describe('conversation rules', () => {
     expect(nameSearchForm('  José   ÁLVAREZ ')).toBe('jose alvarez');
     expect(nameSearchForm('Zoë Ölmez-Ñúñez')).toBe('zoe olmez-nunez');
     expect(nameSearchForm('Ｍaria')).toBe('maria');
+    expect(nameSearchForm('Łukasz Straße Ørsted\u0007x')).toBe('lukasz strasse orsted x');
+    expect([...nameSearchForm('\uFDFA'.repeat(30))].length).toBe(200);
+    expect(nameSearchForm('\u0301')).toBe('');
   });
 });
 

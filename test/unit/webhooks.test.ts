@@ -4,6 +4,7 @@ import {
   DEFAULT_RETRY_DELAYS,
   DEFAULT_SWEEP_GRACE_SECONDS,
   activeSecrets,
+  endpointRecord,
   deliveryId,
   newSecret,
   retryDelays,
@@ -132,5 +133,27 @@ describe('SSRF guard', () => {
     expect(() => checkUrlForm(`https://example.com/${'a'.repeat(2048)}`)).toThrow(UnsafeTarget);
     expect(() => checkUrlForm('not a url')).toThrow(UnsafeTarget);
     expect(checkUrlForm('https://example.com/hook').hostname).toBe('example.com');
+  });
+});
+
+describe('endpoint URLs by role', () => {
+  const endpoint = (url: string) => ({ id: 'whk_1', url });
+  it('gives admins the whole URL and agents its origin when a path or query would show', () => {
+    expect(endpointRecord(endpoint('https://hooks.example.com/catch/1/abc?t=x'), 'admin')).toEqual({
+      id: 'whk_1',
+      url: 'https://hooks.example.com/catch/1/abc?t=x',
+      url_redacted: false,
+    });
+    expect(endpointRecord(endpoint('https://hooks.example.com:8443/catch/1/abc'), 'agent')).toEqual({
+      id: 'whk_1',
+      url: 'https://hooks.example.com:8443/',
+      url_redacted: true,
+    });
+    expect(endpointRecord(endpoint('https://hooks.example.com/?token=x'), 'agent').url_redacted).toBe(true);
+    expect(endpointRecord(endpoint('https://hooks.example.com/'), 'agent')).toEqual({
+      id: 'whk_1',
+      url: 'https://hooks.example.com/',
+      url_redacted: false,
+    });
   });
 });

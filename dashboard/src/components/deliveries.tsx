@@ -6,9 +6,22 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Link from '@cloudscape-design/components/link';
 import type { TableProps } from '@cloudscape-design/components/table';
-import type { Delivery, PagedList } from '@messaging-platform/sdk';
+import type { Delivery, PagedList, WebhookEndpoint } from '@messaging-platform/sdk';
 import { EVENT_TYPES } from '../events';
 import { follow } from '../router';
+
+/** An endpoint's URL as shown: an agent gets only its origin (the rest is often the receiver's token). */
+export const endpointUrl = (e: Pick<WebhookEndpoint, 'url' | 'url_redacted'>): string =>
+  e.url_redacted ? `${e.url}…` : e.url;
+
+/** An endpoint's URL in a wrapping span; a shortened one says why. */
+export function EndpointUrl({ endpoint }: { endpoint: Pick<WebhookEndpoint, 'url' | 'url_redacted'> }) {
+  return (
+    <span className="url" title={endpoint.url_redacted ? 'Only admins see the whole address.' : undefined}>
+      {endpointUrl(endpoint)}
+    </span>
+  );
+}
 
 /** Deliveries per request, and how many pages "Load more" reads at most. */
 export const DELIVERY_PAGE_SIZE = 100;

@@ -31,6 +31,8 @@ export const customerHref = (id: string) => `/customers/${id}`;
 
 /** Typing pauses this long before a name search is sent (each search counts against the hourly limit). */
 const SEARCH_PAUSE_MS = 300;
+/** The longest name search the API takes. */
+const NAME_SEARCH_MAX = 100;
 
 /**
  * Customers: everyone who wrote in or was booked, newest first, or those whose name starts with the text
@@ -92,7 +94,7 @@ export function CustomersPage() {
                   filteringPlaceholder="e.g. Maria"
                   filteringAriaLabel="Find customers by name"
                   filteringClearAriaLabel="Clear the name search"
-                  onChange={(e) => setTyped(e.detail.filteringText)}
+                  onChange={(e) => setTyped(e.detail.filteringText.slice(0, NAME_SEARCH_MAX))}
                 />
               </FormField>
               <PhoneSearch label="Phone number" onFound={(c) => navigate(customerHref(c.id))} />

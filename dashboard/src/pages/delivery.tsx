@@ -16,7 +16,7 @@ import { Empty, JsonBlock } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatDateTimeSeconds } from '../format';
 import { follow } from '../router';
-import { DeliveryStatus } from '../components/deliveries';
+import { DeliveryStatus, EndpointUrl, endpointUrl } from '../components/deliveries';
 
 /** One delivery: its payload, the headers it is signed with, and every attempt; retry it. */
 export function DeliveryPage({ id }: { id: string }) {
@@ -78,7 +78,7 @@ export function DeliveryPage({ id }: { id: string }) {
       header={
         <Header
           variant="h1"
-          description={`${d.event_type} to ${d.endpoint?.url ?? d.webhook_id}`}
+          description={`${d.event_type} to ${d.endpoint ? endpointUrl(d.endpoint) : d.webhook_id}`}
           actions={
             isAdmin && (
               <Button
@@ -126,7 +126,7 @@ export function DeliveryPage({ id }: { id: string }) {
                 label: 'Endpoint',
                 value: d.endpoint ? (
                   <Link href={`/settings/webhooks/endpoints/${d.webhook_id}`} onFollow={follow}>
-                    <span className="url">{d.endpoint.url}</span>
+                    <EndpointUrl endpoint={d.endpoint} />
                   </Link>
                 ) : (
                   `Deleted endpoint ${d.webhook_id}`

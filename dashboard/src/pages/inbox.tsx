@@ -238,23 +238,30 @@ export function InboxPage() {
           ]}
           empty={
             <EmptyUnlessFailed resource={conversations}>
-              <Empty
-                title={
-                  status.value || tag || customer || assignee !== 'anyone'
-                    ? 'No matching conversations'
-                    : 'No conversations yet'
-                }
-              >
-                {assignee === 'unassigned'
-                  ? `Every conversation${customer || status.value || tag ? ' that matches' : ''} has someone assigned.`
-                  : customer
-                    ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
-                    : mine
-                      ? `Nothing${status.value ? ' with this status' : ''} is assigned to you right now.`
-                      : status.value || tag
-                        ? 'No conversation has this status or tag.'
-                        : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
-              </Empty>
+              {more.hasMore ? (
+                // A filtered read stops after 1,000 conversations even when none of them matched.
+                <Empty title="None among the latest conversations">
+                  None of the most recent conversations matches; load older ones to look further.
+                </Empty>
+              ) : (
+                <Empty
+                  title={
+                    status.value || tag || customer || assignee !== 'anyone'
+                      ? 'No matching conversations'
+                      : 'No conversations yet'
+                  }
+                >
+                  {assignee === 'unassigned'
+                    ? `Every conversation${customer || status.value || tag ? ' that matches' : ''} has someone assigned.`
+                    : customer
+                      ? `${customer.label} has no conversation${status.value ? ' with this status' : ''}.`
+                      : mine
+                        ? `Nothing${status.value ? ' with this status' : ''} is assigned to you right now.`
+                        : status.value || tag
+                          ? 'No conversation has this status or tag.'
+                          : 'When a customer writes on WhatsApp or the sandbox channel, the conversation appears here.'}
+                </Empty>
+              )}
             </EmptyUnlessFailed>
           }
         />

@@ -26,6 +26,7 @@ import {
   DELIVERY_PAGE_SIZE,
   DeliveryStatus,
   EVENT_COLUMN,
+  EndpointUrl,
   FilterSelect,
   LoadMoreDeliveries,
   firstPages,
@@ -253,7 +254,7 @@ export function EndpointPage({ id }: { id: string }) {
             )
           }
         >
-          <span className="url">{e.url}</span>
+          <EndpointUrl endpoint={e} />
         </Header>
       }
     >

@@ -23,10 +23,12 @@ import {
   DELIVERY_PAGE_SIZE,
   DeliveryStatus,
   EVENT_COLUMN,
+  EndpointUrl,
   FilterSelect,
   LoadMoreDeliveries,
   firstPages,
   lastError,
+  endpointUrl,
   useDeliveryFilters,
 } from '../components/deliveries';
 import { ErrorAlert } from '../components/errors';
@@ -95,7 +97,10 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
   return (
     <SpaceBetween size="l">
       {!isAdmin && (
-        <Alert type="info">You can see the endpoints; only admins of your organization can change them.</Alert>
+        <Alert type="info">
+          You can see the endpoints, with each address cut to its host (the rest is often the receiver&apos;s
+          password); only admins of your organization can change them.
+        </Alert>
       )}
       <ErrorAlert error={endpoints.error} action={<Button onClick={reload}>Retry</Button>} />
       <Table
@@ -110,7 +115,7 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
         onSelectionChange={(e) => setSelected(e.detail.selectedItems)}
         ariaLabels={{
           selectionGroupLabel: 'Endpoint selection',
-          itemSelectionLabel: (_s, item) => `Select ${item.url}`,
+          itemSelectionLabel: (_s, item) => `Select ${endpointUrl(item)}`,
           allItemsSelectionLabel: () => 'Select all',
           tableLabel: 'Webhook endpoints',
         }}
@@ -149,7 +154,7 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
             header: 'URL',
             cell: (e) => (
               <Link href={`/settings/webhooks/endpoints/${e.id}`} onFollow={follow}>
-                <span className="url">{e.url}</span>
+                <EndpointUrl endpoint={e} />
               </Link>
             ),
             isRowHeader: true,
@@ -164,7 +169,7 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
               <Toggle
                 checked={e.is_active}
                 disabled={!isAdmin}
-                ariaLabel={`Active: ${e.url}`}
+                ariaLabel={`Active: ${endpointUrl(e)}`}
                 onChange={(ev) => void setActive(e, ev.detail.checked)}
               >
                 {e.is_active ? 'Active' : 'Paused'}
@@ -246,7 +251,7 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
     if (endpoint.value && !byId.has(endpoint.value)) deleted.add(endpoint.value);
     return [
       ALL,
-      ...endpoints.map((e) => ({ value: e.id, label: e.url, description: e.description ?? undefined })),
+      ...endpoints.map((e) => ({ value: e.id, label: endpointUrl(e), description: e.description ?? undefined })),
       ...[...deleted].map((id) => ({ value: id, label: DELETED_ENDPOINT, description: id })),
     ];
   }, [endpoints, byId, items, endpoint.value]);
@@ -298,14 +303,16 @@ function FailedDeliveries({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           {
             id: 'endpoint',
             header: 'Endpoint',
-            cell: (d) =>
-              byId.get(d.webhook_id)?.url ? (
-                <span className="url">{byId.get(d.webhook_id)?.url}</span>
+            cell: (d) => {
+              const endpoint = byId.get(d.webhook_id);
+              return endpoint ? (
+                <EndpointUrl endpoint={endpoint} />
               ) : (
                 <span title={d.webhook_id}>
                   {DELETED_ENDPOINT} <code>{d.webhook_id}</code>
                 </span>
-              ),
+              );
+            },
           },
           { id: 'failed_at', header: 'Failed', cell: (d) => formatDateTime(d.failed_at) },
           { id: 'attempts', header: 'Attempts', cell: (d) => d.attempts.length },
@@ -398,7 +405,10 @@ function RecoverModal({ endpoints, onClose }: { endpoints: WebhookEndpoint[]; on
           <Select
             selectedOption={target}
             onChange={(e) => setTarget(e.detail.selectedOption)}
-            options={[{ value: '', label: 'All endpoints' }, ...endpoints.map((e) => ({ value: e.id, label: e.url }))]}
+            options={[
+              { value: '', label: 'All endpoints' },
+              ...endpoints.map((e) => ({ value: e.id, label: endpointUrl(e) })),
+            ]}
           />
         </FormField>
         <FormField label="Since" errorText={invalid ? 'Choose a time in the past.' : ''}>

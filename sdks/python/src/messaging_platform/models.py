@@ -1108,7 +1108,10 @@ class NewConversation(TypedDict):
 class NewWebhookEndpoint(TypedDict):
     id: str
     tenant_id: str
+    #: Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
     url: str
+    #: true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+    url_redacted: bool
     #: Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
     events: List[str]
     description: Optional[str]
@@ -1306,7 +1309,10 @@ class RefreshSessionRequest(TypedDict):
 class RotatedWebhookEndpoint(TypedDict):
     id: str
     tenant_id: str
+    #: Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
     url: str
+    #: true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+    url_redacted: bool
     #: Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
     events: List[str]
     description: Optional[str]
@@ -1507,7 +1513,10 @@ class UserList(TypedDict):
 class WebhookEndpoint(TypedDict):
     id: str
     tenant_id: str
+    #: Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
     url: str
+    #: true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+    url_redacted: bool
     #: Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
     events: List[str]
     description: Optional[str]

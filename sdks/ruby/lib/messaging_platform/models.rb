@@ -927,7 +927,10 @@ module MessagingPlatform
     class NewWebhookEndpoint < Model
       property :id, :string, required: true
       property :tenant_id, :string, required: true
+      # Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
       property :url, :string, required: true
+      # true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+      property :url_redacted, :boolean, required: true
       # Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
       property :events, [:string], required: true
       property :description, :string, required: true, nullable: true
@@ -1110,7 +1113,10 @@ module MessagingPlatform
     class RotatedWebhookEndpoint < Model
       property :id, :string, required: true
       property :tenant_id, :string, required: true
+      # Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
       property :url, :string, required: true
+      # true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+      property :url_redacted, :boolean, required: true
       # Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
       property :events, [:string], required: true
       property :description, :string, required: true, nullable: true
@@ -1323,7 +1329,10 @@ module MessagingPlatform
     class WebhookEndpoint < Model
       property :id, :string, required: true
       property :tenant_id, :string, required: true
+      # Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
       property :url, :string, required: true
+      # true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token.
+      property :url_redacted, :boolean, required: true
       # Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
       property :events, [:string], required: true
       property :description, :string, required: true, nullable: true

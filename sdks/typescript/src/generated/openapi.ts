@@ -197,7 +197,7 @@ export interface paths {
         };
         /**
          * List customers
-         * @description Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. `phone` finds the one customer with that number (a page of one, or none). A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.
+         * @description Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. `phone` finds the one customer with that number (a page of one, or none). `name` lists those whose name starts with it, A to Z, ignoring case and accents (not with `phone`: 400 `invalid_query`). A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination` (every page is one DynamoDB Query).
+         * @description Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination` (every page is one DynamoDB Query). `assignee_id=none` lists the conversations nobody is assigned to, with any of the other filters.
          */
         get: operations["listConversations"];
         put?: never;
@@ -511,7 +511,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description The tenant’s endpoints (at most 50), newest first; never their secrets.
+         * @description The tenant’s endpoints (at most 50), newest first; never their secrets. Agents get each URL’s origin only (`url_redacted`).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -537,7 +537,7 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description The endpoint’s URL, subscriptions and state; never its secrets.
+         * @description The endpoint’s URL (for agents, its origin only: `url_redacted`), subscriptions and state; never its secrets.
          */
         get: operations["getWebhook"];
         put?: never;
@@ -2344,9 +2344,12 @@ export interface components {
             tenant_id: string;
             /**
              * Format: uri
+             * @description Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
              * @example https://crm.example.com/hooks/messaging
              */
             url: string;
+            /** @description true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token. */
+            url_redacted: boolean;
             /**
              * @description Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
              * @example [
@@ -2547,9 +2550,12 @@ export interface components {
             tenant_id: string;
             /**
              * Format: uri
+             * @description Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
              * @example https://crm.example.com/hooks/messaging
              */
             url: string;
+            /** @description true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token. */
+            url_redacted: boolean;
             /**
              * @description Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
              * @example [
@@ -2839,9 +2845,12 @@ export interface components {
             tenant_id: string;
             /**
              * Format: uri
+             * @description Admins get the whole URL; agents only its origin when the rest is hidden (`url_redacted`).
              * @example https://crm.example.com/hooks/messaging
              */
             url: string;
+            /** @description true when `url` is only the origin: agents do not see a path or query, which is often the receiver’s token. */
+            url_redacted: boolean;
             /**
              * @description Event types, or `*`, `conversation.*`, `booking.*`, `payment.*`.
              * @example [
