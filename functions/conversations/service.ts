@@ -9,7 +9,7 @@ import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '..
 import { customerView, requirePhone } from '../customers/customer';
 import { listChannels } from '../channels/store';
 import { getUser } from '../users/store';
-import { transactionConditionFailed, type TransactItem } from '../platform/db';
+import { eachInParallel, transactionConditionFailed, type TransactItem } from '../platform/db';
 import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
@@ -30,6 +30,7 @@ import {
   ActiveConversationExists,
   ConversationChanged,
   advanceMessage,
+  assignedConversationIds,
   bumpVersion,
   findInboundParty,
   findByProviderId,
@@ -260,7 +261,6 @@ export async function updateConversation(
         { path: 'snoozed_until', message: 'must be in the future' },
       ]);
     }
-    const at = now.toISOString();
     const candidate: Conversation = {
       ...current,
       status,
@@ -272,22 +272,46 @@ export async function updateConversation(
       // Resolving ends the handoff episode: the next one can hand off again.
       handoff: status === 'resolved' ? null : current.handoff,
     };
-    const changes = diff(
-      before as unknown as Record<string, unknown>,
-      candidate as unknown as Record<string, unknown>,
-      CONVERSATION_CHANGE_FIELDS,
-    );
-    if (Object.keys(changes).length === 0) return before;
-    const after: Conversation = { ...candidate, last_activity_at: at, updated_at: at, version: before.version + 1 };
     // With If-Match, losing a race is the caller's version mismatch, not a silent retry.
     try {
-      await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
+      return await saveUpdate(before, candidate, now);
     } catch (error) {
       if (error instanceof ConversationChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
       throw activeConflict(error);
     }
-    return after;
   });
+}
+
+/**
+ * Saves `candidate` as the next version of `before`, at the top of the inbox, with a `conversation.updated`
+ * event listing what changed; `before` itself when nothing did.
+ */
+async function saveUpdate(before: Conversation, candidate: Conversation, now: Date): Promise<Conversation> {
+  const changes = diff(before as never, candidate as never, CONVERSATION_CHANGE_FIELDS);
+  if (Object.keys(changes).length === 0) return before;
+  const at = now.toISOString();
+  const after: Conversation = { ...candidate, last_activity_at: at, updated_at: at, version: before.version + 1 };
+  await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
+  return after;
+}
+
+/**
+ * Returns a user's unresolved conversations to the team's queue (nobody assigned), as a disabled user can
+ * no longer answer them: each with a `conversation.updated` event, as a `PATCH` would. One reassigned
+ * meanwhile is left as it is. Run again, it finishes what a failed run left. Returns how many it released.
+ */
+export async function releaseAssignments(tenantId: string, userId: string, now: Date): Promise<number> {
+  let released = 0;
+  await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
+    const done = await withRetry(async () => {
+      const before = await getConversation(tenantId, id);
+      if (!before || before.assignee_id !== userId) return false;
+      await saveUpdate(before, { ...before, assignee_id: null }, now);
+      return true;
+    });
+    if (done) released++;
+  });
+  return released;
 }
 
 /**
@@ -300,11 +324,7 @@ export async function wakeSnoozed(tenantId: string, conversationId: string, now:
     if (!before) return undefined;
     const woken = wakeIfDue(before, now);
     if (woken === before) return undefined;
-    const at = now.toISOString();
-    const after: Conversation = { ...woken, last_activity_at: at, updated_at: at, version: before.version + 1 };
-    const changes = diff(before as never, after as never, CONVERSATION_CHANGE_FIELDS);
-    await saveConversation(before, after, [conversationEvent(after, 'conversation.updated', now, { changes })]);
-    return after;
+    return saveUpdate(before, woken, now);
   });
 }
 

@@ -539,6 +539,17 @@ export async function listConversations(
   return { ...page, items: page.items.map(conversationFromItem) };
 }
 
+/** The ids of a user's unresolved conversations: their whole entry in convAssignee. */
+export async function assignedConversationIds(t: string, userId: string): Promise<string[]> {
+  const items = await queryAll({
+    TableName: tableName('main'),
+    IndexName: 'convAssignee',
+    KeyConditionExpression: 'c_asg = :pk',
+    ExpressionAttributeValues: { ':pk': `${t}#${userId}` },
+  });
+  return items.map((item) => conversationFromItem(item).id);
+}
+
 /**
  * A customer's conversations: the whole partition in one Query (a customer has a handful, and the entries
  * hold only the `conversation` map), ordered by last activity and filtered here. The cursor is

@@ -87,6 +87,51 @@ describe('users', () => {
   });
 });
 
+describe('disabling a user', () => {
+  it("returns their unresolved conversations to the team's queue, each with conversation.updated", async () => {
+    const d = await createTenant();
+    const as = { tenant: d.tenantId, token: d.apiKey };
+    const agent = await call('POST', '/users', {
+      ...as,
+      body: { email: `leaver-${Date.now()}@example.com`, password: 'a long enough password' },
+    });
+    const ids: string[] = [];
+    for (const from of ['+491511000091', '+491511000092', '+491511000093']) {
+      const res = await call('POST', '/channels/sandbox/inbound', { ...as, body: { from, text: 'hi' } });
+      ids.push(res.body.conversation.id);
+    }
+    const [open, pending, resolved] = ids as [string, string, string];
+    const patch = (id: string, body: Record<string, unknown>) => call('PATCH', `/conversations/${id}`, { ...as, body });
+    for (const id of ids) await patch(id, { assignee_id: agent.body.id });
+    await patch(pending, { status: 'pending' });
+    await patch(resolved, { status: 'resolved' });
+
+    const disabled = await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
+    expect(disabled.body).toMatchObject({ status: 'disabled' });
+    const assigneeOf = async (id: string) => (await call('GET', `/conversations/${id}`, as)).body.assignee_id;
+    expect(await assigneeOf(open)).toBeNull();
+    expect(await assigneeOf(pending)).toBeNull();
+    // A resolved conversation keeps who handled it.
+    expect(await assigneeOf(resolved)).toBe(agent.body.id);
+    const queue = await call('GET', '/conversations?assignee_id=none', as);
+    expect(queue.body.data.map((c: { id: string }) => c.id).sort()).toEqual([open, pending].sort());
+    expect((await call('GET', `/conversations?assignee_id=${agent.body.id}`, as)).body.data).toEqual([]);
+    const events = await call('GET', '/events?type=conversation.updated&limit=100', as);
+    const released = events.body.data.filter(
+      (e: { data: { changes: { assignee_id?: unknown } } }) =>
+        JSON.stringify(e.data.changes.assignee_id) === JSON.stringify({ from: agent.body.id, to: null }),
+    );
+    expect(released.map((e: { data: { conversation: { id: string } } }) => e.data.conversation.id).sort()).toEqual(
+      [open, pending].sort(),
+    );
+    // Disabling again releases nothing more.
+    const again = await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
+    expect(again.status).toBe(200);
+    const after = await call('GET', '/events?type=conversation.updated&limit=100', as);
+    expect(after.body.data.length).toBe(events.body.data.length);
+  });
+});
+
 describe('cursor pagination', () => {
   it('walks newest first with signed, tenant-bound cursors', async () => {
     const p = await createTenant();

@@ -185,7 +185,7 @@ export function TeamPage() {
           <Box variant="p">
             {current?.status === 'disabled'
               ? `${current?.email} can sign in again.`
-              : `${current?.email} cannot sign in any more, and their sessions end.`}
+              : `${current?.email} cannot sign in any more, and their sessions end. Their unresolved conversations go back to the team (nobody assigned).`}
           </Box>
           {lastAdminError && (
             <Alert type="error" header="The last admin">
