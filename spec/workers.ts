@@ -44,6 +44,14 @@ export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
   },
 ];
 
+/** A user item written with `status: disabled`: the assignment release's input. */
+export const DISABLED_USER_FILTERS: FilterPattern[] = [
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: { NewImage: { sk: { S: [{ prefix: 'USER#' }] }, status: { S: ['disabled'] } } },
+  },
+];
+
 export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
@@ -92,6 +100,14 @@ export const WORKERS: readonly WorkerDef[] = [
     handler: 'conversations/snooze-worker',
     description: 'Opens snoozed conversations again when their snoozed_until has passed',
     source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'SNOOZE_WAKE_INTERVAL_SECONDS' },
+    mainTable: 'write',
+    sendsTo: [],
+  },
+  {
+    id: 'assignment-release',
+    handler: 'conversations/release-worker',
+    description: "Returns a disabled user's unresolved conversations to the team's queue (nobody assigned)",
+    source: { kind: 'stream', table: 'main', filters: DISABLED_USER_FILTERS, batchSize: 10, maxRetries: 10 },
     mainTable: 'write',
     sendsTo: [],
   },

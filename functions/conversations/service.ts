@@ -119,6 +119,17 @@ async function assertAssignee(tenantId: string, assigneeId: string | null | unde
   }
 }
 
+/**
+ * The assignee a change keeps: the current one, except that reopening a resolved conversation does not
+ * bring back a user disabled since (their conversations went back to the team when they were).
+ */
+async function keptAssignee(current: Conversation, status: ConversationStatus): Promise<string | null> {
+  const reopened = current.status === 'resolved' && status !== 'resolved';
+  if (!reopened || !current.assignee_id) return current.assignee_id;
+  const user = await getUser(current.tenant_id, current.assignee_id);
+  return user?.status === 'active' ? current.assignee_id : null;
+}
+
 /** A WhatsApp conversation needs a connected number: the one named, or the tenant's only one. Other channels have none. */
 async function channelAccount(
   tenantId: string,
@@ -266,7 +277,7 @@ export async function updateConversation(
       status,
       snoozed_until: snoozedUntil,
       tags: patch.tags ? [...new Set(patch.tags)] : current.tags,
-      assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : current.assignee_id,
+      assignee_id: patch.assignee_id !== undefined ? patch.assignee_id : await keptAssignee(current, status),
       priority: patch.priority ?? current.priority,
       category: patch.category !== undefined ? patch.category : current.category,
       // Resolving ends the handoff episode: the next one can hand off again.
@@ -296,16 +307,19 @@ async function saveUpdate(before: Conversation, candidate: Conversation, now: Da
 }
 
 /**
- * Returns a user's unresolved conversations to the team's queue (nobody assigned), as a disabled user can
- * no longer answer them: each with a `conversation.updated` event, as a `PATCH` would. One reassigned
- * meanwhile is left as it is. Run again, it finishes what a failed run left. Returns how many it released.
+ * Returns a disabled user's unresolved conversations to the team's queue (nobody assigned), each with a
+ * `conversation.updated` event, as a `PATCH` would. A user enabled again meanwhile keeps theirs; a
+ * conversation reassigned or resolved meanwhile is left as it is. Run again, it finishes what a failed run
+ * left. Returns how many it released.
  */
 export async function releaseAssignments(tenantId: string, userId: string, now: Date): Promise<number> {
+  const user = await getUser(tenantId, userId);
+  if (user?.status !== 'disabled') return 0;
   let released = 0;
   await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
     const done = await withRetry(async () => {
       const before = await getConversation(tenantId, id);
-      if (!before || before.assignee_id !== userId) return false;
+      if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
       await saveUpdate(before, { ...before, assignee_id: null }, now);
       return true;
     });

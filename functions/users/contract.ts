@@ -51,7 +51,7 @@ export const contract = defineContract({
     summary: 'Update a user',
     description:
       'Changes the name, role, status or password. A new password or `status: disabled` ends the user\u2019s sessions; ' +
-      '`status: disabled` also unassigns their unresolved conversations (each with `conversation.updated`). ' +
+      '`status: disabled` also unassigns their unresolved conversations, moments later (each with `conversation.updated`). ' +
       'The last active admin cannot be demoted or disabled, and nobody can demote or disable themselves.',
     params,
     ifMatch: true,

@@ -3,7 +3,6 @@ import { newId } from '../platform/ids';
 import { changesNothing } from '../platform/fields';
 import { retryOnConflict } from '../platform/retry';
 import { hashPassword } from '../auth/passwords';
-import { releaseAssignments } from '../conversations/service';
 import type { Role } from '../../spec/routes';
 import { getUser, insertUser, saveUserChange, UserChanged, type UserChanges } from './store';
 import type { User, UserStatus } from './user';
@@ -54,8 +53,8 @@ export interface UserPatch {
  * lock themselves out by demoting or disabling their own account. The last-admin rule is checked by the
  * write itself (a counter in the same transaction, see store.ts), so two admins demoted at once cannot
  * both pass it. With If-Match (`expectedVersion`) a concurrent change is a version mismatch; without, the
- * change is applied to the user as read again. Disabling a user returns their unresolved conversations
- * to the team's queue (nobody assigned).
+ * change is applied to the user as read again. Disabling a user also returns their unresolved
+ * conversations to the team's queue: the assignment-release worker does it off the stream.
  */
 export async function updateUser(
   tenantId: string,
@@ -76,7 +75,7 @@ export async function updateUser(
     credentials_changed_at: credentialsChanged ? now.toISOString() : undefined,
   };
   const strict = opts.expectedVersion !== undefined;
-  const user = await retryOnConflict(
+  return retryOnConflict(
     async () => {
       const before = await getUser(tenantId, userId);
       if (!before) throw DomainError.notFound('The user');
@@ -88,7 +87,4 @@ export async function updateUser(
     },
     { attempts: 10, retryable: (error) => error instanceof UserChanged, exhausted: tooFast },
   );
-  // A disabled user's conversations go back to the team's queue; disabling again finishes a failed run.
-  if (patch.status === 'disabled' && user.status === 'disabled') await releaseAssignments(tenantId, userId, now);
-  return user;
 }

@@ -1,5 +1,8 @@
-import { call, createTenant, platform, type TestTenant } from '../support/api';
+import { releaseAssignments } from '../../functions/conversations/service';
+import { call, createTenant, eventually, platform, type TestTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
 
+useRuntimeAws();
 let t: TestTenant;
 beforeAll(async () => {
   t = await createTenant();
@@ -109,26 +112,42 @@ describe('disabling a user', () => {
     const disabled = await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
     expect(disabled.body).toMatchObject({ status: 'disabled' });
     const assigneeOf = async (id: string) => (await call('GET', `/conversations/${id}`, as)).body.assignee_id;
-    expect(await assigneeOf(open)).toBeNull();
-    expect(await assigneeOf(pending)).toBeNull();
+    // The assignment-release worker does it off the stream, shortly after.
+    await eventually(
+      async () => [await assigneeOf(open), await assigneeOf(pending)],
+      (v) => v[0] === null && v[1] === null,
+    );
     // A resolved conversation keeps who handled it.
     expect(await assigneeOf(resolved)).toBe(agent.body.id);
     const queue = await call('GET', '/conversations?assignee_id=none', as);
     expect(queue.body.data.map((c: { id: string }) => c.id).sort()).toEqual([open, pending].sort());
     expect((await call('GET', `/conversations?assignee_id=${agent.body.id}`, as)).body.data).toEqual([]);
-    const events = await call('GET', '/events?type=conversation.updated&limit=100', as);
-    const released = events.body.data.filter(
-      (e: { data: { changes: { assignee_id?: unknown } } }) =>
-        JSON.stringify(e.data.changes.assignee_id) === JSON.stringify({ from: agent.body.id, to: null }),
-    );
-    expect(released.map((e: { data: { conversation: { id: string } } }) => e.data.conversation.id).sort()).toEqual(
-      [open, pending].sort(),
-    );
-    // Disabling again releases nothing more.
-    const again = await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
-    expect(again.status).toBe(200);
-    const after = await call('GET', '/events?type=conversation.updated&limit=100', as);
-    expect(after.body.data.length).toBe(events.body.data.length);
+    const releases = async () =>
+      (await call('GET', '/events?type=conversation.updated&limit=100', as)).body.data.filter(
+        (e: { data: { changes: { assignee_id?: unknown } } }) =>
+          JSON.stringify(e.data.changes.assignee_id) === JSON.stringify({ from: agent.body.id, to: null }),
+      );
+    await eventually(releases, (v) => v.length === 2);
+    expect(
+      (await releases()).map((e: { data: { conversation: { id: string } } }) => e.data.conversation.id).sort(),
+    ).toEqual([open, pending].sort());
+
+    // Reopened, the resolved one does not go back to the disabled user.
+    const reopened = await patch(resolved, { status: 'open' });
+    expect(reopened.body).toMatchObject({ status: 'open', assignee_id: null });
+  });
+
+  it('releases nothing of a user who is active (enabled again before the worker came by)', async () => {
+    const d = await createTenant();
+    const as = { tenant: d.tenantId, token: d.apiKey };
+    const conv = await call('POST', '/channels/sandbox/inbound', {
+      ...as,
+      body: { from: '+491511000095', text: 'hi' },
+    });
+    const id = conv.body.conversation.id as string;
+    await call('PATCH', `/conversations/${id}`, { ...as, body: { assignee_id: d.adminUserId } });
+    expect(await releaseAssignments(d.tenantId, d.adminUserId, new Date())).toBe(0);
+    expect((await call('GET', `/conversations/${id}`, as)).body.assignee_id).toBe(d.adminUserId);
   });
 });
 

@@ -131,7 +131,7 @@ export interface paths {
         head?: never;
         /**
          * Update a user
-         * @description Changes the name, role, status or password. A new password or `status: disabled` ends the user’s sessions; `status: disabled` also unassigns their unresolved conversations (each with `conversation.updated`). The last active admin cannot be demoted or disabled, and nobody can demote or disable themselves.
+         * @description Changes the name, role, status or password. A new password or `status: disabled` ends the user’s sessions; `status: disabled` also unassigns their unresolved conversations, moments later (each with `conversation.updated`). The last active admin cannot be demoted or disabled, and nobody can demote or disable themselves.
          *
          *     Needs the `admin` role.
          */
