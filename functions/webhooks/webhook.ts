@@ -169,7 +169,9 @@ export function endpointRecord<T extends { url: string }>(
   role: 'admin' | 'agent',
 ): T & { url_redacted: boolean } {
   if (role === 'admin') return { ...endpoint, url_redacted: false };
-  const url = new URL(endpoint.url);
+  const url = URL.parse(endpoint.url);
+  // Stored URLs were parsed at registration; one that no longer parses shows nothing rather than failing the list.
+  if (!url) return { ...endpoint, url: '', url_redacted: true };
   const hidden = url.pathname !== '/' || url.search !== '' || url.hash !== '';
   return { ...endpoint, url: hidden ? `${url.origin}/` : endpoint.url, url_redacted: hidden };
 }

@@ -150,6 +150,7 @@ describe('endpoint URLs by role', () => {
       url_redacted: true,
     });
     expect(endpointRecord(endpoint('https://hooks.example.com/?token=x'), 'agent').url_redacted).toBe(true);
+    expect(endpointRecord(endpoint('not a url'), 'agent')).toEqual({ id: 'whk_1', url: '', url_redacted: true });
     expect(endpointRecord(endpoint('https://hooks.example.com/'), 'agent')).toEqual({
       id: 'whk_1',
       url: 'https://hooks.example.com/',
