@@ -505,8 +505,8 @@ void test('inbox: past the first 50 conversations, older ones load on request', 
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
 });
 
-void test('inbox: a customer found by phone number shows only their conversations', async () => {
-  const search = page.getByLabel('Find a customer by phone number');
+void test('inbox: a customer found by phone number or name shows only their conversations', async () => {
+  const search = page.getByLabel('Find a customer by name or phone number');
   await search.fill('+49 151 9999 9999');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await page.getByText('No customer has this number.').waitFor();
@@ -528,6 +528,27 @@ void test('inbox: a customer found by phone number shows only their conversation
   await page.getByRole('button', { name: 'Show everyone' }).click();
   await header.getByText('(50+)').waitFor();
   assert.equal(await search.inputValue(), '');
+
+  // By name: one match is shown at once; several are offered.
+  await search.fill('maria t');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByText('Showing Maria Test (+4915112345678)').waitFor();
+  await page.getByRole('button', { name: 'Show everyone' }).click();
+  await api('POST', '/channels/sandbox/inbound', {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+    body: { from: '+4915112345699', name: 'Mario Rossi', text: 'Buongiorno' },
+  });
+  await search.fill('Mari');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByText('Which one?').waitFor();
+  await checkA11y(page, 'inbox customer choices');
+  await shot(page, '09c-inbox-customer-choices');
+  await page.getByRole('button', { name: 'Mario Rossi (+4915112345699)' }).click();
+  await page.getByText('Showing Mario Rossi (+4915112345699)').waitFor();
+  await page.getByRole('link', { name: 'Mario Rossi' }).waitFor();
+  await page.getByRole('button', { name: 'Show everyone' }).click();
+  await header.getByText('(50+)').waitFor();
   // A tag filter replaces the customer's, and empties the number typed.
   await search.fill('+4915112345678');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
@@ -624,7 +645,7 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     () => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Bookings',
   );
   await checkA11y(page, 'bookings');
-  // The customer picker finds a customer by the number typed, spaces and all.
+  // The customer picker finds a customer by the number typed, spaces and all, or by name.
   {
     await page.getByRole('button', { name: 'New booking' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New booking' });
@@ -632,6 +653,9 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     await page.getByPlaceholder('Name or phone number').fill('+49 151 1234 5678');
     await page.getByRole('option', { name: /Maria Test/ }).waitFor();
     await shot(page, '10c-booking-customer-by-phone');
+    // And by the start of the name, accents and case aside (the API's name search, not the list's filter).
+    await page.getByPlaceholder('Name or phone number').fill('MARÍA t');
+    await page.getByRole('option', { name: /Maria Test/ }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -13,25 +14,33 @@ export const looksLikePhone = (text: string): boolean => /^\+?[\d\s().-]{8,30}$/
 export const customerByPhone = (client: MessagingClient, text: string): Promise<Customer | null> =>
   client.customers.findByPhone(text.trim());
 
+/** How many customers a name search offers to choose from. */
+const NAME_CHOICES = 5;
+
 /**
  * Finds a customer by the phone number typed (one API read, `GET /customers?phone=`); the number may be
- * typed with spaces or without its +. `found` names the customer the page shows, with a way back (`onClear`).
+ * typed with spaces or without its +. With `byName`, other text finds those whose name starts with it
+ * (`GET /customers?name=`): one is shown at once, several are offered to choose from. `found` names the
+ * customer the page shows, with a way back (`onClear`).
  */
 export function PhoneSearch({
   onFound,
   onClear,
   found,
   label = 'Customer',
+  byName = false,
 }: {
   onFound: (customer: Customer) => void;
   onClear?: () => void;
   found?: string;
   label?: string;
+  byName?: boolean;
 }) {
   const { client, sessionEnded } = useApp();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState<{ customers: Customer[]; more: boolean } | null>(null);
   // Only the latest search counts: typing, clearing or another search makes an answer still on its way stale.
   const latest = useRef(0);
   // A filter set elsewhere on the page replaced the customer shown: the number typed no longer applies.
@@ -46,11 +55,22 @@ export function PhoneSearch({
   }, [found]);
 
   const find = async () => {
-    if (!looksLikePhone(typed)) return setProblem('Type a phone number, e.g. +4915112345678.');
+    const phone = looksLikePhone(typed);
+    if (!phone && !(byName && typed.trim())) return setProblem('Type a phone number, e.g. +4915112345678.');
     const search = ++latest.current;
     setBusy(true);
     setProblem('');
+    setChoices(null);
     try {
+      if (!phone) {
+        const page = await client.customers.list({ name: typed.trim().slice(0, 100), limit: NAME_CHOICES }).page();
+        if (search !== latest.current) return;
+        const [only] = page.data;
+        if (page.data.length === 1 && only) onFound(only);
+        else if (page.data.length === 0) setProblem(`No customer's name starts with “${typed.trim()}”.`);
+        else setChoices({ customers: page.data, more: page.hasMore });
+        return;
+      }
       const customer = await customerByPhone(client, typed);
       if (search !== latest.current) return;
       if (customer) onFound(customer);
@@ -60,7 +80,9 @@ export function PhoneSearch({
       if (search !== latest.current) return;
       setProblem(
         error instanceof BadRequestError
-          ? 'Type a phone number in international format.'
+          ? phone
+            ? 'Type a phone number in international format.'
+            : 'Type a name or a phone number.'
           : 'Could not search; try again.',
       );
     } finally {
@@ -72,6 +94,7 @@ export function PhoneSearch({
     setBusy(false);
     setTyped('');
     setProblem('');
+    setChoices(null);
     onClear?.();
   };
 
@@ -86,16 +109,17 @@ export function PhoneSearch({
         <SpaceBetween direction="horizontal" size="xs">
           <Input
             type="search"
-            inputMode="tel"
+            inputMode={byName ? 'text' : 'tel'}
             value={typed}
-            placeholder="+4915112345678"
-            ariaLabel="Find a customer by phone number"
+            placeholder={byName ? 'Name or +4915112345678' : '+4915112345678'}
+            ariaLabel={byName ? 'Find a customer by name or phone number' : 'Find a customer by phone number'}
             clearAriaLabel="Clear the customer search"
             onChange={(e) => {
               latest.current += 1;
               setBusy(false);
               setTyped(e.detail.value);
               setProblem('');
+              setChoices(null);
               if (e.detail.value === '') onClear?.();
             }}
             invalid={!!problem}
@@ -110,6 +134,26 @@ export function PhoneSearch({
           )}
         </SpaceBetween>
       </form>
+      {choices && (
+        <Box margin={{ top: 'xs' }}>
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <span>Which one?</span>
+            {choices.customers.map((c) => (
+              <Button
+                key={c.id}
+                variant="inline-link"
+                onClick={() => {
+                  setChoices(null);
+                  onFound(c);
+                }}
+              >
+                {c.name ? `${c.name} (${c.phone})` : c.phone}
+              </Button>
+            ))}
+            {choices.more && <span>and more: type more of the name.</span>}
+          </SpaceBetween>
+        </Box>
+      )}
     </FormField>
   );
 }

@@ -413,25 +413,32 @@ function BookingModal({
     async (c) => (await c.customers.list({ limit: 100 }).page()).data.map(customerOption),
     [],
   );
-  // Past the newest 100, a customer is found by the number typed into the picker's filter: once typing
-  // pauses, and only the latest lookup counts. Its option carries the text as typed, so the picker's own
-  // filter keeps it in view.
-  const [byPhone, setByPhone] = useState<SelectProps.Option | null>(null);
+  // Past the newest 100, customers are found by what is typed into the picker's filter: the one with that
+  // number, or those whose name starts with it (the API's name search). Once typing pauses, and only the
+  // latest lookup counts. Found options carry the text as typed, so the picker's own filter keeps them in view.
+  const [found, setFound] = useState<SelectProps.Option[]>([]);
   const [lookingUp, setLookingUp] = useState(false);
   const lookup = useRef<{ timer?: ReturnType<typeof setTimeout>; latest: number }>({ latest: 0 });
   useEffect(() => () => clearTimeout(lookup.current.timer), []);
   const lookUp = (text: string) => {
     const search = ++lookup.current.latest;
     clearTimeout(lookup.current.timer);
-    setByPhone(null);
+    setFound([]);
     setLookingUp(false);
-    if (!looksLikePhone(text)) return;
+    const typed = text.trim();
+    if (!typed) return;
     setLookingUp(true);
     lookup.current.timer = setTimeout(() => {
-      customerByPhone(client, text)
-        .then((found) => {
-          if (search === lookup.current.latest && found)
-            setByPhone({ ...customerOption(found), filteringTags: [text] });
+      const customersFound = looksLikePhone(typed)
+        ? customerByPhone(client, typed).then((c) => (c ? [c] : []))
+        : client.customers
+            .list({ name: typed.slice(0, 100), limit: 20 })
+            .page()
+            .then((page) => page.data);
+      customersFound
+        .then((list) => {
+          if (search === lookup.current.latest)
+            setFound(list.map((c) => ({ ...customerOption(c), filteringTags: [text] })));
         })
         .catch((error: unknown) => {
           if (isSessionOver(error)) sessionEnded();
@@ -442,8 +449,8 @@ function BookingModal({
     }, 300);
   };
   const customerOptions = [
-    ...(customers.data ?? []).filter((o) => o.value !== byPhone?.value),
-    ...(byPhone ? [byPhone] : []),
+    ...(customers.data ?? []).filter((o) => !found.some((f) => f.value === o.value)),
+    ...found,
     NEW_CUSTOMER,
   ];
   const tomorrow = new Date(Date.now() + 86_400_000);

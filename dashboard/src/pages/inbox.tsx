@@ -199,7 +199,7 @@ export function InboxPage() {
                   </SpaceBetween>
                 </form>
               </FormField>
-              <PhoneSearch found={customer?.label} onFound={showCustomer} onClear={() => setCustomer(null)} />
+              <PhoneSearch byName found={customer?.label} onFound={showCustomer} onClear={() => setCustomer(null)} />
             </SpaceBetween>
           }
           columnDefinitions={[
