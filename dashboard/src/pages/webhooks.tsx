@@ -98,8 +98,8 @@ function Endpoints({ endpoints }: { endpoints: ReturnType<typeof useResource<End
     <SpaceBetween size="l">
       {!isAdmin && (
         <Alert type="info">
-          You can see the endpoints, with each address cut to its host (the rest is often the receiver&apos;s
-          password); only admins of your organization can change them.
+          You can see the endpoints, with each address cut to its host (the rest is often the receiver&apos;s password);
+          only admins of your organization can change them.
         </Alert>
       )}
       <ErrorAlert error={endpoints.error} action={<Button onClick={reload}>Retry</Button>} />
