@@ -184,6 +184,22 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'tenant',
     mainTable: 'write',
   },
+  {
+    id: 'notes-list',
+    method: 'GET',
+    path: '/conversations/{id}/notes',
+    handler: 'conversations/notes-list',
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
+    id: 'notes-create',
+    method: 'POST',
+    path: '/conversations/{id}/notes',
+    handler: 'conversations/notes-create',
+    auth: 'tenant',
+    mainTable: 'write',
+  },
 
   {
     id: 'channels-list',

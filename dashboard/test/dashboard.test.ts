@@ -429,6 +429,16 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await page.reload();
   await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
 
+  // A team note: listed at once, marked as the signed-in user's; the customer's messages are unchanged.
+  const notes = page.getByRole('list', { name: 'Team notes' });
+  await page.getByPlaceholder('For your team only…').fill('Prefers mornings; call before 11.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await notes.getByText('Prefers mornings; call before 11.').waitFor();
+  await notes.getByText(/^You, /).waitFor();
+  assert.equal(await page.getByRole('log', { name: 'Messages' }).getByText('Prefers mornings').count(), 0);
+  await checkA11y(page, 'team notes');
+  await shot(page, '10a-conversation-notes');
+
   // "Assigned to: Me" in the inbox: Maria's conversation (assigned above), not an unassigned one;
   // "Nobody": the other way round.
   await api('POST', '/channels/sandbox/inbound', {

@@ -80,6 +80,20 @@ export const Message = named(
   }),
 );
 
+export const Note = named(
+  'Note',
+  z.object({
+    id: resourceId('note'),
+    tenant_id: tenantId,
+    conversation_id: resourceId('conv'),
+    text: z.string(),
+    author: z
+      .object({ type: z.enum(['user', 'api_key']), id: z.string() })
+      .check(z.meta({ description: 'Who wrote it: a user (dashboard) or an API key.' })),
+    created_at: timestamp,
+  }),
+);
+
 export const NewConversation = named(
   'NewConversation',
   z.extend(Conversation, { messages: z.array(Message).check(z.maxLength(1)) }),
@@ -188,5 +202,26 @@ export const contract = defineContract({
     responses: { 202: { description: 'The queued message.', body: Message, headers: ['Location'] } },
     errors: { 404: ['not_found'], 409: ['concurrent_update'], 422: ['outside_service_window'] },
     requestExample: { text: 'Of course! Tuesday 10:00 works.' },
+  },
+  'notes-list': {
+    operationId: 'listNotes',
+    summary: 'List notes',
+    description: 'The team\u2019s notes on the conversation, newest first. The customer never sees them.',
+    params,
+    responses: {
+      200: { description: 'A page of the conversation\u2019s notes, newest first.', body: page('NoteList', Note) },
+    },
+    errors: { 404: ['not_found'] },
+  },
+  'notes-create': {
+    operationId: 'createNote',
+    summary: 'Add a note',
+    description:
+      'A note for the team: stored with its author and listed with the conversation\u2019s notes, never sent to ' +
+      'the customer, and announced by no event (webhook receivers hear only what happens with the customer).',
+    params,
+    responses: { 201: { description: 'The note.', body: Note } },
+    errors: { 404: ['not_found'] },
+    requestExample: { text: 'Called her back: she prefers mornings.' },
   },
 });

@@ -219,3 +219,18 @@ export const MESSAGE_FIELDS = [
   'updated_at',
   'analysis',
 ] as const satisfies readonly (keyof Message)[];
+
+/**
+ * A note the team leaves on a conversation: never sent to the customer, and no event (webhook receivers
+ * hear only what happens with the customer). Notes are kept apart from messages.
+ */
+export interface Note {
+  id: string;
+  tenant_id: string;
+  conversation_id: string;
+  text: string;
+  author: Sender;
+  created_at: string;
+}
+
+export const NOTE_FIELDS = ['id', 'tenant_id', 'conversation_id', 'text', 'author', 'created_at'] as const;

@@ -24,6 +24,7 @@ import {
   type ConversationStatus,
   type HandoffReason,
   type Message,
+  type Note,
   type Priority,
 } from './conversation';
 import {
@@ -38,6 +39,7 @@ import {
   getMessage,
   messagePut,
   providerIdClaim,
+  putNote,
   putOutboundMessage,
   saveConversation,
   touchForOutbound,
@@ -326,6 +328,20 @@ export async function releaseAssignments(tenantId: string, userId: string, now: 
     if (done) released++;
   });
   return released;
+}
+
+/** Leaves a team note on a conversation: stored with its author, never sent, no event. */
+export async function addNote(tenantId: string, conversationId: string, text: string, author: Sender, now: Date) {
+  const note: Note = {
+    id: newId('note'),
+    tenant_id: tenantId,
+    conversation_id: conversationId,
+    text,
+    author,
+    created_at: now.toISOString(),
+  };
+  if (!(await putNote(note))) throw DomainError.notFound('The conversation');
+  return note;
 }
 
 /**

@@ -32,12 +32,14 @@ import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   CONVERSATION_FIELDS,
   MESSAGE_FIELDS,
+  NOTE_FIELDS,
   type ChannelKind,
   type Conversation,
   type ConversationStatus,
   type Message,
   type MessageAnalysis,
   type MessageStatus,
+  type Note,
   UNASSIGNED,
 } from './conversation';
 
@@ -49,6 +51,8 @@ import {
  *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<phone>  the customer's current unresolved conversation there
  *                                              (keyed by phone, so it is read with the customer's identity)
  *   pk TENANT#<t>  sk PMSG#<channel>#<id>      provider message id → message (receipts, inbound dedupe)
+ *   pk TENANT#<t>  sk CONVNOTE#<id>#<ulid>     a team note: outside the conversation's CONV#<id># range,
+ *                                              so reading a conversation and its messages never meets one
  * The conversation (and each tag snapshot) keeps its API fields in one `conversation` map, the only
  * attribute the list indexes project. Lists (spec/resources.ts), c_act = `<last_activity_at>#<id>`:
  *   convAll           c_all  <t>                     | tag items <t>#tag#<tag>
@@ -575,6 +579,45 @@ async function wholePartitionPage(
     hasMore,
     nextCursor: hasMore && last ? await encodeCursor(binding, { after: activityKey(last) }) : null,
   };
+}
+
+const noteKey = (t: string, conversationId: string, id: string) => ({
+  pk: tenantPk(t),
+  sk: `CONVNOTE#${conversationId}#${id}`,
+});
+const noteFromItem = (item: Record<string, unknown>): Note => inOrder<Note>(item, NOTE_FIELDS);
+
+/** Stores a note if its conversation exists (one transaction); false when it does not. */
+export const putNote = (note: Note): Promise<boolean> =>
+  conditionalWrite(
+    () =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName('main'),
+                Key: conversationKey(note.tenant_id, note.conversation_id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName('main'),
+                Item: { ...noteKey(note.tenant_id, note.conversation_id, note.id), ...note },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      ),
+    [0],
+  );
+
+/** A page of a conversation's notes, newest first (their ids are ULIDs): one Query. */
+export async function listNotes(t: string, conversationId: string, request: { limit: number; cursor?: string }) {
+  const page = await tenantItemsPage(t, `CONVNOTE#${conversationId}#`, `notes:${conversationId}`, request);
+  return { ...page, items: page.items.map(noteFromItem) };
 }
 
 export async function listMessages(t: string, conversationId: string, request: { limit: number; cursor?: string }) {

@@ -471,6 +471,56 @@ describe('listing unassigned conversations', () => {
   });
 });
 
+describe('notes', () => {
+  it('keeps the team\u2019s notes on a conversation, newest first, with their author; no event, nothing sent', async () => {
+    const n = await createTenant();
+    const { body } = await inbound(n, '+491511000097', 'Can I move my appointment?');
+    const id = body.conversation.id as string;
+    const before = await call('GET', `/conversations/${id}`, authOf(n));
+    const first = await call('POST', `/conversations/${id}/notes`, {
+      ...authOf(n),
+      body: { text: 'Called her back: she prefers mornings.' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      id: expect.stringMatching(/^note_/),
+      conversation_id: id,
+      text: 'Called her back: she prefers mornings.',
+      author: { type: 'api_key' },
+    });
+    const second = await call('POST', `/conversations/${id}/notes`, { ...authOf(n), body: { text: 'Moved to Tue.' } });
+    const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([second.body.id, first.body.id]);
+    const paged = await call('GET', `/conversations/${id}/notes?limit=1`, authOf(n));
+    const next = await call(
+      'GET',
+      `/conversations/${id}/notes?limit=1&cursor=${encodeURIComponent(paged.body.pagination.next_cursor)}`,
+      authOf(n),
+    );
+    expect(next.body.data.map((x: { id: string }) => x.id)).toEqual([first.body.id]);
+    // The conversation, its messages and its events are as they were.
+    const after = await call('GET', `/conversations/${id}`, authOf(n));
+    expect(after.body).toEqual(before.body);
+    const events = await call('GET', '/events?limit=100', authOf(n));
+    expect(events.text).not.toContain('prefers mornings');
+
+    // Bad input, unknown and other tenants' conversations.
+    const blank = await call('POST', `/conversations/${id}/notes`, { ...authOf(n), body: { text: '  ' } });
+    expect(blank).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
+    const extra = await call('POST', `/conversations/${id}/notes`, { ...authOf(n), body: { text: 'x', pinned: true } });
+    expect(extra.status).toBe(422);
+    const unknown = 'conv_01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    expect((await call('POST', `/conversations/${unknown}/notes`, { ...authOf(n), body: { text: 'x' } })).status).toBe(
+      404,
+    );
+    expect((await call('GET', `/conversations/${unknown}/notes`, authOf(n))).status).toBe(404);
+    expect((await call('GET', '/conversations/nope/notes', authOf(n))).status).toBe(404);
+    expect((await call('POST', `/conversations/${id}/notes`, { ...authOf(t), body: { text: 'x' } })).status).toBe(404);
+    expect((await call('GET', `/conversations/${id}/notes`, authOf(t))).status).toBe(404);
+  });
+});
+
 describe('tenant isolation', () => {
   it("hides another tenant's conversations and messages behind 404", async () => {
     const other = await createTenant();

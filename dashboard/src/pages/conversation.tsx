@@ -22,6 +22,7 @@ import {
   type Analysis,
   type Conversation,
   type Message,
+  type Note,
   type Suggestions,
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
@@ -214,17 +215,14 @@ export function ConversationPage({ id }: { id: string }) {
                 </SpaceBetween>
               </SpaceBetween>
             )}
-            <FormField label="Message" stretch>
-              <Textarea
-                value={text}
-                onChange={(e) => setText(e.detail.value)}
-                placeholder="Write a reply…"
-                rows={3}
-                onKeyDown={(e) => {
-                  if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) void reply();
-                }}
-              />
-            </FormField>
+            <ComposeField
+              label="Message"
+              placeholder="Write a reply…"
+              rows={3}
+              text={text}
+              onText={setText}
+              onSubmit={() => void reply()}
+            />
             <SpaceBetween direction="horizontal" size="xs">
               <Button variant="primary" loading={send.busy} disabled={!text.trim()} onClick={() => void reply()}>
                 Send
@@ -243,8 +241,106 @@ export function ConversationPage({ id }: { id: string }) {
             </SpaceBetween>
           </SpaceBetween>
         </Container>
+        <TeamNotes conversationId={id} />
       </SpaceBetween>
     </ContentLayout>
+  );
+}
+
+/** A text box for a reply or a note; Ctrl+Enter (⌘+Enter) submits it. */
+function ComposeField(props: {
+  label: string;
+  placeholder: string;
+  rows: number;
+  text: string;
+  onText: (text: string) => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <FormField label={props.label} stretch>
+      <Textarea
+        value={props.text}
+        onChange={(e) => props.onText(e.detail.value)}
+        placeholder={props.placeholder}
+        rows={props.rows}
+        onKeyDown={(e) => {
+          if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) props.onSubmit();
+        }}
+      />
+    </FormField>
+  );
+}
+
+/** How often the notes are read again: a teammate's note shows within this, while the page is open. */
+const NOTES_POLL_MS = 15_000;
+const NOTES_SHOWN = 50;
+
+/** The team's notes on the conversation, newest first, and a box to add one. The customer never sees them. */
+function TeamNotes({ conversationId }: { conversationId: string }) {
+  const { client, me } = useApp();
+  const { nameOf } = useTeam();
+  const notes = useResource(
+    (c) => c.conversations.notes.list(conversationId, { limit: NOTES_SHOWN }).page(),
+    [conversationId],
+    {
+      pollMs: NOTES_POLL_MS,
+    },
+  );
+  const [text, setText] = useState('');
+  const add = useAction();
+  const addNote = async () => {
+    const body = text.trim();
+    if (!body) return;
+    const added = await add.run(() => client.conversations.notes.create(conversationId, { text: body }));
+    if (added) {
+      setText('');
+      void notes.reload();
+    }
+  };
+  const authorOf = (note: Note) =>
+    note.author.type === 'user' ? nameOf(note.author.id) || 'a teammate' : 'an API integration';
+  const shown = notes.data?.data ?? [];
+  return (
+    <Container
+      header={
+        <Header
+          variant="h2"
+          counter={notes.data ? `(${shown.length}${notes.data.hasMore ? '+' : ''})` : undefined}
+          description="Only your team sees these; the customer never does."
+        >
+          Team notes
+        </Header>
+      }
+    >
+      <SpaceBetween size="s">
+        <ErrorAlert error={notes.error} action={<Button onClick={() => void notes.reload()}>Retry</Button>} />
+        <ErrorAlert error={add.error} onDismiss={add.clearError} />
+        {notes.data && shown.length === 0 && <Box color="text-status-inactive">No notes yet.</Box>}
+        {shown.length > 0 && (
+          <ul className="notes" aria-label="Team notes">
+            {shown.map((n) => (
+              <li key={n.id}>
+                <Box variant="small" color="text-body-secondary">
+                  {`${n.author.type === 'user' && n.author.id === me.user_id ? 'You' : authorOf(n)}, ${formatDateTime(n.created_at)}`}
+                </Box>
+                <div className="note-text">{n.text}</div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ComposeField
+          label="Note"
+          placeholder="For your team only…"
+          rows={2}
+          text={text}
+          onText={setText}
+          onSubmit={() => void addNote()}
+        />
+        <Button loading={add.busy} disabled={!text.trim()} onClick={() => void addNote()}>
+          Add note
+        </Button>
+      </SpaceBetween>
+    </Container>
   );
 }
 

@@ -128,6 +128,16 @@ def test_conversations_listed_by_assignee_while_unresolved(client: MessagingClie
     assert conversation["id"] not in [c["id"] for c in client.conversations.list(assignee_id=tenant.admin_user_id)]
 
 
+def test_notes_created_and_listed_newest_first(client: MessagingClient) -> None:
+    conversation = client.channels.sandbox_inbound(from_=phone(), text="Hello")["conversation"]  # type: ignore[typeddict-item]
+    first = client.conversations.notes.create(conversation["id"], text="VIP: be quick")
+    assert first["author"]["type"] == "api_key"
+    second = client.conversations.notes.create(conversation["id"], text="Called back")
+    assert [n["id"] for n in client.conversations.notes.list(conversation["id"])] == [second["id"], first["id"]]
+    with pytest.raises(NotFoundError):
+        client.conversations.notes.create("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W", text="x")
+
+
 def test_conversations_listed_when_nobody_is_assigned(client: MessagingClient, tenant: Tenant) -> None:
     conversation = client.channels.sandbox_inbound(from_=phone(), text="Hello")["conversation"]  # type: ignore[typeddict-item]
 

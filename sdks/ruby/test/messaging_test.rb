@@ -120,6 +120,19 @@ class ConversationsTest < SdkTest
   end
 end
 
+class NotesTest < SdkTest
+  def test_notes_created_and_listed_newest_first
+    conversation = client.channels.sandbox_inbound(from: phone, text: "Hello").conversation
+    first = client.conversations.notes.create(conversation.id, text: "VIP: be quick")
+    assert_equal "api_key", first.author.type
+    second = client.conversations.notes.create(conversation.id, text: "Called back")
+    assert_equal [second.id, first.id], client.conversations.notes.list(conversation.id).map(&:id)
+    assert_raises(MessagingPlatform::NotFoundError) do
+      client.conversations.notes.create("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W", text: "x")
+    end
+  end
+end
+
 class CustomersTest < SdkTest
   def test_list_newest_first_get_and_find_by_phone
     numbers = [phone, phone]

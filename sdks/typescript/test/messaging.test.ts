@@ -118,6 +118,20 @@ describe('conversations and messages', () => {
   });
 });
 
+describe('notes', () => {
+  it('notes.create and notes.list: the team\u2019s notes, newest first; an unknown conversation is NotFoundError', async () => {
+    const result = await t.client.channels.sandboxInbound({ from: phone(), text: 'Hello' });
+    assert.ok('conversation' in result);
+    const id = result.conversation.id;
+    const first = await t.client.conversations.notes.create(id, { text: 'VIP: be quick' });
+    assert.equal(first.author.type, 'api_key');
+    const second = await t.client.conversations.notes.create(id, { text: 'Called back' });
+    const notes = await t.client.conversations.notes.list(id).toArray();
+    assert.deepEqual(notes.map((n) => n.id), [second.id, first.id]);
+    await assert.rejects(t.client.conversations.notes.create('conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W', { text: 'x' }), NotFoundError);
+  });
+});
+
 describe('customers', () => {
   it('list (newest first), get, findByPhone; an unknown id is NotFoundError', async () => {
     const numbers = [phone(), phone()];

@@ -74,6 +74,7 @@ __all__ = [
     "CreateBookingRequestStatus",
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
+    "CreateNoteRequest",
     "CreateTenantRequest",
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
@@ -116,6 +117,10 @@ __all__ = [
     "NewApiKey",
     "NewConversation",
     "NewWebhookEndpoint",
+    "Note",
+    "NoteAuthor",
+    "NoteAuthorType",
+    "NoteList",
     "OpenApiDocument",
     "OpenApiDocumentInfo",
     "Pagination",
@@ -242,6 +247,7 @@ EventType = Literal[
 ]
 MessageDirection = Literal["inbound", "outbound"]
 MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
+NoteAuthorType = Literal["user", "api_key"]
 Role = Literal["admin", "agent"]
 TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
@@ -800,6 +806,10 @@ class CreateConversationRequestMessage(TypedDict):
     text: str
 
 
+class CreateNoteRequest(TypedDict):
+    text: str
+
+
 class _CreateTenantRequestRequired(TypedDict):
     name: str
     plan: TenantPlan
@@ -1122,6 +1132,30 @@ class NewWebhookEndpoint(TypedDict):
     version: int
     #: The signing secret (Standard Webhooks): shown here only.
     webhook_secret: str
+
+
+class Note(TypedDict):
+    id: str
+    tenant_id: str
+    conversation_id: str
+    text: str
+    #: Who wrote it: a user (dashboard) or an API key.
+    author: NoteAuthor
+    created_at: str
+
+
+class NoteAuthor(TypedDict):
+    """Who wrote it: a user (dashboard) or an API key.
+
+    ``Note.author`` in openapi.json."""
+
+    type: NoteAuthorType
+    id: str
+
+
+class NoteList(TypedDict):
+    data: List[Note]
+    pagination: Pagination
 
 
 class OpenApiDocument(TypedDict):

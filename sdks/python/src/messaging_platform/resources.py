@@ -47,6 +47,7 @@ from .models import (
     NewApiKey,
     NewConversation,
     NewWebhookEndpoint,
+    Note,
     OpenApiDocument,
     ProvisionedTenant,
     RecoveryResult,
@@ -125,12 +126,33 @@ class Messages(SyncResource):
         return self._call("sendMessage", (conversation_id,), {"text": text}, options=options)
 
 
+class Notes(SyncResource):
+    """The team's notes on a conversation (never sent to the customer, no event): ``client.conversations.notes``."""
+
+    def list(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Note]:
+        """A conversation's notes, newest first."""
+        return self._list("listNotes", (conversation_id,), {"limit": limit, "cursor": cursor}, options)
+
+    def create(self, conversation_id: str, /, *, text: str, options: Options = None) -> Note:
+        """Adds a note for the team."""
+        return self._call("createNote", (conversation_id,), {"text": text}, options=options)
+
+
 class Conversations(SyncResource):
-    """``client.conversations``: conversations, and their messages (``.messages``)."""
+    """``client.conversations``: conversations, their messages (``.messages``) and notes (``.notes``)."""
 
     def __init__(self, transport: SyncTransport) -> None:
         super().__init__(transport)
         self.messages = Messages(transport)
+        self.notes = Notes(transport)
 
     def list(
         self,

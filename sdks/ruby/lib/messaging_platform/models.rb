@@ -591,6 +591,11 @@ module MessagingPlatform
       end
     end
 
+    # The `CreateNoteRequest` object.
+    class CreateNoteRequest < Model
+      property :text, :string, required: true
+    end
+
     # The `CreateTenantRequest` object.
     class CreateTenantRequest < Model
       property :name, :string, required: true
@@ -941,6 +946,29 @@ module MessagingPlatform
       property :version, :integer, required: true
       # The signing secret (Standard Webhooks): shown here only.
       property :webhook_secret, :string, required: true
+    end
+
+    # The `Note` object.
+    class Note < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :conversation_id, :string, required: true
+      property :text, :string, required: true
+      # Who wrote it: a user (dashboard) or an API key.
+      property :author, "Note::Author", required: true
+      property :created_at, :string, required: true
+
+      # Who wrote it: a user (dashboard) or an API key.
+      class Author < Model
+        property :type, :string, required: true, enum: ["user", "api_key"]
+        property :id, :string, required: true
+      end
+    end
+
+    # The `NoteList` object.
+    class NoteList < Model
+      property :data, ["Note"], required: true
+      property :pagination, "Pagination", required: true
     end
 
     # The `OpenApiDocument` object.
@@ -1405,6 +1433,8 @@ module MessagingPlatform
     "updateConversation" => Operation.new(id: "updateConversation", method: :patch, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateConversationRequest", body_required: false, responses: { 200 => "Conversation" }),
     "listMessages" => Operation.new(id: "listMessages", method: :get, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "MessageList" }),
     "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: true, responses: { 202 => "Message" }),
+    "listNotes" => Operation.new(id: "listNotes", method: :get, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "NoteList" }),
+    "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),

@@ -304,6 +304,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notes
+         * @description The team’s notes on the conversation, newest first. The customer never sees them.
+         */
+        get: operations["listNotes"];
+        put?: never;
+        /**
+         * Add a note
+         * @description A note for the team: stored with its author and listed with the conversation’s notes, never sent to the customer, and announced by no event (webhook receivers hear only what happens with the customer).
+         */
+        post: operations["createNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels": {
         parameters: {
             query?: never;
@@ -1938,6 +1962,9 @@ export interface components {
                 text: string;
             };
         };
+        CreateNoteRequest: {
+            text: string;
+        };
         CreateTenantRequest: {
             name: string;
             /** @enum {string} */
@@ -2376,6 +2403,33 @@ export interface components {
              * @example whsec_EfUYa02/3jOHven2bw8SR7nMtL9O2qgg35r6KRZLCN8=
              */
             webhook_secret: string;
+        };
+        Note: {
+            /** @example note_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            conversation_id: string;
+            text: string;
+            /** @description Who wrote it: a user (dashboard) or an API key. */
+            author: {
+                /** @enum {string} */
+                type: "user" | "api_key";
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+        };
+        NoteList: {
+            data: components["schemas"]["Note"][];
+            pagination: components["schemas"]["Pagination"];
         };
         OpenApiDocument: {
             openapi: string;
@@ -4868,6 +4922,103 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    listNotes: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (plain decimal digits). */
+                limit?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the conversation’s notes, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    createNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Called her back: she prefers mornings."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The note. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyRequestInProgress"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

@@ -6,9 +6,12 @@ import type {
   ConversationWithMessages,
   CreateConversationParams,
   ListConversationsParams,
+  CreateNoteParams,
   ListMessagesParams,
+  ListNotesParams,
   Message,
   NewConversation,
+  Note,
   SendMessageParams,
   UpdateConversationParams,
 } from '../types.js';
@@ -26,12 +29,27 @@ export class Messages extends ApiResource {
   }
 }
 
+/** The team's notes on a conversation: never sent to the customer, no event. */
+export class Notes extends ApiResource {
+  /** A conversation's notes, newest first. */
+  list(conversationId: string, params?: ListNotesParams, options?: RequestOptions): PagedList<Note> {
+    return this.pagedList(path`/conversations/${conversationId}/notes`, params, options);
+  }
+
+  /** Adds a note for the team. */
+  create(conversationId: string, params: CreateNoteParams, options?: RequestOptions): Promise<Note> {
+    return this.call('POST', path`/conversations/${conversationId}/notes`, { body: params, options });
+  }
+}
+
 export class Conversations extends ApiResource {
   readonly messages: Messages;
+  readonly notes: Notes;
 
   constructor(transport: Transport) {
     super(transport);
     this.messages = new Messages(transport);
+    this.notes = new Notes(transport);
   }
 
   /** Conversations, newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved ones), or `status` with one other. */

@@ -18,18 +18,33 @@ module MessagingPlatform
       alias send_message create
     end
 
+    # The team's notes on a conversation: `client.conversations.notes`. Never sent to the customer; no event.
+    class Notes < Base
+      # A conversation's notes, newest first: a PagedList of Models::Note (`limit:`, `cursor:`).
+      def list(conversation_id, request_options: nil, **params)
+        paged("listNotes", { id: conversation_id }, params, request_options)
+      end
+
+      # Adds a note for the team (`text:`). Returns a Models::Note.
+      def create(conversation_id, request_options: nil, **params)
+        call("createNote", { id: conversation_id }, body: body_of("createNote", params),
+                                                    request_options: options(request_options))
+      end
+    end
+
     # Conversations: `client.conversations`.
     class Conversations < Base
-      # The conversation's messages.
-      attr_reader :messages
+      # The conversation's messages and the team's notes on it.
+      attr_reader :messages, :notes
 
       def initialize(transport)
         super
         @messages = Messages.new(transport)
+        @notes = Notes.new(transport)
       end
 
-      # Conversations, newest activity first. Filter by `status:`, `tag:`, `channel:` or
-      # `customer_id:` (or `status:` with one other); `limit:` is the page size.
+      # Conversations, newest activity first. Filter by `status:`, `tag:`, `channel:`, `customer_id:` or
+      # `assignee_id:` (or `status:` with one other; `assignee_id: "none"` with any); `limit:` is the page size.
       def list(request_options: nil, **params)
         paged("listConversations", {}, params, request_options)
       end

@@ -1,0 +1,16 @@
+import { httpHandler, tenantPrincipal } from '../http/handler';
+import { notFound } from '../platform/errors';
+import { isId } from '../platform/ids';
+import { toPage } from '../platform/pagination';
+import { ListNotesQuery } from './schemas';
+import { getConversation, listNotes } from './store';
+
+/** The team's notes on a conversation, newest first; the conversation is read beside the page. */
+export const handler = httpHandler('notes-list', { query: ListNotesQuery }, async ({ params, query, principal }) => {
+  const tenantId = tenantPrincipal(principal).tenant.id;
+  const id = params.id ?? '';
+  if (!isId('conv', id)) throw notFound('The conversation');
+  const [conversation, page] = await Promise.all([getConversation(tenantId, id), listNotes(tenantId, id, query)]);
+  if (!conversation) throw notFound('The conversation');
+  return { status: 200, body: toPage(page.items, query.limit, page) };
+});
