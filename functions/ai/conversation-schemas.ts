@@ -1,6 +1,6 @@
 /** The request bodies of the AI routes that read a whole conversation (see ./schemas.ts). */
 import * as z from 'zod/mini';
-import { messageText } from '../conversations/schemas';
+import { messageText } from '../conversations/message-text';
 import { conversationId, oneOf } from './schemas';
 
 export const SuggestBody = z

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { idOf } from '../platform/validation';
-import { messageText } from '../conversations/schemas';
+import { messageText } from '../conversations/message-text';
 
 export const conversationId = idOf('conv', 'conversation');
 const messageId = idOf('msg', 'message');

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { trimmed } from '../platform/validation';
-import { messageText } from '../conversations/schemas';
+import { messageText } from '../conversations/message-text';
 import { phone } from '../customers/schemas';
 
 export const SandboxInboundBody = z.strictObject({

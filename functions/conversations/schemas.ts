@@ -3,14 +3,13 @@ import { pageQuery } from '../platform/pagination';
 import { idOf, instant, nonEmptyPatch, readable, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN, UNASSIGNED } from './conversation';
+import { messageText } from './message-text';
 
 const tag = z
   .string()
   .check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
 const userId = idOf('usr', 'user');
-/** Any message text, as it may arrive from a customer or be quoted to the AI: only its length is checked. */
-export const messageText = z.string().check(z.minLength(1), z.maxLength(4096));
 
 /** What the business sends a customer must be readable: not blank, and `readable` (platform/validation). */
 const outboundText = messageText.check(
