@@ -587,32 +587,22 @@ const noteKey = (t: string, conversationId: string, id: string) => ({
 });
 const noteFromItem = (item: Record<string, unknown>): Note => inOrder<Note>(item, NOTE_FIELDS);
 
-/** Stores a note if its conversation exists (one transaction); false when it does not. */
-export const putNote = (note: Note): Promise<boolean> =>
-  conditionalWrite(
-    () =>
-      db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName('main'),
-                Key: conversationKey(note.tenant_id, note.conversation_id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName('main'),
-                Item: { ...noteKey(note.tenant_id, note.conversation_id, note.id), ...note },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      ),
-    [0],
+/**
+ * Stores a note if its conversation exists; false when it does not. A strongly consistent read, then the
+ * note's own Put: conversations are never deleted, so the read cannot go stale, and no write to the
+ * conversation is ever held up (a transaction checking the conversation would conflict with them).
+ */
+export async function putNote(note: Note): Promise<boolean> {
+  if (!(await getConversation(note.tenant_id, note.conversation_id))) return false;
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: { ...noteKey(note.tenant_id, note.conversation_id, note.id), ...note },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   );
+  return true;
+}
 
 /** A page of a conversation's notes, newest first (their ids are ULIDs): one Query. */
 export async function listNotes(t: string, conversationId: string, request: { limit: number; cursor?: string }) {

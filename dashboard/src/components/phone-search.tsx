@@ -14,6 +14,13 @@ export const looksLikePhone = (text: string): boolean => /^\+?[\d\s().-]{8,30}$/
 export const customerByPhone = (client: MessagingClient, text: string): Promise<Customer | null> =>
   client.customers.findByPhone(text.trim());
 
+/** Whether text has something a name search can match: letters or digits once accents are set aside. */
+export const hasNameText = (text: string): boolean =>
+  /[\p{L}\p{N}]/u.test(text.normalize('NFKD').replace(/\p{M}/gu, ''));
+
+/** Text as a name search sends it: trimmed, at most the 100 characters the API takes (never half a character). */
+export const nameQuery = (text: string): string => Array.from(text.trim()).slice(0, 100).join('').trim();
+
 /** How many customers a name search offers to choose from. */
 const NAME_CHOICES = 5;
 
@@ -50,20 +57,22 @@ export function PhoneSearch({
       latest.current += 1;
       setTyped('');
       setProblem('');
+      setChoices(null);
     }
     shown.current = found;
   }, [found]);
 
   const find = async () => {
     const phone = looksLikePhone(typed);
-    if (!phone && !(byName && typed.trim())) return setProblem('Type a phone number, e.g. +4915112345678.');
+    if (!phone && !(byName && hasNameText(typed)))
+      return setProblem(byName ? 'Type a name or a phone number.' : 'Type a phone number, e.g. +4915112345678.');
     const search = ++latest.current;
     setBusy(true);
     setProblem('');
     setChoices(null);
     try {
       if (!phone) {
-        const page = await client.customers.list({ name: typed.trim().slice(0, 100), limit: NAME_CHOICES }).page();
+        const page = await client.customers.list({ name: nameQuery(typed), limit: NAME_CHOICES }).page();
         if (search !== latest.current) return;
         const [only] = page.data;
         if (page.data.length === 1 && only) onFound(only);
@@ -136,22 +145,24 @@ export function PhoneSearch({
       </form>
       {choices && (
         <Box margin={{ top: 'xs' }}>
-          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <span>Which one?</span>
-            {choices.customers.map((c) => (
-              <Button
-                key={c.id}
-                variant="inline-link"
-                onClick={() => {
-                  setChoices(null);
-                  onFound(c);
-                }}
-              >
-                {c.name ? `${c.name} (${c.phone})` : c.phone}
-              </Button>
-            ))}
-            {choices.more && <span>and more: type more of the name.</span>}
-          </SpaceBetween>
+          <div role="group" aria-label="Customers whose name matches" aria-live="polite">
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <span>Which one?</span>
+              {choices.customers.map((c) => (
+                <Button
+                  key={c.id}
+                  variant="inline-link"
+                  onClick={() => {
+                    setChoices(null);
+                    onFound(c);
+                  }}
+                >
+                  {c.name ? `${c.name} (${c.phone})` : c.phone}
+                </Button>
+              ))}
+              {choices.more && <span>and more: type more of the name.</span>}
+            </SpaceBetween>
+          </div>
         </Box>
       )}
     </FormField>

@@ -16,7 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
 import { isSessionOver, useAction, useApp, useResource } from '../context';
-import { customerByPhone, looksLikePhone } from '../components/phone-search';
+import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../components/phone-search';
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
@@ -426,13 +426,13 @@ function BookingModal({
     setFound([]);
     setLookingUp(false);
     const typed = text.trim();
-    if (!typed) return;
+    if (!looksLikePhone(typed) && !hasNameText(typed)) return;
     setLookingUp(true);
     lookup.current.timer = setTimeout(() => {
       const customersFound = looksLikePhone(typed)
         ? customerByPhone(client, typed).then((c) => (c ? [c] : []))
         : client.customers
-            .list({ name: typed.slice(0, 100), limit: 20 })
+            .list({ name: nameQuery(typed), limit: 20 })
             .page()
             .then((page) => page.data);
       customersFound

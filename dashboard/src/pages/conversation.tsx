@@ -26,7 +26,7 @@ import {
   type Suggestions,
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
-import { Freshness } from '../components/common';
+import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
@@ -115,7 +115,8 @@ export function ConversationPage({ id }: { id: string }) {
 
   const reply = async () => {
     const body = text.trim();
-    if (!body) return;
+    // Ctrl+Enter does not wait for the button: one reply at a time.
+    if (!body || send.busy) return;
     const sent = await send.run(() => client.conversations.messages.send(id, { text: body }));
     if (sent) {
       setText('');
@@ -288,9 +289,17 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   );
   const [text, setText] = useState('');
   const add = useAction();
+  // Older notes, read on request past the newest NOTES_SHOWN.
+  const older = useOlderPages<Note>(
+    (cursor) =>
+      client.conversations.notes.list(conversationId, { limit: NOTES_SHOWN, ...(cursor ? { cursor } : {}) }).page(),
+    notes.data?.hasMore ? notes.data.nextCursor : undefined,
+    [conversationId],
+  );
   const addNote = async () => {
     const body = text.trim();
-    if (!body) return;
+    // Ctrl+Enter does not wait for the button: one note at a time.
+    if (!body || add.busy) return;
     const added = await add.run(() => client.conversations.notes.create(conversationId, { text: body }));
     if (added) {
       setText('');
@@ -299,13 +308,13 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   };
   const authorOf = (note: Note) =>
     note.author.type === 'user' ? nameOf(note.author.id) || 'a teammate' : 'an API integration';
-  const shown = notes.data?.data ?? [];
+  const shown = notes.data ? older.merged(notes.data.data) : [];
   return (
     <Container
       header={
         <Header
           variant="h2"
-          counter={notes.data ? `(${shown.length}${notes.data.hasMore ? '+' : ''})` : undefined}
+          counter={notes.data ? `(${shown.length}${older.hasMore ? '+' : ''})` : undefined}
           description="Only your team sees these; the customer never does."
         >
           Team notes
@@ -328,6 +337,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
             ))}
           </ul>
         )}
+        <LoadOlder more={older}>Show older notes</LoadOlder>
         <ComposeField
           label="Note"
           placeholder="For your team only…"

@@ -17,7 +17,7 @@ import type { Customer } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
-import { PhoneSearch } from '../components/phone-search';
+import { hasNameText, nameQuery, PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
 import { follow, navigate } from '../router';
 import { BookingStatus } from './bookings';
@@ -43,7 +43,8 @@ export function CustomersPage() {
   const [typed, setTyped] = useState('');
   const [name, setName] = useState('');
   useEffect(() => {
-    const searched = typed.trim();
+    // Only accents or punctuation: nothing a name search could match, so the whole list stays.
+    const searched = hasNameText(typed) ? nameQuery(typed) : '';
     const timer = setTimeout(() => setName(searched), searched ? SEARCH_PAUSE_MS : 0);
     return () => clearTimeout(timer);
   }, [typed]);

@@ -199,7 +199,14 @@ export function InboxPage() {
                   </SpaceBetween>
                 </form>
               </FormField>
-              <PhoneSearch byName found={customer?.label} onFound={showCustomer} onClear={() => setCustomer(null)} />
+              <PhoneSearch
+                // A tag or "Me" replaces any customer search: a new search box, without a stale choice.
+                key={`${tag}:${mine}`}
+                byName
+                found={customer?.label}
+                onFound={showCustomer}
+                onClear={() => setCustomer(null)}
+              />
             </SpaceBetween>
           }
           columnDefinitions={[

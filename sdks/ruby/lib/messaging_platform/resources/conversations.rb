@@ -26,9 +26,9 @@ module MessagingPlatform
       end
 
       # Adds a note for the team (`text:`). Returns a Models::Note.
-      def create(conversation_id, request_options: nil, **params)
+      def create(conversation_id, idempotency_key: nil, request_options: nil, **params)
         call("createNote", { id: conversation_id }, body: body_of("createNote", params),
-                                                    request_options: options(request_options))
+                                                    request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
 
