@@ -200,6 +200,14 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'tenant',
     mainTable: 'write',
   },
+  {
+    id: 'notes-delete',
+    method: 'DELETE',
+    path: '/conversations/{id}/notes/{note_id}',
+    handler: 'conversations/notes-delete',
+    auth: 'tenant',
+    mainTable: 'write',
+  },
 
   {
     id: 'channels-list',

@@ -438,6 +438,12 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   assert.equal(await page.getByRole('log', { name: 'Messages' }).getByText('Prefers mornings').count(), 0);
   await checkA11y(page, 'team notes');
   await shot(page, '10a-conversation-notes');
+  await page.getByPlaceholder('For your team only…').fill('Typo, delete me');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await notes.getByText('Typo, delete me').waitFor();
+  await notes.getByRole('button', { name: 'Delete the note: Typo, delete me' }).click();
+  await notes.getByText('Typo, delete me').waitFor({ state: 'detached' });
+  await notes.getByText('Prefers mornings; call before 11.').waitFor();
 
   // "Assigned to: Me" in the inbox: Maria's conversation (assigned above), not an unassigned one;
   // "Nobody": the other way round.

@@ -224,4 +224,12 @@ export const contract = defineContract({
     errors: { 404: ['not_found'] },
     requestExample: { text: 'Called her back: she prefers mornings.' },
   },
+  'notes-delete': {
+    operationId: 'deleteNote',
+    summary: 'Delete a note',
+    description: 'Its author deletes it; an admin may delete anyone\u2019s (403 `not_note_author` otherwise).',
+    params: { id: resourceId('conv'), note_id: resourceId('note') },
+    responses: { 204: { description: 'Deleted.' } },
+    errors: { 403: ['not_note_author'], 404: ['not_found'] },
+  },
 });

@@ -1,5 +1,6 @@
 import {
   GetCommand,
+  DeleteCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -602,6 +603,38 @@ export async function putNote(note: Note): Promise<boolean> {
     }),
   );
   return true;
+}
+
+/**
+ * Deletes a note of the conversation, on condition that `authorId` wrote it (any author when undefined):
+ * one conditional Delete, which says whether the note was there when it refused.
+ */
+export async function deleteNote(
+  t: string,
+  conversationId: string,
+  noteId: string,
+  authorId: string | undefined,
+): Promise<'deleted' | 'not_found' | 'not_author'> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName('main'),
+        Key: noteKey(t, conversationId, noteId),
+        ConditionExpression: authorId ? 'attribute_exists(pk) AND #author.#id = :author' : 'attribute_exists(pk)',
+        ...(authorId
+          ? {
+              ExpressionAttributeNames: { '#author': 'author', '#id': 'id' },
+              ExpressionAttributeValues: { ':author': authorId },
+            }
+          : {}),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'deleted';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (error as { Item?: unknown }).Item ? 'not_author' : 'not_found';
+  }
 }
 
 /** A page of a conversation's notes, newest first (their ids are ULIDs): one Query. */

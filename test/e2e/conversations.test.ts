@@ -529,6 +529,20 @@ describe('notes', () => {
     expect((await call('GET', '/conversations/nope/notes', authOf(n))).status).toBe(404);
     expect((await call('POST', `/conversations/${id}/notes`, { ...authOf(t), body: { text: 'x' } })).status).toBe(404);
     expect((await call('GET', `/conversations/${id}/notes`, authOf(t))).status).toBe(404);
+
+    // Deleting: the author may, another agent may not (403), an admin may delete anyone's.
+    const agentKey = await call('POST', '/api-keys', { ...authOf(n), body: { name: 'notes agent', role: 'agent' } });
+    const asAgent = { tenant: n.tenantId, token: agentKey.body.key as string };
+    const theirs = await call('POST', `/conversations/${id}/notes`, { ...asAgent, body: { text: 'agent note' } });
+    const refused = await call('DELETE', `/conversations/${id}/notes/${first.body.id}`, asAgent);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'not_note_author' } });
+    expect((await call('DELETE', `/conversations/${id}/notes/${theirs.body.id}`, asAgent)).status).toBe(204);
+    expect((await call('DELETE', `/conversations/${id}/notes/${second.body.id}`, authOf(n))).status).toBe(204);
+    expect((await call('DELETE', `/conversations/${id}/notes/${second.body.id}`, authOf(n))).status).toBe(404);
+    expect((await call('DELETE', `/conversations/${id}/notes/${first.body.id}`, authOf(t))).status).toBe(404);
+    expect((await call('DELETE', `/conversations/${id}/notes/nope`, authOf(n))).status).toBe(404);
+    const left = await call('GET', `/conversations/${id}/notes`, authOf(n));
+    expect(left.body.data.map((x: { id: string }) => x.id)).toEqual([first.body.id]);
   });
 });
 

@@ -278,7 +278,7 @@ const NOTES_SHOWN = 50;
 
 /** The team's notes on the conversation, newest first, and a box to add one. The customer never sees them. */
 function TeamNotes({ conversationId }: { conversationId: string }) {
-  const { client, me } = useApp();
+  const { client, me, isAdmin } = useApp();
   const { nameOf } = useTeam();
   const notes = useResource(
     (c) => c.conversations.notes.list(conversationId, { limit: NOTES_SHOWN }).page(),
@@ -306,9 +306,19 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
       void notes.reload();
     }
   };
+  // A note's author deletes it (an admin anyone's); a deleted note leaves the list at once.
+  const remove = useAction();
+  const [removed, setRemoved] = useState<string[]>([]);
+  const removeNote = async (note: Note) => {
+    if (await remove.run(() => client.conversations.notes.delete(conversationId, note.id).then(() => true))) {
+      setRemoved((ids) => [...ids, note.id]);
+      void notes.reload();
+    }
+  };
+  const mine = (note: Note) => note.author.type === 'user' && note.author.id === me.user_id;
   const authorOf = (note: Note) =>
     note.author.type === 'user' ? nameOf(note.author.id) || 'a teammate' : 'an API integration';
-  const shown = notes.data ? older.merged(notes.data.data) : [];
+  const shown = notes.data ? older.merged(notes.data.data).filter((n) => !removed.includes(n.id)) : [];
   return (
     <Container
       header={
@@ -324,13 +334,27 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
       <SpaceBetween size="s">
         <ErrorAlert error={notes.error} action={<Button onClick={() => void notes.reload()}>Retry</Button>} />
         <ErrorAlert error={add.error} onDismiss={add.clearError} />
+        <ErrorAlert error={remove.error} onDismiss={remove.clearError} />
         {notes.data && shown.length === 0 && <Box color="text-status-inactive">No notes yet.</Box>}
         {shown.length > 0 && (
           <ul className="notes" aria-label="Team notes">
             {shown.map((n) => (
               <li key={n.id}>
                 <Box variant="small" color="text-body-secondary">
-                  {`${n.author.type === 'user' && n.author.id === me.user_id ? 'You' : authorOf(n)}, ${formatDateTime(n.created_at)}`}
+                  {`${mine(n) ? 'You' : authorOf(n)}, ${formatDateTime(n.created_at)}`}
+                  {(mine(n) || isAdmin) && (
+                    <>
+                      {' · '}
+                      <Button
+                        variant="inline-link"
+                        ariaLabel={`Delete the note: ${n.text.slice(0, 40)}`}
+                        disabled={remove.busy}
+                        onClick={() => void removeNote(n)}
+                      >
+                        Delete
+                      </Button>
+                    </>
+                  )}
                 </Box>
                 <div className="note-text">{n.text}</div>
               </li>

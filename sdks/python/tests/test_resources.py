@@ -134,6 +134,8 @@ def test_notes_created_and_listed_newest_first(client: MessagingClient) -> None:
     assert first["author"]["type"] == "api_key"
     second = client.conversations.notes.create(conversation["id"], text="Called back")
     assert [n["id"] for n in client.conversations.notes.list(conversation["id"])] == [second["id"], first["id"]]
+    client.conversations.notes.delete(conversation["id"], second["id"])
+    assert [n["id"] for n in client.conversations.notes.list(conversation["id"])] == [first["id"]]
     with pytest.raises(NotFoundError):
         client.conversations.notes.create("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W", text="x")
 

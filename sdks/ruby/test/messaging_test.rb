@@ -127,6 +127,8 @@ class NotesTest < SdkTest
     assert_equal "api_key", first.author.type
     second = client.conversations.notes.create(conversation.id, text: "Called back")
     assert_equal [second.id, first.id], client.conversations.notes.list(conversation.id).map(&:id)
+    assert_nil client.conversations.notes.delete(conversation.id, second.id)
+    assert_equal [first.id], client.conversations.notes.list(conversation.id).map(&:id)
     assert_raises(MessagingPlatform::NotFoundError) do
       client.conversations.notes.create("conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W", text: "x")
     end

@@ -128,6 +128,8 @@ describe('notes', () => {
     const second = await t.client.conversations.notes.create(id, { text: 'Called back' });
     const notes = await t.client.conversations.notes.list(id).toArray();
     assert.deepEqual(notes.map((n) => n.id), [second.id, first.id]);
+    await t.client.conversations.notes.delete(id, second.id);
+    assert.deepEqual((await t.client.conversations.notes.list(id).toArray()).map((n) => n.id), [first.id]);
     await assert.rejects(t.client.conversations.notes.create('conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W', { text: 'x' }), NotFoundError);
   });
 });

@@ -146,6 +146,10 @@ class Notes(AsyncResource):
         """Adds a note for the team."""
         return await self._call("createNote", (conversation_id,), {"text": text}, options=options)
 
+    async def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
+        """Deletes a note: its author may, and an admin may delete anyone's."""
+        await self._call("deleteNote", (conversation_id, note_id), options=options)
+
 
 class Conversations(AsyncResource):
     """``client.conversations``: conversations, their messages (``.messages``) and notes (``.notes``)."""

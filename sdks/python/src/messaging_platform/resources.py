@@ -145,6 +145,10 @@ class Notes(SyncResource):
         """Adds a note for the team."""
         return self._call("createNote", (conversation_id,), {"text": text}, options=options)
 
+    def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
+        """Deletes a note: its author may, and an admin may delete anyone's."""
+        self._call("deleteNote", (conversation_id, note_id), options=options)
+
 
 class Conversations(SyncResource):
     """``client.conversations``: conversations, their messages (``.messages``) and notes (``.notes``)."""

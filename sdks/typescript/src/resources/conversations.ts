@@ -40,6 +40,11 @@ export class Notes extends ApiResource {
   create(conversationId: string, params: CreateNoteParams, options?: RequestOptions): Promise<Note> {
     return this.call('POST', path`/conversations/${conversationId}/notes`, { body: params, options });
   }
+
+  /** Deletes a note: its author may, and an admin may delete anyone's. */
+  async delete(conversationId: string, noteId: string, options?: RequestOptions): Promise<void> {
+    await this.call('DELETE', path`/conversations/${conversationId}/notes/${noteId}`, { options });
+  }
 }
 
 export class Conversations extends ApiResource {

@@ -30,6 +30,12 @@ module MessagingPlatform
         call("createNote", { id: conversation_id }, body: body_of("createNote", params),
                                                     request_options: options(request_options, idempotency_key: idempotency_key))
       end
+
+      # Deletes a note: its author may, and an admin may delete anyone's. Returns nil.
+      def delete(conversation_id, note_id, request_options: nil)
+        call("deleteNote", { id: conversation_id, note_id: note_id }, request_options: options(request_options))
+        nil
+      end
     end
 
     # Conversations: `client.conversations`.
