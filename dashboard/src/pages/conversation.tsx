@@ -69,9 +69,14 @@ const blockedStatus = (from: Conversation['status'], choice: string | undefined)
 export function ConversationPage({ id }: { id: string }) {
   const { client, flash } = useApp();
   const conversation = useResource((c) => c.conversations.get(id), [id], { pollMs: POLL_MS });
-  const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
-  const send = useAction();
+  const reply = useComposer(
+    (text) => client.conversations.messages.send(id, { text }),
+    () => {
+      setSuggestions(null);
+      void conversation.reload();
+    },
+  );
   const suggest = useAction();
   const update = useAction();
   const log = useRef<HTMLDivElement>(null);
@@ -111,18 +116,6 @@ export function ConversationPage({ id }: { id: string }) {
     const updated = await update.run(() => client.conversations.update(id, changes, { ifMatch: c.version }));
     if (updated) flash({ type: 'success', content: done });
     void conversation.reload();
-  };
-
-  const reply = async () => {
-    const body = text.trim();
-    // Ctrl+Enter does not wait for the button: one reply at a time.
-    if (!body || send.busy) return;
-    const sent = await send.run(() => client.conversations.messages.send(id, { text: body }));
-    if (sent) {
-      setText('');
-      setSuggestions(null);
-      void conversation.reload();
-    }
   };
 
   return (
@@ -201,7 +194,7 @@ export function ConversationPage({ id }: { id: string }) {
         <Freshness resource={conversation} />
         <Container header={<Header variant="h2">Reply</Header>}>
           <SpaceBetween size="s">
-            <ErrorAlert error={send.error} onDismiss={send.clearError} />
+            <ErrorAlert error={reply.error} onDismiss={reply.clearError} />
             <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
             {suggestions && (
               <SpaceBetween size="xs">
@@ -209,7 +202,7 @@ export function ConversationPage({ id }: { id: string }) {
                 {suggestions.suggestions.length === 0 && <Box>No suggestion for this conversation.</Box>}
                 <SpaceBetween direction="horizontal" size="xs">
                   {suggestions.suggestions.map((s) => (
-                    <Button key={s.text} onClick={() => setText(s.text)} ariaLabel={`Use suggestion: ${s.text}`}>
+                    <Button key={s.text} onClick={() => reply.setText(s.text)} ariaLabel={`Use suggestion: ${s.text}`}>
                       {s.text}
                     </Button>
                   ))}
@@ -220,12 +213,17 @@ export function ConversationPage({ id }: { id: string }) {
               label="Message"
               placeholder="Write a reply…"
               rows={3}
-              text={text}
-              onText={setText}
-              onSubmit={() => void reply()}
+              text={reply.text}
+              onText={reply.setText}
+              onSubmit={() => void reply.submit()}
             />
             <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="primary" loading={send.busy} disabled={!text.trim()} onClick={() => void reply()}>
+              <Button
+                variant="primary"
+                loading={reply.busy}
+                disabled={!reply.text.trim()}
+                onClick={() => void reply.submit()}
+              >
                 Send
               </Button>
               <Button
@@ -246,6 +244,22 @@ export function ConversationPage({ id }: { id: string }) {
       </SpaceBetween>
     </ContentLayout>
   );
+}
+
+/** Text to send (a reply, a note): trimmed, one send at a time, cleared once sent. */
+function useComposer(send: (text: string) => Promise<unknown>, onSent: () => void) {
+  const [text, setText] = useState('');
+  const action = useAction();
+  const submit = async () => {
+    const body = text.trim();
+    // Ctrl+Enter does not wait for the button.
+    if (!body || action.busy) return;
+    if (await action.run(() => send(body).then(() => true))) {
+      setText('');
+      onSent();
+    }
+  };
+  return { text, setText, submit, busy: action.busy, error: action.error, clearError: action.clearError };
 }
 
 /** A text box for a reply or a note; Ctrl+Enter (⌘+Enter) submits it. */
@@ -287,8 +301,10 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
       pollMs: NOTES_POLL_MS,
     },
   );
-  const [text, setText] = useState('');
-  const add = useAction();
+  const add = useComposer(
+    (text) => client.conversations.notes.create(conversationId, { text }),
+    () => void notes.reload(),
+  );
   // Older notes, read on request past the newest NOTES_SHOWN.
   const older = useOlderPages<Note>(
     (cursor) =>
@@ -296,16 +312,6 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
     notes.data?.hasMore ? notes.data.nextCursor : undefined,
     [conversationId],
   );
-  const addNote = async () => {
-    const body = text.trim();
-    // Ctrl+Enter does not wait for the button: one note at a time.
-    if (!body || add.busy) return;
-    const added = await add.run(() => client.conversations.notes.create(conversationId, { text: body }));
-    if (added) {
-      setText('');
-      void notes.reload();
-    }
-  };
   // A note's author deletes it (an admin anyone's); a deleted note leaves the list at once.
   const remove = useAction();
   const [removed, setRemoved] = useState<string[]>([]);
@@ -366,11 +372,11 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
           label="Note"
           placeholder="For your team only…"
           rows={2}
-          text={text}
-          onText={setText}
-          onSubmit={() => void addNote()}
+          text={add.text}
+          onText={add.setText}
+          onSubmit={() => void add.submit()}
         />
-        <Button loading={add.busy} disabled={!text.trim()} onClick={() => void addNote()}>
+        <Button loading={add.busy} disabled={!add.text.trim()} onClick={() => void add.submit()}>
           Add note
         </Button>
       </SpaceBetween>
