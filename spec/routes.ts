@@ -270,6 +270,14 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
   },
   {
+    id: 'bookings-availability',
+    method: 'GET',
+    path: '/bookings/availability',
+    handler: 'bookings/availability',
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
     id: 'bookings-get',
     method: 'GET',
     path: '/bookings/{id}',

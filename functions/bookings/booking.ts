@@ -154,3 +154,71 @@ export const BOOKING_FIELDS = [
   'updated_at',
   'version',
 ] as const satisfies readonly (keyof Booking)[];
+
+/** The longest window one availability request covers, and the most slot starts it may ask to try. */
+export const AVAILABILITY_MAX_WINDOW_MS = 31 * 24 * HOUR_MS;
+export const AVAILABILITY_MAX_SLOT_STARTS = 3000;
+
+/** Why an availability window (and slot step, when slots are asked for) cannot be answered, if it cannot. */
+export function availabilityProblem(window: Interval, stepMs: number | undefined): string | null {
+  const span = Date.parse(window.end_at) - Date.parse(window.start_at);
+  if (!(span > 0)) return '`to` must be after `from`.';
+  if (span > AVAILABILITY_MAX_WINDOW_MS) return 'The window can be at most 31 days long.';
+  if (stepMs !== undefined && span / stepMs > AVAILABILITY_MAX_SLOT_STARTS)
+    return `That asks for more than ${AVAILABILITY_MAX_SLOT_STARTS} slot starts: narrow the window or lengthen the step.`;
+  return null;
+}
+
+/** The window's busy time: the intervals clipped to it, overlapping or touching ones merged, in order. */
+export function busyWithin(window: Interval, held: Interval[]): Interval[] {
+  const from = Date.parse(window.start_at);
+  const to = Date.parse(window.end_at);
+  const spans = held
+    .map((h) => [Math.max(from, Date.parse(h.start_at)), Math.min(to, Date.parse(h.end_at))] as const)
+    .filter(([s, e]) => e > s)
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [s, e] of spans) {
+    const last = merged.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  return merged.map(([s, e]) => ({ start_at: iso(s), end_at: iso(e) }));
+}
+
+/** The gaps between merged busy intervals (from busyWithin) inside the window. */
+export function freeWithin(window: Interval, busy: Interval[]): Interval[] {
+  const free: Interval[] = [];
+  let cursor = window.start_at;
+  for (const b of busy) {
+    if (Date.parse(b.start_at) > Date.parse(cursor)) free.push({ start_at: cursor, end_at: b.start_at });
+    cursor = b.end_at;
+  }
+  if (Date.parse(window.end_at) > Date.parse(cursor)) free.push({ start_at: cursor, end_at: window.end_at });
+  return free;
+}
+
+/**
+ * Bookable slots of `durationMs`, starting every `stepMs` from the window's start, that fit wholly in a
+ * free interval and do not start before `notBefore` (a slot already begun is no use to offer).
+ */
+export function slotsWithin(
+  window: Interval,
+  free: Interval[],
+  durationMs: number,
+  stepMs: number,
+  notBefore: Date,
+): Interval[] {
+  const origin = Date.parse(window.start_at);
+  const earliest = notBefore.getTime();
+  const slots: Interval[] = [];
+  for (const f of free) {
+    const s = Date.parse(f.start_at);
+    const e = Date.parse(f.end_at);
+    const first = Math.max(s, earliest);
+    for (let t = origin + Math.ceil((first - origin) / stepMs) * stepMs; t + durationMs <= e; t += stepMs) {
+      slots.push({ start_at: iso(t), end_at: iso(t + durationMs) });
+    }
+  }
+  return slots;
+}

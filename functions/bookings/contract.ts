@@ -3,6 +3,9 @@ import { defineContract, named, page, resourceId, tenantId, timestamp, version }
 import { CustomerRef } from '../customers/contract';
 import { BOOKING_STATUSES } from './booking';
 
+/** A half-open stretch of time: it ends as the next may start. */
+const TimeSpan = named('TimeSpan', z.object({ start_at: timestamp, end_at: timestamp }));
+
 export const Booking = named(
   'Booking',
   z.object({
@@ -27,7 +30,7 @@ export const Booking = named(
         by: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
       }),
     ),
-    rescheduled_from: z.nullable(z.object({ start_at: timestamp, end_at: timestamp })),
+    rescheduled_from: z.nullable(TimeSpan),
     created_at: timestamp,
     updated_at: timestamp,
     version,
@@ -35,6 +38,28 @@ export const Booking = named(
 );
 
 const params = { id: resourceId('bkg') };
+
+export const Availability = named(
+  'Availability',
+  z.object({
+    resource_id: z.string().check(z.meta({ examples: ['chair-1'] })),
+    from: timestamp,
+    to: timestamp,
+    busy: z
+      .array(TimeSpan)
+      .check(
+        z.meta({ description: "The resource's active bookings in the window, clipped to it, touching ones merged." }),
+      ),
+    free: z.array(TimeSpan).check(z.meta({ description: 'The rest of the window, in order.' })),
+    slots: z.nullable(z.array(TimeSpan)).check(
+      z.meta({
+        description:
+          'With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie ' +
+          'wholly in free time and have not started yet. Otherwise null.',
+      }),
+    ),
+  }),
+);
 
 export const contract = defineContract({
   'bookings-list': {
@@ -70,6 +95,16 @@ export const contract = defineContract({
       timezone: 'Europe/Berlin',
       metadata: { source: 'whatsapp' },
     },
+  },
+  'bookings-availability': {
+    operationId: 'getAvailability',
+    summary: "A resource's free time",
+    description:
+      'The busy and free time of one `resource_id` between `from` and `to` (at most 31 days), and with ' +
+      '`duration_minutes` the slots still bookable. Pending and confirmed bookings hold time; cancelled, completed ' +
+      'and no-show ones do not. A slot listed here can still be taken before it is booked: the booking is then 409 ' +
+      '`booking_conflict`.',
+    responses: { 200: { description: "The resource's busy time, free time and slots.", body: Availability } },
   },
   'bookings-get': {
     operationId: 'getBooking',

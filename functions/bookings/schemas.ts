@@ -7,6 +7,7 @@ import {
   nonEmptyPatch,
   timezone as timezoneSchema,
   trimmed,
+  wholeNumberParam,
 } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { BOOKING_STATUSES } from './booking';
@@ -69,3 +70,24 @@ export const ListBookingsQuery = z.strictObject({
 });
 
 export const CancelBookingQuery = z.strictObject({ reason: z.optional(trimmed(1, 500)) });
+
+export const AvailabilityQuery = z.strictObject({
+  resource_id: resourceId,
+  from: instant,
+  to: instantSchema().check(z.meta({ description: 'The end of the window: at most 31 days after `from`.' })),
+  duration_minutes: z.optional(
+    wholeNumberParam(5, 1440).check(
+      z.meta({ description: 'Also list the slots of this length that are still free (5 to 1440 minutes).' }),
+    ),
+  ),
+  step_minutes: z.optional(
+    wholeNumberParam(5, 1440).check(
+      z.meta({ description: 'How far apart slots start, counted from `from` (default: `duration_minutes`).' }),
+    ),
+  ),
+  reschedule_booking_id: z.optional(
+    idOf('bkg', 'booking').check(
+      z.meta({ description: 'A booking being rescheduled: its own time counts as free, so it can move within it.' }),
+    ),
+  ),
+});

@@ -20,6 +20,7 @@ import { queryPage } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   BOOKING_FIELDS,
+  HOUR_MS,
   SLOT_LIFETIME_MS,
   firstClash,
   isActive,
@@ -349,6 +350,28 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
     ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
   );
   return { ...page, items: page.items.map(bookingFromItem) };
+}
+
+/**
+ * What holds a resource's time in the window: the hour items it overlaps, in one consistent Query (an
+ * hour's `full` and `p_<id>` entries name every active booking touching it, so quarters are not read).
+ * A booking spanning several hours is in each of them, once per id in the answer.
+ */
+export async function heldIntervals(t: string, resourceId: string, window: Interval): Promise<Holder[]> {
+  const hourOf = (at: string) => new Date(Math.floor(Date.parse(at) / HOUR_MS) * HOUR_MS).toISOString();
+  const items = await queryAll({
+    TableName: tableName('main'),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: {
+      ':pk': tenantPk(t),
+      ':first': slotKey(t, resourceId, { bucket: 'hour', start: hourOf(window.start_at) }).sk,
+      ':last': slotKey(t, resourceId, { bucket: 'hour', start: window.end_at }).sk,
+    },
+    ConsistentRead: true,
+  });
+  const byId = new Map<string, Holder>();
+  for (const item of items) for (const h of holdersOf(item)) byId.set(h.id, h);
+  return [...byId.values()];
 }
 
 /** The customer's earliest booking that starts after `now` and is still on (pending or confirmed). */

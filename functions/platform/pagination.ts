@@ -6,18 +6,11 @@ import { db } from './db';
 import { tenantPk } from './keys';
 import { DomainError } from './domain-error';
 import { signingSecret } from './secrets';
+import { wholeNumberParam } from './validation';
 
-/**
- * `?limit=` and `?cursor=`, shared by every list endpoint. The limit is plain decimal digits, 1 to 100:
- * Number() would also take "0x10", "1e2", " 5" or "", so the text is checked before it is converted.
- */
+/** `?limit=` (1 to 100, default 20) and `?cursor=`, shared by every list endpoint. */
 export const pageQuery = {
-  limit: z._default(
-    z
-      .pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 1 to 100')), z.transform(Number))
-      .check(z.refine((n) => n >= 1 && n <= 100, 'must be a whole number from 1 to 100')),
-    20,
-  ),
+  limit: z._default(wholeNumberParam(1, 100), 20),
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 };
 

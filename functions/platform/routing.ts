@@ -19,7 +19,8 @@ function compile(route: RouteDef): CompiledPattern {
   return { route, pattern: new RegExp(`^${source}/?$`), params };
 }
 
-const COMPILED = ROUTES.map(compile);
+// API Gateway picks the most specific route: a literal segment wins over a `{param}` (bookings/availability).
+const COMPILED = ROUTES.map(compile).sort((a, b) => a.params.length - b.params.length);
 
 export interface PathMatch {
   route: RouteDef;

@@ -473,3 +473,108 @@ describe('listing bookings', () => {
     expect((await call('GET', '/bookings', authOf(other))).body.data).toEqual([]);
   });
 });
+
+describe('availability', () => {
+  const span = (start_at: string, end_at: string) => ({ start_at, end_at });
+  const availability = (query: Record<string, string>, tenant = t) =>
+    call('GET', `/bookings/availability?${new URLSearchParams(query).toString()}`, authOf(tenant));
+
+  it('shows the busy and free time of one resource and the slots still bookable', async () => {
+    const a = await createTenant();
+    const on = (resource_id: string, start_at: string, end_at: string, extra: Record<string, unknown> = {}) =>
+      create({ resource_id, start_at, end_at, ...extra }, a);
+    const ten = (await on('room-a', day(5, 10), day(5, 11))).body;
+    await on('room-a', day(5, 11), day(5, 11, 30), { status: 'pending' });
+    await on('room-a', day(5, 13, 20), day(5, 13, 50));
+    await on('room-a', day(5, 16, 30), day(5, 19));
+    const cancelled = (await on('room-a', day(5, 15), day(5, 16))).body;
+    expect((await call('DELETE', `/bookings/${cancelled.id}`, authOf(a))).status).toBe(200);
+    await on('room-b', day(5, 14), day(5, 15));
+
+    const window = { resource_id: 'room-a', from: day(5, 9), to: day(5, 18) };
+    const got = await availability({ ...window, duration_minutes: '60' }, a);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({
+      resource_id: 'room-a',
+      from: day(5, 9),
+      to: day(5, 18),
+      busy: [span(day(5, 10), day(5, 11, 30)), span(day(5, 13, 20), day(5, 13, 50)), span(day(5, 16, 30), day(5, 18))],
+      free: [span(day(5, 9), day(5, 10)), span(day(5, 11, 30), day(5, 13, 20)), span(day(5, 13, 50), day(5, 16, 30))],
+      slots: [
+        span(day(5, 9), day(5, 10)),
+        span(day(5, 12), day(5, 13)),
+        span(day(5, 14), day(5, 15)),
+        span(day(5, 15), day(5, 16)),
+      ],
+    });
+    // Without duration_minutes: no slots. Times with an offset are answered in UTC.
+    const plain = await availability({ resource_id: 'room-a', from: '2031-01-05T10:30:00+01:00', to: day(5, 11) }, a);
+    expect(plain.body).toMatchObject({ from: day(5, 9, 30), busy: [span(day(5, 10), day(5, 11))], slots: null });
+
+    // A slot offered is bookable; once booked, it is busy. Cancelling frees it again.
+    const slot = got.body.slots[1];
+    const booked = await on('room-a', slot.start_at, slot.end_at);
+    expect(booked.status).toBe(201);
+    const after = await availability({ ...window, duration_minutes: '30', step_minutes: '15' }, a);
+    expect(after.body.busy).toContainEqual(span(day(5, 12), day(5, 13)));
+    expect(after.body.slots.map((s: { start_at: string }) => s.start_at)).toEqual([
+      day(5, 9),
+      day(5, 9, 15),
+      day(5, 9, 30),
+      day(5, 11, 30),
+      day(5, 14),
+      day(5, 14, 15),
+      day(5, 14, 30),
+      day(5, 14, 45),
+      day(5, 15),
+      day(5, 15, 15),
+      day(5, 15, 30),
+      day(5, 15, 45),
+      day(5, 16),
+    ]);
+    // Rescheduling a booking: its own time counts as free.
+    const moving = await availability({ ...window, reschedule_booking_id: ten.id }, a);
+    expect(moving.body.busy[0]).toEqual(span(day(5, 11), day(5, 11, 30)));
+    expect((await call('DELETE', `/bookings/${ten.id}`, authOf(a))).status).toBe(200);
+    const freed = await availability(window, a);
+    expect(freed.body.busy[0]).toEqual(span(day(5, 11), day(5, 11, 30)));
+  });
+
+  it("never shows another tenant's bookings", async () => {
+    const a = await createTenant();
+    const b = await createTenant();
+    expect((await create({ resource_id: 'shared-name', start_at: day(6, 9), end_at: day(6, 10) }, a)).status).toBe(201);
+    const window = { resource_id: 'shared-name', from: day(6, 8), to: day(6, 12) };
+    expect((await availability(window, a)).body.busy).toEqual([span(day(6, 9), day(6, 10))]);
+    expect((await availability(window, b)).body).toMatchObject({ busy: [], free: [span(day(6, 8), day(6, 12))] });
+  });
+
+  it('refuses malformed windows and parameters with 400 invalid_query', async () => {
+    const base = { resource_id: 'room-a', from: day(7, 9), to: day(7, 17) };
+    const refused: Record<string, string>[] = [
+      { from: base.from, to: base.to },
+      { ...base, resource_id: 'room#1' },
+      { ...base, to: day(7, 8) },
+      { ...base, to: base.from },
+      { ...base, to: day(7 + 32, 9) },
+      { ...base, from: 'tomorrow' },
+      { ...base, duration_minutes: '4' },
+      { ...base, duration_minutes: '1441' },
+      { ...base, duration_minutes: '1e2' },
+      { ...base, step_minutes: '15' },
+      { ...base, to: day(7 + 30, 9), duration_minutes: '30', step_minutes: '5' },
+      { ...base, status: 'confirmed' },
+      { ...base, reschedule_booking_id: 'bkg_1' },
+    ];
+    for (const query of refused) {
+      const res = await availability(query);
+      expect([JSON.stringify(query), res.status, res.headers.get('content-type'), res.body.code]).toEqual([
+        JSON.stringify(query),
+        400,
+        'application/problem+json',
+        'invalid_query',
+      ]);
+    }
+    expect((await call('GET', '/bookings/availability?resource_id=room-a', { tenant: t.tenantId })).status).toBe(401);
+  });
+});

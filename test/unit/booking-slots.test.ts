@@ -1,6 +1,10 @@
 import {
   MAX_DURATION_MS,
+  availabilityProblem,
+  busyWithin,
   firstClash,
+  freeWithin,
+  slotsWithin,
   overlaps,
   slotClaims,
   slotIsDead,
@@ -125,3 +129,59 @@ function rand(): number {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
   return seed / 2_147_483_648;
 }
+
+describe('availability', () => {
+  const at = (h: number, m = 0) => new Date(Date.UTC(2031, 0, 1, h, m)).toISOString();
+  const window = iv(at(9), at(17));
+  const longAgo = new Date(0);
+
+  it('clips busy time to the window and merges overlapping and touching bookings', () => {
+    const busy = busyWithin(window, [
+      iv(at(11), at(12)),
+      iv(at(8), at(9, 30)),
+      iv(at(11, 30), at(12, 15)),
+      iv(at(12, 15), at(13)),
+      iv(at(17), at(18)),
+      iv(at(16, 45), at(20)),
+    ]);
+    expect(busy).toEqual([iv(at(9), at(9, 30)), iv(at(11), at(13)), iv(at(16, 45), at(17))]);
+  });
+
+  it('frees the gaps between busy time, and the whole window when nothing is booked', () => {
+    expect(freeWithin(window, [])).toEqual([window]);
+    expect(freeWithin(window, [iv(at(9), at(9, 30)), iv(at(11), at(13))])).toEqual([
+      iv(at(9, 30), at(11)),
+      iv(at(13), at(17)),
+    ]);
+    expect(freeWithin(window, [window])).toEqual([]);
+  });
+
+  it('offers slots on the step grid from the window start that fit wholly in free time', () => {
+    const free = freeWithin(window, [iv(at(9, 40), at(11)), iv(at(12), at(16, 30))]);
+    // 9:00 would end 9:45, after 9:40; 11:30 would end 12:15; 16:30 would end 17:15.
+    expect(slotsWithin(window, free, 45 * 60_000, 30 * 60_000, longAgo)).toEqual([iv(at(11), at(11, 45))]);
+    expect(slotsWithin(window, free, 30 * 60_000, 30 * 60_000, longAgo)).toEqual([
+      iv(at(9), at(9, 30)),
+      iv(at(11), at(11, 30)),
+      iv(at(11, 30), at(12)),
+      iv(at(16, 30), at(17)),
+    ]);
+  });
+
+  it('never offers a slot that has started', () => {
+    const slots = slotsWithin(window, [window], 60 * 60_000, 60 * 60_000, new Date(at(14, 10)));
+    expect(slots).toEqual([iv(at(15), at(16)), iv(at(16), at(17))]);
+  });
+
+  it('refuses an empty or reversed window, one over 31 days, and too many slot starts', () => {
+    expect(availabilityProblem(window, undefined)).toBeNull();
+    expect(availabilityProblem(iv(at(9), at(9)), undefined)).toMatch(/after/);
+    expect(availabilityProblem(iv(at(10), at(9)), undefined)).toMatch(/after/);
+    const month = iv(at(0), new Date(Date.UTC(2031, 1, 1)).toISOString());
+    expect(availabilityProblem(month, 15 * 60_000)).toBeNull();
+    expect(availabilityProblem(iv(at(0), new Date(Date.UTC(2031, 1, 1, 0, 1)).toISOString()), undefined)).toMatch(
+      /31 days/,
+    );
+    expect(availabilityProblem(month, 5 * 60_000)).toMatch(/slot starts/);
+  });
+});

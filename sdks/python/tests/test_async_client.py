@@ -60,6 +60,9 @@ def test_conversations_messages_bookings_ai_and_events(tenant: Tenant) -> None:
                 await client.bookings.create(customer={"id": customer_id}, service="Consulta", resource_id="room-async",
                                              start_at=f"{day}T09:15:00Z", end_at=f"{day}T09:45:00Z", timezone="UTC")
             assert raised.value.code == "booking_conflict"
+            free = await client.bookings.availability(resource_id="room-async", from_=f"{day}T09:00:00Z", to=f"{day}T10:00:00Z",
+                                                      duration_minutes=30)
+            assert free["slots"] == [{"start_at": f"{day}T09:30:00.000Z", "end_at": f"{day}T10:00:00.000Z"}]
             assert (await client.bookings.cancel(booking["id"], reason="async test"))["status"] == "cancelled"
 
             analysis = await client.ai.analyze(text="I want to book an appointment for tomorrow at 3pm")

@@ -189,6 +189,14 @@ def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingCl
 
     got = client.bookings.get(booking["id"])
     assert got == booking
+    # The chair's morning: busy while booked, hour-long slots around it (datetimes or strings, minutes as ints).
+    morning = client.bookings.availability(resource_id="chair-1", from_=datetime.fromisoformat(f"{day}T08:00:00+00:00"),
+                                           to=f"{day}T12:00:00Z", duration_minutes=60)
+    assert morning["busy"] == [{"start_at": booking["start_at"], "end_at": booking["end_at"]}]
+    assert [s["start_at"] for s in morning["slots"] or []] == [f"{day}T{h}:00:00.000Z" for h in ("08", "10", "11")]
+    moving = client.bookings.availability(resource_id="chair-1", from_=f"{day}T08:00:00Z", to=f"{day}T12:00:00Z",
+                                          reschedule_booking_id=booking["id"])
+    assert (moving["busy"], moving["slots"]) == ([], None)
     start = datetime.fromisoformat(f"{day}T14:00:00+01:00")
     moved = client.bookings.update(booking["id"], start_at=start, end_at=start + timedelta(minutes=45), if_match=got["version"])
     assert moved["rescheduled_from"]["start_at"] == f"{day}T09:00:00.000Z"  # type: ignore[typeddict-item]

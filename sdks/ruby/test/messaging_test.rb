@@ -193,6 +193,15 @@ class BookingsTest < SdkTest
     got = client.bookings.get(booking.id)
     assert_equal booking, got
 
+    # The chair's morning: busy while booked, hour-long slots around it (Time or ISO 8601).
+    morning = client.bookings.availability(resource_id: "chair-1", from: Time.utc(*day.split("-").map(&:to_i), 8),
+                                           to: "#{day}T12:00:00Z", duration_minutes: 60)
+    assert_equal [[booking.start_at, booking.end_at]], morning.busy.map { |b| [b.start_at, b.end_at] }
+    assert_equal %w[08 10 11].map { |h| "#{day}T#{h}:00:00.000Z" }, morning.slots.map(&:start_at)
+    moving = client.bookings.availability(resource_id: "chair-1", from: "#{day}T08:00:00Z", to: "#{day}T12:00:00Z",
+                                          reschedule_booking_id: booking.id)
+    assert_equal [[], nil], [moving.busy, moving.slots]
+
     moved = client.bookings.update(booking.id, start_at: "#{day}T14:00:00+01:00", end_at: "#{day}T14:45:00+01:00", if_match: got.version)
     assert_equal "#{day}T09:00:00.000Z", moved.rescheduled_from.start_at
     assert_equal 2, moved.version

@@ -16,13 +16,17 @@ export type RequestBody<K extends Operation> = operations[K] extends { requestBo
   : never;
 
 /** The query parameters of an operation. */
-export type QueryParams<K extends Operation> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type QueryParams<K extends Operation> = operations[K] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer J } } ? J : undefined;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** The JSON body of an operation's success response(s). */
-export type ResponseBody<K extends Operation> = JsonContent<operations[K]['responses'][Extract<keyof operations[K]['responses'], SuccessStatus>]>;
+export type ResponseBody<K extends Operation> = JsonContent<
+  operations[K]['responses'][Extract<keyof operations[K]['responses'], SuccessStatus>]
+>;
 
 /** List parameters as the SDK takes them: `limit` as a number, instants as strings or Dates. */
 export type ListParams<K extends Operation, Instants extends string = never> = {
@@ -44,6 +48,8 @@ export type Note = Schemas['Note'];
 export type CustomerRef = Schemas['CustomerRef'];
 export type Customer = Schemas['Customer'];
 export type Booking = Schemas['Booking'];
+/** A resource's busy and free time in a window, and its free slots when a duration was given. */
+export type Availability = Schemas['Availability'];
 export type User = Schemas['User'];
 export type ApiKey = Schemas['ApiKey'];
 /** A new API key: the only time `key` is shown. */
@@ -121,3 +127,11 @@ export type ListApiKeysParams = ListParams<'listApiKeys'>;
 export type ListUsersParams = ListParams<'listUsers'>;
 export type ListTenantsParams = ListParams<'listTenants'>;
 export type CancelBookingParams = QueryParams<'cancelBooking'>;
+/** `resource_id`, the window (`from`, `to`, at most 31 days) and optionally the slot length and step in minutes. */
+export type AvailabilityParams = {
+  [P in keyof QueryParams<'getAvailability'>]: P extends 'from' | 'to'
+    ? string | Date
+    : P extends 'duration_minutes' | 'step_minutes'
+      ? number
+      : QueryParams<'getAvailability'>[P];
+};

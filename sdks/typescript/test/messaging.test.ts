@@ -219,6 +219,13 @@ describe('bookings', () => {
     const got = await t.client.bookings.get(booking.id);
     assert.deepEqual(got, booking);
 
+    // The chair's day: busy while booked, and hour-long slots around it (Dates or strings, minutes as numbers).
+    const free = await t.client.bookings.availability({ resource_id: 'chair-1', from: new Date(`${day}T08:00:00Z`), to: `${day}T12:00:00Z`, duration_minutes: 60 });
+    assert.deepEqual(free.busy, [{ start_at: booking.start_at, end_at: booking.end_at }]);
+    assert.deepEqual(free.slots?.map((s) => s.start_at), [`${day}T08:00:00.000Z`, `${day}T10:00:00.000Z`, `${day}T11:00:00.000Z`]);
+    const moving = await t.client.bookings.availability({ resource_id: 'chair-1', from: `${day}T08:00:00Z`, to: `${day}T12:00:00Z`, reschedule_booking_id: booking.id });
+    assert.deepEqual([moving.busy, moving.slots], [[], null]);
+
     // Instants may be Dates: they are sent as ISO 8601.
     const moved = await t.client.bookings.update(booking.id, { start_at: new Date(`${day}T14:00:00+01:00`), end_at: new Date(`${day}T14:45:00+01:00`) }, { ifMatch: got.version });
     assert.equal(moved.rescheduled_from?.start_at, `${day}T09:00:00.000Z`);

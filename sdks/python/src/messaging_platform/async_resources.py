@@ -17,6 +17,7 @@ from ._core import NOT_GIVEN, NotGivenOr, RequestOptions
 from ._async import AsyncResource, AsyncSession, AsyncTransport
 from .errors import AuthenticationError, MessagingError
 from .models import (
+    Availability,
     Analysis,
     ApiKey,
     Booking,
@@ -350,6 +351,26 @@ class Bookings(AsyncResource):
     ) -> AsyncPage[Booking]:
         """One page of :meth:`list`."""
         return await self.list(status=status, customer_id=customer_id, from_=from_, to=to, limit=limit, cursor=cursor, options=options).page()
+
+    async def availability(
+        self,
+        *,
+        resource_id: str,
+        from_: Instant,
+        to: Instant,
+        duration_minutes: NotGivenOr[int] = NOT_GIVEN,
+        step_minutes: NotGivenOr[int] = NOT_GIVEN,
+        reschedule_booking_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Availability:
+        """A resource's busy and free time between ``from_`` and ``to`` (at most 31 days); with
+        ``duration_minutes``, the slots of that length still free, every ``step_minutes`` from ``from_``.
+        ``reschedule_booking_id``: a booking being moved, whose own time counts as free."""
+        params = {
+            "resource_id": resource_id, "from_": from_, "to": to, "duration_minutes": duration_minutes,
+            "step_minutes": step_minutes, "reschedule_booking_id": reschedule_booking_id,
+        }
+        return await self._call("getAvailability", (), params, options=options)
 
     async def get(self, id: str, /, *, options: Options = None) -> Booking:
         return await self._call("getBooking", (id,), options=options)

@@ -23,6 +23,7 @@ __all__ = [
     "ApiKey",
     "ApiKeyCaller",
     "ApiKeyList",
+    "Availability",
     "Booking",
     "BookingCancellation",
     "BookingCancellationBy",
@@ -39,7 +40,7 @@ __all__ = [
     "BookingRescheduledEvent",
     "BookingRescheduledEventData",
     "BookingRescheduledEventDataChangesValue",
-    "BookingRescheduledFrom",
+    "BookingRescheduledEventDataRescheduledFrom",
     "BookingStatus",
     "BookingUpdatedEvent",
     "BookingUpdatedEventData",
@@ -159,6 +160,7 @@ __all__ = [
     "TenantPlan",
     "TenantStatus",
     "TestDelivery",
+    "TimeSpan",
     "Tokens",
     "UpdateBookingRequest",
     "UpdateConversationRequest",
@@ -344,6 +346,22 @@ class ApiKeyList(TypedDict):
     pagination: Pagination
 
 
+Availability = TypedDict(
+    "Availability",
+    {
+        "resource_id": "str",
+        "from": "str",
+        "to": "str",
+        #: The resource's active bookings in the window, clipped to it, touching ones merged.
+        "busy": "List[TimeSpan]",
+        #: The rest of the window, in order.
+        "free": "List[TimeSpan]",
+        #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null.
+        "slots": "Optional[List[TimeSpan]]",
+    },
+)
+
+
 class Booking(TypedDict):
     id: str
     tenant_id: str
@@ -359,7 +377,7 @@ class Booking(TypedDict):
     metadata: Dict[str, Union[str, float, bool, None]]
     status: BookingStatus
     cancellation: Optional[BookingCancellation]
-    rescheduled_from: Optional[BookingRescheduledFrom]
+    rescheduled_from: Optional[TimeSpan]
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -379,13 +397,6 @@ class BookingCancellationBy(TypedDict):
 
     type: BookingCancellationByType
     id: str
-
-
-class BookingRescheduledFrom(TypedDict):
-    """``Booking.rescheduled_from`` in openapi.json."""
-
-    start_at: str
-    end_at: str
 
 
 class BookingCancelledEvent(TypedDict):
@@ -483,7 +494,7 @@ class BookingRescheduledEventData(TypedDict):
     booking: Booking
     #: Each changed field, from its old value to its new one.
     changes: Dict[str, BookingRescheduledEventDataChangesValue]
-    rescheduled_from: BookingRescheduledFrom
+    rescheduled_from: BookingRescheduledEventDataRescheduledFrom
 
 
 #: ``BookingRescheduledEvent.data.changes{}`` in openapi.json.
@@ -494,6 +505,13 @@ BookingRescheduledEventDataChangesValue = TypedDict(
         "to": "Any",
     },
 )
+
+
+class BookingRescheduledEventDataRescheduledFrom(TypedDict):
+    """``BookingRescheduledEvent.data.rescheduled_from`` in openapi.json."""
+
+    start_at: str
+    end_at: str
 
 
 class BookingUpdatedEvent(TypedDict):
@@ -1450,6 +1468,11 @@ class TenantList(TypedDict):
 class TestDelivery(TypedDict):
     delivery_id: str
     event: WebhookTestEvent
+
+
+class TimeSpan(TypedDict):
+    start_at: str
+    end_at: str
 
 
 class Tokens(TypedDict):

@@ -86,6 +86,19 @@ module MessagingPlatform
       property :pagination, "Pagination", required: true
     end
 
+    # The `Availability` object.
+    class Availability < Model
+      property :resource_id, :string, required: true
+      property :from, :string, required: true
+      property :to, :string, required: true
+      # The resource's active bookings in the window, clipped to it, touching ones merged.
+      property :busy, ["TimeSpan"], required: true
+      # The rest of the window, in order.
+      property :free, ["TimeSpan"], required: true
+      # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null.
+      property :slots, ["TimeSpan"], required: true, nullable: true
+    end
+
     # The `Booking` object.
     class Booking < Model
       property :id, :string, required: true
@@ -102,7 +115,7 @@ module MessagingPlatform
       property :metadata, :hash, required: true
       property :status, :string, required: true, enum: ["pending", "confirmed", "cancelled", "completed", "no_show"]
       property :cancellation, "Booking::Cancellation", required: true, nullable: true
-      property :rescheduled_from, "Booking::RescheduledFrom", required: true, nullable: true
+      property :rescheduled_from, "TimeSpan", required: true, nullable: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -119,12 +132,6 @@ module MessagingPlatform
           property :type, :string, required: true, enum: ["customer", "user", "api_key"]
           property :id, :string, required: true
         end
-      end
-
-      # The `RescheduledFrom` object.
-      class RescheduledFrom < Model
-        property :start_at, :string, required: true
-        property :end_at, :string, required: true
       end
     end
 
@@ -1251,6 +1258,12 @@ module MessagingPlatform
       property :event, "WebhookTestEvent", required: true
     end
 
+    # The `TimeSpan` object.
+    class TimeSpan < Model
+      property :start_at, :string, required: true
+      property :end_at, :string, required: true
+    end
+
     # The `Tokens` object.
     class Tokens < Model
       property :token_type, :string, required: true, const: "Bearer"
@@ -1443,6 +1456,7 @@ module MessagingPlatform
     "receiveWhatsAppWebhook" => Operation.new(id: "receiveWhatsAppWebhook", method: :post, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: [], body: "ReceiveWhatsAppWebhookRequest", body_required: false, responses: { 200 => "WhatsAppWebhookResult" }),
     "listBookings" => Operation.new(id: "listBookings", method: :get, path: "/bookings", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "BookingList" }),
     "createBooking" => Operation.new(id: "createBooking", method: :post, path: "/bookings", auth: :tenant, path_params: [], query: [], body: "CreateBookingRequest", body_required: true, responses: { 201 => "Booking" }),
+    "getAvailability" => Operation.new(id: "getAvailability", method: :get, path: "/bookings/availability", auth: :tenant, path_params: [], query: ["resource_id", "from", "to", "duration_minutes", "step_minutes", "reschedule_booking_id"], body: nil, body_required: false, responses: { 200 => "Availability" }),
     "getBooking" => Operation.new(id: "getBooking", method: :get, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Booking" }),
     "updateBooking" => Operation.new(id: "updateBooking", method: :patch, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateBookingRequest", body_required: false, responses: { 200 => "Booking" }),
     "cancelBooking" => Operation.new(id: "cancelBooking", method: :delete, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: ["reason"], body: nil, body_required: false, responses: { 200 => "Booking" }),

@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A resource's free time
+         * @description The busy and free time of one `resource_id` between `from` and `to` (at most 31 days), and with `duration_minutes` the slots still bookable. Pending and confirmed bookings hold time; cancelled, completed and no-show ones do not. A slot listed here can still be taken before it is booked: the booking is then 409 `booking_conflict`.
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings/{id}": {
         parameters: {
             query?: never;
@@ -1268,6 +1288,26 @@ export interface components {
             data: components["schemas"]["ApiKey"][];
             pagination: components["schemas"]["Pagination"];
         };
+        Availability: {
+            /** @example chair-1 */
+            resource_id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            to: string;
+            /** @description The resource's active bookings in the window, clipped to it, touching ones merged. */
+            busy: components["schemas"]["TimeSpan"][];
+            /** @description The rest of the window, in order. */
+            free: components["schemas"]["TimeSpan"][];
+            /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null. */
+            slots: components["schemas"]["TimeSpan"][] | null;
+        };
         Booking: {
             /** @example bkg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
@@ -1313,18 +1353,7 @@ export interface components {
                     id: string;
                 };
             } | null;
-            rescheduled_from: {
-                /**
-                 * Format: date-time
-                 * @example 2026-11-21T22:22:45.841Z
-                 */
-                start_at: string;
-                /**
-                 * Format: date-time
-                 * @example 2026-11-21T22:22:45.841Z
-                 */
-                end_at: string;
-            } | null;
+            rescheduled_from: components["schemas"]["TimeSpan"] | null;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -2768,6 +2797,18 @@ export interface components {
             /** @example dlv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             delivery_id: string;
             event: components["schemas"]["WebhookTestEvent"];
+        };
+        TimeSpan: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            start_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            end_at: string;
         };
         Tokens: {
             /** @constant */
@@ -5666,6 +5707,52 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                resource_id: string;
+                from: string;
+                /** @description The end of the window: at most 31 days after `from`. */
+                to: string;
+                /** @description Also list the slots of this length that are still free (5 to 1440 minutes). */
+                duration_minutes?: string;
+                /** @description How far apart slots start, counted from `from` (default: `duration_minutes`). */
+                step_minutes?: string;
+                /** @description A booking being rescheduled: its own time counts as free, so it can move within it. */
+                reschedule_booking_id?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource's busy time, free time and slots. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

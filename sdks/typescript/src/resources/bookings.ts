@@ -1,12 +1,25 @@
 import type { ConditionalRequestOptions, RequestOptions } from '../core/http.js';
 import type { PagedList } from '../core/pagination.js';
 import { ApiResource, path } from '../core/resource.js';
-import type { Booking, CancelBookingParams, CreateBookingParams, ListBookingsParams, UpdateBookingParams } from '../types.js';
+import type {
+  Availability,
+  AvailabilityParams,
+  Booking,
+  CancelBookingParams,
+  CreateBookingParams,
+  ListBookingsParams,
+  UpdateBookingParams,
+} from '../types.js';
 
 export class Bookings extends ApiResource {
   /** Bookings, newest first; filter by `status`, `customer_id`, `from`, `to`. */
   list(params?: ListBookingsParams, options?: RequestOptions): PagedList<Booking> {
     return this.pagedList('/bookings', params, options);
+  }
+
+  /** A resource's busy and free time between `from` and `to`; with `duration_minutes`, the slots still free. */
+  availability(params: AvailabilityParams, options?: RequestOptions): Promise<Availability> {
+    return this.call('GET', '/bookings/availability', { query: { ...params }, options });
   }
 
   get(id: string, options?: RequestOptions): Promise<Booking> {

@@ -9,6 +9,16 @@ module MessagingPlatform
         paged("listBookings", {}, params, request_options)
       end
 
+      # A resource's busy and free time between `from:` and `to:` (Time or ISO 8601, at most 31 days); with
+      # `duration_minutes:`, the slots of that length still free, every `step_minutes:` from `from:`.
+      # `reschedule_booking_id:` a booking being moved, whose own time counts as free.
+      def availability(resource_id:, from:, to:, duration_minutes: nil, step_minutes: nil, reschedule_booking_id: nil,
+                       request_options: nil)
+        query = { resource_id: resource_id, from: from, to: to, duration_minutes: duration_minutes,
+                  step_minutes: step_minutes, reschedule_booking_id: reschedule_booking_id }
+        call("getAvailability", query: query.compact, request_options: options(request_options))
+      end
+
       def get(id, request_options: nil)
         call("getBooking", { id: id }, request_options: options(request_options))
       end
