@@ -697,9 +697,37 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
   await second.getByText('This time is already booked').waitFor();
   await second.getByText(/Resource chair-1 is already booked from/).waitFor();
   await second.getByTestId('request-id').waitFor();
+  // The form shows the chair's day: the time taken, and free half hours near the one chosen, to pick from.
+  await second.getByText('chair-1 is booked at this time.').waitFor();
+  await second.getByText('Booked that day: 10:00–10:45.').waitFor();
   await checkA11y(page, 'booking conflict');
   await shot(page, '11-booking-conflict');
-  await second.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await second.getByRole('button', { name: 'Choose 10:45–11:15' }).click();
+  await second.getByText('chair-1 is free at this time.').waitFor();
+  // The booking that was in the way no longer is: its alert goes.
+  await second.getByText('This time is already booked').waitFor({ state: 'detached' });
+  assert.deepEqual(
+    [await second.getByLabel('Start time').inputValue(), await second.getByLabel('End time').inputValue()],
+    ['10:45', '11:15'],
+  );
+  await shot(page, '11-booking-free-time-picked');
+  await second.getByRole('button', { name: 'Book' }).click();
+  await second.waitFor({ state: 'detached' });
+  await page.getByText(/Check-up booked for/).waitFor();
+
+  // Rescheduling: the booking's own time does not stand in its way; the other one's does.
+  await page
+    .getByRole('row', { name: /Dental cleaning/ })
+    .getByRole('radio')
+    .check();
+  await page.getByRole('button', { name: 'Reschedule', exact: true }).click();
+  const moving = page.getByRole('dialog', { name: 'Reschedule Dental cleaning' });
+  await moving.getByText('chair-1 is free at this time.').waitFor();
+  await moving.getByText('Booked that day: 10:45–11:15.').waitFor();
+  await moving.getByLabel('End time').fill('11:00');
+  await moving.getByText('chair-1 is booked at this time.').waitFor();
+  await moving.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await moving.waitFor({ state: 'detached' });
 
   // A future confirmed booking: nothing to confirm, and not marked completed or no-show before it starts.
   const statusButton = (name: string) => page.getByRole('button', { name, exact: true });

@@ -15,7 +15,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
 import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
-import { isSessionOver, useAction, useApp, useResource } from '../context';
+import { isSessionOver, useAction, useApp, useResource, useSettled } from '../context';
 import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../components/phone-search';
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
@@ -384,6 +384,7 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
 }
 
 const NEW_CUSTOMER: SelectProps.Option = { value: 'new', label: 'New customer…' };
+const RESOURCE_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** The API's field paths that each field of the booking form shows the errors of. */
 const BOOKING_FIELDS = {
   customer: ['customer.id', 'conversation_id'],
@@ -475,7 +476,7 @@ function BookingModal({
         : '',
     name: '',
     service: !booking && service.trim() === '' ? 'What is booked, e.g. "Dental cleaning".' : '',
-    resource: resource && !/^[A-Za-z0-9_.:-]{1,100}$/.test(resource) ? 'Letters, digits and _ . : - only.' : '',
+    resource: resource && !RESOURCE_ID.test(resource) ? 'Letters, digits and _ . : - only.' : '',
     time:
       Number.isNaN(startAt.getTime()) || endAt <= startAt
         ? 'The end must be after the start.'
@@ -484,8 +485,18 @@ function BookingModal({
           : '',
   };
   const invalid = Object.values(errors).some(Boolean);
-  const conflict =
+  const refused =
     action.error instanceof ConflictError && action.error.code === 'booking_conflict' ? action.error : null;
+  // Once another time or resource is chosen, the booking that was in the way no longer is: its alert goes.
+  const inTheWay = refused?.problem.conflicting_booking;
+  const conflict =
+    refused &&
+    (!inTheWay ||
+      (inTheWay.resource_id === (booking ? booking.resource_id : resource) &&
+        Date.parse(inTheWay.start_at) < endAt.getTime() &&
+        startAt.getTime() < Date.parse(inTheWay.end_at)))
+      ? refused
+      : null;
 
   const submit = async () => {
     setTried(true);
@@ -601,9 +612,112 @@ function BookingModal({
             <TimeInput value={end} onChange={(e) => setEnd(e.detail.value)} format="hh:mm" />
           </FormField>
         </SpaceBetween>
-        {!conflict && <ErrorAlert error={action.error} atFields={Object.values(BOOKING_FIELDS).flat()} />}
+        <FreeTimes
+          resource={booking ? (booking.resource_id ?? '') : resource}
+          day={day}
+          start={startAt}
+          end={endAt}
+          moving={booking?.id}
+          onPick={(slot) => {
+            setStart(localTimeOf(slot.start_at));
+            setEnd(localTimeOf(slot.end_at));
+          }}
+        />
+        {!refused && <ErrorAlert error={action.error} atFields={Object.values(BOOKING_FIELDS).flat()} />}
       </SpaceBetween>
     </Modal>
+  );
+}
+
+/** How many of the free slots of the day the booking form offers: those nearest the chosen start. */
+const OFFERED_SLOTS = 8;
+
+/**
+ * The resource's day as the booking form shows it: whether the chosen time is free, the times already
+ * booked, and the free slots of the chosen length nearest the chosen start (quarter-hour steps), which
+ * fill the times when picked. A booking being moved does not stand in its own way.
+ */
+function FreeTimes({
+  resource,
+  day,
+  start,
+  end,
+  moving,
+  onPick,
+}: {
+  resource: string;
+  day: string;
+  start: Date;
+  end: Date;
+  moving: string | undefined;
+  onPick: (slot: { start_at: string; end_at: string }) => void;
+}) {
+  const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
+  // What to ask for, as one string so that it settles by value once typing pauses.
+  const ask = useSettled(
+    RESOURCE_ID.test(resource) && minutes >= 5 && minutes <= 1440 && !Number.isNaN(localInstant(day, '00:00').getTime())
+      ? `${resource} ${day} ${minutes}`
+      : '',
+    400,
+  );
+  const availability = useResource(
+    async (c) => {
+      const [resourceId = '', askedDay = '', length = '0'] = ask.split(' ');
+      if (!ask) return null;
+      const found = await c.bookings.availability({
+        resource_id: resourceId,
+        from: localInstant(askedDay, '00:00'),
+        to: localInstant(askedDay, '24:00'),
+        duration_minutes: Number(length),
+        step_minutes: 15,
+        ...(moving ? { reschedule_booking_id: moving } : {}),
+      });
+      return { ...found, day: askedDay };
+    },
+    [ask, moving],
+  );
+  const shown = availability.data;
+  if (!ask || !shown || shown.day !== day || shown.resource_id !== resource) return null;
+  const clash = shown.busy.some(
+    (b) => Date.parse(b.start_at) < end.getTime() && start.getTime() < Date.parse(b.end_at),
+  );
+  // Slots ending at midnight would need the next day's date in the end field: they are left out.
+  const slots = (shown.slots ?? []).filter((s) => isoDay(new Date(s.end_at)) === day);
+  const nearest = [...slots]
+    .sort(
+      (a, b) => Math.abs(Date.parse(a.start_at) - start.getTime()) - Math.abs(Date.parse(b.start_at) - start.getTime()),
+    )
+    .slice(0, OFFERED_SLOTS)
+    .sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
+  const span = (b: { start_at: string; end_at: string }) =>
+    `${formatTime(b.start_at)}–${isoDay(new Date(b.end_at)) === day ? formatTime(b.end_at) : '24:00'}`;
+  return (
+    <SpaceBetween size="xs">
+      {clash ? (
+        <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
+      ) : (
+        <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
+      )}
+      <Box variant="small">
+        {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
+      </Box>
+      {nearest.length ? (
+        <div role="group" aria-labelledby="free-times-label">
+          <Box variant="small" padding={{ bottom: 'xxs' }}>
+            <span id="free-times-label">Free {minutes}-minute times nearby:</span>
+          </Box>
+          <SpaceBetween direction="horizontal" size="xs">
+            {nearest.map((slot) => (
+              <Button key={slot.start_at} onClick={() => onPick(slot)} ariaLabel={`Choose ${span(slot)}`}>
+                {formatTime(slot.start_at)}
+              </Button>
+            ))}
+          </SpaceBetween>
+        </div>
+      ) : (
+        <Box variant="small">No free {minutes}-minute time left that day.</Box>
+      )}
+    </SpaceBetween>
   );
 }
 

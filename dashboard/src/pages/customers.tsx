@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -14,7 +14,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import type { Customer } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource } from '../context';
+import { useAction, useApp, useOlderPages, useResource, useSettled } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { hasNameText, nameQuery, PhoneSearch } from '../components/phone-search';
@@ -41,13 +41,9 @@ const NAME_SEARCH_MAX = 100;
 export function CustomersPage() {
   const { client } = useApp();
   const [typed, setTyped] = useState('');
-  const [name, setName] = useState('');
-  useEffect(() => {
-    // Only accents or punctuation: nothing a name search could match, so the whole list stays.
-    const searched = hasNameText(typed) ? nameQuery(typed) : '';
-    const timer = setTimeout(() => setName(searched), searched ? SEARCH_PAUSE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  // Only accents or punctuation: nothing a name search could match, so the whole list stays.
+  const searched = hasNameText(typed) ? nameQuery(typed) : '';
+  const name = useSettled(searched, searched ? SEARCH_PAUSE_MS : 0);
   const filters = { limit: PAGE_SIZE, ...(name ? { name } : {}) };
   const customers = useResource((c) => c.customers.list(filters).page(), [name], { pollMs: 30_000 });
   const more = useOlderPages<Customer>(
