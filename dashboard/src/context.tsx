@@ -189,7 +189,6 @@ export function useResource<T>(
   };
 }
 
-/** Runs an action; a lost session sends the user to sign in, other errors are returned for the form to show. */
 /** `value` once it has stayed the same for `delayMs` (what was typed, once typing pauses). */
 export function useSettled<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
@@ -200,6 +199,7 @@ export function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
+/** Runs an action; a lost session sends the user to sign in, other errors are returned for the form to show. */
 export function useAction() {
   const { sessionEnded } = useApp();
   const [busy, setBusy] = useState(false);

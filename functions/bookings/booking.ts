@@ -93,13 +93,17 @@ export type SlotClaim =
 export type SlotRole = SlotClaim['role'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The start of the hour an instant (epoch ms) falls in. */
+const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+/** The hour bucket an instant falls in, as its start. */
+export const hourOf = (at: string) => iso(hourStart(Date.parse(at)));
 
 /** The buckets an interval claims: at most 22 full hours, 2 partial ones and 8 quarters (24 hours max). */
 export function slotClaims(interval: Interval): SlotClaim[] {
   const s = Date.parse(interval.start_at);
   const e = Date.parse(interval.end_at);
   const claims: SlotClaim[] = [];
-  for (let h = Math.floor(s / HOUR_MS) * HOUR_MS; h < e; h += HOUR_MS) {
+  for (let h = hourStart(s); h < e; h += HOUR_MS) {
     if (s <= h && e >= h + HOUR_MS) {
       claims.push({ bucket: 'hour', start: iso(h), end: iso(h + HOUR_MS), role: 'full' });
       continue;
@@ -160,13 +164,24 @@ export const AVAILABILITY_MAX_WINDOW_MS = 31 * 24 * HOUR_MS;
 export const AVAILABILITY_MAX_SLOT_STARTS = 3000;
 
 /** Why an availability window (and slot step, when slots are asked for) cannot be answered, if it cannot. */
-export function availabilityProblem(window: Interval, stepMs: number | undefined): string | null {
+export function availabilityProblem(window: Interval, stepMs: number | undefined, now: Date): string | null {
   const span = Date.parse(window.end_at) - Date.parse(window.start_at);
   if (!(span > 0)) return '`to` must be after `from`.';
   if (span > AVAILABILITY_MAX_WINDOW_MS) return 'The window can be at most 31 days long.';
+  if (beforeScheduleHorizon(window.end_at, now))
+    return 'The schedule covers the last 24 hours and the future: `to` must be later than 24 hours ago.';
   if (stepMs !== undefined && span / stepMs > AVAILABILITY_MAX_SLOT_STARTS)
     return `That asks for more than ${AVAILABILITY_MAX_SLOT_STARTS} slot starts: narrow the window or lengthen the step.`;
   return null;
+}
+
+/**
+ * The part of a window the schedule can answer for: from the horizon on. Older hours are history, whose
+ * slot items are no longer kept in step (a booking ended or cancelled since may still sit in them).
+ */
+export function answerableWindow(window: Interval, now: Date): Interval {
+  const horizon = now.getTime() - SCHEDULE_HORIZON_MS;
+  return Date.parse(window.start_at) >= horizon ? window : { start_at: iso(horizon), end_at: window.end_at };
 }
 
 /** The window's busy time: the intervals clipped to it, overlapping or touching ones merged, in order. */
@@ -199,17 +214,17 @@ export function freeWithin(window: Interval, busy: Interval[]): Interval[] {
 }
 
 /**
- * Bookable slots of `durationMs`, starting every `stepMs` from the window's start, that fit wholly in a
- * free interval and do not start before `notBefore` (a slot already begun is no use to offer).
+ * Bookable slots of `durationMs`, starting every `stepMs` from `gridStart` (the start asked for), that fit
+ * wholly in a free interval and do not start before `notBefore` (a slot already begun is no use to offer).
  */
 export function slotsWithin(
-  window: Interval,
+  gridStart: string,
   free: Interval[],
   durationMs: number,
   stepMs: number,
   notBefore: Date,
 ): Interval[] {
-  const origin = Date.parse(window.start_at);
+  const origin = Date.parse(gridStart);
   const earliest = notBefore.getTime();
   const slots: Interval[] = [];
   for (const f of free) {

@@ -100,7 +100,8 @@ export const contract = defineContract({
     operationId: 'getAvailability',
     summary: "A resource's free time",
     description:
-      'The busy and free time of one `resource_id` between `from` and `to` (at most 31 days), and with ' +
+      'The busy and free time of one `resource_id` between `from` and `to` (at most 31 days; the schedule keeps the last ' +
+      '24 hours and the future, so an earlier `from` is answered from 24 hours ago), and with ' +
       '`duration_minutes` the slots still bookable. Pending and confirmed bookings hold time; cancelled, completed ' +
       'and no-show ones do not. A slot listed here can still be taken before it is booked: the booking is then 409 ' +
       '`booking_conflict`.',

@@ -20,7 +20,7 @@ import { queryPage } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
 import {
   BOOKING_FIELDS,
-  HOUR_MS,
+  hourOf,
   SLOT_LIFETIME_MS,
   firstClash,
   isActive,
@@ -353,12 +353,12 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
 }
 
 /**
- * What holds a resource's time in the window: the hour items it overlaps, in one consistent Query (an
- * hour's `full` and `p_<id>` entries name every active booking touching it, so quarters are not read).
- * A booking spanning several hours is in each of them, once per id in the answer.
+ * What holds a resource's time in the window: the hour items it overlaps, by a strongly consistent Query
+ * (paged past 1 MB; an hour's `full` and `p_<id>` entries name every active booking touching it, so
+ * quarters are not read). A booking spanning several hours is in each of them, once per id in the answer.
+ * The window must not reach back past the schedule horizon (booking.ts answerableWindow).
  */
 export async function heldIntervals(t: string, resourceId: string, window: Interval): Promise<Holder[]> {
-  const hourOf = (at: string) => new Date(Math.floor(Date.parse(at) / HOUR_MS) * HOUR_MS).toISOString();
   const items = await queryAll({
     TableName: tableName('main'),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',

@@ -132,12 +132,17 @@ export const idOf = (prefix: IdPrefix, noun: string) =>
 export const timezone = () =>
   z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
 
-/** An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. */
+/**
+ * An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. An offset
+ * may carry the year past 9999 (or before 0000) in UTC, which would no longer sort as text: refused.
+ */
 export const instant = () =>
-  z.pipe(
-    z.iso.datetime({ offset: true }),
-    z.transform((v: string) => new Date(v).toISOString()),
-  );
+  z
+    .pipe(
+      z.iso.datetime({ offset: true }),
+      z.transform((v: string) => new Date(v).toISOString()),
+    )
+    .check(z.refine((v) => /^\d{4}-/.test(v), 'must fall between the years 0000 and 9999 in UTC'));
 
 /**
  * A whole number given in a query string, from `min` to `max`. Plain decimal digits only: Number() would

@@ -540,6 +540,14 @@ describe('availability', () => {
     expect(freed.body.busy[0]).toEqual(span(day(5, 11), day(5, 11, 30)));
   });
 
+  it('answers from 24 hours ago at the earliest: older hours are history', async () => {
+    const asked = { resource_id: 'room-history', from: ago(24 * 3), to: ago(-2) };
+    const got = await availability(asked);
+    expect(got.status).toBe(200);
+    expect(Date.parse(got.body.from)).toBeGreaterThan(Date.parse(asked.from));
+    expect(got.body.free).toEqual([span(got.body.from, asked.to)]);
+  });
+
   it("never shows another tenant's bookings", async () => {
     const a = await createTenant();
     const b = await createTenant();
@@ -565,6 +573,10 @@ describe('availability', () => {
       { ...base, to: day(7 + 30, 9), duration_minutes: '30', step_minutes: '5' },
       { ...base, status: 'confirmed' },
       { ...base, reschedule_booking_id: 'bkg_1' },
+      // An offset that carries the instant past the year 9999 in UTC.
+      { ...base, from: '9999-12-31T20:00:00Z', to: '9999-12-31T23:30:00-01:00' },
+      // Wholly older than the schedule's 24 hours.
+      { ...base, from: ago(24 * 5), to: ago(24 * 3) },
     ];
     for (const query of refused) {
       const res = await availability(query);

@@ -1,5 +1,6 @@
 import {
   MAX_DURATION_MS,
+  answerableWindow,
   availabilityProblem,
   busyWithin,
   firstClash,
@@ -159,8 +160,8 @@ describe('availability', () => {
   it('offers slots on the step grid from the window start that fit wholly in free time', () => {
     const free = freeWithin(window, [iv(at(9, 40), at(11)), iv(at(12), at(16, 30))]);
     // 9:00 would end 9:45, after 9:40; 11:30 would end 12:15; 16:30 would end 17:15.
-    expect(slotsWithin(window, free, 45 * 60_000, 30 * 60_000, longAgo)).toEqual([iv(at(11), at(11, 45))]);
-    expect(slotsWithin(window, free, 30 * 60_000, 30 * 60_000, longAgo)).toEqual([
+    expect(slotsWithin(window.start_at, free, 45 * 60_000, 30 * 60_000, longAgo)).toEqual([iv(at(11), at(11, 45))]);
+    expect(slotsWithin(window.start_at, free, 30 * 60_000, 30 * 60_000, longAgo)).toEqual([
       iv(at(9), at(9, 30)),
       iv(at(11), at(11, 30)),
       iv(at(11, 30), at(12)),
@@ -169,19 +170,37 @@ describe('availability', () => {
   });
 
   it('never offers a slot that has started', () => {
-    const slots = slotsWithin(window, [window], 60 * 60_000, 60 * 60_000, new Date(at(14, 10)));
+    const slots = slotsWithin(window.start_at, [window], 60 * 60_000, 60 * 60_000, new Date(at(14, 10)));
     expect(slots).toEqual([iv(at(15), at(16)), iv(at(16), at(17))]);
   });
 
-  it('refuses an empty or reversed window, one over 31 days, and too many slot starts', () => {
-    expect(availabilityProblem(window, undefined)).toBeNull();
-    expect(availabilityProblem(iv(at(9), at(9)), undefined)).toMatch(/after/);
-    expect(availabilityProblem(iv(at(10), at(9)), undefined)).toMatch(/after/);
+  it('refuses an empty or reversed window, one over 31 days, one wholly past, and too many slot starts', () => {
+    const earlier = new Date(Date.UTC(2030, 11, 1));
+    expect(availabilityProblem(window, undefined, earlier)).toBeNull();
+    expect(availabilityProblem(iv(at(9), at(9)), undefined, earlier)).toMatch(/after/);
+    expect(availabilityProblem(iv(at(10), at(9)), undefined, earlier)).toMatch(/after/);
     const month = iv(at(0), new Date(Date.UTC(2031, 1, 1)).toISOString());
-    expect(availabilityProblem(month, 15 * 60_000)).toBeNull();
-    expect(availabilityProblem(iv(at(0), new Date(Date.UTC(2031, 1, 1, 0, 1)).toISOString()), undefined)).toMatch(
-      /31 days/,
-    );
-    expect(availabilityProblem(month, 5 * 60_000)).toMatch(/slot starts/);
+    expect(availabilityProblem(month, 15 * 60_000, earlier)).toBeNull();
+    const longer = iv(at(0), new Date(Date.UTC(2031, 1, 1, 0, 1)).toISOString());
+    expect(availabilityProblem(longer, undefined, earlier)).toMatch(/31 days/);
+    expect(availabilityProblem(month, 5 * 60_000, earlier)).toMatch(/slot starts/);
+    // The schedule keeps the last 24 hours: a window that ended before then is history.
+    expect(availabilityProblem(window, undefined, new Date(Date.UTC(2031, 0, 2, 17)))).toMatch(/24 hours/);
+    expect(availabilityProblem(window, undefined, new Date(Date.UTC(2031, 0, 2, 16, 59)))).toBeNull();
+  });
+
+  it('answers from 24 hours ago at the earliest', () => {
+    expect(answerableWindow(window, new Date(Date.UTC(2031, 0, 2, 9)))).toEqual(window);
+    expect(answerableWindow(window, new Date(Date.UTC(2031, 0, 2, 12)))).toEqual(iv(at(12), at(17)));
+  });
+
+  it('keeps the slot grid on the start asked for when the window is moved up', () => {
+    const free = [iv(at(12, 10), at(17))];
+    expect(slotsWithin(at(9), free, 60 * 60_000, 60 * 60_000, longAgo).map((s) => s.start_at)).toEqual([
+      at(13),
+      at(14),
+      at(15),
+      at(16),
+    ]);
   });
 });

@@ -492,9 +492,7 @@ function BookingModal({
   const conflict =
     refused &&
     (!inTheWay ||
-      (inTheWay.resource_id === (booking ? booking.resource_id : resource) &&
-        Date.parse(inTheWay.start_at) < endAt.getTime() &&
-        startAt.getTime() < Date.parse(inTheWay.end_at)))
+      (inTheWay.resource_id === (booking ? booking.resource_id : resource) && overlapsTime(inTheWay, startAt, endAt)))
       ? refused
       : null;
 
@@ -618,6 +616,7 @@ function BookingModal({
           start={startAt}
           end={endAt}
           moving={booking?.id}
+          refused={refused}
           onPick={(slot) => {
             setStart(localTimeOf(slot.start_at));
             setEnd(localTimeOf(slot.end_at));
@@ -632,10 +631,19 @@ function BookingModal({
 /** How many of the free slots of the day the booking form offers: those nearest the chosen start. */
 const OFFERED_SLOTS = 8;
 
+interface Span {
+  start_at: string;
+  end_at: string;
+}
+/** Half-open, as the API compares bookings: one ending at 10:00 leaves 10:00 free. */
+const overlapsTime = (span: Span, start: Date, end: Date) =>
+  Date.parse(span.start_at) < end.getTime() && start.getTime() < Date.parse(span.end_at);
+
 /**
  * The resource's day as the booking form shows it: whether the chosen time is free, the times already
  * booked, and the free slots of the chosen length nearest the chosen start (quarter-hour steps), which
- * fill the times when picked. A booking being moved does not stand in its own way.
+ * fill the times when picked. A booking being moved does not stand in its own way. Read again after the
+ * API refused a booking (`refused`): someone else took a time meanwhile.
  */
 function FreeTimes({
   resource,
@@ -643,6 +651,7 @@ function FreeTimes({
   start,
   end,
   moving,
+  refused,
   onPick,
 }: {
   resource: string;
@@ -650,54 +659,68 @@ function FreeTimes({
   start: Date;
   end: Date;
   moving: string | undefined;
-  onPick: (slot: { start_at: string; end_at: string }) => void;
+  refused: unknown;
+  onPick: (slot: Span) => void;
 }) {
   const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
   // What to ask for, as one string so that it settles by value once typing pauses.
   const ask = useSettled(
-    RESOURCE_ID.test(resource) && minutes >= 5 && minutes <= 1440 && !Number.isNaN(localInstant(day, '00:00').getTime())
-      ? `${resource} ${day} ${minutes}`
+    RESOURCE_ID.test(resource) && minutes >= 5 && minutes <= 1440 && /^\d{4}-\d{2}-\d{2}$/.test(day)
+      ? JSON.stringify({ resource, day, minutes })
       : '',
     400,
   );
   const availability = useResource(
     async (c) => {
-      const [resourceId = '', askedDay = '', length = '0'] = ask.split(' ');
       if (!ask) return null;
+      const asked = JSON.parse(ask) as { resource: string; day: string; minutes: number };
       const found = await c.bookings.availability({
-        resource_id: resourceId,
-        from: localInstant(askedDay, '00:00'),
-        to: localInstant(askedDay, '24:00'),
-        duration_minutes: Number(length),
+        resource_id: asked.resource,
+        from: localInstant(asked.day, '00:00'),
+        to: localInstant(asked.day, '24:00'),
+        duration_minutes: asked.minutes,
         step_minutes: 15,
         ...(moving ? { reschedule_booking_id: moving } : {}),
       });
-      return { ...found, day: askedDay };
+      return { ...found, asked };
     },
     [ask, moving],
   );
+  // `reload` is a new function each render: read through a ref, so only a new refusal reloads.
+  const reload = useRef(availability.reload);
+  reload.current = availability.reload;
+  useEffect(() => {
+    if (refused) void reload.current();
+  }, [refused]);
+  if (!ask) return null;
+  if (availability.error) return <Box variant="small">The free times of {resource} could not be read.</Box>;
   const shown = availability.data;
-  if (!ask || !shown || shown.day !== day || shown.resource_id !== resource) return null;
-  const clash = shown.busy.some(
-    (b) => Date.parse(b.start_at) < end.getTime() && start.getTime() < Date.parse(b.end_at),
-  );
-  // Slots ending at midnight would need the next day's date in the end field: they are left out.
-  const slots = (shown.slots ?? []).filter((s) => isoDay(new Date(s.end_at)) === day);
+  // Until the answer for what is chosen now arrives, none is shown (not one for another resource, day or length).
+  if (!shown || shown.asked.resource !== resource || shown.asked.day !== day || shown.asked.minutes !== minutes)
+    return null;
+  const clash = shown.busy.some((b) => overlapsTime(b, start, end));
+  // The form holds a day and clock times: slots it cannot hold are left out (ending at midnight, or in the
+  // hour a clock change repeats, which those clock times would name the other way).
+  const fits = (at: string) =>
+    isoDay(new Date(at)) === day && localInstant(day, localTimeOf(at)).getTime() === Date.parse(at);
+  const slots = (shown.slots ?? []).filter((s) => fits(s.start_at) && fits(s.end_at));
   const nearest = [...slots]
     .sort(
       (a, b) => Math.abs(Date.parse(a.start_at) - start.getTime()) - Math.abs(Date.parse(b.start_at) - start.getTime()),
     )
     .slice(0, OFFERED_SLOTS)
     .sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
-  const span = (b: { start_at: string; end_at: string }) =>
+  const span = (b: Span) =>
     `${formatTime(b.start_at)}–${isoDay(new Date(b.end_at)) === day ? formatTime(b.end_at) : '24:00'}`;
   return (
     <SpaceBetween size="xs">
-      {clash ? (
-        <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
-      ) : (
-        <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
-      )}
+      <div aria-live="polite">
+        {clash ? (
+          <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
+        ) : (
+          <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
+        )}
+      </div>
       <Box variant="small">
         {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
       </Box>
