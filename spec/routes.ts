@@ -201,6 +201,14 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
   },
   {
+    id: 'notes-update',
+    method: 'PATCH',
+    path: '/conversations/{id}/notes/{note_id}',
+    handler: 'conversations/notes-update',
+    auth: 'tenant',
+    mainTable: 'write',
+  },
+  {
     id: 'notes-delete',
     method: 'DELETE',
     path: '/conversations/{id}/notes/{note_id}',

@@ -444,6 +444,20 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await notes.getByRole('button', { name: 'Delete the note: Typo, delete me' }).click();
   await notes.getByText('Typo, delete me').waitFor({ state: 'detached' });
   await notes.getByText('Prefers mornings; call before 11.').waitFor();
+  // Its author rewords a note in place; it shows as edited, and the API has the new text.
+  await notes.getByRole('button', { name: 'Edit the note: Prefers mornings; call before 11.' }).click();
+  await notes.getByLabel('Edit note').fill('Prefers mornings; call before 10.');
+  await notes.getByRole('button', { name: 'Save note' }).click();
+  await notes.getByText('Prefers mornings; call before 10.').waitFor();
+  await notes.getByText('(edited)').waitFor();
+  await notes.getByLabel('Edit note').waitFor({ state: 'detached' });
+  await shot(page, '10b-conversation-note-edited');
+  const storedNotes = await api('GET', `/conversations/${conversationId}/notes`, {
+    token: tenant.apiKey,
+    tenant: tenant.id,
+  });
+  assert.equal(storedNotes.body.data[0].text, 'Prefers mornings; call before 10.');
+  assert.ok(storedNotes.body.data[0].edited_at);
 
   // "Assigned to: Me" in the inbox: Maria's conversation (assigned above), not an unassigned one;
   // "Nobody": the other way round.

@@ -91,6 +91,7 @@ export const Note = named(
       .object({ type: z.enum(['user', 'api_key']), id: z.string() })
       .check(z.meta({ description: 'Who wrote it: a user (dashboard) or an API key.' })),
     created_at: timestamp,
+    edited_at: z.nullable(timestamp).check(z.meta({ description: 'When its author last changed the text.' })),
   }),
 );
 
@@ -223,6 +224,17 @@ export const contract = defineContract({
     responses: { 201: { description: 'The note.', body: Note } },
     errors: { 404: ['not_found'] },
     requestExample: { text: 'Called her back: she prefers mornings.' },
+  },
+  'notes-update': {
+    operationId: 'updateNote',
+    summary: 'Edit a note',
+    description:
+      'Replaces the note’s text and sets `edited_at`. Only its author may (403 `not_note_author` otherwise, admins ' +
+      'included: they may delete a note, not reword it).',
+    params: { id: resourceId('conv'), note_id: resourceId('note') },
+    responses: { 200: { description: 'The note as edited.', body: Note } },
+    errors: { 403: ['not_note_author'], 404: ['not_found'] },
+    requestExample: { text: 'Called her back: she prefers mornings, not Mondays.' },
   },
   'notes-delete': {
     operationId: 'deleteNote',

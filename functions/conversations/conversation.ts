@@ -231,6 +231,8 @@ export interface Note {
   text: string;
   author: Sender;
   created_at: string;
+  /** When its author last changed the text; null while unedited. */
+  edited_at: string | null;
 }
 
-export const NOTE_FIELDS = ['id', 'tenant_id', 'conversation_id', 'text', 'author', 'created_at'] as const;
+export const NOTE_FIELDS = ['id', 'tenant_id', 'conversation_id', 'text', 'author', 'created_at', 'edited_at'] as const;

@@ -339,6 +339,7 @@ export async function addNote(tenantId: string, conversationId: string, text: st
     text,
     author,
     created_at: now.toISOString(),
+    edited_at: null,
   };
   if (!(await putNote(note))) throw DomainError.notFound('The conversation');
   return note;

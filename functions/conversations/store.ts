@@ -632,8 +632,44 @@ export async function deleteNote(
     );
     return 'deleted';
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    return (error as { Item?: unknown }).Item ? 'not_author' : 'not_found';
+    return noteRefusal(error);
+  }
+}
+
+/** Why a conditional write of a note was refused: the note is another author's, or not there. */
+function noteRefusal(error: unknown): 'not_found' | 'not_author' {
+  if (!isConditionFailure(error)) throw error;
+  return (error as { Item?: unknown }).Item ? 'not_author' : 'not_found';
+}
+
+/**
+ * Replaces a note's text, on condition that `authorId` wrote it: one conditional Update, which returns the
+ * note as it now is, or says whether it was there when it refused.
+ */
+export async function editNote(
+  t: string,
+  conversationId: string,
+  noteId: string,
+  authorId: string,
+  text: string,
+  now: Date,
+): Promise<Note | 'not_found' | 'not_author'> {
+  try {
+    const out = await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: noteKey(t, conversationId, noteId),
+        UpdateExpression: 'SET #text = :text, edited_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #author.#id = :author',
+        ExpressionAttributeNames: { '#text': 'text', '#author': 'author', '#id': 'id' },
+        ExpressionAttributeValues: { ':text': text, ':at': now.toISOString(), ':author': authorId },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return noteFromItem(out.Attributes ?? {});
+  } catch (error) {
+    return noteRefusal(error);
   }
 }
 

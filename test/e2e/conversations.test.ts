@@ -544,6 +544,45 @@ describe('notes', () => {
     const left = await call('GET', `/conversations/${id}/notes`, authOf(n));
     expect(left.body.data.map((x: { id: string }) => x.id)).toEqual([first.body.id]);
   });
+
+  it('lets only a note’s author edit it, admins included, and keeps it whole when refused', async () => {
+    const n = await createTenant();
+    const { body } = await inbound(n, '+491511000098', 'Do you open on Saturdays?');
+    const id = body.conversation.id as string;
+    const note = (await call('POST', `/conversations/${id}/notes`, { ...authOf(n), body: { text: 'Ask Ana.' } })).body;
+    expect(note.edited_at).toBeNull();
+    const edit = (noteId: string, text: unknown, auth: { tenant: string; token: string }) =>
+      call('PATCH', `/conversations/${id}/notes/${noteId}`, { ...auth, body: { text } });
+
+    const edited = await edit(note.id, 'Ask Ana: she opens on Saturdays.', authOf(n));
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({
+      ...note,
+      text: 'Ask Ana: she opens on Saturdays.',
+      edited_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
+    expect(listed.body.data).toEqual([edited.body]);
+
+    // Another member, an admin included, may not reword it; a blank, oversized or extra field is refused.
+    const adminKey = await call('POST', '/api-keys', { ...authOf(n), body: { name: 'another admin', role: 'admin' } });
+    const asAdmin = { tenant: n.tenantId, token: adminKey.body.key as string };
+    expect(await edit(note.id, 'Not Ana.', asAdmin)).toMatchObject({ status: 403, body: { code: 'not_note_author' } });
+    expect(await edit(note.id, '   ', authOf(n))).toMatchObject({ status: 422, body: { code: 'validation_failed' } });
+    expect((await edit(note.id, 'x'.repeat(5000), authOf(n))).status).toBe(422);
+    expect((await edit(note.id, 42, authOf(n))).status).toBe(422);
+    const extra = await call('PATCH', `/conversations/${id}/notes/${note.id}`, {
+      ...authOf(n),
+      body: { text: 'x', author: { type: 'user', id: 'usr_x' } },
+    });
+    expect(extra.status).toBe(422);
+    // Unknown notes, malformed ids and other tenants' notes are 404.
+    expect((await edit('note_01ARZ3NDEKTSV4RRFFQ69G5FAV', 'x', authOf(n))).status).toBe(404);
+    expect((await edit('nope', 'x', authOf(n))).status).toBe(404);
+    expect((await edit(note.id, 'x', authOf(t))).status).toBe(404);
+    const unchanged = await call('GET', `/conversations/${id}/notes`, authOf(n));
+    expect(unchanged.body.data).toEqual([edited.body]);
+  });
 });
 
 describe('tenant isolation', () => {

@@ -321,10 +321,37 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
       void notes.reload();
     }
   };
+  // Its author rewords a note in place; the edited note shows at once, wherever it was listed from.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [edits, setEdits] = useState<Record<string, Note>>({});
+  const edit = useComposer(
+    async (text) => {
+      if (!editing) return;
+      const saved = await client.conversations.notes.update(conversationId, editing, { text });
+      setEdits((all) => ({ ...all, [saved.id]: saved }));
+    },
+    () => {
+      setEditing(null);
+      void notes.reload();
+    },
+  );
+  const startEditing = (note: Note) => {
+    edit.clearError();
+    edit.setText(note.text);
+    setEditing(note.id);
+  };
   const mine = (note: Note) => note.author.type === 'user' && note.author.id === me.user_id;
   const authorOf = (note: Note) =>
     note.author.type === 'user' ? nameOf(note.author.id) || 'a teammate' : 'an API integration';
-  const shown = notes.data ? older.merged(notes.data.data).filter((n) => !removed.includes(n.id)) : [];
+  const shown = notes.data
+    ? older
+        .merged(notes.data.data)
+        .filter((n) => !removed.includes(n.id))
+        .map((n) => {
+          const local = edits[n.id];
+          return local && (local.edited_at ?? '') > (n.edited_at ?? '') ? local : n;
+        })
+    : [];
   return (
     <Container
       header={
@@ -348,6 +375,19 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
               <li key={n.id}>
                 <Box variant="small" color="text-body-secondary">
                   {`${mine(n) ? 'You' : authorOf(n)}, ${formatDateTime(n.created_at)}`}
+                  {n.edited_at && <span title={`Edited ${formatDateTime(n.edited_at)}`}> (edited)</span>}
+                  {mine(n) && editing !== n.id && (
+                    <>
+                      {' · '}
+                      <Button
+                        variant="inline-link"
+                        ariaLabel={`Edit the note: ${n.text.slice(0, 40)}`}
+                        onClick={() => startEditing(n)}
+                      >
+                        Edit
+                      </Button>
+                    </>
+                  )}
                   {(mine(n) || isAdmin) && (
                     <>
                       {' · '}
@@ -362,7 +402,34 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
                     </>
                   )}
                 </Box>
-                <div className="note-text">{n.text}</div>
+                {editing === n.id ? (
+                  <SpaceBetween size="xs">
+                    <ErrorAlert error={edit.error} onDismiss={edit.clearError} />
+                    <ComposeField
+                      label="Edit note"
+                      placeholder="The note's new text"
+                      rows={2}
+                      text={edit.text}
+                      onText={edit.setText}
+                      onSubmit={() => void edit.submit()}
+                    />
+                    <SpaceBetween direction="horizontal" size="xs">
+                      <Button
+                        variant="primary"
+                        loading={edit.busy}
+                        disabled={!edit.text.trim()}
+                        onClick={() => void edit.submit()}
+                      >
+                        Save note
+                      </Button>
+                      <Button variant="link" disabled={edit.busy} onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </SpaceBetween>
+                  </SpaceBetween>
+                ) : (
+                  <div className="note-text">{n.text}</div>
+                )}
               </li>
             ))}
           </ul>

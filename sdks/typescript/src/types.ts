@@ -95,6 +95,7 @@ export type CreateConversationParams = RequestBody<'createConversation'>;
 export type UpdateConversationParams = WithInstants<RequestBody<'updateConversation'>, 'snoozed_until'>;
 export type SendMessageParams = RequestBody<'sendMessage'>;
 export type CreateNoteParams = RequestBody<'createNote'>;
+export type UpdateNoteParams = RequestBody<'updateNote'>;
 export type CreateBookingParams = WithInstants<RequestBody<'createBooking'>, 'start_at' | 'end_at'>;
 export type UpdateBookingParams = WithInstants<RequestBody<'updateBooking'>, 'start_at' | 'end_at'>;
 export type AnalyzeParams = RequestBody<'analyze'>;

@@ -125,6 +125,9 @@ describe('notes', () => {
     const id = result.conversation.id;
     const first = await t.client.conversations.notes.create(id, { text: 'VIP: be quick' });
     assert.equal(first.author.type, 'api_key');
+    assert.equal(first.edited_at, null);
+    const edited = await t.client.conversations.notes.update(id, first.id, { text: 'VIP: be very quick' });
+    assert.deepEqual([edited.text, edited.created_at, typeof edited.edited_at], ['VIP: be very quick', first.created_at, 'string']);
     const second = await t.client.conversations.notes.create(id, { text: 'Called back' });
     const notes = await t.client.conversations.notes.list(id).toArray();
     assert.deepEqual(notes.map((n) => n.id), [second.id, first.id]);

@@ -17,9 +17,9 @@ from ._core import NOT_GIVEN, NotGivenOr, RequestOptions
 from ._async import AsyncResource, AsyncSession, AsyncTransport
 from .errors import AuthenticationError, MessagingError
 from .models import (
-    Availability,
     Analysis,
     ApiKey,
+    Availability,
     Booking,
     BookingStatus,
     Categorization,
@@ -146,6 +146,10 @@ class Notes(AsyncResource):
     async def create(self, conversation_id: str, /, *, text: str, options: Options = None) -> Note:
         """Adds a note for the team."""
         return await self._call("createNote", (conversation_id,), {"text": text}, options=options)
+
+    async def update(self, conversation_id: str, note_id: str, /, *, text: str, options: Options = None) -> Note:
+        """Replaces a note's text (sets ``edited_at``): only its author may."""
+        return await self._call("updateNote", (conversation_id, note_id), {"text": text}, options=options)
 
     async def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
         """Deletes a note: its author may, and an admin may delete anyone's."""

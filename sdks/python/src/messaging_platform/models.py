@@ -1160,6 +1160,8 @@ class Note(TypedDict):
     #: Who wrote it: a user (dashboard) or an API key.
     author: NoteAuthor
     created_at: str
+    #: When its author last changed the text.
+    edited_at: Optional[str]
 
 
 class NoteAuthor(TypedDict):

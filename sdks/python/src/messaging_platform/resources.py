@@ -16,9 +16,9 @@ from ._core import NOT_GIVEN, NotGivenOr, RequestOptions
 from ._sync import SyncResource, SyncSession, SyncTransport
 from .errors import AuthenticationError, MessagingError
 from .models import (
-    Availability,
     Analysis,
     ApiKey,
+    Availability,
     Booking,
     BookingStatus,
     Categorization,
@@ -145,6 +145,10 @@ class Notes(SyncResource):
     def create(self, conversation_id: str, /, *, text: str, options: Options = None) -> Note:
         """Adds a note for the team."""
         return self._call("createNote", (conversation_id,), {"text": text}, options=options)
+
+    def update(self, conversation_id: str, note_id: str, /, *, text: str, options: Options = None) -> Note:
+        """Replaces a note's text (sets ``edited_at``): only its author may."""
+        return self._call("updateNote", (conversation_id, note_id), {"text": text}, options=options)
 
     def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
         """Deletes a note: its author may, and an admin may delete anyone's."""

@@ -964,6 +964,8 @@ module MessagingPlatform
       # Who wrote it: a user (dashboard) or an API key.
       property :author, "Note::Author", required: true
       property :created_at, :string, required: true
+      # When its author last changed the text.
+      property :edited_at, :string, required: true, nullable: true
 
       # Who wrote it: a user (dashboard) or an API key.
       class Author < Model
@@ -1448,6 +1450,7 @@ module MessagingPlatform
     "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: true, responses: { 202 => "Message" }),
     "listNotes" => Operation.new(id: "listNotes", method: :get, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "NoteList" }),
     "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
+    "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 200 => "Note" }),
     "deleteNote" => Operation.new(id: "deleteNote", method: :delete, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),

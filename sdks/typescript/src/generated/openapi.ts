@@ -345,7 +345,11 @@ export interface paths {
         delete: operations["deleteNote"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a note
+         * @description Replaces the note’s text and sets `edited_at`. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it).
+         */
+        patch: operations["updateNote"];
         trace?: never;
     };
     "/channels": {
@@ -467,7 +471,7 @@ export interface paths {
         };
         /**
          * A resource's free time
-         * @description The busy and free time of one `resource_id` between `from` and `to` (at most 31 days), and with `duration_minutes` the slots still bookable. Pending and confirmed bookings hold time; cancelled, completed and no-show ones do not. A slot listed here can still be taken before it is booked: the booking is then 409 `booking_conflict`.
+         * @description The busy and free time of one `resource_id` between `from` and `to` (at most 31 days; the schedule keeps the last 24 hours and the future, so an earlier `from` is answered from 24 hours ago), and with `duration_minutes` the slots still bookable. Pending and confirmed bookings hold time; cancelled, completed and no-show ones do not. A slot listed here can still be taken before it is booked: the booking is then 409 `booking_conflict`.
          */
         get: operations["getAvailability"];
         put?: never;
@@ -2475,6 +2479,8 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             created_at: string;
+            /** @description When its author last changed the text. */
+            edited_at: string | null;
         };
         NoteList: {
             data: components["schemas"]["Note"][];
@@ -3345,6 +3351,31 @@ export interface components {
                     status?: 403;
                     /** @enum {unknown} */
                     code?: "tenant_mismatch" | "tenant_suspended";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Forbidden: `not_note_author`, `tenant_mismatch`, `tenant_suspended`. */
+        Forbidden56982d: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#not_note_author",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "not_note_author",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 403;
+                    /** @enum {unknown} */
+                    code?: "not_note_author" | "tenant_mismatch" | "tenant_suspended";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -5115,8 +5146,55 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            /** @description Forbidden: `not_note_author`, `tenant_mismatch`, `tenant_suspended`. */
-            403: {
+            403: components["responses"]["Forbidden56982d"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    updateNote: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+                note_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Called her back: she prefers mornings, not Mondays."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateNoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The note as edited. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
+            400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
@@ -5124,23 +5202,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#not_note_author",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "not_note_author",
+                     *       "code": "invalid_query",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
                     "application/problem+json": {
                         /** @constant */
-                        status?: 403;
+                        status?: 400;
                         /** @enum {unknown} */
-                        code?: "not_note_author" | "tenant_mismatch" | "tenant_suspended";
+                        code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
                     } & components["schemas"]["Problem"];
                 };
             };
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -7,6 +7,7 @@ import type {
   CreateConversationParams,
   ListConversationsParams,
   CreateNoteParams,
+  UpdateNoteParams,
   ListMessagesParams,
   ListNotesParams,
   Message,
@@ -39,6 +40,11 @@ export class Notes extends ApiResource {
   /** Adds a note for the team. */
   create(conversationId: string, params: CreateNoteParams, options?: RequestOptions): Promise<Note> {
     return this.call('POST', path`/conversations/${conversationId}/notes`, { body: params, options });
+  }
+
+  /** Replaces a note's text (sets `edited_at`): only its author may. */
+  update(conversationId: string, noteId: string, changes: UpdateNoteParams, options?: RequestOptions): Promise<Note> {
+    return this.call('PATCH', path`/conversations/${conversationId}/notes/${noteId}`, { body: changes, options });
   }
 
   /** Deletes a note: its author may, and an admin may delete anyone's. */

@@ -31,6 +31,12 @@ module MessagingPlatform
                                                     request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
+      # Replaces a note's text (`text:`; sets `edited_at`): only its author may. Returns a Models::Note.
+      def update(conversation_id, note_id, request_options: nil, **changes)
+        call("updateNote", { id: conversation_id, note_id: note_id }, body: body_of("updateNote", changes),
+                                                                      request_options: options(request_options))
+      end
+
       # Deletes a note: its author may, and an admin may delete anyone's. Returns nil.
       def delete(conversation_id, note_id, request_options: nil)
         call("deleteNote", { id: conversation_id, note_id: note_id }, request_options: options(request_options))
