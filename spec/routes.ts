@@ -449,6 +449,14 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   { id: 'events-list', method: 'GET', path: '/events', handler: 'events/list', auth: 'tenant', mainTable: 'read' },
+  {
+    id: 'events-get',
+    method: 'GET',
+    path: '/events/{id}',
+    handler: 'events/get',
+    auth: 'tenant',
+    mainTable: 'read',
+  },
 
   {
     id: 'tenants-create',

@@ -449,9 +449,17 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await notes.getByLabel('Edit note').fill('Prefers mornings; call before 10.');
   await notes.getByRole('button', { name: 'Save note' }).click();
   await notes.getByText('Prefers mornings; call before 10.').waitFor();
-  await notes.getByText('(edited)').waitFor();
+  await notes.getByText(/\(edited \d\d:\d\d\)/).waitFor();
   await notes.getByLabel('Edit note').waitFor({ state: 'detached' });
   await shot(page, '10b-conversation-note-edited');
+  // The editor opens focused; Escape closes it and puts focus back on Edit; unchanged text cannot be saved.
+  const editNote = notes.getByRole('button', { name: 'Edit the note: Prefers mornings; call before 10.' });
+  await editNote.click();
+  await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+  assert.equal(await notes.getByRole('button', { name: 'Save note' }).isDisabled(), true);
+  await page.keyboard.press('Escape');
+  await notes.getByLabel('Edit note').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('Edit the note'));
   const storedNotes = await api('GET', `/conversations/${conversationId}/notes`, {
     token: tenant.apiKey,
     tenant: tenant.id,

@@ -1,11 +1,10 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   conditionalWrite,
   db,
   eachInParallel,
   getMany,
+  plainItem,
   queryAll,
   retryConflicts,
   transactionConditionFailed,
@@ -240,11 +239,6 @@ const held = (b: Booking | undefined): HeldSlot | undefined =>
     ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at }
     : undefined;
 
-function asPlain(item: Record<string, unknown>): Record<string, unknown> {
-  const pk = item.pk as { S?: string } | string | undefined;
-  return typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : item;
-}
-
 /**
  * Saves a new version of a booking with its events, and keeps the resource's slot items in step: a slot
  * is taken when a booking becomes active, moves or changes resource, and is freed when it ends.
@@ -305,7 +299,7 @@ export async function saveBooking(
       const reason = reasons[i + 1];
       const found =
         op.next && reason?.Code === 'ConditionalCheckFailed' && reason.Item
-          ? clash(holdersOf(asPlain(reason.Item)))
+          ? clash(holdersOf(plainItem(reason.Item)))
           : undefined;
       if (found && will) throw bookingConflict(will.resource, found);
     }

@@ -229,8 +229,9 @@ export const contract = defineContract({
     operationId: 'updateNote',
     summary: 'Edit a note',
     description:
-      'Replaces the note’s text and sets `edited_at`. Only its author may (403 `not_note_author` otherwise, admins ' +
-      'included: they may delete a note, not reword it).',
+      'Replaces the note’s text and sets `edited_at`; the same text again answers the note unchanged. Only its author ' +
+      'may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it). Notes carry no ' +
+      'version: the last edit wins, and `If-Match` is not read.',
     params: { id: resourceId('conv'), note_id: resourceId('note') },
     responses: { 200: { description: 'The note as edited.', body: Note } },
     errors: { 403: ['not_note_author'], 404: ['not_found'] },

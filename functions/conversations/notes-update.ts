@@ -1,17 +1,20 @@
-import { actorId } from '../auth/principal';
+import { senderOf } from '../auth/principal';
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { forbidden, notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { EditNoteBody } from './schemas';
 import { editNote } from './store';
 
-/** Only a note's author changes its text (an admin may delete it, not put words in someone's mouth). */
+/**
+ * Only a note's author changes its text (an admin may delete it, not put words in someone's mouth). The
+ * same text again changes nothing: the note is answered as it is, `edited_at` untouched.
+ */
 export const handler = httpHandler('notes-update', { body: EditNoteBody }, async ({ params, body, principal, now }) => {
   const caller = tenantPrincipal(principal);
   const id = params.id ?? '';
   const noteId = params.note_id ?? '';
   if (!isId('conv', id) || !isId('note', noteId)) throw notFound('The note');
-  const outcome = await editNote(caller.tenant.id, id, noteId, actorId(caller), body.text, now);
+  const outcome = await editNote(caller.tenant.id, id, noteId, senderOf(caller), body.text, now);
   if (outcome === 'not_found') throw notFound('The note');
   if (outcome === 'not_author') throw forbidden('not_note_author', 'Only the note\u2019s author can edit it.');
   return { status: 200, body: outcome };

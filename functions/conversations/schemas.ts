@@ -59,6 +59,6 @@ export const UpdateConversationBody = nonEmptyPatch(
 export const SendMessageBody = z.strictObject({ text: outboundText });
 /** A note is read by the team only, but as text the same rules as a reply apply (readable, not blank). */
 export const AddNoteBody = z.strictObject({ text: outboundText });
-export const EditNoteBody = AddNoteBody;
+export const EditNoteBody = z.strictObject({ text: outboundText });
 export const ListMessagesQuery = z.strictObject(pageQuery);
 export const ListNotesQuery = z.strictObject(pageQuery);

@@ -11,12 +11,14 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { customerIdentityKey, customerOfIdentity } from '../customers/store';
 import type { Customer } from '../customers/customer';
+import type { Sender } from '../auth/principal';
 import {
   conditionalWrite,
   db,
   eachInParallel,
   isConditionFailure,
   getMany,
+  plainItem,
   queryAll,
   retryConflicts,
   transactionConditionFailed,
@@ -605,71 +607,83 @@ export async function putNote(note: Note): Promise<boolean> {
   return true;
 }
 
+/** The note exists and, when `author` is given, that author wrote it (type and id). */
+function noteCondition(author: Sender | undefined) {
+  return author
+    ? {
+        ConditionExpression: 'attribute_exists(pk) AND #author.#type = :authorType AND #author.#id = :authorId',
+        ExpressionAttributeNames: { '#author': 'author', '#type': 'type', '#id': 'id' },
+        ExpressionAttributeValues: { ':authorType': author.type, ':authorId': author.id },
+      }
+    : { ConditionExpression: 'attribute_exists(pk)' };
+}
+
+/** The item a refused conditional write found, plain, if there was one. */
+function refusedItem(error: unknown): Record<string, unknown> | undefined {
+  if (!isConditionFailure(error)) throw error;
+  const item = (error as { Item?: Record<string, unknown> }).Item;
+  return item ? plainItem(item) : undefined;
+}
+
 /**
- * Deletes a note of the conversation, on condition that `authorId` wrote it (any author when undefined):
+ * Deletes a note of the conversation, on condition that `author` wrote it (any author when undefined):
  * one conditional Delete, which says whether the note was there when it refused.
  */
 export async function deleteNote(
   t: string,
   conversationId: string,
   noteId: string,
-  authorId: string | undefined,
+  author: Sender | undefined,
 ): Promise<'deleted' | 'not_found' | 'not_author'> {
+  const condition = noteCondition(author);
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName('main'),
         Key: noteKey(t, conversationId, noteId),
-        ConditionExpression: authorId ? 'attribute_exists(pk) AND #author.#id = :author' : 'attribute_exists(pk)',
-        ...(authorId
-          ? {
-              ExpressionAttributeNames: { '#author': 'author', '#id': 'id' },
-              ExpressionAttributeValues: { ':author': authorId },
-            }
-          : {}),
+        ...condition,
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return 'deleted';
   } catch (error) {
-    return noteRefusal(error);
+    return refusedItem(error) ? 'not_author' : 'not_found';
   }
 }
 
-/** Why a conditional write of a note was refused: the note is another author's, or not there. */
-function noteRefusal(error: unknown): 'not_found' | 'not_author' {
-  if (!isConditionFailure(error)) throw error;
-  return (error as { Item?: unknown }).Item ? 'not_author' : 'not_found';
-}
-
 /**
- * Replaces a note's text, on condition that `authorId` wrote it: one conditional Update, which returns the
- * note as it now is, or says whether it was there when it refused.
+ * Replaces a note's text, on condition that `author` wrote it and the text differs: one conditional
+ * Update, which returns the note as it now is. Refused, the item found says why: the same text (the note,
+ * unchanged and not marked edited), another author's note, or none.
  */
 export async function editNote(
   t: string,
   conversationId: string,
   noteId: string,
-  authorId: string,
+  author: Sender,
   text: string,
   now: Date,
 ): Promise<Note | 'not_found' | 'not_author'> {
+  const condition = noteCondition(author);
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: noteKey(t, conversationId, noteId),
         UpdateExpression: 'SET #text = :text, edited_at = :at',
-        ConditionExpression: 'attribute_exists(pk) AND #author.#id = :author',
-        ExpressionAttributeNames: { '#text': 'text', '#author': 'author', '#id': 'id' },
-        ExpressionAttributeValues: { ':text': text, ':at': now.toISOString(), ':author': authorId },
+        ConditionExpression: `${condition.ConditionExpression} AND #text <> :text`,
+        ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#text': 'text' },
+        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':text': text, ':at': now.toISOString() },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return noteFromItem(out.Attributes ?? {});
   } catch (error) {
-    return noteRefusal(error);
+    const found = refusedItem(error);
+    if (!found) return 'not_found';
+    const note = noteFromItem(found);
+    return note.author.type === author.type && note.author.id === author.id ? note : 'not_author';
   }
 }
 

@@ -1,4 +1,4 @@
-import { defineContract, page } from '../platform/api-contract';
+import { defineContract, page, resourceId } from '../platform/api-contract';
 import { Event } from './event-schemas';
 
 export const contract = defineContract({
@@ -10,5 +10,15 @@ export const contract = defineContract({
       '`conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time. ' +
       'A `conversation.*` page evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`.',
     responses: { 200: { description: 'A page of events.', body: page('EventList', Event) } },
+  },
+  'events-get': {
+    operationId: 'getEvent',
+    summary: 'Get an event',
+    description:
+      'One event of the last 30 days, exactly as webhooks deliver it. A receiver can fetch the event a delivery names ' +
+      'instead of trusting its body, and learn whether an id is one of the tenant’s events.',
+    params: { id: resourceId('evt') },
+    responses: { 200: { description: 'The event.', body: Event } },
+    errors: { 404: ['not_found'] },
   },
 });

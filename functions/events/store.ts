@@ -1,4 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSeconds } from '../platform/clock';
+import { db } from '../platform/db';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
 import { queryPage } from '../platform/pagination';
@@ -120,6 +123,23 @@ export async function listEvents(
     index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
   );
   return { ...page, items: page.items.map((item) => eventFromItem(item)) };
+}
+
+/**
+ * One event of the tenant, by id: a strongly consistent Get. An event past its 30 days that DynamoDB has
+ * not yet removed (TTL deletes within days) counts as gone, as it is for the list's readers.
+ */
+export async function getEvent(tenantId: string, id: string, now: Date): Promise<EventEnvelope | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: { pk: tenantPk(tenantId), sk: `${EVENT_SK_PREFIX}${id}` },
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Item;
+  if (!item || (typeof item.ttl === 'number' && item.ttl <= epochSeconds(now))) return undefined;
+  return eventFromItem(item);
 }
 
 /** Events written before they were deflated hold the JSON text itself (they expire within 30 days). */

@@ -1,4 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   BatchGetCommand,
   DynamoDBDocumentClient,
@@ -300,4 +301,13 @@ export async function updateVersioned(
     }
     throw error;
   }
+}
+
+/**
+ * An item a refused write returned (ReturnValuesOnConditionCheckFailure), as plain values: the document
+ * client leaves it in DynamoDB's attribute-value form.
+ */
+export function plainItem(item: Record<string, unknown>): Record<string, unknown> {
+  const pk = item.pk as { S?: string } | string | undefined;
+  return typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : item;
 }

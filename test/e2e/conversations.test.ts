@@ -563,6 +563,9 @@ describe('notes', () => {
     });
     const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
     expect(listed.body.data).toEqual([edited.body]);
+    // The same text again changes nothing: the note as it is, edited_at untouched.
+    const same = await edit(note.id, 'Ask Ana: she opens on Saturdays.', authOf(n));
+    expect(same).toMatchObject({ status: 200, body: edited.body });
 
     // Another member, an admin included, may not reword it; a blank, oversized or extra field is refused.
     const adminKey = await call('POST', '/api-keys', { ...authOf(n), body: { name: 'another admin', role: 'admin' } });

@@ -22,6 +22,30 @@ beforeAll(async () => {
   });
 });
 
+describe('GET /events/{id}', () => {
+  it('reads one event as listed, and 404s unknown, malformed and other tenants\u2019 ids', async () => {
+    const [latest] = await eventsOf(t);
+    const got = await call('GET', `/events/${latest.id}`, authOf(t));
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual(latest);
+    const other = await createTenant();
+    for (const [id, who] of [
+      [latest.id, other],
+      ['evt_01ARZ3NDEKTSV4RRFFQ69G5FAV', t],
+      ['nope', t],
+      [conversationId, t],
+    ] as const) {
+      const res = await call('GET', `/events/${id}`, authOf(who));
+      expect([id, res.status, res.headers.get('content-type'), res.body.code]).toEqual([
+        id,
+        404,
+        'application/problem+json',
+        'not_found',
+      ]);
+    }
+  });
+});
+
 describe('GET /events', () => {
   it('records exactly one event per change, with the envelope and data.changes', async () => {
     const events = await eventsOf(t);

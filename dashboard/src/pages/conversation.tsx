@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
@@ -262,7 +262,7 @@ function useComposer(send: (text: string) => Promise<unknown>, onSent: () => voi
   return { text, setText, submit, busy: action.busy, error: action.error, clearError: action.clearError };
 }
 
-/** A text box for a reply or a note; Ctrl+Enter (⌘+Enter) submits it. */
+/** A text box for a reply or a note; Ctrl+Enter (⌘+Enter) submits it, Escape cancels where there is a Cancel. */
 function ComposeField(props: {
   label: string;
   placeholder: string;
@@ -270,6 +270,8 @@ function ComposeField(props: {
   text: string;
   onText: (text: string) => void;
   onSubmit: () => void;
+  onCancel?: () => void;
+  autoFocus?: boolean;
 }) {
   return (
     <FormField label={props.label} stretch>
@@ -278,8 +280,10 @@ function ComposeField(props: {
         onChange={(e) => props.onText(e.detail.value)}
         placeholder={props.placeholder}
         rows={props.rows}
+        autoFocus={props.autoFocus}
         onKeyDown={(e) => {
           if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) props.onSubmit();
+          if (e.detail.key === 'Escape' && props.onCancel) props.onCancel();
         }}
       />
     </FormField>
@@ -317,26 +321,33 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   const [removed, setRemoved] = useState<string[]>([]);
   const removeNote = async (note: Note) => {
     if (await remove.run(() => client.conversations.notes.delete(conversationId, note.id).then(() => true))) {
+      if (editing === note.id) setEditing(null);
       setRemoved((ids) => [...ids, note.id]);
       void notes.reload();
     }
   };
-  // Its author rewords a note in place; the edited note shows at once, wherever it was listed from.
+  // Its author rewords a note in place; the edited note shows at once, wherever it was listed from. One
+  // note is edited at a time (Edit waits while a save runs); closing the editor puts focus back on its Edit.
   const [editing, setEditing] = useState<string | null>(null);
   const [edits, setEdits] = useState<Record<string, Note>>({});
+  const [editGone, setEditGone] = useState(false);
+  const editButtons = useRef<Record<string, ButtonProps.Ref | null>>({});
+  const stopEditing = (id: string) => {
+    setEditing(null);
+    requestAnimationFrame(() => editButtons.current[id]?.focus());
+  };
   const edit = useComposer(
     async (text) => {
       if (!editing) return;
       const saved = await client.conversations.notes.update(conversationId, editing, { text });
       setEdits((all) => ({ ...all, [saved.id]: saved }));
+      stopEditing(saved.id);
     },
-    () => {
-      setEditing(null);
-      void notes.reload();
-    },
+    () => void notes.reload(),
   );
   const startEditing = (note: Note) => {
     edit.clearError();
+    setEditGone(false);
     edit.setText(note.text);
     setEditing(note.id);
   };
@@ -352,6 +363,13 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
           return local && (local.edited_at ?? '') > (n.edited_at ?? '') ? local : n;
         })
     : [];
+  // The note being edited was deleted meanwhile (by an admin, or elsewhere): the editor closes, saying so.
+  const editedNoteGone = editing !== null && notes.data !== undefined && !shown.some((n) => n.id === editing);
+  useEffect(() => {
+    if (!editedNoteGone) return;
+    setEditing(null);
+    setEditGone(true);
+  }, [editedNoteGone]);
   return (
     <Container
       header={
@@ -368,6 +386,11 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
         <ErrorAlert error={notes.error} action={<Button onClick={() => void notes.reload()}>Retry</Button>} />
         <ErrorAlert error={add.error} onDismiss={add.clearError} />
         <ErrorAlert error={remove.error} onDismiss={remove.clearError} />
+        {editGone && (
+          <Alert type="info" dismissible onDismiss={() => setEditGone(false)}>
+            The note you were editing has been deleted.
+          </Alert>
+        )}
         {notes.data && shown.length === 0 && <Box color="text-status-inactive">No notes yet.</Box>}
         {shown.length > 0 && (
           <ul className="notes" aria-label="Team notes">
@@ -375,20 +398,24 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
               <li key={n.id}>
                 <Box variant="small" color="text-body-secondary">
                   {`${mine(n) ? 'You' : authorOf(n)}, ${formatDateTime(n.created_at)}`}
-                  {n.edited_at && <span title={`Edited ${formatDateTime(n.edited_at)}`}> (edited)</span>}
+                  {n.edited_at && ` (edited ${formatWhen(n.edited_at)})`}
                   {mine(n) && editing !== n.id && (
                     <>
                       {' · '}
                       <Button
                         variant="inline-link"
+                        ref={(button) => {
+                          editButtons.current[n.id] = button;
+                        }}
                         ariaLabel={`Edit the note: ${n.text.slice(0, 40)}`}
+                        disabled={edit.busy}
                         onClick={() => startEditing(n)}
                       >
                         Edit
                       </Button>
                     </>
                   )}
-                  {(mine(n) || isAdmin) && (
+                  {(mine(n) || isAdmin) && editing !== n.id && (
                     <>
                       {' · '}
                       <Button
@@ -412,17 +439,19 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
                       text={edit.text}
                       onText={edit.setText}
                       onSubmit={() => void edit.submit()}
+                      onCancel={edit.busy ? undefined : () => stopEditing(n.id)}
+                      autoFocus
                     />
                     <SpaceBetween direction="horizontal" size="xs">
                       <Button
                         variant="primary"
                         loading={edit.busy}
-                        disabled={!edit.text.trim()}
+                        disabled={!edit.text.trim() || edit.text.trim() === n.text}
                         onClick={() => void edit.submit()}
                       >
                         Save note
                       </Button>
-                      <Button variant="link" disabled={edit.busy} onClick={() => setEditing(null)}>
+                      <Button variant="link" disabled={edit.busy} onClick={() => stopEditing(n.id)}>
                         Cancel
                       </Button>
                     </SpaceBetween>

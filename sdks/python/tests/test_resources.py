@@ -243,6 +243,9 @@ def test_events_filter_by_type_and_time_newest_first(client: MessagingClient) ->
     created = next(e for e in events if e["type"] == "conversation.created")
     assert created["data"]["conversation"]["id"].startswith("conv_")  # type: ignore[typeddict-item]
     assert len(client.events.page(limit=1)) == 1
+    assert client.events.get(created["id"]) == created
+    with pytest.raises(NotFoundError):
+        client.events.get("evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W")
 
 
 def test_auth_me_and_the_rate_limit_of_the_last_response(tenant: Tenant) -> None:

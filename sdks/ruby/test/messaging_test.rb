@@ -251,5 +251,9 @@ class EventsTest < SdkTest
     created = events.find { |e| e.type == "conversation.created" }
     assert_instance_of MessagingPlatform::Models::ConversationCreatedEvent, created
     assert_match(/\Aconv_/, created.data.conversation.id)
+    got = client.events.get(created.id)
+    assert_instance_of MessagingPlatform::Models::ConversationCreatedEvent, got
+    assert_equal created, got
+    assert_raises(MessagingPlatform::NotFoundError) { client.events.get("evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W") }
   end
 end

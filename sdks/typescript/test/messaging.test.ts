@@ -279,5 +279,8 @@ describe('events', () => {
     assert.deepEqual(ids, [...ids].sort().reverse());
     const created = events.find((e): e is EventOf<'conversation.created'> => e.type === 'conversation.created');
     assert.match(created?.data.conversation.id ?? '', /^conv_/);
+    // One event by id, as listed; an unknown id is NotFoundError.
+    assert.deepEqual(await t.client.events.get(events[0]!.id), events[0]);
+    await assert.rejects(t.client.events.get('evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W'), NotFoundError);
   });
 });

@@ -550,6 +550,10 @@ class Events(AsyncResource):
         """One page of :meth:`list`."""
         return await self.list(type=type, since=since, until=until, limit=limit, cursor=cursor, options=options).page()
 
+    async def get(self, id: str, /, *, options: Options = None) -> Event:
+        """One event of the last 30 days, as webhooks deliver it (a receiver may fetch the event a delivery names)."""
+        return await self._call("getEvent", (id,), options=options)
+
 
 class Webhooks(AsyncResource):
     """``client.webhooks``: webhook endpoints, and each endpoint's deliveries."""

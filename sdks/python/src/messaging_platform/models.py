@@ -165,6 +165,7 @@ __all__ = [
     "UpdateBookingRequest",
     "UpdateConversationRequest",
     "UpdateCustomerRequest",
+    "UpdateNoteRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -1518,6 +1519,10 @@ class UpdateConversationRequest(TypedDict, total=False):
 class UpdateCustomerRequest(TypedDict, total=False):
     #: The name staff know them by; null clears it.
     name: Optional[str]
+
+
+class UpdateNoteRequest(TypedDict):
+    text: str
 
 
 class UpdateTenantRequest(TypedDict, total=False):

@@ -549,6 +549,10 @@ class Events(SyncResource):
         """One page of :meth:`list`."""
         return self.list(type=type, since=since, until=until, limit=limit, cursor=cursor, options=options).page()
 
+    def get(self, id: str, /, *, options: Options = None) -> Event:
+        """One event of the last 30 days, as webhooks deliver it (a receiver may fetch the event a delivery names)."""
+        return self._call("getEvent", (id,), options=options)
+
 
 class Webhooks(SyncResource):
     """``client.webhooks``: webhook endpoints, and each endpoint's deliveries."""

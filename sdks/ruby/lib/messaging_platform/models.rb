@@ -1313,6 +1313,11 @@ module MessagingPlatform
       property :name, :string, nullable: true
     end
 
+    # The `UpdateNoteRequest` object.
+    class UpdateNoteRequest < Model
+      property :text, :string, required: true
+    end
+
     # The `UpdateTenantRequest` object.
     class UpdateTenantRequest < Model
       property :name, :string
@@ -1450,7 +1455,7 @@ module MessagingPlatform
     "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: true, responses: { 202 => "Message" }),
     "listNotes" => Operation.new(id: "listNotes", method: :get, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "NoteList" }),
     "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
-    "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 200 => "Note" }),
+    "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "UpdateNoteRequest", body_required: true, responses: { 200 => "Note" }),
     "deleteNote" => Operation.new(id: "deleteNote", method: :delete, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
@@ -1479,6 +1484,7 @@ module MessagingPlatform
     "getWebhookDelivery" => Operation.new(id: "getWebhookDelivery", method: :get, path: "/webhook-deliveries/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "DeliveryWithPayload" }),
     "retryWebhookDelivery" => Operation.new(id: "retryWebhookDelivery", method: :post, path: "/webhook-deliveries/{id}/retry", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 202 => "DeliveryReplay" }),
     "listEvents" => Operation.new(id: "listEvents", method: :get, path: "/events", auth: :tenant, path_params: [], query: ["limit", "cursor", "type", "since", "until"], body: nil, body_required: false, responses: { 200 => "EventList" }),
+    "getEvent" => Operation.new(id: "getEvent", method: :get, path: "/events/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Event" }),
     "listTenants" => Operation.new(id: "listTenants", method: :get, path: "/platform/tenants", auth: :platform, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TenantList" }),
     "createTenant" => Operation.new(id: "createTenant", method: :post, path: "/platform/tenants", auth: :platform, path_params: [], query: [], body: "CreateTenantRequest", body_required: true, responses: { 201 => "ProvisionedTenant" }),
     "getTenant" => Operation.new(id: "getTenant", method: :get, path: "/platform/tenants/{id}", auth: :platform, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),

@@ -347,7 +347,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a note
-         * @description Replaces the note’s text and sets `edited_at`. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it).
+         * @description Replaces the note’s text and sets `edited_at`; the same text again answers the note unchanged. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it). Notes carry no version: the last edit wins, and `If-Match` is not read.
          */
         patch: operations["updateNote"];
         trace?: never;
@@ -788,6 +788,26 @@ export interface paths {
          * @description The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time. A `conversation.*` page evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`.
          */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One event of the last 30 days, exactly as webhooks deliver it. A receiver can fetch the event a delivery names instead of trusting its body, and learn whether an id is one of the tenant’s events.
+         */
+        get: operations["getEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2881,6 +2901,9 @@ export interface components {
         UpdateCustomerRequest: {
             /** @description The name staff know them by; null clears it. */
             name?: string | null;
+        };
+        UpdateNoteRequest: {
+            text: string;
         };
         UpdateTenantRequest: {
             name?: string;
@@ -5174,7 +5197,7 @@ export interface operations {
                  *       "text": "Called her back: she prefers mornings, not Mondays."
                  *     }
                  */
-                "application/json": components["schemas"]["CreateNoteRequest"];
+                "application/json": components["schemas"]["UpdateNoteRequest"];
             };
         };
         responses: {
@@ -6928,6 +6951,44 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];

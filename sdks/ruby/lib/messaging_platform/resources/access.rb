@@ -51,6 +51,12 @@ module MessagingPlatform
       def list(request_options: nil, **params)
         paged("listEvents", {}, params, request_options)
       end
+
+      # One event of the last 30 days, as webhooks deliver it (a receiver may fetch the event a delivery
+      # names): a Models::Event variant.
+      def get(id, request_options: nil)
+        call("getEvent", { id: id }, request_options: options(request_options))
+      end
     end
 
     # Channels: `client.channels`.
