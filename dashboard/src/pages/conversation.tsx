@@ -209,14 +209,7 @@ export function ConversationPage({ id }: { id: string }) {
                 </SpaceBetween>
               </SpaceBetween>
             )}
-            <ComposeField
-              label="Message"
-              placeholder="Write a reply…"
-              rows={3}
-              text={reply.text}
-              onText={reply.setText}
-              onSubmit={() => void reply.submit()}
-            />
+            <ComposeField label="Message" placeholder="Write a reply…" rows={3} composer={reply} />
             <SpaceBetween direction="horizontal" size="xs">
               <Button
                 variant="primary"
@@ -262,27 +255,29 @@ function useComposer(send: (text: string) => Promise<unknown>, onSent: () => voi
   return { text, setText, submit, busy: action.busy, error: action.error, clearError: action.clearError };
 }
 
-/** A text box for a reply or a note; Ctrl+Enter (⌘+Enter) submits it, Escape cancels where there is a Cancel. */
+/**
+ * A text box for a reply or a note, bound to its composer (useComposer): Ctrl+Enter (⌘+Enter) submits it,
+ * Escape cancels where there is a Cancel.
+ */
 function ComposeField(props: {
   label: string;
   placeholder: string;
   rows: number;
-  text: string;
-  onText: (text: string) => void;
-  onSubmit: () => void;
+  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'submit'>;
   onCancel?: () => void;
   autoFocus?: boolean;
 }) {
+  const { composer } = props;
   return (
     <FormField label={props.label} stretch>
       <Textarea
-        value={props.text}
-        onChange={(e) => props.onText(e.detail.value)}
+        value={composer.text}
+        onChange={(e) => composer.setText(e.detail.value)}
         placeholder={props.placeholder}
         rows={props.rows}
         autoFocus={props.autoFocus}
         onKeyDown={(e) => {
-          if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) props.onSubmit();
+          if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) void composer.submit();
           if (e.detail.key === 'Escape' && props.onCancel) props.onCancel();
         }}
       />
@@ -436,9 +431,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
                       label="Edit note"
                       placeholder="The note's new text"
                       rows={2}
-                      text={edit.text}
-                      onText={edit.setText}
-                      onSubmit={() => void edit.submit()}
+                      composer={edit}
                       onCancel={edit.busy ? undefined : () => stopEditing(n.id)}
                       autoFocus
                     />
@@ -464,14 +457,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
           </ul>
         )}
         <LoadOlder more={older}>Show older notes</LoadOlder>
-        <ComposeField
-          label="Note"
-          placeholder="For your team only…"
-          rows={2}
-          text={add.text}
-          onText={add.setText}
-          onSubmit={() => void add.submit()}
-        />
+        <ComposeField label="Note" placeholder="For your team only…" rows={2} composer={add} />
         <Button loading={add.busy} disabled={!add.text.trim()} onClick={() => void add.submit()}>
           Add note
         </Button>
