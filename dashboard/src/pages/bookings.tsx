@@ -697,7 +697,7 @@ function FreeTimes({
   const shown = availability.data;
   // Until the answer for what is chosen now arrives, none is shown (not one for another resource, day or length).
   if (!shown || shown.asked.resource !== resource || shown.asked.day !== day || shown.asked.minutes !== minutes)
-    return null;
+    return <StatusIndicator type="loading">Checking the free times of {resource}…</StatusIndicator>;
   const clash = shown.busy.some((b) => overlapsTime(b, start, end));
   // The form holds a day and clock times: slots it cannot hold are left out (ending at midnight, or in the
   // hour a clock change repeats, which those clock times would name the other way).
