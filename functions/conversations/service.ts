@@ -322,7 +322,8 @@ export async function releaseAssignments(tenantId: string, userId: string, now: 
     const done = await withRetry(async () => {
       const before = await getConversation(tenantId, id);
       if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
-      await saveUpdate(before, { ...before, assignee_id: null }, now);
+      // A snooze already over ends with it, in the same change (as a PATCH would), not a minute later.
+      await saveUpdate(before, { ...wakeIfDue(before, now), assignee_id: null }, now);
       return true;
     });
     if (done) released++;

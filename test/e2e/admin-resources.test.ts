@@ -137,6 +137,42 @@ describe('disabling a user', () => {
     expect(reopened.body).toMatchObject({ status: 'open', assignee_id: null });
   });
 
+  it('wakes a conversation whose snooze is over as it releases it, in one change', async () => {
+    const d = await createTenant();
+    const as = { tenant: d.tenantId, token: d.apiKey };
+    const agent = await call('POST', '/users', {
+      ...as,
+      body: { email: `sleeper-${Date.now()}@example.com`, password: 'a long enough password' },
+    });
+    const inbound = await call('POST', '/channels/sandbox/inbound', {
+      ...as,
+      body: { from: '+491511000096', text: 'hi' },
+    });
+    const id = inbound.body.conversation.id as string;
+    const soon = new Date(Date.now() + 1500);
+    const snoozed = await call('PATCH', `/conversations/${id}`, {
+      ...as,
+      body: { assignee_id: agent.body.id, status: 'snoozed', snoozed_until: soon.toISOString() },
+    });
+    expect(snoozed.body).toMatchObject({ status: 'snoozed', assignee_id: agent.body.id });
+    await new Promise((ok) => setTimeout(ok, Math.max(0, soon.getTime() - Date.now() + 50)));
+
+    await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
+    const released = async () =>
+      (await call('GET', '/events?type=conversation.updated&limit=100', as)).body.data.filter(
+        (e: { data: { conversation: { id: string }; changes: { assignee_id?: { to: unknown } } } }) =>
+          e.data.conversation.id === id && e.data.changes.assignee_id?.to === null,
+      );
+    await eventually(released, (v) => v.length > 0);
+    const [release] = await released();
+    // The release and the wake are one change: the unsnooze is not left for the waker.
+    expect(release.data.changes).toMatchObject({
+      assignee_id: { from: agent.body.id, to: null },
+      status: { from: 'snoozed', to: 'open' },
+    });
+    expect((await call('GET', `/conversations/${id}`, as)).body).toMatchObject({ status: 'open', assignee_id: null });
+  }, 30_000);
+
   it('releases nothing of a user who is active (enabled again before the worker came by)', async () => {
     const d = await createTenant();
     const as = { tenant: d.tenantId, token: d.apiKey };
