@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
@@ -11,15 +11,8 @@ import { AppContext, isSessionOver, type AppContextValue, type FlashInput, type 
 import { follow, navigate, useLocation } from './router';
 import { persist, resumeSession } from './session';
 import { SignInPage } from './pages/sign-in';
-import { ApiKeysPage } from './pages/api-keys';
-import { WebhooksPage } from './pages/webhooks';
-import { DeliveryPage } from './pages/delivery';
-import { EndpointPage } from './pages/webhook-endpoint';
-import { TeamPage } from './pages/team';
 import { InboxPage } from './pages/inbox';
 import { ConversationPage } from './pages/conversation';
-import { BookingsPage } from './pages/bookings';
-import { CustomerPage, CustomersPage } from './pages/customers';
 import { NotFoundPage } from './pages/not-found';
 import { PageErrorBoundary } from './components/error-boundary';
 
@@ -30,6 +23,16 @@ interface Signed {
 
 const HOME = '/inbox';
 /** The element that holds the current page (not the navigation or the breadcrumbs). */
+// The pages beyond the inbox load on their first visit, so signing in and the inbox download less.
+const ApiKeysPage = lazy(() => import('./pages/api-keys').then((m) => ({ default: m.ApiKeysPage })));
+const WebhooksPage = lazy(() => import('./pages/webhooks').then((m) => ({ default: m.WebhooksPage })));
+const DeliveryPage = lazy(() => import('./pages/delivery').then((m) => ({ default: m.DeliveryPage })));
+const EndpointPage = lazy(() => import('./pages/webhook-endpoint').then((m) => ({ default: m.EndpointPage })));
+const TeamPage = lazy(() => import('./pages/team').then((m) => ({ default: m.TeamPage })));
+const BookingsPage = lazy(() => import('./pages/bookings').then((m) => ({ default: m.BookingsPage })));
+const CustomersPage = lazy(() => import('./pages/customers').then((m) => ({ default: m.CustomersPage })));
+const CustomerPage = lazy(() => import('./pages/customers').then((m) => ({ default: m.CustomerPage })));
+
 const PAGE_ID = 'page';
 /** Cloudscape's breakpoint below which the side navigation overlays the page. */
 const NARROW = '(max-width: 688px)';
@@ -267,7 +270,9 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         breadcrumbs={<Breadcrumbs pathname={location.pathname} />}
         content={
           <div id={PAGE_ID}>
-            <PageErrorBoundary key={location.pathname}>{page}</PageErrorBoundary>
+            <PageErrorBoundary key={location.pathname}>
+              <Suspense fallback={<Spinner size="large" />}>{page}</Suspense>
+            </PageErrorBoundary>
           </div>
         }
       />

@@ -32,3 +32,6 @@ export function follow(event: CustomEvent<{ href?: string; external?: boolean }>
   event.preventDefault();
   navigate(href);
 }
+
+/** A customer's page. */
+export const customerHref = (id: string) => `/customers/${id}`;

@@ -30,8 +30,7 @@ import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
-import { customerHref } from './customers';
-import { follow } from '../router';
+import { customerHref, follow } from '../router';
 
 const POLL_MS = 3000;
 /** Who analysed a message, in words. */

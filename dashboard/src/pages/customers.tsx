@@ -19,15 +19,13 @@ import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '..
 import { ErrorAlert, fieldError } from '../components/errors';
 import { hasNameText, nameQuery, PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
-import { follow, navigate } from '../router';
+import { customerHref, follow, navigate } from '../router';
 import { BookingStatus } from './bookings';
 import { StatusBadge } from './inbox';
 
 const PAGE_SIZE = 50;
 /** A customer page lists this many of their conversations and bookings (newest first). */
 const RELATED = 50;
-
-export const customerHref = (id: string) => `/customers/${id}`;
 
 /** Typing pauses this long before a name search is sent (each search counts against the hourly limit). */
 const SEARCH_PAUSE_MS = 300;
