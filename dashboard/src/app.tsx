@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import AppLayout from '@cloudscape-design/components/app-layout';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import Flashbar, { type FlashbarProps } from '@cloudscape-design/components/flashbar';
@@ -22,22 +32,44 @@ interface Signed {
 }
 
 const HOME = '/inbox';
-/** The element that holds the current page (not the navigation or the breadcrumbs). */
-// The pages beyond the inbox load on their first visit, so signing in and the inbox download less.
-const ApiKeysPage = lazy(() => import('./pages/api-keys').then((m) => ({ default: m.ApiKeysPage })));
-const WebhooksPage = lazy(() => import('./pages/webhooks').then((m) => ({ default: m.WebhooksPage })));
-const DeliveryPage = lazy(() => import('./pages/delivery').then((m) => ({ default: m.DeliveryPage })));
-const EndpointPage = lazy(() => import('./pages/webhook-endpoint').then((m) => ({ default: m.EndpointPage })));
-const TeamPage = lazy(() => import('./pages/team').then((m) => ({ default: m.TeamPage })));
-const BookingsPage = lazy(() => import('./pages/bookings').then((m) => ({ default: m.BookingsPage })));
-const CustomersPage = lazy(() => import('./pages/customers').then((m) => ({ default: m.CustomersPage })));
-const CustomerPage = lazy(() => import('./pages/customers').then((m) => ({ default: m.CustomerPage })));
+/**
+ * A page loaded on its first visit, so signing in and the inbox download less. A failed download (a dropped
+ * connection, or a newer deployment) is tried again on the next visit rather than remembered.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const attempt = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() =>
+      load()
+        .then((page) => ({ default: page }))
+        .catch((error: unknown) => {
+          current = attempt();
+          throw error;
+        }),
+    );
+  let current = attempt();
+  return (props: P) => {
+    const Page = current;
+    return <Page {...props} />;
+  };
+}
+const ApiKeysPage = lazyPage(() => import('./pages/api-keys').then((m) => m.ApiKeysPage));
+const WebhooksPage = lazyPage(() => import('./pages/webhooks').then((m) => m.WebhooksPage));
+const DeliveryPage = lazyPage(() => import('./pages/delivery').then((m) => m.DeliveryPage));
+const EndpointPage = lazyPage(() => import('./pages/webhook-endpoint').then((m) => m.EndpointPage));
+const TeamPage = lazyPage(() => import('./pages/team').then((m) => m.TeamPage));
+const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
+const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
+const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
 
+/** The element that holds the current page (not the navigation or the breadcrumbs). */
 const PAGE_ID = 'page';
 /** Cloudscape's breakpoint below which the side navigation overlays the page. */
 const NARROW = '(max-width: 688px)';
 
-/** Focuses the page's h1 once it is rendered (pages show theirs after loading); returns a cancel. */
+/**
+ * Focuses the page's h1 once it is rendered (pages show theirs after loading, and a page's code may have to
+ * download first); returns a cancel.
+ */
 function focusHeadingWhenShown(): () => void {
   let tries = 0;
   const timer = window.setInterval(() => {
@@ -45,7 +77,7 @@ function focusHeadingWhenShown(): () => void {
     const heading = page?.querySelector<HTMLElement>('h1');
     // Someone already working in the page (a click into a field while it loaded) keeps their focus.
     const busy = page?.contains(document.activeElement) ?? false;
-    if (heading || busy || ++tries > 40) window.clearInterval(timer);
+    if (heading || busy || ++tries > 300) window.clearInterval(timer);
     if (!heading || busy) return;
     heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
@@ -271,7 +303,15 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         content={
           <div id={PAGE_ID}>
             <PageErrorBoundary key={location.pathname}>
-              <Suspense fallback={<Spinner size="large" />}>{page}</Suspense>
+              <Suspense
+                fallback={
+                  <Box textAlign="center" padding="l">
+                    <Spinner size="large" /> Loading…
+                  </Box>
+                }
+              >
+                {page}
+              </Suspense>
             </PageErrorBoundary>
           </div>
         }

@@ -15,15 +15,23 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // A page's code that could not be downloaded: the connection dropped, or a newer dashboard replaced it.
+    const notDownloaded =
+      /dynamically imported module|importing a module script failed|error loading dynamically/i.test(error.message);
     return (
-      <Alert
-        type="error"
-        header="This page failed to display"
-        action={<Button onClick={() => window.location.reload()}>Reload</Button>}
-      >
-        {this.state.error.message}
-      </Alert>
+      <div role="alert">
+        <Alert
+          type="error"
+          header={notDownloaded ? 'This page could not be downloaded' : 'This page failed to display'}
+          action={<Button onClick={() => window.location.reload()}>Reload</Button>}
+        >
+          {notDownloaded
+            ? 'The connection may have dropped, or the dashboard was updated. Reload to try again.'
+            : error.message}
+        </Alert>
+      </div>
     );
   }
 }

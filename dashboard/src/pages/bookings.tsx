@@ -19,20 +19,10 @@ import { isSessionOver, useAction, useApp, useResource, useSettled } from '../co
 import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../components/phone-search';
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
+import { BookingStatus } from '../components/booking-status';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
 
 type View = 'list' | 'day' | 'week';
-
-export function BookingStatus({ status }: { status: Booking['status'] }) {
-  const types = {
-    pending: 'pending',
-    confirmed: 'success',
-    cancelled: 'stopped',
-    completed: 'info',
-    no_show: 'warning',
-  } as const;
-  return <StatusIndicator type={types[status]}>{status.replace('_', '-')}</StatusIndicator>;
-}
 
 /** The status changes offered for the selected booking, as the API allows them. */
 type StatusChange = 'confirmed' | 'completed' | 'no_show';
@@ -663,13 +653,13 @@ function FreeTimes({
   onPick: (slot: Span) => void;
 }) {
   const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
-  // What to ask for, as one string so that it settles by value once typing pauses.
-  const ask = useSettled(
+  // What to ask for (nothing while the form's values could not be asked about), as one string so that it
+  // settles by value once typing pauses.
+  const wanted =
     RESOURCE_ID.test(resource) && minutes >= 5 && minutes <= 1440 && /^\d{4}-\d{2}-\d{2}$/.test(day)
       ? JSON.stringify({ resource, day, minutes })
-      : '',
-    400,
-  );
+      : '';
+  const ask = useSettled(wanted, 400);
   const availability = useResource(
     async (c) => {
       if (!ask) return null;
@@ -692,55 +682,61 @@ function FreeTimes({
   useEffect(() => {
     if (refused) void reload.current();
   }, [refused]);
-  if (!ask) return null;
-  if (availability.error) return <Box variant="small">The free times of {resource} could not be read.</Box>;
-  const shown = availability.data;
-  // Until the answer for what is chosen now arrives, none is shown (not one for another resource, day or length).
-  if (!shown || shown.asked.resource !== resource || shown.asked.day !== day || shown.asked.minutes !== minutes)
-    return <StatusIndicator type="loading">Checking the free times of {resource}…</StatusIndicator>;
-  const clash = shown.busy.some((b) => overlapsTime(b, start, end));
+  // Only the answer for what is chosen now is shown (not one for another resource, day or length). The
+  // status line is one live region throughout, so a screen reader hears free, booked or checking.
+  const answer = availability.data;
+  const shown =
+    wanted && answer?.asked.resource === resource && answer.asked.day === day && answer.asked.minutes === minutes
+      ? answer
+      : undefined;
+  const span = (b: Span) =>
+    `${formatTime(b.start_at)}–${isoDay(new Date(b.end_at)) === day ? formatTime(b.end_at) : '24:00'}`;
   // The form holds a day and clock times: slots it cannot hold are left out (ending at midnight, or in the
   // hour a clock change repeats, which those clock times would name the other way).
   const fits = (at: string) =>
     isoDay(new Date(at)) === day && localInstant(day, localTimeOf(at)).getTime() === Date.parse(at);
-  const slots = (shown.slots ?? []).filter((s) => fits(s.start_at) && fits(s.end_at));
-  const nearest = [...slots]
+  const nearest = [...(shown?.slots ?? []).filter((s) => fits(s.start_at) && fits(s.end_at))]
     .sort(
       (a, b) => Math.abs(Date.parse(a.start_at) - start.getTime()) - Math.abs(Date.parse(b.start_at) - start.getTime()),
     )
     .slice(0, OFFERED_SLOTS)
     .sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
-  const span = (b: Span) =>
-    `${formatTime(b.start_at)}–${isoDay(new Date(b.end_at)) === day ? formatTime(b.end_at) : '24:00'}`;
+  const status = !wanted ? null : availability.error ? (
+    <Box variant="small">The free times of {resource} could not be read.</Box>
+  ) : !shown ? (
+    <StatusIndicator type="loading">Checking the free times of {resource}…</StatusIndicator>
+  ) : shown.busy.some((b) => overlapsTime(b, start, end)) ? (
+    <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
+  ) : (
+    <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
+  );
   return (
-    <SpaceBetween size="xs">
-      <div aria-live="polite">
-        {clash ? (
-          <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
-        ) : (
-          <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
-        )}
-      </div>
-      <Box variant="small">
-        {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
-      </Box>
-      {nearest.length ? (
-        <div role="group" aria-labelledby="free-times-label">
-          <Box variant="small" padding={{ bottom: 'xxs' }}>
-            <span id="free-times-label">Free {minutes}-minute times nearby:</span>
+    <div>
+      <div aria-live="polite">{status}</div>
+      {shown && (
+        <SpaceBetween size="xs">
+          <Box variant="small" padding={{ top: 'xxs' }}>
+            {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
           </Box>
-          <SpaceBetween direction="horizontal" size="xs">
-            {nearest.map((slot) => (
-              <Button key={slot.start_at} onClick={() => onPick(slot)} ariaLabel={`Choose ${span(slot)}`}>
-                {formatTime(slot.start_at)}
-              </Button>
-            ))}
-          </SpaceBetween>
-        </div>
-      ) : (
-        <Box variant="small">No free {minutes}-minute time left that day.</Box>
+          {nearest.length ? (
+            <div role="group" aria-labelledby="free-times-label">
+              <Box variant="small" padding={{ bottom: 'xxs' }}>
+                <span id="free-times-label">Free {minutes}-minute times nearby:</span>
+              </Box>
+              <SpaceBetween direction="horizontal" size="xs">
+                {nearest.map((slot) => (
+                  <Button key={slot.start_at} onClick={() => onPick(slot)} ariaLabel={`Choose ${span(slot)}`}>
+                    {formatTime(slot.start_at)}
+                  </Button>
+                ))}
+              </SpaceBetween>
+            </div>
+          ) : (
+            <Box variant="small">No free {minutes}-minute time left that day.</Box>
+          )}
+        </SpaceBetween>
       )}
-    </SpaceBetween>
+    </div>
   );
 }
 

@@ -20,7 +20,7 @@ import { ErrorAlert, fieldError } from '../components/errors';
 import { hasNameText, nameQuery, PhoneSearch } from '../components/phone-search';
 import { formatAgo, formatDateTime, formatTime } from '../format';
 import { customerHref, follow, navigate } from '../router';
-import { BookingStatus } from './bookings';
+import { BookingStatus } from '../components/booking-status';
 import { StatusBadge } from './inbox';
 
 const PAGE_SIZE = 50;

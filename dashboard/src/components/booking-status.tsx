@@ -1,0 +1,14 @@
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { Booking } from '@messaging-platform/sdk';
+
+/** A booking's status as an indicator; shared by the bookings and customer pages (each loads on its own). */
+export function BookingStatus({ status }: { status: Booking['status'] }) {
+  const types = {
+    pending: 'pending',
+    confirmed: 'success',
+    cancelled: 'stopped',
+    completed: 'info',
+    no_show: 'warning',
+  } as const;
+  return <StatusIndicator type={types[status]}>{status.replace('_', '-')}</StatusIndicator>;
+}
