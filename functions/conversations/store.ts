@@ -7,8 +7,6 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { customerIdentityKey, customerOfIdentity } from '../customers/store';
 import type { Customer } from '../customers/customer';
 import type { Sender } from '../auth/principal';
@@ -18,7 +16,7 @@ import {
   eachInParallel,
   isConditionFailure,
   getMany,
-  plainItem,
+  refusedItem,
   queryAll,
   retryConflicts,
   transactionConditionFailed,
@@ -300,9 +298,8 @@ export async function touchForOutbound(
     );
     return { ok: true, conversation: conversationFromItem(out.Attributes ?? {}) };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const old = (error as { Item?: Record<string, AttributeValue> }).Item;
-    return { ok: false, current: old ? conversationFromItem(unmarshall(old)) : undefined };
+    const old = refusedItem(error);
+    return { ok: false, current: old ? conversationFromItem(old) : undefined };
   }
 }
 
@@ -616,13 +613,6 @@ function noteCondition(author: Sender | undefined) {
         ExpressionAttributeValues: { ':authorType': author.type, ':authorId': author.id },
       }
     : { ConditionExpression: 'attribute_exists(pk)' };
-}
-
-/** The item a refused conditional write found, plain, if there was one. */
-function refusedItem(error: unknown): Record<string, unknown> | undefined {
-  if (!isConditionFailure(error)) throw error;
-  const item = (error as { Item?: Record<string, unknown> }).Item;
-  return item ? plainItem(item) : undefined;
 }
 
 /**

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../spec/routes';
-import { conditionalWrite, db, isConditionFailure } from '../platform/db';
+import { conditionalWrite, db, refusedItem } from '../platform/db';
 import { tableName } from '../platform/config';
 import { ApiError, badRequest, unprocessable } from '../platform/errors';
 import { seal, unseal } from '../platform/sealed';
@@ -86,10 +85,7 @@ export const idempotency = (): HttpMiddleware => {
         );
         locks.set(request, pk);
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        // The item returned with a failed condition is not unmarshalled by the document client.
-        const raw = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
-        const existing = raw ? (unmarshall(raw) as IdempotencyRecord) : undefined;
+        const existing = refusedItem(error) as IdempotencyRecord | undefined;
         if (existing?.fingerprint !== fingerprint) {
           throw unprocessable(
             'idempotency_key_reused',

@@ -311,3 +311,13 @@ export function plainItem(item: Record<string, unknown>): Record<string, unknown
   const pk = item.pk as { S?: string } | string | undefined;
   return typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : item;
 }
+
+/**
+ * The item a write refused by its condition found (ReturnValuesOnConditionCheckFailure: ALL_OLD), plain;
+ * undefined when there was none. Any other error is thrown again.
+ */
+export function refusedItem(error: unknown): Record<string, unknown> | undefined {
+  if (!isConditionFailure(error)) throw error;
+  const item = (error as { Item?: Record<string, unknown> }).Item;
+  return item ? plainItem(item) : undefined;
+}
