@@ -41,6 +41,7 @@ const TAGS: Record<string, { name: string; description: string }> = {
   'api-keys': { name: 'API keys', description: 'Keys for server-to-server calls (`sk_…`), shown once.' },
   customers: { name: 'Customers', description: 'The people a tenant talks to and books, found by id or phone number.' },
   conversations: { name: 'Conversations', description: 'Conversations with customers and their messages.' },
+  'saved-replies': { name: 'Saved replies', description: 'Canned responses the team sends often, with placeholders.' },
   channels: { name: 'Channels', description: 'The sandbox and WhatsApp Cloud API numbers, and Meta\u2019s webhook.' },
   bookings: {
     name: 'Bookings',

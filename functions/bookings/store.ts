@@ -4,7 +4,7 @@ import {
   db,
   eachInParallel,
   getMany,
-  plainItem,
+  transactionRefusedItem,
   queryAll,
   retryConflicts,
   transactionConditionFailed,
@@ -292,15 +292,9 @@ export async function saveBooking(
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0])) throw new BookingChanged('booking');
-    const reasons =
-      (error as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] }).CancellationReasons ??
-      [];
     for (const [i, op] of ops.entries()) {
-      const reason = reasons[i + 1];
-      const found =
-        op.next && reason?.Code === 'ConditionalCheckFailed' && reason.Item
-          ? clash(holdersOf(plainItem(reason.Item)))
-          : undefined;
+      const refused = op.next ? transactionRefusedItem(error, i + 1) : undefined;
+      const found = refused ? clash(holdersOf(refused)) : undefined;
       if (found && will) throw bookingConflict(will.resource, found);
     }
     if (transactionConditionFailed(error) || transactionConflicted(error)) throw new BookingChanged('schedule');

@@ -1,22 +1,15 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { idOf, instant, nonEmptyPatch, readable, trimmed } from '../platform/validation';
+import { idOf, instant, nonEmptyPatch, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN, UNASSIGNED } from './conversation';
-import { messageText } from './message-text';
+import { outboundText } from './message-text';
 
 const tag = z
   .string()
   .check(z.trim(), z.toLowerCase(), z.maxLength(50), z.regex(TAG_PATTERN, 'must be a slug: letters, digits, - and _'));
 const tags = z.array(tag).check(z.maxLength(20, 'at most 20 tags'));
 const userId = idOf('usr', 'user');
-
-/** What the business sends a customer must be readable: not blank, and `readable` (platform/validation). */
-const outboundText = messageText.check(
-  // An empty text already fails the minimum length: one error for it, not two.
-  z.refine((text) => text === '' || text.trim().length > 0, 'must not be blank'),
-  ...readable(),
-);
 
 export const ListConversationsQuery = z.strictObject({
   ...pageQuery,

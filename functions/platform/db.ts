@@ -172,6 +172,17 @@ export async function conditionalWrite(write: () => Promise<unknown>, positions?
 const cancellationReasons = (error: Error): { Code?: string }[] =>
   (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
 
+/**
+ * The item that refused a transaction's condition at `position` (asked for with
+ * ReturnValuesOnConditionCheckFailure: ALL_OLD), plain; undefined when that condition held or found none.
+ */
+export function transactionRefusedItem(error: unknown, position: number): Record<string, unknown> | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reason = (error as { CancellationReasons?: { Code?: string; Item?: Record<string, unknown> }[] })
+    .CancellationReasons?.[position];
+  return reason?.Code === 'ConditionalCheckFailed' && reason.Item ? plainItem(reason.Item) : undefined;
+}
+
 /** True for a transaction cancelled because one of its conditions failed (at the given positions). */
 export function transactionConditionFailed(error: unknown, positions?: number[]): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
