@@ -57,6 +57,7 @@ const WebhooksPage = lazyPage(() => import('./pages/webhooks').then((m) => m.Web
 const DeliveryPage = lazyPage(() => import('./pages/delivery').then((m) => m.DeliveryPage));
 const EndpointPage = lazyPage(() => import('./pages/webhook-endpoint').then((m) => m.EndpointPage));
 const TeamPage = lazyPage(() => import('./pages/team').then((m) => m.TeamPage));
+const SavedRepliesPage = lazyPage(() => import('./pages/saved-replies').then((m) => m.SavedRepliesPage));
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
@@ -236,15 +237,22 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
               },
             ]
           : []),
+        { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
         { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
         ...(isAdmin ? [{ type: 'link' as const, text: 'Team', href: '/settings/team' }] : []),
       ],
     },
   ];
   const activeHref =
-    ['/settings/developer/api-keys', '/settings/webhooks', '/settings/team', '/bookings', '/customers', '/inbox'].find(
-      (p) => location.pathname.startsWith(p),
-    ) ?? location.pathname;
+    [
+      '/settings/developer/api-keys',
+      '/settings/saved-replies',
+      '/settings/webhooks',
+      '/settings/team',
+      '/bookings',
+      '/customers',
+      '/inbox',
+    ].find((p) => location.pathname.startsWith(p)) ?? location.pathname;
 
   return (
     <AppContext.Provider value={value}>
@@ -338,6 +346,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/saved-replies':
+      return <SavedRepliesPage />;
     case '/settings/webhooks':
       return <WebhooksPage />;
     case '/settings/team':
@@ -395,6 +405,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/saved-replies/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Saved replies', href: '/settings/saved-replies' },
     ],
   ],
   [

@@ -675,6 +675,57 @@ void test('conversation: past its newest 20 messages, older ones show on request
   await shot(page, '10b-conversation-older-messages');
 });
 
+void test('saved replies: saved in settings, then inserted by /shortcut or from the list, filled in for the customer', async () => {
+  await (await nav('Saved replies')).click();
+  await page.getByRole('heading', { name: 'Saved replies', level: 1 }).waitFor();
+  await page.getByText('No saved replies', { exact: true }).waitFor();
+  await checkA11y(page, 'saved-replies-empty');
+  const create = async (shortcut: string, title: string, text: string) => {
+    await page.getByRole('button', { name: 'New saved reply' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New saved reply' });
+    await dialog.getByLabel('Shortcut').fill(shortcut);
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Text').fill(text);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  await create('/Hours', 'Opening hours', 'Hi {{customer.first_name | there}}, we open at 9. {{agent.first_name}}');
+  await page.getByText('/hours is saved.').waitFor();
+  await page.getByRole('row', { name: /Opening hours/ }).waitFor();
+  // The same shortcut again: refused at the field, and the dialog stays open.
+  const again = await create('hours', 'Other hours', 'x');
+  await again
+    .getByText(/The shortcut \/hours is already used by saved reply rpl_/)
+    .first()
+    .waitFor();
+  await checkA11y(page, 'saved-replies-taken');
+  await shot(page, '10c-saved-reply-taken');
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await shot(page, '10c-saved-replies');
+
+  await (await nav('Inbox')).click();
+  await page.getByRole('link', { name: 'Maria Test' }).click();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('/ho');
+  await page.getByRole('button', { name: 'Insert /hours: Opening hours' }).waitFor();
+  await shot(page, '10d-conversation-slash');
+  await page.getByRole('button', { name: 'Insert /hours: Opening hours' }).click();
+  // Her first name from the conversation, the signed-in user's from their profile.
+  await page.waitForFunction(() => document.querySelector('textarea')?.value.startsWith('Hi Maria'));
+  assert.equal(await box.inputValue(), 'Hi Maria, we open at 9. Olive');
+  await box.fill('/nothing');
+  await page.getByText('No saved reply starts with /nothing.').waitFor();
+  await box.fill('');
+  await page.getByRole('button', { name: 'Insert a saved reply' }).click();
+  await page.getByRole('option', { name: /\/hours/ }).click();
+  await page.waitForFunction(() => document.querySelector('textarea')?.value.startsWith('Hi Maria'));
+  assert.equal(await box.inputValue(), 'Hi Maria, we open at 9. Olive');
+  await checkA11y(page, 'conversation-saved-reply');
+  await shot(page, '10d-conversation-saved-reply');
+  await box.fill('');
+});
+
 void test('bookings: create, the double-booking conflict, confirm, mark completed, cancel; phone widths', async () => {
   await (await nav('Bookings')).click();
   await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();

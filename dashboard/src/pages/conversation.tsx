@@ -23,9 +23,10 @@ import {
   type Conversation,
   type Message,
   type Note,
+  type SavedReply,
   type Suggestions,
 } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
+import { SAVED_REPLIES_SHOWN, useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
@@ -76,6 +77,7 @@ export function ConversationPage({ id }: { id: string }) {
       void conversation.reload();
     },
   );
+  const savedReplies = useSavedReplyPicker(id, reply);
   const suggest = useAction();
   const update = useAction();
   const log = useRef<HTMLDivElement>(null);
@@ -208,7 +210,13 @@ export function ConversationPage({ id }: { id: string }) {
                 </SpaceBetween>
               </SpaceBetween>
             )}
-            <ComposeField label="Message" placeholder="Write a reply…" rows={3} composer={reply} />
+            <ComposeField
+              label="Message"
+              placeholder="Write a reply, or type / for a saved reply…"
+              rows={3}
+              composer={reply}
+            />
+            {savedReplies.below}
             <SpaceBetween direction="horizontal" size="xs">
               <Button
                 variant="primary"
@@ -229,6 +237,7 @@ export function ConversationPage({ id }: { id: string }) {
               >
                 Suggest replies
               </Button>
+              {savedReplies.select}
             </SpaceBetween>
           </SpaceBetween>
         </Container>
@@ -236,6 +245,115 @@ export function ConversationPage({ id }: { id: string }) {
       </SpaceBetween>
     </ContentLayout>
   );
+}
+
+/** A reply that is only `/` and the start of a shortcut ("/ho"): the composer offers the matching saved replies. */
+const SLASH_COMMAND = /^\/([a-z0-9_-]{0,32})$/i;
+const SLASH_MATCHES_SHOWN = 6;
+const PLACEHOLDER_WORDS: Record<string, string> = {
+  'customer.name': 'the customer\u2019s name',
+  'customer.first_name': 'the customer\u2019s first name',
+  'customer.phone': 'the customer\u2019s phone number',
+  'agent.name': 'your name',
+  'agent.first_name': 'your first name',
+};
+
+/**
+ * Saved replies for the reply box: a list to pick from (`select`, beside the buttons), and the matches of
+ * a `/shortcut` typed into the box (`below` it). The chosen reply is filled in for this conversation by
+ * the API and replaces the text, and what it could not fill in is named. The replies are read the first
+ * time either is used.
+ */
+function useSavedReplyPicker(
+  conversationId: string,
+  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText'>,
+) {
+  const { client } = useApp();
+  const [wanted, setWanted] = useState(false);
+  const [replies, setReplies] = useState<SavedReply[] | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
+  const load = useAction();
+  const insert = useAction();
+  const typed = SLASH_COMMAND.exec(composer.text)?.[1]?.toLowerCase();
+  const want = wanted || typed !== undefined;
+  useEffect(() => {
+    if (!want || replies || load.busy || load.error) return;
+    void load
+      .run(() => client.savedReplies.list({ limit: SAVED_REPLIES_SHOWN }).page())
+      .then((page) => page && setReplies(page.data));
+  }, [want, replies, load, client]);
+  useEffect(() => {
+    if (composer.text === '') setMissing([]);
+  }, [composer.text]);
+  const use = async (reply: SavedReply) => {
+    const rendered = await insert.run(() => client.savedReplies.render(reply.id, { conversation_id: conversationId }));
+    if (!rendered) return;
+    composer.setText(rendered.text);
+    setMissing(rendered.missing);
+  };
+  const matches =
+    typed === undefined || !replies
+      ? []
+      : replies.filter((r) => r.shortcut.startsWith(typed)).slice(0, SLASH_MATCHES_SHOWN);
+  const below = (
+    <>
+      {typed !== undefined && replies && (
+        <div role="group" aria-label="Saved replies matching what you typed">
+          <SpaceBetween direction="horizontal" size="xs">
+            {matches.length === 0 && <Box color="text-status-inactive">No saved reply starts with /{typed}.</Box>}
+            {matches.map((r) => (
+              <Button
+                key={r.id}
+                onClick={() => void use(r)}
+                loading={insert.busy}
+                ariaLabel={`Insert /${r.shortcut}: ${r.title}`}
+              >
+                {`/${r.shortcut} · ${r.title}`}
+              </Button>
+            ))}
+          </SpaceBetween>
+        </div>
+      )}
+      {missing.length > 0 && (
+        <Alert type="info" dismissible onDismiss={() => setMissing([])}>
+          {`Left empty, as it is not known: ${missing.map((m) => PLACEHOLDER_WORDS[m] ?? m).join(', ')}. Check the text before you send it.`}
+        </Alert>
+      )}
+      <ErrorAlert error={insert.error} onDismiss={insert.clearError} />
+    </>
+  );
+  const select = (
+    <div className="saved-reply-select">
+      <Select
+        selectedOption={null}
+        placeholder="Insert a saved reply"
+        filteringType="auto"
+        filteringPlaceholder="Find by shortcut, title or text"
+        ariaLabel="Insert a saved reply"
+        onFocus={() => setWanted(true)}
+        onLoadItems={() => {
+          setWanted(true);
+          if (load.error) load.clearError();
+        }}
+        recoveryText="Try again"
+        statusType={load.error ? 'error' : replies ? 'finished' : 'loading'}
+        loadingText="Loading saved replies"
+        errorText="The saved replies could not be loaded."
+        empty="No saved replies yet: add them in Settings › Saved replies."
+        options={(replies ?? []).map((r) => ({
+          value: r.id,
+          label: `/${r.shortcut}`,
+          description: r.title,
+          tags: [r.text.length > 80 ? `${r.text.slice(0, 80)}…` : r.text],
+        }))}
+        onChange={(e) => {
+          const reply = replies?.find((r) => r.id === e.detail.selectedOption.value);
+          if (reply) void use(reply);
+        }}
+      />
+    </div>
+  );
+  return { below, select };
 }
 
 /** Text to send (a reply, a note): trimmed, one send at a time, cleared once sent. */

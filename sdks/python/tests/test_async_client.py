@@ -75,6 +75,30 @@ def test_conversations_messages_bookings_ai_and_events(tenant: Tenant) -> None:
     run(main)
 
 
+def test_async_saved_replies(tenant: Tenant) -> None:
+    async def main() -> None:
+        async with tenant_client(tenant) as client:
+            prefix = f"a{secrets.token_hex(3)}"
+            thanks = await client.saved_replies.create(shortcut=f"{prefix}-thanks", title="Thanks", text="Thank you, {{customer.name | friend}}!")
+            bye = await client.saved_replies.create(shortcut=f"{prefix}-bye", title="Bye", text="Bye!")
+            assert [r["id"] async for r in client.saved_replies.list(shortcut=prefix, limit=1)] == [bye["id"], thanks["id"]]
+            with pytest.raises(ConflictError) as raised:
+                await client.saved_replies.update(bye["id"], shortcut=f"{prefix}-thanks")
+            assert raised.value.code == "shortcut_taken"
+            renamed = await client.saved_replies.update(bye["id"], title="Goodbye", if_match=bye["version"])
+            assert (renamed["title"], renamed["version"]) == ("Goodbye", bye["version"] + 1)
+            with pytest.raises(PreconditionFailedError):
+                await client.saved_replies.update(bye["id"], title="So long", if_match=bye["version"])
+
+            unnamed = await client.conversations.create(channel="sandbox", customer={"phone": phone()})
+            assert await client.saved_replies.render(thanks["id"], conversation_id=unnamed["id"]) == {"text": "Thank you, friend!", "missing": []}
+            await client.saved_replies.delete(thanks["id"])
+            with pytest.raises(NotFoundError):
+                await client.saved_replies.render(thanks["id"], conversation_id=unnamed["id"])
+
+    run(main)
+
+
 def test_async_pagination_pages_cursors_and_to_list() -> None:
     async def main() -> None:
         async with AsyncPlatformClient(token=RUNTIME["platformToken"], base_url=BASE_URL) as platform:

@@ -1,5 +1,5 @@
 """The synchronous client's resources against the running system: channels, conversations and messages,
-customers, bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
+customers, saved replies, bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
 from __future__ import annotations
 
 import json
@@ -174,6 +174,63 @@ def test_customers_update_renames_everywhere_and_if_match_guards(client: Messagi
     with pytest.raises(PreconditionFailedError):
         client.customers.update(customer["id"], name=None, if_match=customer["version"])
     assert client.customers.update(customer["id"], name=None)["name"] is None
+
+
+def test_saved_replies_create_list_get_update_conflict_render_delete() -> None:
+    fresh = new_tenant()  # its own tenant: the list below is every saved reply it has
+    client = fresh.client()
+    greeting = "Hi {{customer.first_name | there}}, {{agent.first_name}} here. Texting {{customer.phone}}."
+    greet = client.saved_replies.create(shortcut="greet", title="Greeting", text=greeting)
+    assert greet["id"].startswith("rpl_")
+    assert (greet["shortcut"], greet["title"], greet["text"], greet["version"]) == ("greet", "Greeting", greeting, 1)
+    assert greet["created_by"]["type"] == "api_key"
+    hours = client.saved_replies.create(shortcut="hours", title="Opening hours", text="Open 9 to 18.")
+    green = client.saved_replies.create(shortcut="green-tea", title="Tea", text="We serve green tea.")
+
+    # A to Z by shortcut, across pages; by the start of the shortcut.
+    assert [r["shortcut"] for r in client.saved_replies.list(limit=2)] == ["green-tea", "greet", "hours"]
+    assert [r["id"] for r in client.saved_replies.list(shortcut="gre")] == [green["id"], greet["id"]]
+    assert [r["id"] for r in client.saved_replies.page(shortcut="ho").data] == [hours["id"]]
+    assert client.saved_replies.get(greet["id"]) == greet
+
+    with pytest.raises(ConflictError) as taken:
+        client.saved_replies.create(shortcut="hours", title="Hours again", text="Open late.")
+    assert (type(taken.value), taken.value.status, taken.value.code) == (ConflictError, 409, "shortcut_taken")
+    with pytest.raises(ConflictError) as taken:
+        client.saved_replies.update(green["id"], shortcut="hours")
+    assert taken.value.code == "shortcut_taken"
+
+    updated = client.saved_replies.update(hours["id"], title="Hours", text="Open 9 to 20.", if_match=hours["version"])
+    assert (updated["title"], updated["text"], updated["shortcut"], updated["version"]) == ("Hours", "Open 9 to 20.", "hours", 2)
+    with pytest.raises(PreconditionFailedError) as stale:
+        client.saved_replies.update(hours["id"], text="Closed.", if_match=hours["version"])
+    assert stale.value.status == 412
+    assert client.saved_replies.get(hours["id"])["text"] == "Open 9 to 20."
+
+    # Filled in for a conversation: its customer's values, a fallback where there is none, and an API key has no name.
+    sender = phone()
+    named = client.channels.sandbox_inbound(from_=sender, name="Maria Lopez", text="Hello")["conversation"]["id"]  # type: ignore[typeddict-item]
+    rendered = client.saved_replies.render(greet["id"], conversation_id=named)
+    assert rendered == {"text": f"Hi Maria,  here. Texting {sender}.", "missing": ["agent.first_name"]}
+    unnamed = client.conversations.create(channel="sandbox", customer={"phone": phone()})["id"]
+    assert client.saved_replies.render(greet["id"], conversation_id=unnamed)["text"].startswith("Hi there, ")
+    with MessagingClient.login(email=fresh.admin_email, password=fresh.admin_password, base_url=BASE_URL) as session:
+        as_user = session.saved_replies.render(greet["id"], conversation_id=named)
+    assert as_user == {"text": f"Hi Maria, Sam here. Texting {sender}.", "missing": []}
+    # Rendering sends nothing.
+    assert [m["text"] for m in client.conversations.messages.list(named)] == ["Hello"]
+
+    assert client.saved_replies.delete(hours["id"]) is None
+    with pytest.raises(NotFoundError) as gone:
+        client.saved_replies.get(hours["id"])
+    assert gone.value.status == 404
+    with pytest.raises(NotFoundError):
+        client.saved_replies.delete(hours["id"])
+    assert [r["shortcut"] for r in client.saved_replies.list()] == ["green-tea", "greet"]
+    # Its shortcut is free again at once.
+    again = client.saved_replies.create(shortcut="hours", title="Hours", text="Open.")
+    assert [r["id"] for r in client.saved_replies.list(shortcut="hours")] == [again["id"]]
+    fresh.close()
 
 
 def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingClient) -> None:

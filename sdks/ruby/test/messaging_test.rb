@@ -2,7 +2,7 @@
 
 require_relative "test_helper"
 
-# Channels, conversations and messages, customers, bookings, AI functions and events, against the real runtime.
+# Channels, conversations and messages, customers, saved replies, bookings, AI functions and events, against the real runtime.
 class ChannelsTest < SdkTest
   def test_list_gives_the_sandbox
     channels = new_tenant.client.channels.list
@@ -174,6 +174,113 @@ class CustomersTest < SdkTest
       client.customers.update(customer.id, name: nil, if_match: customer.version)
     end
     assert_nil client.customers.update(customer.id, name: nil).name
+  end
+end
+
+class SavedRepliesTest < SdkTest
+  # Shortcuts unique to one test, so the tests of this class (one tenant) never see each other's replies.
+  def prefix
+    @prefix ||= "t#{SecureRandom.hex(4)}"
+  end
+
+  def save(name, text: "Hi {{customer.first_name | there}}!", title: "Reply #{name}")
+    client.saved_replies.create(shortcut: "#{prefix}-#{name}", title: title, text: text)
+  end
+
+  def test_create_get_and_list_a_to_z_and_by_shortcut_prefix
+    hours = client.saved_replies.create(shortcut: "#{prefix.upcase}-Hours", title: "Opening hours",
+                                        text: "Hi {{customer.first_name | there}}, we are open 9 to 18.")
+    assert_instance_of MessagingPlatform::Models::SavedReply, hours
+    assert_match(/\Arpl_[0-9A-Z]{26}\z/, hours.id)
+    assert_equal ["#{prefix}-hours", "Opening hours", "Hi {{customer.first_name | there}}, we are open 9 to 18.", 1],
+                 [hours.shortcut, hours.title, hours.text, hours.version]
+    assert_equal ["api_key", tenant.tenant_id], [hours.created_by.type, hours.tenant_id]
+    assert_equal hours.to_h, client.saved_replies.get(hours.id).to_h
+
+    thanks = save("thanks")
+    greet = save("greet")
+    assert_equal [greet.id, hours.id, thanks.id], client.saved_replies.list(shortcut: prefix).map(&:id)
+    assert_equal [hours.id], client.saved_replies.list(shortcut: "#{prefix}-h").map(&:id)
+    assert_equal [], client.saved_replies.list(shortcut: "#{prefix}-x").to_a
+
+    page = client.saved_replies.list(shortcut: prefix, limit: 2).page
+    assert_equal [[greet.id, hours.id], true], [page.map(&:id), page.has_more?]
+    assert_equal [thanks.id], client.saved_replies.list(shortcut: prefix, limit: 2, cursor: page.next_cursor).page.map(&:id)
+    assert_equal [greet.id, hours.id, thanks.id], client.saved_replies.list(shortcut: prefix, limit: 2).map(&:id)
+    everything = client.saved_replies.list.map(&:shortcut)
+    assert_equal everything.sort, everything
+    assert_equal [greet, hours, thanks].map(&:shortcut), everything.grep(/\A#{prefix}-/)
+  end
+
+  def test_create_refuses_unknown_placeholders_and_parameters
+    error = assert_raises(MessagingPlatform::ValidationError) { save("bad", text: "Hi {{customer.email}}") }
+    assert_equal 422, error.status
+    assert(error.errors.any? { |field| field.path.start_with?("text") }, error.errors.inspect)
+    assert_raises(ArgumentError) { client.saved_replies.create(shortcut: "#{prefix}-x", title: "X", txt: "Hello") }
+    assert_raises(ArgumentError) { client.saved_replies.list(shortcuts: prefix) }
+    assert_equal [], client.saved_replies.list(shortcut: prefix).to_a
+  end
+
+  def test_update_sends_only_the_fields_given_and_if_match_guards
+    reply = save("hours", text: "Open 9 to 18.", title: "Hours")
+    renamed = client.saved_replies.update(reply.id, title: "Opening hours", if_match: reply.version)
+    assert_equal ["Opening hours", "Open 9 to 18.", reply.shortcut, 2], [renamed.title, renamed.text, renamed.shortcut, renamed.version]
+
+    error = assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.saved_replies.update(reply.id, text: "Open 9 to 20.", if_match: reply.version)
+    end
+    assert_equal [412, "version_mismatch"], [error.status, error.code]
+    assert_equal renamed.to_h, client.saved_replies.get(reply.id).to_h
+
+    changed = client.saved_replies.update(reply.id, shortcut: "#{prefix}-open", text: "Open 9 to 20.")
+    assert_equal ["#{prefix}-open", "Opening hours", "Open 9 to 20.", 3], [changed.shortcut, changed.title, changed.text, changed.version]
+    assert_equal [reply.id], client.saved_replies.list(shortcut: "#{prefix}-open").map(&:id)
+    assert_equal [], client.saved_replies.list(shortcut: "#{prefix}-hours").to_a
+  end
+
+  def test_a_shortcut_in_use_is_a_conflict
+    taken = save("thanks")
+    error = assert_raises(MessagingPlatform::ConflictError) { save("thanks", title: "Another") }
+    assert_instance_of MessagingPlatform::ConflictError, error
+    assert_equal [409, "shortcut_taken"], [error.status, error.code]
+    other = save("thanks-a-lot")
+    error = assert_raises(MessagingPlatform::ConflictError) { client.saved_replies.update(other.id, shortcut: taken.shortcut) }
+    assert_equal [409, "shortcut_taken"], [error.status, error.code]
+    assert_equal [taken.id, other.id], client.saved_replies.list(shortcut: prefix).map(&:id)
+  end
+
+  def test_render_fills_in_the_placeholders_for_a_conversation
+    number, other = phone, phone
+    conversation = client.conversations.create(channel: "sandbox", customer: { phone: number, name: "Maria Lopez" })
+    nameless = client.conversations.create(channel: "sandbox", customer: { phone: other })
+    reply = save("hello", text: "Hi {{customer.first_name | there}} ({{ customer.name }}, {{customer.phone}}), {{agent.first_name}} here.")
+
+    rendered = client.saved_replies.render(reply.id, conversation_id: conversation.id)
+    assert_instance_of MessagingPlatform::Models::RenderedSavedReply, rendered
+    assert_equal "Hi Maria (Maria Lopez, #{number}),  here.", rendered.text
+    assert_equal ["agent.first_name"], rendered.missing # an API key has no name
+
+    rendered = client.saved_replies.render(reply.id, conversation_id: nameless.id)
+    assert_equal "Hi there (, #{other}),  here.", rendered.text
+    assert_equal ["customer.name", "agent.first_name"], rendered.missing
+    assert_equal reply.text, client.saved_replies.get(reply.id).text
+
+    assert_raises(MessagingPlatform::NotFoundError) do
+      client.saved_replies.render(reply.id, conversation_id: "conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W")
+    end
+  end
+
+  def test_delete_then_not_found_and_the_shortcut_is_free
+    reply = save("bye")
+    assert_nil client.saved_replies.delete(reply.id)
+    error = assert_raises(MessagingPlatform::NotFoundError) { client.saved_replies.get(reply.id) }
+    assert_equal [404, "not_found"], [error.status, error.code]
+    assert_raises(MessagingPlatform::NotFoundError) { client.saved_replies.delete(reply.id) }
+    assert_raises(MessagingPlatform::NotFoundError) { client.saved_replies.update(reply.id, title: "Gone") }
+    assert_equal [], client.saved_replies.list(shortcut: prefix).to_a
+    again = save("bye")
+    refute_equal reply.id, again.id
+    assert_equal [again.id], client.saved_replies.list(shortcut: prefix).map(&:id)
   end
 end
 

@@ -48,6 +48,7 @@ class PackageTest < Minitest::Test
       flunk "README example #{index + 1} is not valid Ruby: #{e.message}"
     end
     resources = { "conversations" => MessagingPlatform::Resources::Conversations, "messages" => MessagingPlatform::Resources::Messages,
+                  "saved_replies" => MessagingPlatform::Resources::SavedReplies,
                   "bookings" => MessagingPlatform::Resources::Bookings, "ai" => MessagingPlatform::Resources::Ai,
                   "channels" => MessagingPlatform::Resources::Channels, "events" => MessagingPlatform::Resources::Events,
                   "webhooks" => MessagingPlatform::Resources::Webhooks, "webhook_deliveries" => MessagingPlatform::Resources::WebhookDeliveries,

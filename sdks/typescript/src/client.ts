@@ -9,6 +9,7 @@ import { Channels } from './resources/channels.js';
 import { Conversations } from './resources/conversations.js';
 import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
+import { SavedReplies } from './resources/saved-replies.js';
 import { Tenants } from './resources/tenants.js';
 import { WebhookDeliveries, Webhooks } from './resources/webhooks.js';
 import type { LoginParams, Tokens } from './types.js';
@@ -48,6 +49,7 @@ type Mode = { kind: 'api-key'; apiKey: string; tenantId: string } | { kind: 'ses
 export class MessagingClient {
   readonly conversations: Conversations;
   readonly customers: Customers;
+  readonly savedReplies: SavedReplies;
   readonly bookings: Bookings;
   readonly ai: Ai;
   readonly webhooks: Webhooks;
@@ -75,6 +77,7 @@ export class MessagingClient {
     }
     this.conversations = new Conversations(this.transport);
     this.customers = new Customers(this.transport);
+    this.savedReplies = new SavedReplies(this.transport);
     this.bookings = new Bookings(this.transport);
     this.ai = new Ai(this.transport);
     this.webhooks = new Webhooks(this.transport);

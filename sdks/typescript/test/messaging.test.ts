@@ -137,6 +137,32 @@ describe('notes', () => {
   });
 });
 
+describe('saved replies', () => {
+  it('create, list (A to Z, by shortcut prefix), get, update, render for a conversation, delete', async () => {
+    const hours = await t.client.savedReplies.create({ shortcut: 'sdk-hours', title: 'Opening hours', text: 'Hi {{customer.first_name | there}}, we open at 9.' });
+    assert.deepEqual([hours.shortcut, hours.version, hours.created_by.type], ['sdk-hours', 1, 'api_key']);
+    const address = await t.client.savedReplies.create({ shortcut: 'sdk-address', title: 'Address', text: 'Hauptstraße 1.' });
+    const listed = await t.client.savedReplies.list({ shortcut: 'sdk-' }).toArray();
+    assert.deepEqual(listed.map((r) => r.shortcut), ['sdk-address', 'sdk-hours']);
+    assert.deepEqual(await t.client.savedReplies.get(address.id), address);
+    await assert.rejects(
+      t.client.savedReplies.create({ shortcut: 'sdk-hours', title: 'Again', text: 'x' }),
+      (e: unknown) => e instanceof ConflictError && e.code === 'shortcut_taken',
+    );
+    const changed = await t.client.savedReplies.update(hours.id, { title: 'Hours' }, { ifMatch: hours.version });
+    assert.deepEqual([changed.title, changed.version], ['Hours', 2]);
+    await assert.rejects(t.client.savedReplies.update(hours.id, { title: 'Stale' }, { ifMatch: 1 }), PreconditionFailedError);
+
+    const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Maria Lopez', text: 'When do you open?' });
+    assert.ok('conversation' in result);
+    const rendered = await t.client.savedReplies.render(hours.id, { conversation_id: result.conversation.id });
+    assert.deepEqual(rendered, { text: 'Hi Maria, we open at 9.', missing: [] });
+
+    await t.client.savedReplies.delete(address.id);
+    await assert.rejects(t.client.savedReplies.get(address.id), NotFoundError);
+  });
+});
+
 describe('customers', () => {
   it('list (newest first), get, findByPhone; an unknown id is NotFoundError', async () => {
     const numbers = [phone(), phone()];

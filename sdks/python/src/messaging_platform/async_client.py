@@ -34,6 +34,7 @@ from .async_resources import (
     Customers,
     Events,
     Meta,
+    SavedReplies,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -59,6 +60,7 @@ class AsyncMessagingClient:
 
     conversations: Conversations
     customers: Customers
+    saved_replies: SavedReplies
     bookings: Bookings
     ai: Ai
     webhooks: Webhooks
@@ -113,6 +115,7 @@ class AsyncMessagingClient:
         self._tenant_id = tenant_id
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
+        self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

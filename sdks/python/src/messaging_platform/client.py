@@ -33,6 +33,7 @@ from .resources import (
     Customers,
     Events,
     Meta,
+    SavedReplies,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -58,6 +59,7 @@ class MessagingClient:
 
     conversations: Conversations
     customers: Customers
+    saved_replies: SavedReplies
     bookings: Bookings
     ai: Ai
     webhooks: Webhooks
@@ -112,6 +114,7 @@ class MessagingClient:
         self._tenant_id = tenant_id
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
+        self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

@@ -76,6 +76,7 @@ __all__ = [
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
     "CreateNoteRequest",
+    "CreateSavedReplyRequest",
     "CreateTenantRequest",
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
@@ -144,9 +145,15 @@ __all__ = [
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
     "RefreshSessionRequest",
+    "RenderSavedReplyRequest",
+    "RenderedSavedReply",
+    "RenderedSavedReplyMissingItem",
     "Role",
     "RotatedWebhookEndpoint",
     "SandboxChannel",
+    "SavedReply",
+    "SavedReplyCreatedBy",
+    "SavedReplyList",
     "SendMessageRequest",
     "SuggestRepliesRequest",
     "SuggestRepliesRequestMessagesItem",
@@ -166,6 +173,7 @@ __all__ = [
     "UpdateConversationRequest",
     "UpdateCustomerRequest",
     "UpdateNoteRequest",
+    "UpdateSavedReplyRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -251,6 +259,13 @@ EventType = Literal[
 MessageDirection = Literal["inbound", "outbound"]
 MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
 NoteAuthorType = Literal["user", "api_key"]
+RenderedSavedReplyMissingItem = Literal[
+    "customer.name",
+    "customer.first_name",
+    "customer.phone",
+    "agent.name",
+    "agent.first_name",
+]
 Role = Literal["admin", "agent"]
 TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
@@ -829,6 +844,15 @@ class CreateNoteRequest(TypedDict):
     text: str
 
 
+class CreateSavedReplyRequest(TypedDict):
+    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+    shortcut: str
+    #: What the reply is for, as the team sees it in a list.
+    title: str
+    #: The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
+    text: str
+
+
 class _CreateTenantRequestRequired(TypedDict):
     name: str
     plan: TenantPlan
@@ -1361,6 +1385,18 @@ class RefreshSessionRequest(TypedDict):
     refresh_token: str
 
 
+class RenderedSavedReply(TypedDict):
+    #: The text with its placeholders filled in, ready to send.
+    text: str
+    #: Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name).
+    missing: List[RenderedSavedReplyMissingItem]
+
+
+class RenderSavedReplyRequest(TypedDict):
+    #: The conversation whose customer fills the `customer.*` placeholders.
+    conversation_id: str
+
+
 class RotatedWebhookEndpoint(TypedDict):
     id: str
     tenant_id: str
@@ -1384,6 +1420,36 @@ class RotatedWebhookEndpoint(TypedDict):
 
 class SandboxChannel(TypedDict):
     channel: Literal["sandbox"]
+
+
+class SavedReply(TypedDict):
+    id: str
+    tenant_id: str
+    #: Unique in the tenant, lower case; typed after a `/`.
+    shortcut: str
+    title: str
+    #: With its placeholders as written (`{{customer.first_name}}`).
+    text: str
+    #: Who saved it: a user (dashboard) or an API key.
+    created_by: SavedReplyCreatedBy
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class SavedReplyCreatedBy(TypedDict):
+    """Who saved it: a user (dashboard) or an API key.
+
+    ``SavedReply.created_by`` in openapi.json."""
+
+    type: NoteAuthorType
+    id: str
+
+
+class SavedReplyList(TypedDict):
+    data: List[SavedReply]
+    pagination: Pagination
 
 
 class SendMessageRequest(TypedDict):
@@ -1522,6 +1588,15 @@ class UpdateCustomerRequest(TypedDict, total=False):
 
 
 class UpdateNoteRequest(TypedDict):
+    text: str
+
+
+class UpdateSavedReplyRequest(TypedDict, total=False):
+    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+    shortcut: str
+    #: What the reply is for, as the team sees it in a list.
+    title: str
+    #: The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
     text: str
 
 

@@ -52,9 +52,11 @@ from .models import (
     OpenApiDocument,
     ProvisionedTenant,
     RecoveryResult,
+    RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
     SandboxChannel,
+    SavedReply,
     SuggestRepliesRequestMessagesItem,
     Suggestions,
     Tenant,
@@ -81,6 +83,7 @@ __all__ = [
     "Conversations",
     "Messages",
     "Customers",
+    "SavedReplies",
     "Bookings",
     "Ai",
     "Channels",
@@ -321,6 +324,70 @@ class Customers(SyncResource):
             raise MessagingError("find_by_phone needs a phone number.")
         found = self.page(phone=phone, options=options).data
         return found[0] if found else None
+
+
+class SavedReplies(SyncResource):
+    """``client.saved_replies``: the team's saved replies (canned responses), each under a shortcut unique in
+    the tenant. Any user or API key may save, change and delete them."""
+
+    def list(
+        self,
+        *,
+        shortcut: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[SavedReply]:
+        """Saved replies, A to Z by shortcut; ``shortcut`` gives those whose shortcut starts with it (``/`` left off)."""
+        return self._list("listSavedReplies", (), {"shortcut": shortcut, "limit": limit, "cursor": cursor}, options)
+
+    def page(
+        self,
+        *,
+        shortcut: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[SavedReply]:
+        """One page of :meth:`list`."""
+        return self.list(shortcut=shortcut, limit=limit, cursor=cursor, options=options).page()
+
+    def create(self, *, shortcut: str, title: str, text: str, options: Options = None) -> SavedReply:
+        """Saves a reply. ``text`` may hold placeholders, optionally with a fallback
+        (``{{customer.first_name | there}}``), which :meth:`render` fills in; an unknown one is a ValidationError.
+        A shortcut another reply has is a ConflictError (``shortcut_taken``)."""
+        params = {"shortcut": shortcut, "title": title, "text": text}
+        return self._call("createSavedReply", (), params, options=options)
+
+    def get(self, id: str, /, *, options: Options = None) -> SavedReply:
+        """A saved reply, its placeholders as written."""
+        return self._call("getSavedReply", (id,), options=options)
+
+    def update(
+        self,
+        id: str,
+        /,
+        *,
+        shortcut: NotGivenOr[str] = NOT_GIVEN,
+        title: NotGivenOr[str] = NOT_GIVEN,
+        text: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> SavedReply:
+        """Changes its shortcut, title or text; another reply's shortcut is a ConflictError (``shortcut_taken``).
+        Pass ``if_match=reply["version"]`` to guard against lost updates (PreconditionFailedError)."""
+        params = {"shortcut": shortcut, "title": title, "text": text}
+        return self._call("updateSavedReply", (id,), params, if_match=if_match, options=options)
+
+    def delete(self, id: str, /, *, options: Options = None) -> None:
+        """Deletes a saved reply; its shortcut is free again at once."""
+        self._call("deleteSavedReply", (id,), options=options)
+
+    def render(self, id: str, /, *, conversation_id: str, options: Options = None) -> RenderedSavedReply:
+        """The reply's text with its placeholders filled in for a conversation (``customer.*`` from its customer,
+        ``agent.*`` from the user calling; an API key has no name). ``missing`` lists the placeholders left
+        empty, with no value and no fallback. Nothing is sent."""
+        return self._call("renderSavedReply", (id,), {"conversation_id": conversation_id}, options=options)
 
 
 class Bookings(SyncResource):

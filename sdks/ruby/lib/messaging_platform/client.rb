@@ -12,8 +12,8 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :customers, :bookings, :ai, :webhooks, :webhook_deliveries, :api_keys, :users, :events,
-                :channels, :auth
+    attr_reader :conversations, :customers, :saved_replies, :bookings, :ai, :webhooks, :webhook_deliveries, :api_keys, :users,
+                :events, :channels, :auth
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
     # address (`/api/v1` is added). Options: max_retries (2), timeout (60 s per attempt),
@@ -31,6 +31,7 @@ module MessagingPlatform
       end
       @conversations = Resources::Conversations.new(@transport)
       @customers = Resources::Customers.new(@transport)
+      @saved_replies = Resources::SavedReplies.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
       @ai = Resources::Ai.new(@transport)
       @webhooks = Resources::Webhooks.new(@transport)

@@ -603,6 +603,16 @@ module MessagingPlatform
       property :text, :string, required: true
     end
 
+    # The `CreateSavedReplyRequest` object.
+    class CreateSavedReplyRequest < Model
+      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+      property :shortcut, :string, required: true
+      # What the reply is for, as the team sees it in a list.
+      property :title, :string, required: true
+      # The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
+      property :text, :string, required: true
+    end
+
     # The `CreateTenantRequest` object.
     class CreateTenantRequest < Model
       property :name, :string, required: true
@@ -1146,6 +1156,20 @@ module MessagingPlatform
       property :refresh_token, :string, required: true
     end
 
+    # The `RenderSavedReplyRequest` object.
+    class RenderSavedReplyRequest < Model
+      # The conversation whose customer fills the `customer.*` placeholders.
+      property :conversation_id, :string, required: true
+    end
+
+    # The `RenderedSavedReply` object.
+    class RenderedSavedReply < Model
+      # The text with its placeholders filled in, ready to send.
+      property :text, :string, required: true
+      # Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name).
+      property :missing, [:string], required: true
+    end
+
     # The `RotatedWebhookEndpoint` object.
     class RotatedWebhookEndpoint < Model
       property :id, :string, required: true
@@ -1171,6 +1195,35 @@ module MessagingPlatform
     # The `SandboxChannel` object.
     class SandboxChannel < Model
       property :channel, :string, required: true, const: "sandbox"
+    end
+
+    # The `SavedReply` object.
+    class SavedReply < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      # Unique in the tenant, lower case; typed after a `/`.
+      property :shortcut, :string, required: true
+      property :title, :string, required: true
+      # With its placeholders as written (`{{customer.first_name}}`).
+      property :text, :string, required: true
+      # Who saved it: a user (dashboard) or an API key.
+      property :created_by, "SavedReply::CreatedBy", required: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # Who saved it: a user (dashboard) or an API key.
+      class CreatedBy < Model
+        property :type, :string, required: true, enum: ["user", "api_key"]
+        property :id, :string, required: true
+      end
+    end
+
+    # The `SavedReplyList` object.
+    class SavedReplyList < Model
+      property :data, ["SavedReply"], required: true
+      property :pagination, "Pagination", required: true
     end
 
     # The `SendMessageRequest` object.
@@ -1318,6 +1371,16 @@ module MessagingPlatform
       property :text, :string, required: true
     end
 
+    # The `UpdateSavedReplyRequest` object.
+    class UpdateSavedReplyRequest < Model
+      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+      property :shortcut, :string
+      # What the reply is for, as the team sees it in a list.
+      property :title, :string
+      # The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
+      property :text, :string
+    end
+
     # The `UpdateTenantRequest` object.
     class UpdateTenantRequest < Model
       property :name, :string
@@ -1457,6 +1520,12 @@ module MessagingPlatform
     "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
     "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "UpdateNoteRequest", body_required: true, responses: { 200 => "Note" }),
     "deleteNote" => Operation.new(id: "deleteNote", method: :delete, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
+    "listSavedReplies" => Operation.new(id: "listSavedReplies", method: :get, path: "/saved-replies", auth: :tenant, path_params: [], query: ["limit", "cursor", "shortcut"], body: nil, body_required: false, responses: { 200 => "SavedReplyList" }),
+    "createSavedReply" => Operation.new(id: "createSavedReply", method: :post, path: "/saved-replies", auth: :tenant, path_params: [], query: [], body: "CreateSavedReplyRequest", body_required: true, responses: { 201 => "SavedReply" }),
+    "getSavedReply" => Operation.new(id: "getSavedReply", method: :get, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "SavedReply" }),
+    "updateSavedReply" => Operation.new(id: "updateSavedReply", method: :patch, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateSavedReplyRequest", body_required: false, responses: { 200 => "SavedReply" }),
+    "deleteSavedReply" => Operation.new(id: "deleteSavedReply", method: :delete, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
+    "renderSavedReply" => Operation.new(id: "renderSavedReply", method: :post, path: "/saved-replies/{id}/render", auth: :tenant, path_params: ["id"], query: [], body: "RenderSavedReplyRequest", body_required: true, responses: { 200 => "RenderedSavedReply" }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),

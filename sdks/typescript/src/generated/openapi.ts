@@ -352,6 +352,78 @@ export interface paths {
         patch: operations["updateNote"];
         trace?: never;
     };
+    "/saved-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List saved replies
+         * @description The team’s saved replies (canned responses), A to Z by shortcut. `shortcut` lists those whose shortcut starts with it, as a composer does while `/gr…` is typed.
+         */
+        get: operations["listSavedReplies"];
+        put?: never;
+        /**
+         * Save a reply
+         * @description Text the team sends often, under a shortcut unique in the tenant. Its text may use placeholders, `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`, each with an optional fallback (`{{customer.first_name | there}}`); an unknown one is 422. Any user or API key may save, change and delete the team’s replies.
+         */
+        post: operations["createSavedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/saved-replies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a saved reply
+         * @description The saved reply, its placeholders as written.
+         */
+        get: operations["getSavedReply"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved reply
+         * @description Its shortcut is free again at once.
+         */
+        delete: operations["deleteSavedReply"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved reply
+         * @description Changes its shortcut, title or text (the values sent; the same values again change nothing). A shortcut another reply has is 409 `shortcut_taken`.
+         */
+        patch: operations["updateSavedReply"];
+        trace?: never;
+    };
+    "/saved-replies/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fill in a saved reply
+         * @description The reply’s text with its placeholders filled in for one conversation: `customer.*` from its customer, `agent.*` from the user asking (an API key has no name). Nothing is sent: send `text` as a message, changed or not.
+         */
+        post: operations["renderSavedReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels": {
         parameters: {
             query?: never;
@@ -2038,6 +2110,14 @@ export interface components {
         CreateNoteRequest: {
             text: string;
         };
+        CreateSavedReplyRequest: {
+            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case. */
+            shortcut: string;
+            /** @description What the reply is for, as the team sees it in a list. */
+            title: string;
+            /** @description The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known. */
+            text: string;
+        };
         CreateTenantRequest: {
             name: string;
             /** @enum {string} */
@@ -2669,6 +2749,16 @@ export interface components {
         RefreshSessionRequest: {
             refresh_token: string;
         };
+        RenderedSavedReply: {
+            /** @description The text with its placeholders filled in, ready to send. */
+            text: string;
+            /** @description Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name). */
+            missing: ("customer.name" | "customer.first_name" | "customer.phone" | "agent.name" | "agent.first_name")[];
+        };
+        RenderSavedReplyRequest: {
+            /** @description The conversation whose customer fills the `customer.*` placeholders. */
+            conversation_id: string;
+        };
         RotatedWebhookEndpoint: {
             /** @example whk_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
@@ -2724,6 +2814,42 @@ export interface components {
              * @enum {string}
              */
             channel: "sandbox";
+        };
+        SavedReply: {
+            /** @example rpl_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @description Unique in the tenant, lower case; typed after a `/`. */
+            shortcut: string;
+            title: string;
+            /** @description With its placeholders as written (`{{customer.first_name}}`). */
+            text: string;
+            /** @description Who saved it: a user (dashboard) or an API key. */
+            created_by: {
+                /** @enum {string} */
+                type: "user" | "api_key";
+                id: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            updated_at: string;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
+        };
+        SavedReplyList: {
+            data: components["schemas"]["SavedReply"][];
+            pagination: components["schemas"]["Pagination"];
         };
         SendMessageRequest: {
             text: string;
@@ -2904,6 +3030,14 @@ export interface components {
         };
         UpdateNoteRequest: {
             text: string;
+        };
+        UpdateSavedReplyRequest: {
+            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case. */
+            shortcut?: string;
+            /** @description What the reply is for, as the team sees it in a list. */
+            title?: string;
+            /** @description The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known. */
+            text?: string;
         };
         UpdateTenantRequest: {
             name?: string;
@@ -5247,6 +5381,337 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    listSavedReplies: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (plain decimal digits). */
+                limit?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Lists the saved replies whose shortcut starts with this text (`/` left off). */
+                shortcut?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of saved replies. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReplyList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    createSavedReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "shortcut": "hours",
+                 *       "title": "Opening hours",
+                 *       "text": "Hi {{customer.first_name | there}}, we are open Monday to Friday, 9:00 to 18:00. {{agent.first_name}}"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSavedReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved reply. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReply"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            /** @description Conflict: `idempotency_request_in_progress`, `shortcut_taken`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_request_in_progress",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "idempotency_request_in_progress" | "shortcut_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getSavedReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved reply. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReply"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    deleteSavedReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConcurrentUpdate"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    updateSavedReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Hi {{customer.first_name | there}}, we are open every day from 9:00 to 20:00."
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSavedReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved reply as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedReply"];
+                };
+            };
+            400: components["responses"]["BadRequest76ce52"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: `concurrent_update`, `shortcut_taken`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "concurrent_update",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "concurrent_update" | "shortcut_taken";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            412: components["responses"]["VersionMismatch"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    renderSavedReply: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "conversation_id": "conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RenderSavedReplyRequest"];
+            };
+        };
+        responses: {
+            /** @description The filled-in text. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedSavedReply"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyRequestInProgress"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
