@@ -22,7 +22,9 @@ export const SavedReply = named(
 const RenderedSavedReply = named(
   'RenderedSavedReply',
   z.object({
-    text: z.string().check(z.meta({ description: 'The text with its placeholders filled in, ready to send.' })),
+    text: z
+      .string()
+      .check(z.meta({ description: 'The text with its placeholders filled in and trimmed, ready to send.' })),
     missing: z.array(z.enum(PLACEHOLDERS)).check(
       z.meta({
         description:

@@ -69,8 +69,9 @@ export function placeholderProblems(text: string): string[] {
 export const firstName = (name: string | null | undefined): string | null => name?.trim().split(/\s+/)[0] || null;
 
 /**
- * The text with each placeholder replaced by its value, else by its fallback, else by nothing; `missing`
- * names the placeholders that had neither (so a person can fill them in before sending).
+ * The text with each placeholder replaced by its value, else by its fallback, else by nothing, and
+ * trimmed (a greeting's missing name leaves no space at the end); `missing` names the placeholders that
+ * had neither (so a person can fill them in before sending).
  */
 export function fillPlaceholders(text: string, values: PlaceholderValues): { text: string; missing: Placeholder[] } {
   const missing = new Set<Placeholder>();
@@ -84,7 +85,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): { tex
     missing.add(name);
     return '';
   });
-  return { text: filled, missing: PLACEHOLDERS.filter((p) => missing.has(p)) };
+  return { text: filled.trim(), missing: PLACEHOLDERS.filter((p) => missing.has(p)) };
 }
 
 /** The values a conversation and the person answering it give the placeholders. */

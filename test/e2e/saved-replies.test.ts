@@ -160,7 +160,7 @@ describe('saved replies', () => {
     expect(forMaria.body).toEqual({ text: 'Hi Maria (+491514000001), I am Ana. Maria Lopez', missing: [] });
     // No name: the fallback where there is one; the rest is left empty and named.
     expect((await render(nameless.id)).body).toEqual({
-      text: 'Hi there (+491514000002), I am Ana. ',
+      text: 'Hi there (+491514000002), I am Ana.',
       missing: ['customer.name'],
     });
     // An API key is nobody: agent.* are missing.

@@ -36,6 +36,11 @@ describe('saved reply placeholders', () => {
     });
     // A fallback of spaces is no fallback.
     expect(fillPlaceholders('[{{agent.name |  }}]', {})).toEqual({ text: '[]', missing: ['agent.name'] });
+    // Trimmed: nothing left over where a missing value ended the text.
+    expect(fillPlaceholders(' Thanks, {{agent.first_name}}\n', {})).toEqual({
+      text: 'Thanks,',
+      missing: ['agent.first_name'],
+    });
   });
 
   it('takes the first word of a name', () => {

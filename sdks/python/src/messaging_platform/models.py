@@ -1386,7 +1386,7 @@ class RefreshSessionRequest(TypedDict):
 
 
 class RenderedSavedReply(TypedDict):
-    #: The text with its placeholders filled in, ready to send.
+    #: The text with its placeholders filled in and trimmed, ready to send.
     text: str
     #: Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name).
     missing: List[RenderedSavedReplyMissingItem]

@@ -1164,7 +1164,7 @@ module MessagingPlatform
 
     # The `RenderedSavedReply` object.
     class RenderedSavedReply < Model
-      # The text with its placeholders filled in, ready to send.
+      # The text with its placeholders filled in and trimmed, ready to send.
       property :text, :string, required: true
       # Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name).
       property :missing, [:string], required: true

@@ -2750,7 +2750,7 @@ export interface components {
             refresh_token: string;
         };
         RenderedSavedReply: {
-            /** @description The text with its placeholders filled in, ready to send. */
+            /** @description The text with its placeholders filled in and trimmed, ready to send. */
             text: string;
             /** @description Placeholders with no value and no fallback, left empty in `text` (the customer has no name, an API key has no agent name). */
             missing: ("customer.name" | "customer.first_name" | "customer.phone" | "agent.name" | "agent.first_name")[];
