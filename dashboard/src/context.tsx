@@ -53,9 +53,6 @@ export interface Resource<T> {
   reload: () => Promise<void>;
 }
 
-/** The saved replies the settings page and the composer read: one page, as a team's replies fit in it. */
-export const SAVED_REPLIES_SHOWN = 100;
-
 /** The longest wait between background refreshes that keep finding nothing new. */
 export const MAX_IDLE_POLL_MS = 60_000;
 

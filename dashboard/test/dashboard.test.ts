@@ -711,11 +711,28 @@ void test('saved replies: saved in settings, then inserted by /shortcut or from 
   await page.getByRole('button', { name: 'Insert /hours: Opening hours' }).waitFor();
   await shot(page, '10d-conversation-slash');
   await page.getByRole('button', { name: 'Insert /hours: Opening hours' }).click();
-  // Her first name from the conversation, the signed-in user's from their profile.
+  // Her first name from the conversation, the signed-in user's from their profile; the box has focus again.
   await page.waitForFunction(() => document.querySelector('textarea')?.value.startsWith('Hi Maria'));
   assert.equal(await box.inputValue(), 'Hi Maria, we open at 9. Olive');
+  assert.ok(await box.evaluate((el) => el === document.activeElement), 'focus is back in the message box');
   await box.fill('/nothing');
-  await page.getByText('No saved reply starts with /nothing.').waitFor();
+  await page.getByText('No saved reply starts with /nothing.', { exact: true }).first().waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'No saved reply starts with /nothing.' })
+    .waitFor({ state: 'attached' });
+  // Ctrl+Enter on a bare /shortcut inserts the reply; it does not send "/hours" to the customer.
+  await box.fill('/hours');
+  await page.getByRole('button', { name: 'Insert /hours: Opening hours' }).waitFor();
+  await box.press('Control+Enter');
+  await page.waitForFunction(() => document.querySelector('textarea')?.value.startsWith('Hi Maria'));
+  assert.equal(
+    await page
+      .getByTestId('message')
+      .filter({ hasText: /^\/hours/ })
+      .count(),
+    0,
+  );
   await box.fill('');
   await page.getByRole('button', { name: 'Insert a saved reply' }).click();
   await page.getByRole('option', { name: /\/hours/ }).click();

@@ -54,7 +54,7 @@ export const contract = defineContract({
       'each with an optional fallback (`{{customer.first_name | there}}`); an unknown one is 422. ' +
       'Any user or API key may save, change and delete the team\u2019s replies.',
     responses: { 201: { description: 'The saved reply.', body: SavedReply, headers: ['ETag', 'Location'] } },
-    errors: { 409: ['shortcut_taken'] },
+    errors: { 409: ['shortcut_taken', 'concurrent_update'] },
     requestExample: {
       shortcut: 'hours',
       title: 'Opening hours',
@@ -95,7 +95,7 @@ export const contract = defineContract({
     description:
       'The reply\u2019s text with its placeholders filled in for one conversation: `customer.*` from its customer, ' +
       '`agent.*` from the user asking (an API key has no name). Nothing is sent: send `text` as a message, ' +
-      'changed or not.',
+      'changed or not (a text that long names make longer than 4,096 characters, or that is empty, is 422 there).',
     params: { id: resourceId('rpl') },
     responses: { 200: { description: 'The filled-in text.', body: RenderedSavedReply } },
     errors: { 404: ['not_found'] },

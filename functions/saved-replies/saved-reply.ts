@@ -48,21 +48,24 @@ const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as re
 /** `{{ name }}` or `{{ name | fallback }}`; the fallback is any text without braces or a bar. */
 const PLACEHOLDER = /\{\{([^{}|]*)(?:\|([^{}|]*))?\}\}/g;
 
+/** The most problems one text reports: enough to fix, never a problem document the size of the text. */
+const MAX_PROBLEMS = 5;
+
 /**
- * What is wrong with a text's placeholders, one message per problem: an unknown name, or braces that do
- * not make a placeholder. Empty when the text is fine (a text without braces always is).
+ * What is wrong with a text's placeholders, one message per problem: each unknown name (once), or braces
+ * that do not make a placeholder. Empty when the text is fine (a text without braces always is).
  */
 export function placeholderProblems(text: string): string[] {
-  const problems: string[] = [];
+  const unknown = new Set<string>();
   for (const match of text.matchAll(PLACEHOLDER)) {
     const name = (match[1] ?? '').trim();
-    if (!isPlaceholder(name))
-      problems.push(`unknown placeholder {{${name.slice(0, 40)}}}: use one of ${PLACEHOLDERS.join(', ')}`);
+    if (!isPlaceholder(name)) unknown.add(name.slice(0, 40));
   }
+  const problems = [...unknown].map((name) => `unknown placeholder {{${name}}}: use one of ${PLACEHOLDERS.join(', ')}`);
   const rest = text.replace(PLACEHOLDER, '');
   if (rest.includes('{{') || rest.includes('}}'))
     problems.push('has braces that are not a placeholder: write {{customer.name}} or {{customer.name | fallback}}');
-  return problems;
+  return problems.slice(0, MAX_PROBLEMS);
 }
 
 /** The first word of a name, for a greeting ("Maria" of "Maria Lopez"). */

@@ -4,14 +4,19 @@ import { pageQuery } from '../platform/pagination';
 import { idOf, nonEmptyPatch, trimmed } from '../platform/validation';
 import { PLACEHOLDERS, SHORTCUT_PATTERN, placeholderProblems } from './saved-reply';
 
-const shortcut = z
-  .string()
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.regex(SHORTCUT_PATTERN, 'must be 1 to 32 letters, digits, - or _, starting with a letter or digit'),
-    z.meta({ description: 'Unique in the tenant; typed after a `/` in the composer. Stored in lower case.' }),
-  );
+/** As typed in the composer: a leading `/` is not part of it. */
+const withoutSlash = z.overwrite((value: string) => value.replace(/^\//, ''));
+
+const shortcut = z.string().check(
+  z.trim(),
+  withoutSlash,
+  z.toLowerCase(),
+  z.regex(SHORTCUT_PATTERN, 'must be 1 to 32 letters, digits, - or _, starting with a letter or digit'),
+  z.meta({
+    description:
+      'Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.',
+  }),
+);
 
 const title = trimmed(1, 100).check(z.meta({ description: 'What the reply is for, as the team sees it in a list.' }));
 
@@ -40,10 +45,13 @@ export const ListSavedRepliesQuery = z.strictObject({
       .string()
       .check(
         z.trim(),
+        withoutSlash,
         z.toLowerCase(),
         z.minLength(1),
         z.maxLength(32),
-        z.meta({ description: 'Lists the saved replies whose shortcut starts with this text (`/` left off).' }),
+        z.meta({
+          description: 'Lists the saved replies whose shortcut starts with this text (a leading `/` is left off).',
+        }),
       ),
   ),
 });

@@ -50,14 +50,18 @@ export async function createSavedReply(
     updated_at: at,
     version: 1,
   };
-  const taken = await writeSavedReply(undefined, reply);
-  if (taken) throw shortcutTaken(reply.shortcut, taken);
-  return reply;
+  // A transaction conflict (another write of the same shortcut in flight) is retried: then the claim is
+  // either free, or taken (409).
+  return retryWhileChanging(async () => {
+    const taken = await writeSavedReply(undefined, reply);
+    if (taken) throw shortcutTaken(reply.shortcut, taken);
+    return reply;
+  });
 }
 
 /**
  * Changes a reply's shortcut, title or text. Values equal to the stored ones change nothing (no new
- * version); If-Match, when given, must name the version read.
+ * version); If-Match, when given, must name the version stored.
  */
 export function updateSavedReply(
   tenantId: string,
@@ -74,13 +78,9 @@ export function updateSavedReply(
     if (after.shortcut === before.shortcut && after.title === before.title && after.text === before.text) return before;
     after.version = before.version + 1;
     after.updated_at = now.toISOString();
-    try {
-      const taken = await writeSavedReply(before, after);
-      if (taken) throw shortcutTaken(after.shortcut, taken);
-    } catch (error) {
-      if (error instanceof SavedReplyChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
-      throw error;
-    }
+    // Lost to another writer: read again; a version that moved is then 412 above.
+    const taken = await writeSavedReply(before, after);
+    if (taken) throw shortcutTaken(after.shortcut, taken);
     return after;
   });
 }

@@ -42,6 +42,7 @@ describe('saved replies', () => {
     expect(await shortcuts()).toEqual(['address', 'hours', 'hours-weekend', 'thanks']);
     // What a composer asks while `/Ho` is typed: the shortcuts that start with it.
     expect(await shortcuts('?shortcut=Ho')).toEqual(['hours', 'hours-weekend']);
+    expect(await shortcuts('?shortcut=/ho')).toEqual(['hours', 'hours-weekend']);
     expect(await shortcuts('?shortcut=x')).toEqual([]);
 
     const first = await list('?limit=2');
@@ -74,7 +75,8 @@ describe('saved replies', () => {
 
   it('refuses what a reply cannot be, with the field that is wrong', async () => {
     const cases: [unknown, string][] = [
-      [{ shortcut: '/hours', title: 'x', text: 'x' }, 'shortcut'],
+      [{ shortcut: 'two words', title: 'x', text: 'x' }, 'shortcut'],
+      [{ shortcut: '/', title: 'x', text: 'x' }, 'shortcut'],
       [{ shortcut: 'a'.repeat(33), title: 'x', text: 'x' }, 'shortcut'],
       [{ shortcut: 'ok', title: '', text: 'x' }, 'title'],
       [{ shortcut: 'ok', title: 'x', text: '   ' }, 'text'],
@@ -90,6 +92,15 @@ describe('saved replies', () => {
     }
     const unknown = await save({ shortcut: 'ok', title: 'x', text: 'Hi {{customer.nickname}}' });
     expect(unknown.body.errors[0].message).toContain('unknown placeholder {{customer.nickname}}');
+    // Each unknown name once, and at most five problems, however long the text.
+    const many = await save({
+      shortcut: 'ok',
+      title: 'x',
+      text: '{{a}} {{a}} {{b}} {{c}} {{d}} {{e}} {{f}} '.repeat(50),
+    });
+    expect(many.body.errors.map((e: { message: string }) => e.message.slice(0, 25))).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => `unknown placeholder {{${n}}}`),
+    );
     expect(await shortcuts('?shortcut=ok')).toEqual([]);
     expect((await list('?shortcut=' + 'a'.repeat(33))).status).toBe(400);
   });
@@ -113,9 +124,14 @@ describe('saved replies', () => {
     expect((await list('?shortcut=late')).body.data[0]).toEqual(moved.body);
     expect((await save({ shortcut: 'delay', title: 'New', text: 'Another.' })).status).toBe(201);
 
+    // A new title under the same shortcut: the list shows it too.
+    const retitled = await change(reply.id, { title: 'Running late' });
+    expect(retitled.body).toMatchObject({ shortcut: 'late', title: 'Running late', version: 3 });
+    expect((await list('?shortcut=late')).body.data).toEqual([retitled.body]);
+
     const stale = await change(reply.id, { title: 'Stale' }, { 'If-Match': '"1"' });
     expect([stale.status, stale.body.code]).toEqual([412, 'version_mismatch']);
-    expect((await get(reply.id)).body).toEqual(moved.body);
+    expect((await get(reply.id)).body).toEqual(retitled.body);
     expect((await change(reply.id, {})).status).toBe(422);
   });
 
@@ -168,9 +184,47 @@ describe('saved replies', () => {
       text: 'Hi Maria (+491514000001), I am . Maria Lopez',
       missing: ['agent.first_name'],
     });
+    const noReply = await call('POST', '/saved-replies/rpl_01JDQ8ZK3M4N5P6Q7R8S9T0V1W/render', {
+      ...asUser,
+      body: { conversation_id: named.id },
+    });
+    expect([noReply.status, noReply.body.detail]).toEqual([404, 'The saved reply was not found.']);
     const unknown = await render('conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W');
     expect([unknown.status, unknown.body.detail]).toEqual([404, 'The conversation was not found.']);
     expect((await render('not-an-id')).status).toBe(422);
+  });
+
+  it('under concurrent writes, a shortcut still names one reply and no claim is left behind', async () => {
+    // Five saves of one shortcut at once: one is saved, the others are told it is taken.
+    const saves = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => save({ shortcut: 'race', title: `Race ${n}`, text: 'Who wins?' })),
+    );
+    expect(saves.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const lost of saves.filter((r) => r.status === 409)) expect(lost.body.code).toBe('shortcut_taken');
+    expect(await shortcuts('?shortcut=race')).toEqual(['race']);
+
+    // Two replies renamed onto one shortcut at once: one moves, the other keeps its own.
+    const a = (await save({ shortcut: 'race-a', title: 'A', text: 'a' })).body;
+    const b = (await save({ shortcut: 'race-b', title: 'B', text: 'b' })).body;
+    const renames = await Promise.all([change(a.id, { shortcut: 'race-c' }), change(b.id, { shortcut: 'race-c' })]);
+    expect(renames.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [winner, loser] = renames[0]!.status === 200 ? [a, b] : [b, a];
+    expect((await get(winner.id)).body.shortcut).toBe('race-c');
+    expect((await get(loser.id)).body).toEqual(loser);
+    expect(await shortcuts('?shortcut=race-')).toEqual(['race-c', loser.shortcut].sort());
+
+    // A rename and a delete at once: the delete wins in the end, and neither shortcut stays claimed.
+    const c = (await save({ shortcut: 'race-d', title: 'D', text: 'd' })).body;
+    const [renamed, deleted] = await Promise.all([
+      change(c.id, { shortcut: 'race-e' }),
+      call('DELETE', `/saved-replies/${c.id}`, authOf(t)),
+    ]);
+    expect(deleted.status).toBe(204);
+    expect([200, 404]).toContain(renamed.status);
+    expect((await get(c.id)).status).toBe(404);
+    expect(await shortcuts('?shortcut=race-d')).toEqual([]);
+    expect(await shortcuts('?shortcut=race-e')).toEqual([]);
+    expect((await save({ shortcut: 'race-e', title: 'E', text: 'e' })).status).toBe(201);
   });
 
   it('keeps tenants apart: another tenant cannot read, list, change, delete or fill in a reply', async () => {

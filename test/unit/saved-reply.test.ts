@@ -20,6 +20,9 @@ describe('saved reply placeholders', () => {
     ]);
     expect(placeholderProblems('Hi {{customer.name | a | b}}')).toHaveLength(1);
     expect(placeholderProblems('{{}}')).toEqual([expect.stringContaining('unknown placeholder {{}}')]);
+    // Each unknown name once; at most five problems.
+    expect(placeholderProblems('{{x}} {{x}} {{y}}')).toHaveLength(2);
+    expect(placeholderProblems('{{a}}{{b}}{{c}}{{d}}{{e}}{{f}}{{g}} }}')).toHaveLength(5);
   });
 
   it('fills values, then fallbacks, and names what had neither', () => {

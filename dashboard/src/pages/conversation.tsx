@@ -15,7 +15,7 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Textarea from '@cloudscape-design/components/textarea';
+import Textarea, { type TextareaProps } from '@cloudscape-design/components/textarea';
 import TokenGroup from '@cloudscape-design/components/token-group';
 import {
   PreconditionFailedError,
@@ -23,10 +23,12 @@ import {
   type Conversation,
   type Message,
   type Note,
+  type Page,
+  type RenderedSavedReply,
   type SavedReply,
   type Suggestions,
 } from '@messaging-platform/sdk';
-import { SAVED_REPLIES_SHOWN, useAction, useApp, useOlderPages, useResource, useTeam } from '../context';
+import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam } from '../context';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { formatDateTime, formatScore, formatWhen } from '../format';
@@ -78,6 +80,8 @@ export function ConversationPage({ id }: { id: string }) {
     },
   );
   const savedReplies = useSavedReplyPicker(id, reply);
+  // Send (the button, or Ctrl+Enter) on a bare `/shortcut` inserts the saved reply rather than sending it.
+  const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
   const suggest = useAction();
   const update = useAction();
   const log = useRef<HTMLDivElement>(null);
@@ -214,7 +218,7 @@ export function ConversationPage({ id }: { id: string }) {
               label="Message"
               placeholder="Write a reply, or type / for a saved reply…"
               rows={3}
-              composer={reply}
+              composer={replyBox}
             />
             {savedReplies.below}
             <SpaceBetween direction="horizontal" size="xs">
@@ -222,7 +226,7 @@ export function ConversationPage({ id }: { id: string }) {
                 variant="primary"
                 loading={reply.busy}
                 disabled={!reply.text.trim()}
-                onClick={() => void reply.submit()}
+                onClick={() => void replyBox.submit()}
               >
                 Send
               </Button>
@@ -250,7 +254,9 @@ export function ConversationPage({ id }: { id: string }) {
 /** A reply that is only `/` and the start of a shortcut ("/ho"): the composer offers the matching saved replies. */
 const SLASH_COMMAND = /^\/([a-z0-9_-]{0,32})$/i;
 const SLASH_MATCHES_SHOWN = 6;
-const PLACEHOLDER_WORDS: Record<string, string> = {
+/** The saved replies the list beside the reply buttons offers (A to Z); the others are found by `/shortcut`. */
+const SAVED_REPLIES_SHOWN = 100;
+const PLACEHOLDER_WORDS: Record<RenderedSavedReply['missing'][number], string> = {
   'customer.name': 'the customer\u2019s name',
   'customer.first_name': 'the customer\u2019s first name',
   'customer.phone': 'the customer\u2019s phone number',
@@ -259,49 +265,71 @@ const PLACEHOLDER_WORDS: Record<string, string> = {
 };
 
 /**
- * Saved replies for the reply box: a list to pick from (`select`, beside the buttons), and the matches of
- * a `/shortcut` typed into the box (`below` it). The chosen reply is filled in for this conversation by
- * the API and replaces the text, and what it could not fill in is named. The replies are read the first
- * time either is used.
+ * Saved replies for the reply box: a list to pick from (`select`, beside the buttons, read afresh each
+ * time it takes focus), and the replies whose shortcut starts with a `/shortcut` typed into the box
+ * (`below` it, asked of the API once typing pauses). The chosen reply is filled in for this conversation
+ * by the API and replaces the text, focus goes back to the box, and what could not be filled in is named.
+ * `takeSubmit` keeps Send and Ctrl+Enter from sending a bare `/shortcut`: it inserts the first match.
  */
 function useSavedReplyPicker(
   conversationId: string,
-  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText'>,
+  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'field'>,
 ) {
   const { client } = useApp();
-  const [wanted, setWanted] = useState(false);
-  const [replies, setReplies] = useState<SavedReply[] | null>(null);
-  const [missing, setMissing] = useState<string[]>([]);
+  const typed = SLASH_COMMAND.exec(composer.text)?.[1]?.toLowerCase();
+  const prefix = useSettled(typed, 150);
+  const matches = useResource(
+    (c) =>
+      prefix === undefined
+        ? Promise.resolve(undefined)
+        : c.savedReplies.list({ shortcut: prefix, limit: SLASH_MATCHES_SHOWN }).page(),
+    [prefix],
+  );
+  const shown = typed !== undefined && prefix === typed && !matches.loading ? matches.data?.data : undefined;
+  const [list, setList] = useState<Page<SavedReply> | null>(null);
+  const [missing, setMissing] = useState<RenderedSavedReply['missing']>([]);
   const load = useAction();
   const insert = useAction();
-  const typed = SLASH_COMMAND.exec(composer.text)?.[1]?.toLowerCase();
-  const want = wanted || typed !== undefined;
-  useEffect(() => {
-    if (!want || replies || load.busy || load.error) return;
-    void load
-      .run(() => client.savedReplies.list({ limit: SAVED_REPLIES_SHOWN }).page())
-      .then((page) => page && setReplies(page.data));
-  }, [want, replies, load, client]);
-  useEffect(() => {
-    if (composer.text === '') setMissing([]);
-  }, [composer.text]);
+  const loadList = () => {
+    if (!load.busy)
+      void load
+        .run(() => client.savedReplies.list({ limit: SAVED_REPLIES_SHOWN }).page())
+        .then((page) => page && setList(page));
+  };
   const use = async (reply: SavedReply) => {
+    setMissing([]);
     const rendered = await insert.run(() => client.savedReplies.render(reply.id, { conversation_id: conversationId }));
     if (!rendered) return;
     composer.setText(rendered.text);
     setMissing(rendered.missing);
+    composer.field.current?.focus();
   };
-  const matches =
-    typed === undefined || !replies
-      ? []
-      : replies.filter((r) => r.shortcut.startsWith(typed)).slice(0, SLASH_MATCHES_SHOWN);
+  const takeSubmit = (): boolean => {
+    if (typed === undefined) return false;
+    const first = shown?.[0];
+    if (first && !insert.busy) void use(first);
+    return true;
+  };
+  const status =
+    typed === undefined
+      ? ''
+      : matches.error && !matches.loading
+        ? ''
+        : !shown
+          ? 'Looking up saved replies\u2026'
+          : shown.length === 0
+            ? `No saved reply starts with /${typed}.`
+            : `${shown.length === 1 ? 'One saved reply starts' : `${shown.length} saved replies start`} with /${typed}: choose one to insert it.`;
   const below = (
     <>
-      {typed !== undefined && replies && (
-        <div role="group" aria-label="Saved replies matching what you typed">
+      {status && !shown?.length && <Box color="text-status-inactive">{status}</Box>}
+      {typed !== undefined && matches.error !== undefined && !matches.loading && (
+        <ErrorAlert error={matches.error} action={<Button onClick={() => void matches.reload()}>Retry</Button>} />
+      )}
+      {shown && shown.length > 0 && (
+        <div role="group" aria-label={`Saved replies starting with /${typed ?? ''}`}>
           <SpaceBetween direction="horizontal" size="xs">
-            {matches.length === 0 && <Box color="text-status-inactive">No saved reply starts with /{typed}.</Box>}
-            {matches.map((r) => (
+            {shown.map((r) => (
               <Button
                 key={r.id}
                 onClick={() => void use(r)}
@@ -314,9 +342,9 @@ function useSavedReplyPicker(
           </SpaceBetween>
         </div>
       )}
-      {missing.length > 0 && (
+      {missing.length > 0 && composer.text !== '' && (
         <Alert type="info" dismissible onDismiss={() => setMissing([])}>
-          {`Left empty, as it is not known: ${missing.map((m) => PLACEHOLDER_WORDS[m] ?? m).join(', ')}. Check the text before you send it.`}
+          {`Left empty, as it is not known: ${missing.map((m) => PLACEHOLDER_WORDS[m]).join(', ')}. Check the text before you send it.`}
         </Alert>
       )}
       <ErrorAlert error={insert.error} onDismiss={insert.clearError} />
@@ -324,41 +352,50 @@ function useSavedReplyPicker(
   );
   const select = (
     <div className="saved-reply-select">
+      {/* What the typed /shortcut found, for screen readers: here, as this part is always on the page. */}
+      <div role="status" className="visually-hidden">
+        {status}
+      </div>
       <Select
         selectedOption={null}
         placeholder="Insert a saved reply"
         filteringType="auto"
         filteringPlaceholder="Find by shortcut, title or text"
         ariaLabel="Insert a saved reply"
-        onFocus={() => setWanted(true)}
-        onLoadItems={() => {
-          setWanted(true);
-          if (load.error) load.clearError();
+        onFocus={loadList}
+        onLoadItems={(e) => {
+          if (e.detail.samePage) loadList();
         }}
         recoveryText="Try again"
-        statusType={load.error ? 'error' : replies ? 'finished' : 'loading'}
+        statusType={load.busy ? 'loading' : load.error ? 'error' : 'finished'}
         loadingText="Loading saved replies"
         errorText="The saved replies could not be loaded."
-        empty="No saved replies yet: add them in Settings › Saved replies."
-        options={(replies ?? []).map((r) => ({
+        finishedText={
+          list?.hasMore
+            ? `The first ${SAVED_REPLIES_SHOWN} by shortcut: type / and a shortcut in the message for the others.`
+            : undefined
+        }
+        empty="No saved replies yet: add them in Settings \u203a Saved replies."
+        options={(list?.data ?? []).map((r) => ({
           value: r.id,
           label: `/${r.shortcut}`,
           description: r.title,
-          tags: [r.text.length > 80 ? `${r.text.slice(0, 80)}…` : r.text],
+          tags: [r.text.length > 80 ? `${r.text.slice(0, 80)}\u2026` : r.text],
         }))}
         onChange={(e) => {
-          const reply = replies?.find((r) => r.id === e.detail.selectedOption.value);
+          const reply = list?.data.find((r) => r.id === e.detail.selectedOption.value);
           if (reply) void use(reply);
         }}
       />
     </div>
   );
-  return { below, select };
+  return { below, select, takeSubmit };
 }
 
 /** Text to send (a reply, a note): trimmed, one send at a time, cleared once sent. */
 function useComposer(send: (text: string) => Promise<unknown>, onSent: () => void) {
   const [text, setText] = useState('');
+  const field = useRef<TextareaProps.Ref>(null);
   const action = useAction();
   const submit = async () => {
     const body = text.trim();
@@ -369,7 +406,7 @@ function useComposer(send: (text: string) => Promise<unknown>, onSent: () => voi
       onSent();
     }
   };
-  return { text, setText, submit, busy: action.busy, error: action.error, clearError: action.clearError };
+  return { text, setText, submit, field, busy: action.busy, error: action.error, clearError: action.clearError };
 }
 
 /**
@@ -380,7 +417,7 @@ function ComposeField(props: {
   label: string;
   placeholder: string;
   rows: number;
-  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'submit'>;
+  composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'submit' | 'field'>;
   onCancel?: () => void;
   autoFocus?: boolean;
 }) {
@@ -388,6 +425,7 @@ function ComposeField(props: {
   return (
     <FormField label={props.label} stretch>
       <Textarea
+        ref={composer.field}
         value={composer.text}
         onChange={(e) => composer.setText(e.detail.value)}
         placeholder={props.placeholder}

@@ -10,17 +10,26 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { SavedReply } from '@messaging-platform/sdk';
-import { SAVED_REPLIES_SHOWN, useAction, useApp, useResource } from '../context';
-import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed } from '../components/common';
+import { useAction, useApp, useOlderPages, useResource } from '../context';
+import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatDateTime } from '../format';
 
 const REPLY_FIELDS = ['shortcut', 'title', 'text'];
+const PAGE_SIZE = 50;
 
 /** Settings › Saved replies: the team's canned responses, which the composer inserts by `/shortcut`. */
 export function SavedRepliesPage() {
   const { client, flash } = useApp();
-  const replies = useResource((c) => c.savedReplies.list({ limit: SAVED_REPLIES_SHOWN }).page(), []);
+  // After a change the list is read again from the start (`changes` also drops the pages loaded past it).
+  const [changes, setChanges] = useState(0);
+  const replies = useResource((c) => c.savedReplies.list({ limit: PAGE_SIZE }).page(), [changes]);
+  const more = useOlderPages<SavedReply>(
+    (cursor) => client.savedReplies.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
+    replies.data?.hasMore ? replies.data.nextCursor : undefined,
+    [changes],
+  );
+  const shown = replies.data && more.merged(replies.data.data);
   const [selected, setSelected] = useState<SavedReply[]>([]);
   const [editing, setEditing] = useState<SavedReply | 'new' | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -29,7 +38,7 @@ export function SavedRepliesPage() {
   const done = (message: string) => {
     flash({ type: 'success', content: message });
     setSelected([]);
-    void replies.reload();
+    setChanges((n) => n + 1);
   };
 
   return (
@@ -48,7 +57,7 @@ export function SavedRepliesPage() {
         <Table
           wrapLines
           variant="container"
-          items={replies.data?.data ?? []}
+          items={shown ?? []}
           loading={replies.loading && !replies.data}
           loadingText="Loading saved replies"
           trackBy="id"
@@ -64,7 +73,7 @@ export function SavedRepliesPage() {
           header={
             <Header
               variant="h2"
-              counter={replies.data ? `(${replies.data.data.length}${replies.data.hasMore ? '+' : ''})` : undefined}
+              counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
               actions={
                 <SpaceBetween direction="horizontal" size="xs">
                   <Button disabled={!current} onClick={() => current && setEditing(current)}>
@@ -88,6 +97,7 @@ export function SavedRepliesPage() {
             { id: 'text', header: 'Text', cell: (r) => <span className="saved-reply-text">{r.text}</span> },
             { id: 'updated', header: 'Changed', cell: (r) => formatDateTime(r.updated_at) },
           ]}
+          footer={<LoadOlder more={more}>Load more saved replies</LoadOlder>}
           empty={
             <EmptyUnlessFailed resource={replies}>
               <Empty
