@@ -845,7 +845,7 @@ class CreateNoteRequest(TypedDict):
 
 
 class CreateSavedReplyRequest(TypedDict):
-    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
     shortcut: str
     #: What the reply is for, as the team sees it in a list.
     title: str
@@ -1592,7 +1592,7 @@ class UpdateNoteRequest(TypedDict):
 
 
 class UpdateSavedReplyRequest(TypedDict, total=False):
-    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+    #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
     shortcut: str
     #: What the reply is for, as the team sees it in a list.
     title: str

@@ -605,7 +605,7 @@ module MessagingPlatform
 
     # The `CreateSavedReplyRequest` object.
     class CreateSavedReplyRequest < Model
-      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
       property :shortcut, :string, required: true
       # What the reply is for, as the team sees it in a list.
       property :title, :string, required: true
@@ -1373,7 +1373,7 @@ module MessagingPlatform
 
     # The `UpdateSavedReplyRequest` object.
     class UpdateSavedReplyRequest < Model
-      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case.
+      # Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
       property :shortcut, :string
       # What the reply is for, as the team sees it in a list.
       property :title, :string

@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Fill in a saved reply
-         * @description The reply’s text with its placeholders filled in for one conversation: `customer.*` from its customer, `agent.*` from the user asking (an API key has no name). Nothing is sent: send `text` as a message, changed or not.
+         * @description The reply’s text with its placeholders filled in for one conversation: `customer.*` from its customer, `agent.*` from the user asking (an API key has no name). Nothing is sent: send `text` as a message, changed or not (a text that long names make longer than 4,096 characters, or that is empty, is 422 there).
          */
         post: operations["renderSavedReply"];
         delete?: never;
@@ -2111,7 +2111,7 @@ export interface components {
             text: string;
         };
         CreateSavedReplyRequest: {
-            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case. */
+            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
             shortcut: string;
             /** @description What the reply is for, as the team sees it in a list. */
             title: string;
@@ -3032,7 +3032,7 @@ export interface components {
             text: string;
         };
         UpdateSavedReplyRequest: {
-            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case. */
+            /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
             shortcut?: string;
             /** @description What the reply is for, as the team sees it in a list. */
             title?: string;
@@ -5393,7 +5393,7 @@ export interface operations {
                 limit?: string;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                /** @description Lists the saved replies whose shortcut starts with this text (`/` left off). */
+                /** @description Lists the saved replies whose shortcut starts with this text (a leading `/` is left off). */
                 shortcut?: string;
             };
             header: {
@@ -5474,7 +5474,7 @@ export interface operations {
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
-            /** @description Conflict: `idempotency_request_in_progress`, `shortcut_taken`. */
+            /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `shortcut_taken`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5483,11 +5483,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "idempotency_request_in_progress",
+                     *       "code": "concurrent_update",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -5495,7 +5495,7 @@ export interface operations {
                         /** @constant */
                         status?: 409;
                         /** @enum {unknown} */
-                        code?: "idempotency_request_in_progress" | "shortcut_taken";
+                        code?: "concurrent_update" | "idempotency_request_in_progress" | "shortcut_taken";
                     } & components["schemas"]["Problem"];
                 };
             };
