@@ -3,7 +3,7 @@ import { pageQuery } from '../platform/pagination';
 import { idOf, instant, nonEmptyPatch, trimmed } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES, TAG_PATTERN, UNASSIGNED } from './conversation';
-import { outboundText } from './message-text';
+import { outboundText } from './outbound-text';
 
 const tag = z
   .string()

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { outboundText } from '../conversations/message-text';
+import { outboundText } from '../conversations/outbound-text';
 import { pageQuery } from '../platform/pagination';
 import { idOf, nonEmptyPatch, trimmed } from '../platform/validation';
 import { PLACEHOLDERS, SHORTCUT_PATTERN, placeholderProblems } from './saved-reply';
