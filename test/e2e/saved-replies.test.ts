@@ -208,7 +208,7 @@ describe('saved replies', () => {
     const b = (await save({ shortcut: 'race-b', title: 'B', text: 'b' })).body;
     const renames = await Promise.all([change(a.id, { shortcut: 'race-c' }), change(b.id, { shortcut: 'race-c' })]);
     expect(renames.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [winner, loser] = renames[0]!.status === 200 ? [a, b] : [b, a];
+    const [winner, loser] = renames[0].status === 200 ? [a, b] : [b, a];
     expect((await get(winner.id)).body.shortcut).toBe('race-c');
     expect((await get(loser.id)).body).toEqual(loser);
     expect(await shortcuts('?shortcut=race-')).toEqual(['race-c', loser.shortcut].sort());
