@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { PutCommand, ScanCommand, UpdateCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   ChangeMessageVisibilityCommand,
@@ -43,8 +43,9 @@ Commands:
                                               or snoozed or assigned before their indexes
                                               in today's shape, so lists show them (once, after upgrading);
                                               --dry-run only counts them
-  reindex-customers [--dry-run]               put named customers stored before the name search into it
-                                              (once, after upgrading); --dry-run only counts them
+  reindex-customers [--dry-run]               put named customers stored before the name search, or before
+                                              their later words were searched, into it (once, after
+                                              upgrading); --dry-run only counts them
 
 Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RUNTIME_FILE), or with
   --stack NAME              a deployed MessagingStateful stack, whose outputs name the tables and queues
@@ -530,37 +531,22 @@ async function reindexConversations(dryRun: boolean) {
 }
 
 /**
- * Customers stored before the name search carry no name index keys (gsi1pk), so `?name=` does not find
- * them. A Scan (an operator command, never a request path) returns the named ones without them; each gets
- * its keys on condition that its name is still the one read (a rename meanwhile has written them).
+ * Customers stored before the name search carry no name index keys (gsi1pk), and those stored before later
+ * words were searched no `name_words` nor entries for them, so `?name=` misses them. A Scan (an operator
+ * command, never a request path) returns the named ones lacking either; each is indexed as it is now, on
+ * condition that its name is still the one read (a rename meanwhile has indexed it).
  */
 async function reindexCustomers(dryRun: boolean) {
-  const { db } = await import('../functions/platform/db');
-  const { tableName } = await import('../functions/platform/config');
-  const { customerFromItem, customerKey, nameIndexKeys } = await import('../functions/customers/store');
+  const { customerFromItem, reindexCustomerName } = await import('../functions/customers/store');
   return rewriteScanned(
     {
       FilterExpression:
-        'begins_with(sk, :cus) AND attribute_type(#name, :string) AND size(#name) > :zero AND attribute_not_exists(gsi1pk)',
+        'begins_with(sk, :cus) AND attribute_type(#name, :string) AND size(#name) > :zero AND ' +
+        '(attribute_not_exists(gsi1pk) OR attribute_not_exists(name_words))',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: { ':cus': 'CUS#', ':string': 'S', ':zero': 0 },
     },
-    (item) => {
-      const customer = customerFromItem(item);
-      const { gsi1pk, gsi1sk } = nameIndexKeys(customer);
-      if (!gsi1pk) return undefined;
-      return () =>
-        db().send(
-          new UpdateCommand({
-            TableName: tableName('main'),
-            Key: customerKey(customer.tenant_id, customer.id),
-            UpdateExpression: 'SET gsi1pk = :gpk, gsi1sk = :gsk',
-            ConditionExpression: 'attribute_not_exists(gsi1pk) AND #name = :name',
-            ExpressionAttributeNames: { '#name': 'name' },
-            ExpressionAttributeValues: { ':gpk': gsi1pk, ':gsk': gsi1sk, ':name': customer.name },
-          }),
-        );
-    },
+    (item) => () => reindexCustomerName(customerFromItem(item)),
     dryRun,
   );
 }

@@ -615,8 +615,12 @@ void test('customers: newest first, one found by phone with their conversations,
   await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await page.getByRole('link', { name: '+491517000049' }).waitFor({ state: 'detached' });
   await shot(page, '09e-customers-by-name');
+  // A later word of the name finds her too.
+  await byName.fill('test');
+  await page.getByRole('heading', { name: /^Customers named “test…”/ }).waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await byName.fill('Márx');
-  await page.getByText("No customer's name starts with “Márx”.", { exact: false }).waitFor();
+  await page.getByText("No customer's name, nor a later word of it, starts with “Márx”.", { exact: false }).waitFor();
   await byName.fill('');
   await page.getByRole('link', { name: '+491517000049' }).waitFor();
   await page.getByLabel('Find a customer by phone number').fill('4915112345678');

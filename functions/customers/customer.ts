@@ -55,6 +55,18 @@ export const nameSearchForm = (name: string): string =>
     .join('')
     .trimEnd();
 
+/** How many later words of a name also find it ("lopez" finds "Maria Lopez"): the 2nd to the 5th. */
+export const LATER_WORDS_SEARCHED = 4;
+
+/**
+ * The search forms a name is found by besides its whole form: the rest of the name from each later word,
+ * up to LATER_WORDS_SEARCHED of them ("lopez garcia" and "garcia" for "María López García").
+ */
+export function laterWordForms(name: string): string[] {
+  const words = nameSearchForm(name).split(' ').filter(Boolean);
+  return words.slice(1, 1 + LATER_WORDS_SEARCHED).map((_, i) => words.slice(i + 1).join(' '));
+}
+
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
 
 /** A customer as `/customers` returns them. */

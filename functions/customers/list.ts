@@ -6,7 +6,7 @@ import { ListCustomersQuery } from './schemas';
 import { findCustomerByPhone, listCustomers, listCustomersByName } from './store';
 
 /**
- * Newest first, one Query per page; `name` lists those whose name starts with it, A to Z (one Query per
+ * Newest first, one Query per page; `name` lists those whose name, or a later word of it, starts with it, A to Z (one Query per
  * page); `phone` finds the one customer with that number in one read.
  */
 export const handler = httpHandler('customers-list', { query: ListCustomersQuery }, async ({ query, principal }) => {

@@ -32,7 +32,7 @@ export const ListCustomersQuery = z.strictObject({
     trimmed(1, 100).check(
       z.meta({
         description:
-          'The customers whose name starts with this text, ignoring case and accents (`jose` finds José ' +
+          'The customers whose name, or the rest of it from one of its next four words, starts with this text, ignoring case and accents (`jose` finds José ' +
           'Álvarez), A to Z. Not with `phone`.',
       }),
     ),

@@ -5,7 +5,7 @@ import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
-import { nameSearchForm, type Customer } from './customer';
+import { LATER_WORDS_SEARCHED, laterWordForms, nameSearchForm, type Customer } from './customer';
 
 /**
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
@@ -13,7 +13,12 @@ import { nameSearchForm, type Customer } from './customer';
  *                                                   with it), so finding a customer by phone is one read
  * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
  * A named customer is also in gsi1: gsi1pk `<t>#CUSNAME`, gsi1sk `<name's search form>\u0001<id>`, so the
- * customers whose name starts with some text are one ascending Query (A to Z).
+ * customers whose name starts with some text are one ascending Query (A to Z). So that a later word finds
+ * them too ("lopez" for Maria Lopez), each later word (up to four) has an entry of its own:
+ *   pk TENANT#<t>  sk CUSWORD#<id>#<n>          gsi1 with the rest of the name from word n+1, a copy of the
+ *                                               customer, and the forms of the entries before it (`before_<i>`),
+ *                                               which the search checks so a customer is listed once
+ * The customer item's `name_words` counts them (absent on customers stored before: `ops reindex-customers`).
  */
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
 export const customerIdentityKey = (tenantId: string, phone: string) => ({
@@ -29,10 +34,48 @@ const NAME_END = '\u0001';
 export const nameIndexKeys = (c: Customer) =>
   c.name ? { gsi1pk: nameIndexPartition(c.tenant_id), gsi1sk: `${nameSearchForm(c.name)}${NAME_END}${c.id}` } : {};
 
-/** The customer's item: key, name index keys, and its fields. */
-const customerItem = (c: Customer) => ({ ...customerKey(c.tenant_id, c.id), ...nameIndexKeys(c), ...c });
+const nameWordKey = (tenantId: string, id: string, n: number) => ({
+  pk: tenantPk(tenantId),
+  sk: `CUSWORD#${id}#${n}`,
+});
 
-export const customerFromItem = ({ pk, sk, gsi1pk, gsi1sk, ...c }: Record<string, unknown>) => c as unknown as Customer;
+/** The customer's entries in the name index for its later words (none without a name). */
+export function nameWordItems(c: Customer) {
+  if (!c.name) return [];
+  const later = laterWordForms(c.name);
+  const forms = [nameSearchForm(c.name), ...later];
+  return later.map((form, i) => ({
+    ...nameWordKey(c.tenant_id, c.id, i + 1),
+    gsi1pk: nameIndexPartition(c.tenant_id),
+    gsi1sk: `${form}${NAME_END}${c.id}`,
+    ...Object.fromEntries(forms.slice(0, i + 1).map((f, j) => [`before_${j}`, f])),
+    customer: c,
+  }));
+}
+
+/** The customer's item: key, name index keys, how many later-word entries it has, and its fields. */
+const customerItem = (c: Customer) => ({
+  ...customerKey(c.tenant_id, c.id),
+  ...nameIndexKeys(c),
+  ...(c.name ? { name_words: nameWordItems(c).length } : {}),
+  ...c,
+});
+
+export const customerFromItem = ({ pk, sk, gsi1pk, gsi1sk, name_words, ...c }: Record<string, unknown>) =>
+  c as unknown as Customer;
+
+/** Writes that make the name index match `after` where it held `before`: its later-word entries. */
+function nameWordWrites(before: Customer | undefined, after: Customer): TransactItem[] {
+  const table = tableName('main');
+  const puts = nameWordItems(after);
+  const stale = before?.name ? laterWordForms(before.name).length : 0;
+  return [
+    ...puts.map((Item) => ({ Put: { TableName: table, Item } })),
+    ...Array.from({ length: Math.max(0, stale - puts.length) }, (_, i) => ({
+      Delete: { TableName: table, Key: nameWordKey(after.tenant_id, after.id, puts.length + i + 1) },
+    })),
+  ];
+}
 
 export async function getCustomer(tenantId: string, id: string): Promise<Customer | undefined> {
   const out = await db().send(
@@ -92,6 +135,7 @@ export async function saveCustomer(before: Customer, after: Customer): Promise<v
               ExpressionAttributeValues: { ':id': after.id },
             },
           },
+          ...(before.name === after.name ? [] : nameWordWrites(before, after)),
         ],
       }),
     );
@@ -99,6 +143,37 @@ export async function saveCustomer(before: Customer, after: Customer): Promise<v
     if (transactionConditionFailed(error) || transactionConflicted(error)) throw new CustomerChanged();
     throw error;
   }
+}
+
+/**
+ * Puts a customer stored before the name search, or before its later words were searched, into the name
+ * index as it is now: its index keys, `name_words` and its later-word entries, in one transaction on
+ * condition that its name is still the one read (cancelled if a rename meanwhile has indexed it).
+ */
+export function reindexCustomerName(customer: Customer) {
+  const item = customerItem(customer);
+  return db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName('main'),
+            Key: customerKey(customer.tenant_id, customer.id),
+            UpdateExpression: 'SET gsi1pk = :gpk, gsi1sk = :gsk, name_words = :words',
+            ConditionExpression: '#name = :name',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: {
+              ':gpk': item.gsi1pk,
+              ':gsk': item.gsi1sk,
+              ':words': item.name_words,
+              ':name': customer.name,
+            },
+          },
+        },
+        ...nameWordWrites(undefined, customer),
+      ],
+    }),
+  );
 }
 
 /**
@@ -119,6 +194,7 @@ export function customerPuts(customer: Customer): TransactItem[] {
       },
     },
     { Put: { TableName: tableName('main'), Item: customerItem(customer) } },
+    ...nameWordWrites(undefined, customer),
   ];
 }
 
@@ -142,13 +218,19 @@ export async function findCustomerByPhone(tenantId: string, phone: string): Prom
   return customerOfIdentity(tenantId, identity.Item);
 }
 
-/** A page of the tenant's customers whose name's search form starts with `form`, A to Z: one Query. */
+/**
+ * A page of the tenant's customers whose name, or the rest of it from a later word, starts with `form`, A to
+ * Z by what matched: one Query. A later-word entry is skipped where an entry before it matches too, so each
+ * customer is listed once.
+ */
 export async function listCustomersByName(tenantId: string, form: string, request: { limit: number; cursor?: string }) {
+  const before = Array.from({ length: LATER_WORDS_SEARCHED }, (_, i) => `NOT begins_with(before_${i}, :prefix)`);
   const page = await queryPage(
     {
       TableName: tableName('main'),
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :p AND begins_with(gsi1sk, :prefix)',
+      FilterExpression: before.join(' AND '),
       ExpressionAttributeValues: { ':p': nameIndexPartition(tenantId), ':prefix': form },
       ScanIndexForward: true,
     },
@@ -156,7 +238,10 @@ export async function listCustomersByName(tenantId: string, form: string, reques
     { owner: tenantId, list: `customers:name:${form}` },
     ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
   );
-  return { ...page, items: page.items.map(customerFromItem) };
+  return {
+    ...page,
+    items: page.items.map((item) => (item.customer ? (item.customer as Customer) : customerFromItem(item))),
+  };
 }
 
 /** A page of the tenant's customers, newest first: one Query. */

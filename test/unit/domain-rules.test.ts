@@ -13,7 +13,7 @@ import {
   timeProblem,
   transitionProblem as bookingTransition,
 } from '../../functions/bookings/booking';
-import { nameSearchForm, normalisePhone } from '../../functions/customers/customer';
+import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS } from '../../spec/workers';
 import { matchesFilter } from '../../local/event-filters';
@@ -77,6 +77,13 @@ describe('conversation rules', () => {
     expect(nameSearchForm('Łukasz Straße Ørsted\u0007x')).toBe('lukasz strasse orsted x');
     expect([...nameSearchForm('\uFDFA'.repeat(30))].length).toBe(200);
     expect(nameSearchForm('\u0301')).toBe('');
+  });
+
+  it('find a name by the rest of it from each of its next four words', () => {
+    expect(laterWordForms('María  López García')).toEqual(['lopez garcia', 'garcia']);
+    expect(laterWordForms('Madonna')).toEqual([]);
+    expect(laterWordForms('\u0301')).toEqual([]);
+    expect(laterWordForms('a b c d e f')).toEqual(['b c d e f', 'c d e f', 'd e f', 'e f']);
   });
 });
 

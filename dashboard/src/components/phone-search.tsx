@@ -26,7 +26,7 @@ const NAME_CHOICES = 5;
 
 /**
  * Finds a customer by the phone number typed (one API read, `GET /customers?phone=`); the number may be
- * typed with spaces or without its +. With `byName`, other text finds those whose name starts with it
+ * typed with spaces or without its +. With `byName`, other text finds those whose name (or a later word of it) starts with it
  * (`GET /customers?name=`): one is shown at once, several are offered to choose from. `found` names the
  * customer the page shows, with a way back (`onClear`).
  */
@@ -76,7 +76,8 @@ export function PhoneSearch({
         if (search !== latest.current) return;
         const [only] = page.data;
         if (page.data.length === 1 && only) onFound(only);
-        else if (page.data.length === 0) setProblem(`No customer's name starts with “${typed.trim()}”.`);
+        else if (page.data.length === 0)
+          setProblem(`No customer's name, nor a later word of it, starts with “${typed.trim()}”.`);
         else setChoices({ customers: page.data, more: page.hasMore });
         return;
       }

@@ -405,7 +405,7 @@ function BookingModal({
     [],
   );
   // Past the newest 100, customers are found by what is typed into the picker's filter: the one with that
-  // number, or those whose name starts with it (the API's name search). Once typing pauses, and only the
+  // number, or those whose name (or a later word of it) starts with it (the API's name search). Once typing pauses, and only the
   // latest lookup counts. Found options carry the text as typed, so the picker's own filter keeps them in view.
   const [found, setFound] = useState<SelectProps.Option[]>([]);
   const [lookingUp, setLookingUp] = useState(false);

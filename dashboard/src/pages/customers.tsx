@@ -33,7 +33,7 @@ const SEARCH_PAUSE_MS = 300;
 const NAME_SEARCH_MAX = 100;
 
 /**
- * Customers: everyone who wrote in or was booked, newest first, or those whose name starts with the text
+ * Customers: everyone who wrote in or was booked, newest first, or those whose name (or a later word of it) starts with the text
  * typed (A to Z); one found by phone number opens.
  */
 export function CustomersPage() {
@@ -76,7 +76,7 @@ export function CustomersPage() {
             <Header
               variant="h2"
               counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
-              description={name ? 'Whose name starts with the text, A to Z.' : 'Newest first.'}
+              description={name ? 'Whose name, or a later word of it, starts with the text; A to Z.' : 'Newest first.'}
             >
               {name ? `Customers named “${name}…”` : 'All customers'}
             </Header>
@@ -114,7 +114,8 @@ export function CustomersPage() {
             <EmptyUnlessFailed resource={customers}>
               {name ? (
                 <Empty title="No matching customers">
-                  No customer's name starts with “{name}”. A customer without a name is found by phone number.
+                  No customer's name, nor a later word of it, starts with “{name}”. A customer without a name is found
+                  by phone number.
                 </Empty>
               ) : (
                 <Empty title="No customers yet">

@@ -286,7 +286,7 @@ class Customers(AsyncResource):
         options: Options = None,
     ) -> AsyncPaginator[Customer]:
         """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none;
-        ``name`` gives those whose name starts with it (case and accents aside), A to Z."""
+        ``name`` gives those whose name, or a later word of it, starts with it (case and accents aside), A to Z."""
         params = {"phone": phone, "name": name, "limit": limit, "cursor": cursor}
         return self._list("listCustomers", (), params, options)
 

@@ -197,7 +197,7 @@ export interface paths {
         };
         /**
          * List customers
-         * @description Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. `phone` finds the one customer with that number (a page of one, or none). `name` lists those whose name starts with it, A to Z, ignoring case and accents (not with `phone`: 400 `invalid_query`). A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.
+         * @description Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. `phone` finds the one customer with that number (a page of one, or none). `name` lists those whose name, or the rest of it from one of its next four words (`lopez` finds María López), starts with it, A to Z by what matched, each once, ignoring case and accents (not with `phone`: 400 `invalid_query`). A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.
          */
         get: operations["listCustomers"];
         put?: never;
@@ -4602,7 +4602,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Finds the one customer with this number (E.164, e.g. +4915112345678). */
                 phone?: string;
-                /** @description The customers whose name starts with this text, ignoring case and accents (`jose` finds José Álvarez), A to Z. Not with `phone`. */
+                /** @description The customers whose name, or the rest of it from one of its next four words, starts with this text, ignoring case and accents (`jose` finds José Álvarez), A to Z. Not with `phone`. */
                 name?: string;
             };
             header: {

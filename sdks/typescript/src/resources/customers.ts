@@ -7,7 +7,7 @@ import type { Customer, ListCustomersParams, UpdateCustomerParams } from '../typ
 export class Customers extends ApiResource {
   /**
    * Customers, newest first; `phone` (E.164) gives the one customer with that number, or none; `name` gives
-   * those whose name starts with it (case and accents aside), A to Z.
+   * those whose name, or a later word of it, starts with it (case and accents aside), A to Z.
    */
   list(params?: ListCustomersParams, options?: RequestOptions): PagedList<Customer> {
     return this.pagedList('/customers', params, options);

@@ -5,7 +5,7 @@ module MessagingPlatform
     # Customers: `client.customers`, the people a tenant talks to, created by their first contact.
     class Customers < Base
       # Customers, newest first; `phone:` (E.164) gives the one customer with that number, or none;
-      # `name:` gives those whose name starts with it (case and accents aside), A to Z.
+      # `name:` gives those whose name, or a later word of it, starts with it (case and accents aside), A to Z.
       def list(request_options: nil, **params)
         paged("listCustomers", {}, params, request_options)
       end
