@@ -560,8 +560,12 @@ async function rewriteScanned(
   writeOf: (item: Record<string, unknown>) => (() => Promise<unknown>) | undefined,
   dryRun: boolean,
 ) {
-  const { conditionalWrite, db } = await import('../functions/platform/db');
+  const { conditionalWrite, db, transactionConflicted } = await import('../functions/platform/db');
   const { tableName } = await import('../functions/platform/config');
+  const skipConflict = (error: unknown) => {
+    if (transactionConflicted(error)) return false;
+    throw error;
+  };
   const counts = { scanned: 0, rewritten: 0, skipped: 0 };
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -572,7 +576,9 @@ async function rewriteScanned(
       counts.scanned++;
       const write = writeOf(item);
       if (!write) counts.skipped++;
-      else if (!dryRun && (await conditionalWrite(write))) progress(++counts.rewritten, 'rewritten');
+      // A write that met another in flight on the same item is a skip too: that one has rewritten it.
+      else if (!dryRun && (await conditionalWrite(write).catch(skipConflict)))
+        progress(++counts.rewritten, 'rewritten');
       else if (!dryRun) counts.skipped++;
     }
     startKey = page.LastEvaluatedKey;

@@ -64,16 +64,21 @@ const customerItem = (c: Customer) => ({
 export const customerFromItem = ({ pk, sk, gsi1pk, gsi1sk, name_words, ...c }: Record<string, unknown>) =>
   c as unknown as Customer;
 
-/** Writes that make the name index match `after` where it held `before`: its later-word entries. */
-function nameWordWrites(before: Customer | undefined, after: Customer): TransactItem[] {
+/**
+ * Writes that make the customer's later-word entries those of `customer`: a new customer's are put; an
+ * existing one's (`replacing`) are put, and every slot past them deleted, whatever was stored (a name
+ * written by an older version, or by fewer rules, leaves nothing behind).
+ */
+function nameWordWrites(customer: Customer, replacing: boolean): TransactItem[] {
   const table = tableName('main');
-  const puts = nameWordItems(after);
-  const stale = before?.name ? laterWordForms(before.name).length : 0;
+  const puts = nameWordItems(customer);
   return [
     ...puts.map((Item) => ({ Put: { TableName: table, Item } })),
-    ...Array.from({ length: Math.max(0, stale - puts.length) }, (_, i) => ({
-      Delete: { TableName: table, Key: nameWordKey(after.tenant_id, after.id, puts.length + i + 1) },
-    })),
+    ...(replacing
+      ? Array.from({ length: LATER_WORDS_SEARCHED - puts.length }, (_, i) => ({
+          Delete: { TableName: table, Key: nameWordKey(customer.tenant_id, customer.id, puts.length + i + 1) },
+        }))
+      : []),
   ];
 }
 
@@ -135,7 +140,7 @@ export async function saveCustomer(before: Customer, after: Customer): Promise<v
               ExpressionAttributeValues: { ':id': after.id },
             },
           },
-          ...(before.name === after.name ? [] : nameWordWrites(before, after)),
+          ...(before.name === after.name ? [] : nameWordWrites(after, true)),
         ],
       }),
     );
@@ -148,7 +153,7 @@ export async function saveCustomer(before: Customer, after: Customer): Promise<v
 /**
  * Puts a customer stored before the name search, or before its later words were searched, into the name
  * index as it is now: its index keys, `name_words` and its later-word entries, in one transaction on
- * condition that its name is still the one read (cancelled if a rename meanwhile has indexed it).
+ * condition that it is still the version read (cancelled if a rename meanwhile has indexed it).
  */
 export function reindexCustomerName(customer: Customer) {
   const item = customerItem(customer);
@@ -160,17 +165,21 @@ export function reindexCustomerName(customer: Customer) {
             TableName: tableName('main'),
             Key: customerKey(customer.tenant_id, customer.id),
             UpdateExpression: 'SET gsi1pk = :gpk, gsi1sk = :gsk, name_words = :words',
-            ConditionExpression: '#name = :name',
+            ConditionExpression:
+              customer.version === undefined
+                ? '#name = :name AND attribute_not_exists(version)'
+                : '#name = :name AND version = :v',
             ExpressionAttributeNames: { '#name': 'name' },
             ExpressionAttributeValues: {
               ':gpk': item.gsi1pk,
               ':gsk': item.gsi1sk,
               ':words': item.name_words,
               ':name': customer.name,
+              ...(customer.version === undefined ? {} : { ':v': customer.version }),
             },
           },
         },
-        ...nameWordWrites(undefined, customer),
+        ...nameWordWrites(customer, true),
       ],
     }),
   );
@@ -194,7 +203,7 @@ export function customerPuts(customer: Customer): TransactItem[] {
       },
     },
     { Put: { TableName: tableName('main'), Item: customerItem(customer) } },
-    ...nameWordWrites(undefined, customer),
+    ...nameWordWrites(customer, false),
   ];
 }
 

@@ -78,7 +78,7 @@ export function CustomersPage() {
               counter={shown ? `(${shown.length}${more.hasMore ? '+' : ''})` : undefined}
               description={name ? 'Whose name, or a later word of it, starts with the text; A to Z.' : 'Newest first.'}
             >
-              {name ? `Customers named “${name}…”` : 'All customers'}
+              {name ? `Customers matching “${name}…”` : 'All customers'}
             </Header>
           }
           filter={
