@@ -36,7 +36,7 @@ function newestMtime(path: string): number {
 /** Why dist needs a build, or undefined when it is up to date. */
 export function dashboardStaleness(): string | undefined {
   const index = join(DASHBOARD_DIST, 'index.html');
-  if (!existsSync(index)) return 'dashboard/dist is missing';
+  if (!existsSync(index)) return 'the first build';
   const built = statSync(index).mtimeMs;
   const changed = SOURCES.find((source) => newestMtime(join(ROOT, source)) > built);
   return changed ? `${changed} changed since the last build` : undefined;
