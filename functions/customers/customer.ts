@@ -60,11 +60,13 @@ export const LATER_WORDS_SEARCHED = 4;
 
 /**
  * The search forms a name is found by besides its whole form: the rest of the name from each later word,
- * up to LATER_WORDS_SEARCHED of them ("lopez garcia" and "garcia" for "María López García").
+ * up to LATER_WORDS_SEARCHED of them ("lopez garcia" and "garcia" for "María López García"). Words are
+ * split at spaces and hyphens, so "lopez" finds "García-López" too.
  */
 export function laterWordForms(name: string): string[] {
-  const words = nameSearchForm(name).split(' ').filter(Boolean);
-  return words.slice(1, 1 + LATER_WORDS_SEARCHED).map((_, i) => words.slice(i + 1).join(' '));
+  const form = nameSearchForm(name);
+  const starts = [...form.matchAll(/[ -](?=[^ -])/g)].map((m) => m.index + 1);
+  return starts.slice(0, LATER_WORDS_SEARCHED).map((start) => form.slice(start));
 }
 
 export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });

@@ -167,6 +167,9 @@ describe('customers', () => {
     expect(await byName('jo lukasz strasse')).toEqual([jose]);
     expect(await byName('lukasz')).toEqual([jose]);
     expect(await byName('strasse')).toEqual([jose]);
+    await call('PATCH', `/customers/${jose}`, { ...authOf(n), body: { name: 'Jo Łukasz-Straße' } });
+    expect(await byName('strasse')).toEqual([jose]);
+    expect(await byName('lukasz-str')).toEqual([jose]);
     expect(await byName('test')).toEqual([]);
     // Matched by several of its words, a customer is listed once, A to Z by what matched first; the sixth
     // word and later are not searched.

@@ -84,6 +84,8 @@ describe('conversation rules', () => {
     expect(laterWordForms('Madonna')).toEqual([]);
     expect(laterWordForms('\u0301')).toEqual([]);
     expect(laterWordForms('a b c d e f')).toEqual(['b c d e f', 'c d e f', 'd e f', 'e f']);
+    expect(laterWordForms('Ana García-López')).toEqual(['garcia-lopez', 'lopez']);
+    expect(laterWordForms('Jean- Luc -x')).toEqual(['luc -x', 'x']);
   });
 });
 
