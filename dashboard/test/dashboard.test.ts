@@ -720,6 +720,7 @@ void test('saved replies: saved in settings, then inserted by /shortcut or from 
   await page.waitForFunction(() => document.querySelector('textarea')?.value.startsWith('Hi Maria'));
   assert.equal(await box.inputValue(), 'Hi Maria, we open at 9. Olive');
   assert.ok(await box.evaluate((el) => el === document.activeElement), 'focus is back in the message box');
+  await page.getByRole('status').filter({ hasText: '/hours inserted.' }).waitFor({ state: 'attached' });
   await box.fill('/nothing');
   await page.getByText('No saved reply starts with /nothing.', { exact: true }).first().waitFor();
   await page

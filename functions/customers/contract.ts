@@ -25,7 +25,7 @@ export const contract = defineContract({
     description:
       'Newest first. Customers are created by their first contact: an inbound message, a conversation or a booking by phone. ' +
       '`phone` finds the one customer with that number (a page of one, or none). ' +
-      '`name` lists those whose name, or the rest of it from one of its next four words (split at spaces and hyphens: `lopez` finds María López and Ana García-López), starts with it, A to Z by what matched, each once, ignoring case and accents (not with `phone`: 400 `invalid_query`). ' +
+      '`name` lists those whose name, or the rest of it from one of its next four words (split at spaces, hyphens and apostrophes: `lopez` finds María López and Ana García-López), starts with it, A to Z by what matched, each once, ignoring case and accents (not with `phone`: 400 `invalid_query`). ' +
       "A customer's conversations and bookings are `GET /conversations?customer_id=` and `GET /bookings?customer_id=`.",
     responses: { 200: { description: 'A page of customers.', body: page('CustomerList', Customer) } },
     errors: { 400: ['invalid_query'] },

@@ -61,11 +61,11 @@ export const LATER_WORDS_SEARCHED = 4;
 /**
  * The search forms a name is found by besides its whole form: the rest of the name from each later word,
  * up to LATER_WORDS_SEARCHED of them ("lopez garcia" and "garcia" for "María López García"). Words are
- * split at spaces and hyphens, so "lopez" finds "García-López" too.
+ * split at spaces, hyphens and apostrophes, so "lopez" finds "García-López" and "brien" "O'Brien".
  */
 export function laterWordForms(name: string): string[] {
   const form = nameSearchForm(name);
-  const starts = [...form.matchAll(/[ -](?=[^ -])/g)].map((m) => m.index + 1);
+  const starts = [...form.matchAll(/[ '’-](?=[^ '’-])/g)].map((m) => m.index + 1);
   return starts.slice(0, LATER_WORDS_SEARCHED).map((start) => form.slice(start));
 }
 

@@ -86,6 +86,8 @@ describe('conversation rules', () => {
     expect(laterWordForms('a b c d e f')).toEqual(['b c d e f', 'c d e f', 'd e f', 'e f']);
     expect(laterWordForms('Ana García-López')).toEqual(['garcia-lopez', 'lopez']);
     expect(laterWordForms('Jean- Luc -x')).toEqual(['luc -x', 'x']);
+    expect(laterWordForms('Siobhán O’Brien')).toEqual(['o’brien', 'brien']);
+    expect(laterWordForms("d'Angelo")).toEqual(['angelo']);
   });
 });
 

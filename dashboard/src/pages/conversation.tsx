@@ -264,6 +264,8 @@ const PLACEHOLDER_WORDS: Record<RenderedSavedReply['missing'][number], string> =
   'agent.first_name': 'your first name',
 };
 
+const emptied = (missing: RenderedSavedReply['missing']) => missing.map((m) => PLACEHOLDER_WORDS[m]).join(', ');
+
 /**
  * Saved replies for the reply box: a list to pick from (`select`, beside the buttons, read afresh each
  * time it takes focus), and the replies whose shortcut starts with a `/shortcut` typed into the box
@@ -296,12 +298,17 @@ function useSavedReplyPicker(
         .run(() => client.savedReplies.list({ limit: SAVED_REPLIES_SHOWN }).page())
         .then((page) => page && setList(page));
   };
+  // What the last insertion did, for screen readers (the info alert about empty values is not announced).
+  const [inserted, setInserted] = useState('');
   const use = async (reply: SavedReply) => {
     setMissing([]);
     const rendered = await insert.run(() => client.savedReplies.render(reply.id, { conversation_id: conversationId }));
     if (!rendered) return;
     composer.setText(rendered.text);
     setMissing(rendered.missing);
+    setInserted(
+      `/${reply.shortcut} inserted${rendered.missing.length ? `; left empty, as it is not known: ${emptied(rendered.missing)}` : ''}.`,
+    );
     composer.field.current?.focus();
   };
   const takeSubmit = (): boolean => {
@@ -344,7 +351,7 @@ function useSavedReplyPicker(
       )}
       {missing.length > 0 && composer.text !== '' && (
         <Alert type="info" dismissible onDismiss={() => setMissing([])}>
-          {`Left empty, as it is not known: ${missing.map((m) => PLACEHOLDER_WORDS[m]).join(', ')}. Check the text before you send it.`}
+          {`Left empty, as it is not known: ${emptied(missing)}. Check the text before you send it.`}
         </Alert>
       )}
       <ErrorAlert error={insert.error} onDismiss={insert.clearError} />
@@ -354,7 +361,7 @@ function useSavedReplyPicker(
     <div className="saved-reply-select">
       {/* What the typed /shortcut found, for screen readers: here, as this part is always on the page. */}
       <div role="status" className="visually-hidden">
-        {status}
+        {typed === undefined ? inserted : status}
       </div>
       <Select
         selectedOption={null}
