@@ -50,6 +50,8 @@ export interface Seen {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** The upstream status (or the injected one), once answered. */
   status?: number;
   responseHeaders?: Headers;
@@ -77,7 +79,7 @@ export async function startProxy(decide: Decide = () => ({ kind: 'forward' })) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => void handle());
     const handle = async () => {
-      const entry: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const entry: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       const index = seen.push(entry) - 1;
       const action = current(entry, index);
       if (action.kind === 'respond') {
