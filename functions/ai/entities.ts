@@ -7,6 +7,7 @@ import * as chrono from 'chrono-node';
 import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
 import { readModelFile } from './local/model-files';
 import type { Language } from './taxonomy';
+import { instantOfWallClock, zoneOffsetMinutes } from '../platform/time-zones';
 
 /**
  * libphonenumber's metadata (the numbering plans of every country, its "min" set) is data: `npm run
@@ -65,34 +66,6 @@ const PHONE_BREAKS = [/\//u, /\(/u, /\p{Zs}-|-\p{Zs}/u, /[\u2012-\u2015\uFF0D]/u
 /** Digits that run on into a word or an amount ("+447911123456abc") are no number: libphonenumber's rule. */
 const GLUED_TO_NUMBER = /[\p{Script=Latin}\p{Mn}\p{Sc}%]/u;
 
-/** Minutes east of UTC that `timeZone` observes at `at`. */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
-    .formatToParts(at)
-    .reduce<Record<string, number>>(
-      (acc, p) => (p.type === 'literal' ? acc : { ...acc, [p.type]: Number(p.value) }),
-      {},
-    );
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 const offsetText = (minutes: number) =>
   `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
@@ -107,7 +80,7 @@ function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
     c.get('minute') ?? 0,
   );
   // The offset of the instant itself (it may differ from today's across a DST change).
-  const offset = zoneOffsetMinutes(timeZone, new Date(wall - zoneOffsetMinutes(timeZone, new Date(wall)) * 60_000));
+  const offset = zoneOffsetMinutes(timeZone, new Date(instantOfWallClock(timeZone, wall)));
   const d = new Date(wall);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00${offsetText(offset)}`;
 }

@@ -1,14 +1,16 @@
 import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../http/handler';
-import { answerableWindow, availabilityProblem, busyWithin, freeWithin, slotsWithin } from './booking';
+import { answerableWindow, availabilityProblem, gapsWithin, mergedWithin, slotsWithin } from './booking';
+import { openWithin } from './schedule';
+import { getSchedule } from './schedule-store';
 import { AvailabilityQuery } from './schemas';
 import { heldIntervals } from './store';
 
 const MINUTE_MS = 60_000;
 
 /**
- * A resource's busy and free time in a window (from 24 hours ago on: `from` is moved up to there), and
- * with `duration_minutes` the slots still bookable.
+ * A resource's busy, closed (outside its opening hours) and free time in a window (from 24 hours ago on:
+ * `from` is moved up to there), and with `duration_minutes` the slots still bookable.
  */
 export const handler = httpHandler(
   'bookings-availability',
@@ -27,12 +29,17 @@ export const handler = httpHandler(
     const problem = availabilityProblem(asked, slot?.step, now);
     if (problem) throw badRequest('invalid_query', problem);
     const window = answerableWindow(asked, now);
-    const held = await heldIntervals(tenantPrincipal(principal).tenant.id, query.resource_id, window);
-    const busy = busyWithin(
+    const tenantId = tenantPrincipal(principal).tenant.id;
+    const [held, schedule] = await Promise.all([
+      heldIntervals(tenantId, query.resource_id, window),
+      getSchedule(tenantId, query.resource_id),
+    ]);
+    const busy = mergedWithin(
       window,
       held.filter((h) => h.id !== query.reschedule_booking_id),
     );
-    const free = freeWithin(window, busy);
+    const closed = schedule ? gapsWithin(window, openWithin(schedule, window)) : [];
+    const free = gapsWithin(window, mergedWithin(window, [...busy, ...closed]));
     return {
       status: 200,
       body: {
@@ -40,6 +47,7 @@ export const handler = httpHandler(
         from: window.start_at,
         to: window.end_at,
         busy,
+        closed,
         free,
         slots: slot ? slotsWithin(query.from, free, slot.duration, slot.step, now) : null,
       },

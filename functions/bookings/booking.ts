@@ -184,11 +184,11 @@ export function answerableWindow(window: Interval, now: Date): Interval {
   return Date.parse(window.start_at) >= horizon ? window : { start_at: iso(horizon), end_at: window.end_at };
 }
 
-/** The window's busy time: the intervals clipped to it, overlapping or touching ones merged, in order. */
-export function busyWithin(window: Interval, held: Interval[]): Interval[] {
+/** Intervals clipped to the window, overlapping or touching ones merged, in order (busy time, opening hours). */
+export function mergedWithin(window: Interval, intervals: Interval[]): Interval[] {
   const from = Date.parse(window.start_at);
   const to = Date.parse(window.end_at);
-  const spans = held
+  const spans = intervals
     .map((h) => [Math.max(from, Date.parse(h.start_at)), Math.min(to, Date.parse(h.end_at))] as const)
     .filter(([s, e]) => e > s)
     .sort((a, b) => a[0] - b[0]);
@@ -201,16 +201,16 @@ export function busyWithin(window: Interval, held: Interval[]): Interval[] {
   return merged.map(([s, e]) => ({ start_at: iso(s), end_at: iso(e) }));
 }
 
-/** The gaps between merged busy intervals (from busyWithin) inside the window. */
-export function freeWithin(window: Interval, busy: Interval[]): Interval[] {
-  const free: Interval[] = [];
+/** The gaps between merged intervals (from mergedWithin) inside the window: free time, closed time. */
+export function gapsWithin(window: Interval, merged: Interval[]): Interval[] {
+  const gaps: Interval[] = [];
   let cursor = window.start_at;
-  for (const b of busy) {
-    if (Date.parse(b.start_at) > Date.parse(cursor)) free.push({ start_at: cursor, end_at: b.start_at });
-    cursor = b.end_at;
+  for (const m of merged) {
+    if (Date.parse(m.start_at) > Date.parse(cursor)) gaps.push({ start_at: cursor, end_at: m.start_at });
+    cursor = m.end_at;
   }
-  if (Date.parse(window.end_at) > Date.parse(cursor)) free.push({ start_at: cursor, end_at: window.end_at });
-  return free;
+  if (Date.parse(window.end_at) > Date.parse(cursor)) gaps.push({ start_at: cursor, end_at: window.end_at });
+  return gaps;
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
 import { BOOKING_STATUSES } from './booking';
+import { MAX_DATE_OVERRIDES, MAX_HOURS_PER_DAY, WEEKDAYS } from './schedule';
 
 /** A half-open stretch of time: it ends as the next may start. */
 const TimeSpan = named('TimeSpan', z.object({ start_at: timestamp, end_at: timestamp }));
@@ -50,16 +51,83 @@ export const Availability = named(
       .check(
         z.meta({ description: "The resource's active bookings in the window, clipped to it, touching ones merged." }),
       ),
-    free: z.array(TimeSpan).check(z.meta({ description: 'The rest of the window, in order.' })),
+    closed: z.array(TimeSpan).check(
+      z.meta({
+        description:
+          'The time in the window outside the resource\u2019s opening hours (`/schedules`), in order; empty for a ' +
+          'resource with no schedule, which is open at all times.',
+      }),
+    ),
+    free: z.array(TimeSpan).check(z.meta({ description: 'The rest of the window: open and not busy, in order.' })),
     slots: z.nullable(z.array(TimeSpan)).check(
       z.meta({
         description:
           'With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie ' +
-          'wholly in free time and have not started yet. Otherwise null.',
+          'wholly in free time (so within opening hours) and have not started yet. Otherwise null.',
       }),
     ),
   }),
 );
+
+const Hours = named(
+  'OpeningHours',
+  z.object({
+    start: z.string().check(z.meta({ examples: ['09:00'], description: 'Wall-clock time, `HH:MM`.' })),
+    end: z
+      .string()
+      .check(z.meta({ examples: ['17:00'], description: 'Wall-clock time, `HH:MM`; `24:00` is midnight.' })),
+  }),
+);
+
+export const Schedule = named(
+  'Schedule',
+  z.object({
+    resource_id: z.string().check(z.meta({ examples: ['chair-1'] })),
+    tenant_id: tenantId,
+    timezone: z.string().check(z.meta({ examples: ['Europe/Berlin'] })),
+    weekly_hours: z
+      .object(
+        Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(Hours)])) as Record<
+          (typeof WEEKDAYS)[number],
+          z.ZodMiniArray<typeof Hours>
+        >,
+      )
+      .check(z.meta({ description: `Each day\u2019s hours in order (at most ${MAX_HOURS_PER_DAY}); \`[]\`: closed.` })),
+    date_overrides: z
+      .array(z.object({ date: z.string().check(z.meta({ examples: ['2026-12-24'] })), hours: z.array(Hours) }))
+      .check(
+        z.meta({
+          description: `Dates with other hours than their weekday\u2019s, by date (at most ${MAX_DATE_OVERRIDES}).`,
+        }),
+      ),
+    created_at: timestamp,
+    updated_at: timestamp,
+    version,
+  }),
+);
+
+const scheduleParams = {
+  resource_id: z.string().check(z.meta({ examples: ['chair-1'], description: 'The resource the schedule is of.' })),
+};
+
+const scheduleExample = {
+  resource_id: 'chair-1',
+  timezone: 'Europe/Berlin',
+  weekly_hours: {
+    mon: [
+      { start: '09:00', end: '12:30' },
+      { start: '13:30', end: '18:00' },
+    ],
+    tue: [{ start: '09:00', end: '18:00' }],
+    wed: [{ start: '09:00', end: '18:00' }],
+    thu: [{ start: '09:00', end: '20:00' }],
+    fri: [{ start: '09:00', end: '16:00' }],
+  },
+  date_overrides: [
+    { date: '2026-12-24', hours: [{ start: '09:00', end: '12:00' }] },
+    { date: '2026-12-25', hours: [] },
+  ],
+};
 
 export const contract = defineContract({
   'bookings-list': {
@@ -84,6 +152,7 @@ export const contract = defineContract({
         'conversation_customer_mismatch',
         'unknown_customer',
         'booking_in_past',
+        'outside_opening_hours',
       ],
     },
     requestExample: {
@@ -134,11 +203,59 @@ export const contract = defineContract({
         'not_reschedulable',
         'invalid_time_range',
         'booking_in_past',
+        'outside_opening_hours',
         'unknown_conversation',
         'conversation_customer_mismatch',
       ],
     },
     requestExample: { start_at: '2026-12-01T14:00:00+01:00', end_at: '2026-12-01T14:45:00+01:00' },
+  },
+  'schedules-list': {
+    operationId: 'listSchedules',
+    summary: 'List schedules',
+    description: 'The opening hours of each resource that has them, A to Z by resource.',
+    responses: { 200: { description: 'A page of schedules.', body: page('ScheduleList', Schedule) } },
+  },
+  'schedules-create': {
+    operationId: 'createSchedule',
+    summary: 'Set a resource\u2019s opening hours',
+    description:
+      'Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across ' +
+      'daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its ' +
+      'hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep ' +
+      'their time. A resource without one is open at all times. Admins only.',
+    responses: { 201: { description: 'The schedule.', body: Schedule, headers: ['ETag', 'Location'] } },
+    errors: { 409: ['schedule_exists'] },
+    requestExample: scheduleExample,
+  },
+  'schedules-get': {
+    operationId: 'getSchedule',
+    summary: 'Get a resource\u2019s opening hours',
+    description: 'The schedule of one resource; 404 when it has none (it is open at all times).',
+    params: scheduleParams,
+    responses: { 200: { description: 'The schedule.', body: Schedule, headers: ['ETag'] } },
+    errors: { 404: ['not_found'] },
+  },
+  'schedules-update': {
+    operationId: 'updateSchedule',
+    summary: 'Change a resource\u2019s opening hours',
+    description:
+      'Replaces what is sent: `weekly_hours` as a whole week (a day left out is closed), `date_overrides` as the whole ' +
+      'list, `timezone`. Bookings already made keep their time. Admins only.',
+    params: scheduleParams,
+    ifMatch: true,
+    responses: { 200: { description: 'The schedule as changed.', body: Schedule, headers: ['ETag'] } },
+    errors: { 404: ['not_found'] },
+    requestExample: { date_overrides: [{ date: '2026-12-31', hours: [{ start: '10:00', end: '14:00' }] }] },
+  },
+  'schedules-delete': {
+    operationId: 'deleteSchedule',
+    summary: 'Remove a resource\u2019s opening hours',
+    description: 'The resource is open at all times again. Admins only.',
+    params: scheduleParams,
+    ifMatch: true,
+    responses: { 204: { description: 'Deleted.' } },
+    errors: { 404: ['not_found'] },
   },
   'bookings-cancel': {
     operationId: 'cancelBooking',

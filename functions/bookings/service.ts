@@ -19,6 +19,8 @@ import {
   type Booking,
   type BookingStatus,
 } from './booking';
+import { outsideHoursProblem, type Schedule } from './schedule';
+import { getSchedule } from './schedule-store';
 import { BookingChanged, getBooking, saveBooking } from './store';
 
 const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
@@ -55,6 +57,16 @@ const fieldProblem = (code: string, path: string, message: string) => DomainErro
 function checkTimes(b: Pick<Booking, 'start_at' | 'end_at'>) {
   const problem = timeProblem(b.start_at, b.end_at);
   if (problem) throw fieldProblem('invalid_time_range', 'end_at', problem);
+}
+
+/** The schedule of the resource a booking holds, if it has one (a booking with no resource holds none). */
+const scheduleOf = (tenantId: string, resourceId: string | null | undefined) =>
+  resourceId ? getSchedule(tenantId, resourceId) : Promise.resolve(undefined);
+
+/** An active booking of a resource with opening hours lies wholly within them. */
+function checkOpeningHours(b: Pick<Booking, 'status' | 'start_at' | 'end_at'>, schedule: Schedule | undefined) {
+  const problem = schedule && isActive(b.status) ? outsideHoursProblem(schedule, b) : null;
+  if (problem) throw fieldProblem('outside_opening_hours', 'start_at', problem);
 }
 
 /** The conversation a booking names, which must exist; its customer is checked against the booking's. */
@@ -100,10 +112,12 @@ export async function createBooking(tenantId: string, input: CreateBookingInput,
   checkTimes(input);
   // A customer named by id is read first (an unknown one is unknown_customer); one named by phone is found
   // or created only once the conversation is known to be theirs, so a refused booking creates no customer.
-  const [conversation, known] = await Promise.all([
+  const [conversation, known, schedule] = await Promise.all([
     namedConversation(tenantId, input.conversation_id),
     input.customer.id ? getCustomer(tenantId, input.customer.id) : undefined,
+    scheduleOf(tenantId, input.resource_id),
   ]);
+  checkOpeningHours({ status: input.status ?? 'confirmed', ...input }, schedule);
   if (input.customer.id && !known) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
   checkConversationCustomer(conversation, { id: known?.id, phone });
   const customer = known ?? (await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now));
@@ -192,7 +206,10 @@ export async function updateBooking(
     }
     if (status === before.status && Object.keys(timeChanges).length === 0 && Object.keys(detailChanges).length === 0)
       return before;
-    if (Object.keys(timeChanges).length > 0 || detailChanges.resource_id) checkHorizon(candidate, now);
+    if (Object.keys(timeChanges).length > 0 || detailChanges.resource_id) {
+      checkHorizon(candidate, now);
+      checkOpeningHours(candidate, await scheduleOf(tenantId, candidate.resource_id));
+    }
     const at = now.toISOString();
     const after: Booking = {
       ...candidate,

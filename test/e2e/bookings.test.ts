@@ -499,6 +499,7 @@ describe('availability', () => {
       from: day(5, 9),
       to: day(5, 18),
       busy: [span(day(5, 10), day(5, 11, 30)), span(day(5, 13, 20), day(5, 13, 50)), span(day(5, 16, 30), day(5, 18))],
+      closed: [], // room-a has no opening hours
       free: [span(day(5, 9), day(5, 10)), span(day(5, 11, 30), day(5, 13, 20)), span(day(5, 13, 50), day(5, 16, 30))],
       slots: [
         span(day(5, 9), day(5, 10)),

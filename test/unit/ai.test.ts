@@ -1,5 +1,6 @@
 import { categorizeFrom } from '../../functions/ai/categories';
-import { extractEntities, zoneOffsetMinutes } from '../../functions/ai/entities';
+import { extractEntities } from '../../functions/ai/entities';
+import { zoneOffsetMinutes } from '../../functions/platform/time-zones';
 import { HANDOFF_RULES, handoffReason, isClearlyNegative } from '../../functions/ai/handoff';
 import { readdirSync } from 'node:fs';
 import naiveBayes from 'wink-naive-bayes-text-classifier';

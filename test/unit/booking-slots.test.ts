@@ -2,9 +2,9 @@ import {
   MAX_DURATION_MS,
   answerableWindow,
   availabilityProblem,
-  busyWithin,
+  mergedWithin,
   firstClash,
-  freeWithin,
+  gapsWithin,
   slotsWithin,
   overlaps,
   slotClaims,
@@ -137,7 +137,7 @@ describe('availability', () => {
   const longAgo = new Date(0);
 
   it('clips busy time to the window and merges overlapping and touching bookings', () => {
-    const busy = busyWithin(window, [
+    const busy = mergedWithin(window, [
       iv(at(11), at(12)),
       iv(at(8), at(9, 30)),
       iv(at(11, 30), at(12, 15)),
@@ -149,16 +149,16 @@ describe('availability', () => {
   });
 
   it('frees the gaps between busy time, and the whole window when nothing is booked', () => {
-    expect(freeWithin(window, [])).toEqual([window]);
-    expect(freeWithin(window, [iv(at(9), at(9, 30)), iv(at(11), at(13))])).toEqual([
+    expect(gapsWithin(window, [])).toEqual([window]);
+    expect(gapsWithin(window, [iv(at(9), at(9, 30)), iv(at(11), at(13))])).toEqual([
       iv(at(9, 30), at(11)),
       iv(at(13), at(17)),
     ]);
-    expect(freeWithin(window, [window])).toEqual([]);
+    expect(gapsWithin(window, [window])).toEqual([]);
   });
 
   it('offers slots on the step grid from the window start that fit wholly in free time', () => {
-    const free = freeWithin(window, [iv(at(9, 40), at(11)), iv(at(12), at(16, 30))]);
+    const free = gapsWithin(window, [iv(at(9, 40), at(11)), iv(at(12), at(16, 30))]);
     // 9:00 would end 9:45, after 9:40; 11:30 would end 12:15; 16:30 would end 17:15.
     expect(slotsWithin(window.start_at, free, 45 * 60_000, 30 * 60_000, longAgo)).toEqual([iv(at(11), at(11, 45))]);
     expect(slotsWithin(window.start_at, free, 30 * 60_000, 30 * 60_000, longAgo)).toEqual([

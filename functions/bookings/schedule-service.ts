@@ -1,0 +1,52 @@
+import { DomainError } from '../platform/domain-error';
+import { normalizedHours, type DateOverride, type OpeningHours, type Schedule, type Weekday } from './schedule';
+import { putNewSchedule, updateSchedule } from './schedule-store';
+
+export interface ScheduleInput {
+  resource_id: string;
+  timezone: string;
+  weekly_hours: Partial<Record<Weekday, OpeningHours[]>>;
+  date_overrides?: DateOverride[];
+}
+
+/** A resource's first schedule; 409 `schedule_exists` when it has one (change it with PATCH). */
+export async function createSchedule(tenantId: string, input: ScheduleInput, now: Date): Promise<Schedule> {
+  const at = now.toISOString();
+  const schedule: Schedule = {
+    resource_id: input.resource_id,
+    tenant_id: tenantId,
+    timezone: input.timezone,
+    ...normalizedHours(input.weekly_hours, input.date_overrides ?? []),
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+  if (!(await putNewSchedule(schedule)))
+    throw DomainError.conflict(
+      'schedule_exists',
+      `${input.resource_id} already has a schedule: change it with PATCH /schedules/${input.resource_id}.`,
+    );
+  return schedule;
+}
+
+/** Replaces the parts sent (a week's hours, or the overrides, whole): one conditional write, no read. */
+export function changeSchedule(
+  tenantId: string,
+  resourceId: string,
+  patch: Omit<Partial<ScheduleInput>, 'resource_id'>,
+  expectedVersion: number | undefined,
+  now: Date,
+): Promise<Schedule> {
+  const normalized = normalizedHours(patch.weekly_hours ?? {}, patch.date_overrides ?? []);
+  return updateSchedule(
+    tenantId,
+    resourceId,
+    {
+      timezone: patch.timezone,
+      weekly_hours: patch.weekly_hours && normalized.weekly_hours,
+      date_overrides: patch.date_overrides && normalized.date_overrides,
+    },
+    now,
+    expectedVersion,
+  );
+}

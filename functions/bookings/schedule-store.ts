@@ -1,0 +1,94 @@
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, refusedItem, updateVersioned } from '../platform/db';
+import { tableName } from '../platform/config';
+import { DomainError } from '../platform/domain-error';
+import { inOrder } from '../platform/fields';
+import { tenantPk } from '../platform/keys';
+import { queryPage } from '../platform/pagination';
+import { SCHEDULE_FIELDS, type Schedule } from './schedule';
+
+/**
+ * The only code that knows how schedules are keyed: one item per resource,
+ *   pk TENANT#<t>  sk SCHED#<resource id>
+ * read by a booking of the resource in one Get, listed A to Z by resource in one Query.
+ */
+const scheduleKey = (t: string, resourceId: string) => ({ pk: tenantPk(t), sk: `SCHED#${resourceId}` });
+
+const scheduleFromItem = (item: Record<string, unknown>): Schedule => inOrder<Schedule>(item, SCHEDULE_FIELDS);
+
+export async function getSchedule(t: string, resourceId: string): Promise<Schedule | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: scheduleKey(t, resourceId), ConsistentRead: true }),
+  );
+  return out.Item ? scheduleFromItem(out.Item) : undefined;
+}
+
+/** Stores a new schedule; false when the resource already has one. */
+export async function putNewSchedule(schedule: Schedule): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName('main'),
+        Item: { ...scheduleKey(schedule.tenant_id, schedule.resource_id), ...schedule },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Replaces the fields given, in one conditional update (the version read, when If-Match named one). */
+export async function updateSchedule(
+  t: string,
+  resourceId: string,
+  changes: Partial<Pick<Schedule, 'timezone' | 'weekly_hours' | 'date_overrides'>>,
+  now: Date,
+  expectedVersion: number | undefined,
+): Promise<Schedule> {
+  const item = await updateVersioned(tableName('main'), scheduleKey(t, resourceId), changes, {
+    now: now.toISOString(),
+    expectedVersion,
+    what: 'The schedule',
+  });
+  return scheduleFromItem(item);
+}
+
+/** Deletes a schedule (the version read, when If-Match named one): the resource is open at all times again. */
+export async function deleteSchedule(t: string, resourceId: string, expectedVersion: number | undefined) {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName('main'),
+        Key: scheduleKey(t, resourceId),
+        ConditionExpression:
+          expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND version = :v',
+        ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':v': expectedVersion },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+  } catch (error) {
+    throw refusedItem(error) ? DomainError.versionMismatch() : DomainError.notFound('The schedule');
+  }
+}
+
+/** A page of the tenant's schedules, A to Z by resource: one Query. */
+export async function listSchedules(
+  t: string,
+  request: { limit: number; cursor?: string },
+): Promise<{ items: Schedule[]; hasMore: boolean; nextCursor: string | null }> {
+  const page = await queryPage(
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
+      ScanIndexForward: true,
+    },
+    request,
+    { owner: t, list: 'schedules' },
+    ['pk', 'sk'],
+  );
+  return { ...page, items: page.items.map(scheduleFromItem) };
+}

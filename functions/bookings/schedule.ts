@@ -1,0 +1,145 @@
+/**
+ * A resource's opening hours (its schedule): hours for each day of the week and for particular dates,
+ * as wall-clock times in the schedule's time zone. A resource with no schedule is open at all times.
+ * Pure; no AWS imports.
+ */
+import { instantOfWallClock, zonedDate } from '../platform/time-zones';
+import { mergedWithin, type Interval } from './booking';
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A stretch of one day, `HH:MM` to `HH:MM`; `24:00` is the end of the day. */
+export interface OpeningHours {
+  start: string;
+  end: string;
+}
+
+export interface DateOverride {
+  /** `YYYY-MM-DD` in the schedule's time zone. */
+  date: string;
+  /** The hours that day instead of its weekday's; none: closed all day. */
+  hours: OpeningHours[];
+}
+
+export interface Schedule {
+  resource_id: string;
+  tenant_id: string;
+  timezone: string;
+  weekly_hours: Record<Weekday, OpeningHours[]>;
+  date_overrides: DateOverride[];
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export const SCHEDULE_FIELDS = [
+  'resource_id',
+  'tenant_id',
+  'timezone',
+  'weekly_hours',
+  'date_overrides',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof Schedule)[];
+
+/** `HH:MM` from 00:00 to 23:59, and 24:00 (the end of the day). */
+export const CLOCK_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+export const MAX_HOURS_PER_DAY = 10;
+export const MAX_DATE_OVERRIDES = 200;
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const byStart = (a: OpeningHours, b: OpeningHours) => minutesOf(a.start) - minutesOf(b.start);
+const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whether the hours end after they start (hours with a malformed time are refused for that instead). */
+export const hoursEndAfterStart = (h: OpeningHours) =>
+  !CLOCK_TIME.test(h.start) || !CLOCK_TIME.test(h.end) || h.end > h.start;
+
+/** Whether no two of a day's well-formed hours overlap (one may end where the next starts). */
+export function hoursAreDisjoint(hours: OpeningHours[]): boolean {
+  if (!hours.every((h) => CLOCK_TIME.test(h.start) && CLOCK_TIME.test(h.end))) return true;
+  const sorted = [...hours].sort(byStart);
+  return sorted.every((h, i) => i === 0 || minutesOf(h.start) >= minutesOf(sorted[i - 1]?.end ?? '00:00'));
+}
+
+/** Whether `date` (`YYYY-MM-DD`) is a day of the calendar (not 2026-02-30). */
+export const isCalendarDate = (date: string) => {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+};
+
+/**
+ * The schedule as stored and answered: every weekday present (a day not given is closed), each day's
+ * hours in order, the overrides by date.
+ */
+export function normalizedHours(
+  weekly: Partial<Record<Weekday, OpeningHours[]>>,
+  overrides: DateOverride[],
+): Pick<Schedule, 'weekly_hours' | 'date_overrides'> {
+  const sorted = (hours: OpeningHours[] | undefined) =>
+    [...(hours ?? [])].sort(byStart).map(({ start, end }) => ({ start, end }));
+  return {
+    weekly_hours: Object.fromEntries(WEEKDAYS.map((day) => [day, sorted(weekly[day])])) as Schedule['weekly_hours'],
+    date_overrides: [...overrides]
+      .sort((a, b) => (a.date < b.date ? -1 : 1))
+      .map((o) => ({ date: o.date, hours: sorted(o.hours) })),
+  };
+}
+
+export const weekdayOf = (date: string): Weekday =>
+  WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] ?? 'mon';
+
+/** The hours a schedule keeps on a date: its override if it has one, else its weekday's. */
+export const hoursOn = (schedule: Pick<Schedule, 'weekly_hours' | 'date_overrides'>, date: string): OpeningHours[] =>
+  schedule.date_overrides.find((o) => o.date === date)?.hours ?? schedule.weekly_hours[weekdayOf(date)];
+
+/** When the resource is open within the window: merged intervals (a day open to 24:00 runs on into the next day's 00:00), in order. */
+export function openWithin(
+  schedule: Pick<Schedule, 'timezone' | 'weekly_hours' | 'date_overrides'>,
+  window: Interval,
+): Interval[] {
+  const tz = schedule.timezone;
+  // Zones are at most 14 hours from UTC: the local day before the window's start is the earliest that can reach into it.
+  const last = zonedDate(tz, new Date(window.end_at));
+  const open: Interval[] = [];
+  for (let date = addDays(zonedDate(tz, new Date(window.start_at)), -1); date <= last; date = addDays(date, 1)) {
+    const midnight = Date.parse(`${date}T00:00:00Z`);
+    for (const h of hoursOn(schedule, date)) {
+      const at = (time: string) =>
+        new Date(instantOfWallClock(tz, midnight + minutesOf(time) * MINUTE_MS)).toISOString();
+      open.push({ start_at: at(h.start), end_at: at(h.end) });
+    }
+  }
+  return mergedWithin(window, open);
+}
+
+const describeHours = (hours: OpeningHours[]) =>
+  hours.length === 0 ? 'closed' : `open ${hours.map((h) => `${h.start}\u2013${h.end}`).join(', ')}`;
+
+/**
+ * Why an interval cannot be booked on the schedule, if it cannot: it must lie wholly in opening hours.
+ * The reason names the hours of the day it starts on, in the schedule's time zone.
+ */
+export function outsideHoursProblem(schedule: Schedule, interval: Interval): string | null {
+  const open = openWithin(schedule, interval);
+  const [first] = open;
+  const covered = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+  if (
+    open.length === 1 &&
+    first &&
+    covered(first.start_at, interval.start_at) &&
+    covered(first.end_at, interval.end_at)
+  )
+    return null;
+  const date = zonedDate(schedule.timezone, new Date(interval.start_at));
+  return (
+    `${schedule.resource_id} is not open for all of that time: on ${date} it is ` +
+    `${describeHours(hoursOn(schedule, date))} (${schedule.timezone}).`
+  );
+}

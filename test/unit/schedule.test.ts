@@ -1,0 +1,177 @@
+import {
+  hoursAreDisjoint,
+  hoursOn,
+  isCalendarDate,
+  normalizedHours,
+  openWithin,
+  outsideHoursProblem,
+  weekdayOf,
+  type Schedule,
+} from '../../functions/bookings/schedule';
+import { instantOfWallClock, zonedDate, zoneOffsetMinutes } from '../../functions/platform/time-zones';
+
+const weekdays = (hours: { start: string; end: string }[]) => ({
+  mon: hours,
+  tue: hours,
+  wed: hours,
+  thu: hours,
+  fri: hours,
+});
+
+const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
+  resource_id: 'chair-1',
+  tenant_id: 't',
+  timezone: 'Europe/Berlin',
+  ...normalizedHours(weekdays([{ start: '09:00', end: '17:00' }]), []),
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
+
+const span = (start_at: string, end_at: string) => ({ start_at, end_at });
+
+describe('time zones', () => {
+  it('finds the instant a wall clock shows, on either side of a daylight-saving change', () => {
+    const wall = (text: string) => Date.parse(`${text}Z`);
+    const at = (tz: string, text: string) => new Date(instantOfWallClock(tz, wall(text))).toISOString();
+    expect(at('Europe/Berlin', '2026-03-28T09:00:00')).toBe('2026-03-28T08:00:00.000Z');
+    expect(at('Europe/Berlin', '2026-03-29T09:00:00')).toBe('2026-03-29T07:00:00.000Z');
+    // Skipped as clocks spring forward: read on the old offset, so 03:30 on the new one.
+    expect(at('Europe/Berlin', '2026-03-29T02:30:00')).toBe('2026-03-29T01:30:00.000Z');
+    // Shown twice as they fall back: the first showing, in both hemispheres' conventions.
+    expect(at('Europe/Berlin', '2026-10-25T02:30:00')).toBe('2026-10-25T00:30:00.000Z');
+    expect(at('America/New_York', '2026-11-01T01:30:00')).toBe('2026-11-01T05:30:00.000Z');
+    expect(at('Asia/Kolkata', '2026-06-01T09:00:00')).toBe('2026-06-01T03:30:00.000Z');
+    expect(zoneOffsetMinutes('America/New_York', new Date('2026-07-01T12:00:00Z'))).toBe(-240);
+  });
+
+  it('names the calendar date a zone shows', () => {
+    expect(zonedDate('Pacific/Kiritimati', new Date('2026-11-24T12:00:00Z'))).toBe('2026-11-25');
+    expect(zonedDate('America/Los_Angeles', new Date('2026-11-24T07:00:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('schedule rules', () => {
+  it('accepts hours that touch and refuses hours that overlap', () => {
+    expect(
+      hoursAreDisjoint([
+        { start: '13:00', end: '17:00' },
+        { start: '09:00', end: '13:00' },
+      ]),
+    ).toBe(true);
+    expect(
+      hoursAreDisjoint([
+        { start: '09:00', end: '13:00' },
+        { start: '12:59', end: '17:00' },
+      ]),
+    ).toBe(false);
+  });
+
+  it('knows calendar dates and weekdays', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+    expect(weekdayOf('2026-11-23')).toBe('mon');
+    expect(weekdayOf('2026-11-29')).toBe('sun');
+  });
+
+  it('stores every weekday, each day in order, and the overrides by date', () => {
+    const normalized = normalizedHours(
+      {
+        mon: [
+          { start: '13:00', end: '17:00' },
+          { start: '09:00', end: '12:00' },
+        ],
+      },
+      [
+        { date: '2026-12-31', hours: [] },
+        { date: '2026-12-24', hours: [{ start: '09:00', end: '12:00' }] },
+      ],
+    );
+    expect(normalized.weekly_hours).toEqual({
+      mon: [
+        { start: '09:00', end: '12:00' },
+        { start: '13:00', end: '17:00' },
+      ],
+      tue: [],
+      wed: [],
+      thu: [],
+      fri: [],
+      sat: [],
+      sun: [],
+    });
+    expect(normalized.date_overrides.map((o) => o.date)).toEqual(['2026-12-24', '2026-12-31']);
+  });
+
+  it('takes a date override over the weekday', () => {
+    const s = schedule({ date_overrides: [{ date: '2026-12-24', hours: [{ start: '09:00', end: '12:00' }] }] });
+    expect(hoursOn(s, '2026-12-24')).toEqual([{ start: '09:00', end: '12:00' }]);
+    expect(hoursOn(s, '2026-12-23')).toEqual([{ start: '09:00', end: '17:00' }]);
+    expect(hoursOn(s, '2026-12-26')).toEqual([]);
+  });
+});
+
+describe('opening hours in time', () => {
+  it('places wall-clock hours in UTC, following the zone across a daylight-saving change', () => {
+    // Friday 27 March to Monday 30 March 2026: Berlin moves from +01:00 to +02:00 on Sunday the 29th.
+    const open = openWithin(schedule(), span('2026-03-27T00:00:00.000Z', '2026-03-31T00:00:00.000Z'));
+    expect(open).toEqual([
+      span('2026-03-27T08:00:00.000Z', '2026-03-27T16:00:00.000Z'),
+      span('2026-03-30T07:00:00.000Z', '2026-03-30T15:00:00.000Z'),
+    ]);
+  });
+
+  it('clips to the window and joins a day open to 24:00 with the next one open from 00:00', () => {
+    const s = schedule({
+      timezone: 'UTC',
+      ...normalizedHours(
+        {
+          fri: [{ start: '20:00', end: '24:00' }],
+          sat: [
+            { start: '00:00', end: '02:00' },
+            { start: '10:00', end: '12:00' },
+          ],
+        },
+        [],
+      ),
+    });
+    expect(openWithin(s, span('2026-11-27T21:00:00.000Z', '2026-11-28T11:00:00.000Z'))).toEqual([
+      span('2026-11-27T21:00:00.000Z', '2026-11-28T02:00:00.000Z'),
+      span('2026-11-28T10:00:00.000Z', '2026-11-28T11:00:00.000Z'),
+    ]);
+  });
+
+  it('reaches a day that starts before the window in a zone behind UTC', () => {
+    const s = schedule({
+      timezone: 'America/Los_Angeles',
+      ...normalizedHours({ mon: [{ start: '18:00', end: '23:00' }] }, []),
+    });
+    // Monday 23 November 18:00–23:00 in Los Angeles is Tuesday 02:00–07:00 UTC.
+    expect(openWithin(s, span('2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z'))).toEqual([
+      span('2026-11-24T02:00:00.000Z', '2026-11-24T07:00:00.000Z'),
+    ]);
+  });
+
+  it('accepts a booking wholly within the hours and says which hours a refused one missed', () => {
+    const s = schedule({
+      ...normalizedHours(
+        weekdays([
+          { start: '09:00', end: '12:00' },
+          { start: '13:00', end: '17:00' },
+        ]),
+        [{ date: '2026-12-25', hours: [] }],
+      ),
+    });
+    expect(outsideHoursProblem(s, span('2026-12-01T08:00:00.000Z', '2026-12-01T11:00:00.000Z'))).toBeNull();
+    expect(outsideHoursProblem(s, span('2026-12-01T09:00:00+01:00', '2026-12-01T12:00:00+01:00'))).toBeNull();
+    expect(outsideHoursProblem(s, span('2026-12-01T10:30:00.000Z', '2026-12-01T12:30:00.000Z'))).toBe(
+      'chair-1 is not open for all of that time: on 2026-12-01 it is open 09:00\u201312:00, 13:00\u201317:00 (Europe/Berlin).',
+    );
+    expect(outsideHoursProblem(s, span('2026-12-25T09:00:00.000Z', '2026-12-25T10:00:00.000Z'))).toBe(
+      'chair-1 is not open for all of that time: on 2026-12-25 it is closed (Europe/Berlin).',
+    );
+    // Saturday: no hours at all.
+    expect(outsideHoursProblem(s, span('2026-12-05T09:00:00.000Z', '2026-12-05T10:00:00.000Z'))).toMatch(/closed/);
+  });
+});
