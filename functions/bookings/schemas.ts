@@ -105,9 +105,7 @@ export const AvailabilityQuery = z.strictObject({
   ),
 });
 
-const clockTime = z
-  .string()
-  .check(z.regex(CLOCK_TIME, 'must be a time of day, HH:MM from 00:00 to 24:00'));
+const clockTime = z.string().check(z.regex(CLOCK_TIME, 'must be a time of day, HH:MM from 00:00 to 24:00'));
 
 const openingHours = z
   .strictObject({ start: clockTime, end: clockTime })
