@@ -77,6 +77,10 @@ __all__ = [
     "CreateConversationRequestMessage",
     "CreateNoteRequest",
     "CreateSavedReplyRequest",
+    "CreateScheduleRequest",
+    "CreateScheduleRequestDateOverridesItem",
+    "CreateScheduleRequestWeeklyHours",
+    "CreateScheduleRequestWeeklyHoursMonItem",
     "CreateTenantRequest",
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
@@ -125,6 +129,7 @@ __all__ = [
     "NoteList",
     "OpenApiDocument",
     "OpenApiDocumentInfo",
+    "OpeningHours",
     "Pagination",
     "PhoneEntity",
     "Problem",
@@ -154,6 +159,10 @@ __all__ = [
     "SavedReply",
     "SavedReplyCreatedBy",
     "SavedReplyList",
+    "Schedule",
+    "ScheduleDateOverridesItem",
+    "ScheduleList",
+    "ScheduleWeeklyHours",
     "SendMessageRequest",
     "SuggestRepliesRequest",
     "SuggestRepliesRequestMessagesItem",
@@ -174,6 +183,7 @@ __all__ = [
     "UpdateCustomerRequest",
     "UpdateNoteRequest",
     "UpdateSavedReplyRequest",
+    "UpdateScheduleRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -370,9 +380,11 @@ Availability = TypedDict(
         "to": "str",
         #: The resource's active bookings in the window, clipped to it, touching ones merged.
         "busy": "List[TimeSpan]",
-        #: The rest of the window, in order.
+        #: The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
+        "closed": "List[TimeSpan]",
+        #: The rest of the window: open and not busy, in order.
         "free": "List[TimeSpan]",
-        #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null.
+        #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null.
         "slots": "Optional[List[TimeSpan]]",
     },
 )
@@ -853,6 +865,48 @@ class CreateSavedReplyRequest(TypedDict):
     text: str
 
 
+class _CreateScheduleRequestRequired(TypedDict):
+    #: The resource these are the opening hours of.
+    resource_id: str
+    #: The zone the hours are wall-clock times in.
+    timezone: str
+    #: Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+    weekly_hours: CreateScheduleRequestWeeklyHours
+
+
+class CreateScheduleRequest(_CreateScheduleRequestRequired, total=False):
+    #: Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
+    date_overrides: List[CreateScheduleRequestDateOverridesItem]
+
+
+class CreateScheduleRequestWeeklyHours(TypedDict, total=False):
+    """Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+
+    ``CreateScheduleRequest.weekly_hours`` in openapi.json."""
+
+    mon: List[CreateScheduleRequestWeeklyHoursMonItem]
+    tue: List[CreateScheduleRequestWeeklyHoursMonItem]
+    wed: List[CreateScheduleRequestWeeklyHoursMonItem]
+    thu: List[CreateScheduleRequestWeeklyHoursMonItem]
+    fri: List[CreateScheduleRequestWeeklyHoursMonItem]
+    sat: List[CreateScheduleRequestWeeklyHoursMonItem]
+    sun: List[CreateScheduleRequestWeeklyHoursMonItem]
+
+
+class CreateScheduleRequestWeeklyHoursMonItem(TypedDict):
+    """``CreateScheduleRequest.weekly_hours.mon[]`` in openapi.json."""
+
+    start: str
+    end: str
+
+
+class CreateScheduleRequestDateOverridesItem(TypedDict):
+    """``CreateScheduleRequest.date_overrides[]`` in openapi.json."""
+
+    date: str
+    hours: List[CreateScheduleRequestWeeklyHoursMonItem]
+
+
 class _CreateTenantRequestRequired(TypedDict):
     name: str
     plan: TenantPlan
@@ -1216,6 +1270,13 @@ class OpenApiDocumentInfo(TypedDict):
     version: str
 
 
+class OpeningHours(TypedDict):
+    #: Wall-clock time, `HH:MM`.
+    start: str
+    #: Wall-clock time, `HH:MM`; `24:00` is midnight.
+    end: str
+
+
 class Pagination(TypedDict):
     limit: int
     has_more: bool
@@ -1452,6 +1513,46 @@ class SavedReplyList(TypedDict):
     pagination: Pagination
 
 
+class Schedule(TypedDict):
+    resource_id: str
+    tenant_id: str
+    timezone: str
+    #: Each day’s hours in order (at most 10); `[]`: closed.
+    weekly_hours: ScheduleWeeklyHours
+    #: Dates with other hours than their weekday’s, by date (at most 200).
+    date_overrides: List[ScheduleDateOverridesItem]
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class ScheduleWeeklyHours(TypedDict):
+    """Each day’s hours in order (at most 10); `[]`: closed.
+
+    ``Schedule.weekly_hours`` in openapi.json."""
+
+    mon: List[OpeningHours]
+    tue: List[OpeningHours]
+    wed: List[OpeningHours]
+    thu: List[OpeningHours]
+    fri: List[OpeningHours]
+    sat: List[OpeningHours]
+    sun: List[OpeningHours]
+
+
+class ScheduleDateOverridesItem(TypedDict):
+    """``Schedule.date_overrides[]`` in openapi.json."""
+
+    date: str
+    hours: List[OpeningHours]
+
+
+class ScheduleList(TypedDict):
+    data: List[Schedule]
+    pagination: Pagination
+
+
 class SendMessageRequest(TypedDict):
     text: str
 
@@ -1598,6 +1699,14 @@ class UpdateSavedReplyRequest(TypedDict, total=False):
     title: str
     #: The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
     text: str
+
+
+class UpdateScheduleRequest(TypedDict, total=False):
+    timezone: str
+    #: Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+    weekly_hours: CreateScheduleRequestWeeklyHours
+    #: Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
+    date_overrides: List[CreateScheduleRequestDateOverridesItem]
 
 
 class UpdateTenantRequest(TypedDict, total=False):

@@ -93,9 +93,11 @@ module MessagingPlatform
       property :to, :string, required: true
       # The resource's active bookings in the window, clipped to it, touching ones merged.
       property :busy, ["TimeSpan"], required: true
-      # The rest of the window, in order.
+      # The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
+      property :closed, ["TimeSpan"], required: true
+      # The rest of the window: open and not busy, in order.
       property :free, ["TimeSpan"], required: true
-      # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null.
+      # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null.
       property :slots, ["TimeSpan"], required: true, nullable: true
     end
 
@@ -613,6 +615,85 @@ module MessagingPlatform
       property :text, :string, required: true
     end
 
+    # The `CreateScheduleRequest` object.
+    class CreateScheduleRequest < Model
+      # The resource these are the opening hours of.
+      property :resource_id, :string, required: true
+      # The zone the hours are wall-clock times in.
+      property :timezone, :string, required: true
+      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+      property :weekly_hours, "CreateScheduleRequest::WeeklyHours", required: true
+      # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
+      property :date_overrides, ["CreateScheduleRequest::DateOverride"]
+
+      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given
+      # `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00`
+      # are one stretch.
+      class WeeklyHours < Model
+        property :mon, ["CreateScheduleRequest::WeeklyHours::MonItem"]
+        property :tue, ["CreateScheduleRequest::WeeklyHours::TueItem"]
+        property :wed, ["CreateScheduleRequest::WeeklyHours::WedItem"]
+        property :thu, ["CreateScheduleRequest::WeeklyHours::ThuItem"]
+        property :fri, ["CreateScheduleRequest::WeeklyHours::FriItem"]
+        property :sat, ["CreateScheduleRequest::WeeklyHours::SatItem"]
+        property :sun, ["CreateScheduleRequest::WeeklyHours::SunItem"]
+
+        # The `MonItem` object.
+        class MonItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `TueItem` object.
+        class TueItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `WedItem` object.
+        class WedItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `ThuItem` object.
+        class ThuItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `FriItem` object.
+        class FriItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `SatItem` object.
+        class SatItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `SunItem` object.
+        class SunItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+      end
+
+      # The `DateOverride` object.
+      class DateOverride < Model
+        property :date, :string, required: true
+        property :hours, ["CreateScheduleRequest::DateOverride::Hour"], required: true
+
+        # The `Hour` object.
+        class Hour < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+      end
+    end
+
     # The `CreateTenantRequest` object.
     class CreateTenantRequest < Model
       property :name, :string, required: true
@@ -1003,6 +1084,14 @@ module MessagingPlatform
       end
     end
 
+    # The `OpeningHours` object.
+    class OpeningHours < Model
+      # Wall-clock time, `HH:MM`.
+      property :start, :string, required: true
+      # Wall-clock time, `HH:MM`; `24:00` is midnight.
+      property :end, :string, required: true
+    end
+
     # The `Pagination` object.
     class Pagination < Model
       property :limit, :integer, required: true
@@ -1226,6 +1315,44 @@ module MessagingPlatform
       property :pagination, "Pagination", required: true
     end
 
+    # The `Schedule` object.
+    class Schedule < Model
+      property :resource_id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :timezone, :string, required: true
+      # Each day’s hours in order (at most 10); `[]`: closed.
+      property :weekly_hours, "Schedule::WeeklyHours", required: true
+      # Dates with other hours than their weekday’s, by date (at most 200).
+      property :date_overrides, ["Schedule::DateOverride"], required: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # Each day’s hours in order (at most 10); `[]`: closed.
+      class WeeklyHours < Model
+        property :mon, ["OpeningHours"], required: true
+        property :tue, ["OpeningHours"], required: true
+        property :wed, ["OpeningHours"], required: true
+        property :thu, ["OpeningHours"], required: true
+        property :fri, ["OpeningHours"], required: true
+        property :sat, ["OpeningHours"], required: true
+        property :sun, ["OpeningHours"], required: true
+      end
+
+      # The `DateOverride` object.
+      class DateOverride < Model
+        property :date, :string, required: true
+        property :hours, ["OpeningHours"], required: true
+      end
+    end
+
+    # The `ScheduleList` object.
+    class ScheduleList < Model
+      property :data, ["Schedule"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
     # The `SendMessageRequest` object.
     class SendMessageRequest < Model
       property :text, :string, required: true
@@ -1379,6 +1506,82 @@ module MessagingPlatform
       property :title, :string
       # The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known.
       property :text, :string
+    end
+
+    # The `UpdateScheduleRequest` object.
+    class UpdateScheduleRequest < Model
+      property :timezone, :string
+      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+      property :weekly_hours, "UpdateScheduleRequest::WeeklyHours"
+      # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
+      property :date_overrides, ["UpdateScheduleRequest::DateOverride"]
+
+      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given
+      # `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00`
+      # are one stretch.
+      class WeeklyHours < Model
+        property :mon, ["UpdateScheduleRequest::WeeklyHours::MonItem"]
+        property :tue, ["UpdateScheduleRequest::WeeklyHours::TueItem"]
+        property :wed, ["UpdateScheduleRequest::WeeklyHours::WedItem"]
+        property :thu, ["UpdateScheduleRequest::WeeklyHours::ThuItem"]
+        property :fri, ["UpdateScheduleRequest::WeeklyHours::FriItem"]
+        property :sat, ["UpdateScheduleRequest::WeeklyHours::SatItem"]
+        property :sun, ["UpdateScheduleRequest::WeeklyHours::SunItem"]
+
+        # The `MonItem` object.
+        class MonItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `TueItem` object.
+        class TueItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `WedItem` object.
+        class WedItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `ThuItem` object.
+        class ThuItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `FriItem` object.
+        class FriItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `SatItem` object.
+        class SatItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+
+        # The `SunItem` object.
+        class SunItem < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+      end
+
+      # The `DateOverride` object.
+      class DateOverride < Model
+        property :date, :string, required: true
+        property :hours, ["UpdateScheduleRequest::DateOverride::Hour"], required: true
+
+        # The `Hour` object.
+        class Hour < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+      end
     end
 
     # The `UpdateTenantRequest` object.
@@ -1537,6 +1740,11 @@ module MessagingPlatform
     "getBooking" => Operation.new(id: "getBooking", method: :get, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Booking" }),
     "updateBooking" => Operation.new(id: "updateBooking", method: :patch, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateBookingRequest", body_required: false, responses: { 200 => "Booking" }),
     "cancelBooking" => Operation.new(id: "cancelBooking", method: :delete, path: "/bookings/{id}", auth: :tenant, path_params: ["id"], query: ["reason"], body: nil, body_required: false, responses: { 200 => "Booking" }),
+    "listSchedules" => Operation.new(id: "listSchedules", method: :get, path: "/schedules", auth: :tenant, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "ScheduleList" }),
+    "createSchedule" => Operation.new(id: "createSchedule", method: :post, path: "/schedules", auth: :tenant, path_params: [], query: [], body: "CreateScheduleRequest", body_required: true, responses: { 201 => "Schedule" }),
+    "getSchedule" => Operation.new(id: "getSchedule", method: :get, path: "/schedules/{resource_id}", auth: :tenant, path_params: ["resource_id"], query: [], body: nil, body_required: false, responses: { 200 => "Schedule" }),
+    "updateSchedule" => Operation.new(id: "updateSchedule", method: :patch, path: "/schedules/{resource_id}", auth: :tenant, path_params: ["resource_id"], query: [], body: "UpdateScheduleRequest", body_required: false, responses: { 200 => "Schedule" }),
+    "deleteSchedule" => Operation.new(id: "deleteSchedule", method: :delete, path: "/schedules/{resource_id}", auth: :tenant, path_params: ["resource_id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "analyze" => Operation.new(id: "analyze", method: :post, path: "/ai/analyze", auth: :tenant, path_params: [], query: [], body: "AnalyzeRequest", body_required: false, responses: { 200 => "Analysis" }),
     "suggestReplies" => Operation.new(id: "suggestReplies", method: :post, path: "/ai/suggest", auth: :tenant, path_params: [], query: [], body: "SuggestRepliesRequest", body_required: false, responses: { 200 => "Suggestions" }),
     "categorizeConversation" => Operation.new(id: "categorizeConversation", method: :post, path: "/ai/categorize", auth: :tenant, path_params: [], query: [], body: "CategorizeConversationRequest", body_required: true, responses: { 200 => "Categorization" }),

@@ -582,6 +582,64 @@ export interface paths {
         patch: operations["updateBooking"];
         trace?: never;
     };
+    "/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List schedules
+         * @description The opening hours of each resource that has them, A to Z by resource.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Set a resource’s opening hours
+         * @description Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep their time. A resource without one is open at all times. Admins only.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/{resource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a resource’s opening hours
+         * @description The schedule of one resource; 404 when it has none (it is open at all times).
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a resource’s opening hours
+         * @description The resource is open at all times again. Admins only.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a resource’s opening hours
+         * @description Replaces what is sent: `weekly_hours` as a whole week (a day left out is closed), `date_overrides` as the whole list, `timezone`. Bookings already made keep their time. Admins only.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateSchedule"];
+        trace?: never;
+    };
     "/ai/analyze": {
         parameters: {
             query?: never;
@@ -1399,9 +1457,11 @@ export interface components {
             to: string;
             /** @description The resource's active bookings in the window, clipped to it, touching ones merged. */
             busy: components["schemas"]["TimeSpan"][];
-            /** @description The rest of the window, in order. */
+            /** @description The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times. */
+            closed: components["schemas"]["TimeSpan"][];
+            /** @description The rest of the window: open and not busy, in order. */
             free: components["schemas"]["TimeSpan"][];
-            /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time and have not started yet. Otherwise null. */
+            /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null. */
             slots: components["schemas"]["TimeSpan"][] | null;
         };
         Booking: {
@@ -2118,6 +2178,51 @@ export interface components {
             /** @description The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known. */
             text: string;
         };
+        CreateScheduleRequest: {
+            /** @description The resource these are the opening hours of. */
+            resource_id: string;
+            /** @description The zone the hours are wall-clock times in. */
+            timezone: string;
+            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
+            weekly_hours: {
+                mon?: {
+                    start: string;
+                    end: string;
+                }[];
+                tue?: {
+                    start: string;
+                    end: string;
+                }[];
+                wed?: {
+                    start: string;
+                    end: string;
+                }[];
+                thu?: {
+                    start: string;
+                    end: string;
+                }[];
+                fri?: {
+                    start: string;
+                    end: string;
+                }[];
+                sat?: {
+                    start: string;
+                    end: string;
+                }[];
+                sun?: {
+                    start: string;
+                    end: string;
+                }[];
+            };
+            /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
+            date_overrides?: {
+                date: string;
+                hours: {
+                    start: string;
+                    end: string;
+                }[];
+            }[];
+        };
         CreateTenantRequest: {
             name: string;
             /** @enum {string} */
@@ -2600,6 +2705,18 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        OpeningHours: {
+            /**
+             * @description Wall-clock time, `HH:MM`.
+             * @example 09:00
+             */
+            start: string;
+            /**
+             * @description Wall-clock time, `HH:MM`; `24:00` is midnight.
+             * @example 17:00
+             */
+            end: string;
+        };
         Pagination: {
             limit: number;
             has_more: boolean;
@@ -2851,6 +2968,49 @@ export interface components {
             data: components["schemas"]["SavedReply"][];
             pagination: components["schemas"]["Pagination"];
         };
+        Schedule: {
+            /** @example chair-1 */
+            resource_id: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @description Each day’s hours in order (at most 10); `[]`: closed. */
+            weekly_hours: {
+                mon: components["schemas"]["OpeningHours"][];
+                tue: components["schemas"]["OpeningHours"][];
+                wed: components["schemas"]["OpeningHours"][];
+                thu: components["schemas"]["OpeningHours"][];
+                fri: components["schemas"]["OpeningHours"][];
+                sat: components["schemas"]["OpeningHours"][];
+                sun: components["schemas"]["OpeningHours"][];
+            };
+            /** @description Dates with other hours than their weekday’s, by date (at most 200). */
+            date_overrides: {
+                /** @example 2026-12-24 */
+                date: string;
+                hours: components["schemas"]["OpeningHours"][];
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            updated_at: string;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
+        };
+        ScheduleList: {
+            data: components["schemas"]["Schedule"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         SendMessageRequest: {
             text: string;
         };
@@ -3038,6 +3198,48 @@ export interface components {
             title?: string;
             /** @description The reply. Placeholders are filled in for a conversation by `POST /saved-replies/{id}/render`: `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`, `{{agent.name}}`, `{{agent.first_name}}`; `{{customer.first_name | there}}` gives "there" when the value is not known. */
             text?: string;
+        };
+        UpdateScheduleRequest: {
+            timezone?: string;
+            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
+            weekly_hours?: {
+                mon?: {
+                    start: string;
+                    end: string;
+                }[];
+                tue?: {
+                    start: string;
+                    end: string;
+                }[];
+                wed?: {
+                    start: string;
+                    end: string;
+                }[];
+                thu?: {
+                    start: string;
+                    end: string;
+                }[];
+                fri?: {
+                    start: string;
+                    end: string;
+                }[];
+                sat?: {
+                    start: string;
+                    end: string;
+                }[];
+                sun?: {
+                    start: string;
+                    end: string;
+                }[];
+            };
+            /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
+            date_overrides?: {
+                date: string;
+                hours: {
+                    start: string;
+                    end: string;
+                }[];
+            }[];
         };
         UpdateTenantRequest: {
             name?: string;
@@ -6252,7 +6454,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6273,7 +6475,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "unknown_conversation" | "unknown_customer" | "validation_failed";
+                        code?: "booking_in_past" | "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6511,7 +6713,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6532,10 +6734,322 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (plain decimal digits). */
+                limit?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of schedules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resource_id": "chair-1",
+                 *       "timezone": "Europe/Berlin",
+                 *       "weekly_hours": {
+                 *         "mon": [
+                 *           {
+                 *             "start": "09:00",
+                 *             "end": "12:30"
+                 *           },
+                 *           {
+                 *             "start": "13:30",
+                 *             "end": "18:00"
+                 *           }
+                 *         ],
+                 *         "tue": [
+                 *           {
+                 *             "start": "09:00",
+                 *             "end": "18:00"
+                 *           }
+                 *         ],
+                 *         "wed": [
+                 *           {
+                 *             "start": "09:00",
+                 *             "end": "18:00"
+                 *           }
+                 *         ],
+                 *         "thu": [
+                 *           {
+                 *             "start": "09:00",
+                 *             "end": "20:00"
+                 *           }
+                 *         ],
+                 *         "fri": [
+                 *           {
+                 *             "start": "09:00",
+                 *             "end": "16:00"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "date_overrides": [
+                 *         {
+                 *           "date": "2026-12-24",
+                 *           "hours": [
+                 *             {
+                 *               "start": "09:00",
+                 *               "end": "12:00"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "date": "2026-12-25",
+                 *           "hours": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateScheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            /** @description Conflict: `idempotency_request_in_progress`, `schedule_exists`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_request_in_progress",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "idempotency_request_in_progress" | "schedule_exists";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                resource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                resource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestb61299"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["VersionMismatch"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                resource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "date_overrides": [
+                 *         {
+                 *           "date": "2026-12-31",
+                 *           "hours": [
+                 *             {
+                 *               "start": "10:00",
+                 *               "end": "14:00"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateScheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The schedule as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["BadRequest76ce52"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["VersionMismatch"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
