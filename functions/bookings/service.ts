@@ -5,7 +5,7 @@ import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
 import { customerView, requirePhone } from '../customers/customer';
-import { findOrCreateCustomer, getCustomer } from '../customers/store';
+import { findCustomerByPhone, findOrCreateCustomer, getCustomer } from '../customers/store';
 import { getConversation } from '../conversations/store';
 import type { Sender } from '../auth/principal';
 import {
@@ -110,17 +110,20 @@ export interface CreateBookingInput {
 export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
   const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   checkTimes(input);
-  // A customer named by id is read first (an unknown one is unknown_customer); one named by phone is found
-  // or created only once the conversation is known to be theirs, so a refused booking creates no customer.
-  const [conversation, known, schedule] = await Promise.all([
+  // Everything the booking is checked against is read at once: the conversation, the customer (by id, or
+  // by phone) and the resource's opening hours. A customer named by phone is created only once the checks
+  // pass, so a refused booking creates no customer.
+  const [conversation, known, byPhone, schedule] = await Promise.all([
     namedConversation(tenantId, input.conversation_id),
     input.customer.id ? getCustomer(tenantId, input.customer.id) : undefined,
+    input.customer.id ? undefined : findCustomerByPhone(tenantId, phone ?? ''),
     scheduleOf(tenantId, input.resource_id),
   ]);
-  checkOpeningHours({ status: input.status ?? 'confirmed', ...input }, schedule);
   if (input.customer.id && !known) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
   checkConversationCustomer(conversation, { id: known?.id, phone });
-  const customer = known ?? (await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now));
+  checkOpeningHours({ status: input.status ?? 'confirmed', ...input }, schedule);
+  const customer =
+    known ?? (await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now, byPhone ?? null));
   const at = now.toISOString();
   const booking: Booking = {
     id: newId('bkg'),

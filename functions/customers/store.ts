@@ -265,10 +265,14 @@ export async function findOrCreateCustomer(
   phone: string,
   name: string | null,
   now: Date,
+  /** What the caller's own lookup by phone found (null: nobody), so the first try need not read again. */
+  lookedUp?: Customer | null,
 ): Promise<Customer> {
+  let found = lookedUp;
   return retryOnConflict(
     async () => {
-      const existing = await findCustomerByPhone(tenantId, phone);
+      const existing = found === undefined ? await findCustomerByPhone(tenantId, phone) : found;
+      found = undefined;
       if (existing) return existing;
       const customer = newCustomer(tenantId, phone, name, now);
       await db().send(new TransactWriteCommand({ TransactItems: customerPuts(customer) }));

@@ -41,18 +41,16 @@ export const UpdateSavedReplyBody = nonEmptyPatch(
 export const ListSavedRepliesQuery = z.strictObject({
   ...pageQuery,
   shortcut: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        withoutSlash,
-        z.toLowerCase(),
-        z.minLength(1),
-        z.maxLength(32),
-        z.meta({
-          description: 'Lists the saved replies whose shortcut starts with this text (a leading `/` is left off).',
-        }),
-      ),
+    z.string().check(
+      z.trim(),
+      withoutSlash,
+      z.toLowerCase(),
+      z.minLength(1),
+      z.maxLength(32),
+      z.meta({
+        description: 'Lists the saved replies whose shortcut starts with this text (a leading `/` is left off).',
+      }),
+    ),
   ),
 });
 

@@ -9,7 +9,13 @@ import { contractViolations } from '../support/contract';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const spec = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8'));
 /** The `$default` route's problems, which no operation answers (contract/openapi.ts, GATEWAY_PROBLEMS). */
-const GATEWAY_CODES = ['headers_too_large', 'malformed_path', 'malformed_request', 'method_not_allowed', 'route_not_found'];
+const GATEWAY_CODES = [
+  'headers_too_large',
+  'malformed_path',
+  'malformed_request',
+  'method_not_allowed',
+  'route_not_found',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

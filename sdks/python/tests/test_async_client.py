@@ -16,6 +16,7 @@ from messaging_platform import (
     NotFoundError,
     PreconditionFailedError,
     RateLimitError,
+    ValidationError,
 )
 from support import ADMIN_PASSWORD, BASE_URL, RUNTIME, FaultProxy, Tenant, day_ahead, phone, problem
 
@@ -95,6 +96,41 @@ def test_async_saved_replies(tenant: Tenant) -> None:
             await client.saved_replies.delete(thanks["id"])
             with pytest.raises(NotFoundError):
                 await client.saved_replies.render(thanks["id"], conversation_id=unnamed["id"])
+
+    run(main)
+
+
+def test_async_schedules(tenant: Tenant) -> None:
+    async def main() -> None:
+        async with tenant_client(tenant) as client:
+            prefix = f"async-{secrets.token_hex(3)}"
+            desk, lab = f"{prefix}-desk", f"{prefix}-lab"
+            made = await client.schedules.create(resource_id=desk, timezone="Europe/Berlin", weekly_hours={"mon": [{"start": "09:00", "end": "17:00"}]})
+            assert made["weekly_hours"] == {"mon": [{"start": "09:00", "end": "17:00"}], "tue": [], "wed": [], "thu": [], "fri": [], "sat": [], "sun": []}
+            assert await client.schedules.get(desk) == made
+            await client.schedules.create(resource_id=lab, timezone="UTC", weekly_hours={"tue": [{"start": "00:00", "end": "24:00"}]})
+            assert [s["resource_id"] async for s in client.schedules.list(limit=1) if s["resource_id"].startswith(prefix)] == [desk, lab]
+
+            customer = await client.conversations.create(channel="sandbox", customer={"phone": phone()})
+            with pytest.raises(ValidationError) as raised:
+                await client.bookings.create(customer={"id": customer["customer"]["id"]}, service="Consulta", resource_id=desk,
+                                             start_at="2031-03-03T16:30:00+01:00", end_at="2031-03-03T17:30:00+01:00", timezone="Europe/Berlin")
+            assert raised.value.code == "outside_opening_hours"
+            day = await client.bookings.availability(resource_id=desk, from_="2031-03-03T00:00:00Z", to="2031-03-04T00:00:00Z")
+            assert day["closed"] == [{"start_at": "2031-03-03T00:00:00.000Z", "end_at": "2031-03-03T08:00:00.000Z"},
+                                     {"start_at": "2031-03-03T16:00:00.000Z", "end_at": "2031-03-04T00:00:00.000Z"}]
+            assert day["free"] == [{"start_at": "2031-03-03T08:00:00.000Z", "end_at": "2031-03-03T16:00:00.000Z"}]
+
+            later = await client.schedules.update(desk, weekly_hours={"mon": [{"start": "09:00", "end": "18:00"}]}, if_match=made["version"])
+            assert later["version"] == made["version"] + 1
+            with pytest.raises(PreconditionFailedError):
+                await client.schedules.update(desk, timezone="UTC", if_match=made["version"])
+            with pytest.raises(PreconditionFailedError):
+                await client.schedules.delete(desk, if_match=made["version"])
+            assert await client.schedules.delete(desk, if_match=later["version"]) is None
+            await client.schedules.delete(lab)
+            with pytest.raises(NotFoundError):
+                await client.schedules.get(desk)
 
     run(main)
 

@@ -17,7 +17,7 @@ SDK = Path(__file__).resolve().parent.parent
 PACKAGE = SDK / "src" / "messaging_platform"
 RESOURCES = {
     "conversations": resources.Conversations, "messages": resources.Messages, "bookings": resources.Bookings,
-    "saved_replies": resources.SavedReplies, "ai": resources.Ai, "channels": resources.Channels, "events": resources.Events,
+    "saved_replies": resources.SavedReplies, "schedules": resources.Schedules, "ai": resources.Ai, "channels": resources.Channels, "events": resources.Events,
     "webhooks": resources.Webhooks, "webhook_deliveries": resources.WebhookDeliveries, "api_keys": resources.ApiKeys, "users": resources.Users,
     "auth": resources.Auth, "tenants": resources.Tenants, "meta": resources.Meta,
 }

@@ -1,5 +1,5 @@
 """The synchronous client's resources against the running system: channels, conversations and messages,
-customers, saved replies, bookings, AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
+customers, saved replies, bookings, schedules (opening hours), AI, events, API keys, users, tenants (operator API), credential errors, the raw request method."""
 from __future__ import annotations
 
 import json
@@ -272,6 +272,78 @@ def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingCl
     assert cancelled["status"] == "cancelled"
     assert cancelled["cancellation"]["reason"] == "Customer called to cancel"  # type: ignore[typeddict-item]
     assert client.bookings.cancel(booking["id"])["status"] == "cancelled"
+
+
+def test_schedules_create_get_list_update_delete_and_bookings_within_the_hours(client: MessagingClient) -> None:
+    # The module's tenant is shared: ids of this test's own (a ":" is escaped in the path), listed among any others.
+    prefix = f"sched-{secrets.token_hex(3)}"
+    chair, room = f"{prefix}:chair", f"{prefix}:annex"
+    hours = {"mon": [{"start": "09:00", "end": "12:30"}, {"start": "13:30", "end": "18:00"}], "tue": [{"start": "09:00", "end": "18:00"}]}
+    schedule = client.schedules.create(resource_id=chair, timezone="Europe/Berlin", weekly_hours=hours,  # type: ignore[arg-type]
+                                       date_overrides=[{"date": "2031-03-04", "hours": []}])
+    assert (schedule["resource_id"], schedule["timezone"], schedule["version"]) == (chair, "Europe/Berlin", 1)
+    # Every day of the week comes back, those left out closed ([]).
+    assert schedule["weekly_hours"] == {**hours, "wed": [], "thu": [], "fri": [], "sat": [], "sun": []}
+    assert schedule["date_overrides"] == [{"date": "2031-03-04", "hours": []}]
+    assert client.schedules.get(chair) == schedule
+    with pytest.raises(ConflictError) as exists:
+        client.schedules.create(resource_id=chair, timezone="UTC", weekly_hours={"sun": [{"start": "10:00", "end": "14:00"}]})
+    assert (exists.value.status, exists.value.code) == (409, "schedule_exists")
+    annex = client.schedules.create(resource_id=room, timezone="UTC", weekly_hours={"sun": [{"start": "10:00", "end": "14:00"}]})
+
+    # A to Z by resource id, across pages.
+    assert [s["resource_id"] for s in client.schedules.list(limit=1) if s["resource_id"].startswith(prefix)] == [room, chair]
+    assert [s for s in client.schedules.page(limit=100).data if s["resource_id"].startswith(prefix)] == [annex, schedule]
+
+    # Monday 2031-03-03 (+01:00): a booking over the lunch break, or on the closed Tuesday, is refused.
+    customer_id = client.channels.sandbox_inbound(from_=phone(), name="Ines", text="A slot, please")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
+    with pytest.raises(ValidationError) as outside:
+        client.bookings.create(customer={"id": customer_id}, service="Check-up", resource_id=chair, start_at="2031-03-03T12:45:00+01:00",
+                               end_at="2031-03-03T13:15:00+01:00", timezone="Europe/Berlin")
+    assert (outside.value.status, outside.value.code) == (422, "outside_opening_hours")
+    assert [e["path"] for e in outside.value.errors] == ["start_at"]
+    with pytest.raises(ValidationError) as holiday:
+        client.bookings.create(customer={"id": customer_id}, service="Check-up", resource_id=chair, start_at="2031-03-04T10:00:00+01:00",
+                               end_at="2031-03-04T10:30:00+01:00", timezone="Europe/Berlin")
+    assert holiday.value.code == "outside_opening_hours"
+    booking = client.bookings.create(customer={"id": customer_id}, service="Check-up", resource_id=chair,
+                                     start_at="2031-03-03T10:00:00+01:00", end_at="2031-03-03T10:45:00+01:00", timezone="Europe/Berlin")
+
+    # Availability: the time outside the hours is closed; free time and slots lie within them.
+    day = client.bookings.availability(resource_id=chair, from_="2031-03-03T08:00:00+01:00", to="2031-03-03T19:00:00+01:00", duration_minutes=60)
+    def span(start: str, end: str) -> dict:  # type: ignore[type-arg]
+        return {"start_at": f"2031-03-03T{start}:00.000Z", "end_at": f"2031-03-03T{end}:00.000Z"}
+
+    assert day["closed"] == [span("07:00", "08:00"), span("11:30", "12:30"), span("17:00", "18:00")]
+    assert day["busy"] == [{"start_at": booking["start_at"], "end_at": booking["end_at"]}]
+    assert day["free"] == [span("08:00", "09:00"), span("09:45", "11:30"), span("12:30", "17:00")]
+    assert day["slots"] == [span("08:00", "09:00"), span("10:00", "11:00")] + [span(f"{h}:00", f"{h + 1}:00") for h in (13, 14, 15, 16)]
+    assert client.bookings.availability(resource_id=f"{prefix}:none", from_="2031-03-03T08:00:00+01:00", to="2031-03-03T19:00:00+01:00")["closed"] == []
+
+    # Each field sent is replaced whole: Monday 08:00-20:00, every other day closed, no overrides.
+    updated = client.schedules.update(chair, weekly_hours={"mon": [{"start": "08:00", "end": "20:00"}]}, date_overrides=[], if_match=schedule["version"])
+    assert (updated["version"], updated["timezone"], updated["date_overrides"]) == (2, "Europe/Berlin", [])
+    assert updated["weekly_hours"]["mon"] == [{"start": "08:00", "end": "20:00"}] and updated["weekly_hours"]["tue"] == []
+    with pytest.raises(PreconditionFailedError) as stale:
+        client.schedules.update(chair, timezone="UTC", if_match=schedule["version"])
+    assert (stale.value.status, stale.value.code) == (412, "version_mismatch")
+    assert client.schedules.get(chair) == updated
+    lunch = client.bookings.create(customer={"id": customer_id}, service="Check-up", resource_id=chair, start_at="2031-03-03T12:45:00+01:00",
+                                   end_at="2031-03-03T13:15:00+01:00", timezone="Europe/Berlin")
+    assert lunch["status"] == "confirmed"
+
+    with pytest.raises(PreconditionFailedError):
+        client.schedules.delete(chair, if_match=schedule["version"])
+    assert client.schedules.delete(chair, if_match=updated["version"]) is None
+    with pytest.raises(NotFoundError) as gone:
+        client.schedules.get(chair)
+    assert gone.value.status == 404
+    with pytest.raises(NotFoundError):
+        client.schedules.delete(chair)
+    # Open at all times again.
+    assert client.bookings.availability(resource_id=chair, from_="2031-03-04T08:00:00+01:00", to="2031-03-04T19:00:00+01:00")["closed"] == []
+    assert [s["resource_id"] for s in client.schedules.list() if s["resource_id"].startswith(prefix)] == [room]
+    client.schedules.delete(room)
 
 
 def test_ai_analyze_suggest_and_categorize(client: MessagingClient) -> None:

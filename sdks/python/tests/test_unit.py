@@ -288,6 +288,17 @@ def test_requests_carry_credentials_json_if_match_and_encoded_queries() -> None:
     assert "content-type" not in listing.headers
 
 
+def test_schedules_escape_the_resource_id_and_send_if_match_on_update_and_delete() -> None:
+    fake = Fake(httpx.Response(200, json={"resource_id": "chair/1", "version": 3}), httpx.Response(204))
+    with make(fake) as client:
+        client.schedules.update("chair/1", date_overrides=[], if_match=2)
+        assert client.schedules.delete("chair/1", if_match=3) is None
+    update, delete = fake.requests
+    assert (update.method, update.url.raw_path, update.headers["if-match"]) == ("PATCH", b"/api/v1/schedules/chair%2F1", '"2"')
+    assert json.loads(update.content) == {"date_overrides": []}
+    assert (delete.method, delete.url.raw_path, delete.headers["if-match"]) == ("DELETE", b"/api/v1/schedules/chair%2F1", '"3"')
+
+
 def test_list_filters_and_python_names_map_to_the_wire() -> None:
     page_body = {"data": [{"id": "bkg_1"}], "pagination": {"limit": 1, "has_more": False, "next_cursor": None}}
     fake = Fake(httpx.Response(200, json=page_body))

@@ -2,7 +2,7 @@
 
 require_relative "test_helper"
 
-# Channels, conversations and messages, customers, saved replies, bookings, AI functions and events, against the real runtime.
+# Channels, conversations and messages, customers, saved replies, bookings and schedules, AI functions and events, against the real runtime.
 class ChannelsTest < SdkTest
   def test_list_gives_the_sandbox
     channels = new_tenant.client.channels.list
@@ -325,6 +325,175 @@ class BookingsTest < SdkTest
     assert_equal "cancelled", cancelled.status
     assert_equal "Customer called to cancel", cancelled.cancellation.reason
     assert_equal "cancelled", client.bookings.cancel(booking.id).status
+  end
+end
+
+class SchedulesTest < SdkTest
+  DAYS = %w[mon tue wed thu fri sat sun].freeze
+  NINE_TO_FIVE = [{ start: "09:00", end: "17:00" }].freeze
+  WEEKDAYS = { mon: NINE_TO_FIVE, tue: NINE_TO_FIVE, wed: NINE_TO_FIVE, thu: NINE_TO_FIVE, fri: NINE_TO_FIVE }.freeze
+
+  # Resource ids unique to one test, so the tests of this class (one tenant) never see each other's schedules.
+  def prefix
+    @prefix ||= "t#{SecureRandom.hex(4)}"
+  end
+
+  def hours_of(spans)
+    spans.map { |span| [span.start, span.end] }
+  end
+
+  def spans_of(spans)
+    spans.map { |span| [span.start_at, span.end_at] }
+  end
+
+  # Books `resource_id` in Berlin time (+01:00 in early March 2031).
+  def book(resource_id, day, from, to)
+    client.bookings.create(customer: { phone: phone, name: "Ola" }, service: "Haircut", resource_id: resource_id,
+                           start_at: "#{day}T#{from}:00+01:00", end_at: "#{day}T#{to}:00+01:00", timezone: "Europe/Berlin")
+  end
+
+  def test_create_gives_every_day_of_the_week_get_and_list_a_to_z
+    chair = "#{prefix}-chair:1" # `:` is escaped in the path
+    created = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin",
+                                      weekly_hours: { mon: [{ start: "13:30", end: "18:00" }, { start: "09:00", end: "12:30" }],
+                                                      sat: [{ start: "10:00", end: "14:00" }] },
+                                      date_overrides: [{ date: "2031-12-31", hours: [] },
+                                                       { date: "2031-12-24", hours: [{ start: "09:00", end: "12:00" }] }])
+    assert_instance_of MessagingPlatform::Models::Schedule, created
+    assert_equal [chair, tenant.tenant_id, "Europe/Berlin", 1], [created.resource_id, created.tenant_id, created.timezone, created.version]
+    assert_equal DAYS, created.weekly_hours.to_h.keys
+    assert_equal [%w[09:00 12:30], %w[13:30 18:00]], hours_of(created.weekly_hours.mon)
+    assert_instance_of MessagingPlatform::Models::OpeningHours, created.weekly_hours.mon.first
+    assert_equal [%w[10:00 14:00]], hours_of(created.weekly_hours.sat)
+    assert_equal [[], [], [], [], []], %i[tue wed thu fri sun].map { |day| created.weekly_hours[day] }
+    assert_equal [["2031-12-24", [%w[09:00 12:00]]], ["2031-12-31", []]],
+                 created.date_overrides.map { |override| [override.date, hours_of(override.hours)] }
+    assert_equal created.updated_at, created.created_at
+    assert_equal created.to_h, client.schedules.get(chair).to_h
+
+    error = assert_raises(MessagingPlatform::ConflictError) do
+      client.schedules.create(resource_id: chair, timezone: "UTC", weekly_hours: {})
+    end
+    assert_equal [409, "schedule_exists"], [error.status, error.code]
+    assert_equal 1, client.schedules.get(chair).version
+
+    room = client.schedules.create(resource_id: "#{prefix}-a-room", timezone: "UTC", weekly_hours: WEEKDAYS)
+    assert_equal [room.resource_id, chair], client.schedules.list.map(&:resource_id).grep(/\A#{prefix}-/)
+    everything = client.schedules.list(limit: 1).map(&:resource_id)
+    assert_equal everything.sort, everything
+    page = client.schedules.list(limit: 1).page
+    assert_equal [1, true], [page.to_a.size, page.has_more?]
+    assert_instance_of MessagingPlatform::Models::Schedule, page.first
+    assert_equal everything[1], client.schedules.list(limit: 1, cursor: page.next_cursor).page.first.resource_id
+
+    error = assert_raises(MessagingPlatform::NotFoundError) { client.schedules.get("#{prefix}-none") }
+    assert_equal [404, "not_found"], [error.status, error.code]
+    assert_raises(ArgumentError) { client.schedules.list(resource_id: chair) }
+  end
+
+  def test_writes_need_an_admin_and_hours_that_can_be_kept
+    error = assert_raises(MessagingPlatform::ValidationError) do
+      client.schedules.create(resource_id: "#{prefix}-x", timezone: "Europe/Berlin", weekly_hours: { mon: [{ start: "17:00", end: "09:00" }] })
+    end
+    assert_equal [422, ["weekly_hours.mon.0.end"]], [error.status, error.errors.map(&:path)]
+    assert_raises(MessagingPlatform::NotFoundError) { client.schedules.get("#{prefix}-x") }
+
+    key = client.api_keys.create(name: "Front desk", role: "agent")
+    agent = tenant.client_with(api_key: key.key)
+    error = assert_raises(MessagingPlatform::PermissionDeniedError) do
+      agent.schedules.create(resource_id: "#{prefix}-x", timezone: "UTC", weekly_hours: WEEKDAYS)
+    end
+    assert_equal 403, error.status
+    schedule = client.schedules.create(resource_id: "#{prefix}-x", timezone: "UTC", weekly_hours: WEEKDAYS)
+    assert_equal schedule.to_h, agent.schedules.get(schedule.resource_id).to_h # an agent reads them
+    assert_raises(MessagingPlatform::PermissionDeniedError) { agent.schedules.delete(schedule.resource_id) }
+    assert_nil client.api_keys.revoke(key.id)
+  end
+
+  def test_update_replaces_what_is_sent_and_if_match_guards
+    chair = "#{prefix}-chair"
+    created = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin", weekly_hours: WEEKDAYS,
+                                      date_overrides: [{ date: "2031-03-05", hours: [] }])
+    moved = client.schedules.update(chair, timezone: "Europe/Lisbon", if_match: created.version)
+    assert_instance_of MessagingPlatform::Models::Schedule, moved
+    assert_equal ["Europe/Lisbon", 2], [moved.timezone, moved.version]
+    assert_equal [created.weekly_hours.to_h, created.date_overrides.map(&:to_h)], [moved.weekly_hours.to_h, moved.date_overrides.map(&:to_h)]
+
+    error = assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.schedules.update(chair, timezone: "UTC", if_match: created.version)
+    end
+    assert_equal [412, "version_mismatch"], [error.status, error.code]
+    assert_equal moved.to_h, client.schedules.get(chair).to_h
+
+    # weekly_hours is a whole week (a day left out is closed); date_overrides the whole list.
+    shorter = client.schedules.update(chair, weekly_hours: { mon: [{ start: "09:00", end: "12:00" }] }, date_overrides: [],
+                                             if_match: moved.version)
+    assert_equal 3, shorter.version
+    assert_equal [[%w[09:00 12:00]], [], [], [], [], [], []], DAYS.map { |day| hours_of(shorter.weekly_hours[day]) }
+    assert_equal [[], "Europe/Lisbon"], [shorter.date_overrides, shorter.timezone]
+    assert_raises(MessagingPlatform::NotFoundError) { client.schedules.update("#{prefix}-nobody", timezone: "UTC") }
+    assert_raises(ArgumentError) { client.schedules.update(chair, hours: NINE_TO_FIVE) }
+  end
+
+  def test_delete_with_if_match_then_the_resource_is_open_at_all_times
+    chair = "#{prefix}-chair"
+    created = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin", weekly_hours: WEEKDAYS)
+    error = assert_raises(MessagingPlatform::ValidationError) { book(chair, "2031-03-09", "10:00", "11:00") } # a Sunday
+    assert_equal "outside_opening_hours", error.code
+
+    changed = client.schedules.update(chair, date_overrides: [{ date: "2031-03-09", hours: [] }])
+    error = assert_raises(MessagingPlatform::PreconditionFailedError) { client.schedules.delete(chair, if_match: created.version) }
+    assert_equal [412, "version_mismatch"], [error.status, error.code]
+    assert_equal changed.to_h, client.schedules.get(chair).to_h
+
+    assert_nil client.schedules.delete(chair, if_match: changed.version)
+    error = assert_raises(MessagingPlatform::NotFoundError) { client.schedules.get(chair) }
+    assert_equal [404, "not_found"], [error.status, error.code]
+    assert_raises(MessagingPlatform::NotFoundError) { client.schedules.delete(chair) }
+    assert_equal [], client.schedules.list.map(&:resource_id).grep(/\A#{prefix}-/)
+    assert_equal "confirmed", book(chair, "2031-03-09", "10:00", "11:00").status
+  end
+
+  def test_a_booking_outside_the_hours_is_a_validation_error
+    chair = "#{prefix}-chair"
+    client.schedules.create(resource_id: chair, timezone: "Europe/Berlin",
+                            weekly_hours: WEEKDAYS.merge(mon: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "18:00" }]),
+                            date_overrides: [{ date: "2031-03-04", hours: [] }])
+    inside = book(chair, "2031-03-03", "10:00", "11:00") # Monday 3 March 2031
+    assert_equal ["confirmed", "2031-03-03T09:00:00.000Z"], [inside.status, inside.start_at]
+
+    error = assert_raises(MessagingPlatform::ValidationError) { book(chair, "2031-03-03", "12:15", "13:00") } # over lunch
+    assert_instance_of MessagingPlatform::ValidationError, error
+    assert_equal [422, "outside_opening_hours"], [error.status, error.code]
+    assert_equal ["start_at"], error.errors.map(&:path)
+    assert_match(/2031-03-03/, error.detail)
+    error = assert_raises(MessagingPlatform::ValidationError) { book(chair, "2031-03-04", "10:00", "11:00") } # closed that day
+    assert_equal "outside_opening_hours", error.code
+    error = assert_raises(MessagingPlatform::ValidationError) do
+      client.bookings.update(inside.id, start_at: "2031-03-03T17:30:00+01:00", end_at: "2031-03-03T18:30:00+01:00")
+    end
+    assert_equal "outside_opening_hours", error.code
+    assert_equal "confirmed", book("#{prefix}-unscheduled", "2031-03-04", "10:00", "11:00").status # open at all times
+  end
+
+  def test_availability_counts_the_time_outside_the_hours_as_closed
+    chair = "#{prefix}-chair"
+    client.schedules.create(resource_id: chair, timezone: "Europe/Berlin",
+                            weekly_hours: { mon: [{ start: "09:00", end: "12:30" }, { start: "13:30", end: "18:00" }] })
+    booking = book(chair, "2031-03-03", "10:00", "11:00")
+    day = "2031-03-03"
+    at = ->(time) { "#{day}T#{time}:00.000Z" }
+    monday = client.bookings.availability(resource_id: chair, from: "#{day}T07:00:00Z", to: "#{day}T18:00:00Z",
+                                          duration_minutes: 60, step_minutes: 30)
+    assert_instance_of MessagingPlatform::Models::Availability, monday
+    assert_equal [[booking.start_at, booking.end_at]], spans_of(monday.busy)
+    assert_equal [%w[07:00 08:00], %w[11:30 12:30], %w[17:00 18:00]].map { |span| span.map(&at) }, spans_of(monday.closed)
+    assert_instance_of MessagingPlatform::Models::TimeSpan, monday.closed.first
+    assert_equal [%w[08:00 09:00], %w[10:00 11:30], %w[12:30 17:00]].map { |span| span.map(&at) }, spans_of(monday.free)
+    assert_equal %w[08:00 10:00 10:30 12:30 13:00 13:30 14:00 14:30 15:00 15:30 16:00].map(&at), monday.slots.map(&:start_at)
+
+    open = client.bookings.availability(resource_id: "#{prefix}-unscheduled", from: "#{day}T07:00:00Z", to: "#{day}T08:00:00Z")
+    assert_equal [[], [%w[07:00 08:00].map(&at)]], [open.closed, spans_of(open.free)]
   end
 end
 

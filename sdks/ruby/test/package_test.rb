@@ -49,7 +49,8 @@ class PackageTest < Minitest::Test
     end
     resources = { "conversations" => MessagingPlatform::Resources::Conversations, "messages" => MessagingPlatform::Resources::Messages,
                   "saved_replies" => MessagingPlatform::Resources::SavedReplies,
-                  "bookings" => MessagingPlatform::Resources::Bookings, "ai" => MessagingPlatform::Resources::Ai,
+                  "bookings" => MessagingPlatform::Resources::Bookings, "schedules" => MessagingPlatform::Resources::Schedules,
+                  "ai" => MessagingPlatform::Resources::Ai,
                   "channels" => MessagingPlatform::Resources::Channels, "events" => MessagingPlatform::Resources::Events,
                   "webhooks" => MessagingPlatform::Resources::Webhooks, "webhook_deliveries" => MessagingPlatform::Resources::WebhookDeliveries,
                   "api_keys" => MessagingPlatform::Resources::ApiKeys, "users" => MessagingPlatform::Resources::Users,

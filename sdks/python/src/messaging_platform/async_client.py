@@ -35,6 +35,7 @@ from .async_resources import (
     Events,
     Meta,
     SavedReplies,
+    Schedules,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -62,6 +63,7 @@ class AsyncMessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     bookings: Bookings
+    schedules: Schedules
     ai: Ai
     webhooks: Webhooks
     webhook_deliveries: WebhookDeliveries
@@ -117,6 +119,7 @@ class AsyncMessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
+        self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)
         self.webhook_deliveries = WebhookDeliveries(transport)

@@ -34,6 +34,7 @@ from .resources import (
     Events,
     Meta,
     SavedReplies,
+    Schedules,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -61,6 +62,7 @@ class MessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     bookings: Bookings
+    schedules: Schedules
     ai: Ai
     webhooks: Webhooks
     webhook_deliveries: WebhookDeliveries
@@ -116,6 +118,7 @@ class MessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
+        self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)
         self.webhook_deliveries = WebhookDeliveries(transport)

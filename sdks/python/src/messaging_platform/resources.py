@@ -31,6 +31,8 @@ from .models import (
     ConversationWithMessages,
     CreateBookingRequestStatus,
     CreateConversationRequestMessage,
+    CreateScheduleRequestDateOverridesItem,
+    CreateScheduleRequestWeeklyHours,
     CreateTenantRequestAdmin,
     Customer,
     CustomerInput,
@@ -57,6 +59,7 @@ from .models import (
     RotatedWebhookEndpoint,
     SandboxChannel,
     SavedReply,
+    Schedule,
     SuggestRepliesRequestMessagesItem,
     Suggestions,
     Tenant,
@@ -85,6 +88,7 @@ __all__ = [
     "Customers",
     "SavedReplies",
     "Bookings",
+    "Schedules",
     "Ai",
     "Channels",
     "Events",
@@ -512,6 +516,62 @@ class Bookings(SyncResource):
     def cancel(self, id: str, /, *, reason: NotGivenOr[str] = NOT_GIVEN, if_match: IfMatch = None, options: Options = None) -> Booking:
         """Cancels (the record stays, ``cancelled``). Cancelling twice is harmless."""
         return self._call("cancelBooking", (id,), {"reason": reason}, if_match=if_match, options=options)
+
+
+class Schedules(SyncResource):
+    """``client.schedules``: each resource's opening hours (``resource_id`` as in bookings), as wall-clock times in
+    the schedule's time zone. Once a resource has one, an active booking of it must lie within its hours
+    (ValidationError ``outside_opening_hours``) and availability counts the rest as ``closed``; a resource without
+    one is open at all times. Anyone may read them; saving, changing and deleting take an admin."""
+
+    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Paginator[Schedule]:
+        """Schedules, A to Z by ``resource_id``."""
+        return self._list("listSchedules", (), {"limit": limit, "cursor": cursor}, options)
+
+    def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Page[Schedule]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def create(
+        self,
+        *,
+        resource_id: str,
+        timezone: str,
+        weekly_hours: CreateScheduleRequestWeeklyHours,
+        date_overrides: NotGivenOr[List[CreateScheduleRequestDateOverridesItem]] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Schedule:
+        """Sets a resource's opening hours: ``weekly_hours`` by day (``{"mon": [{"start": "09:00", "end": "17:00"}], …}``;
+        a day left out is closed) and ``date_overrides`` for particular dates (``{"date": "2026-12-24", "hours": []}``).
+        The answer has all seven days. A resource that has a schedule already is a ConflictError (``schedule_exists``)."""
+        params = {"resource_id": resource_id, "timezone": timezone, "weekly_hours": weekly_hours, "date_overrides": date_overrides}
+        return self._call("createSchedule", (), params, options=options)
+
+    def get(self, resource_id: str, /, *, options: Options = None) -> Schedule:
+        """A resource's schedule; NotFoundError when it has none (it is open at all times)."""
+        return self._call("getSchedule", (resource_id,), options=options)
+
+    def update(
+        self,
+        resource_id: str,
+        /,
+        *,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        weekly_hours: NotGivenOr[CreateScheduleRequestWeeklyHours] = NOT_GIVEN,
+        date_overrides: NotGivenOr[List[CreateScheduleRequestDateOverridesItem]] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Schedule:
+        """Replaces what is given, each whole: ``weekly_hours`` as a week (a day left out is closed),
+        ``date_overrides`` as the list, ``timezone``. Bookings already made keep their time.
+        Pass ``if_match=schedule["version"]`` to guard against lost updates (PreconditionFailedError)."""
+        params = {"timezone": timezone, "weekly_hours": weekly_hours, "date_overrides": date_overrides}
+        return self._call("updateSchedule", (resource_id,), params, if_match=if_match, options=options)
+
+    def delete(self, resource_id: str, /, *, if_match: IfMatch = None, options: Options = None) -> None:
+        """Deletes a resource's schedule: it is open at all times again. With ``if_match``, only that version
+        (PreconditionFailedError otherwise)."""
+        self._call("deleteSchedule", (resource_id,), if_match=if_match, options=options)
 
 
 class Ai(SyncResource):
