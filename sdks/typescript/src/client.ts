@@ -10,6 +10,7 @@ import { Conversations } from './resources/conversations.js';
 import { Customers } from './resources/customers.js';
 import { Events } from './resources/events.js';
 import { SavedReplies } from './resources/saved-replies.js';
+import { Schedules } from './resources/schedules.js';
 import { Tenants } from './resources/tenants.js';
 import { WebhookDeliveries, Webhooks } from './resources/webhooks.js';
 import type { LoginParams, Tokens } from './types.js';
@@ -51,6 +52,7 @@ export class MessagingClient {
   readonly customers: Customers;
   readonly savedReplies: SavedReplies;
   readonly bookings: Bookings;
+  readonly schedules: Schedules;
   readonly ai: Ai;
   readonly webhooks: Webhooks;
   readonly webhookDeliveries: WebhookDeliveries;
@@ -79,6 +81,7 @@ export class MessagingClient {
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
     this.bookings = new Bookings(this.transport);
+    this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);
     this.webhooks = new Webhooks(this.transport);
     this.webhookDeliveries = new WebhookDeliveries(this.transport);

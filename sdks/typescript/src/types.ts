@@ -50,8 +50,12 @@ export type Customer = Schemas['Customer'];
 export type SavedReply = Schemas['SavedReply'];
 export type RenderedSavedReply = Schemas['RenderedSavedReply'];
 export type Booking = Schemas['Booking'];
-/** A resource's busy and free time in a window, and its free slots when a duration was given. */
+/** A resource's busy, closed (outside its opening hours) and free time in a window, and its free slots when a duration was given. */
 export type Availability = Schemas['Availability'];
+/** A resource's opening hours: `weekly_hours` for every day (`[]`: closed) and `date_overrides`, in `timezone`. */
+export type Schedule = Schemas['Schedule'];
+/** One stretch of opening hours, as wall-clock times (`09:00` to `17:00`; `24:00` is midnight). */
+export type OpeningHours = Schemas['OpeningHours'];
 export type User = Schemas['User'];
 export type ApiKey = Schemas['ApiKey'];
 /** A new API key: the only time `key` is shown. */
@@ -103,6 +107,8 @@ export type UpdateSavedReplyParams = RequestBody<'updateSavedReply'>;
 export type RenderSavedReplyParams = RequestBody<'renderSavedReply'>;
 export type CreateBookingParams = WithInstants<RequestBody<'createBooking'>, 'start_at' | 'end_at'>;
 export type UpdateBookingParams = WithInstants<RequestBody<'updateBooking'>, 'start_at' | 'end_at'>;
+export type CreateScheduleParams = RequestBody<'createSchedule'>;
+export type UpdateScheduleParams = RequestBody<'updateSchedule'>;
 export type AnalyzeParams = RequestBody<'analyze'>;
 export type SuggestParams = RequestBody<'suggestReplies'>;
 export type CategorizeParams = RequestBody<'categorizeConversation'>;
@@ -126,6 +132,7 @@ export type ListCustomersParams = ListParams<'listCustomers'>;
 export type ListSavedRepliesParams = ListParams<'listSavedReplies'>;
 export type UpdateCustomerParams = RequestBody<'updateCustomer'>;
 export type ListBookingsParams = ListParams<'listBookings', 'from' | 'to'>;
+export type ListSchedulesParams = ListParams<'listSchedules'>;
 export type ListEventsParams = ListParams<'listEvents', 'since' | 'until'>;
 export type ListWebhooksParams = ListParams<'listWebhooks'>;
 export type ListDeliveriesParams = ListParams<'listWebhookDeliveries', 'since' | 'until'>;

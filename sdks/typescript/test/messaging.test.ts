@@ -1,5 +1,6 @@
-// Conversations, messages, channels, customers, bookings, AI functions and events, against the real runtime.
+// Conversations, messages, channels, customers, bookings, schedules, AI functions and events, against the real runtime.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type Conversation, type EventOf } from '../src/index.js';
 import { eventually, newTenant, phone, type TestTenant } from './helpers.js';
@@ -272,6 +273,82 @@ describe('bookings', () => {
     assert.equal(cancelled.cancellation?.reason, 'Customer called to cancel');
     const again = await t.client.bookings.cancel(booking.id);
     assert.equal(again.status, 'cancelled');
+  });
+});
+
+describe('schedules (opening hours)', () => {
+  // Monday 3 March 2031; Berlin is on +01:00 until the 30th. A `:` in the id shows it is escaped in paths.
+  const prefix = `sdk:${randomUUID().slice(0, 8)}`;
+  const room = `${prefix}-b`;
+  const nineToFive = [{ start: '09:00', end: '17:00' }];
+  let customerId: string;
+
+  before(async () => {
+    const result = await t.client.channels.sandboxInbound({ from: phone(), name: 'Otto', text: 'Can I book the room?' });
+    assert.ok('conversation' in result);
+    customerId = result.conversation.customer.id;
+  });
+
+  const book = (start: string, end: string) =>
+    t.client.bookings.create({ customer: { id: customerId }, service: 'Consultation', resource_id: room, start_at: `2031-03-${start}+01:00`, end_at: `2031-03-${end}+01:00`, timezone: 'Europe/Berlin' });
+
+  it('create (every weekday in the answer), get, list A to Z, update with ifMatch, delete with ifMatch', async () => {
+    await assert.rejects(t.client.schedules.get(room), NotFoundError);
+    const schedule = await t.client.schedules.create({
+      resource_id: room,
+      timezone: 'Europe/Berlin',
+      weekly_hours: { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive },
+      date_overrides: [{ date: '2031-03-04', hours: [] }],
+    });
+    assert.deepEqual(
+      { resource_id: schedule.resource_id, tenant_id: schedule.tenant_id, timezone: schedule.timezone, version: schedule.version },
+      { resource_id: room, tenant_id: t.tenantId, timezone: 'Europe/Berlin', version: 1 },
+    );
+    assert.deepEqual(schedule.weekly_hours, { mon: nineToFive, tue: nineToFive, wed: nineToFive, thu: nineToFive, fri: nineToFive, sat: [], sun: [] });
+    assert.deepEqual(schedule.date_overrides, [{ date: '2031-03-04', hours: [] }]);
+    await assert.rejects(
+      t.client.schedules.create({ resource_id: room, timezone: 'Europe/Berlin', weekly_hours: {} }),
+      (e: unknown) => e instanceof ConflictError && e.code === 'schedule_exists',
+    );
+    assert.deepEqual(await t.client.schedules.get(room), schedule);
+
+    const other = await t.client.schedules.create({ resource_id: `${prefix}-a`, timezone: 'Europe/Berlin', weekly_hours: { sat: [{ start: '10:00', end: '14:00' }] } });
+    const listed = (await t.client.schedules.list({ limit: 1 }).toArray()).filter((s) => s.resource_id.startsWith(prefix));
+    assert.deepEqual(listed.map((s) => s.resource_id), [other.resource_id, room]);
+
+    const changed = await t.client.schedules.update(room, { weekly_hours: { ...schedule.weekly_hours, sat: [{ start: '10:00', end: '14:00' }] } }, { ifMatch: schedule.version });
+    assert.deepEqual([changed.weekly_hours.sat, changed.weekly_hours.mon, changed.date_overrides, changed.version], [[{ start: '10:00', end: '14:00' }], nineToFive, schedule.date_overrides, 2]);
+    await assert.rejects(t.client.schedules.update(room, { timezone: 'Europe/London' }, { ifMatch: schedule.version }), PreconditionFailedError);
+    assert.equal((await t.client.schedules.get(room)).timezone, 'Europe/Berlin');
+
+    await assert.rejects(t.client.schedules.delete(other.resource_id, { ifMatch: other.version + 1 }), PreconditionFailedError);
+    await t.client.schedules.delete(other.resource_id, { ifMatch: other.version });
+    await assert.rejects(t.client.schedules.get(other.resource_id), NotFoundError);
+  });
+
+  it('a booking outside the hours is a ValidationError (outside_opening_hours); availability shows the closed time', async () => {
+    await assert.rejects(book('03T17:30:00', '03T18:00:00'), (e: unknown) => e instanceof ValidationError && e.code === 'outside_opening_hours' && e.errors.some((f) => f.path === 'start_at'));
+    await assert.rejects(book('04T10:00:00', '04T10:30:00'), (e: unknown) => e instanceof ValidationError && e.code === 'outside_opening_hours'); // the closed date
+    const booking = await book('03T10:00:00', '03T10:45:00');
+
+    // 08:00 to 19:00 in Berlin: closed before 09:00 and from 17:00; free and slots only in between.
+    const day = await t.client.bookings.availability({ resource_id: room, from: '2031-03-03T08:00:00+01:00', to: '2031-03-03T19:00:00+01:00', duration_minutes: 60 });
+    assert.deepEqual(day.closed, [
+      { start_at: '2031-03-03T07:00:00.000Z', end_at: '2031-03-03T08:00:00.000Z' },
+      { start_at: '2031-03-03T16:00:00.000Z', end_at: '2031-03-03T18:00:00.000Z' },
+    ]);
+    assert.deepEqual(day.busy, [{ start_at: booking.start_at, end_at: booking.end_at }]);
+    assert.deepEqual(day.free, [
+      { start_at: '2031-03-03T08:00:00.000Z', end_at: booking.start_at },
+      { start_at: booking.end_at, end_at: '2031-03-03T16:00:00.000Z' },
+    ]);
+    assert.deepEqual(day.slots?.map((s) => s.start_at.slice(11, 16)), ['08:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00']);
+
+    // Without a schedule the resource is open at all times again.
+    await t.client.schedules.delete(room);
+    const open = await t.client.bookings.availability({ resource_id: room, from: '2031-03-03T08:00:00+01:00', to: '2031-03-03T19:00:00+01:00' });
+    assert.deepEqual(open.closed, []);
+    assert.equal((await book('03T17:30:00', '03T18:00:00')).status, 'confirmed');
   });
 });
 

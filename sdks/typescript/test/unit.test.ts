@@ -208,6 +208,7 @@ describe('transport helpers', () => {
     const client = new MessagingClient({ apiKey: 'sk_x', tenantId: 't', baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
     await assert.rejects(client.conversations.get(''), (e: unknown) => e instanceof MessagingError && /id must be a non-empty string/.test(e.message));
     await assert.rejects(client.webhooks.delete(''), MessagingError);
+    await assert.rejects(client.schedules.update('', { timezone: 'Europe/Berlin' }), MessagingError);
   });
 
   it('reports the version in package.json', () => {

@@ -17,7 +17,10 @@ export class Bookings extends ApiResource {
     return this.pagedList('/bookings', params, options);
   }
 
-  /** A resource's busy and free time between `from` and `to`; with `duration_minutes`, the slots still free. */
+  /**
+   * A resource's busy, closed (outside its opening hours, see `schedules`) and free time between `from` and
+   * `to`; with `duration_minutes`, the slots still free.
+   */
   availability(params: AvailabilityParams, options?: RequestOptions): Promise<Availability> {
     return this.call('GET', '/bookings/availability', { query: { ...params }, options });
   }
@@ -26,7 +29,10 @@ export class Bookings extends ApiResource {
     return this.call('GET', path`/bookings/${id}`, { options });
   }
 
-  /** Books a slot. Overlapping an active booking of the same `resource_id` is a `ConflictError` (`booking_conflict`). */
+  /**
+   * Books a slot. Overlapping an active booking of the same `resource_id` is a `ConflictError`
+   * (`booking_conflict`); outside the resource's opening hours, a `ValidationError` (`outside_opening_hours`).
+   */
   create(params: CreateBookingParams, options?: RequestOptions): Promise<Booking> {
     return this.call('POST', '/bookings', { body: params, options });
   }
