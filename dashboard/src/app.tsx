@@ -58,6 +58,7 @@ const DeliveryPage = lazyPage(() => import('./pages/delivery').then((m) => m.Del
 const EndpointPage = lazyPage(() => import('./pages/webhook-endpoint').then((m) => m.EndpointPage));
 const TeamPage = lazyPage(() => import('./pages/team').then((m) => m.TeamPage));
 const SavedRepliesPage = lazyPage(() => import('./pages/saved-replies').then((m) => m.SavedRepliesPage));
+const OpeningHoursPage = lazyPage(() => import('./pages/opening-hours').then((m) => m.OpeningHoursPage));
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
@@ -237,6 +238,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
               },
             ]
           : []),
+        { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
         { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
         ...(isAdmin ? [{ type: 'link' as const, text: 'Team', href: '/settings/team' }] : []),
@@ -246,6 +248,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
   const activeHref =
     [
       '/settings/developer/api-keys',
+      '/settings/opening-hours',
       '/settings/saved-replies',
       '/settings/webhooks',
       '/settings/team',
@@ -346,6 +349,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/opening-hours':
+      return <OpeningHoursPage />;
     case '/settings/saved-replies':
       return <SavedRepliesPage />;
     case '/settings/webhooks':
@@ -405,6 +410,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/opening-hours/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Opening hours', href: '/settings/opening-hours' },
     ],
   ],
   [

@@ -256,7 +256,7 @@ export type OlderPages<T extends { id: string } = { id: string }> = ReturnType<t
  * shows the first page's copy of an item over an older one (an item with new activity has moved up).
  */
 export function useOlderPages<T extends { id: string }>(
-  fetchPage: (cursor: string | null) => Promise<Page<T>>,
+  fetchPage: (cursor: string | null) => Promise<Pick<Page<T>, 'data' | 'hasMore' | 'nextCursor'>>,
   start: string | null | undefined,
   deps: unknown[],
 ) {

@@ -959,6 +959,91 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
   }
 });
 
+void test('opening hours: set in settings; the booking form offers only open times, and the API refuses others', async () => {
+  await (await nav('Opening hours')).click();
+  await page.getByRole('heading', { name: 'Opening hours', level: 1 }).waitFor();
+  await page.getByText('No opening hours', { exact: true }).waitFor();
+  await checkA11y(page, 'opening-hours-empty');
+  await page.getByRole('button', { name: 'New opening hours' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New opening hours' });
+  await dialog.getByLabel('Resource').fill('chair-2');
+  // The zone is the browser's, as the booking form's clock times are.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await dialog.getByText(zone, { exact: true }).waitFor();
+  // Weekdays start at 09:00–17:00; hours that cannot be read are refused at their day.
+  assert.equal(await dialog.getByLabel('Friday hours').inputValue(), '09:00–17:00');
+  await dialog.getByLabel('Saturday hours').fill('10 to 14');
+  await dialog.getByLabel('Tuesday hours').fill('9 to');
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await dialog.getByRole('button', { name: 'Add a date' }).click();
+  await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(day.replace(/-/g, '/'));
+  await dialog.getByLabel(/^Hours on/).fill('9:00-12:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText('"9 to" is not a span of time like 09:00–17:00.').waitFor();
+  await checkA11y(page, 'opening-hours-form');
+  await shot(page, '11d-opening-hours-form');
+  await dialog.getByLabel('Tuesday hours').fill('09:00–17:00');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('chair-2 has opening hours.').waitFor();
+  const row = page.getByRole('row', { name: /chair-2/ });
+  await row.getByText('Mon–Fri 09:00–17:00 · Sat 10:00–14:00').waitFor();
+  await row.getByText(`${day}: 09:00–12:00`).waitFor();
+  await shot(page, '11d-opening-hours');
+
+  // The booking form knows the day's hours: a time after them is not open, and the API says why.
+  await (await nav('Bookings')).click();
+  await page.getByRole('button', { name: 'New booking' }).first().click();
+  const booking = page.getByRole('dialog', { name: 'New booking' });
+  await booking.getByRole('button', { name: /Choose a customer/ }).click();
+  await booking.getByRole('option', { name: /Maria Test/ }).click();
+  await booking.getByLabel('Service').fill('Late check-up');
+  await booking.getByLabel('Resource').fill('chair-2');
+  await booking.getByLabel('Start time').fill('13:00');
+  await booking.getByLabel('End time').fill('13:30');
+  await booking.getByText('chair-2 is not open at this time.').waitFor();
+  await booking.getByText('Open that day: 09:00–12:00. Nothing booked that day.').waitFor();
+  // The free times offered are within the hours: the last one ends at 12:00.
+  await booking.getByRole('button', { name: 'Choose 11:30–12:00' }).waitFor();
+  assert.equal(await booking.getByRole('button', { name: /^Choose 12:/ }).count(), 0);
+  await booking.getByRole('button', { name: 'Book' }).click();
+  await booking
+    .getByText(`chair-2 is not open for all of that time: on ${day} it is open 09:00–12:00 (${zone}).`, { exact: true })
+    .waitFor();
+  // Said once, at the time fields; the alert above points there.
+  await booking.getByText('See the field marked in the form.').waitFor();
+  await checkA11y(page, 'booking outside opening hours');
+  await shot(page, '11e-booking-outside-opening-hours');
+  await booking.getByRole('button', { name: 'Choose 11:30–12:00' }).click();
+  await booking.getByText('chair-2 is free at this time.').waitFor();
+  await booking.getByRole('button', { name: 'Book' }).click();
+  await booking.waitFor({ state: 'detached' });
+  await page.getByText(/Late check-up booked for/).waitFor();
+
+  // Monday's hours copied to the other weekdays; then the hours go, and the chair is bookable at any time.
+  await (await nav('Opening hours')).click();
+  await row.getByRole('radio').check();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const editing = page.getByRole('dialog', { name: 'Opening hours of chair-2' });
+  await editing.getByLabel('Monday hours').fill('08:00–12:00, 13:00–18:00');
+  await editing.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
+  assert.equal(await editing.getByLabel('Thursday hours').inputValue(), '08:00–12:00, 13:00–18:00');
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('The opening hours of chair-2 are changed.').waitFor();
+  await row.getByText('Mon–Fri 08:00–12:00, 13:00–18:00 · Sat 10:00–14:00').waitFor();
+  const stored = await api('GET', '/schedules/chair-2', { token: tenant.apiKey, tenant: tenant.id });
+  assert.deepEqual(stored.body.weekly_hours.fri, [
+    { start: '08:00', end: '12:00' },
+    { start: '13:00', end: '18:00' },
+  ]);
+  await row.getByRole('radio').check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete opening hours' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('chair-2 can be booked at any time again.').waitFor();
+  await page.getByText('No opening hours', { exact: true }).waitFor();
+  assert.equal((await api('GET', '/schedules/chair-2', { token: tenant.apiKey, tenant: tenant.id })).status, 404);
+});
+
 void test('team: add an agent; the last admin keeps the role; the agent sees no admin actions', async () => {
   await (await nav('Team')).click();
   await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();

@@ -49,6 +49,10 @@ export function describeError(error: unknown): { header: string; detail: string 
 const under = (path: string, paths: readonly string[]) =>
   paths.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
 
+/** A field message as a sentence: the schema's ("must be …") get a capital and a full stop; whole sentences stay as they are. */
+const sentence = (message: string) =>
+  /[.!?]$/.test(message) ? message : `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+
 /**
  * What the API said about the fields at `paths` (or a problem `codes` names, such as 409 `email_taken`),
  * to show under the form field itself; '' when nothing.
@@ -58,7 +62,7 @@ export function fieldError(error: unknown, paths: readonly string[], codes: read
   if (codes.includes(error.code ?? '')) return error.detail;
   return error.errors
     .filter((f) => under(f.path, paths))
-    .map((f) => `${f.message.charAt(0).toUpperCase()}${f.message.slice(1)}.`)
+    .map((f) => sentence(f.message))
     .join(' ');
 }
 
@@ -99,6 +103,10 @@ export function ErrorAlert({
   if (!error) return null;
   const described = describeError(error);
   const fields = error instanceof ApiError ? error.errors.filter((f) => !under(f.path, atFields)) : [];
+  // A problem about one field says it at the field already: the alert need not say it twice.
+  const shownAtField =
+    error instanceof ApiError && error.errors.some((f) => under(f.path, atFields) && f.message === described.detail);
+  const detail = shownAtField ? 'See the field marked in the form.' : described.detail;
   return (
     <Alert
       type="error"
@@ -108,7 +116,7 @@ export function ErrorAlert({
       action={action}
     >
       <SpaceBetween size="xxs">
-        <span>{described.detail}</span>
+        <span>{detail}</span>
         {fields.length > 0 && (
           <ul>
             {fields.map((f) => (

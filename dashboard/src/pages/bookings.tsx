@@ -691,6 +691,18 @@ function FreeTimes({
       : undefined;
   const span = (b: Span) =>
     `${formatTime(b.start_at)}–${isoDay(new Date(b.end_at)) === day ? formatTime(b.end_at) : '24:00'}`;
+  // The day's opening hours are the time not closed (nothing is closed for a resource without them).
+  const openingHours = (answer: { from: string; to: string; closed: Span[] }) => {
+    if (answer.closed.length === 0) return '';
+    const open: Span[] = [];
+    let cursor = answer.from;
+    for (const c of answer.closed) {
+      if (Date.parse(c.start_at) > Date.parse(cursor)) open.push({ start_at: cursor, end_at: c.start_at });
+      cursor = c.end_at;
+    }
+    if (Date.parse(answer.to) > Date.parse(cursor)) open.push({ start_at: cursor, end_at: answer.to });
+    return open.length ? `Open that day: ${open.map(span).join(', ')}.` : 'Closed that day.';
+  };
   // The form holds a day and clock times: slots it cannot hold are left out (ending at midnight, or in the
   // hour a clock change repeats, which those clock times would name the other way).
   const fits = (at: string) =>
@@ -705,6 +717,8 @@ function FreeTimes({
     <Box variant="small">The free times of {resource} could not be read.</Box>
   ) : !shown ? (
     <StatusIndicator type="loading">Checking the free times of {resource}…</StatusIndicator>
+  ) : shown.closed.some((c) => overlapsTime(c, start, end)) ? (
+    <StatusIndicator type="warning">{resource} is not open at this time.</StatusIndicator>
   ) : shown.busy.some((b) => overlapsTime(b, start, end)) ? (
     <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
   ) : (
@@ -716,6 +730,7 @@ function FreeTimes({
       {shown && (
         <SpaceBetween size="xs">
           <Box variant="small" padding={{ top: 'xxs' }}>
+            {openingHours(shown)}{' '}
             {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
           </Box>
           {nearest.length ? (
