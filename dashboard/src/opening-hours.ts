@@ -30,6 +30,7 @@ function clockTime(text: string): string | undefined {
 
 /** Hours typed as `09:00–12:00, 13:00–17:00` (any dash, or "to"); an error in words when they cannot be read. */
 export function parseHours(text: string): { hours: Hours[] } | { error: string } {
+  if (/^\s*closed\s*$/i.test(text)) return { hours: [] };
   const parts = text
     .split(/[,;]/)
     .map((p) => p.trim())
@@ -40,7 +41,13 @@ export function parseHours(text: string): { hours: Hours[] } | { error: string }
     const start = clockTime(from ?? '');
     const end = clockTime(to ?? '');
     if (!start || !end || rest.length > 0) return { error: `"${part}" is not a span of time like 09:00–17:00.` };
-    if (end <= start) return { error: `${start}–${end} ends before it starts.` };
+    if (end <= start)
+      return {
+        error:
+          Number(end.slice(0, 2)) < 12 && Number(start.slice(0, 2)) >= 12
+            ? `${start}–${end} runs past midnight: end this day at 24:00 and give the next day 00:00–${end}.`
+            : `${start}–${end} ends before it starts: write times on the 24-hour clock (17:00, not 5).`,
+      };
     hours.push({ start, end });
   }
   return { hours };

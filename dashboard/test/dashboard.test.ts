@@ -977,7 +977,7 @@ void test('opening hours: set in settings; the booking form offers only open tim
   const tomorrow = new Date(Date.now() + 86_400_000);
   const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
   await dialog.getByRole('button', { name: 'Add a date' }).click();
-  await dialog.getByRole('textbox', { name: 'Date', exact: true }).fill(day.replace(/-/g, '/'));
+  await dialog.getByRole('textbox', { name: 'Special date 1', exact: true }).fill(day.replace(/-/g, '/'));
   await dialog.getByLabel(/^Hours on/).fill('9:00-12:00');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText('"9 to" is not a span of time like 09:00–17:00.').waitFor();

@@ -240,8 +240,8 @@ export const contract = defineContract({
     operationId: 'updateSchedule',
     summary: 'Change a resource\u2019s opening hours',
     description:
-      'Replaces what is sent: `weekly_hours` as a whole week (a day left out is closed), `date_overrides` as the whole ' +
-      'list, `timezone`. Bookings already made keep their time. Admins only.',
+      'Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), ' +
+      '`date_overrides` as the whole list, `timezone`. Bookings already made keep their time. Admins only.',
     params: scheduleParams,
     ifMatch: true,
     responses: { 200: { description: 'The schedule as changed.', body: Schedule, headers: ['ETag'] } },

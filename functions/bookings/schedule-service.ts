@@ -1,5 +1,13 @@
 import { DomainError } from '../platform/domain-error';
-import { normalizedHours, type DateOverride, type OpeningHours, type Schedule, type Weekday } from './schedule';
+import {
+  normalizedHours,
+  sortedHours,
+  sortedOverrides,
+  type DateOverride,
+  type OpeningHours,
+  type Schedule,
+  type Weekday,
+} from './schedule';
 import { putNewSchedule, updateSchedule } from './schedule-store';
 
 export interface ScheduleInput {
@@ -29,7 +37,10 @@ export async function createSchedule(tenantId: string, input: ScheduleInput, now
   return schedule;
 }
 
-/** Replaces the parts sent (a week's hours, or the overrides, whole): one conditional write, no read. */
+/**
+ * Changes what is sent: the zone, each weekday sent (the others keep their hours), the list of dates as a
+ * whole. One conditional write, no read.
+ */
 export function changeSchedule(
   tenantId: string,
   resourceId: string,
@@ -37,15 +48,15 @@ export function changeSchedule(
   expectedVersion: number | undefined,
   now: Date,
 ): Promise<Schedule> {
-  const normalized = normalizedHours(patch.weekly_hours ?? {}, patch.date_overrides ?? []);
+  const days = Object.entries(patch.weekly_hours ?? {}) as [Weekday, OpeningHours[] | undefined][];
   return updateSchedule(
     tenantId,
     resourceId,
     {
       timezone: patch.timezone,
-      weekly_hours: patch.weekly_hours && normalized.weekly_hours,
-      date_overrides: patch.date_overrides && normalized.date_overrides,
+      date_overrides: patch.date_overrides && sortedOverrides(patch.date_overrides),
     },
+    days.flatMap(([day, hours]) => (hours ? [[day, sortedHours(hours)] as [Weekday, OpeningHours[]]] : [])),
     now,
     expectedVersion,
   );

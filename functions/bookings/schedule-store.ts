@@ -5,7 +5,7 @@ import { DomainError } from '../platform/domain-error';
 import { inOrder } from '../platform/fields';
 import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
-import { SCHEDULE_FIELDS, type Schedule } from './schedule';
+import { SCHEDULE_FIELDS, type OpeningHours, type Schedule, type Weekday } from './schedule';
 
 /**
  * The only code that knows how schedules are keyed: one item per resource,
@@ -40,11 +40,15 @@ export async function putNewSchedule(schedule: Schedule): Promise<boolean> {
   }
 }
 
-/** Replaces the fields given, in one conditional update (the version read, when If-Match named one). */
+/**
+ * Replaces the fields given and the hours of the weekdays given, in one conditional update (the version
+ * read, when If-Match named one).
+ */
 export async function updateSchedule(
   t: string,
   resourceId: string,
-  changes: Partial<Pick<Schedule, 'timezone' | 'weekly_hours' | 'date_overrides'>>,
+  changes: Partial<Pick<Schedule, 'timezone' | 'date_overrides'>>,
+  weekdays: [Weekday, OpeningHours[]][],
   now: Date,
   expectedVersion: number | undefined,
 ): Promise<Schedule> {
@@ -52,6 +56,7 @@ export async function updateSchedule(
     now: now.toISOString(),
     expectedVersion,
     what: 'The schedule',
+    nested: weekdays.map(([day, hours]) => [['weekly_hours', day], hours]),
   });
   return scheduleFromItem(item);
 }

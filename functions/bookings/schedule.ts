@@ -4,7 +4,7 @@
  * Pure; no AWS imports.
  */
 import { instantOfWallClock, zonedDate } from '../platform/time-zones';
-import { mergedWithin, type Interval } from './booking';
+import { gapsWithin, mergedWithin, type Interval } from './booking';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -82,15 +82,21 @@ export function normalizedHours(
   weekly: Partial<Record<Weekday, OpeningHours[]>>,
   overrides: DateOverride[],
 ): Pick<Schedule, 'weekly_hours' | 'date_overrides'> {
-  const sorted = (hours: OpeningHours[] | undefined) =>
-    [...(hours ?? [])].sort(byStart).map(({ start, end }) => ({ start, end }));
   return {
-    weekly_hours: Object.fromEntries(WEEKDAYS.map((day) => [day, sorted(weekly[day])])) as Schedule['weekly_hours'],
-    date_overrides: [...overrides]
-      .sort((a, b) => (a.date < b.date ? -1 : 1))
-      .map((o) => ({ date: o.date, hours: sorted(o.hours) })),
+    weekly_hours: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, sortedHours(weekly[day])]),
+    ) as Schedule['weekly_hours'],
+    date_overrides: sortedOverrides(overrides),
   };
 }
+
+/** A day's hours in order. */
+export const sortedHours = (hours: OpeningHours[] | undefined): OpeningHours[] =>
+  [...(hours ?? [])].sort(byStart).map(({ start, end }) => ({ start, end }));
+
+/** Overrides by date, each day's hours in order. */
+export const sortedOverrides = (overrides: DateOverride[]): DateOverride[] =>
+  [...overrides].sort((a, b) => (a.date < b.date ? -1 : 1)).map((o) => ({ date: o.date, hours: sortedHours(o.hours) }));
 
 export const weekdayOf = (date: string): Weekday =>
   WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7] ?? 'mon';
@@ -124,20 +130,13 @@ const describeHours = (hours: OpeningHours[]) =>
 
 /**
  * Why an interval cannot be booked on the schedule, if it cannot: it must lie wholly in opening hours.
- * The reason names the hours of the day it starts on, in the schedule's time zone.
+ * The reason names the hours of the day it is first closed on, in the schedule's time zone.
  */
 export function outsideHoursProblem(schedule: Schedule, interval: Interval): string | null {
-  const open = openWithin(schedule, interval);
-  const [first] = open;
-  const covered = (a: string, b: string) => Date.parse(a) === Date.parse(b);
-  if (
-    open.length === 1 &&
-    first &&
-    covered(first.start_at, interval.start_at) &&
-    covered(first.end_at, interval.end_at)
-  )
-    return null;
-  const date = zonedDate(schedule.timezone, new Date(interval.start_at));
+  const [closed] = gapsWithin(interval, openWithin(schedule, interval));
+  if (!closed) return null;
+  // For a booking across midnight, the day it is first closed on may be the second.
+  const date = zonedDate(schedule.timezone, new Date(closed.start_at));
   return (
     `${schedule.resource_id} is not open for all of that time: on ${date} it is ` +
     `${describeHours(hoursOn(schedule, date))} (${schedule.timezone}).`

@@ -4,6 +4,7 @@ import {
   dataMap,
   idOf,
   instant as instantSchema,
+  isValidTimezone,
   nonEmptyPatch,
   timezone as timezoneSchema,
   trimmed,
@@ -126,7 +127,8 @@ const weeklyHours = z
   .check(
     z.meta({
       description:
-        'Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. ' +
+        'Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed ' +
+        'when a schedule is created, and keeps its hours when one is changed. ' +
         '`24:00` ends a day, so `22:00`\u2013`24:00` and the next day\u2019s `00:00`\u2013`02:00` are one stretch.',
     }),
   );
@@ -151,16 +153,27 @@ const dateOverrides = z.array(z.strictObject({ date: calendarDate, hours: dayHou
   }),
 );
 
+/** A schedule's resource is named in its path, where `.` and `..` would be resolved away. */
+const scheduleResourceId = resourceId.check(
+  z.refine((id: string) => !/^\.+$/.test(id), 'must not be only dots: a path cannot name `.` or `..`'),
+);
+
+/** A schedule's zone is stored as the zone database spells it (`europe/berlin` is Europe/Berlin). */
+const canonicalZone = z.overwrite((tz: string) =>
+  isValidTimezone(tz) ? new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone : tz,
+);
+const scheduleZone = timezone.check(canonicalZone);
+
 export const CreateScheduleBody = z.strictObject({
-  resource_id: resourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
-  timezone: timezone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
+  resource_id: scheduleResourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
+  timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
   weekly_hours: weeklyHours,
   date_overrides: z.optional(dateOverrides),
 });
 
 export const UpdateScheduleBody = nonEmptyPatch(
   z.strictObject({
-    timezone: z.optional(timezone),
+    timezone: z.optional(scheduleZone),
     weekly_hours: z.optional(weeklyHours),
     date_overrides: z.optional(dateOverrides),
   }),
@@ -170,6 +183,6 @@ export const ListSchedulesQuery = z.strictObject({ ...pageQuery });
 
 /** The resource a schedule path names, when it is one a schedule can have (any other has none: 404). */
 export const resourceIdOf = (params: Record<string, string>): string | undefined => {
-  const parsed = resourceId.safeParse(params.resource_id ?? '');
+  const parsed = scheduleResourceId.safeParse(params.resource_id ?? '');
   return parsed.success ? parsed.data : undefined;
 };

@@ -110,6 +110,13 @@ export interface CreateBookingInput {
 export async function createBooking(tenantId: string, input: CreateBookingInput, now: Date): Promise<Booking> {
   const phone = input.customer.phone !== undefined ? requirePhone(input.customer.phone, 'customer.phone') : undefined;
   checkTimes(input);
+  const held = {
+    resource_id: input.resource_id ?? null,
+    status: input.status ?? 'confirmed',
+    start_at: input.start_at,
+    end_at: input.end_at,
+  };
+  checkHorizon(held, now);
   // Everything the booking is checked against is read at once: the conversation, the customer (by id, or
   // by phone) and the resource's opening hours. A customer named by phone is created only once the checks
   // pass, so a refused booking creates no customer.
@@ -121,7 +128,7 @@ export async function createBooking(tenantId: string, input: CreateBookingInput,
   ]);
   if (input.customer.id && !known) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
   checkConversationCustomer(conversation, { id: known?.id, phone });
-  checkOpeningHours({ status: input.status ?? 'confirmed', ...input }, schedule);
+  checkOpeningHours(held, schedule);
   const customer =
     known ?? (await findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now, byPhone ?? null));
   const at = now.toISOString();
@@ -137,14 +144,13 @@ export async function createBooking(tenantId: string, input: CreateBookingInput,
     timezone: input.timezone,
     notes: input.notes ?? null,
     metadata: input.metadata ?? {},
-    status: input.status ?? 'confirmed',
+    status: held.status,
     cancellation: null,
     rescheduled_from: null,
     created_at: at,
     updated_at: at,
     version: 1,
   };
-  checkHorizon(booking, now);
   await withRetry(() => saveBooking(undefined, booking, [bookingEvent(booking, 'booking.created', now)], now), false);
   return booking;
 }
@@ -181,10 +187,16 @@ export async function updateBooking(
   now: Date,
   current?: Booking,
 ) {
-  const conversation = await namedConversation(tenantId, patch.conversation_id);
-  let known = current;
+  // The first reads go together: the booking (unless the caller just read it), the conversation it is
+  // to name, and the opening hours of a resource it is to move to.
+  const [conversation, first, movedToSchedule] = await Promise.all([
+    namedConversation(tenantId, patch.conversation_id),
+    current ?? getBooking(tenantId, id),
+    scheduleOf(tenantId, patch.resource_id),
+  ]);
+  let known = first;
   return withRetry(async () => {
-    // A booking the caller just read serves the first attempt; a retry reads it again.
+    // The booking read above serves the first attempt; a retry reads it again.
     const before = known ?? (await getBooking(tenantId, id));
     known = undefined;
     if (!before) throw DomainError.notFound('The booking');
@@ -211,7 +223,11 @@ export async function updateBooking(
       return before;
     if (Object.keys(timeChanges).length > 0 || detailChanges.resource_id) {
       checkHorizon(candidate, now);
-      checkOpeningHours(candidate, await scheduleOf(tenantId, candidate.resource_id));
+      const schedule =
+        candidate.resource_id === patch.resource_id
+          ? movedToSchedule
+          : await scheduleOf(tenantId, candidate.resource_id);
+      checkOpeningHours(candidate, schedule);
     }
     const at = now.toISOString();
     const after: Booking = {

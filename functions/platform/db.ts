@@ -280,17 +280,18 @@ export function versionedUpdate(changes: Record<string, unknown>, now: string): 
 }
 
 /**
- * SET the given fields, bump `version` and `updated_at`, conditional on the item existing and, when
- * given, on the version the caller read (If-Match). Returns the new item; not_found or version_mismatch
- * on failure.
+ * SET the given fields (and `nested` paths within map attributes), bump `version` and `updated_at`,
+ * conditional on the item existing and, when given, on the version the caller read (If-Match). Returns
+ * the new item; not_found or version_mismatch on failure.
  */
 export async function updateVersioned(
   table: string,
   key: Record<string, string>,
   changes: Record<string, unknown>,
-  opts: { now: string; expectedVersion?: number; what: string },
+  opts: { now: string; expectedVersion?: number; what: string; nested?: [path: string[], value: unknown][] },
 ): Promise<Record<string, unknown>> {
   const update = versionedUpdate(changes, opts.now);
+  for (const [path, value] of opts.nested ?? []) update.setPath(path, value);
   update.when(`attribute_exists(${update.name('pk')})`);
   if (opts.expectedVersion !== undefined) update.whenEquals('version', opts.expectedVersion);
   try {

@@ -48,6 +48,11 @@ export class UpdateBuilder {
     return this.action('SET', `${this.name(attribute)} = ${this.value(value)}`);
   }
 
+  /** SET a nested attribute, `a.b = value` (the map `a` must exist). */
+  setPath(path: readonly string[], value: unknown): this {
+    return this.action('SET', `${path.map((p) => this.name(p)).join('.')} = ${this.value(value)}`);
+  }
+
   /** A SET action written with this builder's placeholders, e.g. `#n0 = list_append(#n0, :v1)`. */
   setExpression(action: string): this {
     return this.action('SET', action);

@@ -47,16 +47,25 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
  * The instant (epoch ms) at which `timeZone`'s wall clock shows `wall` (a wall-clock time written as if
  * it were UTC, epoch ms). Zones change offset at most once a day, so the offsets a day before and a day
  * after are the only candidates. A time shown twice (as clocks fall back) is its first showing; a time the
- * clocks skip (02:30 as they spring forward) is read on the old offset, so it lands as far past the jump
- * (03:30 on the new one).
+ * clocks skip (02:30 as they spring forward) is the instant they jump, so hours that start or end in the
+ * gap start or end with it.
  */
 export function instantOfWallClock(timeZone: string, wall: number): number {
   const DAY_MS = 86_400_000;
-  const before = wall - zoneOffsetMinutes(timeZone, new Date(wall - DAY_MS)) * 60_000;
+  const offsetBefore = zoneOffsetMinutes(timeZone, new Date(wall - DAY_MS));
+  const before = wall - offsetBefore * 60_000;
   const after = wall - zoneOffsetMinutes(timeZone, new Date(wall + DAY_MS)) * 60_000;
   const shows = (instant: number) => wallClockAt(timeZone, new Date(instant)) === wall;
   const candidates = [before, after].filter(shows);
-  return candidates.length > 0 ? Math.min(...candidates) : before;
+  if (candidates.length > 0) return Math.min(...candidates);
+  // Skipped: the jump lies between the two readings; find it to the minute (offsets change on the minute).
+  let [low, high] = [Math.min(before, after), Math.max(before, after)];
+  while (high - low > 60_000) {
+    const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+    if (zoneOffsetMinutes(timeZone, new Date(mid)) === offsetBefore) low = mid;
+    else high = mid;
+  }
+  return high;
 }
 
 /** The calendar date (`YYYY-MM-DD`) `timeZone` shows at `at`. */

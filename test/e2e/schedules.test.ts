@@ -147,6 +147,8 @@ describe('schedules', () => {
       }),
     ).toEqual(['date_overrides']);
     expect(await refused({ resource_id: 'chair 1' })).toEqual(['resource_id']);
+    // A path cannot name `.` or `..` (they resolve away), so no schedule can have them.
+    expect(await refused({ resource_id: '..' })).toEqual(['resource_id']);
     expect((await getSchedule('chair-x')).status).toBe(404);
   });
 
@@ -207,12 +209,18 @@ describe('schedules', () => {
     expect(toUnscheduled.body.code).toBe('outside_opening_hours');
 
     // Hours that shrink later leave the bookings made before them as they are.
+    // A PATCH changes the weekdays it names; the others keep their hours.
     const shrunk = await call('PATCH', '/schedules/chair-2', {
       ...authOf(t),
-      body: { weekly_hours: { ...weekdays, mon: [{ start: '09:00', end: '12:00' }] } },
+      body: { weekly_hours: { mon: [{ start: '09:00', end: '12:00' }], sat: [] } },
     });
     expect(shrunk.status).toBe(200);
-    expect(shrunk.body.weekly_hours.mon).toEqual([{ start: '09:00', end: '12:00' }]);
+    expect(shrunk.body.weekly_hours).toEqual({
+      ...weekdays,
+      mon: [{ start: '09:00', end: '12:00' }],
+      sat: [],
+      sun: [],
+    });
     expect(shrunk.body.date_overrides).toEqual([{ date: '2031-03-05', hours: [] }]);
     const kept = await call('PATCH', `/bookings/${id}`, { ...authOf(t), body: { notes: 'window seat' } });
     expect(kept.status).toBe(200);
@@ -279,9 +287,10 @@ describe('schedules', () => {
     const changed = await call('PATCH', '/schedules/chair-4', {
       ...authOf(t),
       headers: { 'If-Match': created.headers.get('etag') ?? '' },
-      body: { timezone: 'Europe/Lisbon' },
+      body: { timezone: 'europe/lisbon' },
     });
     expect(changed.status).toBe(200);
+    // Stored as the zone database spells it.
     expect(changed.headers.get('etag')).toBe('"2"');
     expect(changed.body).toMatchObject({ timezone: 'Europe/Lisbon', weekly_hours: { mon: nineToFive }, version: 2 });
     const empty = await call('PATCH', '/schedules/chair-4', { ...authOf(t), body: {} });

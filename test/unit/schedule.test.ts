@@ -37,8 +37,10 @@ describe('time zones', () => {
     const at = (tz: string, text: string) => new Date(instantOfWallClock(tz, wall(text))).toISOString();
     expect(at('Europe/Berlin', '2026-03-28T09:00:00')).toBe('2026-03-28T08:00:00.000Z');
     expect(at('Europe/Berlin', '2026-03-29T09:00:00')).toBe('2026-03-29T07:00:00.000Z');
-    // Skipped as clocks spring forward: read on the old offset, so 03:30 on the new one.
-    expect(at('Europe/Berlin', '2026-03-29T02:30:00')).toBe('2026-03-29T01:30:00.000Z');
+    // Skipped as clocks spring forward: the instant they jump (02:00 becomes 03:00), to the minute.
+    expect(at('Europe/Berlin', '2026-03-29T02:30:00')).toBe('2026-03-29T01:00:00.000Z');
+    expect(at('America/New_York', '2026-03-08T02:30:00')).toBe('2026-03-08T07:00:00.000Z');
+    expect(at('Australia/Lord_Howe', '2026-10-04T02:15:00')).toBe('2026-10-03T15:30:00.000Z');
     // Shown twice as they fall back: the first showing, in both hemispheres' conventions.
     expect(at('Europe/Berlin', '2026-10-25T02:30:00')).toBe('2026-10-25T00:30:00.000Z');
     expect(at('America/New_York', '2026-11-01T01:30:00')).toBe('2026-11-01T05:30:00.000Z');
@@ -151,6 +153,28 @@ describe('opening hours in time', () => {
     expect(openWithin(s, span('2026-11-24T00:00:00.000Z', '2026-11-25T00:00:00.000Z'))).toEqual([
       span('2026-11-24T02:00:00.000Z', '2026-11-24T07:00:00.000Z'),
     ]);
+  });
+
+  it('opens at the jump when the hours start in an hour the clocks skip', () => {
+    const s = schedule({
+      timezone: 'America/New_York',
+      ...normalizedHours({ sun: [{ start: '02:30', end: '04:00' }] }, []),
+    });
+    // Sunday 8 March 2026: 02:00 EST becomes 03:00 EDT at 07:00Z, so the hours run 07:00Z to 08:00Z.
+    expect(openWithin(s, span('2026-03-08T00:00:00.000Z', '2026-03-09T00:00:00.000Z'))).toEqual([
+      span('2026-03-08T07:00:00.000Z', '2026-03-08T08:00:00.000Z'),
+    ]);
+  });
+
+  it('names the day a booking across midnight is first closed on', () => {
+    const s = schedule({
+      timezone: 'UTC',
+      ...normalizedHours({ fri: [{ start: '20:00', end: '24:00' }], sat: [{ start: '00:00', end: '01:00' }] }, []),
+    });
+    expect(outsideHoursProblem(s, span('2026-11-27T23:00:00.000Z', '2026-11-28T00:30:00.000Z'))).toBeNull();
+    expect(outsideHoursProblem(s, span('2026-11-27T23:00:00.000Z', '2026-11-28T02:00:00.000Z'))).toBe(
+      'chair-1 is not open for all of that time: on 2026-11-28 it is open 00:00\u201301:00 (UTC).',
+    );
   });
 
   it('accepts a booking wholly within the hours and says which hours a refused one missed', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -116,7 +116,7 @@ export function OpeningHoursPage() {
             {
               id: 'dates',
               header: 'Special dates',
-              cell: (s) => upcomingOverrides(s.date_overrides),
+              cell: (s) => upcomingOverrides(s.date_overrides, s.timezone),
             },
             { id: 'zone', header: 'Time zone', cell: (s) => s.timezone },
             { id: 'updated', header: 'Changed', cell: (s) => formatDateTime(s.updated_at) },
@@ -175,9 +175,16 @@ export function OpeningHoursPage() {
   );
 }
 
-/** The next few special dates from today on, in words. */
-function upcomingOverrides(overrides: Schedule['date_overrides']): string {
-  const today = new Date().toISOString().slice(0, 10);
+/** The zones a schedule can be in: the browser's list (older browsers have none), with UTC. */
+function timeZones(): string[] {
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...listed.filter((z) => z !== 'UTC')];
+}
+
+/** The next few special dates from today on (today where the schedule is), in words. */
+function upcomingOverrides(overrides: Schedule['date_overrides'], timeZone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
   const coming = overrides.filter((o) => o.date >= today);
   if (coming.length === 0) return '—';
   const listed = coming.slice(0, 3).map((o) => `${o.date}: ${o.hours.length ? formatHours(o.hours) : 'closed'}`);
@@ -253,7 +260,7 @@ function ScheduleModal({
     );
     if (saved) onSaved(saved, !schedule);
   };
-  const zones = Intl.supportedValuesOf('timeZone');
+  const zones = useMemo(timeZones, []);
 
   return (
     <Modal
@@ -351,6 +358,7 @@ function ScheduleModal({
                 >
                   <DatePicker
                     value={o.date}
+                    ariaLabel={`Special date ${i + 1}`}
                     onChange={(e) => update({ date: e.detail.value })}
                     placeholder="YYYY/MM/DD"
                     openCalendarAriaLabel={(d) => `Choose the special date${d ? `, selected ${d}` : ''}`}

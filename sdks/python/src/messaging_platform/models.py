@@ -870,7 +870,7 @@ class _CreateScheduleRequestRequired(TypedDict):
     resource_id: str
     #: The zone the hours are wall-clock times in.
     timezone: str
-    #: Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+    #: Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
     weekly_hours: CreateScheduleRequestWeeklyHours
 
 
@@ -880,7 +880,7 @@ class CreateScheduleRequest(_CreateScheduleRequestRequired, total=False):
 
 
 class CreateScheduleRequestWeeklyHours(TypedDict, total=False):
-    """Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+    """Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
 
     ``CreateScheduleRequest.weekly_hours`` in openapi.json."""
 
@@ -1703,7 +1703,7 @@ class UpdateSavedReplyRequest(TypedDict, total=False):
 
 class UpdateScheduleRequest(TypedDict, total=False):
     timezone: str
-    #: Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+    #: Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
     weekly_hours: CreateScheduleRequestWeeklyHours
     #: Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
     date_overrides: List[CreateScheduleRequestDateOverridesItem]

@@ -621,14 +621,14 @@ module MessagingPlatform
       property :resource_id, :string, required: true
       # The zone the hours are wall-clock times in.
       property :timezone, :string, required: true
-      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+      # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
       property :weekly_hours, "CreateScheduleRequest::WeeklyHours", required: true
       # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
       property :date_overrides, ["CreateScheduleRequest::DateOverride"]
 
-      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given
-      # `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00`
-      # are one stretch.
+      # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left
+      # out is closed when a schedule is created, and keeps its hours when one is changed. `24:00`
+      # ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
       class WeeklyHours < Model
         property :mon, ["CreateScheduleRequest::WeeklyHours::MonItem"]
         property :tue, ["CreateScheduleRequest::WeeklyHours::TueItem"]
@@ -1511,14 +1511,14 @@ module MessagingPlatform
     # The `UpdateScheduleRequest` object.
     class UpdateScheduleRequest < Model
       property :timezone, :string
-      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
+      # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
       property :weekly_hours, "UpdateScheduleRequest::WeeklyHours"
       # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
       property :date_overrides, ["UpdateScheduleRequest::DateOverride"]
 
-      # Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given
-      # `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00`
-      # are one stretch.
+      # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left
+      # out is closed when a schedule is created, and keeps its hours when one is changed. `24:00`
+      # ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch.
       class WeeklyHours < Model
         property :mon, ["UpdateScheduleRequest::WeeklyHours::MonItem"]
         property :tue, ["UpdateScheduleRequest::WeeklyHours::TueItem"]

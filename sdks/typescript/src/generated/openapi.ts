@@ -2183,7 +2183,7 @@ export interface components {
             resource_id: string;
             /** @description The zone the hours are wall-clock times in. */
             timezone: string;
-            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
+            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
             weekly_hours: {
                 mon?: {
                     start: string;
@@ -3201,7 +3201,7 @@ export interface components {
         };
         UpdateScheduleRequest: {
             timezone?: string;
-            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; a day left out or given `[]` is closed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
+            /** @description Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed when a schedule is created, and keeps its hours when one is changed. `24:00` ends a day, so `22:00`–`24:00` and the next day’s `00:00`–`02:00` are one stretch. */
             weekly_hours?: {
                 mon?: {
                     start: string;

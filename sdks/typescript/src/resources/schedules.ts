@@ -29,8 +29,8 @@ export class Schedules extends ApiResource {
   }
 
   /**
-   * Replaces what is sent (`timezone`, `weekly_hours` as a whole week, `date_overrides` as the whole list);
-   * bookings already made keep their time. `ifMatch: schedule.version` refuses a change made meanwhile.
+   * Changes what is sent: `timezone`, each weekday in `weekly_hours` (the others keep their hours; `[]`
+   * closes one), `date_overrides` as the whole list. Bookings already made keep their time. `ifMatch: schedule.version` refuses a change made meanwhile.
    */
   update(resourceId: string, changes: UpdateScheduleParams, options?: ConditionalRequestOptions): Promise<Schedule> {
     return this.call('PATCH', path`/schedules/${resourceId}`, { body: changes, options });

@@ -29,8 +29,9 @@ module MessagingPlatform
         call("getSchedule", { resource_id: resource_id }, request_options: options(request_options))
       end
 
-      # Changes its timezone, weekly_hours or date_overrides: only those given are sent, and each replaces
-      # the old one whole (`weekly_hours:` a whole week, `date_overrides:` the whole list). `if_match:
+      # Changes its timezone, weekly_hours or date_overrides: only those given are sent. Each weekday in
+      # `weekly_hours:` replaces that day's hours (the others keep theirs); `date_overrides:` replaces the
+      # whole list. `if_match:
       # schedule.version` raises PreconditionFailedError if someone changed it meanwhile.
       def update(resource_id, timezone: nil, weekly_hours: nil, date_overrides: nil, if_match: nil, request_options: nil)
         changes = { timezone: timezone, weekly_hours: weekly_hours, date_overrides: date_overrides }.compact
