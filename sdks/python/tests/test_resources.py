@@ -320,10 +320,11 @@ def test_schedules_create_get_list_update_delete_and_bookings_within_the_hours(c
     assert day["slots"] == [span("08:00", "09:00"), span("10:00", "11:00")] + [span(f"{h}:00", f"{h + 1}:00") for h in (13, 14, 15, 16)]
     assert client.bookings.availability(resource_id=f"{prefix}:none", from_="2031-03-03T08:00:00+01:00", to="2031-03-03T19:00:00+01:00")["closed"] == []
 
-    # Each field sent is replaced whole: Monday 08:00-20:00, every other day closed, no overrides.
+    # The weekdays sent are replaced (Monday 08:00-20:00), the others keep their hours; the overrides go as a whole.
+    tuesday = schedule["weekly_hours"]["tue"]
     updated = client.schedules.update(chair, weekly_hours={"mon": [{"start": "08:00", "end": "20:00"}]}, date_overrides=[], if_match=schedule["version"])
     assert (updated["version"], updated["timezone"], updated["date_overrides"]) == (2, "Europe/Berlin", [])
-    assert updated["weekly_hours"]["mon"] == [{"start": "08:00", "end": "20:00"}] and updated["weekly_hours"]["tue"] == []
+    assert updated["weekly_hours"]["mon"] == [{"start": "08:00", "end": "20:00"}] and updated["weekly_hours"]["tue"] == tuesday
     with pytest.raises(PreconditionFailedError) as stale:
         client.schedules.update(chair, timezone="UTC", if_match=schedule["version"])
     assert (stale.value.status, stale.value.code) == (412, "version_mismatch")

@@ -425,11 +425,12 @@ class SchedulesTest < SdkTest
     assert_equal [412, "version_mismatch"], [error.status, error.code]
     assert_equal moved.to_h, client.schedules.get(chair).to_h
 
-    # weekly_hours is a whole week (a day left out is closed); date_overrides the whole list.
-    shorter = client.schedules.update(chair, weekly_hours: { mon: [{ start: "09:00", end: "12:00" }] }, date_overrides: [],
+    # The weekdays sent are replaced (the others keep their hours, [] closes one); date_overrides the whole list.
+    shorter = client.schedules.update(chair, weekly_hours: { mon: [{ start: "09:00", end: "12:00" }], fri: [] }, date_overrides: [],
                                              if_match: moved.version)
     assert_equal 3, shorter.version
-    assert_equal [[%w[09:00 12:00]], [], [], [], [], [], []], DAYS.map { |day| hours_of(shorter.weekly_hours[day]) }
+    nine = [%w[09:00 17:00]]
+    assert_equal [[%w[09:00 12:00]], nine, nine, nine, [], [], []], DAYS.map { |day| hours_of(shorter.weekly_hours[day]) }
     assert_equal [[], "Europe/Lisbon"], [shorter.date_overrides, shorter.timezone]
     assert_raises(MessagingPlatform::NotFoundError) { client.schedules.update("#{prefix}-nobody", timezone: "UTC") }
     assert_raises(ArgumentError) { client.schedules.update(chair, hours: NINE_TO_FIVE) }

@@ -562,8 +562,8 @@ class Schedules(SyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Schedule:
-        """Replaces what is given, each whole: ``weekly_hours`` as a week (a day left out is closed),
-        ``date_overrides`` as the list, ``timezone``. Bookings already made keep their time.
+        """Changes what is given: each weekday in ``weekly_hours`` (the others keep their hours; ``[]``
+        closes one), ``date_overrides`` as the whole list, ``timezone``. Bookings already made keep their time.
         Pass ``if_match=schedule["version"]`` to guard against lost updates (PreconditionFailedError)."""
         params = {"timezone": timezone, "weekly_hours": weekly_hours, "date_overrides": date_overrides}
         return self._call("updateSchedule", (resource_id,), params, if_match=if_match, options=options)
