@@ -353,12 +353,11 @@ function ScheduleModal({
             return (
               <SpaceBetween key={o.key} direction="horizontal" size="s" alignItems="end">
                 <FormField
-                  label="Date"
+                  label={`Special date ${i + 1}`}
                   errorText={show(localErrors.overrideDates[i] ?? '', [`date_overrides.${i}.date`])}
                 >
                   <DatePicker
                     value={o.date}
-                    ariaLabel={`Special date ${i + 1}`}
                     onChange={(e) => update({ date: e.detail.value })}
                     placeholder="YYYY/MM/DD"
                     openCalendarAriaLabel={(d) => `Choose the special date${d ? `, selected ${d}` : ''}`}
