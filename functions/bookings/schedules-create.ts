@@ -1,5 +1,5 @@
 import { etag, httpHandler, tenantPrincipal } from '../http/handler';
-import { CreateScheduleBody } from './schemas';
+import { CreateScheduleBody } from './schedule-schemas';
 import { createSchedule } from './schedule-service';
 
 /** A resource's opening hours; 409 `schedule_exists` when it has them already. */

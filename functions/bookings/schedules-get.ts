@@ -1,7 +1,7 @@
 import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { notFound } from '../platform/errors';
 import { getSchedule } from './schedule-store';
-import { resourceIdOf } from './schemas';
+import { resourceIdOf } from './schedule-schemas';
 
 export const handler = httpHandler('schedules-get', {}, async ({ params, principal }) => {
   const resourceId = resourceIdOf(params);

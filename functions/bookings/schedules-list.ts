@@ -1,6 +1,6 @@
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { toPage } from '../platform/pagination';
-import { ListSchedulesQuery } from './schemas';
+import { ListSchedulesQuery } from './schedule-schemas';
 import { listSchedules } from './schedule-store';
 
 /** The tenant's schedules (opening hours), A to Z by resource. */

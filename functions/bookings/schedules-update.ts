@@ -1,6 +1,6 @@
 import { etag, httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { notFound } from '../platform/errors';
-import { UpdateScheduleBody, resourceIdOf } from './schemas';
+import { UpdateScheduleBody, resourceIdOf } from './schedule-schemas';
 import { changeSchedule } from './schedule-service';
 
 export const handler = httpHandler(

@@ -4,7 +4,6 @@ import {
   dataMap,
   idOf,
   instant as instantSchema,
-  isValidTimezone,
   nonEmptyPatch,
   timezone as timezoneSchema,
   trimmed,
@@ -12,17 +11,6 @@ import {
 } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { BOOKING_STATUSES } from './booking';
-import {
-  CLOCK_TIME,
-  MAX_DATE_OVERRIDES,
-  MAX_HOURS_PER_DAY,
-  WEEKDAYS,
-  hoursAreDisjoint,
-  hoursEndAfterStart,
-  isCalendarDate,
-  type OpeningHours,
-  type Weekday,
-} from './schedule';
 
 const instant = instantSchema();
 /** Finite numbers in DynamoDB's range, with room to spare. */
@@ -105,84 +93,3 @@ export const AvailabilityQuery = z.strictObject({
     ),
   ),
 });
-
-const clockTime = z.string().check(z.regex(CLOCK_TIME, 'must be a time of day, HH:MM from 00:00 to 24:00'));
-
-const openingHours = z
-  .strictObject({ start: clockTime, end: clockTime })
-  .check(z.refine(hoursEndAfterStart, { message: 'must be after `start`', path: ['end'] }));
-
-const dayHours = z.array(openingHours).check(
-  z.maxLength(MAX_HOURS_PER_DAY),
-  z.refine((hours: OpeningHours[]) => hoursAreDisjoint(hours), 'the hours of one day must not overlap'),
-);
-
-const weeklyHours = z
-  .strictObject(
-    Object.fromEntries(WEEKDAYS.map((day) => [day, z.optional(dayHours)])) as Record<
-      Weekday,
-      z.ZodMiniOptional<typeof dayHours>
-    >,
-  )
-  .check(
-    z.meta({
-      description:
-        'Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left out is closed ' +
-        'when a schedule is created, and keeps its hours when one is changed. ' +
-        '`24:00` ends a day, so `22:00`\u2013`24:00` and the next day\u2019s `00:00`\u2013`02:00` are one stretch.',
-    }),
-  );
-
-const calendarDate = z
-  .string()
-  .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD'),
-    z.refine(isCalendarDate, 'must be a day of the calendar'),
-  );
-
-const dateOverrides = z.array(z.strictObject({ date: calendarDate, hours: dayHours })).check(
-  z.maxLength(MAX_DATE_OVERRIDES),
-  z.refine(
-    (overrides: { date: string }[]) => new Set(overrides.map((o) => o.date)).size === overrides.length,
-    'each date at most once',
-  ),
-  z.meta({
-    description:
-      `Dates whose hours differ from their weekday\u2019s (a holiday: \`hours: []\`), in the schedule\u2019s time zone; ` +
-      `at most ${MAX_DATE_OVERRIDES}. The whole list is replaced when sent.`,
-  }),
-);
-
-/** A schedule's resource is named in its path, where `.` and `..` would be resolved away. */
-const scheduleResourceId = resourceId.check(
-  z.refine((id: string) => !/^\.+$/.test(id), 'must not be only dots: a path cannot name `.` or `..`'),
-);
-
-/** A schedule's zone is stored as the zone database spells it (`europe/berlin` is Europe/Berlin). */
-const canonicalZone = z.overwrite((tz: string) =>
-  isValidTimezone(tz) ? new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone : tz,
-);
-const scheduleZone = timezone.check(canonicalZone);
-
-export const CreateScheduleBody = z.strictObject({
-  resource_id: scheduleResourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
-  timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
-  weekly_hours: weeklyHours,
-  date_overrides: z.optional(dateOverrides),
-});
-
-export const UpdateScheduleBody = nonEmptyPatch(
-  z.strictObject({
-    timezone: z.optional(scheduleZone),
-    weekly_hours: z.optional(weeklyHours),
-    date_overrides: z.optional(dateOverrides),
-  }),
-);
-
-export const ListSchedulesQuery = z.strictObject({ ...pageQuery });
-
-/** The resource a schedule path names, when it is one a schedule can have (any other has none: 404). */
-export const resourceIdOf = (params: Record<string, string>): string | undefined => {
-  const parsed = scheduleResourceId.safeParse(params.resource_id ?? '');
-  return parsed.success ? parsed.data : undefined;
-};
