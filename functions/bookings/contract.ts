@@ -223,7 +223,7 @@ export const contract = defineContract({
       'Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across ' +
       'daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its ' +
       'hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep ' +
-      'their time. A resource without one is open at all times. Admins only.',
+      'their time. A resource without one is open at all times.',
     responses: { 201: { description: 'The schedule.', body: Schedule, headers: ['ETag', 'Location'] } },
     errors: { 409: ['schedule_exists'] },
     requestExample: scheduleExample,
@@ -241,7 +241,7 @@ export const contract = defineContract({
     summary: 'Change a resource\u2019s opening hours',
     description:
       'Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), ' +
-      '`date_overrides` as the whole list, `timezone`. Bookings already made keep their time. Admins only.',
+      '`date_overrides` as the whole list, `timezone`. Bookings already made keep their time.',
     params: scheduleParams,
     ifMatch: true,
     responses: { 200: { description: 'The schedule as changed.', body: Schedule, headers: ['ETag'] } },
@@ -251,7 +251,7 @@ export const contract = defineContract({
   'schedules-delete': {
     operationId: 'deleteSchedule',
     summary: 'Remove a resource\u2019s opening hours',
-    description: 'The resource is open at all times again. Admins only.',
+    description: 'The resource is open at all times again.',
     params: scheduleParams,
     ifMatch: true,
     responses: { 204: { description: 'Deleted.' } },

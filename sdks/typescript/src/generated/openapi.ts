@@ -597,7 +597,7 @@ export interface paths {
         put?: never;
         /**
          * Set a resource’s opening hours
-         * @description Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep their time. A resource without one is open at all times. Admins only.
+         * @description Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep their time. A resource without one is open at all times.
          *
          *     Needs the `admin` role.
          */
@@ -624,7 +624,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a resource’s opening hours
-         * @description The resource is open at all times again. Admins only.
+         * @description The resource is open at all times again.
          *
          *     Needs the `admin` role.
          */
@@ -633,7 +633,7 @@ export interface paths {
         head?: never;
         /**
          * Change a resource’s opening hours
-         * @description Replaces what is sent: `weekly_hours` as a whole week (a day left out is closed), `date_overrides` as the whole list, `timezone`. Bookings already made keep their time. Admins only.
+         * @description Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), `date_overrides` as the whole list, `timezone`. Bookings already made keep their time.
          *
          *     Needs the `admin` role.
          */
