@@ -7,7 +7,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
 import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
-import { formatWhen } from './replies';
+import { formatWhen, weekText } from './replies';
 import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
 export interface BedrockOptions {
@@ -68,7 +68,10 @@ function facts(g: Grounding, language: Language): string {
   const booking = g.nextBooking
     ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone, language)} (${g.nextBooking.status}).`
     : 'The customer has no upcoming booking.';
-  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}`;
+  const hours = g.openingHours
+    ? ` Opening hours for the coming days (${g.openingHours.timezone}): ${weekText(g.openingHours.days, language)}.`
+    : ' Opening hours: not known.';
+  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}`;
 }
 
 /** One Converse call: the system prompt (the taxonomy is added), the user text, and the answer's schema. */

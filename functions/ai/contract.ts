@@ -103,6 +103,27 @@ export const Suggestions = named(
             status: z.string(),
           }),
         ),
+        opening_hours: z.nullable(
+          z
+            .object({
+              timezone: z
+                .string()
+                .check(z.meta({ description: 'The tenant\u2019s time zone: the hours are clock times there.' })),
+              days: z.array(
+                z.object({
+                  date: z.string().check(z.meta({ examples: ['2026-11-24'] })),
+                  hours: z.array(z.object({ start: z.string(), end: z.string() })),
+                }),
+              ),
+            })
+            .check(
+              z.meta({
+                description:
+                  'The business\u2019s hours on each of the next seven days, from today: when any resource with opening ' +
+                  'hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.',
+              }),
+            ),
+        ),
       })
       .check(z.meta({ description: 'The facts the suggestions may rely on: nothing else is stated.' })),
     ...providerFields,

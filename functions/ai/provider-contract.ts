@@ -11,6 +11,11 @@ export interface Grounding {
   customerName: string | null;
   /** The customer's next upcoming booking, if any. */
   nextBooking: { id: string; service: string; start_at: string; timezone: string; status: string } | null;
+  /**
+   * The business's hours on each of the next seven days (the union of its resources' opening hours) as
+   * clock times in its time zone; null when no resource has opening hours.
+   */
+  openingHours: { timezone: string; days: { date: string; hours: { start: string; end: string }[] }[] } | null;
 }
 
 export interface Suggestion {

@@ -1,6 +1,6 @@
 /**
  * Reply suggestions from templates in the customer's language, grounded in the facts given: the
- * customer's name and their next booking. A template that needs a fact that is missing is replaced by one that asks for it, so a
+ * customer's name, their next booking and the business's opening hours for the week ahead. A template that needs a fact that is missing is replaced by one that asks for it, so a
  * suggestion never invents a booking, a time, a price or an address. Pure, no AWS imports.
  */
 import type { Grounding, Suggestion } from './provider-contract';
@@ -32,14 +32,21 @@ interface Parts {
   /** "your Haircut on Tuesday 24 November at 15:00"; empty without a booking. */
   booking: string;
   pending: boolean;
+  /** "Tuesday–Friday 09:00–17:00; Saturday 10:00–14:00; Sunday closed"; empty without opening hours. */
+  week: string;
 }
 type Template = (p: Parts) => string;
-/** Per intent, best first; `booked` replaces `any` when the customer has an upcoming booking. */
-type Templates = Record<Intent, { any: Template[]; booked?: Template[] }>;
+/**
+ * Per intent, best first; `booked` replaces `any` when the customer has an upcoming booking, and `open`
+ * replaces both when the business's opening hours are known.
+ */
+type Templates = Record<Intent, { any: Template[]; booked?: Template[]; open?: Template[] }>;
 
 interface Wording {
   hi: string;
   booking: (service: string, when: string) => string;
+  /** A day with no hours. */
+  closed: string;
   templates: Templates;
 }
 
@@ -49,6 +56,7 @@ const WORDING: Record<Language, Wording> = {
   en: {
     hi: 'Hi',
     booking: (service, when) => `your ${service} on ${when}`,
+    closed: 'closed',
     templates: {
       reschedule_booking: {
         booked: [
@@ -91,6 +99,7 @@ const WORDING: Record<Language, Wording> = {
         any: [(x) => `${x.hi}, thanks for asking. Which service are you interested in? I'll send you the exact price.`],
       },
       opening_hours: {
+        open: [(x) => `${x.hi}, our opening hours for the coming days: ${x.week}.`],
         any: [
           (x) =>
             `${x.hi}, thanks for your message. Which day are you thinking of coming in? I'll confirm our hours for that day.`,
@@ -125,6 +134,7 @@ const WORDING: Record<Language, Wording> = {
   es: {
     hi: 'Hola',
     booking: (service, when) => `tu cita de ${service} del ${when}`,
+    closed: 'cerrado',
     templates: {
       reschedule_booking: {
         booked: [
@@ -167,6 +177,7 @@ const WORDING: Record<Language, Wording> = {
         any: [(x) => `${x.hi}, gracias por preguntar. ¿Qué servicio te interesa? Te paso el precio exacto.`],
       },
       opening_hours: {
+        open: [(x) => `${x.hi}, nuestro horario para los próximos días: ${x.week}.`],
         any: [(x) => `${x.hi}, gracias por tu mensaje. ¿Qué día piensas venir? Te confirmo el horario de ese día.`],
       },
       location: { any: [(x) => `${x.hi}, ahora mismo te envío nuestra dirección y cómo llegar.`] },
@@ -196,6 +207,7 @@ const WORDING: Record<Language, Wording> = {
   pt: {
     hi: 'Olá',
     booking: (service, when) => `o seu horário de ${service} (${when})`,
+    closed: 'fechado',
     templates: {
       reschedule_booking: {
         booked: [
@@ -237,6 +249,7 @@ const WORDING: Record<Language, Wording> = {
         any: [(x) => `${x.hi}, obrigado pela pergunta. Que serviço lhe interessa? Envio já o preço exato.`],
       },
       opening_hours: {
+        open: [(x) => `${x.hi}, o nosso horário para os próximos dias: ${x.week}.`],
         any: [(x) => `${x.hi}, obrigado pela mensagem. Que dia pensa vir? Confirmo o nosso horário nesse dia.`],
       },
       location: { any: [(x) => `${x.hi}, envio já a nossa morada e como chegar.`] },
@@ -266,6 +279,7 @@ const WORDING: Record<Language, Wording> = {
   fr: {
     hi: 'Bonjour',
     booking: (service, when) => `votre rendez-vous ${service} du ${when}`,
+    closed: 'fermé',
     templates: {
       reschedule_booking: {
         booked: [
@@ -312,6 +326,7 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       opening_hours: {
+        open: [(x) => `${x.hi}, nos horaires pour les jours à venir : ${x.week}.`],
         any: [
           (x) =>
             `${x.hi}, merci pour votre message. Quel jour pensez-vous venir ? Je vous confirme nos horaires ce jour-là.`,
@@ -347,6 +362,7 @@ const WORDING: Record<Language, Wording> = {
   de: {
     hi: 'Hallo',
     booking: (service, when) => `Ihren Termin (${service}) am ${when}`,
+    closed: 'geschlossen',
     templates: {
       reschedule_booking: {
         booked: [
@@ -392,6 +408,7 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       opening_hours: {
+        open: [(x) => `${x.hi}, unsere Öffnungszeiten für die nächsten Tage: ${x.week}.`],
         any: [
           (x) =>
             `${x.hi}, danke für Ihre Nachricht. An welchem Tag möchten Sie kommen? Ich bestätige Ihnen unsere Zeiten für diesen Tag.`,
@@ -436,12 +453,34 @@ function parts(g: Grounding, language: Language): Parts {
     name,
     booking: b ? wording.booking(b.service, formatWhen(b.start_at, b.timezone, language)) : '',
     pending: b?.status === 'pending',
+    week: g.openingHours ? weekText(g.openingHours.days, language) : '',
   };
+}
+
+/** Days in a row with the same hours go together: "Monday–Friday 09:00–17:00; Saturday closed". */
+export function weekText(
+  days: readonly { date: string; hours: readonly { start: string; end: string }[] }[],
+  language: Language,
+): string {
+  const weekday = new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', timeZone: 'UTC' });
+  const name = (date: string) => weekday.format(new Date(`${date}T12:00:00Z`));
+  const hoursText = (hours: readonly { start: string; end: string }[]) =>
+    hours.length ? hours.map((h) => `${h.start}\u2013${h.end}`).join(', ') : WORDING[language].closed;
+  const groups: { first: string; last: string; text: string }[] = [];
+  for (const day of days) {
+    const text = hoursText(day.hours);
+    const previous = groups.at(-1);
+    if (previous?.text === text) previous.last = day.date;
+    else groups.push({ first: day.date, last: day.date, text });
+  }
+  return groups
+    .map((g) => `${g.first === g.last ? name(g.first) : `${name(g.first)}\u2013${name(g.last)}`} ${g.text}`)
+    .join('; ');
 }
 
 function templates(intent: Intent, g: Grounding, language: Language): Template[] {
   const set = WORDING[language].templates[intent];
-  return (g.nextBooking && set.booked) || set.any;
+  return (g.openingHours && set.open) || (g.nextBooking && set.booked) || set.any;
 }
 
 /**

@@ -1,4 +1,6 @@
 /** The AI operations behind the endpoints and the analysis worker. */
+import { weekAhead } from '../bookings/schedule';
+import { listSchedules } from '../bookings/schedule-store';
 import { nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
@@ -94,19 +96,29 @@ async function conversationContext(tenantId: string, conversationId: string) {
   return { conversation: found.conversation, transcript };
 }
 
+/** The business's hours for the week ahead, from its resources' schedules (the first 100); null without any. */
+async function openingHoursAhead(tenant: AiTenant, now: Date): Promise<Grounding['openingHours']> {
+  const { items } = await listSchedules(tenant.id, { limit: 100 });
+  return items.length === 0 ? null : { timezone: tenant.timezone, days: weekAhead(items, now, tenant.timezone) };
+}
+
 export async function suggest(
   tenant: AiTenant,
   input: { conversation_id?: string; messages?: TranscriptLine[]; count: number },
   now: Date,
 ) {
   const tenantId = tenant.id;
-  let transcript = input.messages ?? [];
-  let grounding: Grounding = { customerName: null, nextBooking: null };
-  if (input.conversation_id) {
-    const context = await conversationContext(tenantId, input.conversation_id);
-    transcript = context.transcript;
+  // The business's opening hours ground an answer to "when are you open?", whatever the conversation.
+  const [openingHours, context] = await Promise.all([
+    openingHoursAhead(tenant, now),
+    input.conversation_id ? conversationContext(tenantId, input.conversation_id) : undefined,
+  ]);
+  const transcript = context?.transcript ?? input.messages ?? [];
+  let grounding: Grounding = { customerName: null, nextBooking: null, openingHours };
+  if (context) {
     const booking = await nextBookingFor(tenantId, context.conversation.customer.id, now);
     grounding = {
+      ...grounding,
       customerName: context.conversation.customer.name,
       nextBooking: booking
         ? {
@@ -125,7 +137,11 @@ export async function suggest(
   return {
     ...(input.conversation_id ? { conversation_id: input.conversation_id } : {}),
     suggestions: answered.result,
-    grounding: { customer_name: grounding.customerName, next_booking: grounding.nextBooking },
+    grounding: {
+      customer_name: grounding.customerName,
+      next_booking: grounding.nextBooking,
+      opening_hours: grounding.openingHours,
+    },
     ...providerFields(answered),
   };
 }

@@ -3,7 +3,7 @@
  * as wall-clock times in the schedule's time zone. A resource with no schedule is open at all times.
  * Pure; no AWS imports.
  */
-import { instantOfWallClock, zonedDate } from '../platform/time-zones';
+import { instantOfWallClock, zonedClock, zonedDate } from '../platform/time-zones';
 import { gapsWithin, mergedWithin, type Interval } from './booking';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -141,4 +141,30 @@ export function outsideHoursProblem(schedule: Schedule, interval: Interval): str
     `${schedule.resource_id} is not open for all of that time: on ${date} it is ` +
     `${describeHours(hoursOn(schedule, date))} (${schedule.timezone}).`
   );
+}
+
+/** A day of the week ahead: its date where the business is, and the hours it is open then. */
+export interface OpenDay {
+  date: string;
+  hours: OpeningHours[];
+}
+
+/**
+ * The business's hours on each of the seven days from `now`'s date in `timeZone`, as clock times there:
+ * the union of the schedules given (it is open while any of its resources is), date overrides included.
+ */
+export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] {
+  const first = zonedDate(timeZone, now);
+  const midnight = (date: string) =>
+    new Date(instantOfWallClock(timeZone, Date.parse(`${date}T00:00:00Z`))).toISOString();
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(first, i);
+    const day = { start_at: midnight(date), end_at: midnight(addDays(date, 1)) };
+    const open = mergedWithin(
+      day,
+      schedules.flatMap((s) => openWithin(s, day)),
+    );
+    const clock = (at: string) => (at === day.end_at ? '24:00' : zonedClock(timeZone, new Date(at)));
+    return { date, hours: open.map((o) => ({ start: clock(o.start_at), end: clock(o.end_at) })) };
+  });
 }

@@ -71,3 +71,7 @@ export function instantOfWallClock(timeZone: string, wall: number): number {
 /** The calendar date (`YYYY-MM-DD`) `timeZone` shows at `at`. */
 export const zonedDate = (timeZone: string, at: Date): string =>
   new Date(wallClockAt(timeZone, at)).toISOString().slice(0, 10);
+
+/** The clock time (`HH:MM`) `timeZone` shows at `at`. */
+export const zonedClock = (timeZone: string, at: Date): string =>
+  new Date(wallClockAt(timeZone, at)).toISOString().slice(11, 16);

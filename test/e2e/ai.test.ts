@@ -195,6 +195,49 @@ describe('POST /ai/suggest', () => {
     expect(res.body.suggestions[0].text.startsWith('Hi,')).toBe(true);
   });
 
+  it('answers when the business is open from its resources\u2019 opening hours, in the tenant\u2019s zone', async () => {
+    const shop = await createTenant('pro', { timezone: 'Europe/Berlin' });
+    const ask = () =>
+      call('POST', '/ai/suggest', {
+        ...authOf(shop),
+        body: { messages: [{ text: 'what are your opening hours?' }], count: 1 },
+      });
+    const before = await ask();
+    expect(before.body.grounding.opening_hours).toBeNull();
+    expect(before.body.suggestions[0].text).toMatch(/Which day are you thinking of coming in\?/);
+
+    const every = [{ start: '09:00', end: '18:00' }];
+    const week = { mon: every, tue: every, wed: every, thu: every, fri: every, sat: every, sun: every };
+    const created = await call('POST', '/schedules', {
+      ...authOf(shop),
+      body: { resource_id: 'chair-1', timezone: 'Europe/Berlin', weekly_hours: week },
+    });
+    expect(created.status).toBe(201);
+    // A second resource, in London, open later on Sundays: the business is open while either is.
+    await call('POST', '/schedules', {
+      ...authOf(shop),
+      body: {
+        resource_id: 'room-1',
+        timezone: 'Europe/London',
+        weekly_hours: { sun: [{ start: '17:00', end: '20:00' }] },
+      },
+    });
+    const res = await ask();
+    expect(res.status).toBe(200);
+    const days = res.body.grounding.opening_hours.days as { date: string; hours: { start: string; end: string }[] }[];
+    expect(res.body.grounding.opening_hours.timezone).toBe('Europe/Berlin');
+    expect(days).toHaveLength(7);
+    const sunday = days.find((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 0);
+    // 17:00–20:00 in London is 18:00–21:00 in Berlin, so Sunday runs on to 21:00 (London and Berlin keep
+    // one hour apart all year).
+    expect(sunday?.hours).toEqual([{ start: '09:00', end: '21:00' }]);
+    const [best] = res.body.suggestions;
+    expect(best.intent).toBe('opening_hours');
+    expect(best.text).toMatch(
+      /^Hi, our opening hours for the coming days: .*09:00\u201318:00.*Sunday 09:00\u201321:00/,
+    );
+  });
+
   it("keeps another tenant's conversation out of reach", async () => {
     const sent = await inbound('+491700000007', 'hello');
     expect(

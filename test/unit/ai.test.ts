@@ -257,7 +257,7 @@ describe('grounded replies', () => {
   it('names the customer and their next booking when asked to reschedule', () => {
     const [first] = groundedReplies(
       [{ name: 'reschedule_booking', confidence: 0.9 }],
-      { customerName: 'Maria Lopez', nextBooking: booking },
+      { customerName: 'Maria Lopez', nextBooking: booking, openingHours: null },
       3,
     );
     expect(first?.text).toContain('Maria');
@@ -269,7 +269,7 @@ describe('grounded replies', () => {
     for (const intent of INTENTS) {
       for (const s of groundedReplies(
         [{ name: intent, confidence: 0.9 }],
-        { customerName: null, nextBooking: null },
+        { customerName: null, nextBooking: null, openingHours: null },
         5,
       )) {
         expect(s.text).not.toMatch(
@@ -280,13 +280,46 @@ describe('grounded replies', () => {
     }
   });
 
+  it('answers when the business is open with its hours for the coming days, in the customer\u2019s language', () => {
+    const nine = [{ start: '09:00', end: '17:00' }];
+    const openingHours = {
+      timezone: 'Europe/Berlin',
+      // Tuesday 24 November to Monday 30 November 2026.
+      days: [
+        { date: '2026-11-24', hours: nine },
+        { date: '2026-11-25', hours: nine },
+        { date: '2026-11-26', hours: [{ start: '09:00', end: '20:00' }] },
+        { date: '2026-11-27', hours: nine },
+        { date: '2026-11-28', hours: [{ start: '10:00', end: '14:00' }] },
+        { date: '2026-11-29', hours: [] },
+        { date: '2026-11-30', hours: nine },
+      ],
+    };
+    const grounding = { customerName: 'Maria Lopez', nextBooking: null, openingHours };
+    const [en] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 3);
+    expect(en?.text).toBe(
+      'Hi Maria, our opening hours for the coming days: Tuesday\u2013Wednesday 09:00\u201317:00; ' +
+        'Thursday 09:00\u201320:00; Friday 09:00\u201317:00; Saturday 10:00\u201314:00; Sunday closed; Monday 09:00\u201317:00.',
+    );
+    const [de] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 3, 'de');
+    expect(de?.text).toContain('Öffnungszeiten für die nächsten Tage: Dienstag\u2013Mittwoch 09:00\u201317:00;');
+    expect(de?.text).toContain('Sonntag geschlossen');
+    // Without opening hours it asks which day instead of naming any.
+    const [asked] = groundedReplies(
+      [{ name: 'opening_hours', confidence: 0.9 }],
+      { ...grounding, openingHours: null },
+      3,
+    );
+    expect(asked?.text).toMatch(/Which day are you thinking of coming in\?/);
+  });
+
   it('returns at most `count`, best first', () => {
     const out = groundedReplies(
       [
         { name: 'cancel_booking', confidence: 0.7 },
         { name: 'reschedule_booking', confidence: 0.3 },
       ],
-      { customerName: 'Ann', nextBooking: booking },
+      { customerName: 'Ann', nextBooking: booking, openingHours: null },
       2,
     );
     expect(out).toHaveLength(2);
@@ -375,7 +408,7 @@ describe('in every language', () => {
   ] as const)('suggests replies in %s, grounded in the booking', (language, when, hello) => {
     const [first] = groundedReplies(
       [{ name: 'reschedule_booking', confidence: 0.9 }],
-      { customerName: 'Lucía Pérez', nextBooking: booking },
+      { customerName: 'Lucía Pérez', nextBooking: booking, openingHours: null },
       2,
       language,
     );
@@ -387,7 +420,7 @@ describe('in every language', () => {
     for (const intent of INTENTS)
       for (const s of groundedReplies(
         [{ name: intent, confidence: 0.9 }],
-        { customerName: null, nextBooking: null },
+        { customerName: null, nextBooking: null, openingHours: null },
         5,
         language,
       ))

@@ -5,6 +5,7 @@ import {
   normalizedHours,
   openWithin,
   outsideHoursProblem,
+  weekAhead,
   weekdayOf,
   type Schedule,
 } from '../../functions/bookings/schedule';
@@ -197,5 +198,36 @@ describe('opening hours in time', () => {
     );
     // Saturday: no hours at all.
     expect(outsideHoursProblem(s, span('2026-12-05T09:00:00.000Z', '2026-12-05T10:00:00.000Z'))).toMatch(/closed/);
+  });
+});
+
+describe('the week ahead', () => {
+  it('joins the resources\u2019 hours day by day, in the business\u2019s zone, with their date overrides', () => {
+    const chair = schedule({ date_overrides: [{ date: '2026-11-26', hours: [] }] });
+    const room = schedule({
+      resource_id: 'room-1',
+      timezone: 'Europe/London',
+      ...normalizedHours({ thu: [{ start: '07:00', end: '09:00' }], sat: [{ start: '09:00', end: '13:00' }] }, []),
+    });
+    // Tuesday 24 November 2026, 23:30 UTC: in Berlin it is already Wednesday.
+    const days = weekAhead([chair, room], new Date('2026-11-24T23:30:00Z'), 'Europe/Berlin');
+    expect(days).toEqual([
+      { date: '2026-11-25', hours: [{ start: '09:00', end: '17:00' }] },
+      // The chair is closed on the 26th; the room opens 07:00–09:00 London time, 08:00–10:00 in Berlin.
+      { date: '2026-11-26', hours: [{ start: '08:00', end: '10:00' }] },
+      { date: '2026-11-27', hours: [{ start: '09:00', end: '17:00' }] },
+      { date: '2026-11-28', hours: [{ start: '10:00', end: '14:00' }] },
+      { date: '2026-11-29', hours: [] },
+      { date: '2026-11-30', hours: [{ start: '09:00', end: '17:00' }] },
+      { date: '2026-12-01', hours: [{ start: '09:00', end: '17:00' }] },
+    ]);
+  });
+
+  it('says 24:00 for a day open to midnight', () => {
+    const late = schedule({ timezone: 'UTC', ...normalizedHours({ fri: [{ start: '18:00', end: '24:00' }] }, []) });
+    expect(weekAhead([late], new Date('2026-11-27T10:00:00Z'), 'UTC')[0]).toEqual({
+      date: '2026-11-27',
+      hours: [{ start: '18:00', end: '24:00' }],
+    });
   });
 });

@@ -169,6 +169,9 @@ __all__ = [
     "Suggestions",
     "SuggestionsGrounding",
     "SuggestionsGroundingNextBooking",
+    "SuggestionsGroundingOpeningHours",
+    "SuggestionsGroundingOpeningHoursDaysItem",
+    "SuggestionsGroundingOpeningHoursDaysItemHoursItem",
     "SuggestionsSuggestionsItem",
     "Tenant",
     "TenantDefaultLanguage",
@@ -1585,6 +1588,7 @@ class SuggestionsGrounding(TypedDict):
 
     customer_name: Optional[str]
     next_booking: Optional[SuggestionsGroundingNextBooking]
+    opening_hours: Optional[SuggestionsGroundingOpeningHours]
 
 
 class SuggestionsGroundingNextBooking(TypedDict):
@@ -1595,6 +1599,30 @@ class SuggestionsGroundingNextBooking(TypedDict):
     start_at: str
     timezone: str
     status: str
+
+
+class SuggestionsGroundingOpeningHours(TypedDict):
+    """The business’s hours on each of the next seven days, from today: when any resource with opening hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.
+
+    ``Suggestions.grounding.opening_hours`` in openapi.json."""
+
+    #: The tenant’s time zone: the hours are clock times there.
+    timezone: str
+    days: List[SuggestionsGroundingOpeningHoursDaysItem]
+
+
+class SuggestionsGroundingOpeningHoursDaysItem(TypedDict):
+    """``Suggestions.grounding.opening_hours.days[]`` in openapi.json."""
+
+    date: str
+    hours: List[SuggestionsGroundingOpeningHoursDaysItemHoursItem]
+
+
+class SuggestionsGroundingOpeningHoursDaysItemHoursItem(TypedDict):
+    """``Suggestions.grounding.opening_hours.days[].hours[]`` in openapi.json."""
+
+    start: str
+    end: str
 
 
 class SuggestRepliesRequest(TypedDict, total=False):

@@ -1392,6 +1392,8 @@ module MessagingPlatform
       class Grounding < Model
         property :customer_name, :string, required: true, nullable: true
         property :next_booking, "Suggestions::Grounding::NextBooking", required: true, nullable: true
+        # The business’s hours on each of the next seven days, from today: when any resource with opening hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.
+        property :opening_hours, "Suggestions::Grounding::OpeningHours", required: true, nullable: true
 
         # The `NextBooking` object.
         class NextBooking < Model
@@ -1400,6 +1402,27 @@ module MessagingPlatform
           property :start_at, :string, required: true
           property :timezone, :string, required: true
           property :status, :string, required: true
+        end
+
+        # The business’s hours on each of the next seven days, from today: when any resource with
+        # opening hours (`/schedules`) is open, date overrides included. Null when no resource has
+        # opening hours.
+        class OpeningHours < Model
+          # The tenant’s time zone: the hours are clock times there.
+          property :timezone, :string, required: true
+          property :days, ["Suggestions::Grounding::OpeningHours::Day"], required: true
+
+          # The `Day` object.
+          class Day < Model
+            property :date, :string, required: true
+            property :hours, ["Suggestions::Grounding::OpeningHours::Day::Hour"], required: true
+
+            # The `Hour` object.
+            class Hour < Model
+              property :start, :string, required: true
+              property :end, :string, required: true
+            end
+          end
         end
       end
 

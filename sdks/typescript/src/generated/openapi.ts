@@ -3038,6 +3038,18 @@ export interface components {
                     timezone: string;
                     status: string;
                 } | null;
+                opening_hours: {
+                    /** @description The tenant’s time zone: the hours are clock times there. */
+                    timezone: string;
+                    days: {
+                        /** @example 2026-11-24 */
+                        date: string;
+                        hours: {
+                            start: string;
+                            end: string;
+                        }[];
+                    }[];
+                } | null;
             };
             /** @enum {string} */
             provider: "local" | "bedrock";
