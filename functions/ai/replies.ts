@@ -47,6 +47,8 @@ interface Wording {
   booking: (service: string, when: string) => string;
   /** A day with no hours. */
   closed: string;
+  /** A week whose every day has the same hours. */
+  everyDay: string;
   templates: Templates;
 }
 
@@ -57,6 +59,7 @@ const WORDING: Record<Language, Wording> = {
     hi: 'Hi',
     booking: (service, when) => `your ${service} on ${when}`,
     closed: 'closed',
+    everyDay: 'every day',
     templates: {
       reschedule_booking: {
         booked: [
@@ -135,6 +138,7 @@ const WORDING: Record<Language, Wording> = {
     hi: 'Hola',
     booking: (service, when) => `tu cita de ${service} del ${when}`,
     closed: 'cerrado',
+    everyDay: 'todos los días',
     templates: {
       reschedule_booking: {
         booked: [
@@ -208,6 +212,7 @@ const WORDING: Record<Language, Wording> = {
     hi: 'Olá',
     booking: (service, when) => `o seu horário de ${service} (${when})`,
     closed: 'fechado',
+    everyDay: 'todos os dias',
     templates: {
       reschedule_booking: {
         booked: [
@@ -280,6 +285,7 @@ const WORDING: Record<Language, Wording> = {
     hi: 'Bonjour',
     booking: (service, when) => `votre rendez-vous ${service} du ${when}`,
     closed: 'fermé',
+    everyDay: 'tous les jours',
     templates: {
       reschedule_booking: {
         booked: [
@@ -363,6 +369,7 @@ const WORDING: Record<Language, Wording> = {
     hi: 'Hallo',
     booking: (service, when) => `Ihren Termin (${service}) am ${when}`,
     closed: 'geschlossen',
+    everyDay: 'täglich',
     templates: {
       reschedule_booking: {
         booked: [
@@ -473,6 +480,8 @@ export function weekText(
     if (previous?.text === text) previous.last = day.date;
     else groups.push({ first: day.date, last: day.date, text });
   }
+  const [only] = groups;
+  if (only && groups.length === 1 && days.length === 7) return `${WORDING[language].everyDay} ${only.text}`;
   return groups
     .map((g) => `${g.first === g.last ? name(g.first) : `${name(g.first)}\u2013${name(g.last)}`} ${g.text}`)
     .join('; ');

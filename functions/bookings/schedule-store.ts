@@ -5,7 +5,7 @@ import { DomainError } from '../platform/domain-error';
 import { inOrder } from '../platform/fields';
 import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
-import { SCHEDULE_FIELDS, type OpeningHours, type Schedule, type Weekday } from './schedule';
+import { SCHEDULE_FIELDS, normalizedHours, type OpeningHours, type Schedule, type Weekday } from './schedule';
 
 /**
  * The only code that knows how schedules are keyed: one item per resource,
@@ -14,7 +14,11 @@ import { SCHEDULE_FIELDS, type OpeningHours, type Schedule, type Weekday } from 
  */
 const scheduleKey = (t: string, resourceId: string) => ({ pk: tenantPk(t), sk: `SCHED#${resourceId}` });
 
-const scheduleFromItem = (item: Record<string, unknown>): Schedule => inOrder<Schedule>(item, SCHEDULE_FIELDS);
+/** The item as the API answers it: its fields, and its weekdays, in their order (a map's own order is not kept). */
+function scheduleFromItem(item: Record<string, unknown>): Schedule {
+  const schedule = inOrder<Schedule>(item, SCHEDULE_FIELDS);
+  return { ...schedule, ...normalizedHours(schedule.weekly_hours, schedule.date_overrides) };
+}
 
 export async function getSchedule(t: string, resourceId: string): Promise<Schedule | undefined> {
   const out = await db().send(

@@ -221,6 +221,10 @@ describe('schedules', () => {
       sat: [],
       sun: [],
     });
+    // Still Monday to Sunday, in order.
+    const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+    expect(Object.keys(shrunk.body.weekly_hours)).toEqual(DAYS);
+    expect(Object.keys((await getSchedule('chair-2')).body.weekly_hours)).toEqual(DAYS);
     expect(shrunk.body.date_overrides).toEqual([{ date: '2031-03-05', hours: [] }]);
     const kept = await call('PATCH', `/bookings/${id}`, { ...authOf(t), body: { notes: 'window seat' } });
     expect(kept.status).toBe(200);

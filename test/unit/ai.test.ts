@@ -304,6 +304,14 @@ describe('grounded replies', () => {
     const [de] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 3, 'de');
     expect(de?.text).toContain('Öffnungszeiten für die nächsten Tage: Dienstag\u2013Mittwoch 09:00\u201317:00;');
     expect(de?.text).toContain('Sonntag geschlossen');
+    const everyDay = { ...openingHours, days: openingHours.days.map((d) => ({ ...d, hours: nine })) };
+    const [daily] = groundedReplies(
+      [{ name: 'opening_hours', confidence: 0.9 }],
+      { ...grounding, openingHours: everyDay },
+      1,
+      'es',
+    );
+    expect(daily?.text).toBe('Hola Maria, nuestro horario para los próximos días: todos los días 09:00\u201317:00.');
     // Without opening hours it asks which day instead of naming any.
     const [asked] = groundedReplies(
       [{ name: 'opening_hours', confidence: 0.9 }],
