@@ -256,7 +256,7 @@ export type OlderPages<T extends { id: string } = { id: string }> = ReturnType<t
  * shows the first page's copy of an item over an older one (an item with new activity has moved up).
  */
 export function useOlderPages<T extends { id: string }>(
-  fetchPage: (cursor: string | null) => Promise<Pick<Page<T>, 'data' | 'hasMore' | 'nextCursor'>>,
+  fetchPage: (cursor: string | null) => Promise<ListPage<T>>,
   start: string | null | undefined,
   deps: unknown[],
 ) {
@@ -288,6 +288,51 @@ export function useOlderPages<T extends { id: string }>(
     busy: action.busy,
     error: action.error,
     clearError: action.clearError,
+  };
+}
+
+/** A page of a list as the lists' hooks need it. */
+type ListPage<T> = Pick<Page<T>, 'data' | 'hasMore' | 'nextCursor'>;
+
+/**
+ * A settings list that the team edits: its first page (`cursor` null) and older pages on request, one
+ * selected row, the row being edited ('new' for a new one) and the delete dialog. `done` says what
+ * happened, clears the selection and reads the list again from the start.
+ */
+export function useEditableList<T extends { id: string }>(
+  fetchPage: (client: MessagingClient, cursor: string | null) => Promise<ListPage<T>>,
+) {
+  const { client, flash } = useApp();
+  // After a change the list is read again from the start (`changes` also drops the pages loaded past it).
+  const [changes, setChanges] = useState(0);
+  const list = useResource((c) => fetchPage(c, null), [changes]);
+  const more = useOlderPages<T>(
+    (cursor) => fetchPage(client, cursor),
+    list.data?.hasMore ? list.data.nextCursor : undefined,
+    [changes],
+  );
+  const [selected, setSelected] = useState<T[]>([]);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useAction();
+  const done = (message: string) => {
+    flash({ type: 'success', content: message });
+    setSelected([]);
+    setChanges((n) => n + 1);
+  };
+  return {
+    list,
+    more,
+    shown: list.data && more.merged(list.data.data),
+    selected,
+    setSelected,
+    current: selected[0],
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    remove,
+    done,
   };
 }
 

@@ -12,7 +12,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Schedule } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource } from '../context';
+import { useAction, useApp, useEditableList } from '../context';
 import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime } from '../format';
@@ -28,34 +28,24 @@ const asRow = (s: Schedule): Row => ({ ...s, id: s.resource_id });
 
 /** Settings › Opening hours: when each resource can be booked (admins change them). */
 export function OpeningHoursPage() {
-  const { client, flash, isAdmin } = useApp();
-  const [changes, setChanges] = useState(0);
-  const schedules = useResource(
-    async (c) => {
-      const page = await c.schedules.list({ limit: PAGE_SIZE }).page();
-      return { ...page, data: page.data.map(asRow) };
-    },
-    [changes],
-  );
-  const more = useOlderPages<Row>(
-    async (cursor) => {
-      const page = await client.schedules.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page();
-      return { ...page, data: page.data.map(asRow) };
-    },
-    schedules.data?.hasMore ? schedules.data.nextCursor : undefined,
-    [changes],
-  );
-  const shown = schedules.data && more.merged(schedules.data.data);
-  const [selected, setSelected] = useState<Row[]>([]);
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const remove = useAction();
-  const current = selected[0];
-  const done = (message: string) => {
-    flash({ type: 'success', content: message });
-    setSelected([]);
-    setChanges((n) => n + 1);
-  };
+  const { client, isAdmin } = useApp();
+  const {
+    list: schedules,
+    more,
+    shown,
+    selected,
+    setSelected,
+    current,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    remove,
+    done,
+  } = useEditableList<Row>(async (c, cursor) => {
+    const page = await c.schedules.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page();
+    return { ...page, data: page.data.map(asRow) };
+  });
 
   return (
     <ContentLayout

@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { SavedReply } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource } from '../context';
+import { useAction, useApp, useEditableList } from '../context';
 import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatDateTime } from '../format';
@@ -20,26 +20,23 @@ const PAGE_SIZE = 50;
 
 /** Settings › Saved replies: the team's canned responses, which the composer inserts by `/shortcut`. */
 export function SavedRepliesPage() {
-  const { client, flash } = useApp();
-  // After a change the list is read again from the start (`changes` also drops the pages loaded past it).
-  const [changes, setChanges] = useState(0);
-  const replies = useResource((c) => c.savedReplies.list({ limit: PAGE_SIZE }).page(), [changes]);
-  const more = useOlderPages<SavedReply>(
-    (cursor) => client.savedReplies.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
-    replies.data?.hasMore ? replies.data.nextCursor : undefined,
-    [changes],
+  const { client } = useApp();
+  const {
+    list: replies,
+    more,
+    shown,
+    selected,
+    setSelected,
+    current,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    remove,
+    done,
+  } = useEditableList<SavedReply>((c, cursor) =>
+    c.savedReplies.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
   );
-  const shown = replies.data && more.merged(replies.data.data);
-  const [selected, setSelected] = useState<SavedReply[]>([]);
-  const [editing, setEditing] = useState<SavedReply | 'new' | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const remove = useAction();
-  const current = selected[0];
-  const done = (message: string) => {
-    flash({ type: 'success', content: message });
-    setSelected([]);
-    setChanges((n) => n + 1);
-  };
 
   return (
     <ContentLayout
