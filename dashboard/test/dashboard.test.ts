@@ -467,6 +467,8 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   });
   assert.equal(storedNotes.body.data[0].text, 'Prefers mornings; call before 10.');
   assert.ok(storedNotes.body.data[0].edited_at);
+  // Saved on the version the editor opened with (If-Match), so it is one on.
+  assert.equal(storedNotes.body.data[0].version, 2);
 
   // "Assigned to: Me" in the inbox: Maria's conversation (assigned above), not an unassigned one;
   // "Nobody": the other way round.

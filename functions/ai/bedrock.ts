@@ -7,7 +7,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
 import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
-import { formatWhen, weekText } from './replies';
+import { formatWhen } from './replies';
 import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
 export interface BedrockOptions {
@@ -64,13 +64,22 @@ function extractJson(text: string): unknown {
 const transcriptText = (t: readonly TranscriptLine[]) =>
   t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
 
+/** The week ahead day by day with its dates, the first being today, so "tomorrow" and "Monday" resolve. */
+function openingHoursFact(hours: NonNullable<Grounding['openingHours']>): string {
+  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  const days = hours.days.map(
+    (d) =>
+      `${weekday.format(new Date(`${d.date}T12:00:00Z`))} ${d.date}: ` +
+      (d.hours.length ? d.hours.map((h) => `${h.start}-${h.end}`).join(', ') : 'closed'),
+  );
+  return `Today is ${days[0]?.split(':')[0] ?? 'unknown'} (${hours.timezone}). Opening hours, day by day: ${days.join('; ')}.`;
+}
+
 function facts(g: Grounding, language: Language): string {
   const booking = g.nextBooking
     ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone, language)} (${g.nextBooking.status}).`
     : 'The customer has no upcoming booking.';
-  const hours = g.openingHours
-    ? ` Opening hours for the coming days (${g.openingHours.timezone}): ${weekText(g.openingHours.days, language)}.`
-    : ' Opening hours: not known.';
+  const hours = g.openingHours ? ` ${openingHoursFact(g.openingHours)}` : ' Opening hours: not known.';
   return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}`;
 }
 

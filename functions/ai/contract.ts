@@ -111,16 +111,24 @@ export const Suggestions = named(
                 .check(z.meta({ description: 'The tenant\u2019s time zone: the hours are clock times there.' })),
               days: z.array(
                 z.object({
-                  date: z.string().check(z.meta({ examples: ['2026-11-24'] })),
-                  hours: z.array(z.object({ start: z.string(), end: z.string() })),
+                  date: z
+                    .string()
+                    .check(z.meta({ examples: ['2026-11-24'], description: 'YYYY-MM-DD in the tenant\u2019s zone.' })),
+                  hours: z
+                    .array(z.object({ start: z.string(), end: z.string() }))
+                    .check(
+                      z.meta({ description: 'Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.' }),
+                    ),
                 }),
               ),
             })
             .check(
               z.meta({
                 description:
-                  'The business\u2019s hours on each of the next seven days, from today: when any resource with opening ' +
-                  'hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.',
+                  'The business\u2019s hours on each of the next seven days, from today in the tenant\u2019s zone: when ' +
+                  'any resource with opening hours (`/schedules`) is open, date overrides included (resources without ' +
+                  'any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours ' +
+                  'cannot be said as clock times in the tenant\u2019s zone.',
               }),
             ),
         ),

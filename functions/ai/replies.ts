@@ -45,10 +45,13 @@ type Templates = Record<Intent, { any: Template[]; booked?: Template[]; open?: T
 interface Wording {
   hi: string;
   booking: (service: string, when: string) => string;
-  /** A day with no hours. */
-  closed: string;
-  /** A week whose every day has the same hours. */
-  everyDay: string;
+  /** How a week's hours are said: a day with none, days in a row, a week the same every day, the separator. */
+  week: {
+    closed: string;
+    days: (first: string, last: string) => string;
+    every: (hours: string, closed: boolean) => string;
+    separator: string;
+  };
   templates: Templates;
 }
 
@@ -58,8 +61,12 @@ const WORDING: Record<Language, Wording> = {
   en: {
     hi: 'Hi',
     booking: (service, when) => `your ${service} on ${when}`,
-    closed: 'closed',
-    everyDay: 'every day',
+    week: {
+      closed: 'closed',
+      days: (first, last) => `${first}\u2013${last}`,
+      every: (hours, closed) => (closed ? 'closed every day' : `every day ${hours}`),
+      separator: '; ',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -137,8 +144,12 @@ const WORDING: Record<Language, Wording> = {
   es: {
     hi: 'Hola',
     booking: (service, when) => `tu cita de ${service} del ${when}`,
-    closed: 'cerrado',
-    everyDay: 'todos los días',
+    week: {
+      closed: 'cerrado',
+      days: (first, last) => `de ${first} a ${last}`,
+      every: (hours, closed) => (closed ? 'cerrado todos los días' : `todos los días ${hours}`),
+      separator: '; ',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -211,8 +222,12 @@ const WORDING: Record<Language, Wording> = {
   pt: {
     hi: 'Olá',
     booking: (service, when) => `o seu horário de ${service} (${when})`,
-    closed: 'fechado',
-    everyDay: 'todos os dias',
+    week: {
+      closed: 'fechado',
+      days: (first, last) => `de ${first} a ${last}`,
+      every: (hours, closed) => (closed ? 'fechado todos os dias' : `todos os dias ${hours}`),
+      separator: '; ',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -284,8 +299,12 @@ const WORDING: Record<Language, Wording> = {
   fr: {
     hi: 'Bonjour',
     booking: (service, when) => `votre rendez-vous ${service} du ${when}`,
-    closed: 'fermé',
-    everyDay: 'tous les jours',
+    week: {
+      closed: 'fermé',
+      days: (first, last) => `du ${first} au ${last}`,
+      every: (hours, closed) => (closed ? 'fermé tous les jours' : `tous les jours ${hours}`),
+      separator: ' ; ',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -368,8 +387,12 @@ const WORDING: Record<Language, Wording> = {
   de: {
     hi: 'Hallo',
     booking: (service, when) => `Ihren Termin (${service}) am ${when}`,
-    closed: 'geschlossen',
-    everyDay: 'täglich',
+    week: {
+      closed: 'geschlossen',
+      days: (first, last) => `${first} bis ${last}`,
+      every: (hours, closed) => (closed ? 'täglich geschlossen' : `täglich ${hours}`),
+      separator: '; ',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -469,10 +492,11 @@ export function weekText(
   days: readonly { date: string; hours: readonly { start: string; end: string }[] }[],
   language: Language,
 ): string {
+  const words = WORDING[language].week;
   const weekday = new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', timeZone: 'UTC' });
   const name = (date: string) => weekday.format(new Date(`${date}T12:00:00Z`));
   const hoursText = (hours: readonly { start: string; end: string }[]) =>
-    hours.length ? hours.map((h) => `${h.start}\u2013${h.end}`).join(', ') : WORDING[language].closed;
+    hours.length ? hours.map((h) => `${h.start}\u2013${h.end}`).join(', ') : words.closed;
   const groups: { first: string; last: string; text: string }[] = [];
   for (const day of days) {
     const text = hoursText(day.hours);
@@ -481,10 +505,10 @@ export function weekText(
     else groups.push({ first: day.date, last: day.date, text });
   }
   const [only] = groups;
-  if (only && groups.length === 1 && days.length === 7) return `${WORDING[language].everyDay} ${only.text}`;
+  if (only && groups.length === 1 && days.length === 7) return words.every(only.text, only.text === words.closed);
   return groups
-    .map((g) => `${g.first === g.last ? name(g.first) : `${name(g.first)}\u2013${name(g.last)}`} ${g.text}`)
-    .join('; ');
+    .map((g) => `${g.first === g.last ? name(g.first) : words.days(name(g.first), name(g.last))} ${g.text}`)
+    .join(words.separator);
 }
 
 function templates(intent: Intent, g: Grounding, language: Language): Template[] {

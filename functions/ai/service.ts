@@ -1,6 +1,6 @@
 /** The AI operations behind the endpoints and the analysis worker. */
 import { weekAhead } from '../bookings/schedule';
-import { listSchedules } from '../bookings/schedule-store';
+import { everySchedule } from '../bookings/schedule-store';
 import { nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
@@ -12,6 +12,7 @@ import {
   type MessageRef,
 } from '../conversations/store';
 import { DomainError } from '../platform/domain-error';
+import { logger } from '../platform/observability';
 import { getTenant } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import { bedrockCategorizer, bedrockClassifier, bedrockSuggester } from './bedrock';
@@ -96,10 +97,23 @@ async function conversationContext(tenantId: string, conversationId: string) {
   return { conversation: found.conversation, transcript };
 }
 
-/** The business's hours for the week ahead, from its resources' schedules (the first 100); null without any. */
+/** How many resources' schedules a suggestion reads at most: past that, the hours are left unknown. */
+const MOST_SCHEDULES = 500;
+
+/**
+ * The business's hours for the week ahead, from all its resources' schedules; null without any, with
+ * more than MOST_SCHEDULES, when they cannot be said as clock times, or when they cannot be read (the
+ * suggestions are made without them rather than not at all).
+ */
 async function openingHoursAhead(tenant: AiTenant, now: Date): Promise<Grounding['openingHours']> {
-  const { items } = await listSchedules(tenant.id, { limit: 100 });
-  return items.length === 0 ? null : { timezone: tenant.timezone, days: weekAhead(items, now, tenant.timezone) };
+  try {
+    const schedules = await everySchedule(tenant.id, MOST_SCHEDULES);
+    const days = schedules?.length ? weekAhead(schedules, now, tenant.timezone) : undefined;
+    return days ? { timezone: tenant.timezone, days } : null;
+  } catch (error) {
+    logger.warn('opening hours unavailable; suggesting without them', { error });
+    return null;
+  }
 }
 
 export async function suggest(

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, refusedItem, updateVersioned } from '../platform/db';
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
@@ -81,6 +81,30 @@ export async function deleteSchedule(t: string, resourceId: string, expectedVers
   } catch (error) {
     throw refusedItem(error) ? DomainError.versionMismatch() : DomainError.notFound('The schedule');
   }
+}
+
+/**
+ * Every schedule of the tenant (one Query, more past 1 MB), or undefined when there are more than `most`:
+ * a business's opening hours are the union of all of them, so a part would say closed where it is open.
+ */
+export async function everySchedule(t: string, most: number): Promise<Schedule[] | undefined> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName('main'),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
+        Limit: most + 1 - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    if (items.length > most) return undefined;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map(scheduleFromItem);
 }
 
 /** A page of the tenant's schedules, A to Z by resource: one Query. */

@@ -152,12 +152,14 @@ export interface OpenDay {
 /**
  * The business's hours on each of the seven days from `now`'s date in `timeZone`, as clock times there:
  * the union of the schedules given (it is open while any of its resources is), date overrides included.
+ * Undefined when a stretch cannot be said that way: one running through the hour a clock change repeats,
+ * in another zone than the schedule's, would end before it starts.
  */
-export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] {
+export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] | undefined {
   const first = zonedDate(timeZone, now);
   const midnight = (date: string) =>
     new Date(instantOfWallClock(timeZone, Date.parse(`${date}T00:00:00Z`))).toISOString();
-  return Array.from({ length: 7 }, (_, i) => {
+  const days = Array.from({ length: 7 }, (_, i) => {
     const date = addDays(first, i);
     const day = { start_at: midnight(date), end_at: midnight(addDays(date, 1)) };
     const open = mergedWithin(
@@ -167,4 +169,5 @@ export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: s
     const clock = (at: string) => (at === day.end_at ? '24:00' : zonedClock(timeZone, new Date(at)));
     return { date, hours: open.map((o) => ({ start: clock(o.start_at), end: clock(o.end_at) })) };
   });
+  return days.every((d) => d.hours.every((h) => h.end > h.start)) ? days : undefined;
 }

@@ -92,6 +92,7 @@ export const Note = named(
       .check(z.meta({ description: 'Who wrote it: a user (dashboard) or an API key.' })),
     created_at: timestamp,
     edited_at: z.nullable(timestamp).check(z.meta({ description: 'When its author last changed the text.' })),
+    version,
   }),
 );
 
@@ -221,7 +222,7 @@ export const contract = defineContract({
       'A note for the team: stored with its author and listed with the conversation\u2019s notes, never sent to ' +
       'the customer, and announced by no event (webhook receivers hear only what happens with the customer).',
     params,
-    responses: { 201: { description: 'The note.', body: Note } },
+    responses: { 201: { description: 'The note.', body: Note, headers: ['ETag'] } },
     errors: { 404: ['not_found'] },
     requestExample: { text: 'Called her back: she prefers mornings.' },
   },
@@ -229,19 +230,23 @@ export const contract = defineContract({
     operationId: 'updateNote',
     summary: 'Edit a note',
     description:
-      'Replaces the note’s text and sets `edited_at`; the same text again answers the note unchanged. Only its author ' +
-      'may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it). Notes carry no ' +
-      'version: the last edit wins, and `If-Match` is not read.',
+      'Replaces the note’s text, sets `edited_at` and moves `version` on; the same text again answers the note ' +
+      'unchanged. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, ' +
+      'not reword it). With `If-Match`, an edit of a version since changed is 412.',
     params: { id: resourceId('conv'), note_id: resourceId('note') },
-    responses: { 200: { description: 'The note as edited.', body: Note } },
+    ifMatch: true,
+    responses: { 200: { description: 'The note as edited.', body: Note, headers: ['ETag'] } },
     errors: { 403: ['not_note_author'], 404: ['not_found'] },
     requestExample: { text: 'Called her back: she prefers mornings, not Mondays.' },
   },
   'notes-delete': {
     operationId: 'deleteNote',
     summary: 'Delete a note',
-    description: 'Its author deletes it; an admin may delete anyone\u2019s (403 `not_note_author` otherwise).',
+    description:
+      'Its author deletes it; an admin may delete anyone\u2019s (403 `not_note_author` otherwise). With `If-Match`, ' +
+      'a version since changed is 412.',
     params: { id: resourceId('conv'), note_id: resourceId('note') },
+    ifMatch: true,
     responses: { 204: { description: 'Deleted.' } },
     errors: { 403: ['not_note_author'], 404: ['not_found'] },
   },

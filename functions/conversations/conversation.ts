@@ -233,6 +233,17 @@ export interface Note {
   created_at: string;
   /** When its author last changed the text; null while unedited. */
   edited_at: string | null;
+  /** 1 when written, one more with each edit (notes stored before versions read as 1). */
+  version: number;
 }
 
-export const NOTE_FIELDS = ['id', 'tenant_id', 'conversation_id', 'text', 'author', 'created_at', 'edited_at'] as const;
+export const NOTE_FIELDS = [
+  'id',
+  'tenant_id',
+  'conversation_id',
+  'text',
+  'author',
+  'created_at',
+  'edited_at',
+  'version',
+] as const;

@@ -1,5 +1,5 @@
 import { senderOf } from '../auth/principal';
-import { httpHandler, tenantPrincipal } from '../http/handler';
+import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { AddNoteBody } from './schemas';
@@ -11,5 +11,5 @@ export const handler = httpHandler('notes-create', { body: AddNoteBody }, async 
   const id = params.id ?? '';
   if (!isId('conv', id)) throw notFound('The conversation');
   const note = await addNote(caller.tenant.id, id, body.text, senderOf(caller), now);
-  return { status: 201, body: note };
+  return { status: 201, headers: etag(note.version), body: note };
 });

@@ -341,6 +341,7 @@ export async function addNote(tenantId: string, conversationId: string, text: st
     author,
     created_at: now.toISOString(),
     edited_at: null,
+    version: 1,
   };
   if (!(await putNote(note))) throw DomainError.notFound('The conversation');
   return note;

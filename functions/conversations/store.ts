@@ -585,7 +585,9 @@ const noteKey = (t: string, conversationId: string, id: string) => ({
   pk: tenantPk(t),
   sk: `CONVNOTE#${conversationId}#${id}`,
 });
-const noteFromItem = (item: Record<string, unknown>): Note => inOrder<Note>(item, NOTE_FIELDS);
+/** Notes stored before versions have none: they read as version 1. */
+const noteFromItem = (item: Record<string, unknown>): Note =>
+  inOrder<Note>({ version: 1, edited_at: null, ...item }, NOTE_FIELDS);
 
 /**
  * Stores a note if its conversation exists; false when it does not. A strongly consistent read, then the
@@ -604,47 +606,75 @@ export async function putNote(note: Note): Promise<boolean> {
   return true;
 }
 
-/** The note exists and, when `author` is given, that author wrote it (type and id). */
-function noteCondition(author: Sender | undefined) {
-  return author
-    ? {
-        ConditionExpression: 'attribute_exists(pk) AND #author.#type = :authorType AND #author.#id = :authorId',
-        ExpressionAttributeNames: { '#author': 'author', '#type': 'type', '#id': 'id' },
-        ExpressionAttributeValues: { ':authorType': author.type, ':authorId': author.id },
-      }
-    : { ConditionExpression: 'attribute_exists(pk)' };
+/**
+ * The note exists, `author` (when given) wrote it, and it is at `version` (when given; a note stored
+ * before versions is at 1).
+ */
+function noteCondition(author: Sender | undefined, version: number | undefined) {
+  const conditions = ['attribute_exists(pk)'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (author) {
+    conditions.push('#author.#type = :authorType AND #author.#id = :authorId');
+    Object.assign(names, { '#author': 'author', '#type': 'type', '#id': 'id' });
+    Object.assign(values, { ':authorType': author.type, ':authorId': author.id });
+  }
+  if (version !== undefined) {
+    conditions.push(version === 1 ? '(attribute_not_exists(version) OR version = :version)' : 'version = :version');
+    values[':version'] = version;
+  }
+  return { conditions, names, values };
+}
+
+/** Why a note refused a conditional write: gone, another author's, or at another version than asked for. */
+function refusal(
+  found: Record<string, unknown> | undefined,
+  author: Sender | undefined,
+  version: number | undefined,
+): 'not_found' | 'not_author' | 'version_mismatch' | Note {
+  if (!found) return 'not_found';
+  const note = noteFromItem(found);
+  if (author && (note.author.type !== author.type || note.author.id !== author.id)) return 'not_author';
+  if (version !== undefined && note.version !== version) return 'version_mismatch';
+  return note;
 }
 
 /**
- * Deletes a note of the conversation, on condition that `author` wrote it (any author when undefined):
- * one conditional Delete, which says whether the note was there when it refused.
+ * Deletes a note of the conversation, on condition that `author` wrote it (any author when undefined) and
+ * that it is at `version` (If-Match): one conditional Delete, whose refusal says why.
  */
 export async function deleteNote(
   t: string,
   conversationId: string,
   noteId: string,
   author: Sender | undefined,
-): Promise<'deleted' | 'not_found' | 'not_author'> {
-  const condition = noteCondition(author);
+  version: number | undefined,
+): Promise<'deleted' | 'not_found' | 'not_author' | 'version_mismatch'> {
+  const { conditions, names, values } = noteCondition(author, version);
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName('main'),
         Key: noteKey(t, conversationId, noteId),
-        ...condition,
+        ConditionExpression: conditions.join(' AND '),
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return 'deleted';
   } catch (error) {
-    return refusedItem(error) ? 'not_author' : 'not_found';
+    const why = refusal(refusedItem(error), author, version);
+    // Refused although author and version hold: it went between the write and the read.
+    return typeof why === 'string' ? why : 'not_found';
   }
 }
 
 /**
- * Replaces a note's text, on condition that `author` wrote it and the text differs: one conditional
- * Update, which returns the note as it now is. Refused, the item found says why: the same text (the note,
- * unchanged and not marked edited), another author's note, or none.
+ * Replaces a note's text, on condition that `author` wrote it, that it is at `version` (If-Match, when
+ * given) and that the text differs: one conditional Update, which returns the note as it now is, one
+ * version on. Refused, the item found says why: the same text (the note, unchanged and not marked
+ * edited), another author's note, another version, or none.
  */
 export async function editNote(
   t: string,
@@ -652,28 +682,26 @@ export async function editNote(
   noteId: string,
   author: Sender,
   text: string,
+  version: number | undefined,
   now: Date,
-): Promise<Note | 'not_found' | 'not_author'> {
-  const condition = noteCondition(author);
+): Promise<Note | 'not_found' | 'not_author' | 'version_mismatch'> {
+  const { conditions, names, values } = noteCondition(author, version);
   try {
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: noteKey(t, conversationId, noteId),
-        UpdateExpression: 'SET #text = :text, edited_at = :at',
-        ConditionExpression: `${condition.ConditionExpression} AND #text <> :text`,
-        ExpressionAttributeNames: { ...condition.ExpressionAttributeNames, '#text': 'text' },
-        ExpressionAttributeValues: { ...condition.ExpressionAttributeValues, ':text': text, ':at': now.toISOString() },
+        UpdateExpression: 'SET #text = :text, edited_at = :at, version = if_not_exists(version, :one) + :one',
+        ConditionExpression: [...conditions, '#text <> :text'].join(' AND '),
+        ExpressionAttributeNames: { ...names, '#text': 'text' },
+        ExpressionAttributeValues: { ...values, ':text': text, ':at': now.toISOString(), ':one': 1 },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return noteFromItem(out.Attributes ?? {});
   } catch (error) {
-    const found = refusedItem(error);
-    if (!found) return 'not_found';
-    const note = noteFromItem(found);
-    return note.author.type === author.type && note.author.id === author.id ? note : 'not_author';
+    return refusal(refusedItem(error), author, version);
   }
 }
 

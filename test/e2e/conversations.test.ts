@@ -560,7 +560,9 @@ describe('notes', () => {
       ...note,
       text: 'Ask Ana: she opens on Saturdays.',
       edited_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      version: 2,
     });
+    expect(edited.headers.get('etag')).toBe('"2"');
     const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
     expect(listed.body.data).toEqual([edited.body]);
     // The same text again changes nothing: the note as it is, edited_at untouched.

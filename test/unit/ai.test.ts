@@ -302,7 +302,7 @@ describe('grounded replies', () => {
         'Thursday 09:00\u201320:00; Friday 09:00\u201317:00; Saturday 10:00\u201314:00; Sunday closed; Monday 09:00\u201317:00.',
     );
     const [de] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 3, 'de');
-    expect(de?.text).toContain('Öffnungszeiten für die nächsten Tage: Dienstag\u2013Mittwoch 09:00\u201317:00;');
+    expect(de?.text).toContain('Öffnungszeiten für die nächsten Tage: Dienstag bis Mittwoch 09:00\u201317:00;');
     expect(de?.text).toContain('Sonntag geschlossen');
     const everyDay = { ...openingHours, days: openingHours.days.map((d) => ({ ...d, hours: nine })) };
     const [daily] = groundedReplies(
@@ -312,6 +312,17 @@ describe('grounded replies', () => {
       'es',
     );
     expect(daily?.text).toBe('Hola Maria, nuestro horario para los próximos días: todos los días 09:00\u201317:00.');
+    const [es] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 1, 'es');
+    expect(es?.text).toContain('de martes a miércoles 09:00\u201317:00; jueves 09:00\u201320:00;');
+    const [fr] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 1, 'fr');
+    expect(fr?.text).toContain('à venir : du mardi au mercredi 09:00\u201317:00 ; jeudi 09:00\u201320:00 ;');
+    const shut = { ...openingHours, days: openingHours.days.map((d) => ({ ...d, hours: [] })) };
+    const [closed] = groundedReplies(
+      [{ name: 'opening_hours', confidence: 0.9 }],
+      { ...grounding, openingHours: shut },
+      1,
+    );
+    expect(closed?.text).toBe('Hi Maria, our opening hours for the coming days: closed every day.');
     // Without opening hours it asks which day instead of naming any.
     const [asked] = groundedReplies(
       [{ name: 'opening_hours', confidence: 0.9 }],

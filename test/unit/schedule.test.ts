@@ -223,9 +223,37 @@ describe('the week ahead', () => {
     ]);
   });
 
+  it('leaves the week unsaid when a stretch would end before it starts (the repeated hour, another zone)', () => {
+    // 00:30–01:15 UTC on 25 October 2026 is 01:30 BST to 01:15 GMT in London: the clocks go back between.
+    const night = schedule({
+      timezone: 'UTC',
+      ...normalizedHours({}, [{ date: '2026-10-25', hours: [{ start: '00:30', end: '01:15' }] }]),
+    });
+    expect(weekAhead([night], new Date('2026-10-24T12:00:00Z'), 'Europe/London')).toBeUndefined();
+    expect(weekAhead([night], new Date('2026-10-24T12:00:00Z'), 'UTC')?.[1]).toEqual({
+      date: '2026-10-25',
+      hours: [{ start: '00:30', end: '01:15' }],
+    });
+  });
+
+  it('keeps a zone\u2019s own hours across its clock change', () => {
+    const berlin = schedule();
+    // Friday 23 to Thursday 29 October 2026: Berlin goes back to +01:00 on Sunday the 25th.
+    const days = weekAhead([berlin], new Date('2026-10-23T10:00:00Z'), 'Europe/Berlin');
+    expect(days?.map((d) => d.hours.map((h) => `${h.start}-${h.end}`).join())).toEqual([
+      '09:00-17:00',
+      '',
+      '',
+      '09:00-17:00',
+      '09:00-17:00',
+      '09:00-17:00',
+      '09:00-17:00',
+    ]);
+  });
+
   it('says 24:00 for a day open to midnight', () => {
     const late = schedule({ timezone: 'UTC', ...normalizedHours({ fri: [{ start: '18:00', end: '24:00' }] }, []) });
-    expect(weekAhead([late], new Date('2026-11-27T10:00:00Z'), 'UTC')[0]).toEqual({
+    expect(weekAhead([late], new Date('2026-11-27T10:00:00Z'), 'UTC')?.[0]).toEqual({
       date: '2026-11-27',
       hours: [{ start: '18:00', end: '24:00' }],
     });

@@ -477,7 +477,8 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   const remove = useAction();
   const [removed, setRemoved] = useState<string[]>([]);
   const removeNote = async (note: Note) => {
-    if (await remove.run(() => client.conversations.notes.delete(conversationId, note.id).then(() => true))) {
+    const deleted = () => client.conversations.notes.delete(conversationId, note.id, { ifMatch: note.version });
+    if (await remove.run(() => deleted().then(() => true))) {
       if (editing === note.id) setEditing(null);
       setRemoved((ids) => [...ids, note.id]);
       void notes.reload();
@@ -486,6 +487,8 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   // Its author rewords a note in place; the edited note shows at once, wherever it was listed from. One
   // note is edited at a time (Edit waits while a save runs); closing the editor puts focus back on its Edit.
   const [editing, setEditing] = useState<string | null>(null);
+  // The version the edit started from: a save over a change made meanwhile (another tab) is refused.
+  const [editingVersion, setEditingVersion] = useState<number | undefined>(undefined);
   const [edits, setEdits] = useState<Record<string, Note>>({});
   const [editGone, setEditGone] = useState(false);
   const editButtons = useRef<Record<string, ButtonProps.Ref | null>>({});
@@ -496,7 +499,12 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   const edit = useComposer(
     async (text) => {
       if (!editing) return;
-      const saved = await client.conversations.notes.update(conversationId, editing, { text });
+      const saved = await client.conversations.notes.update(
+        conversationId,
+        editing,
+        { text },
+        { ifMatch: editingVersion },
+      );
       setEdits((all) => ({ ...all, [saved.id]: saved }));
       stopEditing(saved.id);
     },
@@ -507,6 +515,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
     setEditGone(false);
     edit.setText(note.text);
     setEditing(note.id);
+    setEditingVersion(note.version);
   };
   const mine = (note: Note) => note.author.type === 'user' && note.author.id === me.user_id;
   const authorOf = (note: Note) =>
@@ -517,7 +526,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
         .filter((n) => !removed.includes(n.id))
         .map((n) => {
           const local = edits[n.id];
-          return local && (local.edited_at ?? '') > (n.edited_at ?? '') ? local : n;
+          return local && local.version > n.version ? local : n;
         })
     : [];
   // The note being edited was deleted meanwhile (by an admin, or elsewhere): the editor closes, saying so.

@@ -132,9 +132,14 @@ def test_notes_created_and_listed_newest_first(client: MessagingClient) -> None:
     conversation = client.channels.sandbox_inbound(from_=phone(), text="Hello")["conversation"]  # type: ignore[typeddict-item]
     first = client.conversations.notes.create(conversation["id"], text="VIP: be quick")
     assert first["author"]["type"] == "api_key"
-    edited = client.conversations.notes.update(conversation["id"], first["id"], text="VIP: be very quick")
-    assert (edited["text"], edited["created_at"], first["edited_at"]) == ("VIP: be very quick", first["created_at"], None)
+    edited = client.conversations.notes.update(conversation["id"], first["id"], text="VIP: be very quick", if_match=first["version"])
+    assert (edited["text"], edited["created_at"], first["edited_at"], edited["version"]) == ("VIP: be very quick", first["created_at"], None, 2)
     assert edited["edited_at"] is not None
+    # Made on the version before: someone changed the note meanwhile.
+    with pytest.raises(PreconditionFailedError):
+        client.conversations.notes.update(conversation["id"], first["id"], text="stale", if_match=first["version"])
+    with pytest.raises(PreconditionFailedError):
+        client.conversations.notes.delete(conversation["id"], first["id"], if_match=first["version"])
     second = client.conversations.notes.create(conversation["id"], text="Called back")
     assert [n["id"] for n in client.conversations.notes.list(conversation["id"])] == [second["id"], first["id"]]
     client.conversations.notes.delete(conversation["id"], second["id"])

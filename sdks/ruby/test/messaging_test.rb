@@ -124,9 +124,16 @@ class NotesTest < SdkTest
   def test_notes_created_and_listed_newest_first
     conversation = client.channels.sandbox_inbound(from: phone, text: "Hello").conversation
     first = client.conversations.notes.create(conversation.id, text: "VIP: be quick")
-    edited = client.conversations.notes.update(conversation.id, first.id, text: "VIP: be very quick")
-    assert_equal ["VIP: be very quick", first.created_at, nil], [edited.text, edited.created_at, first.edited_at]
+    edited = client.conversations.notes.update(conversation.id, first.id, text: "VIP: be very quick", if_match: first.version)
+    assert_equal ["VIP: be very quick", first.created_at, nil, 2], [edited.text, edited.created_at, first.edited_at, edited.version]
     refute_nil edited.edited_at
+    # Made on the version before: someone changed the note meanwhile.
+    assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.conversations.notes.update(conversation.id, first.id, text: "stale", if_match: first.version)
+    end
+    assert_raises(MessagingPlatform::PreconditionFailedError) do
+      client.conversations.notes.delete(conversation.id, first.id, if_match: first.version)
+    end
     assert_equal "api_key", first.author.type
     second = client.conversations.notes.create(conversation.id, text: "Called back")
     assert_equal [second.id, first.id], client.conversations.notes.list(conversation.id).map(&:id)

@@ -127,8 +127,11 @@ describe('notes', () => {
     const first = await t.client.conversations.notes.create(id, { text: 'VIP: be quick' });
     assert.equal(first.author.type, 'api_key');
     assert.equal(first.edited_at, null);
-    const edited = await t.client.conversations.notes.update(id, first.id, { text: 'VIP: be very quick' });
-    assert.deepEqual([edited.text, edited.created_at, typeof edited.edited_at], ['VIP: be very quick', first.created_at, 'string']);
+    const edited = await t.client.conversations.notes.update(id, first.id, { text: 'VIP: be very quick' }, { ifMatch: first.version });
+    assert.deepEqual([edited.text, edited.created_at, typeof edited.edited_at, edited.version], ['VIP: be very quick', first.created_at, 'string', 2]);
+    // An edit made on the version before is refused: someone changed the note meanwhile.
+    await assert.rejects(t.client.conversations.notes.update(id, first.id, { text: 'stale' }, { ifMatch: first.version }), PreconditionFailedError);
+    await assert.rejects(t.client.conversations.notes.delete(id, first.id, { ifMatch: first.version }), PreconditionFailedError);
     const second = await t.client.conversations.notes.create(id, { text: 'Called back' });
     const notes = await t.client.conversations.notes.list(id).toArray();
     assert.deepEqual(notes.map((n) => n.id), [second.id, first.id]);

@@ -154,13 +154,20 @@ class Notes(AsyncResource):
         """Adds a note for the team."""
         return await self._call("createNote", (conversation_id,), {"text": text}, options=options)
 
-    async def update(self, conversation_id: str, note_id: str, /, *, text: str, options: Options = None) -> Note:
-        """Replaces a note's text (sets ``edited_at``): only its author may."""
-        return await self._call("updateNote", (conversation_id, note_id), {"text": text}, options=options)
+    async def update(
+        self, conversation_id: str, note_id: str, /, *, text: str, if_match: IfMatch = None, options: Options = None
+    ) -> Note:
+        """Replaces a note's text (sets ``edited_at``, moves ``version`` on): only its author may. With
+        ``if_match=note["version"]``, a note changed meanwhile raises PreconditionFailedError."""
+        return await self._call(
+            "updateNote", (conversation_id, note_id), {"text": text}, if_match=if_match, options=options
+        )
 
-    async def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
-        """Deletes a note: its author may, and an admin may delete anyone's."""
-        await self._call("deleteNote", (conversation_id, note_id), options=options)
+    async def delete(
+        self, conversation_id: str, note_id: str, /, *, if_match: IfMatch = None, options: Options = None
+    ) -> None:
+        """Deletes a note: its author may, and an admin may delete anyone's. ``if_match`` as for update."""
+        await self._call("deleteNote", (conversation_id, note_id), if_match=if_match, options=options)
 
 
 class Conversations(AsyncResource):

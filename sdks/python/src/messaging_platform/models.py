@@ -1244,6 +1244,8 @@ class Note(TypedDict):
     created_at: str
     #: When its author last changed the text.
     edited_at: Optional[str]
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
 
 
 class NoteAuthor(TypedDict):
@@ -1602,7 +1604,7 @@ class SuggestionsGroundingNextBooking(TypedDict):
 
 
 class SuggestionsGroundingOpeningHours(TypedDict):
-    """The business’s hours on each of the next seven days, from today: when any resource with opening hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.
+    """The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
 
     ``Suggestions.grounding.opening_hours`` in openapi.json."""
 
@@ -1614,7 +1616,9 @@ class SuggestionsGroundingOpeningHours(TypedDict):
 class SuggestionsGroundingOpeningHoursDaysItem(TypedDict):
     """``Suggestions.grounding.opening_hours.days[]`` in openapi.json."""
 
+    #: YYYY-MM-DD in the tenant’s zone.
     date: str
+    #: Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
     hours: List[SuggestionsGroundingOpeningHoursDaysItemHoursItem]
 
 

@@ -153,13 +153,20 @@ class Notes(SyncResource):
         """Adds a note for the team."""
         return self._call("createNote", (conversation_id,), {"text": text}, options=options)
 
-    def update(self, conversation_id: str, note_id: str, /, *, text: str, options: Options = None) -> Note:
-        """Replaces a note's text (sets ``edited_at``): only its author may."""
-        return self._call("updateNote", (conversation_id, note_id), {"text": text}, options=options)
+    def update(
+        self, conversation_id: str, note_id: str, /, *, text: str, if_match: IfMatch = None, options: Options = None
+    ) -> Note:
+        """Replaces a note's text (sets ``edited_at``, moves ``version`` on): only its author may. With
+        ``if_match=note["version"]``, a note changed meanwhile raises PreconditionFailedError."""
+        return self._call(
+            "updateNote", (conversation_id, note_id), {"text": text}, if_match=if_match, options=options
+        )
 
-    def delete(self, conversation_id: str, note_id: str, /, *, options: Options = None) -> None:
-        """Deletes a note: its author may, and an admin may delete anyone's."""
-        self._call("deleteNote", (conversation_id, note_id), options=options)
+    def delete(
+        self, conversation_id: str, note_id: str, /, *, if_match: IfMatch = None, options: Options = None
+    ) -> None:
+        """Deletes a note: its author may, and an admin may delete anyone's. ``if_match`` as for update."""
+        self._call("deleteNote", (conversation_id, note_id), if_match=if_match, options=options)
 
 
 class Conversations(SyncResource):

@@ -1057,6 +1057,8 @@ module MessagingPlatform
       property :created_at, :string, required: true
       # When its author last changed the text.
       property :edited_at, :string, required: true, nullable: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
 
       # Who wrote it: a user (dashboard) or an API key.
       class Author < Model
@@ -1392,7 +1394,7 @@ module MessagingPlatform
       class Grounding < Model
         property :customer_name, :string, required: true, nullable: true
         property :next_booking, "Suggestions::Grounding::NextBooking", required: true, nullable: true
-        # The business’s hours on each of the next seven days, from today: when any resource with opening hours (`/schedules`) is open, date overrides included. Null when no resource has opening hours.
+        # The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
         property :opening_hours, "Suggestions::Grounding::OpeningHours", required: true, nullable: true
 
         # The `NextBooking` object.
@@ -1404,9 +1406,10 @@ module MessagingPlatform
           property :status, :string, required: true
         end
 
-        # The business’s hours on each of the next seven days, from today: when any resource with
-        # opening hours (`/schedules`) is open, date overrides included. Null when no resource has
-        # opening hours.
+        # The business’s hours on each of the next seven days, from today in the tenant’s zone: when
+        # any resource with opening hours (`/schedules`) is open, date overrides included (resources
+        # without any are not counted). Null when no resource has opening hours, past 500 of them,
+        # or when the hours cannot be said as clock times in the tenant’s zone.
         class OpeningHours < Model
           # The tenant’s time zone: the hours are clock times there.
           property :timezone, :string, required: true
@@ -1414,7 +1417,9 @@ module MessagingPlatform
 
           # The `Day` object.
           class Day < Model
+            # YYYY-MM-DD in the tenant’s zone.
             property :date, :string, required: true
+            # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
             property :hours, ["Suggestions::Grounding::OpeningHours::Day::Hour"], required: true
 
             # The `Hour` object.

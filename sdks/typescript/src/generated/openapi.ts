@@ -340,14 +340,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a note
-         * @description Its author deletes it; an admin may delete anyone’s (403 `not_note_author` otherwise).
+         * @description Its author deletes it; an admin may delete anyone’s (403 `not_note_author` otherwise). With `If-Match`, a version since changed is 412.
          */
         delete: operations["deleteNote"];
         options?: never;
         head?: never;
         /**
          * Edit a note
-         * @description Replaces the note’s text and sets `edited_at`; the same text again answers the note unchanged. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it). Notes carry no version: the last edit wins, and `If-Match` is not read.
+         * @description Replaces the note’s text, sets `edited_at` and moves `version` on; the same text again answers the note unchanged. Only its author may (403 `not_note_author` otherwise, admins included: they may delete a note, not reword it). With `If-Match`, an edit of a version since changed is 412.
          */
         patch: operations["updateNote"];
         trace?: never;
@@ -2686,6 +2686,8 @@ export interface components {
             created_at: string;
             /** @description When its author last changed the text. */
             edited_at: string | null;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
         };
         NoteList: {
             data: components["schemas"]["Note"][];
@@ -3042,8 +3044,12 @@ export interface components {
                     /** @description The tenant’s time zone: the hours are clock times there. */
                     timezone: string;
                     days: {
-                        /** @example 2026-11-24 */
+                        /**
+                         * @description YYYY-MM-DD in the tenant’s zone.
+                         * @example 2026-11-24
+                         */
                         date: string;
+                        /** @description Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed. */
                         hours: {
                             start: string;
                             end: string;
@@ -5467,6 +5473,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
@@ -5493,6 +5500,8 @@ export interface operations {
             header: {
                 /** @description The tenant’s id. */
                 "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -5515,10 +5524,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest2cd3c0"];
+            400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["VersionMismatch"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5531,6 +5541,8 @@ export interface operations {
             header: {
                 /** @description The tenant’s id. */
                 "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -5558,40 +5570,18 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Note"];
                 };
             };
-            /** @description Bad Request: `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "invalid_query",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
+            412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];

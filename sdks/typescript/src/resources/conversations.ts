@@ -42,13 +42,21 @@ export class Notes extends ApiResource {
     return this.call('POST', path`/conversations/${conversationId}/notes`, { body: params, options });
   }
 
-  /** Replaces a note's text (sets `edited_at`): only its author may. */
-  update(conversationId: string, noteId: string, changes: UpdateNoteParams, options?: RequestOptions): Promise<Note> {
+  /**
+   * Replaces a note's text (sets `edited_at`, moves `version` on): only its author may. `ifMatch:
+   * note.version` refuses an edit of a note changed meanwhile (PreconditionFailedError).
+   */
+  update(
+    conversationId: string,
+    noteId: string,
+    changes: UpdateNoteParams,
+    options?: ConditionalRequestOptions,
+  ): Promise<Note> {
     return this.call('PATCH', path`/conversations/${conversationId}/notes/${noteId}`, { body: changes, options });
   }
 
-  /** Deletes a note: its author may, and an admin may delete anyone's. */
-  async delete(conversationId: string, noteId: string, options?: RequestOptions): Promise<void> {
+  /** Deletes a note: its author may, and an admin may delete anyone's. `ifMatch` as for update. */
+  async delete(conversationId: string, noteId: string, options?: ConditionalRequestOptions): Promise<void> {
     await this.call('DELETE', path`/conversations/${conversationId}/notes/${noteId}`, { options });
   }
 }

@@ -31,15 +31,17 @@ module MessagingPlatform
                                                     request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
-      # Replaces a note's text (`text:`; sets `edited_at`): only its author may. Returns a Models::Note.
-      def update(conversation_id, note_id, request_options: nil, **changes)
+      # Replaces a note's text (`text:`; sets `edited_at`, moves `version` on): only its author may.
+      # `if_match: note.version` raises PreconditionFailedError if it changed meanwhile. Returns a Models::Note.
+      def update(conversation_id, note_id, if_match: nil, request_options: nil, **changes)
         call("updateNote", { id: conversation_id, note_id: note_id }, body: body_of("updateNote", changes),
-                                                                      request_options: options(request_options))
+                                                                      request_options: options(request_options, if_match: if_match))
       end
 
-      # Deletes a note: its author may, and an admin may delete anyone's. Returns nil.
-      def delete(conversation_id, note_id, request_options: nil)
-        call("deleteNote", { id: conversation_id, note_id: note_id }, request_options: options(request_options))
+      # Deletes a note: its author may, and an admin may delete anyone's. `if_match:` as for update. Returns nil.
+      def delete(conversation_id, note_id, if_match: nil, request_options: nil)
+        call("deleteNote", { id: conversation_id, note_id: note_id },
+             request_options: options(request_options, if_match: if_match))
         nil
       end
     end
