@@ -992,6 +992,23 @@ void test('opening hours: set in settings; the booking form offers only open tim
   await row.getByText('Mon–Fri 09:00–17:00 · Sat 10:00–14:00').waitFor();
   await row.getByText(`${day}: 09:00–12:00`).waitFor();
   await shot(page, '11d-opening-hours');
+  // On a phone the week's fields stack, one a row, and the table scrolls.
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('radio').check();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const narrow = page.getByRole('dialog', { name: 'Opening hours of chair-2' });
+    const [monday, tuesday] = [
+      await narrow.getByLabel('Monday hours').boundingBox(),
+      await narrow.getByLabel('Tuesday hours').boundingBox(),
+    ];
+    assert.ok(monday && tuesday && tuesday.y > monday.y, 'the weekdays are stacked');
+    await shot(page, '11d-opening-hours-390');
+    await narrow.getByRole('button', { name: 'Cancel' }).click();
+    await narrow.waitFor({ state: 'detached' });
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
 
   // The booking form knows the day's hours: a time after them is not open, and the API says why.
   await (await nav('Bookings')).click();
