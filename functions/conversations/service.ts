@@ -62,10 +62,14 @@ function activeConflict(error: unknown): unknown {
   );
 }
 
-/** Retries an optimistic read-modify-write when another writer got in first. */
-const withRetry = <T>(fn: () => Promise<T>): Promise<T> =>
+/**
+ * Retries an optimistic read-modify-write when another writer got in first. A customer's message gets
+ * more attempts than a team member's change: a burst of them into one conversation must all land, and
+ * nobody is there to press retry.
+ */
+const withRetry = <T>(fn: () => Promise<T>, attempts = 8): Promise<T> =>
   retryOnConflict(fn, {
-    attempts: 8,
+    attempts,
     retryable: (error) => error instanceof ConversationChanged,
     exhausted: () => DomainError.conflict('concurrent_update', 'The conversation is changing too fast; retry.'),
   });
@@ -397,6 +401,9 @@ export interface InboundMessage {
   providerId: string | null;
 }
 
+/** A burst of customer messages into one conversation: each writer waits up to about 3 seconds in all. */
+const INBOUND_ATTEMPTS = 14;
+
 /**
  * A customer message joins the customer's current unresolved conversation on that channel; after the
  * last one was resolved, it opens a new conversation. A snoozed conversation wakes up (open).
@@ -475,7 +482,7 @@ export async function receiveInbound(
         throw error;
       }
       return { conversation: after, message };
-    });
+    }, INBOUND_ATTEMPTS);
   } catch (error) {
     // Only the provider-id claim can fail on its own: this exact message was already received.
     if (
