@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db, transactionConflicted, type TransactItem } from '../platform/db';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, db, queryAll, transactionConflicted, type TransactItem } from '../platform/db';
 import { retryOnConflict } from '../platform/retry';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
@@ -94,24 +94,15 @@ export async function createApiKey(record: ApiKeyRecord, hash: string, state: Te
 
 /** The hashes of all the tenant's keys, from their pointers (strongly consistent, so none just created is missed). */
 export async function apiKeyHashes(tenantId: string): Promise<string[]> {
-  const hashes: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName('main'),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'APIKEY#' },
-        ProjectionExpression: '#hash',
-        ExpressionAttributeNames: { '#hash': 'hash' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) hashes.push(String(item.hash));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return hashes;
+  const items = await queryAll({
+    TableName: tableName('main'),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'APIKEY#' },
+    ProjectionExpression: '#hash',
+    ExpressionAttributeNames: { '#hash': 'hash' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => String(item.hash));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, refusedItem, updateVersioned } from '../platform/db';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryAll, refusedItem, updateVersioned } from '../platform/db';
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { inOrder } from '../platform/fields';
@@ -88,23 +88,15 @@ export async function deleteSchedule(t: string, resourceId: string, expectedVers
  * a business's opening hours are the union of all of them, so a part would say closed where it is open.
  */
 export async function everySchedule(t: string, most: number): Promise<Schedule[] | undefined> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName('main'),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
-        Limit: most + 1 - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(out.Items ?? []));
-    if (items.length > most) return undefined;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items.map(scheduleFromItem);
+  const items = await queryAll(
+    {
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
+    },
+    most,
+  );
+  return items?.map(scheduleFromItem);
 }
 
 /** A page of the tenant's schedules, A to Z by resource: one Query. */

@@ -239,12 +239,17 @@ export async function getMany(
 }
 
 /** Every item a Query finds, page after page: for partitions known to be small (a customer's conversations). */
-export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]>;
+/** With `most`: undefined when the Query finds more than that many (it stops reading there). */
+export async function queryAll(input: QueryCommandInput, most: number): Promise<Record<string, unknown>[] | undefined>;
+export async function queryAll(input: QueryCommandInput, most?: number) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    const limit = most === undefined ? {} : { Limit: most + 1 - items.length };
+    const out = await db().send(new QueryCommand({ ...input, ...limit, ExclusiveStartKey: start }));
     items.push(...(out.Items ?? []));
+    if (most !== undefined && items.length > most) return undefined;
     start = out.LastEvaluatedKey;
   } while (start);
   return items;
