@@ -71,3 +71,19 @@ export function summarizeWeek(week: Record<Weekday, readonly Hours[]>): string {
     .map((g) => `${g.from === g.to ? short(g.from) : `${short(g.from)}\u2013${short(g.to)}`} ${g.text}`)
     .join(' \u00b7 ');
 }
+
+/** The time a resource keeps free around each booking (its schedule's buffers). */
+export interface Buffers {
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+}
+
+export const hasBuffers = (b: Buffers) => b.buffer_before_minutes > 0 || b.buffer_after_minutes > 0;
+
+/** "10 minutes before and 15 after each booking"; "no time" without buffers. */
+export function buffersText(b: Buffers): string {
+  if (!hasBuffers(b)) return 'no time';
+  const before = b.buffer_before_minutes ? `${b.buffer_before_minutes} minutes before` : '';
+  const after = b.buffer_after_minutes ? `${b.buffer_after_minutes}${before ? '' : ' minutes'} after` : '';
+  return `${[before, after].filter(Boolean).join(' and ')} each booking`;
+}

@@ -1047,14 +1047,41 @@ void test('opening hours: set in settings; the booking form offers only open tim
   await editing.getByLabel('Monday hours').fill('08:00–12:00, 13:00–18:00');
   await editing.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
   assert.equal(await editing.getByLabel('Thursday hours').inputValue(), '08:00–12:00, 13:00–18:00');
+  // Time between bookings: 15 minutes kept free after each booking made from now on.
+  await editing.getByLabel('After each booking').click();
+  await page.getByRole('option', { name: '15 minutes' }).click();
   await editing.getByRole('button', { name: 'Save' }).click();
   await page.getByText('The opening hours of chair-2 are changed.').waitFor();
   await row.getByText('Mon–Fri 08:00–12:00, 13:00–18:00 · Sat 10:00–14:00').waitFor();
+  await row.getByText('15 minutes after each booking').waitFor();
   const stored = await api('GET', '/schedules/chair-2', { token: tenant.apiKey, tenant: tenant.id });
   assert.deepEqual(stored.body.weekly_hours.fri, [
     { start: '08:00', end: '12:00' },
     { start: '13:00', end: '18:00' },
   ]);
+  assert.equal(stored.body.buffer_after_minutes, 15);
+
+  // A booking ending 10 minutes before the one at 11:30 is too close: the form says so, and so does the API.
+  await (await nav('Bookings')).click();
+  await page.getByRole('button', { name: 'New booking' }).first().click();
+  const close = page.getByRole('dialog', { name: 'New booking' });
+  await close.getByRole('button', { name: /Choose a customer/ }).click();
+  await close.getByRole('option', { name: /Maria Test/ }).click();
+  await close.getByLabel('Service').fill('Quick trim');
+  await close.getByLabel('Resource').fill('chair-2');
+  await close.getByLabel('Start time').fill('11:00');
+  await close.getByLabel('End time').fill('11:20');
+  await close.getByText('chair-2 is too close to another booking at this time.').waitFor();
+  await close.getByText('Booked that day: 11:30–12:00. It keeps 15 minutes after each booking free.').waitFor();
+  await close.getByRole('button', { name: 'Book' }).click();
+  await close
+    .getByText(/That is too close: the resource is kept free for a while before and after each booking\./)
+    .waitFor();
+  await checkA11y(page, 'booking too close to another');
+  await shot(page, '11f-booking-too-close');
+  await close.getByRole('button', { name: 'Cancel' }).click();
+  await close.waitFor({ state: 'detached' });
+  await (await nav('Opening hours')).click();
   await row.getByRole('radio').check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete opening hours' }).getByRole('button', { name: 'Delete' }).click();

@@ -1,6 +1,15 @@
 import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../http/handler';
-import { answerableWindow, availabilityProblem, gapsWithin, mergedWithin, slotsWithin } from './booking';
+import {
+  MAX_BUFFER_MINUTES,
+  NO_BUFFERS,
+  answerableWindow,
+  availabilityProblem,
+  gapsWithin,
+  heldTime,
+  mergedWithin,
+  slotsWithin,
+} from './booking';
 import { openWithin } from './schedule';
 import { getSchedule } from './schedule-store';
 import { AvailabilityQuery } from './schemas';
@@ -9,8 +18,9 @@ import { heldIntervals } from './store';
 const MINUTE_MS = 60_000;
 
 /**
- * A resource's busy, closed (outside its opening hours) and free time in a window (from 24 hours ago on:
- * `from` is moved up to there), and with `duration_minutes` the slots still bookable.
+ * A resource's busy (booked, with the bookings' buffers), closed (outside its opening hours) and free time
+ * in a window (from 24 hours ago on: `from` is moved up to there), and with `duration_minutes` the slots
+ * still bookable, with room for the buffers a booking made now would take.
  */
 export const handler = httpHandler(
   'bookings-availability',
@@ -30,26 +40,47 @@ export const handler = httpHandler(
     if (problem) throw badRequest('invalid_query', problem);
     const window = answerableWindow(asked, now);
     const tenantId = tenantPrincipal(principal).tenant.id;
+    // Read together, so the bookings just outside the window are read for any buffers the schedule sets.
     const [held, schedule] = await Promise.all([
-      heldIntervals(tenantId, query.resource_id, window),
+      heldIntervals(tenantId, query.resource_id, {
+        start_at: new Date(Date.parse(window.start_at) - MAX_BUFFER_MINUTES * MINUTE_MS).toISOString(),
+        end_at: new Date(Date.parse(window.end_at) + MAX_BUFFER_MINUTES * MINUTE_MS).toISOString(),
+      }),
       getSchedule(tenantId, query.resource_id),
     ]);
-    const busy = mergedWithin(
-      window,
-      held.filter((h) => h.id !== query.reschedule_booking_id),
-    );
+    const others = held.filter((h) => h.id !== query.reschedule_booking_id);
+    const busy = mergedWithin(window, others);
     const closed = schedule ? gapsWithin(window, openWithin(schedule, window)) : [];
     const free = gapsWithin(window, mergedWithin(window, [...busy, ...closed]));
+    // A slot is a booking's own time, which must be open; its buffers must only stay clear of other
+    // bookings. Widening each other booking by them (after before it, before after it) says the same.
+    const buffers = schedule ?? NO_BUFFERS;
+    const room = gapsWithin(
+      window,
+      mergedWithin(window, [
+        ...others.map((h) =>
+          heldTime({
+            start_at: h.start_at,
+            end_at: h.end_at,
+            buffer_before_minutes: buffers.buffer_after_minutes,
+            buffer_after_minutes: buffers.buffer_before_minutes,
+          }),
+        ),
+        ...closed,
+      ]),
+    );
     return {
       status: 200,
       body: {
         resource_id: query.resource_id,
         from: window.start_at,
         to: window.end_at,
+        buffer_before_minutes: buffers.buffer_before_minutes,
+        buffer_after_minutes: buffers.buffer_after_minutes,
         busy,
         closed,
         free,
-        slots: slot ? slotsWithin(query.from, free, slot.duration, slot.step, now) : null,
+        slots: slot ? slotsWithin(query.from, room, slot.duration, slot.step, now) : null,
       },
     };
   },

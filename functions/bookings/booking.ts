@@ -39,7 +39,26 @@ export const SCHEDULE_HORIZON_MS = 24 * 3600 * 1000;
 export const beforeScheduleHorizon = (endAt: string, now: Date) =>
   Date.parse(endAt) <= now.getTime() - SCHEDULE_HORIZON_MS;
 
-export interface Booking {
+/**
+ * Time a resource keeps free around its bookings (set on its schedule): a booking holds the resource from
+ * `buffer_before_minutes` before its start to `buffer_after_minutes` after its end, so two bookings are at
+ * least the one's after and the other's before apart. A booking keeps the buffers it took its slot with.
+ */
+export interface Buffers {
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+}
+export const MAX_BUFFER_MINUTES = 120;
+export const NO_BUFFERS: Buffers = { buffer_before_minutes: 0, buffer_after_minutes: 0 };
+const MINUTE_MS = 60_000;
+
+/** The time a booking holds its resource: its own, widened by its buffers. */
+export const heldTime = (b: Interval & Partial<Buffers>): Interval => ({
+  start_at: new Date(Date.parse(b.start_at) - (b.buffer_before_minutes ?? 0) * MINUTE_MS).toISOString(),
+  end_at: new Date(Date.parse(b.end_at) + (b.buffer_after_minutes ?? 0) * MINUTE_MS).toISOString(),
+});
+
+export interface Booking extends Buffers {
   id: string;
   tenant_id: string;
   customer: Pick<Customer, 'id' | 'name' | 'phone'>;
@@ -98,7 +117,10 @@ const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 /** The hour bucket an instant falls in, as its start. */
 export const hourOf = (at: string) => iso(hourStart(Date.parse(at)));
 
-/** The buckets an interval claims: at most 22 full hours, 2 partial ones and 8 quarters (24 hours max). */
+/**
+ * The buckets an interval claims: at most 27 full hours, 2 partial ones and 8 quarters (a booking holds at
+ * most 28 hours: a day and two buffers), so a move's old and new claims fit in one transaction.
+ */
 export function slotClaims(interval: Interval): SlotClaim[] {
   const s = Date.parse(interval.start_at);
   const e = Date.parse(interval.end_at);
@@ -118,15 +140,17 @@ export function slotClaims(interval: Interval): SlotClaim[] {
 }
 
 /**
- * A booking taking a slot now ends after the horizon and lasts at most a day, so no claim ever touches
+ * A booking taking a slot now ends after the horizon and holds at most a day and its buffer, so no claim ever touches
  * a bucket that ended longer ago than this: such buckets need no release and may expire.
  */
-export const SLOT_LIFETIME_MS = SCHEDULE_HORIZON_MS + MAX_DURATION_MS;
+export const SLOT_LIFETIME_MS = SCHEDULE_HORIZON_MS + MAX_DURATION_MS + MAX_BUFFER_MINUTES * 60_000;
 export const slotIsDead = (claim: Pick<SlotClaim, 'end'>, now: Date) =>
   Date.parse(claim.end) <= now.getTime() - SLOT_LIFETIME_MS;
 
+/** A booking as a slot item holds it: the time it holds, and its own time when that differs (buffers). */
 export interface Holder extends Interval {
   id: string;
+  booked?: Interval;
 }
 
 /** The earliest interval held by another booking that overlaps `interval`, if any. */
@@ -148,6 +172,8 @@ export const BOOKING_FIELDS = [
   'resource_id',
   'start_at',
   'end_at',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
   'timezone',
   'notes',
   'metadata',

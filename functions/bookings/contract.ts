@@ -7,6 +7,8 @@ import { MAX_DATE_OVERRIDES, MAX_HOURS_PER_DAY, WEEKDAYS } from './schedule';
 /** A half-open stretch of time: it ends as the next may start. */
 const TimeSpan = named('TimeSpan', z.object({ start_at: timestamp, end_at: timestamp }));
 
+const bufferMinutes = (description: string) => z.int().check(z.meta({ examples: [0], description }));
+
 export const Booking = named(
   'Booking',
   z.object({
@@ -20,6 +22,11 @@ export const Booking = named(
       .check(z.meta({ description: 'A chair, a room, a person: two active bookings of one resource never overlap.' })),
     start_at: timestamp,
     end_at: timestamp,
+    buffer_before_minutes: bufferMinutes(
+      'Minutes its resource is kept free before it: the resource\u2019s buffer when the booking took or last ' +
+        'moved its slot (0 without a resource or schedule).',
+    ),
+    buffer_after_minutes: bufferMinutes('Minutes its resource is kept free after it, likewise.'),
     timezone: z.string().check(z.meta({ examples: ['Europe/Berlin'] })),
     notes: z.nullable(z.string()),
     metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
@@ -46,11 +53,16 @@ export const Availability = named(
     resource_id: z.string().check(z.meta({ examples: ['chair-1'] })),
     from: timestamp,
     to: timestamp,
-    busy: z
-      .array(TimeSpan)
-      .check(
-        z.meta({ description: "The resource's active bookings in the window, clipped to it, touching ones merged." }),
-      ),
+    buffer_before_minutes: bufferMinutes(
+      'The buffer a booking made now would keep free before it (its schedule\u2019s).',
+    ),
+    buffer_after_minutes: bufferMinutes('The buffer a booking made now would keep free after it.'),
+    busy: z.array(TimeSpan).check(
+      z.meta({
+        description:
+          "The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.",
+      }),
+    ),
     closed: z.array(TimeSpan).check(
       z.meta({
         description:
@@ -63,7 +75,8 @@ export const Availability = named(
       z.meta({
         description:
           'With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie ' +
-          'wholly in free time (so within opening hours) and have not started yet. Otherwise null.',
+          'wholly in free time (so within opening hours), leave room for the buffers before and after them, and ' +
+          'have not started yet. Otherwise null.',
       }),
     ),
   }),
@@ -100,6 +113,8 @@ export const Schedule = named(
           description: `Dates with other hours than their weekday\u2019s, by date (at most ${MAX_DATE_OVERRIDES}).`,
         }),
       ),
+    buffer_before_minutes: bufferMinutes('Minutes the resource is kept free before each booking made from now on.'),
+    buffer_after_minutes: bufferMinutes('Minutes the resource is kept free after each booking made from now on.'),
     created_at: timestamp,
     updated_at: timestamp,
     version,
@@ -127,6 +142,7 @@ const scheduleExample = {
     { date: '2026-12-24', hours: [{ start: '09:00', end: '12:00' }] },
     { date: '2026-12-25', hours: [] },
   ],
+  buffer_after_minutes: 10,
 };
 
 export const contract = defineContract({
@@ -223,7 +239,9 @@ export const contract = defineContract({
       'Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across ' +
       'daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its ' +
       'hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep ' +
-      'their time. A resource without one is open at all times.',
+      'their time. With buffers, each booking made or moved from then on also keeps the resource free for that long ' +
+      'before and after it (409 `booking_conflict` when another booking is in that time). A resource without a ' +
+      'schedule is open at all times.',
     responses: { 201: { description: 'The schedule.', body: Schedule, headers: ['ETag', 'Location'] } },
     errors: { 409: ['schedule_exists'] },
     requestExample: scheduleExample,
@@ -241,7 +259,8 @@ export const contract = defineContract({
     summary: 'Change a resource\u2019s opening hours',
     description:
       'Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), ' +
-      '`date_overrides` as the whole list, `timezone`. Bookings already made keep their time.',
+      '`date_overrides` as the whole list, `timezone`, the buffers. Bookings already made keep their time and their ' +
+      'buffers.',
     params: scheduleParams,
     ifMatch: true,
     responses: { 200: { description: 'The schedule as changed.', body: Schedule, headers: ['ETag'] } },

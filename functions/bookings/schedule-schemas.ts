@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { isValidTimezone, nonEmptyPatch, timezone as timezoneSchema } from '../platform/validation';
+import { MAX_BUFFER_MINUTES } from './booking';
 import {
   CLOCK_TIME,
   MAX_DATE_OVERRIDES,
@@ -76,11 +77,25 @@ const canonicalZone = z.overwrite((tz: string) =>
 );
 const scheduleZone = timezone.check(canonicalZone);
 
+const bufferMinutes = (side: 'before' | 'after') =>
+  z.int().check(
+    z.gte(0),
+    z.lte(MAX_BUFFER_MINUTES),
+    z.meta({
+      description:
+        `Minutes the resource is kept free ${side} each booking (0 to ${MAX_BUFFER_MINUTES}; default 0), for ` +
+        `${side === 'before' ? 'preparation' : 'clearing up'}. A booking takes the buffers in force when it ` +
+        'takes or moves its slot, and keeps them.',
+    }),
+  );
+
 export const CreateScheduleBody = z.strictObject({
   resource_id: scheduleResourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
   timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
   weekly_hours: weeklyHours,
   date_overrides: z.optional(dateOverrides),
+  buffer_before_minutes: z.optional(bufferMinutes('before')),
+  buffer_after_minutes: z.optional(bufferMinutes('after')),
 });
 
 export const UpdateScheduleBody = nonEmptyPatch(
@@ -88,6 +103,8 @@ export const UpdateScheduleBody = nonEmptyPatch(
     timezone: z.optional(scheduleZone),
     weekly_hours: z.optional(weeklyHours),
     date_overrides: z.optional(dateOverrides),
+    buffer_before_minutes: z.optional(bufferMinutes('before')),
+    buffer_after_minutes: z.optional(bufferMinutes('after')),
   }),
 );
 

@@ -15,6 +15,8 @@ export interface ScheduleInput {
   timezone: string;
   weekly_hours: Partial<Record<Weekday, OpeningHours[]>>;
   date_overrides?: DateOverride[];
+  buffer_before_minutes?: number;
+  buffer_after_minutes?: number;
 }
 
 /** A resource's first schedule; 409 `schedule_exists` when it has one (change it with PATCH). */
@@ -25,6 +27,8 @@ export async function createSchedule(tenantId: string, input: ScheduleInput, now
     tenant_id: tenantId,
     timezone: input.timezone,
     ...normalizedHours(input.weekly_hours, input.date_overrides ?? []),
+    buffer_before_minutes: input.buffer_before_minutes ?? 0,
+    buffer_after_minutes: input.buffer_after_minutes ?? 0,
     created_at: at,
     updated_at: at,
     version: 1,
@@ -39,7 +43,7 @@ export async function createSchedule(tenantId: string, input: ScheduleInput, now
 
 /**
  * Changes what is sent: the zone, each weekday sent (the others keep their hours), the list of dates as a
- * whole. One conditional write, no read.
+ * whole, the buffers. One conditional write, no read. Bookings already made keep their buffers.
  */
 export function changeSchedule(
   tenantId: string,
@@ -55,6 +59,8 @@ export function changeSchedule(
     {
       timezone: patch.timezone,
       date_overrides: patch.date_overrides && sortedOverrides(patch.date_overrides),
+      buffer_before_minutes: patch.buffer_before_minutes,
+      buffer_after_minutes: patch.buffer_after_minutes,
     },
     days.flatMap(([day, hours]) => (hours ? [[day, sortedHours(hours)] as [Weekday, OpeningHours[]]] : [])),
     now,

@@ -17,7 +17,13 @@ const scheduleKey = (t: string, resourceId: string) => ({ pk: tenantPk(t), sk: `
 /** The item as the API answers it: its fields, and its weekdays, in their order (a map's own order is not kept). */
 function scheduleFromItem(item: Record<string, unknown>): Schedule {
   const schedule = inOrder<Schedule>(item, SCHEDULE_FIELDS);
-  return { ...schedule, ...normalizedHours(schedule.weekly_hours, schedule.date_overrides) };
+  return {
+    ...schedule,
+    ...normalizedHours(schedule.weekly_hours, schedule.date_overrides),
+    // Schedules stored before buffers existed have none.
+    buffer_before_minutes: schedule.buffer_before_minutes ?? 0,
+    buffer_after_minutes: schedule.buffer_after_minutes ?? 0,
+  };
 }
 
 export async function getSchedule(t: string, resourceId: string): Promise<Schedule | undefined> {
@@ -51,7 +57,7 @@ export async function putNewSchedule(schedule: Schedule): Promise<boolean> {
 export async function updateSchedule(
   t: string,
   resourceId: string,
-  changes: Partial<Pick<Schedule, 'timezone' | 'date_overrides'>>,
+  changes: Partial<Pick<Schedule, 'timezone' | 'date_overrides' | 'buffer_before_minutes' | 'buffer_after_minutes'>>,
   weekdays: [Weekday, OpeningHours[]][],
   now: Date,
   expectedVersion: number | undefined,

@@ -4,7 +4,7 @@
  * Pure; no AWS imports.
  */
 import { instantOfWallClock, zonedClock, zonedDate } from '../platform/time-zones';
-import { gapsWithin, mergedWithin, type Interval } from './booking';
+import { gapsWithin, mergedWithin, type Buffers, type Interval } from './booking';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -22,7 +22,8 @@ export interface DateOverride {
   hours: OpeningHours[];
 }
 
-export interface Schedule {
+/** A resource's opening hours, and the buffers its bookings take (booking.ts Buffers). */
+export interface Schedule extends Buffers {
   resource_id: string;
   tenant_id: string;
   timezone: string;
@@ -39,6 +40,8 @@ export const SCHEDULE_FIELDS = [
   'timezone',
   'weekly_hours',
   'date_overrides',
+  'buffer_before_minutes',
+  'buffer_after_minutes',
   'created_at',
   'updated_at',
   'version',

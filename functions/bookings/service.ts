@@ -10,6 +10,7 @@ import { getConversation } from '../conversations/store';
 import type { Sender } from '../auth/principal';
 import {
   DETAIL_FIELDS,
+  NO_BUFFERS,
   TIME_FIELDS,
   beforeScheduleHorizon,
   isActive,
@@ -18,6 +19,7 @@ import {
   transitionProblem,
   type Booking,
   type BookingStatus,
+  type Buffers,
 } from './booking';
 import { outsideHoursProblem, type Schedule } from './schedule';
 import { getSchedule } from './schedule-store';
@@ -68,6 +70,12 @@ function checkOpeningHours(b: Pick<Booking, 'status' | 'start_at' | 'end_at'>, s
   const problem = schedule && isActive(b.status) ? outsideHoursProblem(schedule, b) : null;
   if (problem) throw fieldProblem('outside_opening_hours', 'start_at', problem);
 }
+
+/** The buffers a booking takes with its slot: its resource's, as its schedule sets them now. */
+const buffersOf = (b: Pick<Booking, 'resource_id'>, schedule: Schedule | undefined): Buffers =>
+  b.resource_id && schedule
+    ? { buffer_before_minutes: schedule.buffer_before_minutes, buffer_after_minutes: schedule.buffer_after_minutes }
+    : NO_BUFFERS;
 
 /** The conversation a booking names, which must exist; its customer is checked against the booking's. */
 async function namedConversation(tenantId: string, conversationId: string | null | undefined) {
@@ -141,6 +149,7 @@ export async function createBooking(tenantId: string, input: CreateBookingInput,
     resource_id: input.resource_id ?? null,
     start_at: input.start_at,
     end_at: input.end_at,
+    ...buffersOf(held, schedule),
     timezone: input.timezone,
     notes: input.notes ?? null,
     metadata: input.metadata ?? {},
@@ -209,7 +218,7 @@ export async function updateBooking(
     if (patch.cancellation_reason !== undefined && !(status === 'cancelled' && before.status !== 'cancelled'))
       throw fieldProblem('field_requires_status', 'cancellation_reason', 'only when cancelling (`status: cancelled`)');
     const { status: _s, cancellation_reason: _r, ...fields } = patch;
-    const candidate: Booking = { ...before, ...fields, status };
+    let candidate: Booking = { ...before, ...fields, status };
     const tooEarly = status !== before.status ? outcomeProblem(status, candidate.start_at, now) : null;
     if (tooEarly) throw fieldProblem('booking_not_started', 'status', tooEarly);
     const timeChanges = diff(before as never, candidate as never, TIME_FIELDS);
@@ -228,6 +237,8 @@ export async function updateBooking(
           ? movedToSchedule
           : await scheduleOf(tenantId, candidate.resource_id);
       checkOpeningHours(candidate, schedule);
+      // A booking takes its resource's buffers anew when it moves; otherwise it keeps its own.
+      candidate = { ...candidate, ...buffersOf(candidate, schedule) };
     }
     const at = now.toISOString();
     const after: Booking = {

@@ -22,6 +22,7 @@ import {
   hourOf,
   SLOT_LIFETIME_MS,
   firstClash,
+  heldTime,
   isActive,
   slotClaims,
   slotIsDead,
@@ -69,7 +70,13 @@ function indexes(b: Booking) {
 
 export function bookingFromItem(item: Record<string, unknown>): Booking {
   const b = inOrder<Booking>(item, BOOKING_FIELDS);
-  return { ...b, customer: inOrder(b.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS) };
+  return {
+    ...b,
+    customer: inOrder(b.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS),
+    // Bookings stored before buffers existed hold their own time.
+    buffer_before_minutes: b.buffer_before_minutes ?? 0,
+    buffer_after_minutes: b.buffer_after_minutes ?? 0,
+  };
 }
 
 export async function getBooking(t: string, id: string): Promise<Booking | undefined> {
@@ -230,14 +237,23 @@ function slotOps(t: string, was: HeldSlot | undefined, will: HeldSlot | undefine
   return [...ops.values()];
 }
 
+/** The time a booking holds on its resource (with its buffers), and its own time. */
 interface HeldSlot extends Interval {
   resource: string;
+  booked: Interval;
 }
 
 const held = (b: Booking | undefined): HeldSlot | undefined =>
   b && b.resource_id && isActive(b.status)
-    ? { resource: b.resource_id, start_at: b.start_at, end_at: b.end_at }
+    ? { resource: b.resource_id, ...heldTime(b), booked: { start_at: b.start_at, end_at: b.end_at } }
     : undefined;
+
+const sameSlot = (a: HeldSlot, b: HeldSlot) =>
+  a.resource === b.resource &&
+  a.start_at === b.start_at &&
+  a.end_at === b.end_at &&
+  a.booked.start_at === b.booked.start_at &&
+  a.booked.end_at === b.booked.end_at;
 
 /**
  * Saves a new version of a booking with its events, and keeps the resource's slot items in step: a slot
@@ -253,13 +269,14 @@ export async function saveBooking(
   const t = after.tenant_id;
   const was = held(before);
   const will = held(after);
-  const same =
-    was && will && was.resource === will.resource && was.start_at === will.start_at && was.end_at === will.end_at;
-  const ops = same || (!was && !will) ? [] : slotOps(t, was, will, now);
+  const ops = (was && will && sameSlot(was, will)) || (!was && !will) ? [] : slotOps(t, was, will, now);
+  // Slot items keep the booking's own time only when its buffers widen it, so the conflict can name it.
+  const buffered = will && (will.start_at !== will.booked.start_at || will.end_at !== will.booked.end_at);
   const self: Holder = {
     id: after.id,
     start_at: will?.start_at ?? after.start_at,
     end_at: will?.end_at ?? after.end_at,
+    ...(buffered ? { booked: will.booked } : {}),
   };
   const pinned = ops.filter((op) => op.old === 'inner' || op.next === 'inner');
   const reads = pinned.length
@@ -272,7 +289,7 @@ export async function saveBooking(
   const clash = (holders: Holder[]) => (will ? firstClash(holders, will, after.id) : undefined);
   for (const op of pinned) {
     const found = op.next ? clash(holdersOf(readOf.get(op.key.sk) ?? {})) : undefined;
-    if (found && will) throw bookingConflict(will.resource, found);
+    if (found && will) throw bookingConflict(will, found);
   }
   const ttl = (claim: SlotClaim) => Math.floor((Date.parse(claim.end) + SLOT_LIFETIME_MS) / 1000) + 86_400;
   const items: TransactItem[] = [
@@ -295,19 +312,29 @@ export async function saveBooking(
     for (const [i, op] of ops.entries()) {
       const refused = op.next ? transactionRefusedItem(error, i + 1) : undefined;
       const found = refused ? clash(holdersOf(refused)) : undefined;
-      if (found && will) throw bookingConflict(will.resource, found);
+      if (found && will) throw bookingConflict(will, found);
     }
     if (transactionConditionFailed(error) || transactionConflicted(error)) throw new BookingChanged('schedule');
     throw error;
   }
 }
 
-const bookingConflict = (resourceId: string, found: Holder) =>
-  DomainError.conflict(
+/** The booking in the way, at its own time; with buffers, also the times each holds the resource for. */
+function bookingConflict(will: HeldSlot, found: Holder) {
+  const other = found.booked ?? found;
+  const buffered = found.booked || will.start_at !== will.booked.start_at || will.end_at !== will.booked.end_at;
+  return DomainError.conflict(
     'booking_conflict',
-    `Resource ${resourceId} is already booked from ${found.start_at} to ${found.end_at} (${found.id}).`,
-    { conflicting_booking: { id: found.id, resource_id: resourceId, start_at: found.start_at, end_at: found.end_at } },
+    `Resource ${will.resource} is already booked from ${other.start_at} to ${other.end_at} (${found.id}).` +
+      (buffered
+        ? ` With the time kept free around bookings, that booking holds it from ${found.start_at} to ` +
+          `${found.end_at}, and this one would need it from ${will.start_at} to ${will.end_at}.`
+        : ''),
+    {
+      conflicting_booking: { id: found.id, resource_id: will.resource, start_at: other.start_at, end_at: other.end_at },
+    },
   );
+}
 
 export interface BookingFilters {
   status?: BookingStatus;

@@ -71,6 +71,8 @@ describe('schedules', () => {
         { date: '2031-12-24', hours: [{ start: '09:00', end: '12:00' }] },
         { date: '2031-12-31', hours: [] },
       ],
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
       created_at: expect.any(String),
       updated_at: created.body.created_at,
       version: 1,

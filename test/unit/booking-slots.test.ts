@@ -1,6 +1,8 @@
 import {
+  MAX_BUFFER_MINUTES,
   MAX_DURATION_MS,
   answerableWindow,
+  heldTime,
   availabilityProblem,
   mergedWithin,
   firstClash,
@@ -117,10 +119,10 @@ describe('slot conflicts', () => {
     );
   });
 
-  it('consider buckets that ended more than two days ago dead', () => {
+  it('consider buckets that ended more than two days and two hours ago (the longest buffer) dead', () => {
     const now = new Date('2031-01-10T12:00:00.000Z');
-    expect(slotIsDead({ end: '2031-01-08T12:00:00.000Z' }, now)).toBe(true);
-    expect(slotIsDead({ end: '2031-01-08T12:15:00.000Z' }, now)).toBe(false);
+    expect(slotIsDead({ end: '2031-01-08T10:00:00.000Z' }, now)).toBe(true);
+    expect(slotIsDead({ end: '2031-01-08T10:15:00.000Z' }, now)).toBe(false);
   });
 });
 
@@ -202,5 +204,33 @@ describe('availability', () => {
       at(15),
       at(16),
     ]);
+  });
+});
+
+describe('buffers', () => {
+  it('widen the time a booking holds by its minutes before and after', () => {
+    const booking = iv('2031-01-01T10:00:00.000Z', '2031-01-01T10:45:00.000Z');
+    expect(heldTime(booking)).toEqual(booking);
+    expect(heldTime({ ...booking, buffer_before_minutes: 10, buffer_after_minutes: 15 })).toEqual(
+      iv('2031-01-01T09:50:00.000Z', '2031-01-01T11:00:00.000Z'),
+    );
+  });
+
+  it('keep a move of the longest booking with the longest buffers in one transaction (100 items)', () => {
+    const longest = (start: string) => {
+      const s = Date.parse(start);
+      return heldTime({
+        start_at: new Date(s).toISOString(),
+        end_at: new Date(s + MAX_DURATION_MS).toISOString(),
+        buffer_before_minutes: MAX_BUFFER_MINUTES,
+        buffer_after_minutes: MAX_BUFFER_MINUTES,
+      });
+    };
+    const claims = (start: string) => slotClaims(longest(start)).length;
+    const worst = Math.max(
+      ...['2031-01-01T09:05:00.000Z', '2031-01-01T09:10:00.000Z', '2031-01-01T09:00:00.000Z'].map(claims),
+    );
+    // Its old and new buckets, the booking and up to three events.
+    expect(2 * worst + 4).toBeLessThanOrEqual(100);
   });
 });

@@ -1,4 +1,4 @@
-import { parseHours, summarizeWeek } from '../../dashboard/src/opening-hours';
+import { buffersText, parseHours, summarizeWeek } from '../../dashboard/src/opening-hours';
 
 describe('opening hours as the dashboard writes them', () => {
   it('reads hours in the ways people type them', () => {
@@ -46,5 +46,14 @@ describe('opening hours as the dashboard writes them', () => {
       'Mon 09:00–17:00 · Wed 09:00–17:00',
     );
     expect(summarizeWeek({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] })).toBe('Closed every day');
+  });
+
+  it('says the time kept free around bookings', () => {
+    const text = (before: number, after: number) =>
+      buffersText({ buffer_before_minutes: before, buffer_after_minutes: after });
+    expect(text(10, 15)).toBe('10 minutes before and 15 after each booking');
+    expect(text(0, 15)).toBe('15 minutes after each booking');
+    expect(text(5, 0)).toBe('5 minutes before each booking');
+    expect(text(0, 0)).toBe('no time');
   });
 });

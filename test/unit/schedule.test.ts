@@ -24,6 +24,8 @@ const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
   tenant_id: 't',
   timezone: 'Europe/Berlin',
   ...normalizedHours(weekdays([{ start: '09:00', end: '17:00' }]), []),
+  buffer_before_minutes: 0,
+  buffer_after_minutes: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   version: 1,

@@ -21,6 +21,7 @@ import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../compone
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { BookingStatus } from '../components/booking-status';
 import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
+import { buffersText, hasBuffers } from '../opening-hours';
 
 type View = 'list' | 'day' | 'week';
 
@@ -454,6 +455,8 @@ function BookingModal({
   const [start, setStart] = useState(booking ? localTimeOf(booking.start_at) : '10:00');
   const [end, setEnd] = useState(booking ? localTimeOf(booking.end_at) : '10:30');
   const [tried, setTried] = useState(false);
+  // The resource and time last sent, so a refusal stays shown while they are what the form holds.
+  const [sent, setSent] = useState('');
   const action = useAction();
   const startAt = localInstant(day, start);
   const endAt = localInstant(day, end);
@@ -477,18 +480,22 @@ function BookingModal({
   const invalid = Object.values(errors).some(Boolean);
   const refused =
     action.error instanceof ConflictError && action.error.code === 'booking_conflict' ? action.error : null;
-  // Once another time or resource is chosen, the booking that was in the way no longer is: its alert goes.
+  // Once another time or resource is chosen, the booking that was in the way no longer is: its alert goes
+  // (it may be in the way through the time kept free around bookings, so the time sent counts as in the way).
   const inTheWay = refused?.problem.conflicting_booking;
+  const chosenResource = booking ? booking.resource_id : resource;
   const conflict =
     refused &&
     (!inTheWay ||
-      (inTheWay.resource_id === (booking ? booking.resource_id : resource) && overlapsTime(inTheWay, startAt, endAt)))
+      sent === `${chosenResource ?? ''} ${startAt.getTime()} ${endAt.getTime()}` ||
+      (inTheWay.resource_id === chosenResource && overlapsTime(inTheWay, startAt, endAt)))
       ? refused
       : null;
 
   const submit = async () => {
     setTried(true);
     if (invalid) return;
+    setSent(`${chosenResource ?? ''} ${startAt.getTime()} ${endAt.getTime()}`);
     if (booking) {
       const saved = await action.run(() =>
         client.bookings.update(
@@ -537,7 +544,7 @@ function BookingModal({
         {conflict && (
           <Alert type="error" header="This time is already booked">
             <SpaceBetween size="xxs">
-              <span>{conflictText(conflict)}</span>
+              <span>{conflictText(conflict, startAt, endAt)}</span>
               <span>Choose another time or another resource.</span>
               <RequestId error={conflict} />
             </SpaceBetween>
@@ -625,6 +632,9 @@ interface Span {
   start_at: string;
   end_at: string;
 }
+/** An instant moved by a number of minutes. */
+const withBuffers = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000);
+
 /** Half-open, as the API compares bookings: one ending at 10:00 leaves 10:00 free. */
 const overlapsTime = (span: Span, start: Date, end: Date) =>
   Date.parse(span.start_at) < end.getTime() && start.getTime() < Date.parse(span.end_at);
@@ -721,6 +731,10 @@ function FreeTimes({
     <StatusIndicator type="warning">{resource} is not open at this time.</StatusIndicator>
   ) : shown.busy.some((b) => overlapsTime(b, start, end)) ? (
     <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
+  ) : shown.busy.some((b) =>
+      overlapsTime(b, withBuffers(start, -shown.buffer_before_minutes), withBuffers(end, shown.buffer_after_minutes)),
+    ) ? (
+    <StatusIndicator type="warning">{resource} is too close to another booking at this time.</StatusIndicator>
   ) : (
     <StatusIndicator type="success">{resource} is free at this time.</StatusIndicator>
   );
@@ -732,6 +746,7 @@ function FreeTimes({
           <Box variant="small" padding={{ top: 'xxs' }}>
             {openingHours(shown)}{' '}
             {shown.busy.length ? `Booked that day: ${shown.busy.map(span).join(', ')}.` : 'Nothing booked that day.'}
+            {hasBuffers(shown) && ` It keeps ${buffersText(shown)} free.`}
           </Box>
           {nearest.length ? (
             <div role="group" aria-labelledby="free-times-label">
@@ -755,9 +770,15 @@ function FreeTimes({
   );
 }
 
-/** When the booking in the way (the problem's `conflicting_booking`) holds the resource, in the user's zone. */
-function conflictText(conflict: ConflictError): string {
+/**
+ * When the booking in the way (the problem's `conflicting_booking`) holds the resource, in the user's zone;
+ * when it does not overlap the time asked for, the buffers kept around bookings are what clash.
+ */
+function conflictText(conflict: ConflictError, start: Date, end: Date): string {
   const other = conflict.problem.conflicting_booking;
   if (!other) return conflict.detail;
-  return `Resource ${other.resource_id} is already booked from ${formatDateTime(other.start_at)} to ${formatDateTime(other.end_at)}.`;
+  const booked = `Resource ${other.resource_id} is already booked from ${formatDateTime(other.start_at)} to ${formatDateTime(other.end_at)}.`;
+  return overlapsTime(other, start, end)
+    ? booked
+    : `${booked} That is too close: the resource is kept free for a while before and after each booking.`;
 }

@@ -16,11 +16,22 @@ import { useAction, useApp, useEditableList } from '../context';
 import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime } from '../format';
-import { WEEKDAYS, formatHours, parseHours, summarizeWeek, type Hours, type Weekday } from '../opening-hours';
+import {
+  WEEKDAYS,
+  buffersText,
+  formatHours,
+  hasBuffers,
+  parseHours,
+  summarizeWeek,
+  type Hours,
+  type Weekday,
+} from '../opening-hours';
 
 const PAGE_SIZE = 50;
 const RESOURCE_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 const HOURS_HINT = 'e.g. 09:00–12:30, 13:30–18:00; empty: closed';
+/** The buffers offered, in minutes (the API takes any whole number from 0 to 120). */
+const BUFFER_CHOICES = [0, 5, 10, 15, 20, 30, 45, 60, 90, 120];
 
 /** A schedule as a table row: its resource is its id. */
 type Row = Schedule & { id: string };
@@ -107,6 +118,11 @@ export function OpeningHoursPage() {
               id: 'dates',
               header: 'Special dates',
               cell: (s) => upcomingOverrides(s.date_overrides, s.timezone),
+            },
+            {
+              id: 'buffers',
+              header: 'Kept free',
+              cell: (s) => (hasBuffers(s) ? buffersText(s) : '—'),
             },
             { id: 'zone', header: 'Time zone', cell: (s) => s.timezone },
             { id: 'updated', header: 'Changed', cell: (s) => formatDateTime(s.updated_at) },
@@ -212,6 +228,8 @@ function ScheduleModal({
     () => schedule?.date_overrides.map((o, key) => ({ key, date: o.date, hours: formatHours(o.hours) })) ?? [],
   );
   const [nextKey, setNextKey] = useState(overrides.length);
+  const [before, setBefore] = useState(schedule?.buffer_before_minutes ?? 0);
+  const [after, setAfter] = useState(schedule?.buffer_after_minutes ?? 0);
   const [tried, setTried] = useState(false);
   const action = useAction();
 
@@ -242,6 +260,8 @@ function ScheduleModal({
       timezone: zone,
       weekly_hours: Object.fromEntries(parsedWeek.map(([day, p]) => [day, hoursOf(p)])) as Record<Weekday, Hours[]>,
       date_overrides: overrides.map((o, i) => ({ date: o.date, hours: hoursOf(parsedOverrides[i] ?? { hours: [] }) })),
+      buffer_before_minutes: before,
+      buffer_after_minutes: after,
     };
     const saved = await action.run(() =>
       schedule
@@ -374,16 +394,58 @@ function ScheduleModal({
             );
           })}
         </SpaceBetween>
+        <SpaceBetween size="s">
+          <Header
+            variant="h3"
+            description="Time the resource is kept free around each booking, to prepare and to clear up. Bookings already made keep the time they were made with."
+          >
+            Time between bookings
+          </Header>
+          <SpaceBetween direction="horizontal" size="l">
+            <BufferField side="before" value={before} onChange={setBefore} error={action.error} />
+            <BufferField side="after" value={after} onChange={setAfter} error={action.error} />
+          </SpaceBetween>
+        </SpaceBetween>
         <ErrorAlert
           error={action.error}
           atFields={[
             ...(schedule ? [] : ['resource_id']),
             'timezone',
+            'buffer_before_minutes',
+            'buffer_after_minutes',
             ...WEEKDAYS.map(([day]) => `weekly_hours.${day}`),
             ...overrides.map((_, i) => `date_overrides.${i}`),
           ]}
         />
       </SpaceBetween>
     </Modal>
+  );
+}
+
+/** One buffer as a choice of minutes (a value set through the API that is not among them is offered too). */
+function BufferField({
+  side,
+  value,
+  onChange,
+  error,
+}: {
+  side: 'before' | 'after';
+  value: number;
+  onChange: (minutes: number) => void;
+  error: unknown;
+}) {
+  const choices = BUFFER_CHOICES.includes(value) ? BUFFER_CHOICES : [...BUFFER_CHOICES, value].sort((a, b) => a - b);
+  const option = (m: number) => ({ value: String(m), label: m === 0 ? 'None' : `${m} minutes` });
+  return (
+    <FormField
+      label={`${side === 'before' ? 'Before' : 'After'} each booking`}
+      errorText={fieldError(error, [`buffer_${side}_minutes`])}
+    >
+      <Select
+        selectedOption={option(value)}
+        onChange={(e) => onChange(Number(e.detail.selectedOption.value ?? value))}
+        options={choices.map(option)}
+      />
+    </FormField>
   );
 }

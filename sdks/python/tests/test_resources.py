@@ -279,6 +279,33 @@ def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingCl
     assert client.bookings.cancel(booking["id"])["status"] == "cancelled"
 
 
+def test_schedule_buffers_keep_the_resource_free_around_bookings_made_under_them(client: MessagingClient) -> None:
+    chair = f"buffered-{secrets.token_hex(3)}"
+    every_day = {day: [{"start": "00:00", "end": "24:00"}] for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")}
+    schedule = client.schedules.create(resource_id=chair, timezone="UTC", weekly_hours=every_day, buffer_after_minutes=15)  # type: ignore[arg-type]
+    assert (schedule["buffer_before_minutes"], schedule["buffer_after_minutes"]) == (0, 15)
+    customer_id = client.channels.sandbox_inbound(from_=phone(), name="Ines", text="A slot, please")["conversation"]["customer"]["id"]  # type: ignore[typeddict-item]
+
+    def book(start: str, end: str):  # type: ignore[no-untyped-def]
+        return client.bookings.create(customer={"id": customer_id}, service="Cut", resource_id=chair,
+                                      start_at=f"2031-03-03T{start}:00Z", end_at=f"2031-03-03T{end}:00Z", timezone="UTC")
+
+    first = book("10:00", "10:45")
+    assert first["buffer_after_minutes"] == 15
+    with pytest.raises(ConflictError) as taken:
+        book("10:50", "11:20")
+    assert taken.value.code == "booking_conflict"
+    day = client.bookings.availability(resource_id=chair, from_="2031-03-03T10:00:00Z", to="2031-03-03T12:00:00Z",
+                                       duration_minutes=30, step_minutes=15)
+    assert day["busy"] == [{"start_at": "2031-03-03T10:00:00.000Z", "end_at": "2031-03-03T11:00:00.000Z"}]
+    assert (day["buffer_before_minutes"], day["buffer_after_minutes"]) == (0, 15)
+    assert day["slots"] and day["slots"][0]["start_at"] == "2031-03-03T11:00:00.000Z"
+    # Bookings already made keep theirs.
+    changed = client.schedules.update(chair, buffer_after_minutes=0, if_match=schedule["version"])
+    assert changed["buffer_after_minutes"] == 0
+    assert client.bookings.get(first["id"])["buffer_after_minutes"] == 15
+
+
 def test_schedules_create_get_list_update_delete_and_bookings_within_the_hours(client: MessagingClient) -> None:
     # The module's tenant is shared: ids of this test's own (a ":" is escaped in the path), listed among any others.
     prefix = f"sched-{secrets.token_hex(3)}"

@@ -417,6 +417,26 @@ class SchedulesTest < SdkTest
     assert_nil client.api_keys.revoke(key.id)
   end
 
+  def test_buffers_keep_the_resource_free_around_bookings_made_under_them
+    chair = "#{prefix}-buffered"
+    schedule = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin", weekly_hours: WEEKDAYS,
+                                       buffer_after_minutes: 15)
+    assert_equal [0, 15], [schedule.buffer_before_minutes, schedule.buffer_after_minutes]
+    first = book(chair, "2031-03-03", "10:00", "10:45")
+    assert_equal 15, first.buffer_after_minutes
+    error = assert_raises(MessagingPlatform::ConflictError) { book(chair, "2031-03-03", "10:50", "11:20") }
+    assert_equal "booking_conflict", error.code
+    day = client.bookings.availability(resource_id: chair, from: "2031-03-03T10:00:00+01:00",
+                                       to: "2031-03-03T12:00:00+01:00", duration_minutes: 30, step_minutes: 15)
+    assert_equal [["2031-03-03T09:00:00.000Z", "2031-03-03T10:00:00.000Z"]], spans_of(day.busy)
+    assert_equal [0, 15], [day.buffer_before_minutes, day.buffer_after_minutes]
+    assert_equal "2031-03-03T10:00:00.000Z", day.slots.first.start_at
+    # Bookings already made keep theirs.
+    changed = client.schedules.update(chair, buffer_after_minutes: 0, if_match: schedule.version)
+    assert_equal 0, changed.buffer_after_minutes
+    assert_equal 15, client.bookings.get(first.id).buffer_after_minutes
+  end
+
   def test_update_replaces_what_is_sent_and_if_match_guards
     chair = "#{prefix}-chair"
     created = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin", weekly_hours: WEEKDAYS,

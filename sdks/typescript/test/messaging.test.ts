@@ -329,6 +329,26 @@ describe('schedules (opening hours)', () => {
     await assert.rejects(t.client.schedules.get(other.resource_id), NotFoundError);
   });
 
+  it('buffers keep the resource free around the bookings made under them', async () => {
+    const chair = `${prefix}-buffered`;
+    const schedule = await t.client.schedules.create({ resource_id: chair, timezone: 'Europe/Berlin', weekly_hours: { mon: nineToFive }, buffer_before_minutes: 10 });
+    assert.deepEqual([schedule.buffer_before_minutes, schedule.buffer_after_minutes], [10, 0]);
+    const at = (clock: string) => `2031-03-03T${clock}:00+01:00`;
+    const first = await t.client.bookings.create({ customer: { id: customerId }, service: 'Consultation', resource_id: chair, start_at: at('10:00'), end_at: at('10:30'), timezone: 'Europe/Berlin' });
+    assert.equal(first.buffer_before_minutes, 10);
+    await assert.rejects(
+      t.client.bookings.create({ customer: { id: customerId }, service: 'Consultation', resource_id: chair, start_at: at('09:30'), end_at: at('09:55'), timezone: 'Europe/Berlin' }),
+      (e: unknown) => e instanceof ConflictError && e.code === 'booking_conflict',
+    );
+    const day = await t.client.bookings.availability({ resource_id: chair, from: at('09:00'), to: at('11:00'), duration_minutes: 30, step_minutes: 10 });
+    assert.deepEqual(day.busy, [{ start_at: '2031-03-03T08:50:00.000Z', end_at: '2031-03-03T09:30:00.000Z' }]);
+    // A slot before it ends by its 10 minutes (09:50); after it, one would need 10 minutes of its own.
+    assert.deepEqual(day.slots?.map((s) => s.start_at), ['2031-03-03T08:00:00.000Z', '2031-03-03T08:10:00.000Z', '2031-03-03T08:20:00.000Z']);
+    const changed = await t.client.schedules.update(chair, { buffer_before_minutes: 0 }, { ifMatch: schedule.version });
+    assert.equal(changed.buffer_before_minutes, 0);
+    assert.equal((await t.client.bookings.get(first.id)).buffer_before_minutes, 10);
+  });
+
   it('a booking outside the hours is a ValidationError (outside_opening_hours); availability shows the closed time', async () => {
     await assert.rejects(book('03T17:30:00', '03T18:00:00'), (e: unknown) => e instanceof ValidationError && e.code === 'outside_opening_hours' && e.errors.some((f) => f.path === 'start_at'));
     await assert.rejects(book('04T10:00:00', '04T10:30:00'), (e: unknown) => e instanceof ValidationError && e.code === 'outside_opening_hours'); // the closed date

@@ -381,13 +381,17 @@ Availability = TypedDict(
         "resource_id": "str",
         "from": "str",
         "to": "str",
-        #: The resource's active bookings in the window, clipped to it, touching ones merged.
+        #: The buffer a booking made now would keep free before it (its schedule’s).
+        "buffer_before_minutes": "int",
+        #: The buffer a booking made now would keep free after it.
+        "buffer_after_minutes": "int",
+        #: The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.
         "busy": "List[TimeSpan]",
         #: The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
         "closed": "List[TimeSpan]",
         #: The rest of the window: open and not busy, in order.
         "free": "List[TimeSpan]",
-        #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null.
+        #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null.
         "slots": "Optional[List[TimeSpan]]",
     },
 )
@@ -403,6 +407,10 @@ class Booking(TypedDict):
     resource_id: Optional[str]
     start_at: str
     end_at: str
+    #: Minutes its resource is kept free before it: the resource’s buffer when the booking took or last moved its slot (0 without a resource or schedule).
+    buffer_before_minutes: int
+    #: Minutes its resource is kept free after it, likewise.
+    buffer_after_minutes: int
     timezone: str
     notes: Optional[str]
     metadata: Dict[str, Union[str, float, bool, None]]
@@ -880,6 +888,10 @@ class _CreateScheduleRequestRequired(TypedDict):
 class CreateScheduleRequest(_CreateScheduleRequestRequired, total=False):
     #: Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
     date_overrides: List[CreateScheduleRequestDateOverridesItem]
+    #: Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+    buffer_before_minutes: int
+    #: Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+    buffer_after_minutes: int
 
 
 class CreateScheduleRequestWeeklyHours(TypedDict, total=False):
@@ -1526,6 +1538,10 @@ class Schedule(TypedDict):
     weekly_hours: ScheduleWeeklyHours
     #: Dates with other hours than their weekday’s, by date (at most 200).
     date_overrides: List[ScheduleDateOverridesItem]
+    #: Minutes the resource is kept free before each booking made from now on.
+    buffer_before_minutes: int
+    #: Minutes the resource is kept free after each booking made from now on.
+    buffer_after_minutes: int
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -1739,6 +1755,10 @@ class UpdateScheduleRequest(TypedDict, total=False):
     weekly_hours: CreateScheduleRequestWeeklyHours
     #: Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
     date_overrides: List[CreateScheduleRequestDateOverridesItem]
+    #: Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+    buffer_before_minutes: int
+    #: Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+    buffer_after_minutes: int
 
 
 class UpdateTenantRequest(TypedDict, total=False):

@@ -546,12 +546,23 @@ class Schedules(SyncResource):
         timezone: str,
         weekly_hours: CreateScheduleRequestWeeklyHours,
         date_overrides: NotGivenOr[List[CreateScheduleRequestDateOverridesItem]] = NOT_GIVEN,
+        buffer_before_minutes: NotGivenOr[int] = NOT_GIVEN,
+        buffer_after_minutes: NotGivenOr[int] = NOT_GIVEN,
         options: Options = None,
     ) -> Schedule:
         """Sets a resource's opening hours: ``weekly_hours`` by day (``{"mon": [{"start": "09:00", "end": "17:00"}], …}``;
         a day left out is closed) and ``date_overrides`` for particular dates (``{"date": "2026-12-24", "hours": []}``).
-        The answer has all seven days. A resource that has a schedule already is a ConflictError (``schedule_exists``)."""
-        params = {"resource_id": resource_id, "timezone": timezone, "weekly_hours": weekly_hours, "date_overrides": date_overrides}
+        ``buffer_before_minutes`` / ``buffer_after_minutes`` (0 to 120) keep the resource free around each booking made
+        from then on. The answer has all seven days. A resource that has a schedule already is a ConflictError
+        (``schedule_exists``)."""
+        params = {
+            "resource_id": resource_id,
+            "timezone": timezone,
+            "weekly_hours": weekly_hours,
+            "date_overrides": date_overrides,
+            "buffer_before_minutes": buffer_before_minutes,
+            "buffer_after_minutes": buffer_after_minutes,
+        }
         return self._call("createSchedule", (), params, options=options)
 
     def get(self, resource_id: str, /, *, options: Options = None) -> Schedule:
@@ -566,13 +577,22 @@ class Schedules(SyncResource):
         timezone: NotGivenOr[str] = NOT_GIVEN,
         weekly_hours: NotGivenOr[CreateScheduleRequestWeeklyHours] = NOT_GIVEN,
         date_overrides: NotGivenOr[List[CreateScheduleRequestDateOverridesItem]] = NOT_GIVEN,
+        buffer_before_minutes: NotGivenOr[int] = NOT_GIVEN,
+        buffer_after_minutes: NotGivenOr[int] = NOT_GIVEN,
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Schedule:
         """Changes what is given: each weekday in ``weekly_hours`` (the others keep their hours; ``[]``
-        closes one), ``date_overrides`` as the whole list, ``timezone``. Bookings already made keep their time.
-        Pass ``if_match=schedule["version"]`` to guard against lost updates (PreconditionFailedError)."""
-        params = {"timezone": timezone, "weekly_hours": weekly_hours, "date_overrides": date_overrides}
+        closes one), ``date_overrides`` as the whole list, ``timezone``, the buffers. Bookings already made keep
+        their time and their buffers. Pass ``if_match=schedule["version"]`` to guard against lost updates
+        (PreconditionFailedError)."""
+        params = {
+            "timezone": timezone,
+            "weekly_hours": weekly_hours,
+            "date_overrides": date_overrides,
+            "buffer_before_minutes": buffer_before_minutes,
+            "buffer_after_minutes": buffer_after_minutes,
+        }
         return self._call("updateSchedule", (resource_id,), params, if_match=if_match, options=options)
 
     def delete(self, resource_id: str, /, *, if_match: IfMatch = None, options: Options = None) -> None:

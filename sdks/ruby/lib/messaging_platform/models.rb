@@ -91,13 +91,17 @@ module MessagingPlatform
       property :resource_id, :string, required: true
       property :from, :string, required: true
       property :to, :string, required: true
-      # The resource's active bookings in the window, clipped to it, touching ones merged.
+      # The buffer a booking made now would keep free before it (its schedule’s).
+      property :buffer_before_minutes, :integer, required: true
+      # The buffer a booking made now would keep free after it.
+      property :buffer_after_minutes, :integer, required: true
+      # The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.
       property :busy, ["TimeSpan"], required: true
       # The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
       property :closed, ["TimeSpan"], required: true
       # The rest of the window: open and not busy, in order.
       property :free, ["TimeSpan"], required: true
-      # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null.
+      # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null.
       property :slots, ["TimeSpan"], required: true, nullable: true
     end
 
@@ -112,6 +116,10 @@ module MessagingPlatform
       property :resource_id, :string, required: true, nullable: true
       property :start_at, :string, required: true
       property :end_at, :string, required: true
+      # Minutes its resource is kept free before it: the resource’s buffer when the booking took or last moved its slot (0 without a resource or schedule).
+      property :buffer_before_minutes, :integer, required: true
+      # Minutes its resource is kept free after it, likewise.
+      property :buffer_after_minutes, :integer, required: true
       property :timezone, :string, required: true
       property :notes, :string, required: true, nullable: true
       property :metadata, :hash, required: true
@@ -625,6 +633,10 @@ module MessagingPlatform
       property :weekly_hours, "CreateScheduleRequest::WeeklyHours", required: true
       # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
       property :date_overrides, ["CreateScheduleRequest::DateOverride"]
+      # Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+      property :buffer_before_minutes, :integer
+      # Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+      property :buffer_after_minutes, :integer
 
       # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left
       # out is closed when a schedule is created, and keeps its hours when one is changed. `24:00`
@@ -1326,6 +1338,10 @@ module MessagingPlatform
       property :weekly_hours, "Schedule::WeeklyHours", required: true
       # Dates with other hours than their weekday’s, by date (at most 200).
       property :date_overrides, ["Schedule::DateOverride"], required: true
+      # Minutes the resource is kept free before each booking made from now on.
+      property :buffer_before_minutes, :integer, required: true
+      # Minutes the resource is kept free after each booking made from now on.
+      property :buffer_after_minutes, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -1543,6 +1559,10 @@ module MessagingPlatform
       property :weekly_hours, "UpdateScheduleRequest::WeeklyHours"
       # Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent.
       property :date_overrides, ["UpdateScheduleRequest::DateOverride"]
+      # Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+      property :buffer_before_minutes, :integer
+      # Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
+      property :buffer_after_minutes, :integer
 
       # Hours for each day of the week (`mon` to `sun`), in order or not; `[]` is closed. A day left
       # out is closed when a schedule is created, and keeps its hours when one is changed. `24:00`

@@ -597,7 +597,7 @@ export interface paths {
         put?: never;
         /**
          * Set a resource’s opening hours
-         * @description Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep their time. A resource without one is open at all times.
+         * @description Hours for each weekday and for particular dates, as wall-clock times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`), and availability counts the rest as `closed`; bookings made before keep their time. With buffers, each booking made or moved from then on also keeps the resource free for that long before and after it (409 `booking_conflict` when another booking is in that time). A resource without a schedule is open at all times.
          *
          *     Needs the `admin` role.
          */
@@ -633,7 +633,7 @@ export interface paths {
         head?: never;
         /**
          * Change a resource’s opening hours
-         * @description Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), `date_overrides` as the whole list, `timezone`. Bookings already made keep their time.
+         * @description Changes what is sent: each weekday in `weekly_hours` (the days left out keep their hours; `[]` closes one), `date_overrides` as the whole list, `timezone`, the buffers. Bookings already made keep their time and their buffers.
          *
          *     Needs the `admin` role.
          */
@@ -1455,13 +1455,23 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             to: string;
-            /** @description The resource's active bookings in the window, clipped to it, touching ones merged. */
+            /**
+             * @description The buffer a booking made now would keep free before it (its schedule’s).
+             * @example 0
+             */
+            buffer_before_minutes: number;
+            /**
+             * @description The buffer a booking made now would keep free after it.
+             * @example 0
+             */
+            buffer_after_minutes: number;
+            /** @description The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged. */
             busy: components["schemas"]["TimeSpan"][];
             /** @description The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times. */
             closed: components["schemas"]["TimeSpan"][];
             /** @description The rest of the window: open and not busy, in order. */
             free: components["schemas"]["TimeSpan"][];
-            /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours) and have not started yet. Otherwise null. */
+            /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null. */
             slots: components["schemas"]["TimeSpan"][] | null;
         };
         Booking: {
@@ -1488,6 +1498,16 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             end_at: string;
+            /**
+             * @description Minutes its resource is kept free before it: the resource’s buffer when the booking took or last moved its slot (0 without a resource or schedule).
+             * @example 0
+             */
+            buffer_before_minutes: number;
+            /**
+             * @description Minutes its resource is kept free after it, likewise.
+             * @example 0
+             */
+            buffer_after_minutes: number;
             /** @example Europe/Berlin */
             timezone: string;
             notes: string | null;
@@ -2222,6 +2242,10 @@ export interface components {
                     end: string;
                 }[];
             }[];
+            /** @description Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
+            buffer_before_minutes?: number;
+            /** @description Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
+            buffer_after_minutes?: number;
         };
         CreateTenantRequest: {
             name: string;
@@ -2997,6 +3021,16 @@ export interface components {
                 hours: components["schemas"]["OpeningHours"][];
             }[];
             /**
+             * @description Minutes the resource is kept free before each booking made from now on.
+             * @example 0
+             */
+            buffer_before_minutes: number;
+            /**
+             * @description Minutes the resource is kept free after each booking made from now on.
+             * @example 0
+             */
+            buffer_after_minutes: number;
+            /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
              */
@@ -3258,6 +3292,10 @@ export interface components {
                     end: string;
                 }[];
             }[];
+            /** @description Minutes the resource is kept free before each booking (0 to 120; default 0), for preparation. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
+            buffer_before_minutes?: number;
+            /** @description Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
+            buffer_after_minutes?: number;
         };
         UpdateTenantRequest: {
             name?: string;
@@ -6853,7 +6891,8 @@ export interface operations {
                  *           "date": "2026-12-25",
                  *           "hours": []
                  *         }
-                 *       ]
+                 *       ],
+                 *       "buffer_after_minutes": 10
                  *     }
                  */
                 "application/json": components["schemas"]["CreateScheduleRequest"];

@@ -16,8 +16,9 @@ export class Schedules extends ApiResource {
 
   /**
    * Sets a resource's opening hours: `weekly_hours` (`mon` to `sun`; a day left out is closed) and
-   * `date_overrides`, as wall-clock times in `timezone`. Admins only; a resource that has a schedule
-   * already throws ConflictError (`schedule_exists`).
+   * `date_overrides`, as wall-clock times in `timezone`; `buffer_before_minutes` / `buffer_after_minutes`
+   * (0 to 120) keep the resource free around each booking made from then on. Admins only; a resource that
+   * has a schedule already throws ConflictError (`schedule_exists`).
    */
   create(params: CreateScheduleParams, options?: RequestOptions): Promise<Schedule> {
     return this.call('POST', '/schedules', { body: params, options });
@@ -30,7 +31,8 @@ export class Schedules extends ApiResource {
 
   /**
    * Changes what is sent: `timezone`, each weekday in `weekly_hours` (the others keep their hours; `[]`
-   * closes one), `date_overrides` as the whole list. Bookings already made keep their time. `ifMatch: schedule.version` refuses a change made meanwhile.
+   * closes one), `date_overrides` as the whole list, the buffers. Bookings already made keep their time and
+   * their buffers. `ifMatch: schedule.version` refuses a change made meanwhile.
    */
   update(resourceId: string, changes: UpdateScheduleParams, options?: ConditionalRequestOptions): Promise<Schedule> {
     return this.call('PATCH', path`/schedules/${resourceId}`, { body: changes, options });
