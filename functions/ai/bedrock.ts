@@ -6,7 +6,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
-import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
+import type { Categorizer, Classifier, DaysOfHours, Grounding, Suggester, TranscriptLine } from './provider-contract';
 import { formatWhen } from './replies';
 import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
@@ -64,15 +64,23 @@ function extractJson(text: string): unknown {
 const transcriptText = (t: readonly TranscriptLine[]) =>
   t.map((l) => `${l.direction === 'inbound' ? 'Customer' : 'Agent'}: ${l.text}`).join('\n');
 
+const weekdayOf = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/** Days by their weekday and date, each with its stretches ("closed" without any). */
+const daysFact = (days: DaysOfHours['days']) =>
+  days
+    .map(
+      (d) =>
+        `${weekdayOf(d.date)} ${d.date}: ` +
+        (d.hours.length ? d.hours.map((h) => `${h.start}-${h.end}`).join(', ') : 'closed'),
+    )
+    .join('; ');
+
 /** The week ahead day by day with its dates, the first being today, so "tomorrow" and "Monday" resolve. */
-function openingHoursFact(hours: NonNullable<Grounding['openingHours']>): string {
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
-  const days = hours.days.map(
-    (d) =>
-      `${weekday.format(new Date(`${d.date}T12:00:00Z`))} ${d.date}: ` +
-      (d.hours.length ? d.hours.map((h) => `${h.start}-${h.end}`).join(', ') : 'closed'),
-  );
-  return `Today is ${days[0]?.split(':')[0] ?? 'unknown'} (${hours.timezone}). Opening hours, day by day: ${days.join('; ')}.`;
+function openingHoursFact(hours: DaysOfHours): string {
+  const today = hours.days[0];
+  return `Today is ${today ? `${weekdayOf(today.date)} ${today.date}` : 'unknown'} (${hours.timezone}). Opening hours, day by day: ${daysFact(hours.days)}.`;
 }
 
 function facts(g: Grounding, language: Language): string {
@@ -80,7 +88,10 @@ function facts(g: Grounding, language: Language): string {
     ? `The customer's next booking: ${g.nextBooking.service} on ${formatWhen(g.nextBooking.start_at, g.nextBooking.timezone, language)} (${g.nextBooking.status}).`
     : 'The customer has no upcoming booking.';
   const hours = g.openingHours ? ` ${openingHoursFact(g.openingHours)}` : ' Opening hours: not known.';
-  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}`;
+  const free = g.freeTimes
+    ? ` Free times for a new booking (offer only these): ${g.freeTimes.days.length ? daysFact(g.freeTimes.days) : 'none this week'}.`
+    : ' Free times: not known.';
+  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}${free}`;
 }
 
 /** One Converse call: the system prompt (the taxonomy is added), the user text, and the answer's schema. */

@@ -15,7 +15,19 @@ export interface Grounding {
    * The business's hours on each of the next seven days (the union of its resources' opening hours) as
    * clock times in its time zone; null when no resource has opening hours.
    */
-  openingHours: { timezone: string; days: { date: string; hours: { start: string; end: string }[] }[] } | null;
+  openingHours: DaysOfHours | null;
+  /**
+   * When a booking can still be made: the first few days of the week ahead with time that some resource
+   * with opening hours is open and not booked, from now on, as clock times in the business's zone; null
+   * when not known.
+   */
+  freeTimes: DaysOfHours | null;
+}
+
+/** Clock times (`HH:MM`) per date (`YYYY-MM-DD`) in `timezone`. */
+export interface DaysOfHours {
+  timezone: string;
+  days: { date: string; hours: { start: string; end: string }[] }[];
 }
 
 export interface Suggestion {

@@ -34,13 +34,16 @@ interface Parts {
   pending: boolean;
   /** "Tuesday–Friday 09:00–17:00; Saturday 10:00–14:00; Sunday closed"; empty without opening hours. */
   week: string;
+  /** "Wednesday 25 November 10:00–12:00, 14:00–17:00; Thursday 26 November 09:00–13:00"; empty when not known. */
+  free: string;
 }
 type Template = (p: Parts) => string;
 /**
- * Per intent, best first; `booked` replaces `any` when the customer has an upcoming booking, and `open`
- * replaces both when the business's opening hours are known.
+ * Per intent, best first; `booked` replaces `any` when the customer has an upcoming booking, `open`
+ * replaces both when the business's opening hours are known, and `free` replaces all three when its free
+ * times are.
  */
-type Templates = Record<Intent, { any: Template[]; booked?: Template[]; open?: Template[] }>;
+type Templates = Record<Intent, { any: Template[]; booked?: Template[]; open?: Template[]; free?: Template[] }>;
 
 interface Wording {
   hi: string;
@@ -100,6 +103,11 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       book_appointment: {
+        free: [
+          (x) =>
+            `${x.hi}, I'd be happy to book you in. We have free times on ${x.free}. Which service would you like, and which time suits you?`,
+          (x) => `${x.hi}, sure! These are our next free times: ${x.free}. Which one works best for you?`,
+        ],
         any: [
           (x) => `${x.hi}, I'd be happy to book you in. Which service would you like, and which day and time suit you?`,
           (x) => `${x.hi}, sure! What day works best for you? I'll check what we have available.`,
@@ -183,6 +191,11 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       book_appointment: {
+        free: [
+          (x) =>
+            `${x.hi}, encantados de darte cita. Tenemos huecos libres el ${x.free}. ¿Qué servicio quieres y qué hora te viene bien?`,
+          (x) => `${x.hi}, ¡claro! Estos son nuestros próximos huecos libres: ${x.free}. ¿Cuál te viene mejor?`,
+        ],
         any: [
           (x) => `${x.hi}, encantados de darte cita. ¿Qué servicio quieres y qué día y hora te vienen bien?`,
           (x) => `${x.hi}, ¡claro! ¿Qué día te viene mejor? Miro qué huecos tenemos.`,
@@ -260,6 +273,11 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       book_appointment: {
+        free: [
+          (x) =>
+            `${x.hi}, com todo o gosto. Temos horários livres: ${x.free}. Que serviço deseja e que hora lhe dá jeito?`,
+          (x) => `${x.hi}, claro! Estes são os nossos próximos horários livres: ${x.free}. Qual prefere?`,
+        ],
         any: [
           (x) => `${x.hi}, com todo o gosto. Que serviço deseja e que dia e hora lhe dão jeito?`,
           (x) => `${x.hi}, claro! Que dia é melhor para si? Vou ver os horários disponíveis.`,
@@ -339,6 +357,11 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       book_appointment: {
+        free: [
+          (x) =>
+            `${x.hi}, avec plaisir. Nous avons des créneaux libres le ${x.free}. Quelle prestation souhaitez-vous, et quelle heure vous arrange ?`,
+          (x) => `${x.hi}, bien sûr ! Voici nos prochains créneaux libres : ${x.free}. Lequel vous convient le mieux ?`,
+        ],
         any: [
           (x) =>
             `${x.hi}, avec plaisir. Quelle prestation souhaitez-vous, et quel jour et quelle heure vous arrangent ?`,
@@ -426,6 +449,11 @@ const WORDING: Record<Language, Wording> = {
         ],
       },
       book_appointment: {
+        free: [
+          (x) =>
+            `${x.hi}, sehr gern. Wir haben noch freie Zeiten: ${x.free}. Welche Leistung möchten Sie, und welche Uhrzeit passt Ihnen?`,
+          (x) => `${x.hi}, gern! Das sind unsere nächsten freien Zeiten: ${x.free}. Was passt Ihnen am besten?`,
+        ],
         any: [
           (x) => `${x.hi}, sehr gern. Welche Leistung möchten Sie, und welcher Tag und welche Uhrzeit passen Ihnen?`,
           (x) => `${x.hi}, gern! Welcher Tag passt Ihnen am besten? Ich schaue, was wir frei haben.`,
@@ -484,7 +512,27 @@ function parts(g: Grounding, language: Language): Parts {
     booking: b ? wording.booking(b.service, formatWhen(b.start_at, b.timezone, language)) : '',
     pending: b?.status === 'pending',
     week: g.openingHours ? weekText(g.openingHours.days, language) : '',
+    free: g.freeTimes?.days.length ? datedText(g.freeTimes.days, language) : '',
   };
+}
+
+/** Each day by its date and its stretches: "Wednesday 25 November 10:00–12:00, 14:00–17:00; Thursday …". */
+export function datedText(
+  days: readonly { date: string; hours: readonly { start: string; end: string }[] }[],
+  language: Language,
+): string {
+  const label = new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  return days
+    .map(
+      (d) =>
+        `${label.format(new Date(`${d.date}T12:00:00Z`))} ${d.hours.map((h) => `${h.start}\u2013${h.end}`).join(', ')}`,
+    )
+    .join(WORDING[language].week.separator);
 }
 
 /** Days in a row with the same hours go together: "Monday–Friday 09:00–17:00; Saturday closed". */
@@ -513,7 +561,9 @@ export function weekText(
 
 function templates(intent: Intent, g: Grounding, language: Language): Template[] {
   const set = WORDING[language].templates[intent];
-  return (g.openingHours && set.open) || (g.nextBooking && set.booked) || set.any;
+  return (
+    (g.freeTimes?.days.length && set.free) || (g.openingHours && set.open) || (g.nextBooking && set.booked) || set.any
+  );
 }
 
 /**

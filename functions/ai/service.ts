@@ -1,7 +1,7 @@
 /** The AI operations behind the endpoints and the analysis worker. */
-import { weekAhead } from '../bookings/schedule';
+import { freeDaysAhead, weekAhead, type Schedule } from '../bookings/schedule';
 import { everySchedule } from '../bookings/schedule-store';
-import { nextBookingFor } from '../bookings/store';
+import { heldIntervals, nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
 import {
@@ -99,21 +99,52 @@ async function conversationContext(tenantId: string, conversationId: string) {
 
 /** How many resources' schedules a suggestion reads at most: past that, the hours are left unknown. */
 const MOST_SCHEDULES = 500;
+/** How many resources' bookings a suggestion reads for the free times: past that, they are left unknown. */
+const MOST_FREE_TIME_RESOURCES = 10;
+/** How many days with free time a suggestion offers. */
+const FREE_DAYS = 3;
+const DAY_MS = 86_400_000;
+
+/** Read without failing the suggestion: a part that cannot be read is left unknown (null). */
+async function orNull<T>(what: string, read: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.warn(`${what} unavailable; suggesting without them`, { error });
+    return null;
+  }
+}
 
 /**
  * The business's hours for the week ahead, from all its resources' schedules; null without any, with
- * more than MOST_SCHEDULES, when they cannot be said as clock times, or when they cannot be read (the
- * suggestions are made without them rather than not at all).
+ * more than MOST_SCHEDULES, or when they cannot be said as clock times.
  */
-async function openingHoursAhead(tenant: AiTenant, now: Date): Promise<Grounding['openingHours']> {
-  try {
-    const schedules = await everySchedule(tenant.id, MOST_SCHEDULES);
-    const days = schedules?.length ? weekAhead(schedules, now, tenant.timezone) : undefined;
-    return days ? { timezone: tenant.timezone, days } : null;
-  } catch (error) {
-    logger.warn('opening hours unavailable; suggesting without them', { error });
-    return null;
-  }
+function openingHoursAhead(tenant: AiTenant, schedules: Schedule[] | null, now: Date): Grounding['openingHours'] {
+  const days = schedules?.length ? weekAhead(schedules, now, tenant.timezone) : undefined;
+  return days ? { timezone: tenant.timezone, days } : null;
+}
+
+/**
+ * When a booking can still be made in the week ahead: the first FREE_DAYS days on which some resource with
+ * opening hours is open and not booked (one Query of each resource's booked hours, all at once); null
+ * without schedules or with more than MOST_FREE_TIME_RESOURCES of them.
+ */
+async function freeTimesAhead(
+  tenant: AiTenant,
+  schedules: Schedule[] | null,
+  now: Date,
+): Promise<Grounding['freeTimes']> {
+  if (!schedules?.length || schedules.length > MOST_FREE_TIME_RESOURCES) return null;
+  // Eight days from now cover the seven calendar days from today in any zone.
+  const window = { start_at: now.toISOString(), end_at: new Date(now.getTime() + 8 * DAY_MS).toISOString() };
+  const held = await Promise.all(schedules.map((s) => heldIntervals(tenant.id, s.resource_id, window)));
+  const days = freeDaysAhead(
+    schedules.map((schedule, i) => ({ schedule, held: held[i] ?? [] })),
+    now,
+    tenant.timezone,
+    FREE_DAYS,
+  );
+  return days ? { timezone: tenant.timezone, days } : null;
 }
 
 export async function suggest(
@@ -123,28 +154,30 @@ export async function suggest(
 ) {
   const tenantId = tenant.id;
   // The business's opening hours ground an answer to "when are you open?", whatever the conversation.
-  const [openingHours, context] = await Promise.all([
-    openingHoursAhead(tenant, now),
+  const [schedules, context] = await Promise.all([
+    orNull('opening hours', () => everySchedule(tenantId, MOST_SCHEDULES).then((found) => found ?? null)),
     input.conversation_id ? conversationContext(tenantId, input.conversation_id) : undefined,
   ]);
   const transcript = context?.transcript ?? input.messages ?? [];
-  let grounding: Grounding = { customerName: null, nextBooking: null, openingHours };
-  if (context) {
-    const booking = await nextBookingFor(tenantId, context.conversation.customer.id, now);
-    grounding = {
-      ...grounding,
-      customerName: context.conversation.customer.name,
-      nextBooking: booking
-        ? {
-            id: booking.id,
-            service: booking.service,
-            start_at: booking.start_at,
-            timezone: booking.timezone,
-            status: booking.status,
-          }
-        : null,
-    };
-  }
+  // The free times and the customer's next booking are read together.
+  const [freeTimes, booking] = await Promise.all([
+    orNull('free times', () => freeTimesAhead(tenant, schedules, now)),
+    context ? nextBookingFor(tenantId, context.conversation.customer.id, now) : undefined,
+  ]);
+  const grounding: Grounding = {
+    customerName: context?.conversation.customer.name ?? null,
+    nextBooking: booking
+      ? {
+          id: booking.id,
+          service: booking.service,
+          start_at: booking.start_at,
+          timezone: booking.timezone,
+          status: booking.status,
+        }
+      : null,
+    openingHours: openingHoursAhead(tenant, schedules, now),
+    freeTimes,
+  };
   const answered = await answer(SUGGESTERS, (p) =>
     p.suggest(transcript, grounding, input.count, tenant.default_language),
   );
@@ -155,6 +188,7 @@ export async function suggest(
       customer_name: grounding.customerName,
       next_booking: grounding.nextBooking,
       opening_hours: grounding.openingHours,
+      free_times: grounding.freeTimes,
     },
     ...providerFields(answered),
   };

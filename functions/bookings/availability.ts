@@ -5,8 +5,8 @@ import {
   NO_BUFFERS,
   answerableWindow,
   availabilityProblem,
+  blockedFor,
   gapsWithin,
-  heldTime,
   mergedWithin,
   slotsWithin,
 } from './booking';
@@ -18,8 +18,8 @@ import { heldIntervals } from './store';
 const MINUTE_MS = 60_000;
 
 /**
- * A resource's busy (booked, with the bookings' buffers), closed (outside its opening hours) and free time
- * in a window (from 24 hours ago on: `from` is moved up to there), and with `duration_minutes` the slots
+ * A resource's busy (booked), held (booked and the bookings' buffers), closed (outside its opening hours)
+ * and free time in a window (from 24 hours ago on: `from` is moved up to there), and with `duration_minutes` the slots
  * still bookable, with room for the buffers a booking made now would take.
  */
 export const handler = httpHandler(
@@ -49,26 +49,16 @@ export const handler = httpHandler(
       getSchedule(tenantId, query.resource_id),
     ]);
     const others = held.filter((h) => h.id !== query.reschedule_booking_id);
-    const busy = mergedWithin(window, others);
-    const closed = schedule ? gapsWithin(window, openWithin(schedule, window)) : [];
-    const free = gapsWithin(window, mergedWithin(window, [...busy, ...closed]));
-    // A slot is a booking's own time, which must be open; its buffers must only stay clear of other
-    // bookings. Widening each other booking by them (after before it, before after it) says the same.
-    const buffers = schedule ?? NO_BUFFERS;
-    const room = gapsWithin(
+    const busy = mergedWithin(
       window,
-      mergedWithin(window, [
-        ...others.map((h) =>
-          heldTime({
-            start_at: h.start_at,
-            end_at: h.end_at,
-            buffer_before_minutes: buffers.buffer_after_minutes,
-            buffer_after_minutes: buffers.buffer_before_minutes,
-          }),
-        ),
-        ...closed,
-      ]),
+      others.map((h) => h.booked ?? h),
     );
+    const kept = mergedWithin(window, others);
+    const closed = schedule ? gapsWithin(window, openWithin(schedule, window)) : [];
+    const free = gapsWithin(window, mergedWithin(window, [...kept, ...closed]));
+    // A slot is a booking's own time, which must be open; its buffers must only stay clear of other bookings.
+    const buffers = schedule ?? NO_BUFFERS;
+    const room = gapsWithin(window, mergedWithin(window, [...blockedFor(others, buffers), ...closed]));
     return {
       status: 200,
       body: {
@@ -78,6 +68,7 @@ export const handler = httpHandler(
         buffer_before_minutes: buffers.buffer_before_minutes,
         buffer_after_minutes: buffers.buffer_after_minutes,
         busy,
+        held: kept,
         closed,
         free,
         slots: slot ? slotsWithin(query.from, room, slot.duration, slot.step, now) : null,

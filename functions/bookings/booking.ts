@@ -147,6 +147,21 @@ export const SLOT_LIFETIME_MS = SCHEDULE_HORIZON_MS + MAX_DURATION_MS + MAX_BUFF
 export const slotIsDead = (claim: Pick<SlotClaim, 'end'>, now: Date) =>
   Date.parse(claim.end) <= now.getTime() - SLOT_LIFETIME_MS;
 
+/**
+ * What a new booking with these buffers must stay clear of, as time its own (unbuffered) interval must not
+ * overlap: each other booking's held time widened by the new one's after-buffer before it and its
+ * before-buffer after it.
+ */
+export const blockedFor = (held: readonly Interval[], buffers: Buffers): Interval[] =>
+  held.map((h) =>
+    heldTime({
+      start_at: h.start_at,
+      end_at: h.end_at,
+      buffer_before_minutes: buffers.buffer_after_minutes,
+      buffer_after_minutes: buffers.buffer_before_minutes,
+    }),
+  );
+
 /** A booking as a slot item holds it: the time it holds, and its own time when that differs (buffers). */
 export interface Holder extends Interval {
   id: string;

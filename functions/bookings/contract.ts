@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
-import { BOOKING_STATUSES } from './booking';
+import { BOOKING_STATUSES, MAX_BUFFER_MINUTES } from './booking';
 import { MAX_DATE_OVERRIDES, MAX_HOURS_PER_DAY, WEEKDAYS } from './schedule';
 
 /** A half-open stretch of time: it ends as the next may start. */
 const TimeSpan = named('TimeSpan', z.object({ start_at: timestamp, end_at: timestamp }));
 
-const bufferMinutes = (description: string) => z.int().check(z.meta({ examples: [0], description }));
+const bufferMinutes = (description: string) =>
+  z.int().check(z.gte(0), z.lte(MAX_BUFFER_MINUTES), z.meta({ examples: [0], description }));
 
 export const Booking = named(
   'Booking',
@@ -57,10 +58,16 @@ export const Availability = named(
       'The buffer a booking made now would keep free before it (its schedule\u2019s).',
     ),
     buffer_after_minutes: bufferMinutes('The buffer a booking made now would keep free after it.'),
-    busy: z.array(TimeSpan).check(
+    busy: z
+      .array(TimeSpan)
+      .check(
+        z.meta({ description: "The resource's active bookings in the window, clipped to it, touching ones merged." }),
+      ),
+    held: z.array(TimeSpan).check(
       z.meta({
         description:
-          "The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.",
+          'The time those bookings hold: with the buffers each keeps before and after it (the same as `busy` ' +
+          'when none has buffers), clipped and merged likewise.',
       }),
     ),
     closed: z.array(TimeSpan).check(
@@ -70,7 +77,7 @@ export const Availability = named(
           'resource with no schedule, which is open at all times.',
       }),
     ),
-    free: z.array(TimeSpan).check(z.meta({ description: 'The rest of the window: open and not busy, in order.' })),
+    free: z.array(TimeSpan).check(z.meta({ description: 'The rest of the window: open and not held, in order.' })),
     slots: z.nullable(z.array(TimeSpan)).check(
       z.meta({
         description:

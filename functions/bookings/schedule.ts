@@ -4,7 +4,7 @@
  * Pure; no AWS imports.
  */
 import { instantOfWallClock, zonedClock, zonedDate } from '../platform/time-zones';
-import { gapsWithin, mergedWithin, type Buffers, type Interval } from './booking';
+import { blockedFor, gapsWithin, mergedWithin, type Buffers, type Interval } from './booking';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -153,24 +153,73 @@ export interface OpenDay {
 }
 
 /**
- * The business's hours on each of the seven days from `now`'s date in `timeZone`, as clock times there:
- * the union of the schedules given (it is open while any of its resources is), date overrides included.
- * Undefined when a stretch cannot be said that way: one running through the hour a clock change repeats,
- * in another zone than the schedule's, would end before it starts.
+ * Days from `now`'s date in `timeZone`, each with the stretches `within` gives for it (midnight to
+ * midnight there), as clock times there. Undefined when a stretch cannot be said that way: one running
+ * through the hour a clock change repeats, in another zone than the schedule's, would end before it starts.
  */
-export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] | undefined {
+function daysAhead(
+  now: Date,
+  timeZone: string,
+  count: number,
+  within: (day: Interval) => Interval[],
+): OpenDay[] | undefined {
   const first = zonedDate(timeZone, now);
   const midnight = (date: string) =>
     new Date(instantOfWallClock(timeZone, Date.parse(`${date}T00:00:00Z`))).toISOString();
-  const days = Array.from({ length: 7 }, (_, i) => {
+  const days = Array.from({ length: count }, (_, i) => {
     const date = addDays(first, i);
     const day = { start_at: midnight(date), end_at: midnight(addDays(date, 1)) };
-    const open = mergedWithin(
-      day,
-      schedules.flatMap((s) => openWithin(s, day)),
-    );
     const clock = (at: string) => (at === day.end_at ? '24:00' : zonedClock(timeZone, new Date(at)));
-    return { date, hours: open.map((o) => ({ start: clock(o.start_at), end: clock(o.end_at) })) };
+    return { date, hours: within(day).map((o) => ({ start: clock(o.start_at), end: clock(o.end_at) })) };
   });
   return days.every((d) => d.hours.every((h) => h.end > h.start)) ? days : undefined;
+}
+
+/**
+ * The business's hours on each of the seven days from `now`'s date in `timeZone`, as clock times there:
+ * the union of the schedules given (it is open while any of its resources is), date overrides included.
+ */
+export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] | undefined {
+  return daysAhead(now, timeZone, 7, (day) =>
+    mergedWithin(
+      day,
+      schedules.flatMap((s) => openWithin(s, day)),
+    ),
+  );
+}
+
+/** A resource's schedule and the time its bookings hold (with their buffers) in the days looked at. */
+export interface ResourceTime {
+  schedule: Schedule;
+  held: readonly Interval[];
+}
+
+const QUARTER_HOUR_MS = 15 * MINUTE_MS;
+
+/** Free stretches shorter than this are not offered: nothing fits in them. */
+export const SHORTEST_FREE_MS = 30 * MINUTE_MS;
+
+/**
+ * When the business can still take a booking in the seven days from `now`: on each day, the time from now
+ * on that some resource is open and has free, with room for its buffers around a new booking, stretches
+ * of at least SHORTEST_FREE_MS; only the first `most` days that have any. Undefined as weekAhead.
+ */
+export function freeDaysAhead(
+  resources: readonly ResourceTime[],
+  now: Date,
+  timeZone: string,
+  most: number,
+): OpenDay[] | undefined {
+  // From the next quarter hour: "free from 14:15", not "from 14:07".
+  const from = Math.ceil(now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const days = daysAhead(now, timeZone, 7, (day) => {
+    const window = { start_at: new Date(Math.max(from, Date.parse(day.start_at))).toISOString(), end_at: day.end_at };
+    if (Date.parse(window.end_at) <= Date.parse(window.start_at)) return [];
+    const free = resources.flatMap(({ schedule, held }) => {
+      const closed = gapsWithin(window, openWithin(schedule, window));
+      return gapsWithin(window, mergedWithin(window, [...blockedFor(held, schedule), ...closed]));
+    });
+    return mergedWithin(window, free).filter((f) => Date.parse(f.end_at) - Date.parse(f.start_at) >= SHORTEST_FREE_MS);
+  });
+  return days?.filter((d) => d.hours.length > 0).slice(0, most);
 }

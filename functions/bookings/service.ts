@@ -71,9 +71,9 @@ function checkOpeningHours(b: Pick<Booking, 'status' | 'start_at' | 'end_at'>, s
   if (problem) throw fieldProblem('outside_opening_hours', 'start_at', problem);
 }
 
-/** The buffers a booking takes with its slot: its resource's, as its schedule sets them now. */
-const buffersOf = (b: Pick<Booking, 'resource_id'>, schedule: Schedule | undefined): Buffers =>
-  b.resource_id && schedule
+/** The buffers a booking takes with its slot: its resource's, as its schedule sets them now (none holds no slot). */
+const buffersOf = (b: Pick<Booking, 'resource_id' | 'status'>, schedule: Schedule | undefined): Buffers =>
+  b.resource_id && schedule && isActive(b.status)
     ? { buffer_before_minutes: schedule.buffer_before_minutes, buffer_after_minutes: schedule.buffer_after_minutes }
     : NO_BUFFERS;
 

@@ -371,7 +371,8 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
  * What holds a resource's time in the window: the hour items it overlaps, by a strongly consistent Query
  * (paged past 1 MB; an hour's `full` and `p_<id>` entries name every active booking touching it, so
  * quarters are not read). A booking spanning several hours is in each of them, once per id in the answer.
- * The window must not reach back past the schedule horizon (booking.ts answerableWindow).
+ * Hours before the schedule horizon (booking.ts answerableWindow) may hold stale entries: callers read them
+ * only for the buffers' reach around a window that starts at the horizon or later.
  */
 export async function heldIntervals(t: string, resourceId: string, window: Interval): Promise<Holder[]> {
   const items = await queryAll({

@@ -238,6 +238,62 @@ describe('POST /ai/suggest', () => {
     );
   });
 
+  it('offers the free times to book: open hours of resources, less their bookings', async () => {
+    const shop = await createTenant('pro', { timezone: 'Europe/Berlin' });
+    const ask = () =>
+      call('POST', '/ai/suggest', {
+        ...authOf(shop),
+        body: { messages: [{ text: 'Hi, I would like to book an appointment please' }], count: 1 },
+      });
+    expect((await ask()).body.grounding.free_times).toBeNull();
+    const every = [{ start: '09:00', end: '18:00' }];
+    const week = { mon: every, tue: every, wed: every, thu: every, fri: every, sat: every, sun: every };
+    await call('POST', '/schedules', {
+      ...authOf(shop),
+      body: { resource_id: 'chair-1', timezone: 'Europe/Berlin', weekly_hours: week, buffer_after_minutes: 15 },
+    });
+    // Tomorrow in Berlin, 10:00-11:00, holds the chair to 11:15.
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    // Berlin's offset that day, as `+01:00`.
+    const offset = (date: string) =>
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+        .formatToParts(new Date(`${date}T12:00:00Z`))
+        .find((p) => p.type === 'timeZoneName')
+        ?.value.replace('GMT', '') ?? '';
+    const booked = await call('POST', '/bookings', {
+      ...authOf(shop),
+      body: {
+        customer: { phone: '+4915110000123' },
+        service: 'Haircut',
+        resource_id: 'chair-1',
+        start_at: `${tomorrow}T10:00:00${offset(tomorrow)}`,
+        end_at: `${tomorrow}T11:00:00${offset(tomorrow)}`,
+        timezone: 'Europe/Berlin',
+      },
+    });
+    expect(booked.status).toBe(201);
+    const res = await ask();
+    expect(res.status).toBe(200);
+    const free = res.body.grounding.free_times;
+    expect(free.timezone).toBe('Europe/Berlin');
+    expect(free.days.length).toBeLessThanOrEqual(3);
+    // A booking before it must end by 09:45, leaving its own 15 minutes.
+    expect(free.days.find((d: { date: string }) => d.date === tomorrow)).toEqual({
+      date: tomorrow,
+      hours: [
+        { start: '09:00', end: '09:45' },
+        { start: '11:15', end: '18:00' },
+      ],
+    });
+    const [best] = res.body.suggestions;
+    expect(best.intent).toBe('book_appointment');
+    expect(best.text).toMatch(
+      /^Hi, I'd be happy to book you in\. We have free times on .*09:00\u201309:45, 11:15\u201318:00/,
+    );
+  });
+
   it("keeps another tenant's conversation out of reach", async () => {
     const sent = await inbound('+491700000007', 'hello');
     expect(

@@ -86,10 +86,20 @@ describe('buffers between bookings', () => {
     expect((await book('chair-b', '09:00', '09:36')).status).toBe(409);
     expect((await book('chair-b', '09:00', '09:35')).status).toBe(201);
 
-    // Availability counts the buffers: busy is what the bookings hold, and slots leave room for their own.
+    // Availability counts the buffers: busy is the bookings, held is what they hold with their buffers,
+    // free is the rest, and slots leave room for their own.
     const day = await slotsOf('chair-b', '08:00', '13:00', 30);
     expect(day).toMatchObject({ buffer_before_minutes: 10, buffer_after_minutes: 15 });
-    expect(day.busy).toEqual([{ start_at: at('08:50'), end_at: at('11:45') }]);
+    expect(day.busy).toEqual([
+      { start_at: at('09:00'), end_at: at('09:35') },
+      { start_at: at('10:00'), end_at: at('10:45') },
+      { start_at: at('11:10'), end_at: at('11:30') },
+    ]);
+    expect(day.held).toEqual([{ start_at: at('08:50'), end_at: at('11:45') }]);
+    expect(day.free).toEqual([
+      { start_at: at('08:00'), end_at: at('08:50') },
+      { start_at: at('11:45'), end_at: at('13:00') },
+    ]);
     const starts = day.slots.map((s: { start_at: string }) => s.start_at);
     // Before 08:50, a 30-minute slot with 15 minutes after it must start by 08:05; after 11:45, from 11:55.
     expect(starts.filter((s: string) => s < at('11:45'))).toEqual([at('08:00'), at('08:05')]);

@@ -501,6 +501,8 @@ describe('availability', () => {
       buffer_before_minutes: 0,
       buffer_after_minutes: 0,
       busy: [span(day(5, 10), day(5, 11, 30)), span(day(5, 13, 20), day(5, 13, 50)), span(day(5, 16, 30), day(5, 18))],
+      // No buffers: the bookings hold their own time.
+      held: [span(day(5, 10), day(5, 11, 30)), span(day(5, 13, 20), day(5, 13, 50)), span(day(5, 16, 30), day(5, 18))],
       closed: [], // room-a has no opening hours
       free: [span(day(5, 9), day(5, 10)), span(day(5, 11, 30), day(5, 13, 20)), span(day(5, 13, 50), day(5, 16, 30))],
       slots: [

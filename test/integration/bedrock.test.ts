@@ -60,7 +60,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
       (p) =>
         p.suggest(
           [{ direction: 'inbound', text: 'can I move my appointment?' }],
-          { customerName: 'Ana', nextBooking: booking, openingHours: null },
+          { customerName: 'Ana', nextBooking: booking, openingHours: null, freeTimes: null },
           2,
           'en',
         ),
@@ -92,7 +92,13 @@ describe('bedrock provider (Converse API against a local server)', () => {
     const transcript = [{ direction: 'inbound', text: 'Hallo, ich möchte meinen Termin verschieben' }] as const;
     await answer(
       suggesters,
-      (p) => p.suggest(transcript, { customerName: 'Jonas', nextBooking: booking, openingHours: null }, 2, 'en'),
+      (p) =>
+        p.suggest(
+          transcript,
+          { customerName: 'Jonas', nextBooking: booking, openingHours: null, freeTimes: null },
+          2,
+          'en',
+        ),
       bedrock(),
     );
     const system = fake.calls[before]?.body.system?.[0]?.text ?? '';

@@ -257,7 +257,7 @@ describe('grounded replies', () => {
   it('names the customer and their next booking when asked to reschedule', () => {
     const [first] = groundedReplies(
       [{ name: 'reschedule_booking', confidence: 0.9 }],
-      { customerName: 'Maria Lopez', nextBooking: booking, openingHours: null },
+      { customerName: 'Maria Lopez', nextBooking: booking, openingHours: null, freeTimes: null },
       3,
     );
     expect(first?.text).toContain('Maria');
@@ -269,7 +269,7 @@ describe('grounded replies', () => {
     for (const intent of INTENTS) {
       for (const s of groundedReplies(
         [{ name: intent, confidence: 0.9 }],
-        { customerName: null, nextBooking: null, openingHours: null },
+        { customerName: null, nextBooking: null, openingHours: null, freeTimes: null },
         5,
       )) {
         expect(s.text).not.toMatch(
@@ -295,7 +295,7 @@ describe('grounded replies', () => {
         { date: '2026-11-30', hours: nine },
       ],
     };
-    const grounding = { customerName: 'Maria Lopez', nextBooking: null, openingHours };
+    const grounding = { customerName: 'Maria Lopez', nextBooking: null, openingHours, freeTimes: null };
     const [en] = groundedReplies([{ name: 'opening_hours', confidence: 0.9 }], grounding, 3);
     expect(en?.text).toBe(
       'Hi Maria, our opening hours for the coming days: Tuesday\u2013Wednesday 09:00\u201317:00; ' +
@@ -326,10 +326,53 @@ describe('grounded replies', () => {
     // Without opening hours it asks which day instead of naming any.
     const [asked] = groundedReplies(
       [{ name: 'opening_hours', confidence: 0.9 }],
-      { ...grounding, openingHours: null },
+      { ...grounding, openingHours: null, freeTimes: null },
       3,
     );
     expect(asked?.text).toMatch(/Which day are you thinking of coming in\?/);
+  });
+
+  it('offers the next free times to book, by date, in the customer\u2019s language, and asks without them', () => {
+    const freeTimes = {
+      timezone: 'Europe/Berlin',
+      days: [
+        {
+          date: '2026-11-25',
+          hours: [
+            { start: '10:00', end: '12:00' },
+            { start: '14:00', end: '17:00' },
+          ],
+        },
+        { date: '2026-11-26', hours: [{ start: '09:00', end: '13:00' }] },
+      ],
+    };
+    const grounding = { customerName: 'Maria Lopez', nextBooking: null, openingHours: null, freeTimes };
+    const book = [{ name: 'book_appointment' as const, confidence: 0.9 }];
+    const [en, second] = groundedReplies(book, grounding, 2);
+    expect(en?.text).toBe(
+      "Hi Maria, I'd be happy to book you in. We have free times on Wednesday 25 November 10:00\u201312:00, " +
+        '14:00\u201317:00; Thursday 26 November 09:00\u201313:00. Which service would you like, and which time suits you?',
+    );
+    expect(second?.text).toContain('These are our next free times: Wednesday 25 November');
+    const [de] = groundedReplies(book, grounding, 1, 'de');
+    expect(de?.text).toContain(
+      'freie Zeiten: Mittwoch, 25. November 10:00\u201312:00, 14:00\u201317:00; Donnerstag, 26. November',
+    );
+    const [es] = groundedReplies(book, grounding, 1, 'es');
+    expect(es?.text).toContain('huecos libres el miércoles, 25 de noviembre 10:00\u201312:00');
+    const [fr] = groundedReplies(book, grounding, 1, 'fr');
+    expect(fr?.text).toContain(
+      'créneaux libres le mercredi 25 novembre 10:00\u201312:00, 14:00\u201317:00 ; jeudi 26 novembre',
+    );
+    const [pt] = groundedReplies(book, grounding, 1, 'pt');
+    expect(pt?.text).toContain('horários livres: quarta-feira, 25 de novembro 10:00\u201312:00');
+    // No free day known (none this week, or not known at all): it asks which day suits.
+    for (const none of [{ ...freeTimes, days: [] }, null]) {
+      const [asked] = groundedReplies(book, { ...grounding, freeTimes: none }, 1);
+      expect(asked?.text).toBe(
+        "Hi Maria, I'd be happy to book you in. Which service would you like, and which day and time suit you?",
+      );
+    }
   });
 
   it('returns at most `count`, best first', () => {
@@ -338,7 +381,7 @@ describe('grounded replies', () => {
         { name: 'cancel_booking', confidence: 0.7 },
         { name: 'reschedule_booking', confidence: 0.3 },
       ],
-      { customerName: 'Ann', nextBooking: booking, openingHours: null },
+      { customerName: 'Ann', nextBooking: booking, openingHours: null, freeTimes: null },
       2,
     );
     expect(out).toHaveLength(2);
@@ -427,7 +470,7 @@ describe('in every language', () => {
   ] as const)('suggests replies in %s, grounded in the booking', (language, when, hello) => {
     const [first] = groundedReplies(
       [{ name: 'reschedule_booking', confidence: 0.9 }],
-      { customerName: 'Lucía Pérez', nextBooking: booking, openingHours: null },
+      { customerName: 'Lucía Pérez', nextBooking: booking, openingHours: null, freeTimes: null },
       2,
       language,
     );
@@ -439,7 +482,7 @@ describe('in every language', () => {
     for (const intent of INTENTS)
       for (const s of groundedReplies(
         [{ name: intent, confidence: 0.9 }],
-        { customerName: null, nextBooking: null, openingHours: null },
+        { customerName: null, nextBooking: null, openingHours: null, freeTimes: null },
         5,
         language,
       ))

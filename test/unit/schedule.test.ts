@@ -5,6 +5,7 @@ import {
   normalizedHours,
   openWithin,
   outsideHoursProblem,
+  freeDaysAhead,
   weekAhead,
   weekdayOf,
   type Schedule,
@@ -259,5 +260,68 @@ describe('the week ahead', () => {
       date: '2026-11-27',
       hours: [{ start: '18:00', end: '24:00' }],
     });
+  });
+
+  it('finds the free times ahead: open, not held, with room for the buffers, in stretches worth offering', () => {
+    const berlin = (clock: string, date = '2031-03-03') => new Date(`${date}T${clock}:00+01:00`).toISOString();
+    // Monday 3 March 2031 at 10:07 in Berlin; chair-1 is open 09:00-17:00 on weekdays and keeps 15 minutes
+    // after each booking. It is booked 11:00-12:00 (held to 12:15) and 16:20-16:40 (held to 16:55).
+    const chair = schedule({ buffer_after_minutes: 15 });
+    const held = [
+      { start_at: berlin('11:00'), end_at: berlin('12:15') },
+      { start_at: berlin('16:20'), end_at: berlin('16:55') },
+    ];
+    const now = new Date(berlin('10:07'));
+    const days = freeDaysAhead([{ schedule: chair, held }], now, 'Europe/Berlin', 3);
+    // From the next quarter hour; a new booking must end 15 minutes before 11:00; 12:15-16:05 is the
+    // gap before the second booking; the 20 minutes after 16:55 (to 17:00) are too short to offer.
+    expect(days).toEqual([
+      {
+        date: '2031-03-03',
+        hours: [
+          { start: '10:15', end: '10:45' },
+          { start: '12:15', end: '16:05' },
+        ],
+      },
+      { date: '2031-03-04', hours: [{ start: '09:00', end: '17:00' }] },
+      { date: '2031-03-05', hours: [{ start: '09:00', end: '17:00' }] },
+    ]);
+    // Another resource free over the chair's lunch booking makes the business free then; the weekend is
+    // left out as closed, so Friday comes after Thursday.
+    const room = schedule({
+      resource_id: 'room-1',
+      weekly_hours: { ...chair.weekly_hours, mon: [{ start: '10:00', end: '12:00' }] },
+    });
+    const friday = freeDaysAhead(
+      [
+        { schedule: chair, held },
+        { schedule: room, held: [] },
+      ],
+      new Date(berlin('10:07', '2031-03-06')),
+      'Europe/Berlin',
+      3,
+    );
+    expect(friday?.map((d) => d.date)).toEqual(['2031-03-06', '2031-03-07', '2031-03-10']);
+    const monday = freeDaysAhead(
+      [
+        { schedule: chair, held },
+        { schedule: room, held: [] },
+      ],
+      now,
+      'Europe/Berlin',
+      1,
+    );
+    expect(monday?.[0]?.hours).toEqual([
+      { start: '10:15', end: '12:00' },
+      { start: '12:15', end: '16:05' },
+    ]);
+    // After closing on Friday, with nothing open at the weekend, the next free day is Monday.
+    const evening = freeDaysAhead(
+      [{ schedule: chair, held: [] }],
+      new Date(berlin('17:30', '2031-03-07')),
+      'Europe/Berlin',
+      1,
+    );
+    expect(evening).toEqual([{ date: '2031-03-10', hours: [{ start: '09:00', end: '17:00' }] }]);
   });
 });

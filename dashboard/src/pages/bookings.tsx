@@ -731,7 +731,7 @@ function FreeTimes({
     <StatusIndicator type="warning">{resource} is not open at this time.</StatusIndicator>
   ) : shown.busy.some((b) => overlapsTime(b, start, end)) ? (
     <StatusIndicator type="warning">{resource} is booked at this time.</StatusIndicator>
-  ) : shown.busy.some((b) =>
+  ) : shown.held.some((b) =>
       overlapsTime(b, withBuffers(start, -shown.buffer_before_minutes), withBuffers(end, shown.buffer_after_minutes)),
     ) ? (
     <StatusIndicator type="warning">{resource} is too close to another booking at this time.</StatusIndicator>

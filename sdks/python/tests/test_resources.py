@@ -297,7 +297,8 @@ def test_schedule_buffers_keep_the_resource_free_around_bookings_made_under_them
     assert taken.value.code == "booking_conflict"
     day = client.bookings.availability(resource_id=chair, from_="2031-03-03T10:00:00Z", to="2031-03-03T12:00:00Z",
                                        duration_minutes=30, step_minutes=15)
-    assert day["busy"] == [{"start_at": "2031-03-03T10:00:00.000Z", "end_at": "2031-03-03T11:00:00.000Z"}]
+    assert day["busy"] == [{"start_at": "2031-03-03T10:00:00.000Z", "end_at": "2031-03-03T10:45:00.000Z"}]
+    assert day["held"] == [{"start_at": "2031-03-03T10:00:00.000Z", "end_at": "2031-03-03T11:00:00.000Z"}]
     assert (day["buffer_before_minutes"], day["buffer_after_minutes"]) == (0, 15)
     assert day["slots"] and day["slots"][0]["start_at"] == "2031-03-03T11:00:00.000Z"
     # Bookings already made keep theirs.

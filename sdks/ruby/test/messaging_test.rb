@@ -428,7 +428,8 @@ class SchedulesTest < SdkTest
     assert_equal "booking_conflict", error.code
     day = client.bookings.availability(resource_id: chair, from: "2031-03-03T10:00:00+01:00",
                                        to: "2031-03-03T12:00:00+01:00", duration_minutes: 30, step_minutes: 15)
-    assert_equal [["2031-03-03T09:00:00.000Z", "2031-03-03T10:00:00.000Z"]], spans_of(day.busy)
+    assert_equal [["2031-03-03T09:00:00.000Z", "2031-03-03T09:45:00.000Z"]], spans_of(day.busy)
+    assert_equal [["2031-03-03T09:00:00.000Z", "2031-03-03T10:00:00.000Z"]], spans_of(day.held)
     assert_equal [0, 15], [day.buffer_before_minutes, day.buffer_after_minutes]
     assert_equal "2031-03-03T10:00:00.000Z", day.slots.first.start_at
     # Bookings already made keep theirs.

@@ -341,7 +341,8 @@ describe('schedules (opening hours)', () => {
       (e: unknown) => e instanceof ConflictError && e.code === 'booking_conflict',
     );
     const day = await t.client.bookings.availability({ resource_id: chair, from: at('09:00'), to: at('11:00'), duration_minutes: 30, step_minutes: 10 });
-    assert.deepEqual(day.busy, [{ start_at: '2031-03-03T08:50:00.000Z', end_at: '2031-03-03T09:30:00.000Z' }]);
+    assert.deepEqual(day.busy, [{ start_at: '2031-03-03T09:00:00.000Z', end_at: '2031-03-03T09:30:00.000Z' }]);
+    assert.deepEqual(day.held, [{ start_at: '2031-03-03T08:50:00.000Z', end_at: '2031-03-03T09:30:00.000Z' }]);
     // A slot before it ends by its 10 minutes (09:50); after it, one would need 10 minutes of its own.
     assert.deepEqual(day.slots?.map((s) => s.start_at), ['2031-03-03T08:00:00.000Z', '2031-03-03T08:10:00.000Z', '2031-03-03T08:20:00.000Z']);
     const changed = await t.client.schedules.update(chair, { buffer_before_minutes: 0 }, { ifMatch: schedule.version });

@@ -168,6 +168,7 @@ __all__ = [
     "SuggestRepliesRequestMessagesItem",
     "Suggestions",
     "SuggestionsGrounding",
+    "SuggestionsGroundingFreeTimes",
     "SuggestionsGroundingNextBooking",
     "SuggestionsGroundingOpeningHours",
     "SuggestionsGroundingOpeningHoursDaysItem",
@@ -385,11 +386,13 @@ Availability = TypedDict(
         "buffer_before_minutes": "int",
         #: The buffer a booking made now would keep free after it.
         "buffer_after_minutes": "int",
-        #: The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.
+        #: The resource's active bookings in the window, clipped to it, touching ones merged.
         "busy": "List[TimeSpan]",
+        #: The time those bookings hold: with the buffers each keeps before and after it (the same as `busy` when none has buffers), clipped and merged likewise.
+        "held": "List[TimeSpan]",
         #: The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
         "closed": "List[TimeSpan]",
-        #: The rest of the window: open and not busy, in order.
+        #: The rest of the window: open and not held, in order.
         "free": "List[TimeSpan]",
         #: With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null.
         "slots": "Optional[List[TimeSpan]]",
@@ -1607,6 +1610,7 @@ class SuggestionsGrounding(TypedDict):
     customer_name: Optional[str]
     next_booking: Optional[SuggestionsGroundingNextBooking]
     opening_hours: Optional[SuggestionsGroundingOpeningHours]
+    free_times: Optional[SuggestionsGroundingFreeTimes]
 
 
 class SuggestionsGroundingNextBooking(TypedDict):
@@ -1643,6 +1647,16 @@ class SuggestionsGroundingOpeningHoursDaysItemHoursItem(TypedDict):
 
     start: str
     end: str
+
+
+class SuggestionsGroundingFreeTimes(TypedDict):
+    """When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes. Only days with such time are listed. Null when no resource has opening hours, past 10 of them, or when the times cannot be said as clock times.
+
+    ``Suggestions.grounding.free_times`` in openapi.json."""
+
+    #: The tenant’s time zone: the hours are clock times there.
+    timezone: str
+    days: List[SuggestionsGroundingOpeningHoursDaysItem]
 
 
 class SuggestRepliesRequest(TypedDict, total=False):

@@ -95,11 +95,13 @@ module MessagingPlatform
       property :buffer_before_minutes, :integer, required: true
       # The buffer a booking made now would keep free after it.
       property :buffer_after_minutes, :integer, required: true
-      # The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged.
+      # The resource's active bookings in the window, clipped to it, touching ones merged.
       property :busy, ["TimeSpan"], required: true
+      # The time those bookings hold: with the buffers each keeps before and after it (the same as `busy` when none has buffers), clipped and merged likewise.
+      property :held, ["TimeSpan"], required: true
       # The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times.
       property :closed, ["TimeSpan"], required: true
-      # The rest of the window: open and not busy, in order.
+      # The rest of the window: open and not held, in order.
       property :free, ["TimeSpan"], required: true
       # With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null.
       property :slots, ["TimeSpan"], required: true, nullable: true
@@ -1412,6 +1414,8 @@ module MessagingPlatform
         property :next_booking, "Suggestions::Grounding::NextBooking", required: true, nullable: true
         # The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
         property :opening_hours, "Suggestions::Grounding::OpeningHours", required: true, nullable: true
+        # When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes. Only days with such time are listed. Null when no resource has opening hours, past 10 of them, or when the times cannot be said as clock times.
+        property :free_times, "Suggestions::Grounding::FreeTimes", required: true, nullable: true
 
         # The `NextBooking` object.
         class NextBooking < Model
@@ -1437,6 +1441,31 @@ module MessagingPlatform
             property :date, :string, required: true
             # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
             property :hours, ["Suggestions::Grounding::OpeningHours::Day::Hour"], required: true
+
+            # The `Hour` object.
+            class Hour < Model
+              property :start, :string, required: true
+              property :end, :string, required: true
+            end
+          end
+        end
+
+        # When a booking can still be made: the first three days of the next seven with time, from
+        # the next quarter hour on, that some resource with opening hours is open and not booked
+        # (with room for its buffers), in stretches of at least 30 minutes. Only days with such time
+        # are listed. Null when no resource has opening hours, past 10 of them, or when the times
+        # cannot be said as clock times.
+        class FreeTimes < Model
+          # The tenant’s time zone: the hours are clock times there.
+          property :timezone, :string, required: true
+          property :days, ["Suggestions::Grounding::FreeTimes::Day"], required: true
+
+          # The `Day` object.
+          class Day < Model
+            # YYYY-MM-DD in the tenant’s zone.
+            property :date, :string, required: true
+            # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
+            property :hours, ["Suggestions::Grounding::FreeTimes::Day::Hour"], required: true
 
             # The `Hour` object.
             class Hour < Model

@@ -1465,11 +1465,13 @@ export interface components {
              * @example 0
              */
             buffer_after_minutes: number;
-            /** @description The time the resource's active bookings hold in the window (with their buffers), clipped to it, touching ones merged. */
+            /** @description The resource's active bookings in the window, clipped to it, touching ones merged. */
             busy: components["schemas"]["TimeSpan"][];
+            /** @description The time those bookings hold: with the buffers each keeps before and after it (the same as `busy` when none has buffers), clipped and merged likewise. */
+            held: components["schemas"]["TimeSpan"][];
             /** @description The time in the window outside the resource’s opening hours (`/schedules`), in order; empty for a resource with no schedule, which is open at all times. */
             closed: components["schemas"]["TimeSpan"][];
-            /** @description The rest of the window: open and not busy, in order. */
+            /** @description The rest of the window: open and not held, in order. */
             free: components["schemas"]["TimeSpan"][];
             /** @description With `duration_minutes`: the slots of that length, starting every `step_minutes` from `from`, that lie wholly in free time (so within opening hours), leave room for the buffers before and after them, and have not started yet. Otherwise null. */
             slots: components["schemas"]["TimeSpan"][] | null;
@@ -3075,6 +3077,22 @@ export interface components {
                     status: string;
                 } | null;
                 opening_hours: {
+                    /** @description The tenant’s time zone: the hours are clock times there. */
+                    timezone: string;
+                    days: {
+                        /**
+                         * @description YYYY-MM-DD in the tenant’s zone.
+                         * @example 2026-11-24
+                         */
+                        date: string;
+                        /** @description Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed. */
+                        hours: {
+                            start: string;
+                            end: string;
+                        }[];
+                    }[];
+                } | null;
+                free_times: {
                     /** @description The tenant’s time zone: the hours are clock times there. */
                     timezone: string;
                     days: {
