@@ -89,7 +89,7 @@ function facts(g: Grounding, language: Language): string {
     : 'The customer has no upcoming booking.';
   const hours = g.openingHours ? ` ${openingHoursFact(g.openingHours)}` : ' Opening hours: not known.';
   const free = g.freeTimes
-    ? ` Free times for a new booking (offer only these): ${g.freeTimes.days.length ? daysFact(g.freeTimes.days) : 'none this week'}.`
+    ? ` Earliest free times for a new booking (only the first days of the next seven that have any; later days were not checked; never offer other times as free): ${g.freeTimes.days.length ? daysFact(g.freeTimes.days) : 'none in the next seven days'}.`
     : ' Free times: not known.';
   return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}${free}`;
 }

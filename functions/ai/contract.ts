@@ -135,8 +135,9 @@ export const Suggestions = named(
               description:
                 'When a booking can still be made: the first three days of the next seven with time, from the next ' +
                 'quarter hour on, that some resource with opening hours is open and not booked (with room for its ' +
-                'buffers), in stretches of at least 30 minutes. Only days with such time are listed. Null when no ' +
-                'resource has opening hours, past 10 of them, or when the times cannot be said as clock times.',
+                'buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed ' +
+                '(a stretch that cannot be said as clock times in the tenant\u2019s zone is left out). Null when no ' +
+                'resource has opening hours, past 10 of them, or when their bookings cannot be read.',
             }),
           ),
         ),

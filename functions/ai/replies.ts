@@ -34,7 +34,7 @@ interface Parts {
   pending: boolean;
   /** "Tuesday–Friday 09:00–17:00; Saturday 10:00–14:00; Sunday closed"; empty without opening hours. */
   week: string;
-  /** "Wednesday 25 November 10:00–12:00, 14:00–17:00; Thursday 26 November 09:00–13:00"; empty when not known. */
+  /** "Wednesday 25 November (10:00–12:00, 14:00–17:00); Thursday 26 November (09:00–13:00)"; empty when not known. */
   free: string;
 }
 type Template = (p: Parts) => string;
@@ -105,7 +105,7 @@ const WORDING: Record<Language, Wording> = {
       book_appointment: {
         free: [
           (x) =>
-            `${x.hi}, I'd be happy to book you in. We have free times on ${x.free}. Which service would you like, and which time suits you?`,
+            `${x.hi}, I'd be happy to book you in. We have free times: ${x.free}. Which service would you like, and which time suits you?`,
           (x) => `${x.hi}, sure! These are our next free times: ${x.free}. Which one works best for you?`,
         ],
         any: [
@@ -193,7 +193,7 @@ const WORDING: Record<Language, Wording> = {
       book_appointment: {
         free: [
           (x) =>
-            `${x.hi}, encantados de darte cita. Tenemos huecos libres el ${x.free}. ¿Qué servicio quieres y qué hora te viene bien?`,
+            `${x.hi}, encantados de darte cita. Tenemos huecos libres: ${x.free}. ¿Qué servicio quieres y qué hora te viene bien?`,
           (x) => `${x.hi}, ¡claro! Estos son nuestros próximos huecos libres: ${x.free}. ¿Cuál te viene mejor?`,
         ],
         any: [
@@ -359,7 +359,7 @@ const WORDING: Record<Language, Wording> = {
       book_appointment: {
         free: [
           (x) =>
-            `${x.hi}, avec plaisir. Nous avons des créneaux libres le ${x.free}. Quelle prestation souhaitez-vous, et quelle heure vous arrange ?`,
+            `${x.hi}, avec plaisir. Nous avons des créneaux libres : ${x.free}. Quelle prestation souhaitez-vous, et quelle heure vous arrange ?`,
           (x) => `${x.hi}, bien sûr ! Voici nos prochains créneaux libres : ${x.free}. Lequel vous convient le mieux ?`,
         ],
         any: [
@@ -516,7 +516,7 @@ function parts(g: Grounding, language: Language): Parts {
   };
 }
 
-/** Each day by its date and its stretches: "Wednesday 25 November 10:00–12:00, 14:00–17:00; Thursday …". */
+/** Each day by its date and its stretches: "Wednesday 25 November (10:00–12:00, 14:00–17:00); Thursday …". */
 export function datedText(
   days: readonly { date: string; hours: readonly { start: string; end: string }[] }[],
   language: Language,
@@ -530,7 +530,7 @@ export function datedText(
   return days
     .map(
       (d) =>
-        `${label.format(new Date(`${d.date}T12:00:00Z`))} ${d.hours.map((h) => `${h.start}\u2013${h.end}`).join(', ')}`,
+        `${label.format(new Date(`${d.date}T12:00:00Z`))} (${d.hours.map((h) => `${h.start}\u2013${h.end}`).join(', ')})`,
     )
     .join(WORDING[language].week.separator);
 }

@@ -1,4 +1,5 @@
 /** The AI operations behind the endpoints and the analysis worker. */
+import { MAX_BUFFER_MINUTES } from '../bookings/booking';
 import { freeDaysAhead, weekAhead, type Schedule } from '../bookings/schedule';
 import { everySchedule } from '../bookings/schedule-store';
 import { heldIntervals, nextBookingFor } from '../bookings/store';
@@ -127,7 +128,7 @@ function openingHoursAhead(tenant: AiTenant, schedules: Schedule[] | null, now: 
 /**
  * When a booking can still be made in the week ahead: the first FREE_DAYS days on which some resource with
  * opening hours is open and not booked (one Query of each resource's booked hours, all at once); null
- * without schedules or with more than MOST_FREE_TIME_RESOURCES of them.
+ * without schedules or with more than MOST_FREE_TIME_RESOURCES of them. No day has any: an empty list.
  */
 async function freeTimesAhead(
   tenant: AiTenant,
@@ -135,8 +136,12 @@ async function freeTimesAhead(
   now: Date,
 ): Promise<Grounding['freeTimes']> {
   if (!schedules?.length || schedules.length > MOST_FREE_TIME_RESOURCES) return null;
-  // Eight days from now cover the seven calendar days from today in any zone.
-  const window = { start_at: now.toISOString(), end_at: new Date(now.getTime() + 8 * DAY_MS).toISOString() };
+  // Eight days from now cover the seven calendar days from today in any zone; a new booking's buffer may
+  // reach back before now into a booking there.
+  const window = {
+    start_at: new Date(now.getTime() - MAX_BUFFER_MINUTES * 60_000).toISOString(),
+    end_at: new Date(now.getTime() + 8 * DAY_MS).toISOString(),
+  };
   const held = await Promise.all(schedules.map((s) => heldIntervals(tenant.id, s.resource_id, window)));
   const days = freeDaysAhead(
     schedules.map((schedule, i) => ({ schedule, held: held[i] ?? [] })),
@@ -144,7 +149,7 @@ async function freeTimesAhead(
     tenant.timezone,
     FREE_DAYS,
   );
-  return days ? { timezone: tenant.timezone, days } : null;
+  return { timezone: tenant.timezone, days };
 }
 
 export async function suggest(
@@ -153,16 +158,20 @@ export async function suggest(
   now: Date,
 ) {
   const tenantId = tenant.id;
-  // The business's opening hours ground an answer to "when are you open?", whatever the conversation.
+  // The business's opening hours ground an answer to "when are you open?", whatever the conversation; its
+  // free times are read once the schedules are, while the conversation and then the customer's next
+  // booking are.
+  const schedulesRead = orNull('opening hours', async () => (await everySchedule(tenantId, MOST_SCHEDULES)) ?? null);
+  const freeTimesRead = schedulesRead.then((found) => orNull('free times', () => freeTimesAhead(tenant, found, now)));
   const [schedules, context] = await Promise.all([
-    orNull('opening hours', () => everySchedule(tenantId, MOST_SCHEDULES).then((found) => found ?? null)),
+    schedulesRead,
     input.conversation_id ? conversationContext(tenantId, input.conversation_id) : undefined,
   ]);
   const transcript = context?.transcript ?? input.messages ?? [];
-  // The free times and the customer's next booking are read together.
-  const [freeTimes, booking] = await Promise.all([
-    orNull('free times', () => freeTimesAhead(tenant, schedules, now)),
+  const [freeTimes, booking, openingHours] = await Promise.all([
+    freeTimesRead,
     context ? nextBookingFor(tenantId, context.conversation.customer.id, now) : undefined,
+    orNull('opening hours', async () => openingHoursAhead(tenant, schedules, now)),
   ]);
   const grounding: Grounding = {
     customerName: context?.conversation.customer.name ?? null,
@@ -175,7 +184,7 @@ export async function suggest(
           status: booking.status,
         }
       : null,
-    openingHours: openingHoursAhead(tenant, schedules, now),
+    openingHours,
     freeTimes,
   };
   const answered = await answer(SUGGESTERS, (p) =>

@@ -66,11 +66,6 @@ const dateOverrides = z.array(z.strictObject({ date: calendarDate, hours: dayHou
   }),
 );
 
-/** A schedule's resource is named in its path, where `.` and `..` would be resolved away. */
-const scheduleResourceId = resourceId.check(
-  z.refine((id: string) => !/^\.+$/.test(id), 'must not be only dots: a path cannot name `.` or `..`'),
-);
-
 /** A schedule's zone is stored as the zone database spells it (`europe/berlin` is Europe/Berlin). */
 const canonicalZone = z.overwrite((tz: string) =>
   isValidTimezone(tz) ? new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone : tz,
@@ -90,7 +85,7 @@ const bufferMinutes = (side: 'before' | 'after') =>
   );
 
 export const CreateScheduleBody = z.strictObject({
-  resource_id: scheduleResourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
+  resource_id: resourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
   timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
   weekly_hours: weeklyHours,
   date_overrides: z.optional(dateOverrides),
@@ -112,6 +107,6 @@ export const ListSchedulesQuery = z.strictObject({ ...pageQuery });
 
 /** The resource a schedule path names, when it is one a schedule can have (any other has none: 404). */
 export const resourceIdOf = (params: Record<string, string>): string | undefined => {
-  const parsed = scheduleResourceId.safeParse(params.resource_id ?? '');
+  const parsed = resourceId.safeParse(params.resource_id ?? '');
   return parsed.success ? parsed.data : undefined;
 };

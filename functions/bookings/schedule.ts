@@ -154,38 +154,36 @@ export interface OpenDay {
 
 /**
  * Days from `now`'s date in `timeZone`, each with the stretches `within` gives for it (midnight to
- * midnight there), as clock times there. Undefined when a stretch cannot be said that way: one running
- * through the hour a clock change repeats, in another zone than the schedule's, would end before it starts.
+ * midnight there), as clock times there. A stretch that cannot be said that way (one running through the
+ * hour a clock change repeats, in another zone than the schedule's) ends before it starts: see sayable.
  */
-function daysAhead(
-  now: Date,
-  timeZone: string,
-  count: number,
-  within: (day: Interval) => Interval[],
-): OpenDay[] | undefined {
+function daysAhead(now: Date, timeZone: string, count: number, within: (day: Interval) => Interval[]): OpenDay[] {
   const first = zonedDate(timeZone, now);
   const midnight = (date: string) =>
     new Date(instantOfWallClock(timeZone, Date.parse(`${date}T00:00:00Z`))).toISOString();
-  const days = Array.from({ length: count }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const date = addDays(first, i);
     const day = { start_at: midnight(date), end_at: midnight(addDays(date, 1)) };
     const clock = (at: string) => (at === day.end_at ? '24:00' : zonedClock(timeZone, new Date(at)));
     return { date, hours: within(day).map((o) => ({ start: clock(o.start_at), end: clock(o.end_at) })) };
   });
-  return days.every((d) => d.hours.every((h) => h.end > h.start)) ? days : undefined;
 }
+
+const sayable = (h: OpeningHours) => h.end > h.start;
 
 /**
  * The business's hours on each of the seven days from `now`'s date in `timeZone`, as clock times there:
  * the union of the schedules given (it is open while any of its resources is), date overrides included.
  */
 export function weekAhead(schedules: readonly Schedule[], now: Date, timeZone: string): OpenDay[] | undefined {
-  return daysAhead(now, timeZone, 7, (day) =>
+  const days = daysAhead(now, timeZone, 7, (day) =>
     mergedWithin(
       day,
       schedules.flatMap((s) => openWithin(s, day)),
     ),
   );
+  // A week with a day said wrongly would be wrong: undefined instead.
+  return days.every((d) => d.hours.every(sayable)) ? days : undefined;
 }
 
 /** A resource's schedule and the time its bookings hold (with their buffers) in the days looked at. */
@@ -200,26 +198,31 @@ const QUARTER_HOUR_MS = 15 * MINUTE_MS;
 export const SHORTEST_FREE_MS = 30 * MINUTE_MS;
 
 /**
- * When the business can still take a booking in the seven days from `now`: on each day, the time from now
- * on that some resource is open and has free, with room for its buffers around a new booking, stretches
- * of at least SHORTEST_FREE_MS; only the first `most` days that have any. Undefined as weekAhead.
+ * When the business can still take a booking in the seven days from `now`: on each day, the time from the
+ * next quarter hour on that some resource is open and has free, with room for its buffers around a new
+ * booking, in stretches of at least SHORTEST_FREE_MS on that resource; only the first `most` days that
+ * have any. A stretch that cannot be said as clock times in `timeZone` is left out.
  */
 export function freeDaysAhead(
   resources: readonly ResourceTime[],
   now: Date,
   timeZone: string,
   most: number,
-): OpenDay[] | undefined {
+): OpenDay[] {
   // From the next quarter hour: "free from 14:15", not "from 14:07".
   const from = Math.ceil(now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  const days = daysAhead(now, timeZone, 7, (day) => {
+  const long = (f: Interval) => Date.parse(f.end_at) - Date.parse(f.start_at) >= SHORTEST_FREE_MS;
+  return daysAhead(now, timeZone, 7, (day) => {
     const window = { start_at: new Date(Math.max(from, Date.parse(day.start_at))).toISOString(), end_at: day.end_at };
     if (Date.parse(window.end_at) <= Date.parse(window.start_at)) return [];
+    // Long enough on one resource: two short ends of different resources that meet are no free time.
     const free = resources.flatMap(({ schedule, held }) => {
       const closed = gapsWithin(window, openWithin(schedule, window));
-      return gapsWithin(window, mergedWithin(window, [...blockedFor(held, schedule), ...closed]));
+      return gapsWithin(window, mergedWithin(window, [...blockedFor(held, schedule), ...closed])).filter(long);
     });
-    return mergedWithin(window, free).filter((f) => Date.parse(f.end_at) - Date.parse(f.start_at) >= SHORTEST_FREE_MS);
-  });
-  return days?.filter((d) => d.hours.length > 0).slice(0, most);
+    return mergedWithin(window, free);
+  })
+    .map((d) => ({ ...d, hours: d.hours.filter(sayable) }))
+    .filter((d) => d.hours.length > 0)
+    .slice(0, most);
 }

@@ -23,9 +23,11 @@ const metadataNumber = z
     ),
   );
 const timezone = timezoneSchema();
-export const resourceId = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only (1 to 100)'));
+/** A resource is also named in paths (`/schedules/{resource_id}`), where `.` and `..` would be resolved away. */
+export const resourceId = z.string().check(
+  z.regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits and _ . : - only (1 to 100)'),
+  z.refine((id: string) => !/^\.+$/.test(id), 'must not be only dots: a path cannot name `.` or `..`'),
+);
 const conversationId = idOf('conv', 'conversation');
 const metadata = dataMap(
   z.string().check(z.minLength(1), z.maxLength(40)),

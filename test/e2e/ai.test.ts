@@ -290,7 +290,7 @@ describe('POST /ai/suggest', () => {
     const [best] = res.body.suggestions;
     expect(best.intent).toBe('book_appointment');
     expect(best.text).toMatch(
-      /^Hi, I'd be happy to book you in\. We have free times on .*09:00\u201309:45, 11:15\u201318:00/,
+      /^Hi, I'd be happy to book you in\. We have free times: .*\(09:00\u201309:45, 11:15\u201318:00\)/,
     );
   });
 

@@ -163,6 +163,10 @@ describe('booking lifecycle', () => {
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), version: 7 })).status).toBe(422);
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e200 } })).status).toBe(422);
     expect((await create({ start_at: day(5, 9), end_at: day(5, 10), metadata: { n: 1e-200 } })).status).toBe(422);
+    // A resource of only dots could not be named in a path (its opening hours are at /schedules/{resource_id}).
+    const dots = await create({ start_at: day(5, 9), end_at: day(5, 10), resource_id: '..' });
+    expect(dots.status).toBe(422);
+    expect(dots.body.errors[0].path).toBe('resource_id');
   });
 
   it("links only a conversation with the booking's own customer, and creates no customer when it refuses", async () => {

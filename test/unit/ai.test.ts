@@ -350,22 +350,22 @@ describe('grounded replies', () => {
     const book = [{ name: 'book_appointment' as const, confidence: 0.9 }];
     const [en, second] = groundedReplies(book, grounding, 2);
     expect(en?.text).toBe(
-      "Hi Maria, I'd be happy to book you in. We have free times on Wednesday 25 November 10:00\u201312:00, " +
-        '14:00\u201317:00; Thursday 26 November 09:00\u201313:00. Which service would you like, and which time suits you?',
+      "Hi Maria, I'd be happy to book you in. We have free times: Wednesday 25 November (10:00\u201312:00, " +
+        '14:00\u201317:00); Thursday 26 November (09:00\u201313:00). Which service would you like, and which time suits you?',
     );
-    expect(second?.text).toContain('These are our next free times: Wednesday 25 November');
+    expect(second?.text).toContain('These are our next free times: Wednesday 25 November (10:00');
     const [de] = groundedReplies(book, grounding, 1, 'de');
     expect(de?.text).toContain(
-      'freie Zeiten: Mittwoch, 25. November 10:00\u201312:00, 14:00\u201317:00; Donnerstag, 26. November',
+      'freie Zeiten: Mittwoch, 25. November (10:00\u201312:00, 14:00\u201317:00); Donnerstag, 26. November',
     );
     const [es] = groundedReplies(book, grounding, 1, 'es');
-    expect(es?.text).toContain('huecos libres el miércoles, 25 de noviembre 10:00\u201312:00');
+    expect(es?.text).toContain('huecos libres: miércoles, 25 de noviembre (10:00\u201312:00');
     const [fr] = groundedReplies(book, grounding, 1, 'fr');
     expect(fr?.text).toContain(
-      'créneaux libres le mercredi 25 novembre 10:00\u201312:00, 14:00\u201317:00 ; jeudi 26 novembre',
+      'créneaux libres : mercredi 25 novembre (10:00\u201312:00, 14:00\u201317:00) ; jeudi 26 novembre',
     );
     const [pt] = groundedReplies(book, grounding, 1, 'pt');
-    expect(pt?.text).toContain('horários livres: quarta-feira, 25 de novembro 10:00\u201312:00');
+    expect(pt?.text).toContain('horários livres: quarta-feira, 25 de novembro (10:00\u201312:00');
     // No free day known (none this week, or not known at all): it asks which day suits.
     for (const none of [{ ...freeTimes, days: [] }, null]) {
       const [asked] = groundedReplies(book, { ...grounding, freeTimes: none }, 1);

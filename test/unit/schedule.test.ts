@@ -315,6 +315,22 @@ describe('the week ahead', () => {
       { start: '10:15', end: '12:00' },
       { start: '12:15', end: '16:05' },
     ]);
+    // Free time is counted on one resource: 20 minutes left on the chair and the next 20 on the room are
+    // no 30 minutes to offer, though they meet.
+    const lateRoom = schedule({
+      resource_id: 'room-2',
+      ...normalizedHours({ tue: [{ start: '17:00', end: '17:20' }] }, []),
+    });
+    const tuesday = freeDaysAhead(
+      [
+        { schedule: chair, held: [{ start_at: berlin('09:00', '2031-03-04'), end_at: berlin('16:40', '2031-03-04') }] },
+        { schedule: lateRoom, held: [] },
+      ],
+      new Date(berlin('08:00', '2031-03-04')),
+      'Europe/Berlin',
+      1,
+    );
+    expect(tuesday[0]?.date).toBe('2031-03-05');
     // After closing on Friday, with nothing open at the weekend, the next free day is Monday.
     const evening = freeDaysAhead(
       [{ schedule: chair, held: [] }],

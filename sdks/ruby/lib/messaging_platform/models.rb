@@ -1414,7 +1414,7 @@ module MessagingPlatform
         property :next_booking, "Suggestions::Grounding::NextBooking", required: true, nullable: true
         # The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
         property :opening_hours, "Suggestions::Grounding::OpeningHours", required: true, nullable: true
-        # When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes. Only days with such time are listed. Null when no resource has opening hours, past 10 of them, or when the times cannot be said as clock times.
+        # When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed (a stretch that cannot be said as clock times in the tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or when their bookings cannot be read.
         property :free_times, "Suggestions::Grounding::FreeTimes", required: true, nullable: true
 
         # The `NextBooking` object.
@@ -1452,9 +1452,10 @@ module MessagingPlatform
 
         # When a booking can still be made: the first three days of the next seven with time, from
         # the next quarter hour on, that some resource with opening hours is open and not booked
-        # (with room for its buffers), in stretches of at least 30 minutes. Only days with such time
-        # are listed. Null when no resource has opening hours, past 10 of them, or when the times
-        # cannot be said as clock times.
+        # (with room for its buffers), in stretches of at least 30 minutes on one resource. Only
+        # days with such time are listed (a stretch that cannot be said as clock times in the
+        # tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or
+        # when their bookings cannot be read.
         class FreeTimes < Model
           # The tenant’s time zone: the hours are clock times there.
           property :timezone, :string, required: true
