@@ -87,19 +87,24 @@ export const Analysis = named(
 );
 
 /** Clock times per date in the tenant's zone: opening hours, free times. */
-const DaysOfHours = z.object({
-  timezone: z.string().check(z.meta({ description: 'The tenant\u2019s time zone: the hours are clock times there.' })),
-  days: z.array(
-    z.object({
-      date: z
-        .string()
-        .check(z.meta({ examples: ['2026-11-24'], description: 'YYYY-MM-DD in the tenant\u2019s zone.' })),
-      hours: z
-        .array(z.object({ start: z.string(), end: z.string() }))
-        .check(z.meta({ description: 'Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.' })),
-    }),
-  ),
-});
+const DaysOfHours = named(
+  'DaysOfHours',
+  z.object({
+    timezone: z
+      .string()
+      .check(z.meta({ description: 'The tenant\u2019s time zone: the hours are clock times there.' })),
+    days: z.array(
+      z.object({
+        date: z
+          .string()
+          .check(z.meta({ examples: ['2026-11-24'], description: 'YYYY-MM-DD in the tenant\u2019s zone.' })),
+        hours: z
+          .array(z.object({ start: z.string(), end: z.string() }))
+          .check(z.meta({ description: 'Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.' })),
+      }),
+    ),
+  }),
+);
 
 export const Suggestions = named(
   'Suggestions',
@@ -118,28 +123,24 @@ export const Suggestions = named(
             status: z.string(),
           }),
         ),
-        opening_hours: z.nullable(
-          DaysOfHours.check(
-            z.meta({
-              description:
-                'The business\u2019s hours on each of the next seven days, from today in the tenant\u2019s zone: when ' +
-                'any resource with opening hours (`/schedules`) is open, date overrides included (resources without ' +
-                'any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours ' +
-                'cannot be said as clock times in the tenant\u2019s zone.',
-            }),
-          ),
+        opening_hours: z.nullable(DaysOfHours).check(
+          z.meta({
+            description:
+              'The business\u2019s hours on each of the next seven days, from today in the tenant\u2019s zone: when ' +
+              'any resource with opening hours (`/schedules`) is open, date overrides included (resources without ' +
+              'any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours ' +
+              'cannot be said as clock times in the tenant\u2019s zone.',
+          }),
         ),
-        free_times: z.nullable(
-          DaysOfHours.check(
-            z.meta({
-              description:
-                'When a booking can still be made: the first three days of the next seven with time, from the next ' +
-                'quarter hour on, that some resource with opening hours is open and not booked (with room for its ' +
-                'buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed ' +
-                '(a stretch that cannot be said as clock times in the tenant\u2019s zone is left out). Null when no ' +
-                'resource has opening hours, past 10 of them, or when their bookings cannot be read.',
-            }),
-          ),
+        free_times: z.nullable(DaysOfHours).check(
+          z.meta({
+            description:
+              'When a booking can still be made: the first three days of the next seven with time, from the next ' +
+              'quarter hour on, that some resource with opening hours is open and not booked (with room for its ' +
+              'buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed ' +
+              '(a stretch that cannot be said as clock times in the tenant\u2019s zone is left out). Null when no ' +
+              'resource has opening hours, past 10 of them, or when their bookings cannot be read.',
+          }),
         ),
       })
       .check(z.meta({ description: 'The facts the suggestions may rely on: nothing else is stated.' })),

@@ -91,6 +91,9 @@ __all__ = [
     "CustomerRef",
     "DateEntity",
     "DateTimeEntity",
+    "DaysOfHours",
+    "DaysOfHoursDaysItem",
+    "DaysOfHoursDaysItemHoursItem",
     "Delivery",
     "DeliveryAttempt",
     "DeliveryList",
@@ -168,11 +171,7 @@ __all__ = [
     "SuggestRepliesRequestMessagesItem",
     "Suggestions",
     "SuggestionsGrounding",
-    "SuggestionsGroundingFreeTimes",
     "SuggestionsGroundingNextBooking",
-    "SuggestionsGroundingOpeningHours",
-    "SuggestionsGroundingOpeningHoursDaysItem",
-    "SuggestionsGroundingOpeningHoursDaysItemHoursItem",
     "SuggestionsSuggestionsItem",
     "Tenant",
     "TenantDefaultLanguage",
@@ -1008,6 +1007,28 @@ class DateTimeEntity(TypedDict):
     timezone: str
 
 
+class DaysOfHours(TypedDict):
+    #: The tenant’s time zone: the hours are clock times there.
+    timezone: str
+    days: List[DaysOfHoursDaysItem]
+
+
+class DaysOfHoursDaysItem(TypedDict):
+    """``DaysOfHours.days[]`` in openapi.json."""
+
+    #: YYYY-MM-DD in the tenant’s zone.
+    date: str
+    #: Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
+    hours: List[DaysOfHoursDaysItemHoursItem]
+
+
+class DaysOfHoursDaysItemHoursItem(TypedDict):
+    """``DaysOfHours.days[].hours[]`` in openapi.json."""
+
+    start: str
+    end: str
+
+
 class Delivery(TypedDict):
     id: str
     tenant_id: str
@@ -1609,8 +1630,10 @@ class SuggestionsGrounding(TypedDict):
 
     customer_name: Optional[str]
     next_booking: Optional[SuggestionsGroundingNextBooking]
-    opening_hours: Optional[SuggestionsGroundingOpeningHours]
-    free_times: Optional[SuggestionsGroundingFreeTimes]
+    #: The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
+    opening_hours: Optional[DaysOfHours]
+    #: When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed (a stretch that cannot be said as clock times in the tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or when their bookings cannot be read.
+    free_times: Optional[DaysOfHours]
 
 
 class SuggestionsGroundingNextBooking(TypedDict):
@@ -1621,42 +1644,6 @@ class SuggestionsGroundingNextBooking(TypedDict):
     start_at: str
     timezone: str
     status: str
-
-
-class SuggestionsGroundingOpeningHours(TypedDict):
-    """The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
-
-    ``Suggestions.grounding.opening_hours`` in openapi.json."""
-
-    #: The tenant’s time zone: the hours are clock times there.
-    timezone: str
-    days: List[SuggestionsGroundingOpeningHoursDaysItem]
-
-
-class SuggestionsGroundingOpeningHoursDaysItem(TypedDict):
-    """``Suggestions.grounding.opening_hours.days[]`` in openapi.json."""
-
-    #: YYYY-MM-DD in the tenant’s zone.
-    date: str
-    #: Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
-    hours: List[SuggestionsGroundingOpeningHoursDaysItemHoursItem]
-
-
-class SuggestionsGroundingOpeningHoursDaysItemHoursItem(TypedDict):
-    """``Suggestions.grounding.opening_hours.days[].hours[]`` in openapi.json."""
-
-    start: str
-    end: str
-
-
-class SuggestionsGroundingFreeTimes(TypedDict):
-    """When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed (a stretch that cannot be said as clock times in the tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or when their bookings cannot be read.
-
-    ``Suggestions.grounding.free_times`` in openapi.json."""
-
-    #: The tenant’s time zone: the hours are clock times there.
-    timezone: str
-    days: List[SuggestionsGroundingOpeningHoursDaysItem]
 
 
 class SuggestRepliesRequest(TypedDict, total=False):

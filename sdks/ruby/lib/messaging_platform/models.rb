@@ -786,6 +786,27 @@ module MessagingPlatform
       property :timezone, :string, required: true
     end
 
+    # The `DaysOfHours` object.
+    class DaysOfHours < Model
+      # The tenant’s time zone: the hours are clock times there.
+      property :timezone, :string, required: true
+      property :days, ["DaysOfHours::Day"], required: true
+
+      # The `Day` object.
+      class Day < Model
+        # YYYY-MM-DD in the tenant’s zone.
+        property :date, :string, required: true
+        # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
+        property :hours, ["DaysOfHours::Day::Hour"], required: true
+
+        # The `Hour` object.
+        class Hour < Model
+          property :start, :string, required: true
+          property :end, :string, required: true
+        end
+      end
+    end
+
     # The `Delivery` object.
     class Delivery < Model
       property :id, :string, required: true
@@ -1413,9 +1434,9 @@ module MessagingPlatform
         property :customer_name, :string, required: true, nullable: true
         property :next_booking, "Suggestions::Grounding::NextBooking", required: true, nullable: true
         # The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone.
-        property :opening_hours, "Suggestions::Grounding::OpeningHours", required: true, nullable: true
+        property :opening_hours, "DaysOfHours", required: true, nullable: true
         # When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed (a stretch that cannot be said as clock times in the tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or when their bookings cannot be read.
-        property :free_times, "Suggestions::Grounding::FreeTimes", required: true, nullable: true
+        property :free_times, "DaysOfHours", required: true, nullable: true
 
         # The `NextBooking` object.
         class NextBooking < Model
@@ -1424,56 +1445,6 @@ module MessagingPlatform
           property :start_at, :string, required: true
           property :timezone, :string, required: true
           property :status, :string, required: true
-        end
-
-        # The business’s hours on each of the next seven days, from today in the tenant’s zone: when
-        # any resource with opening hours (`/schedules`) is open, date overrides included (resources
-        # without any are not counted). Null when no resource has opening hours, past 500 of them,
-        # or when the hours cannot be said as clock times in the tenant’s zone.
-        class OpeningHours < Model
-          # The tenant’s time zone: the hours are clock times there.
-          property :timezone, :string, required: true
-          property :days, ["Suggestions::Grounding::OpeningHours::Day"], required: true
-
-          # The `Day` object.
-          class Day < Model
-            # YYYY-MM-DD in the tenant’s zone.
-            property :date, :string, required: true
-            # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
-            property :hours, ["Suggestions::Grounding::OpeningHours::Day::Hour"], required: true
-
-            # The `Hour` object.
-            class Hour < Model
-              property :start, :string, required: true
-              property :end, :string, required: true
-            end
-          end
-        end
-
-        # When a booking can still be made: the first three days of the next seven with time, from
-        # the next quarter hour on, that some resource with opening hours is open and not booked
-        # (with room for its buffers), in stretches of at least 30 minutes on one resource. Only
-        # days with such time are listed (a stretch that cannot be said as clock times in the
-        # tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or
-        # when their bookings cannot be read.
-        class FreeTimes < Model
-          # The tenant’s time zone: the hours are clock times there.
-          property :timezone, :string, required: true
-          property :days, ["Suggestions::Grounding::FreeTimes::Day"], required: true
-
-          # The `Day` object.
-          class Day < Model
-            # YYYY-MM-DD in the tenant’s zone.
-            property :date, :string, required: true
-            # Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed.
-            property :hours, ["Suggestions::Grounding::FreeTimes::Day::Hour"], required: true
-
-            # The `Hour` object.
-            class Hour < Model
-              property :start, :string, required: true
-              property :end, :string, required: true
-            end
-          end
         end
       end
 

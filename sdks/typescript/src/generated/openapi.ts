@@ -2345,6 +2345,22 @@ export interface components {
             value: string;
             timezone: string;
         };
+        DaysOfHours: {
+            /** @description The tenant’s time zone: the hours are clock times there. */
+            timezone: string;
+            days: {
+                /**
+                 * @description YYYY-MM-DD in the tenant’s zone.
+                 * @example 2026-11-24
+                 */
+                date: string;
+                /** @description Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed. */
+                hours: {
+                    start: string;
+                    end: string;
+                }[];
+            }[];
+        };
         Delivery: {
             /** @example dlv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
@@ -3076,38 +3092,10 @@ export interface components {
                     timezone: string;
                     status: string;
                 } | null;
-                opening_hours: {
-                    /** @description The tenant’s time zone: the hours are clock times there. */
-                    timezone: string;
-                    days: {
-                        /**
-                         * @description YYYY-MM-DD in the tenant’s zone.
-                         * @example 2026-11-24
-                         */
-                        date: string;
-                        /** @description Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed. */
-                        hours: {
-                            start: string;
-                            end: string;
-                        }[];
-                    }[];
-                } | null;
-                free_times: {
-                    /** @description The tenant’s time zone: the hours are clock times there. */
-                    timezone: string;
-                    days: {
-                        /**
-                         * @description YYYY-MM-DD in the tenant’s zone.
-                         * @example 2026-11-24
-                         */
-                        date: string;
-                        /** @description Clock times, `HH:MM`; `24:00` is the end of the day. Empty: closed. */
-                        hours: {
-                            start: string;
-                            end: string;
-                        }[];
-                    }[];
-                } | null;
+                /** @description The business’s hours on each of the next seven days, from today in the tenant’s zone: when any resource with opening hours (`/schedules`) is open, date overrides included (resources without any are not counted). Null when no resource has opening hours, past 500 of them, or when the hours cannot be said as clock times in the tenant’s zone. */
+                opening_hours: components["schemas"]["DaysOfHours"] | null;
+                /** @description When a booking can still be made: the first three days of the next seven with time, from the next quarter hour on, that some resource with opening hours is open and not booked (with room for its buffers), in stretches of at least 30 minutes on one resource. Only days with such time are listed (a stretch that cannot be said as clock times in the tenant’s zone is left out). Null when no resource has opening hours, past 10 of them, or when their bookings cannot be read. */
+                free_times: components["schemas"]["DaysOfHours"] | null;
             };
             /** @enum {string} */
             provider: "local" | "bedrock";
