@@ -359,6 +359,14 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
   },
   {
+    id: 'bookings-notify',
+    method: 'POST',
+    path: '/bookings/{id}/notify',
+    handler: 'bookings/notify',
+    auth: 'tenant',
+    mainTable: 'write',
+  },
+  {
     id: 'schedules-list',
     method: 'GET',
     path: '/schedules',

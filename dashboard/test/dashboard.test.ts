@@ -845,6 +845,12 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     .getByText(/Possible once the booking has started/)
     .waitFor();
   await shot(page, '11-bookings-not-started');
+  // Maria is told, in her conversation, that it is confirmed.
+  await statusButton('Message customer').click();
+  await page
+    .getByText(/^Sent to Maria Test: “Hi Maria, your Dental cleaning is confirmed for .* at 10:00\. See you then!”$/)
+    .waitFor();
+  await shot(page, '11-booking-customer-told');
 
   // A booking that has already started (history needs no resource) and a pending one, made through the API.
   const auth = { token: tenant.apiKey, tenant: tenant.id };

@@ -7,7 +7,7 @@ import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-r
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
 import type { Categorizer, Classifier, DaysOfHours, Grounding, Suggester, TranscriptLine } from './provider-contract';
-import { formatWhen } from './replies';
+import { formatWhen } from '../platform/languages';
 import { CATEGORIES, INTENTS, LANGUAGE_NAMES, SENTIMENTS, round, type Classification, type Language } from './taxonomy';
 
 export interface BedrockOptions {

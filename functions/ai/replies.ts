@@ -4,24 +4,8 @@
  * suggestion never invents a booking, a time, a price or an address. Pure, no AWS imports.
  */
 import type { Grounding, Suggestion } from './provider-contract';
-import { round, type Intent, type IntentScore, type Language } from './taxonomy';
-
-const LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es-ES', pt: 'pt-PT', fr: 'fr-FR', de: 'de-DE' };
-const AT: Record<Language, string> = { en: 'at', es: 'a las', pt: 'às', fr: 'à', de: 'um' };
-
-/** "Tuesday 24 November at 15:00", "martes, 24 de noviembre a las 15:00"…, in the booking's own time zone. */
-export function formatWhen(iso: string, timeZone: string, language: Language = 'en'): string {
-  const d = new Date(iso);
-  const locale = LOCALES[language];
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(d);
-  const time = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
-  return `${day} ${AT[language]} ${time}`;
-}
+import { LOCALES, formatWhen, type Language } from '../platform/languages';
+import { round, type Intent, type IntentScore } from './taxonomy';
 
 /** The facts a template may use, already worded in the reply's language. */
 interface Parts {

@@ -1,4 +1,5 @@
 /** The fixed public AI taxonomy and the shapes every provider returns: pure, no AWS imports. */
+import type { Language } from '../platform/languages';
 
 export const INTENTS = [
   'greeting',
@@ -69,9 +70,8 @@ export interface Classification {
 
 export type ProviderName = 'local' | 'bedrock';
 
-/** The languages the AI understands and answers in (ISO 639-1); a tenant's default is one of them. */
-export const LANGUAGES = ['en', 'es', 'pt', 'fr', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The languages the AI understands and answers in: those the product writes in. */
+export { LANGUAGES, isLanguage, type Language } from '../platform/languages';
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   es: 'Spanish',
@@ -79,6 +79,5 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: 'French',
   de: 'German',
 };
-export const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
 export const round = (n: number, places = 3): number => Math.round(n * 10 ** places) / 10 ** places;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
+import { Message } from '../conversations/contract';
 import { BOOKING_STATUSES, MAX_BUFFER_MINUTES } from './booking';
 import { MAX_DATE_OVERRIDES, MAX_HOURS_PER_DAY, WEEKDAYS } from './schedule';
 
@@ -282,6 +283,25 @@ export const contract = defineContract({
     ifMatch: true,
     responses: { 204: { description: 'Deleted.' } },
     errors: { 404: ['not_found'] },
+  },
+  'bookings-notify': {
+    operationId: 'notifyBookingCustomer',
+    summary: 'Tell the customer about their booking',
+    description:
+      'Sends the booking\u2019s customer a message saying where it stands, in the booking\u2019s conversation (else ' +
+      'the customer\u2019s most recently active one), in ' +
+      '`language` (default: the tenant\u2019s), with the time in the booking\u2019s zone: confirmed ("Hi Maria, your ' +
+      'Haircut is confirmed for Tuesday 24 November at 15:00. See you then!"), moved (with the time it had), requested ' +
+      '(pending) or cancelled. Answered 202 with the message `queued`, as `POST /conversations/{id}/messages` is; it ' +
+      'is sent as any message is, with its events. A booking whose customer has no conversation, or one that is ' +
+      'over (completed, no-show), is 422.',
+    params,
+    responses: { 202: { description: 'The queued message.', body: Message, headers: ['Location'] } },
+    errors: {
+      404: ['not_found'],
+      409: ['concurrent_update'],
+      422: ['booking_without_conversation', 'nothing_to_notify', 'outside_service_window'],
+    },
   },
   'bookings-cancel': {
     operationId: 'cancelBooking',

@@ -10,6 +10,7 @@ import {
   wholeNumberParam,
 } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
+import { LANGUAGES } from '../platform/languages';
 import { BOOKING_STATUSES } from './booking';
 
 const instant = instantSchema();
@@ -74,6 +75,12 @@ export const ListBookingsQuery = z.strictObject({
 });
 
 export const CancelBookingQuery = z.strictObject({ reason: z.optional(trimmed(1, 500)) });
+
+export const NotifyBookingQuery = z.strictObject({
+  language: z.optional(
+    z.enum(LANGUAGES).check(z.meta({ description: 'The language to write in (default: the tenant\u2019s).' })),
+  ),
+});
 
 export const AvailabilityQuery = z.strictObject({
   resource_id: resourceId,

@@ -69,6 +69,7 @@ export function BookingsPage() {
   const [reason, setReason] = useState('');
   const cancel = useAction();
   const statusChange = useAction();
+  const notify = useAction();
   const [changingTo, setChangingTo] = useState<StatusChange | null>(null);
   const now = useNow(30_000);
 
@@ -129,6 +130,16 @@ export function BookingsPage() {
       </Button>
     );
   });
+
+  // The customer is told where the booking stands in a conversation; one that is over has nothing to tell.
+  const notifiable = current && current.status !== 'completed' && current.status !== 'no_show';
+  const messageCustomer = (b: Booking) =>
+    void notify
+      .run(() => client.bookings.notify(b.id))
+      .then((message) => {
+        if (!message) return;
+        flash({ type: 'success', content: `Sent to ${b.customer.name ?? b.customer.phone}: “${message.text}”` });
+      });
 
   const closeCancel = () => {
     setCancelling(null);
@@ -211,6 +222,7 @@ export function BookingsPage() {
             </Button>
           }
         />
+        <ErrorAlert error={notify.error} header="The message was not sent" onDismiss={notify.clearError} />
         {view !== 'list' && <Calendar from={range.from} days={range.days} bookings={items} />}
         <Table
           variant="container"
@@ -223,6 +235,7 @@ export function BookingsPage() {
           onSelectionChange={(e) => {
             setSelected(e.detail.selectedItems);
             statusChange.clearError();
+            notify.clearError();
           }}
           ariaLabels={{
             selectionGroupLabel: 'Booking selection',
@@ -248,6 +261,14 @@ export function BookingsPage() {
                   </Button>
                   <Button disabled={!active} onClick={() => current && setCancelling(current)}>
                     Cancel booking
+                  </Button>
+                  <Button
+                    disabled={!notifiable}
+                    disabledReason={current && !notifiable ? 'The booking is over: nothing to tell.' : undefined}
+                    loading={notify.busy}
+                    onClick={() => current && messageCustomer(current)}
+                  >
+                    Message customer
                   </Button>
                 </SpaceBetween>
               }

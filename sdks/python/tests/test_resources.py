@@ -279,6 +279,20 @@ def test_bookings_create_conflict_get_reschedule_list_cancel(client: MessagingCl
     assert client.bookings.cancel(booking["id"])["status"] == "cancelled"
 
 
+def test_bookings_notify_tells_the_customer_in_the_booking_conversation(client: MessagingClient) -> None:
+    opened = client.channels.sandbox_inbound(from_=phone(), name="Ana Sousa", text="Marcação?")["conversation"]  # type: ignore[typeddict-item]
+    booking = client.bookings.create(customer={"id": opened["customer"]["id"]}, conversation_id=opened["id"], service="Corte",
+                                     start_at="2031-03-04T15:00:00Z", end_at="2031-03-04T15:30:00Z", timezone="Europe/Lisbon")
+    message = client.bookings.notify(booking["id"], language="pt")
+    assert message["conversation_id"] == opened["id"]
+    assert message["text"] == "Olá Ana, a sua marcação (Corte) está confirmada para terça-feira, 4 de março às 15:00. Até breve!"
+    lone = client.bookings.create(customer={"phone": phone()}, service="Corte",
+                                  start_at="2031-03-04T16:00:00Z", end_at="2031-03-04T16:30:00Z", timezone="Europe/Lisbon")
+    with pytest.raises(ValidationError) as refused:
+        client.bookings.notify(lone["id"])
+    assert refused.value.code == "booking_without_conversation"
+
+
 def test_schedule_buffers_keep_the_resource_free_around_bookings_made_under_them(client: MessagingClient) -> None:
     chair = f"buffered-{secrets.token_hex(3)}"
     every_day = {day: [{"start": "00:00", "end": "24:00"}] for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")}

@@ -292,6 +292,20 @@ class SavedRepliesTest < SdkTest
 end
 
 class BookingsTest < SdkTest
+  def test_notify_tells_the_customer_in_the_booking_conversation
+    opened = client.channels.sandbox_inbound(from: phone, name: "Lucía Pérez", text: "¿Cita?").conversation
+    booking = client.bookings.create(customer: { id: opened.customer.id }, conversation_id: opened.id, service: "Corte",
+                                     start_at: "2031-03-04T15:00:00+01:00", end_at: "2031-03-04T15:30:00+01:00", timezone: "Europe/Madrid")
+    message = client.bookings.notify(booking.id, language: "es")
+    assert_instance_of MessagingPlatform::Models::Message, message
+    assert_equal opened.id, message.conversation_id
+    assert_equal "Hola Lucía, tu cita (Corte) está confirmada para el martes, 4 de marzo a las 15:00. ¡Hasta entonces!", message.text
+    lone = client.bookings.create(customer: { phone: phone }, service: "Corte",
+                                  start_at: "2031-03-04T16:00:00+01:00", end_at: "2031-03-04T16:30:00+01:00", timezone: "Europe/Madrid")
+    error = assert_raises(MessagingPlatform::ValidationError) { client.bookings.notify(lone.id) }
+    assert_equal "booking_without_conversation", error.code
+  end
+
   def test_create_conflict_get_reschedule_list_cancel
     customer_id = client.channels.sandbox_inbound(from: phone, name: "Bea", text: "I want to book").conversation.customer.id
     day = day_ahead(7)

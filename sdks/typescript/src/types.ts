@@ -141,6 +141,8 @@ export type ListApiKeysParams = ListParams<'listApiKeys'>;
 export type ListUsersParams = ListParams<'listUsers'>;
 export type ListTenantsParams = ListParams<'listTenants'>;
 export type CancelBookingParams = QueryParams<'cancelBooking'>;
+/** `language`: the language to write in (default: the tenant's). */
+export type NotifyBookingParams = QueryParams<'notifyBookingCustomer'>;
 /** `resource_id`, the window (`from`, `to`, at most 31 days) and optionally the slot length and step in minutes. */
 export type AvailabilityParams = {
   [P in keyof QueryParams<'getAvailability'>]: P extends 'from' | 'to'

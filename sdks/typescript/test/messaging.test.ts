@@ -277,6 +277,20 @@ describe('bookings', () => {
     const again = await t.client.bookings.cancel(booking.id);
     assert.equal(again.status, 'cancelled');
   });
+
+  it('notify tells the customer in the booking\u2019s conversation, in the language asked for', async () => {
+    const opened = await t.client.channels.sandboxInbound({ from: phone(), name: 'Lena Weber', text: 'Termin?' });
+    assert.ok('conversation' in opened);
+    const booking = await t.client.bookings.create({ customer: { id: opened.conversation.customer.id }, conversation_id: opened.conversation.id, service: 'Haarschnitt', start_at: '2031-03-04T15:00:00+01:00', end_at: '2031-03-04T15:30:00+01:00', timezone: 'Europe/Berlin' });
+    const message = await t.client.bookings.notify(booking.id, { language: 'de' });
+    assert.equal(message.conversation_id, opened.conversation.id);
+    assert.equal(message.text, 'Hallo Lena, Ihr Termin (Haarschnitt) am Dienstag, 4. März um 15:00 ist bestätigt. Bis dann!');
+    // Without a conversation of its own, it goes to the customer's; a customer with none is refused.
+    const unlinked = await t.client.bookings.create({ customer: { id: opened.conversation.customer.id }, service: 'Haarschnitt', start_at: '2031-03-05T15:00:00+01:00', end_at: '2031-03-05T15:30:00+01:00', timezone: 'Europe/Berlin' });
+    assert.equal((await t.client.bookings.notify(unlinked.id)).conversation_id, opened.conversation.id);
+    const lone = await t.client.bookings.create({ customer: { phone: phone() }, service: 'Check-up', start_at: '2031-03-04T15:00:00+01:00', end_at: '2031-03-04T15:30:00+01:00', timezone: 'Europe/Berlin' });
+    await assert.rejects(t.client.bookings.notify(lone.id), (e: unknown) => e instanceof ValidationError && e.code === 'booking_without_conversation');
+  });
 });
 
 describe('schedules (opening hours)', () => {

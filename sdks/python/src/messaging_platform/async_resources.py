@@ -525,6 +525,13 @@ class Bookings(AsyncResource):
         """Cancels (the record stays, ``cancelled``). Cancelling twice is harmless."""
         return await self._call("cancelBooking", (id,), {"reason": reason}, if_match=if_match, options=options)
 
+    async def notify(self, id: str, /, *, language: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Message:
+        """Tells the booking's customer where it stands (confirmed, moved, requested or cancelled) as a message in the
+        booking's conversation (else the customer's most recently active one), in ``language`` (default: the
+        tenant's); returns the queued message. A customer without any conversation (``booking_without_conversation``)
+        or a booking that is over (``nothing_to_notify``) is a ValidationError."""
+        return await self._call("notifyBookingCustomer", (id,), {"language": language}, options=options)
+
 
 class Schedules(AsyncResource):
     """``client.schedules``: each resource's opening hours (``resource_id`` as in bookings), as wall-clock times in

@@ -582,6 +582,26 @@ export interface paths {
         patch: operations["updateBooking"];
         trace?: never;
     };
+    "/bookings/{id}/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the customer about their booking
+         * @description Sends the booking’s customer a message saying where it stands, in the booking’s conversation (else the customer’s most recently active one), in `language` (default: the tenant’s), with the time in the booking’s zone: confirmed ("Hi Maria, your Haircut is confirmed for Tuesday 24 November at 15:00. See you then!"), moved (with the time it had), requested (pending) or cancelled. Answered 202 with the message `queued`, as `POST /conversations/{id}/messages` is; it is sent as any message is, with its events. A booking whose customer has no conversation, or one that is over (completed, no-show), is 422.
+         */
+        post: operations["notifyBookingCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/schedules": {
         parameters: {
             query?: never;
@@ -6781,6 +6801,79 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    notifyBookingCustomer: {
+        parameters: {
+            query?: {
+                /** @description The language to write in (default: the tenant’s). */
+                language?: "en" | "es" | "pt" | "fr" | "de";
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued message. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflicted82c5"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Unprocessable Content: `booking_without_conversation`, `idempotency_key_reused`, `nothing_to_notify`, `outside_service_window`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#booking_without_conversation",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "booking_without_conversation",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "booking_without_conversation" | "idempotency_key_reused" | "nothing_to_notify" | "outside_service_window" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };

@@ -8,6 +8,8 @@ import type {
   CancelBookingParams,
   CreateBookingParams,
   ListBookingsParams,
+  Message,
+  NotifyBookingParams,
   UpdateBookingParams,
 } from '../types.js';
 
@@ -40,6 +42,16 @@ export class Bookings extends ApiResource {
   /** Changes details, reschedules (`start_at`/`end_at`) or moves the status. */
   update(id: string, changes: UpdateBookingParams, options?: ConditionalRequestOptions): Promise<Booking> {
     return this.call('PATCH', path`/bookings/${id}`, { body: changes, options });
+  }
+
+  /**
+   * Tells the booking's customer where it stands (confirmed, moved, requested or cancelled), as a message in
+   * the booking's conversation (else the customer's most recently active one): the queued `Message`. A
+   * customer without any conversation (`booking_without_conversation`) or a booking that is over
+   * (`nothing_to_notify`) is a `ValidationError`.
+   */
+  notify(id: string, params?: NotifyBookingParams, options?: RequestOptions): Promise<Message> {
+    return this.call('POST', path`/bookings/${id}/notify`, { query: { ...params }, options });
   }
 
   /** Cancels (the record stays). Cancelling twice is harmless. */

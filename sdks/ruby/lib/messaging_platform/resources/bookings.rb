@@ -40,6 +40,14 @@ module MessagingPlatform
       def cancel(id, reason: nil, if_match: nil, request_options: nil)
         call("cancelBooking", { id: id }, query: { reason: reason }, request_options: options(request_options, if_match: if_match))
       end
+
+      # Tells the booking's customer where it stands (confirmed, moved, requested or cancelled) as a message
+      # in the booking's conversation (else the customer's most recently active one), in `language:`
+      # (default: the tenant's). Returns the queued Models::Message. A customer without any conversation
+      # (`booking_without_conversation`) or a booking that is over (`nothing_to_notify`) raises ValidationError.
+      def notify(id, language: nil, request_options: nil)
+        call("notifyBookingCustomer", { id: id }, query: { language: language }.compact, request_options: options(request_options))
+      end
     end
   end
 end
