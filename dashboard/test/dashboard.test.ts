@@ -848,7 +848,9 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
   // Maria is told, in her conversation, that it is confirmed.
   await statusButton('Message customer').click();
   await page
-    .getByText(/^Sent to Maria Test: “Hi Maria, your Dental cleaning is confirmed for .* at 10:00\. See you then!”$/)
+    .getByText(
+      /^Message to Maria Test on its way: “Hi Maria, your Dental cleaning is confirmed for .* at 10:00\. See you then!”$/,
+    )
     .waitFor();
   await shot(page, '11-booking-customer-told');
 

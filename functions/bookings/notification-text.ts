@@ -26,7 +26,7 @@ const WORDING: Record<Language, Wording> = {
   es: {
     hi: 'Hola',
     confirmed: (hi, s, w) => `${hi}, tu cita (${s}) está confirmada para el ${w}. ¡Hasta entonces!`,
-    moved: (hi, s, w, was) => `${hi}, tu cita (${s}) ha cambiado al ${w} (antes: ${was}). ¡Hasta entonces!`,
+    moved: (hi, s, w, was) => `${hi}, tu cita (${s}) se ha cambiado al ${w} (antes: ${was}). ¡Hasta entonces!`,
     pending: (hi, s, w) =>
       `${hi}, hemos recibido tu solicitud de cita (${s}) para el ${w}. Te la confirmamos enseguida.`,
     cancelled: (hi, s, w) =>
@@ -43,7 +43,7 @@ const WORDING: Record<Language, Wording> = {
   fr: {
     hi: 'Bonjour',
     confirmed: (hi, s, w) => `${hi}, votre rendez-vous (${s}) est confirmé pour le ${w}. À bientôt !`,
-    moved: (hi, s, w, was) => `${hi}, votre rendez-vous (${s}) est déplacé au ${w} (au lieu du ${was}). À bientôt !`,
+    moved: (hi, s, w, was) => `${hi}, votre rendez-vous (${s}) a été déplacé au ${w} (au lieu du ${was}). À bientôt !`,
     pending: (hi, s, w) =>
       `${hi}, nous avons bien reçu votre demande de rendez-vous (${s}) pour le ${w}. Nous vous la confirmons rapidement.`,
     cancelled: (hi, s, w) =>
@@ -51,8 +51,9 @@ const WORDING: Record<Language, Wording> = {
   },
   de: {
     hi: 'Hallo',
-    confirmed: (hi, s, w) => `${hi}, Ihr Termin (${s}) am ${w} ist bestätigt. Bis dann!`,
-    moved: (hi, s, w, was) => `${hi}, Ihr Termin (${s}) ist verschoben auf ${w} (bisher ${was}). Bis dann!`,
+    confirmed: (hi, s, w) => `${hi}, Ihr Termin (${s}) am ${w} ist bestätigt. Wir freuen uns auf Sie!`,
+    moved: (hi, s, w, was) =>
+      `${hi}, Ihr Termin (${s}) wurde auf ${w} verschoben (bisher ${was}). Wir freuen uns auf Sie!`,
     pending: (hi, s, w) => `${hi}, wir haben Ihre Terminanfrage (${s}) für ${w} erhalten und bestätigen sie in Kürze.`,
     cancelled: (hi, s, w) =>
       `${hi}, Ihr Termin (${s}) am ${w} ist abgesagt. Schreiben Sie uns jederzeit, wenn Sie einen neuen möchten.`,

@@ -36,17 +36,21 @@ const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('s
 
 /**
  * What a key is bound to: the method, the path with its parameters filled in (the route's template, so
- * /v1 and /api/v1 are the same request), and the parsed body re-serialised with sorted keys (whitespace
- * and key order do not count).
+ * /v1 and /api/v1 are the same request), the query parameters if any (sorted by name), and the parsed body
+ * re-serialised with sorted keys (whitespace and key order do not count). A request without a query is
+ * bound as it was before queries counted, so keys stored then still match.
  */
 export function requestFingerprint(
   route: Pick<RouteDef, 'method' | 'path'>,
   params: Record<string, string | undefined>,
   body: unknown,
+  query: Record<string, string | undefined> = {},
 ): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const asked = Object.entries(query).filter(([, v]) => v !== undefined);
+  const search = asked.length ? `?${canonicalJson(Object.fromEntries(asked))}` : '';
   return createHash('sha256')
-    .update(`${route.method} ${path}\n${canonicalJson(body ?? null)}`)
+    .update(`${route.method} ${path}${search}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
 }
 
@@ -62,7 +66,12 @@ export const idempotency = (): HttpMiddleware => {
         throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1-255 printable ASCII characters.');
       const owner = state.principal.kind === 'platform' ? 'platform' : (state.tenantId ?? '');
       const pk = recordKey(owner, key);
-      const fingerprint = requestFingerprint(state.route, request.event.pathParameters ?? {}, state.body);
+      const fingerprint = requestFingerprint(
+        state.route,
+        request.event.pathParameters ?? {},
+        state.body,
+        request.event.queryStringParameters ?? {},
+      );
       const nowEpoch = Math.floor(state.now.getTime() / 1000);
       try {
         await db().send(

@@ -8,18 +8,28 @@ export const isLanguage = (code: string): code is Language => (LANGUAGES as read
 
 /** The locale each language's dates are written in. */
 export const LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es-ES', pt: 'pt-PT', fr: 'fr-FR', de: 'de-DE' };
-const AT: Record<Language, string> = { en: 'at', es: 'a las', pt: 'às', fr: 'à', de: 'um' };
+/** "at 15:00" in each language: Spanish and Portuguese say one o'clock in the singular, German adds "Uhr". */
+const AT: Record<Language, (time: string) => string> = {
+  en: (t) => `at ${t}`,
+  es: (t) => `${t.startsWith('01:') ? 'a la' : 'a las'} ${t}`,
+  pt: (t) => `${t.startsWith('01:') ? 'à' : 'às'} ${t}`,
+  fr: (t) => `à ${t}`,
+  de: (t) => `um ${t} Uhr`,
+};
 
 /** "Tuesday 24 November at 15:00", "martes, 24 de noviembre a las 15:00"…, in the given time zone. */
 export function formatWhen(iso: string, timeZone: string, language: Language = 'en'): string {
   const d = new Date(iso);
   const locale = LOCALES[language];
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' })
+    .formatToParts(d)
+    // French writes the first of the month "1er".
+    .map((p) => (language === 'fr' && p.type === 'day' && p.value === '1' ? '1er' : p.value));
   const time = new Intl.DateTimeFormat(locale, {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(d);
-  return `${day} ${AT[language]} ${time}`;
+  return `${parts.join('')} ${AT[language](time)}`;
 }

@@ -53,7 +53,7 @@ describe('POST /bookings/{id}/notify', () => {
     expect(moved.status).toBe(200);
     const german = await notify(booking.id, 'de');
     expect(german.body.text).toBe(
-      'Hallo Maria, Ihr Termin (Haircut) ist verschoben auf Mittwoch, 5. März um 10:00 (bisher Dienstag, 4. März um 15:00). Bis dann!',
+      'Hallo Maria, Ihr Termin (Haircut) wurde auf Mittwoch, 5. März um 10:00 Uhr verschoben (bisher Dienstag, 4. März um 15:00 Uhr). Wir freuen uns auf Sie!',
     );
   });
 
@@ -74,6 +74,11 @@ describe('POST /bookings/{id}/notify', () => {
   });
 
   it('writes to the customer\u2019s own conversation when the booking names none, and refuses what it cannot tell', async () => {
+    const outbound = async () =>
+      (await call('GET', `/conversations/${conversation}/messages?limit=50`, authOf(t))).body.data.filter(
+        (m: { direction: string }) => m.direction === 'outbound',
+      ).length;
+    const before = await outbound();
     const unlinked = (
       await book({
         conversation_id: undefined,
@@ -112,8 +117,10 @@ describe('POST /bookings/{id}/notify', () => {
     const badLanguage = await notify(past.id, 'it');
     expect(badLanguage.status).toBe(400);
     expect(badLanguage.body.code).toBe('invalid_query');
-    // Nothing was written to the conversation by the refusals.
-    const listed = await call('GET', `/conversations/${conversation}/messages?limit=50`, authOf(t));
-    expect(listed.body.data.filter((m: { direction: string }) => m.direction === 'outbound')).toHaveLength(5);
+    // A confirmed booking that has ended has nothing to tell either.
+    const ended = (await book({ start_at: '2026-01-06T10:00:00+01:00', end_at: '2026-01-06T10:30:00+01:00' })).body;
+    expect((await notify(ended.id)).body.code).toBe('nothing_to_notify');
+    // Only the one message sent went into the conversation: the refusals wrote nothing.
+    expect(await outbound()).toBe(before + 1);
   });
 });

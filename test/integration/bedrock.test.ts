@@ -103,7 +103,7 @@ describe('bedrock provider (Converse API against a local server)', () => {
     );
     const system = fake.calls[before]?.body.system?.[0]?.text ?? '';
     expect(system).toContain('in German');
-    expect(system).toContain('Dienstag, 24. November um 15:00');
+    expect(system).toContain('Dienstag, 24. November um 15:00 Uhr');
     expect(system).toContain('reschedule_booking');
   });
 

@@ -466,7 +466,7 @@ describe('in every language', () => {
     ['es', 'martes, 24 de noviembre a las 15:00', 'Hola Lucía'],
     ['pt', 'terça-feira, 24 de novembro às 15:00', 'Olá Lucía'],
     ['fr', 'mardi 24 novembre à 15:00', 'Bonjour Lucía'],
-    ['de', 'Dienstag, 24. November um 15:00', 'Hallo Lucía'],
+    ['de', 'Dienstag, 24. November um 15:00 Uhr', 'Hallo Lucía'],
   ] as const)('suggests replies in %s, grounded in the booking', (language, when, hello) => {
     const [first] = groundedReplies(
       [{ name: 'reschedule_booking', confidence: 0.9 }],

@@ -49,6 +49,14 @@ describe('idempotency fingerprints', () => {
     expect(requestFingerprint(messages, { id: 'conv_1' }, { text: 'hi' })).toBe(c1);
     const twoFields = requestFingerprint({ method: 'POST', path: '/users' }, {}, { a: 1, b: 2 });
     expect(requestFingerprint({ method: 'POST', path: '/users' }, {}, { b: 2, a: 1 })).toBe(twoFields);
+    // The query counts when there is one (in any order), and an empty one is no query.
+    const notify = { method: 'POST' as const, path: '/bookings/{id}/notify' };
+    const german = requestFingerprint(notify, { id: 'bkg_1' }, undefined, { language: 'de', x: '1' });
+    expect(requestFingerprint(notify, { id: 'bkg_1' }, undefined, { x: '1', language: 'de' })).toBe(german);
+    expect(requestFingerprint(notify, { id: 'bkg_1' }, undefined, { language: 'en', x: '1' })).not.toBe(german);
+    expect(requestFingerprint(notify, { id: 'bkg_1' }, undefined, {})).toBe(
+      requestFingerprint(notify, { id: 'bkg_1' }, undefined),
+    );
   });
 
   it('cannot be confused by a parameter that looks like a path', () => {

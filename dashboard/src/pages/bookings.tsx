@@ -131,14 +131,21 @@ export function BookingsPage() {
     );
   });
 
-  // The customer is told where the booking stands in a conversation; one that is over has nothing to tell.
-  const notifiable = current && current.status !== 'completed' && current.status !== 'no_show';
+  // The customer is told where the booking stands in a conversation; one that has ended has nothing to tell
+  // (unless it was cancelled).
+  const notifiable =
+    current &&
+    (current.status === 'cancelled' ||
+      ((current.status === 'pending' || current.status === 'confirmed') && Date.parse(current.end_at) > now));
   const messageCustomer = (b: Booking) =>
     void notify
       .run(() => client.bookings.notify(b.id))
       .then((message) => {
         if (!message) return;
-        flash({ type: 'success', content: `Sent to ${b.customer.name ?? b.customer.phone}: “${message.text}”` });
+        flash({
+          type: 'success',
+          content: `Message to ${b.customer.name ?? b.customer.phone} on its way: “${message.text}”`,
+        });
       });
 
   const closeCancel = () => {
@@ -264,7 +271,7 @@ export function BookingsPage() {
                   </Button>
                   <Button
                     disabled={!notifiable}
-                    disabledReason={current && !notifiable ? 'The booking is over: nothing to tell.' : undefined}
+                    disabledReason={current && !notifiable ? 'The booking has ended: nothing to tell.' : undefined}
                     loading={notify.busy}
                     onClick={() => current && messageCustomer(current)}
                   >

@@ -284,7 +284,7 @@ describe('bookings', () => {
     const booking = await t.client.bookings.create({ customer: { id: opened.conversation.customer.id }, conversation_id: opened.conversation.id, service: 'Haarschnitt', start_at: '2031-03-04T15:00:00+01:00', end_at: '2031-03-04T15:30:00+01:00', timezone: 'Europe/Berlin' });
     const message = await t.client.bookings.notify(booking.id, { language: 'de' });
     assert.equal(message.conversation_id, opened.conversation.id);
-    assert.equal(message.text, 'Hallo Lena, Ihr Termin (Haarschnitt) am Dienstag, 4. März um 15:00 ist bestätigt. Bis dann!');
+    assert.equal(message.text, 'Hallo Lena, Ihr Termin (Haarschnitt) am Dienstag, 4. März um 15:00 Uhr ist bestätigt. Wir freuen uns auf Sie!');
     // Without a conversation of its own, it goes to the customer's; a customer with none is refused.
     const unlinked = await t.client.bookings.create({ customer: { id: opened.conversation.customer.id }, service: 'Haarschnitt', start_at: '2031-03-05T15:00:00+01:00', end_at: '2031-03-05T15:30:00+01:00', timezone: 'Europe/Berlin' });
     assert.equal((await t.client.bookings.notify(unlinked.id)).conversation_id, opened.conversation.id);

@@ -45,8 +45,9 @@ module MessagingPlatform
       # in the booking's conversation (else the customer's most recently active one), in `language:`
       # (default: the tenant's). Returns the queued Models::Message. A customer without any conversation
       # (`booking_without_conversation`) or a booking that is over (`nothing_to_notify`) raises ValidationError.
-      def notify(id, language: nil, request_options: nil)
-        call("notifyBookingCustomer", { id: id }, query: { language: language }.compact, request_options: options(request_options))
+      def notify(id, language: nil, idempotency_key: nil, request_options: nil)
+        call("notifyBookingCustomer", { id: id }, query: { language: language }.compact,
+                                                  request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
   end
