@@ -2,16 +2,19 @@ import type { FilterPattern } from '../spec/workers';
 
 /**
  * The local stream poller's stand-in for Lambda's event filtering (`npm run ops` replays through it too).
- * Evaluates the subset of Lambda filter syntax the worker table uses: value lists and `{prefix}` matchers.
+ * Evaluates the subset of Lambda filter syntax the worker table uses: value lists, `{prefix}` and
+ * `{exists}` matchers.
  */
 export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {
   return Object.entries(pattern).every(([key, expected]) => {
     const actual = (record as Record<string, unknown> | undefined)?.[key];
     if (Array.isArray(expected)) {
       return expected.some((rule) =>
-        typeof rule === 'object' && rule !== null && 'prefix' in rule
-          ? typeof actual === 'string' && actual.startsWith(String((rule as { prefix: string }).prefix))
-          : actual === rule,
+        typeof rule === 'object' && rule !== null && 'exists' in rule
+          ? (actual !== undefined) === (rule as { exists: boolean }).exists
+          : typeof rule === 'object' && rule !== null && 'prefix' in rule
+            ? typeof actual === 'string' && actual.startsWith(String((rule as { prefix: string }).prefix))
+            : actual === rule,
       );
     }
     return typeof expected === 'object' && expected !== null && matchesFilter(actual, expected as FilterPattern);

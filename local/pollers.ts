@@ -56,6 +56,15 @@ export interface StreamPollerOptions {
   onFailureQueueUrl?: string;
 }
 
+/** Binary values as Lambda's JSON stream event carries them: base64 text. */
+function asLambdaJson(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map(asLambdaJson);
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asLambdaJson(v)]));
+  return value;
+}
+
 export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
@@ -65,7 +74,7 @@ export function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoD
     awsRegion: record.awsRegion ?? 'us-east-1',
     eventSourceARN: streamArn,
     dynamodb: {
-      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ...(asLambdaJson(record.dynamodb) as DynamoDBRecord['dynamodb']),
       ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
         ? record.dynamodb.ApproximateCreationDateTime.getTime() / 1000
         : undefined,

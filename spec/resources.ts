@@ -41,14 +41,14 @@ export const TABLES = {
       // Overloaded indexes: each feature's store documents what it keeps in them.
       ...[1, 2, 3, 4, 5].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk` })),
       // Conversation lists (functions/conversations/store.ts): only conversation and tag items carry these
-      // keys, and only the `conversation` map (what a list returns) is projected. The four activity-sorted
-      // ones share one sort key; the customer index sorts by the stable base `sk`.
+      // keys, and only the `conversation` map (what a list returns) is projected. The activity-sorted ones
+      // share one sort key; the customer index sorts by the stable base `sk`. A channel has no index (it is
+      // a filter); an existing table loses convChannel and convStatusChannel over two deploys
+      // (docs/data-model.md, upgrading).
       ...(
         [
           ['convAll', 'c_all', 'c_act'],
           ['convStatus', 'c_st', 'c_act'],
-          ['convChannel', 'c_ch', 'c_act'],
-          ['convStatusChannel', 'c_stch', 'c_act'],
           ['convCustomer', 'c_cus', 'sk'],
           ['convAssignee', 'c_asg', 'c_act'],
         ] as const

@@ -30,10 +30,18 @@ export interface WorkerDef {
   ai?: true;
 }
 
-/** Stream records the dispatcher wants: outbox events, and outbound messages waiting to be sent. */
+/**
+ * Stream records the dispatcher wants: outbox events (but not those it stored itself from a message's
+ * outbox, which it fanned out from that message's record), outbound messages waiting to be sent, and
+ * message writes that carry their status events (`outbox = events`).
+ */
 export const DISPATCH_FILTERS: FilterPattern[] = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'EVT#' }] } } } },
+  {
+    eventName: ['INSERT'],
+    dynamodb: { NewImage: { sk: { S: [{ prefix: 'EVT#' }] }, dispatched: { BOOL: [{ exists: false }] } } },
+  },
   { eventName: ['INSERT'], dynamodb: { NewImage: { outbox: { S: ['channel_send'] } } } },
+  { eventName: ['MODIFY'], dynamodb: { NewImage: { outbox: { S: ['events'] } } } },
 ];
 
 /** Inbound customer messages, as they are written: the analysis worker's input. */

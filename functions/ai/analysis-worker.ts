@@ -1,7 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { clock } from '../platform/clock';
-import { logger, streamWorker } from '../platform/workers';
+import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { analyzeInbound } from './service';
 
 /**
@@ -10,9 +8,8 @@ import { analyzeInbound } from './service';
  * Records of one tenant arrive in order, so a message's predecessor is analysed before it.
  */
 export const handler = streamWorker(async (record) => {
-  const image = record.dynamodb?.NewImage;
-  if (!image) return;
-  const item = unmarshall(image as Record<string, AttributeValue>);
+  const item = newImageOf(record);
+  if (!item) return;
   if (item.direction !== 'inbound' || typeof item.text !== 'string' || typeof item.id !== 'string') return;
   const { analysis, handoff } = await analyzeInbound(
     { tenant_id: String(item.tenant_id), conversation_id: String(item.conversation_id), id: item.id, text: item.text },

@@ -1,7 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { clock } from '../platform/clock';
-import { logger, streamWorker } from '../platform/workers';
+import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { releaseAssignments } from './service';
 
 /**
@@ -10,9 +8,8 @@ import { releaseAssignments } from './service';
  * slows nor fails the request that disabled them; a failed record is retried by the stream.
  */
 export const handler = streamWorker(async (record) => {
-  const image = record.dynamodb?.NewImage;
-  if (!image) return;
-  const user = unmarshall(image as Record<string, AttributeValue>);
+  const user = newImageOf(record);
+  if (!user) return;
   if (user.status !== 'disabled' || typeof user.id !== 'string' || typeof user.tenant_id !== 'string') return;
   const released = await releaseAssignments(user.tenant_id, user.id, clock.now());
   if (released > 0) logger.info('assignments released', { tenant_id: user.tenant_id, user_id: user.id, released });

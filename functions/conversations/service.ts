@@ -4,7 +4,7 @@ import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
-import { eventPut, newEvent } from '../events/store';
+import { eventPut, messageOutbox, newEvent } from '../events/store';
 import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '../customers/store';
 import { customerView, requirePhone } from '../customers/customer';
 import { listChannels } from '../channels/store';
@@ -40,6 +40,7 @@ import {
   messagePut,
   providerIdClaim,
   putNote,
+  putProviderId,
   putOutboundMessage,
   saveConversation,
   touchForOutbound,
@@ -50,8 +51,9 @@ import {
 
 const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
   eventPut(newEvent(c.tenant_id, type, { conversation: c, ...extra }, now));
-const messageEvent = (m: Message, type: EventType, now: Date) =>
-  eventPut(newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now));
+const messageEnvelope = (m: Message, type: EventType, now: Date) =>
+  newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now);
+const messageEvent = (m: Message, type: EventType, now: Date) => eventPut(messageEnvelope(m, type, now));
 
 /** One unresolved conversation per customer and channel account: opening or reopening a second is a conflict. */
 function activeConflict(error: unknown): unknown {
@@ -501,13 +503,14 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
   if (!message) return;
   const at = now.toISOString();
   const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
-  await advanceMessage(
-    ref,
-    'sent',
-    RECEIPT_ALLOWED_FROM.sent,
-    { provider_message_id: providerId, sent_at: at, updated_at: at },
-    [providerIdClaim(channel, providerId, ref), messageEvent(sent, 'conversation.message.sent', now)],
-  );
+  // The id's record first: should the status write not follow, it only names this message.
+  await putProviderId(channel, providerId, ref);
+  await advanceMessage(ref, 'sent', RECEIPT_ALLOWED_FROM.sent, {
+    provider_message_id: providerId,
+    sent_at: at,
+    updated_at: at,
+    ...messageOutbox([messageEnvelope(sent, 'conversation.message.sent', now)]),
+  });
 }
 
 const RECEIPT_EVENTS = {
@@ -530,7 +533,7 @@ export async function recordSandboxSend(
 ): Promise<boolean> {
   const at = now.toISOString();
   let current: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
-  const events = [messageEvent(current, 'conversation.message.sent', now)];
+  const events = [messageEnvelope(current, 'conversation.message.sent', now)];
   for (const status of receipts) {
     current = {
       ...current,
@@ -539,15 +542,14 @@ export async function recordSandboxSend(
       // A read receipt implies delivery, even when the delivered receipt never came.
       delivered_at: current.delivered_at ?? (status === 'read' ? at : null),
     };
-    events.push(messageEvent(current, RECEIPT_EVENTS[status], now));
+    events.push(messageEnvelope(current, RECEIPT_EVENTS[status], now));
   }
   const { status, provider_message_id, sent_at, delivered_at, read_at, updated_at } = current;
   return advanceMessage(
     { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id },
     status,
     RECEIPT_ALLOWED_FROM.sent,
-    { provider_message_id, sent_at, delivered_at, read_at, updated_at },
-    events,
+    { provider_message_id, sent_at, delivered_at, read_at, updated_at, ...messageOutbox(events) },
   );
 }
 
@@ -556,9 +558,12 @@ export async function markFailed(ref: MessageRef, error: { code: string; message
   if (!message) return;
   const at = now.toISOString();
   const failed: Message = { ...message, status: 'failed', error, failed_at: at, updated_at: at };
-  await advanceMessage(ref, 'failed', RECEIPT_ALLOWED_FROM.failed, { error, failed_at: at, updated_at: at }, [
-    messageEvent(failed, 'conversation.message.failed', now),
-  ]);
+  await advanceMessage(ref, 'failed', RECEIPT_ALLOWED_FROM.failed, {
+    error,
+    failed_at: at,
+    updated_at: at,
+    ...messageOutbox([messageEnvelope(failed, 'conversation.message.failed', now)]),
+  });
 }
 
 /**
@@ -583,7 +588,8 @@ export async function applyReceipt(
   if (status === 'read' && !message.delivered_at) fields.delivered_at = stamp;
   if (error) fields.error = error;
   const updated = { ...message, ...fields, status } as Message;
-  return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], fields, [
-    messageEvent(updated, RECEIPT_EVENTS[status], at),
-  ]);
+  return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], {
+    ...fields,
+    ...messageOutbox([messageEnvelope(updated, RECEIPT_EVENTS[status], at)]),
+  });
 }

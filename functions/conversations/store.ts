@@ -58,12 +58,12 @@ import {
  * attribute the list indexes project. Lists (spec/resources.ts), c_act = `<last_activity_at>#<id>`:
  *   convAll           c_all  <t>                     | tag items <t>#tag#<tag>
  *   convStatus        c_st   <t>#<status>            | tag items <t>#<status>#tag#<tag>
- *   convChannel       c_ch   <t>#<channel>
- *   convStatusChannel c_stch <t>#<status>#<channel>
  *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in
  *                     place instead of moving it; a customer's few conversations are ordered on read.
  *   convAssignee      c_asg  <t>#<usr id>, only while assigned and not resolved (a user's open work),
  *                     sorted by activity; a status is a filter on it (the user's list has no upper bound).
+ * A channel has no index (each would move with every message): it is a filter on whichever list the
+ * other filters pick, like `assignee_id=none`.
  * A snoozed conversation is also in the due index (platform/due-index, gsi5): SNOOZED#<shard>,
  * sk `<snoozed_until>#<t>#<id>`, for the worker that wakes it; no other conversation carries those keys.
  */
@@ -89,8 +89,6 @@ function conversationIndexes(c: Conversation) {
   return {
     c_all: t,
     c_st: `${t}#${c.status}`,
-    c_ch: `${t}#${c.channel}`,
-    c_stch: `${t}#${c.status}#${c.channel}`,
     c_cus: `${t}#${c.customer.id}`,
     ...(c.assignee_id && c.status !== 'resolved' ? { c_asg: `${t}#${c.assignee_id}` } : {}),
     c_act: activityKey(c),
@@ -465,9 +463,12 @@ export interface ConversationFilters {
   assignee_id?: string;
 }
 
-/** Which index answers a filter combination in one Query; undefined if none does. */
+/**
+ * Which index answers a filter combination in one Query; undefined if none does. The channel picks none:
+ * it filters the list the others pick (listFilter).
+ */
 function indexFor(t: string, f: ConversationFilters): { index: string; key: string; value: string } | undefined {
-  const given = (['tag', 'channel', 'customer_id', 'assignee_id'] as const).filter((k) => f[k] !== undefined);
+  const given = (['tag', 'customer_id', 'assignee_id'] as const).filter((k) => f[k] !== undefined);
   if (given.length > 1) return undefined;
   // A user's list holds only the conversations they are working on.
   if (f.assignee_id !== undefined && f.status === 'resolved') return undefined;
@@ -476,16 +477,15 @@ function indexFor(t: string, f: ConversationFilters): { index: string; key: stri
     return s
       ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}#tag#${f.tag}` }
       : { index: 'convAll', key: 'c_all', value: `${t}#tag#${f.tag}` };
-  if (f.channel !== undefined)
-    return s
-      ? { index: 'convStatusChannel', key: 'c_stch', value: `${t}#${s}#${f.channel}` }
-      : { index: 'convChannel', key: 'c_ch', value: `${t}#${f.channel}` };
   if (f.customer_id !== undefined) return { index: 'convCustomer', key: 'c_cus', value: `${t}#${f.customer_id}` };
   if (f.assignee_id !== undefined) return { index: 'convAssignee', key: 'c_asg', value: `${t}#${f.assignee_id}` };
   return s ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` } : { index: 'convAll', key: 'c_all', value: t };
 }
 
-/** What a list's Query filters out after its key condition: the status on a user's list, the assignee on any. */
+/**
+ * What a list's Query filters out after its key condition: the status on a user's list, the channel and
+ * the assignee on any.
+ */
 function listFilter(index: string, f: ConversationFilters, unassigned: boolean) {
   const conditions: string[] = [];
   const names: Record<string, string> = { '#c': 'conversation' };
@@ -495,6 +495,11 @@ function listFilter(index: string, f: ConversationFilters, unassigned: boolean) 
     conditions.push('#c.#status = :status');
     names['#status'] = 'status';
     values[':status'] = f.status;
+  }
+  if (f.channel !== undefined) {
+    conditions.push('#c.#channel = :channel');
+    names['#channel'] = 'channel';
+    values[':channel'] = f.channel;
   }
   if (unassigned) {
     conditions.push('(attribute_not_exists(#c.#assignee) OR attribute_type(#c.#assignee, :null))');
@@ -509,18 +514,21 @@ export async function listConversations(
   filters: ConversationFilters,
   request: { limit: number; cursor?: string },
 ) {
-  // No index holds only unassigned conversations: it is a filter on whichever list answers the rest.
+  // No index holds only unassigned conversations, nor one channel's: each is a filter on whichever list
+  // answers the rest.
   const unassigned = filters.assignee_id === UNASSIGNED;
   const target = indexFor(t, unassigned ? { ...filters, assignee_id: undefined } : filters);
   if (!target) {
     throw DomainError.malformed(
       'unsupported_filter_combination',
-      'Combine `status` with at most one of `tag`, `channel`, `customer_id` and `assignee_id` ' +
-        '(`assignee_id` lists unresolved conversations: not with `status=resolved`; `assignee_id=none` ' +
-        'combines with any of them).',
+      'Combine `status` with at most one of `tag`, `customer_id` and `assignee_id` ' +
+        '(`assignee_id` lists unresolved conversations: not with `status=resolved`; `channel` and ' +
+        '`assignee_id=none` combine with any of them).',
     );
   }
-  const list = `conversations:${target.index}:${target.value}:${filters.status ?? ''}${unassigned ? ':unassigned' : ''}`;
+  const list =
+    `conversations:${target.index}:${target.value}:${filters.status ?? ''}` +
+    `${filters.channel ? `:channel=${filters.channel}` : ''}${unassigned ? ':unassigned' : ''}`;
   const binding = { owner: t, list };
   const query = {
     TableName: tableName('main'),
@@ -530,7 +538,9 @@ export async function listConversations(
   };
   if (target.index === 'convCustomer') {
     const keep = (c: Conversation) =>
-      (!filters.status || c.status === filters.status) && (!unassigned || !c.assignee_id);
+      (!filters.status || c.status === filters.status) &&
+      (!filters.channel || c.channel === filters.channel) &&
+      (!unassigned || !c.assignee_id);
     return wholePartitionPage(query, keep, request, binding);
   }
   const filter = listFilter(target.index, filters, unassigned);
@@ -737,6 +747,16 @@ export interface MessageRef {
   message_id: string;
 }
 
+/** Records which message a provider's id names, once the provider took it (receipts look it up). */
+export async function putProviderId(channel: ChannelKind, providerId: string, ref: MessageRef): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: { ...providerKey(ref.tenant_id, channel, providerId), ...ref },
+    }),
+  );
+}
+
 /** Claims a provider message id; the condition fails the transaction for a duplicate delivery. */
 export function providerIdClaim(channel: ChannelKind, providerId: string, ref: MessageRef) {
   return {
@@ -774,31 +794,27 @@ export async function getMessage(ref: MessageRef): Promise<Message | undefined> 
 }
 
 /**
- * Moves a message to `status` only from the statuses allowed before it, with the change's other items.
- * Returns false when the condition fails (an older receipt arriving late), so nothing moves backwards.
+ * Moves a message to `status` only from the statuses allowed before it, setting `fields` (which carry the
+ * change's events: events/store's messageOutbox) in one conditional write. Returns false when the
+ * condition fails (an older receipt arriving late), so nothing moves backwards.
  */
 export async function advanceMessage(
   ref: MessageRef,
   status: MessageStatus,
   allowedFrom: MessageStatus[],
   fields: Record<string, unknown>,
-  extra: TransactItem[] = [],
 ): Promise<boolean> {
   const expression = new UpdateBuilder().set('status', status);
   for (const [k, v] of Object.entries(fields)) expression.set(k, v);
   expression.whenIn('status', allowedFrom);
-  const update = {
-    TableName: tableName('main'),
-    Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-    ...expression.build(),
-  };
-  // Only the message's own condition means "too late"; a failed condition of the other items throws.
-  return conditionalWrite(
-    () =>
-      extra.length === 0
-        ? db().send(new UpdateCommand(update))
-        : db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] })),
-    [0],
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        ...expression.build(),
+      }),
+    ),
   );
 }
 

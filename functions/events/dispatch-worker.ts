@@ -1,36 +1,43 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { queueUrl } from '../platform/config';
 import { queueBody, sqsClient } from '../platform/queue';
-import { logger, streamWorker } from '../platform/workers';
-import { EVENT_SK_PREFIX, eventFromItem } from './store';
+import { logger, newImageOf, streamWorker } from '../platform/workers';
+import { EVENT_SK_PREFIX, eventFromItem, outboxEventsOf, storeDispatchedEvents } from './store';
+import type { EventEnvelope } from './catalog';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
 
-const itemOf = (record: DynamoDBRecord): Record<string, unknown> | undefined => {
-  const image = record.dynamodb?.NewImage;
-  return image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
-};
 const isEvent = (item: Record<string, unknown>): boolean =>
   typeof item.sk === 'string' && item.sk.startsWith(EVENT_SK_PREFIX);
+
+/** The events a stream record brings: an event item itself, or those a message's write carries. */
+const eventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
+  isEvent(item) ? [eventFromItem(item)] : outboxEventsOf(item);
+
+async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) {
+  for (const event of events) {
+    const deliveries = await fanOut(event, subscriptions.get(event.tenant_id) ?? [], clock.now());
+    logger.info('event', { event_id: event.id, type: event.type, tenant_id: event.tenant_id, deliveries });
+  }
+}
 
 /**
  * The outbox dispatcher, on the main table's stream (filtered as spec/workers.ts says): each event fans
  * out to the tenant's matching webhook endpoints, and outbound messages written as `queued` are handed
- * to the channel queue. Because both come from committed writes, nothing is sent for a change that did
- * not happen. The subscriptions of the batch's tenants are read once per batch, after its events exist.
+ * to the channel queue. A message's status events come on the message's own record: they are stored
+ * first (so the event list and replays have them), then fanned out. Because all of these come from
+ * committed writes, nothing is sent for a change that did not happen. The subscriptions of the batch's
+ * tenants are read once per batch, after its events exist.
  */
 export const handler = streamWorker(
   async (record, subscriptions: Subscriptions) => {
-    const item = itemOf(record);
+    const item = newImageOf(record);
     if (!item) return;
-    if (isEvent(item)) {
-      const event = eventFromItem(item);
-      const deliveries = await fanOut(event, subscriptions.get(event.tenant_id) ?? [], clock.now());
-      logger.info('event', { event_id: event.id, type: event.type, tenant_id: event.tenant_id, deliveries });
-      return;
+    if (isEvent(item)) return fanOutAll([eventFromItem(item)], subscriptions);
+    const carried = outboxEventsOf(item);
+    if (carried.length > 0) {
+      await storeDispatchedEvents(carried);
+      return fanOutAll(carried, subscriptions);
     }
     if (item.outbox === 'channel_send') {
       await sqsClient().send(
@@ -48,8 +55,8 @@ export const handler = streamWorker(
   (records) =>
     currentSubscriptions(
       records.flatMap((record) => {
-        const item = itemOf(record);
-        return item && isEvent(item) ? [eventFromItem(item).tenant_id] : [];
+        const item = newImageOf(record);
+        return item ? eventsOf(item).map((e) => e.tenant_id) : [];
       }),
     ),
 );

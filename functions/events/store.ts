@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../platform/clock';
 import { db } from '../platform/db';
 import { tableName } from '../platform/config';
@@ -14,12 +14,15 @@ const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version',
 /**
  * Events are the transactional outbox: `eventPut` returns a TransactWriteItems entry that features add to
  * the transaction of the change itself, so an event exists if and only if its change happened. The table
- * stream carries them to the dispatcher. They are kept 30 days.
- *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first; `conversation.*` filtered
+ * stream carries them to the dispatcher. A message's status events ride on the message's own write instead
+ * (`messageOutbox`): the dispatcher stores them (`dispatchedEventItem`) and fans them out from that
+ * record. They are kept 30 days.
+ *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first; conversation types filtered
  *   gsi1 TENANT#<t>#EVTCAT#<category>            the other categories (`booking.*`): sparse
- *   gsi2 TENANT#<t>#EVTTYPE#<type>               exact type
+ *   gsi2 TENANT#<t>#EVTTYPE#<type>               the other exact types: sparse
  * Conversation events are most of a tenant's events (every message sends, delivers and is read), so their
- * category list reads all events and skips the few others, instead of each one paying a third index entry.
+ * lists (`conversation.*` and each conversation type) read all events and keep theirs by `etype`, instead
+ * of each event paying one or two index entries.
  */
 export const EVENT_RETENTION_SECONDS = 30 * 86_400;
 export const EVENT_SK_PREFIX = 'EVT#';
@@ -44,26 +47,72 @@ export function newEvent<T extends object>(
 
 const typeKey = (pk: string, type: string) => `${pk}#EVTTYPE#${type}`;
 
-export function eventPut(event: EventEnvelope<object>) {
+/** An event's item: key, the index keys of its category and type (unless filtered), expiry and the envelope. */
+function eventItem(event: EventEnvelope<object>) {
   const pk = tenantPk(event.tenant_id);
-  const category = eventCategory(event.type);
+  const filtered = eventCategory(event.type) === FILTERED_CATEGORY;
   return {
-    Put: {
-      TableName: tableName('main'),
-      Item: {
-        pk,
-        sk: `${EVENT_SK_PREFIX}${event.id}`,
-        ...(category === FILTERED_CATEGORY ? {} : { gsi1pk: `${pk}#EVTCAT#${category}`, gsi1sk: event.id }),
-        gsi2pk: typeKey(pk, event.type),
-        gsi2sk: event.id,
-        ttl: Math.floor(Date.parse(event.created_at) / 1000) + EVENT_RETENTION_SECONDS,
-        // The JSON text, deflated: read back exactly as written, and about half the bytes. An event item
-        // then stays under 1 KB, and so does each index entry (which holds all of it): a message event
-        // costs 4 write units in a transaction instead of 12 (docs/data-model.md).
-        event: deflateRawSync(JSON.stringify(event)),
-      },
-    },
+    pk,
+    sk: `${EVENT_SK_PREFIX}${event.id}`,
+    ...(filtered
+      ? { etype: typeKey(pk, event.type) }
+      : {
+          gsi1pk: `${pk}#EVTCAT#${eventCategory(event.type)}`,
+          gsi1sk: event.id,
+          gsi2pk: typeKey(pk, event.type),
+          gsi2sk: event.id,
+        }),
+    ttl: Math.floor(Date.parse(event.created_at) / 1000) + EVENT_RETENTION_SECONDS,
+    // The JSON text, deflated: read back exactly as written, and about half the bytes, so an event item
+    // (and each index entry, which holds all of it) stays under 1 KB: one write unit.
+    event: deflateRawSync(JSON.stringify(event)),
   };
+}
+
+export function eventPut(event: EventEnvelope<object>) {
+  return { Put: { TableName: tableName('main'), Item: eventItem(event) } };
+}
+
+/**
+ * The attributes a write of a message sets to carry the events of its change: `outbox = events` (the
+ * dispatcher's stream filter) and the envelopes, deflated. The write is one conditional `UpdateItem`, so
+ * the events exist (on the stream, then stored by the dispatcher) if and only if the change happened,
+ * without a transaction's doubled price.
+ */
+export const messageOutbox = (events: EventEnvelope<object>[]) => ({
+  outbox: MESSAGE_EVENTS_OUTBOX,
+  outbox_events: deflateRawSync(JSON.stringify(events)),
+});
+export const MESSAGE_EVENTS_OUTBOX = 'events';
+
+/** The events a message's stream image carries (messageOutbox). */
+export const outboxEventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
+  item.outbox === MESSAGE_EVENTS_OUTBOX && item.outbox_events instanceof Uint8Array
+    ? (JSON.parse(inflateRawSync(item.outbox_events).toString('utf8')) as Record<string, unknown>[]).map((e) =>
+        inOrder<EventEnvelope>(e, ENVELOPE_FIELDS),
+      )
+    : [];
+
+/**
+ * An event stored by the dispatcher from a message's outbox: marked `dispatched`, so the stream filter does
+ * not hand it to the dispatcher a second time (the dispatcher fans it out from the message's record).
+ */
+const dispatchedEventItem = (event: EventEnvelope<object>) => ({ ...eventItem(event), dispatched: true });
+
+/**
+ * Stores events taken from a message's outbox, 25 to a BatchWriteItem, retrying what DynamoDB leaves
+ * unprocessed. Rewriting one (a retried stream batch) writes the same item again.
+ */
+export async function storeDispatchedEvents(events: EventEnvelope<object>[]): Promise<void> {
+  for (let i = 0; i < events.length; i += 25) {
+    let requests = events.slice(i, i + 25).map((e) => ({ PutRequest: { Item: dispatchedEventItem(e) } }));
+    for (let attempt = 1; requests.length > 0; attempt++) {
+      if (attempt > 1) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 2_000)));
+      const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName('main')]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName('main')] ?? []) as typeof requests;
+      if (attempt >= 8 && requests.length > 0) throw new Error('events left unprocessed by DynamoDB');
+    }
+  }
 }
 
 export interface EventQuery {
@@ -78,8 +127,8 @@ export interface EventQuery {
 
 /**
  * One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type.
- * `conversation.*` reads the base table and keeps the items whose type key is in that category (events
- * written before gsi1 became sparse are kept the same way).
+ * `conversation.*` and the conversation types read the base table and keep the items whose type key
+ * (`etype`) matches; events written before the indexes became sparse carry it as `gsi2pk`.
  */
 export async function listEvents(
   tenantId: string,
@@ -88,21 +137,26 @@ export async function listEvents(
   const pk = tenantPk(tenantId);
   const type = q.type && q.type !== '*' ? q.type : undefined;
   const category = type?.endsWith('.*') ? type.slice(0, -2) : undefined;
+  const filtered = type !== undefined && eventCategory(type) === FILTERED_CATEGORY;
   const [index, pkName, skName, pkValue, skPrefix] =
-    !type || category === FILTERED_CATEGORY
+    !type || filtered
       ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]
       : category
         ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${category}`, 'evt_']
         : ['gsi2', 'gsi2pk', 'gsi2sk', typeKey(pk, type), 'evt_'];
   const lower = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.fromId ?? 'evt_'}`;
   const upper = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.toId ?? 'evt_~'}`;
-  const filter =
-    category === FILTERED_CATEGORY
+  const filter = filtered
+    ? category
       ? {
-          FilterExpression: 'begins_with(gsi2pk, :category)',
-          ExpressionAttributeValues: { ':category': typeKey(pk, `${category}.`) },
+          FilterExpression: 'begins_with(etype, :type) OR begins_with(gsi2pk, :type)',
+          ExpressionAttributeValues: { ':type': typeKey(pk, `${category}.`) },
         }
-      : undefined;
+      : {
+          FilterExpression: 'etype = :type OR gsi2pk = :type',
+          ExpressionAttributeValues: { ':type': typeKey(pk, type) },
+        }
+    : undefined;
   const page = await queryPage(
     {
       TableName: tableName('main'),

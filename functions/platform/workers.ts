@@ -1,6 +1,30 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import { logger } from './observability';
+
+type StreamValue = Record<string, unknown>;
+
+/** Lambda's stream event is JSON, so binary values arrive as base64 text: back to bytes, as the SDK reads them. */
+function bytesOf(value: StreamValue): StreamValue {
+  const [type, v] = Object.entries(value)[0] ?? [];
+  if (type === 'B' && typeof v === 'string') return { B: Buffer.from(v, 'base64') };
+  if (type === 'BS' && Array.isArray(v))
+    return { BS: (v as unknown[]).map((b) => (typeof b === 'string' ? Buffer.from(b, 'base64') : b)) };
+  if (type === 'M' && v && typeof v === 'object')
+    return { M: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, bytesOf(x as StreamValue)])) };
+  if (type === 'L' && Array.isArray(v)) return { L: (v as unknown[]).map((x) => bytesOf(x as StreamValue)) };
+  return value;
+}
+
+/** A stream record's new image as a plain item (binary attributes as bytes); undefined for a removal. */
+export function newImageOf(record: DynamoDBRecord): Record<string, unknown> | undefined {
+  const image = record.dynamodb?.NewImage as Record<string, StreamValue> | undefined;
+  if (!image) return undefined;
+  const decoded = Object.fromEntries(Object.entries(image).map(([k, v]) => [k, bytesOf(v)]));
+  return unmarshall(decoded as unknown as Record<string, AttributeValue>);
+}
 
 /**
  * Queue and stream consumers are built on Powertools' BatchProcessor: each record is handled on its own

@@ -136,12 +136,29 @@ describe('outbound messages', () => {
     const message = read.body.data.find((m: { id: string }) => m.id === sent.body.id);
     expect(message.provider_message_id).toMatch(/^sbx_/);
     for (const field of ['sent_at', 'delivered_at', 'read_at']) expect(Date.parse(message[field])).toBeGreaterThan(0);
-    const events = (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id);
+    // The status events ride on the message's write; the dispatcher stores them from its stream record.
+    const ofMessage = async (type: string) =>
+      (await eventsOf(t, type)).filter((e) => e.data.message?.id === sent.body.id);
+    const events = await eventually(
+      () => ofMessage('conversation.*'),
+      (found) => found.length >= 3,
+    );
     expect(events.map((e) => e.type).sort()).toEqual([
       'conversation.message.delivered',
       'conversation.message.read',
       'conversation.message.sent',
     ]);
+    // Each as the message stood then, listed by its exact type (a filter on all events) and readable by id.
+    const readEvents = await ofMessage('conversation.message.read');
+    expect(readEvents.map((e) => e.type)).toEqual(['conversation.message.read']);
+    expect(readEvents[0].data.message).toMatchObject({ status: 'read', id: sent.body.id });
+    const sentEvent = events.find((e) => e.type === 'conversation.message.sent');
+    expect(sentEvent.data.message).toMatchObject({ status: 'sent', delivered_at: null, read_at: null });
+    const byId = await call('GET', `/events/${sentEvent.id}`, authOf(t));
+    expect(byId.status).toBe(200);
+    expect(byId.body).toEqual(sentEvent);
+    expect(await ofMessage('conversation.message.delivered')).toHaveLength(1);
+    expect(await ofMessage('booking.*')).toEqual([]);
   });
 
   it('end as failed when the provider rejects them', async () => {
@@ -284,7 +301,7 @@ describe('creating and updating conversations', () => {
 });
 
 describe('listing conversations', () => {
-  it('filters by status, tag, channel and customer (and status with one of them), newest activity first', async () => {
+  it('filters by status, tag, channel and customer (and status with one of them, channel with any), newest activity first', async () => {
     const l = await createTenant();
     const mk = async (phone: string, tags: string[], status?: string) => {
       const { body } = await inbound(l, phone, 'hello');
@@ -310,7 +327,10 @@ describe('listing conversations', () => {
     // Removing a tag removes it from that list.
     await call('PATCH', `/conversations/${b.id}`, { ...authOf(l), body: { tags: ['billing'] } });
     expect(await ids('?tag=vip')).toEqual([a.id]);
-    const unsupported = await call('GET', '/conversations?tag=vip&channel=sandbox', authOf(l));
+    expect(await ids('?tag=vip&channel=sandbox')).toEqual([a.id]);
+    expect(await ids('?status=pending&tag=billing&channel=sandbox')).toEqual([b.id]);
+    expect(await ids('?tag=vip&channel=whatsapp')).toEqual([]);
+    const unsupported = await call('GET', `/conversations?tag=vip&customer_id=${a.customer.id}`, authOf(l));
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.code).toBe('unsupported_filter_combination');
     const paged = await call('GET', '/conversations?limit=2', authOf(l));
@@ -321,6 +341,99 @@ describe('listing conversations', () => {
       authOf(l),
     );
     expect(rest.body.data).toHaveLength(1);
+  });
+});
+
+describe('listing conversations by channel', () => {
+  it('keeps only that channel\u2019s conversations, with any other filter, pages through them, and binds its cursors', async () => {
+    const l = await createTenant();
+    // A leading 7: the fake Graph server gives numbers starting 40, 42 and 50 special behaviour.
+    const pnid = `7${Math.floor(Math.random() * 1e9)}`;
+    const connected = await call('POST', '/channels/whatsapp', {
+      ...authOf(l),
+      body: {
+        phone_number_id: pnid,
+        display_phone_number: '+1 555 000 1111',
+        access_token: `EAAG-token-${pnid}`,
+        app_secret: 'whatsapp-app-secret-for-tests',
+        verify_token: `verify-${pnid}-token`,
+      },
+    });
+    expect(connected.status).toBe(201);
+    const whatsapp = async (phone: string) => {
+      const res = await call('POST', '/conversations', {
+        ...authOf(l),
+        body: { channel: 'whatsapp', customer: { phone } },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const sandbox = async (phone: string) => (await inbound(l, phone, 'hello')).body.conversation.id as string;
+    const patch = (id: string, body: Record<string, unknown>) =>
+      call('PATCH', `/conversations/${id}`, { ...authOf(l), body });
+    // Oldest first, the two channels interleaved; one customer (s1's phone) on both.
+    const s1 = await sandbox('+491511000091');
+    const w1 = await whatsapp('+491511000092');
+    const s2 = await sandbox('+491511000093');
+    const w2 = await whatsapp('+491511000091');
+    const s3 = await sandbox('+491511000094');
+    const w3 = await whatsapp('+491511000095');
+    await patch(s2, { status: 'pending', tags: ['vip'] });
+    await patch(w3, { status: 'pending', tags: ['vip'] });
+    await patch(s3, { assignee_id: l.adminUserId });
+    await patch(w1, { assignee_id: l.adminUserId });
+    const ids = async (query: string) => {
+      const res = await call('GET', `/conversations?${query}`, authOf(l));
+      expect(res.status).toBe(200);
+      return res.body.data.map((x: { id: string; channel: string }) => x.id);
+    };
+    expect(await ids('')).toEqual([w1, s3, w3, s2, w2, s1]);
+    expect(await ids('channel=sandbox')).toEqual([s3, s2, s1]);
+    expect(await ids('channel=whatsapp')).toEqual([w1, w3, w2]);
+    expect(await ids('status=open&channel=sandbox')).toEqual([s3, s1]);
+    expect(await ids('status=pending&channel=sandbox')).toEqual([s2]);
+    expect(await ids('status=open&channel=whatsapp')).toEqual([w1, w2]);
+    expect(await ids('tag=vip&channel=whatsapp')).toEqual([w3]);
+    expect(await ids(`assignee_id=${l.adminUserId}&channel=sandbox`)).toEqual([s3]);
+    expect(await ids('assignee_id=none&channel=whatsapp')).toEqual([w3, w2]);
+    const customer = (await getConv(s1, l)).body.customer.id;
+    expect(await ids(`customer_id=${customer}`)).toEqual([w2, s1]);
+    expect(await ids(`customer_id=${customer}&channel=whatsapp`)).toEqual([w2]);
+    expect(await ids(`customer_id=${customer}&status=open&channel=sandbox`)).toEqual([s1]);
+
+    // Paging, one per page: the other channel's conversations between them are skipped.
+    const pages = async (query: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
+          'GET',
+          `/conversations?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          authOf(l),
+        );
+        seen.push(...page.body.data.map((x) => x.id));
+        cursor = page.body.pagination.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await pages('channel=sandbox')).toEqual([s3, s2, s1]);
+    expect(await pages('status=open&channel=sandbox')).toEqual([s3, s1]);
+    expect(await pages(`customer_id=${customer}&channel=whatsapp`)).toEqual([w2]);
+
+    // A cursor belongs to its list: not the unfiltered list's, nor the other channel's.
+    const first = await call('GET', '/conversations?channel=sandbox&limit=1', authOf(l));
+    const cursor = encodeURIComponent(first.body.pagination.next_cursor);
+    for (const query of ['', 'channel=whatsapp&', 'status=open&']) {
+      const elsewhere = await call('GET', `/conversations?${query}limit=1&cursor=${cursor}`, authOf(l));
+      expect(elsewhere).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+    }
+    const openFirst = await call('GET', '/conversations?status=open&channel=sandbox&limit=1', authOf(l));
+    const openElsewhere = await call(
+      'GET',
+      `/conversations?status=open&limit=1&cursor=${encodeURIComponent(openFirst.body.pagination.next_cursor)}`,
+      authOf(l),
+    );
+    expect(openElsewhere).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
   });
 });
 

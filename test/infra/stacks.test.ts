@@ -448,8 +448,6 @@ describe('stateful stack', () => {
     expect(built.filter((i) => i.Projection.ProjectionType === 'INCLUDE').map((i) => i.IndexName)).toEqual([
       'convAll',
       'convStatus',
-      'convChannel',
-      'convStatusChannel',
       'convCustomer',
       'convAssignee',
     ]);

@@ -151,4 +151,13 @@ describe('dispatcher stream filters', () => {
     expect(pass(record('INSERT', { sk: { S: 'CONV#c#MSG#m' } }))).toBe(false);
     expect(pass(record('INSERT', { sk: { S: 'USER#u' } }))).toBe(false);
   });
+
+  it('pass a message write that carries its status events, but not the events the dispatcher stored from it', () => {
+    const message = { sk: { S: 'CONV#c#MSG#m' }, outbox: { S: 'events' }, outbox_events: { B: 'AA==' } };
+    expect(pass(record('MODIFY', message))).toBe(true);
+    // A later write of the message that carries no events of its own.
+    expect(pass(record('MODIFY', { ...message, outbox: { S: 'channel_send' } }))).toBe(false);
+    expect(pass(record('INSERT', { sk: { S: 'EVT#evt_1' }, dispatched: { BOOL: true } }))).toBe(false);
+    expect(pass(record('INSERT', { sk: { S: 'EVT#evt_1' }, dispatched: { BOOL: false } }))).toBe(false);
+  });
 });

@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description Newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination` (every page is one DynamoDB Query). `assignee_id=none` lists the conversations nobody is assigned to, with any of the other filters.
+         * @description Newest activity first. Filter by `status`, `tag`, `customer_id` or `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination` (every page is one DynamoDB Query). `channel`, and `assignee_id=none` (the conversations nobody is assigned to), combine with any of the other filters: they filter the list the others pick (a page that skips many may come back shorter than `limit`, with a cursor to read on).
          */
         get: operations["listConversations"];
         put?: never;
