@@ -1,5 +1,4 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import { eventFromItem, eventPut, messageOutbox, newEvent, outboxEventsOf } from '../../functions/events/store';
 import { newImageOf } from '../../functions/platform/workers';
 import { toLambdaRecord } from '../../local/pollers';
@@ -36,7 +35,7 @@ describe('event items', () => {
     const record = toLambdaRecord(
       { eventID: '1', eventName: 'MODIFY', dynamodb: { NewImage: marshall(message) } } as never,
       'arn:stream',
-    ) as DynamoDBRecord;
+    );
     expect(typeof record.dynamodb?.NewImage?.outbox_events?.B).toBe('string');
     const image = newImageOf(record);
     expect(image?.outbox_events).toBeInstanceOf(Uint8Array);
