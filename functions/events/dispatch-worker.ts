@@ -14,11 +14,19 @@ const isEvent = (item: Record<string, unknown>): boolean =>
 const eventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
   isEvent(item) ? [eventFromItem(item)] : outboxEventsOf(item);
 
+/** Fans a record's events out, in order, and logs them in one line (a message's send brings three). */
 async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) {
+  const logged: { event_id: string; type: string; deliveries: number }[] = [];
   for (const event of events) {
     const deliveries = await fanOut(event, subscriptions.get(event.tenant_id) ?? [], clock.now());
-    logger.info('event', { event_id: event.id, type: event.type, tenant_id: event.tenant_id, deliveries });
+    logged.push({ event_id: event.id, type: event.type, deliveries });
   }
+  const [first] = logged;
+  if (first)
+    logger.info('event', {
+      tenant_id: events[0]?.tenant_id,
+      ...(logged.length === 1 ? first : { events: logged }),
+    });
 }
 
 /**

@@ -290,9 +290,12 @@ describe('WhatsApp outbound and receipts', () => {
     expect(final.status).toBe('read');
     expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
     expect(final.delivered_at).toBe(final.read_at);
-    const events = (await eventsOf(t, 'conversation.*'))
-      .filter((e) => e.data.message?.id === sent.body.id)
-      .map((e) => e.type);
+    // A status's event rides on the message's write and is stored by the dispatcher a moment later.
+    const events = await eventually(
+      async () =>
+        (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type),
+      (types) => types.length >= 2,
+    );
     expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
   });
 
