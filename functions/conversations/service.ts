@@ -4,7 +4,7 @@ import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';
 import { newId } from '../platform/ids';
 import type { EventType } from '../events/catalog';
-import { eventPut, messageOutbox, newEvent } from '../events/store';
+import { eventPut, newEvent } from '../events/store';
 import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '../customers/store';
 import { customerView, requirePhone } from '../customers/customer';
 import { listChannels } from '../channels/store';
@@ -41,6 +41,7 @@ import {
   providerIdClaim,
   putNote,
   putProviderId,
+  messageOutbox,
   putOutboundMessage,
   saveConversation,
   touchForOutbound,
@@ -509,7 +510,7 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
     provider_message_id: providerId,
     sent_at: at,
     updated_at: at,
-    ...messageOutbox([messageEnvelope(sent, 'conversation.message.sent', now)]),
+    ...messageOutbox(sent, [messageEnvelope(sent, 'conversation.message.sent', now)]),
   });
 }
 
@@ -549,7 +550,7 @@ export async function recordSandboxSend(
     { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id },
     status,
     RECEIPT_ALLOWED_FROM.sent,
-    { provider_message_id, sent_at, delivered_at, read_at, updated_at, ...messageOutbox(events) },
+    { provider_message_id, sent_at, delivered_at, read_at, updated_at, ...messageOutbox(current, events) },
   );
 }
 
@@ -562,7 +563,7 @@ export async function markFailed(ref: MessageRef, error: { code: string; message
     error,
     failed_at: at,
     updated_at: at,
-    ...messageOutbox([messageEnvelope(failed, 'conversation.message.failed', now)]),
+    ...messageOutbox(failed, [messageEnvelope(failed, 'conversation.message.failed', now)]),
   });
 }
 
@@ -590,6 +591,6 @@ export async function applyReceipt(
   const updated = { ...message, ...fields, status } as Message;
   return advanceMessage(ref, status, RECEIPT_ALLOWED_FROM[status], {
     ...fields,
-    ...messageOutbox([messageEnvelope(updated, RECEIPT_EVENTS[status], at)]),
+    ...messageOutbox(updated, [messageEnvelope(updated, RECEIPT_EVENTS[status], at)]),
   });
 }

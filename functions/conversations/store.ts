@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   GetCommand,
   DeleteCommand,
@@ -10,6 +11,7 @@ import {
 import { customerIdentityKey, customerOfIdentity } from '../customers/store';
 import type { Customer } from '../customers/customer';
 import type { Sender } from '../auth/principal';
+import type { EventEnvelope } from '../events/catalog';
 import {
   conditionalWrite,
   db,
@@ -795,7 +797,7 @@ export async function getMessage(ref: MessageRef): Promise<Message | undefined> 
 
 /**
  * Moves a message to `status` only from the statuses allowed before it, setting `fields` (which carry the
- * change's events: events/store's messageOutbox) in one conditional write. Returns false when the
+ * change's events: messageOutbox) in one conditional write. Returns false when the
  * condition fails (an older receipt arriving late), so nothing moves backwards.
  */
 export async function advanceMessage(
@@ -816,6 +818,54 @@ export async function advanceMessage(
       }),
     ),
   );
+}
+
+/** What a message's status events carry: the message as it stood, and its conversation. */
+export type MessageEventData = { message: Message; conversation_id: string };
+export const MESSAGE_EVENTS_OUTBOX = 'events';
+
+/**
+ * The attributes a message's status write sets to carry the events of its change (`outbox = events`, the
+ * dispatcher's stream filter), so they exist if and only if the write happened. Each event is kept as its
+ * id, type, time and the fields in which the message it describes differs from the message as written
+ * (the sandbox writes sent, delivered and read at once: the first two differ in status and a timestamp or
+ * two), deflated: with its events aboard, a message of ordinary length stays one write unit.
+ */
+export function messageOutbox(written: Message, events: EventEnvelope<MessageEventData>[]) {
+  const carried = events.map((e) => ({
+    id: e.id,
+    type: e.type,
+    created_at: e.created_at,
+    api_version: e.api_version,
+    changed: Object.fromEntries(
+      MESSAGE_FIELDS.filter((f) => JSON.stringify(e.data.message[f]) !== JSON.stringify(written[f])).map((f) => [
+        f,
+        e.data.message[f],
+      ]),
+    ),
+  }));
+  return { outbox: MESSAGE_EVENTS_OUTBOX, outbox_events: deflateRawSync(JSON.stringify(carried)) };
+}
+
+/** The events a message's stream image carries (messageOutbox), whole again; none for any other item. */
+export function messageEventsOf(item: Record<string, unknown>): EventEnvelope<MessageEventData>[] {
+  if (item.outbox !== MESSAGE_EVENTS_OUTBOX || !(item.outbox_events instanceof Uint8Array)) return [];
+  const written = messageFromItem(item);
+  const carried = JSON.parse(inflateRawSync(item.outbox_events).toString('utf8')) as {
+    id: string;
+    type: EventEnvelope['type'];
+    created_at: string;
+    api_version: 'v1';
+    changed: Partial<Message>;
+  }[];
+  return carried.map((e) => ({
+    id: e.id,
+    type: e.type,
+    created_at: e.created_at,
+    tenant_id: written.tenant_id,
+    api_version: e.api_version,
+    data: { message: { ...written, ...e.changed }, conversation_id: written.conversation_id },
+  }));
 }
 
 /**

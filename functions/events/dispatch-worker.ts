@@ -2,7 +2,8 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueUrl } from '../platform/config';
 import { queueBody, sqsClient } from '../platform/queue';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
-import { EVENT_SK_PREFIX, eventFromItem, outboxEventsOf, storeDispatchedEvents } from './store';
+import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
+import { messageEventsOf } from '../conversations/store';
 import type { EventEnvelope } from './catalog';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
@@ -12,7 +13,7 @@ const isEvent = (item: Record<string, unknown>): boolean =>
 
 /** The events a stream record brings: an event item itself, or those a message's write carries. */
 const eventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
-  isEvent(item) ? [eventFromItem(item)] : outboxEventsOf(item);
+  isEvent(item) ? [eventFromItem(item)] : messageEventsOf(item);
 
 /** Fans a record's events out, in order, and logs them in one line (a message's send brings three). */
 async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) {
@@ -42,7 +43,7 @@ export const handler = streamWorker(
     const item = newImageOf(record);
     if (!item) return;
     if (isEvent(item)) return fanOutAll([eventFromItem(item)], subscriptions);
-    const carried = outboxEventsOf(item);
+    const carried = messageEventsOf(item);
     if (carried.length > 0) {
       await storeDispatchedEvents(carried);
       return fanOutAll(carried, subscriptions);

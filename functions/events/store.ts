@@ -15,8 +15,8 @@ const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version',
  * Events are the transactional outbox: `eventPut` returns a TransactWriteItems entry that features add to
  * the transaction of the change itself, so an event exists if and only if its change happened. The table
  * stream carries them to the dispatcher. A message's status events ride on the message's own write instead
- * (`messageOutbox`): the dispatcher stores them (`dispatchedEventItem`) and fans them out from that
- * record. They are kept 30 days.
+ * (conversations/store's messageOutbox): the dispatcher stores them (`storeDispatchedEvents`) and fans
+ * them out from that record. They are kept 30 days.
  *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first; conversation types filtered
  *   gsi1 TENANT#<t>#EVTCAT#<category>            the other categories (`booking.*`): sparse
  *   gsi2 TENANT#<t>#EVTTYPE#<type>               the other exact types: sparse
@@ -72,26 +72,6 @@ function eventItem(event: EventEnvelope<object>) {
 export function eventPut(event: EventEnvelope<object>) {
   return { Put: { TableName: tableName('main'), Item: eventItem(event) } };
 }
-
-/**
- * The attributes a write of a message sets to carry the events of its change: `outbox = events` (the
- * dispatcher's stream filter) and the envelopes, deflated. The write is one conditional `UpdateItem`, so
- * the events exist (on the stream, then stored by the dispatcher) if and only if the change happened,
- * without a transaction's doubled price.
- */
-export const messageOutbox = (events: EventEnvelope<object>[]) => ({
-  outbox: MESSAGE_EVENTS_OUTBOX,
-  outbox_events: deflateRawSync(JSON.stringify(events)),
-});
-export const MESSAGE_EVENTS_OUTBOX = 'events';
-
-/** The events a message's stream image carries (messageOutbox). */
-export const outboxEventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
-  item.outbox === MESSAGE_EVENTS_OUTBOX && item.outbox_events instanceof Uint8Array
-    ? (JSON.parse(inflateRawSync(item.outbox_events).toString('utf8')) as Record<string, unknown>[]).map((e) =>
-        inOrder<EventEnvelope>(e, ENVELOPE_FIELDS),
-      )
-    : [];
 
 /**
  * An event stored by the dispatcher from a message's outbox: marked `dispatched`, so the stream filter does

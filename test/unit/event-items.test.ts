@@ -1,5 +1,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { eventFromItem, eventPut, messageOutbox, newEvent, outboxEventsOf } from '../../functions/events/store';
+import { eventFromItem, eventPut, newEvent } from '../../functions/events/store';
+import { messageEventsOf, messageKey, messageOutbox } from '../../functions/conversations/store';
+import type { Message } from '../../functions/conversations/conversation';
 import { newImageOf } from '../../functions/platform/workers';
 import { toLambdaRecord } from '../../local/pollers';
 
@@ -28,19 +30,61 @@ describe('event items', () => {
     expect(booking.etype).toBeUndefined();
   });
 
-  it("ride on a message's write and come back whole from its stream record, as Lambda's JSON event carries it", () => {
-    const second = newEvent('t1', 'conversation.message.read', { message: { id: 'msg_1' } }, new Date(1000));
-    const message = { pk: 'TENANT#t1', sk: 'CONV#c#MSG#m', status: 'read', ...messageOutbox([event, second]) };
-    // As DynamoDB Streams hands it to the local poller (binary as bytes), then as Lambda would pass it on.
+  it("ride on a message's write, small, and come back whole from its stream record as Lambda's JSON carries it", () => {
+    const at = '2026-11-28T10:00:00.000Z';
+    const queued: Message = {
+      id: 'msg_01KB2ZQ7Y3X4F5G6H7J8K9M0NP',
+      tenant_id: 't1',
+      conversation_id: 'conv_01KB2ZQ7Y3X4F5G6H7J8K9M0NP',
+      direction: 'outbound',
+      type: 'text',
+      text: 'On our way! '.repeat(10),
+      status: 'queued',
+      sender: { type: 'api_key', id: 'key_01KB2ZQ7Y3X4F5G6H7J8K9M0NP' },
+      channel: 'sandbox',
+      provider_message_id: null,
+      error: null,
+      created_at: at,
+      sent_at: null,
+      delivered_at: null,
+      read_at: null,
+      failed_at: null,
+      updated_at: at,
+      analysis: null,
+    };
+    // The sandbox's send: sent, delivered and read written at once, each event the message as it stood.
+    const sent: Message = { ...queued, status: 'sent', provider_message_id: 'sbx_1', sent_at: at };
+    const delivered: Message = { ...sent, status: 'delivered', delivered_at: at };
+    const read: Message = { ...delivered, status: 'read', read_at: at };
+    const events = [sent, delivered, read].map((m, i) =>
+      newEvent(
+        't1',
+        (['conversation.message.sent', 'conversation.message.delivered', 'conversation.message.read'] as const)[i] ??
+          'conversation.message.read',
+        { message: m, conversation_id: m.conversation_id },
+        new Date(at),
+      ),
+    );
+    const outbox = messageOutbox(read, events);
+    // The three carry only their ids, types, times and what differs: the message stays one write unit.
+    expect(outbox.outbox_events.length).toBeLessThan(200);
+    const item = { ...messageKey('t1', queued.conversation_id, queued.id), ...read, ...outbox };
+    // As DynamoDB Streams hands it to the local poller (binary as bytes), then as Lambda passes it on.
     const record = toLambdaRecord(
-      { eventID: '1', eventName: 'MODIFY', dynamodb: { NewImage: marshall(message) } } as never,
+      {
+        eventID: '1',
+        eventName: 'MODIFY',
+        dynamodb: { NewImage: marshall(item, { removeUndefinedValues: true }) },
+      } as never,
       'arn:stream',
     );
     expect(typeof record.dynamodb?.NewImage?.outbox_events?.B).toBe('string');
     const image = newImageOf(record);
     expect(image?.outbox_events).toBeInstanceOf(Uint8Array);
-    expect(outboxEventsOf(image ?? {})).toEqual([event, second]);
+    expect(messageEventsOf(image ?? {})).toEqual(events);
+    // Key order too: the envelope reads exactly as the service built it.
+    expect(JSON.stringify(messageEventsOf(image ?? {}))).toBe(JSON.stringify(events));
     // A message write without events of its own carries none.
-    expect(outboxEventsOf({ ...message, outbox: 'channel_send' })).toEqual([]);
+    expect(messageEventsOf({ ...item, outbox: 'channel_send' })).toEqual([]);
   });
 });
