@@ -749,16 +749,6 @@ export interface MessageRef {
   message_id: string;
 }
 
-/** Records which message a provider's id names, once the provider took it (receipts look it up). */
-export async function putProviderId(channel: ChannelKind, providerId: string, ref: MessageRef): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName('main'),
-      Item: { ...providerKey(ref.tenant_id, channel, providerId), ...ref },
-    }),
-  );
-}
-
 /** Claims a provider message id; the condition fails the transaction for a duplicate delivery. */
 export function providerIdClaim(channel: ChannelKind, providerId: string, ref: MessageRef) {
   return {
@@ -797,26 +787,32 @@ export async function getMessage(ref: MessageRef): Promise<Message | undefined> 
 
 /**
  * Moves a message to `status` only from the statuses allowed before it, setting `fields` (which carry the
- * change's events: messageOutbox) in one conditional write. Returns false when the
- * condition fails (an older receipt arriving late), so nothing moves backwards.
+ * change's events: messageOutbox) in one conditional write, or in one transaction with `extra` items.
+ * Returns false when the message's condition fails (an older receipt arriving late), so nothing moves
+ * backwards.
  */
 export async function advanceMessage(
   ref: MessageRef,
   status: MessageStatus,
   allowedFrom: MessageStatus[],
   fields: Record<string, unknown>,
+  extra: TransactItem[] = [],
 ): Promise<boolean> {
   const expression = new UpdateBuilder().set('status', status);
   for (const [k, v] of Object.entries(fields)) expression.set(k, v);
   expression.whenIn('status', allowedFrom);
-  return conditionalWrite(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-        ...expression.build(),
-      }),
-    ),
+  const update = {
+    TableName: tableName('main'),
+    Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+    ...expression.build(),
+  };
+  // Only the message's own condition means "too late"; a failed condition of the other items throws.
+  return conditionalWrite(
+    () =>
+      extra.length === 0
+        ? db().send(new UpdateCommand(update))
+        : db().send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...extra] })),
+    [0],
   );
 }
 
@@ -891,12 +887,18 @@ export async function claimForSending(ref: MessageRef, now: Date, leaseMs: numbe
 
 /** Gives the lease back (before handing the message back to SQS for a retry). */
 export async function releaseSendClaim(ref: MessageRef): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName('main'),
-      Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-      UpdateExpression: 'REMOVE send_lease_until',
-    }),
+  // Only while queued: a message past it may carry its last change's events, which a write would repeat.
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        UpdateExpression: 'REMOVE send_lease_until',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':queued': 'queued' },
+      }),
+    ),
   );
 }
 

@@ -152,8 +152,9 @@ export async function listEvents(
       ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
     },
     q,
-    // Bound to the type and the window too: a cursor only resumes the query that issued it.
-    { owner: tenantId, list: `events:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}` },
+    // Bound to the index, the type and the window too: a cursor only resumes the query that issued it (one
+    // from before a type moved from gsi2 to the filtered base table is refused, not misread).
+    { owner: tenantId, list: `events:${index ?? 'base'}:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}` },
     index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
   );
   return { ...page, items: page.items.map((item) => eventFromItem(item)) };

@@ -12,11 +12,13 @@ export interface RetryOptions {
   /** Tests pass their own to skip the pauses. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The longest pause, as a doubling of 10 ms (default 5: 320 ms). */
+  longestDoubling?: number;
 }
 
-/** The pause before attempt `attempt + 1`: jittered, doubling from 20 ms up to 320 ms. */
-export const backoffMs = (attempt: number, random: () => number = Math.random): number =>
-  random() * 10 * 2 ** Math.min(Math.max(attempt, 1), 5);
+/** The pause before attempt `attempt + 1`: jittered, doubling from 20 ms up to 320 ms (or 10 ms × 2^longest). */
+export const backoffMs = (attempt: number, random: () => number = Math.random, longest = 5): number =>
+  random() * 10 * 2 ** Math.min(Math.max(attempt, 1), longest);
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +38,7 @@ export async function retryOnConflict<T>(
     } catch (error) {
       if (!options.retryable(error)) throw error;
       if (attempt >= options.attempts) throw options.exhausted ? options.exhausted(error) : error;
-      await sleep(backoffMs(attempt, options.random));
+      await sleep(backoffMs(attempt, options.random, options.longestDoubling));
     }
   }
 }

@@ -78,4 +78,8 @@ describe('backoffMs', () => {
     expect(backoffMs(3, () => 0.5)).toBe(40);
     expect(backoffMs(3, () => 0)).toBe(0);
   });
+
+  it('stops at a longer bound when asked (a burst of inbound messages: 640 ms)', () => {
+    expect([5, 6, 7, 13].map((attempt) => backoffMs(attempt, () => 1, 6))).toEqual([320, 640, 640, 640]);
+  });
 });

@@ -190,9 +190,9 @@ class Conversations(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Conversation]:
-        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel``, ``customer_id`` or
-        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other; ``assignee_id="none"``
-        lists the conversations nobody is assigned to, with any other filter."""
+        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``customer_id`` or ``assignee_id``
+        (a user's unresolved conversations), or ``status`` with one other; ``channel`` and ``assignee_id="none"``
+        (the conversations nobody is assigned to) combine with any of them."""
         params = {
             "status": status,
             "tag": tag,

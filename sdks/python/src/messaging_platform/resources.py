@@ -189,9 +189,9 @@ class Conversations(SyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Paginator[Conversation]:
-        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``channel``, ``customer_id`` or
-        ``assignee_id`` (a user's unresolved conversations), or ``status`` with one other; ``assignee_id="none"``
-        lists the conversations nobody is assigned to, with any other filter."""
+        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``customer_id`` or ``assignee_id``
+        (a user's unresolved conversations), or ``status`` with one other; ``channel`` and ``assignee_id="none"``
+        (the conversations nobody is assigned to) combine with any of them."""
         params = {
             "status": status,
             "tag": tag,

@@ -71,7 +71,7 @@ export class Conversations extends ApiResource {
     this.notes = new Notes(transport);
   }
 
-  /** Conversations, newest activity first. Filter by `status`, `tag`, `channel`, `customer_id` or `assignee_id` (a user's unresolved ones), or `status` with one other. */
+  /** Conversations, newest activity first. Filter by `status`, `tag`, `customer_id` or `assignee_id` (a user's unresolved ones), or `status` with one other; `channel` combines with any of them. */
   list(params?: ListConversationsParams, options?: RequestOptions): PagedList<Conversation> {
     return this.pagedList('/conversations', params, options);
   }

@@ -57,8 +57,8 @@ module MessagingPlatform
         @notes = Notes.new(transport)
       end
 
-      # Conversations, newest activity first. Filter by `status:`, `tag:`, `channel:`, `customer_id:` or
-      # `assignee_id:` (or `status:` with one other; `assignee_id: "none"` with any); `limit:` is the page size.
+      # Conversations, newest activity first. Filter by `status:`, `tag:`, `customer_id:` or `assignee_id:`
+      # (or `status:` with one other; `channel:` and `assignee_id: "none"` with any); `limit:` is the page size.
       def list(request_options: nil, **params)
         paged("listConversations", {}, params, request_options)
       end
