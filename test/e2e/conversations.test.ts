@@ -1,4 +1,4 @@
-import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -350,17 +350,7 @@ describe('listing conversations by channel', () => {
     const l = await createTenant();
     // A leading 7: the fake Graph server gives numbers starting 40, 42 and 50 special behaviour.
     const pnid = `7${Math.floor(Math.random() * 1e9)}`;
-    const connected = await call('POST', '/channels/whatsapp', {
-      ...authOf(l),
-      body: {
-        phone_number_id: pnid,
-        display_phone_number: '+1 555 000 1111',
-        access_token: `EAAG-token-${pnid}`,
-        app_secret: 'whatsapp-app-secret-for-tests',
-        verify_token: `verify-${pnid}-token`,
-      },
-    });
-    expect(connected.status).toBe(201);
+    await connectWhatsApp(l, pnid);
     const whatsapp = async (phone: string) => {
       const res = await call('POST', '/conversations', {
         ...authOf(l),

@@ -1,9 +1,18 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import {
+  WHATSAPP_APP_SECRET,
+  authOf,
+  call,
+  connectWhatsApp,
+  createTenant,
+  eventsOf,
+  eventually,
+  type TestTenant,
+} from '../support/api';
 import { testRuntime } from '../support/runtime';
 
 /** Fixtures in Meta's documented webhook format (entry[].changes[].value.messages / .statuses). */
-const APP_SECRET = 'whatsapp-app-secret-for-tests';
+const APP_SECRET = WHATSAPP_APP_SECRET;
 let t: TestTenant;
 let phoneNumberId: string;
 
@@ -44,20 +53,7 @@ async function post(payload: unknown, signature?: string) {
 }
 const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
 
-async function connect(tenant: TestTenant, id: string) {
-  const res = await call('POST', '/channels/whatsapp', {
-    ...authOf(tenant),
-    body: {
-      phone_number_id: id,
-      display_phone_number: '+1 555 000 1111',
-      access_token: `EAAG-token-${id}`,
-      app_secret: APP_SECRET,
-      verify_token: `verify-${id}-token`,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res;
-}
+const connect = connectWhatsApp;
 
 beforeAll(async () => {
   t = await createTenant();
