@@ -3,17 +3,17 @@ import { queueUrl } from '../platform/config';
 import { queueBody, sqsClient } from '../platform/queue';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
-import { messageEventsOf } from '../conversations/store';
+import { MESSAGE_EVENTS_OUTBOX, messageEventsOf } from '../conversations/store';
 import type { EventEnvelope } from './catalog';
+import { tenantOfPk } from '../platform/keys';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
 
 const isEvent = (item: Record<string, unknown>): boolean =>
   typeof item.sk === 'string' && item.sk.startsWith(EVENT_SK_PREFIX);
 
-/** The events a stream record brings: an event item itself, or those a message's write carries. */
-const eventsOf = (item: Record<string, unknown>): EventEnvelope[] =>
-  isEvent(item) ? [eventFromItem(item)] : messageEventsOf(item);
+/** Whether a record brings events: an event item itself, or a message's write that carries some. */
+const bringsEvents = (item: Record<string, unknown>): boolean => isEvent(item) || item.outbox === MESSAGE_EVENTS_OUTBOX;
 
 /** Fans a record's events out, in order, and logs them in one line (a message's send brings three). */
 async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) {
@@ -64,8 +64,10 @@ export const handler = streamWorker(
   (records) =>
     currentSubscriptions(
       records.flatMap((record) => {
+        // The tenant from the key: no envelope is inflated twice (the record's handler reads them).
         const item = newImageOf(record);
-        return item ? eventsOf(item).map((e) => e.tenant_id) : [];
+        const tenantId = item && bringsEvents(item) ? tenantOfPk(item.pk) : undefined;
+        return tenantId ? [tenantId] : [];
       }),
     ),
 );

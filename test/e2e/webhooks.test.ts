@@ -163,6 +163,46 @@ describe('registration', () => {
 });
 
 describe('delivery', () => {
+  it("delivers a sent message's status events, carried on the message's write, once each and signed", async () => {
+    const tenant = await createTenant();
+    const r = await receiver();
+    const { body: endpoint } = await register(
+      r.url(),
+      ['conversation.message.sent', 'conversation.message.delivered', 'conversation.message.read'],
+      tenant,
+    );
+    const { body } = await inbound(tenant, '+491516000009');
+    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {
+      ...authOf(tenant),
+      body: { text: 'See you at ten.' },
+    });
+    expect(sent.status).toBe(202);
+    await eventually(
+      async () => r.received.length,
+      (n) => n >= 3,
+    );
+    const verifier = new Webhook(endpoint.webhook_secret);
+    const payloads = r.received.map(
+      (req) => verifier.verify(req.body, headersOf(req.headers)) as { id: string; type: string; data: any },
+    );
+    expect(payloads.map((p) => p.type).sort()).toEqual([
+      'conversation.message.delivered',
+      'conversation.message.read',
+      'conversation.message.sent',
+    ]);
+    for (const p of payloads) expect(p.data.message.id).toBe(sent.body.id);
+    // The same events the list shows (stored by the dispatcher from the message's record).
+    const listed = await eventually(
+      async () =>
+        (await call('GET', '/events?type=conversation.message.read', authOf(tenant))).body.data as { id: string }[],
+      (events) => events.length === 1,
+    );
+    expect(payloads.find((p) => p.type === 'conversation.message.read')?.id).toBe(listed[0]?.id);
+    // Nothing more arrives (a stored event is not fanned out a second time).
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(r.received).toHaveLength(3);
+  });
+
   it('signs per Standard Webhooks: the public verifier accepts it, and X-Service-Signature equals webhook-signature', async () => {
     const tenant = await createTenant();
     const r = await receiver();
