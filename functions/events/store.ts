@@ -1,10 +1,10 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../platform/clock';
 import { db } from '../platform/db';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
-import { queryPage } from '../platform/pagination';
+import { decodeCursor, encodeCursor, invalidCursor, MAX_FILTERED_READ, queryPage } from '../platform/pagination';
 import { inOrder } from '../platform/fields';
 import { tenantPk } from '../platform/keys';
 import { eventCategory, type EventEnvelope, type EventType } from './catalog';
@@ -16,7 +16,7 @@ const ENVELOPE_FIELDS = ['id', 'type', 'created_at', 'tenant_id', 'api_version',
  * the transaction of the change itself, so an event exists if and only if its change happened. The table
  * stream carries them to the dispatcher. A message's status events ride on the message's own write instead
  * (conversations/store's messageOutbox): the dispatcher stores them (`storeDispatchedEvents`) and fans
- * them out from that record. They are kept 30 days.
+ * them out from that record, the events of one change in one item. They are kept 30 days.
  *   pk TENANT#<t>  sk EVT#<ulid>                 all events, newest first; conversation types filtered
  *   gsi1 TENANT#<t>#EVTCAT#<category>            the other categories (`booking.*`): sparse
  *   gsi2 TENANT#<t>#EVTTYPE#<type>               the other exact types: sparse
@@ -73,19 +73,56 @@ export function eventPut(event: EventEnvelope<object>) {
   return { Put: { TableName: tableName('main'), Item: eventItem(event) } };
 }
 
-/**
- * An event stored by the dispatcher from a message's outbox: marked `dispatched`, so the stream filter does
- * not hand it to the dispatcher a second time (the dispatcher fans it out from the message's record).
- */
-const dispatchedEventItem = (event: EventEnvelope<object>) => ({ ...eventItem(event), dispatched: true });
+/** The millisecond part of an event id (a ULID starts with its time). */
+const idMillisecond = (id: string) => id.slice(0, 'evt_'.length + 10);
 
 /**
- * Stores events taken from a message's outbox, 25 to a BatchWriteItem, retrying what DynamoDB leaves
- * unprocessed. Rewriting one (a retried stream batch) writes the same item again.
+ * The events of one change, stored by the dispatcher from a message's outbox, as one item: `events` holds
+ * their envelopes deflated together (the sandbox's sent, delivered and read: one write unit, where three
+ * items cost three), keyed by the first id. They share their id's millisecond, and ids made in one
+ * millisecond by one process are consecutive (platform/ids), so no other event's id falls among theirs:
+ * the item sorts where its events do, and a time window takes all of them or none. `etypes` lets a type's
+ * list find the item; `dispatched` keeps the stream filter from handing it to the dispatcher again (it
+ * fanned them out from the message's record).
+ */
+function dispatchedEventsItem(events: EventEnvelope<object>[]) {
+  const [first] = events;
+  if (!first) throw new Error('no events to store');
+  const pk = tenantPk(first.tenant_id);
+  return {
+    pk,
+    sk: `${EVENT_SK_PREFIX}${first.id}`,
+    etype: typeKey(pk, first.type),
+    etypes: new Set(events.map((e) => typeKey(pk, e.type))),
+    ttl: Math.floor(Date.parse(first.created_at) / 1000) + EVENT_RETENTION_SECONDS,
+    events: deflateRawSync(JSON.stringify(events)),
+    dispatched: true,
+  };
+}
+
+/** Whether events can share an item: one tenant's, conversation events, made in one millisecond, in id order. */
+const shareAnItem = (events: EventEnvelope<object>[]) =>
+  events.length > 1 &&
+  events.every(
+    (e, i) =>
+      e.tenant_id === events[0]?.tenant_id &&
+      eventCategory(e.type) === FILTERED_CATEGORY &&
+      idMillisecond(e.id) === idMillisecond(events[0].id) &&
+      (i === 0 || e.id > (events[i - 1]?.id ?? '')),
+  );
+
+/** The items of the events taken from a message's outbox: one when they can share it (above), else one each. */
+export const dispatchedEventItems = (events: EventEnvelope<object>[]): Record<string, unknown>[] =>
+  shareAnItem(events) ? [dispatchedEventsItem(events)] : events.map((e) => ({ ...eventItem(e), dispatched: true }));
+
+/**
+ * Stores the events taken from a message's outbox, 25 items to a BatchWriteItem, retrying what DynamoDB
+ * leaves unprocessed. Rewriting them (a retried stream batch) writes the same items again.
  */
 export async function storeDispatchedEvents(events: EventEnvelope<object>[]): Promise<void> {
-  for (let i = 0; i < events.length; i += 25) {
-    let requests = events.slice(i, i + 25).map((e) => ({ PutRequest: { Item: dispatchedEventItem(e) } }));
+  const items = dispatchedEventItems(events);
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 1; requests.length > 0; attempt++) {
       if (attempt > 1) await new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 2_000)));
       const out = await db().send(new BatchWriteCommand({ RequestItems: { [tableName('main')]: requests } }));
@@ -108,7 +145,8 @@ export interface EventQuery {
 /**
  * One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type.
  * `conversation.*` and the conversation types read the base table and keep the items whose type key
- * (`etype`) matches; events written before the indexes became sparse carry it as `gsi2pk`.
+ * (`etype`, or one of `etypes` for an item of several events) matches; events written before the indexes
+ * became sparse carry it as `gsi2pk`.
  */
 export async function listEvents(
   tenantId: string,
@@ -117,64 +155,137 @@ export async function listEvents(
   const pk = tenantPk(tenantId);
   const type = q.type && q.type !== '*' ? q.type : undefined;
   const category = type?.endsWith('.*') ? type.slice(0, -2) : undefined;
-  const filtered = type !== undefined && eventCategory(type) === FILTERED_CATEGORY;
-  const [index, pkName, skName, pkValue, skPrefix] =
-    !type || filtered
-      ? [undefined, 'pk', 'sk', pk, EVENT_SK_PREFIX]
-      : category
-        ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${category}`, 'evt_']
-        : ['gsi2', 'gsi2pk', 'gsi2sk', typeKey(pk, type), 'evt_'];
-  const lower = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.fromId ?? 'evt_'}`;
-  const upper = `${skPrefix === EVENT_SK_PREFIX ? EVENT_SK_PREFIX : ''}${q.toId ?? 'evt_~'}`;
-  const filter = filtered
-    ? category
+  if (type && eventCategory(type) !== FILTERED_CATEGORY) {
+    const [index, pkName, skName, pkValue] = category
+      ? ['gsi1', 'gsi1pk', 'gsi1sk', `${pk}#EVTCAT#${category}`]
+      : ['gsi2', 'gsi2pk', 'gsi2sk', typeKey(pk, type)];
+    const page = await queryPage(
+      {
+        TableName: tableName('main'),
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lower AND :upper',
+        ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
+        ExpressionAttributeValues: { ':pk': pkValue, ':lower': q.fromId ?? 'evt_', ':upper': q.toId ?? 'evt_~' },
+      },
+      q,
+      // Bound to the index, the type and the window too: a cursor only resumes the query that issued it (one
+      // from before a type moved from gsi2 to the filtered base table is refused, not misread).
+      { owner: tenantId, list: `events:${index}:${type}:${q.fromId ?? ''}:${q.toId ?? ''}` },
+      ['pk', 'sk', pkName, skName],
+    );
+    return { ...page, items: page.items.map((item) => eventFromItem(item)) };
+  }
+  const filter = !type
+    ? undefined
+    : category
       ? {
           FilterExpression: 'begins_with(etype, :type) OR begins_with(gsi2pk, :type)',
           ExpressionAttributeValues: { ':type': typeKey(pk, `${category}.`) },
         }
       : {
-          FilterExpression: 'etype = :type OR gsi2pk = :type',
+          FilterExpression: 'etype = :type OR gsi2pk = :type OR contains(etypes, :type)',
           ExpressionAttributeValues: { ':type': typeKey(pk, type) },
-        }
-    : undefined;
-  const page = await queryPage(
-    {
-      TableName: tableName('main'),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lower AND :upper',
-      ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-      ExpressionAttributeValues: {
-        ':pk': pkValue,
-        ':lower': lower,
-        ':upper': upper,
-        ...filter?.ExpressionAttributeValues,
-      },
-      ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
-    },
-    q,
-    // Bound to the index, the type and the window too: a cursor only resumes the query that issued it (one
-    // from before a type moved from gsi2 to the filtered base table is refused, not misread).
-    { owner: tenantId, list: `events:${index ?? 'base'}:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}` },
-    index ? ['pk', 'sk', pkName, skName] : ['pk', 'sk'],
-  );
-  return { ...page, items: page.items.map((item) => eventFromItem(item)) };
+        };
+  const wanted = (e: EventEnvelope) => !type || (category ? e.type.startsWith(`${category}.`) : e.type === type);
+  return eventSequencePage(tenantId, q, filter, wanted, `events:base:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}`);
 }
 
 /**
- * One event of the tenant, by id: a strongly consistent Get. An event past its 30 days that DynamoDB has
- * not yet removed (TTL deletes within days) counts as gone, as it is for the list's readers.
+ * A page of the tenant's events in the base table, newest first. An item may hold several events (the
+ * dispatcher's, above), so a page counts events, not items, and its cursor is the last event returned: the
+ * next page reads the items keyed up to it (the item that holds it too) and keeps the events below it.
+ * With a filter it reads on like queryPage, evaluating at most MAX_FILTERED_READ items.
+ */
+async function eventSequencePage(
+  tenantId: string,
+  q: EventQuery,
+  filter: { FilterExpression: string; ExpressionAttributeValues: Record<string, string> } | undefined,
+  wanted: (e: EventEnvelope) => boolean,
+  list: string,
+): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
+  const binding = { owner: tenantId, list };
+  const below = q.cursor ? belowOf(await decodeCursor(binding, q.cursor)) : undefined;
+  const fromId = q.fromId ?? 'evt_';
+  const toId = q.toId ?? 'evt_~';
+  const keep = (e: EventEnvelope) =>
+    e.id >= fromId && e.id <= toId && (below === undefined || e.id < below) && wanted(e);
+  const events: EventEnvelope[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  let evaluated = 0;
+  do {
+    const out = await db().send(
+      new QueryCommand({
+        TableName: tableName('main'),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
+        ExpressionAttributeValues: {
+          ':pk': tenantPk(tenantId),
+          ':lower': `${EVENT_SK_PREFIX}${fromId}`,
+          ':upper': `${EVENT_SK_PREFIX}${below !== undefined && below < toId ? below : toId}`,
+          ...filter?.ExpressionAttributeValues,
+        },
+        ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
+        ScanIndexForward: false,
+        Limit: Math.min((q.limit + 1 - events.length) * (filter ? 2 : 1), MAX_FILTERED_READ - evaluated),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of out.Items ?? [])
+      events.push(
+        ...eventsFromItem(item)
+          .filter(keep)
+          .sort((a, b) => (a.id < b.id ? 1 : -1)),
+      );
+    evaluated += out.ScannedCount ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (events.length <= q.limit && startKey && evaluated < MAX_FILTERED_READ);
+  const items = events.slice(0, q.limit);
+  // More than the page: resume below its last event. The reading stopped short (at its bound, or at
+  // DynamoDB's 1 MB) with the sequence going on: resume below the last item it evaluated.
+  const resumeBelow =
+    events.length > q.limit ? items[items.length - 1]?.id : startKey ? idOfKey(startKey.sk) : undefined;
+  return {
+    items,
+    hasMore: resumeBelow !== undefined,
+    nextCursor: resumeBelow !== undefined ? await encodeCursor(binding, { below: resumeBelow }) : null,
+  };
+}
+
+const idOfKey = (sk: unknown) => (typeof sk === 'string' ? sk.slice(EVENT_SK_PREFIX.length) : undefined);
+
+/** Where a cursor resumes: below an event id (cursors issued before held the last item's key instead). */
+function belowOf(cursor: Record<string, unknown>): string {
+  const below = typeof cursor.below === 'string' ? cursor.below : idOfKey(cursor.sk);
+  if (below === undefined) throw invalidCursor();
+  return below;
+}
+
+/**
+ * One event of the tenant, by id: a strongly consistent Query of the items keyed in the id's millisecond up
+ * to the id, newest first, for the item that holds it (its own, or that of its change's first event). An
+ * event past its 30 days that DynamoDB has not yet removed (TTL deletes within days) counts as gone, as it
+ * is for the list's readers.
  */
 export async function getEvent(tenantId: string, id: string, now: Date): Promise<EventEnvelope | undefined> {
   const out = await db().send(
-    new GetCommand({
+    new QueryCommand({
       TableName: tableName('main'),
-      Key: { pk: tenantPk(tenantId), sk: `${EVENT_SK_PREFIX}${id}` },
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(tenantId),
+        ':lower': `${EVENT_SK_PREFIX}${idMillisecond(id)}`,
+        ':upper': `${EVENT_SK_PREFIX}${id}`,
+      },
+      ScanIndexForward: false,
       ConsistentRead: true,
+      Limit: 10,
     }),
   );
-  const item = out.Item;
-  if (!item || (typeof item.ttl === 'number' && item.ttl <= epochSeconds(now))) return undefined;
-  return eventFromItem(item);
+  for (const item of out.Items ?? []) {
+    if (typeof item.ttl === 'number' && item.ttl <= epochSeconds(now)) continue;
+    const event = eventsFromItem(item).find((e) => e.id === id);
+    if (event) return event;
+  }
+  return undefined;
 }
 
 /** Events written before they were deflated hold the JSON text itself (they expire within 30 days). */
@@ -183,3 +294,11 @@ const eventText = (stored: unknown): string =>
 
 export const eventFromItem = (item: Record<string, unknown>): EventEnvelope =>
   inOrder<EventEnvelope>(JSON.parse(eventText(item.event)) as Record<string, unknown>, ENVELOPE_FIELDS);
+
+/** The events an item holds: several (the dispatcher's item of one change), or its one. */
+export const eventsFromItem = (item: Record<string, unknown>): EventEnvelope[] =>
+  item.events instanceof Uint8Array
+    ? (JSON.parse(inflateRawSync(item.events).toString('utf8')) as Record<string, unknown>[]).map((e) =>
+        inOrder<EventEnvelope>(e, ENVELOPE_FIELDS),
+      )
+    : [eventFromItem(item)];

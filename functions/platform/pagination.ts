@@ -61,7 +61,7 @@ export async function decodeCursor(binding: CursorBinding, cursor: string): Prom
   }
 }
 
-const invalidCursor = () =>
+export const invalidCursor = () =>
   DomainError.malformed('invalid_cursor', 'The pagination cursor is invalid or was issued for another list.');
 
 /** The most items a filtered list evaluates for one page. */

@@ -1,4 +1,11 @@
-import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { eventsFromItem } from '../../functions/events/store';
+import { db } from '../../functions/platform/db';
+import { TABLES } from '../../spec/resources';
+import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+
+useRuntimeAws();
 
 let t: TestTenant;
 let conversationId: string;
@@ -157,5 +164,77 @@ describe('GET /events', () => {
   it('shows a tenant only its own events', async () => {
     const other = await createTenant();
     expect(await eventsOf(other)).toEqual([]);
+  });
+});
+
+describe('events of one change, stored together', () => {
+  it("list, page, filter and read the sandbox send's three events one by one, though they share one item", async () => {
+    const u = await createTenant();
+    const { body } = await call('POST', '/channels/sandbox/inbound', {
+      ...authOf(u),
+      body: { from: '+491514000003', text: 'hi' },
+    });
+    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {
+      ...authOf(u),
+      body: { text: 'On our way' },
+    });
+    const statusEvents = await eventually(
+      async () => (await eventsOf(u, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id),
+      (found) => found.length >= 3,
+    );
+    // Newest first, in the order the send made them.
+    expect(statusEvents.map((e) => e.type)).toEqual([
+      'conversation.message.read',
+      'conversation.message.delivered',
+      'conversation.message.sent',
+    ]);
+    const ids = statusEvents.map((e) => e.id as string);
+    expect([...ids].sort().reverse()).toEqual(ids);
+    // As stored: one item keyed by the first event's id when they share their millisecond (almost always;
+    // the clock may tick between two of them), else one each.
+    const stored = await db().send(
+      new QueryCommand({
+        TableName: `local-${TABLES.main.id}`,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :evt)',
+        ExpressionAttributeValues: { ':pk': `TENANT#${u.tenantId}`, ':evt': 'EVT#' },
+        ConsistentRead: true,
+      }),
+    );
+    const holding = (stored.Items ?? []).filter((item) => eventsFromItem(item).some((e) => ids.includes(e.id)));
+    const oneMillisecond = ids.every((id) => id.slice(0, 14) === ids[0]?.slice(0, 14));
+    expect(holding.map((item) => item.sk)).toEqual(
+      oneMillisecond ? [`EVT#${ids[2]}`] : [...ids].reverse().map((id) => `EVT#${id}`),
+    );
+    // Every page size walks the same sequence, splitting the item where a page ends.
+    const all = (await eventsOf(u)).map((e) => e.id);
+    for (const limit of [1, 2]) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
+          'GET',
+          `/events?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          authOf(u),
+        );
+        walked.push(...page.body.data.map((e) => e.id));
+        cursor = page.body.pagination.next_cursor;
+      } while (cursor && walked.length <= all.length);
+      expect(walked).toEqual(all);
+    }
+    // Each by its exact type, by id, and in a time window.
+    for (const event of statusEvents) {
+      const ofType = (await eventsOf(u, event.type)).filter((e) => e.data.message?.id === sent.body.id);
+      expect(ofType).toEqual([event]);
+      const got = await call('GET', `/events/${event.id}`, authOf(u));
+      expect(got.status).toBe(200);
+      expect(got.body).toEqual(event);
+    }
+    const around = (ms: number) =>
+      encodeURIComponent(new Date(Date.parse(statusEvents[0].created_at) + ms).toISOString());
+    const windowed = await call('GET', `/events?since=${around(-60_000)}&until=${around(60_000)}&limit=100`, authOf(u));
+    expect(windowed.body.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ids));
+    // An id in that millisecond that no event has is not found.
+    const missing = `${ids[0]?.slice(0, 14)}${'Z'.repeat(16)}`;
+    expect((await call('GET', `/events/${missing}`, authOf(u))).status).toBe(404);
   });
 });

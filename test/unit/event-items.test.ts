@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { eventFromItem, eventPut, newEvent } from '../../functions/events/store';
+import { dispatchedEventItems, eventFromItem, eventPut, eventsFromItem, newEvent } from '../../functions/events/store';
 import { messageEventsOf, messageKey, messageOutbox } from '../../functions/conversations/store';
 import type { Message } from '../../functions/conversations/conversation';
 import { newImageOf } from '../../functions/platform/workers';
@@ -87,5 +87,60 @@ describe('event items', () => {
     expect(JSON.stringify(messageEventsOf(image ?? {}))).toBe(JSON.stringify(events));
     // A message write without events of its own carries none.
     expect(messageEventsOf({ ...item, outbox: 'channel_send' })).toEqual([]);
+  });
+
+  it("of one change, from a message's outbox, share one item of one write unit when made in one millisecond", () => {
+    const at = new Date('2026-11-28T10:00:00.000Z');
+    const message = { id: 'msg_01KB2ZQ7Y3X4F5G6H7J8K9M0NP', text: 'On our way! '.repeat(10), status: 'sent' };
+    const types = ['conversation.message.sent', 'conversation.message.delivered', 'conversation.message.read'] as const;
+    // Consecutive ids in one millisecond, as the sandbox's send makes them one after the other.
+    const events = types.map((type, i) => ({
+      ...newEvent('t1', type, { message, conversation_id: 'conv_1' }, at),
+      id: `evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N${i + 1}`,
+    }));
+    const items = dispatchedEventItems(events);
+    expect(items).toHaveLength(1);
+    const [item] = items;
+    expect(item).toMatchObject({
+      pk: 'TENANT#t1',
+      sk: `EVT#${events[0]?.id}`,
+      etype: 'TENANT#t1#EVTTYPE#conversation.message.sent',
+      dispatched: true,
+    });
+    expect([...(item?.etypes as Set<string>)].sort()).toEqual(types.map((t) => `TENANT#t1#EVTTYPE#${t}`).sort());
+    expect(Object.keys(item ?? {}).filter((k) => k.startsWith('gsi'))).toEqual([]);
+    // Read back exactly, key order too, from a plain Uint8Array as the document client returns binary.
+    const stored = { ...item, events: new Uint8Array(item?.events as Buffer) };
+    expect(JSON.stringify(eventsFromItem(stored))).toBe(JSON.stringify(events));
+    // Under 1 KB with its keys: one write unit for the three.
+    expect(
+      JSON.stringify({ ...item, events: undefined, etypes: [...(item?.etypes as Set<string>)] }).length +
+        (item?.events as Buffer).length,
+    ).toBeLessThan(1024);
+  });
+
+  it('of one change are stored one item each when they cannot share one', () => {
+    const at = new Date(0);
+    const sent = newEvent('t1', 'conversation.message.sent', {}, at);
+    const later = { ...newEvent('t1', 'conversation.message.read', {}, at), id: 'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0NP' };
+    const other = newEvent('t2', 'conversation.message.read', {}, at);
+    const booking = newEvent('t1', 'booking.created', {}, at);
+    // Another millisecond, another tenant, another category, or out of order: one item each.
+    for (const pair of [
+      [sent, later],
+      [sent, other],
+      [sent, booking],
+    ] as const) {
+      const items = dispatchedEventItems([...pair]);
+      expect(items.map((i) => i.sk)).toEqual(pair.map((e) => `EVT#${e.id}`));
+      expect(items.every((i) => i.dispatched === true && i.events === undefined)).toBe(true);
+    }
+    const [a, b] = [
+      newEvent('t1', 'conversation.message.sent', {}, at),
+      newEvent('t1', 'conversation.message.read', {}, at),
+    ];
+    if (a.id.slice(0, 14) === b.id.slice(0, 14)) expect(dispatchedEventItems([b, a])).toHaveLength(2);
+    // One event alone is an ordinary event item, marked.
+    expect(dispatchedEventItems([sent])).toEqual([{ ...eventPut(sent).Put.Item, dispatched: true }]);
   });
 });

@@ -1,0 +1,3 @@
+import { requestCosts } from './requests';
+await requestCosts();
+process.exit(0);
