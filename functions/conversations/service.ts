@@ -2,7 +2,7 @@ import type { Sender } from '../auth/principal';
 import { DomainError, isDomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';
-import { newId } from '../platform/ids';
+import { newId, newIdSeries } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
 import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '../customers/store';
@@ -51,8 +51,8 @@ import {
 
 const conversationEvent = (c: Conversation, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
   eventPut(newEvent(c.tenant_id, type, { conversation: c, ...extra }, now));
-const messageEnvelope = (m: Message, type: EventType, now: Date) =>
-  newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now);
+const messageEnvelope = (m: Message, type: EventType, now: Date, id?: string) =>
+  newEvent(m.tenant_id, type, { message: m, conversation_id: m.conversation_id }, now, id);
 const messageEvent = (m: Message, type: EventType, now: Date) => eventPut(messageEnvelope(m, type, now));
 
 /** One unresolved conversation per customer and channel account: opening or reopening a second is a conflict. */
@@ -549,8 +549,10 @@ export async function recordSandboxSend(
 ): Promise<boolean> {
   const at = now.toISOString();
   let current: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
-  const events = [messageEnvelope(current, 'conversation.message.sent', now)];
-  for (const status of receipts) {
+  // Ids of one millisecond, so the dispatcher stores the three as one item (events/store).
+  const [sentId, ...receiptIds] = newIdSeries('evt', 1 + receipts.length);
+  const events = [messageEnvelope(current, 'conversation.message.sent', now, sentId)];
+  for (const [i, status] of receipts.entries()) {
     current = {
       ...current,
       status,
@@ -558,7 +560,7 @@ export async function recordSandboxSend(
       // A read receipt implies delivery, even when the delivered receipt never came.
       delivered_at: current.delivered_at ?? (status === 'read' ? at : null),
     };
-    events.push(messageEnvelope(current, RECEIPT_EVENTS[status], now));
+    events.push(messageEnvelope(current, RECEIPT_EVENTS[status], now, receiptIds[i]));
   }
   const { status, provider_message_id, sent_at, delivered_at, read_at, updated_at } = current;
   return advanceMessage(

@@ -34,9 +34,10 @@ export function newEvent<T extends object>(
   type: EventType,
   data: T,
   now: Date,
+  id = newId('evt'),
 ): EventEnvelope<T & Record<string, unknown>> {
   return {
-    id: newId('evt'),
+    id,
     type,
     created_at: now.toISOString(),
     tenant_id: tenantId,

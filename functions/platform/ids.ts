@@ -8,6 +8,12 @@ export type IdPrefix = 'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'note' |
 const ulid = monotonicFactory();
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;
 
+/** `count` consecutive ids of one millisecond: the events of one change, which may then share an item. */
+export const newIdSeries = (prefix: IdPrefix, count: number): string[] => {
+  const at = Date.now();
+  return Array.from({ length: count }, () => `${prefix}_${ulid(at)}`);
+};
+
 const ID_PATTERN = /^[a-z]{3,4}_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** True when `id` has the given prefix and a well-formed ULID, so malformed ids 404 without a lookup. */

@@ -7,7 +7,7 @@ import {
 } from '../../functions/auth/tokens';
 import { hashPassword, verifyPassword } from '../../functions/auth/passwords';
 import { decodeCursor, encodeCursor } from '../../functions/platform/pagination';
-import { isId, isUuid, newId, newTenantId } from '../../functions/platform/ids';
+import { isId, isUuid, newId, newIdSeries, newTenantId } from '../../functions/platform/ids';
 import { codeOf } from '../support/errors';
 
 process.env.JWT_SECRET = 'unit-test-secret-with-enough-entropy-0123456789';
@@ -117,5 +117,13 @@ describe('ids', () => {
     expect(isId('usr', 'usr_../../etc')).toBe(false);
     expect(isUuid(newTenantId())).toBe(true);
     expect(isUuid('not-a-uuid')).toBe(false);
+  });
+
+  it('makes a series of consecutive ids in one millisecond', () => {
+    const series = newIdSeries('evt', 3);
+    expect(series.every((id) => isId('evt', id))).toBe(true);
+    expect(new Set(series.map((id) => id.slice(0, 14))).size).toBe(1);
+    expect([...series].sort()).toEqual(series);
+    expect(new Set(series).size).toBe(3);
   });
 });
