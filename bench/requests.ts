@@ -8,10 +8,9 @@
  * after the other (calls made in parallel count once).
  */
 import { ROUTES } from '../spec/routes';
-import { WORKERS } from '../spec/workers';
 import { FULL_VCPU_MB, functionMemoryMb } from '../spec/functions';
 import { renderAccessLog } from '../spec/access-log';
-import type { InvocationRecord } from '../local/invocations';
+import { TRIGGER, type InvocationRecord } from '../local/invocations';
 
 export const REQUEST_TARGETS = {
   /** GET /api-keys, steady state. */
@@ -75,7 +74,6 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 const mark = (ok: boolean) => (ok ? 'ok' : 'OVER');
 const units = (r: { db: InvocationRecord['db'] }) => r.db.readUnits + r.db.writeUnits;
 const isHttp = (name: string) => ROUTES.some((r) => r.id === name);
-const kindOf = (name: string) => WORKERS.find((w) => w.id === name)?.source.kind;
 
 /**
  * The duration Lambda would bill at `memoryMb`: the time spent waiting as measured here, plus the CPU time
@@ -121,9 +119,12 @@ export function costOf(records: InvocationRecord[], sqsRequests: number): Cost {
   return { dynamo, lambda, apiGateway, sqs, logs, total: dynamo + lambda + apiGateway + sqs + logs };
 }
 
-/** SQS requests of a set of invocations: their own sends, and a receive and a delete per queue-worker batch. */
+/**
+ * SQS requests of a set of invocations: their own sends, and a receive and a delete per batch a queue
+ * started (an asynchronous invocation, such as the channel sender's first attempt, takes none).
+ */
 export const sqsRequestsOf = (records: InvocationRecord[]) =>
-  records.reduce((n, r) => n + r.db.sqsRequests + (kindOf(r.functionName) === 'queue' ? 2 : 0), 0);
+  records.reduce((n, r) => n + r.db.sqsRequests + (r.store[TRIGGER] === 'queue' ? 2 : 0), 0);
 
 interface Measured {
   status: number;
@@ -220,7 +221,9 @@ export async function requestCosts(): Promise<void> {
             requestId: 'Ab1CdEfGhIJKLmN=',
             responseLatency: Math.round(own.ms),
           }).length + 1;
-      const background = after.filter((r) => r !== own && ['stream', 'queue'].includes(kindOf(r.functionName) ?? ''));
+      const background = after.filter(
+        (r) => r !== own && ['stream', 'queue', 'invoke'].includes(String(r.store[TRIGGER])),
+      );
       return { status: res.status, text, own, caused: caused ? background : [] };
     };
     const show = (label: string, m: Measured, note = '') =>

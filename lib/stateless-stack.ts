@@ -11,11 +11,12 @@ import {
   type HttpRouteIntegrationConfig,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -170,6 +171,19 @@ export class StatelessStack extends Stack {
     }
 
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
+    // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
+    for (const worker of WORKERS) {
+      for (const targetId of worker.invokes ?? []) {
+        const target = WORKERS.find((w) => w.id === targetId)?.asyncInvoke;
+        const [fn, targetFn] = [this.functions[worker.id], this.functions[targetId]];
+        if (!target || !fn || !targetFn) throw new Error(`${worker.id} invokes ${targetId}, which is not invocable`);
+        // The unqualified function only (grantInvoke would add every version and alias).
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [targetFn.functionArn] }),
+        );
+        fn.addEnvironment(target.envVar, targetFn.functionName);
+      }
+    }
 
     this.alarm(
       'Api5xxAlarm',
@@ -227,6 +241,13 @@ export class StatelessStack extends Stack {
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
+    if (worker.asyncInvoke) {
+      // One attempt; a failed one goes to the queue, which retries it (spec/workers.ts).
+      fn.configureAsyncInvoke({
+        retryAttempts: 0,
+        onFailure: new SqsDestination(stateful.queues[worker.asyncInvoke.onFailure]),
+      });
+    }
 
     if (source.kind === 'stream') {
       fn.addEventSource(
@@ -264,10 +285,23 @@ export class StatelessStack extends Stack {
         targets: [new LambdaFunction(fn)],
       });
     }
+    const errors = fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' });
     this.alarm(
       `${name}ErrorsAlarm`,
-      `${worker.id} failed (errors or timeouts)`,
-      fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+      worker.asyncInvoke
+        ? `${worker.id} failed (errors or timeouts), or could not put a failed invocation on its retry queue`
+        : `${worker.id} failed (errors or timeouts)`,
+      // An asynchronous invocation whose destination failed is lost: the same alarm says so.
+      worker.asyncInvoke
+        ? new MathExpression({
+            expression: 'errors + lost',
+            usingMetrics: {
+              errors,
+              lost: fn.metric('DestinationDeliveryFailures', { period: Duration.minutes(5), statistic: 'Sum' }),
+            },
+            period: Duration.minutes(5),
+          })
+        : errors,
       1,
     );
     this.alarm(

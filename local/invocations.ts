@@ -45,6 +45,10 @@ export function enableConcurrentInvocations(): void {
   countUsageIn(() => als.getStore()?.[DB_USAGE] as DbUsage | undefined);
 }
 
+/** What started a worker's invocation (kept in its store): the bench charges queue-started ones their SQS requests. */
+export const TRIGGER = Symbol('trigger');
+export type Trigger = 'stream' | 'queue' | 'schedule' | 'invoke';
+
 /** What an invocation did, reported when it ends: for `npm run bench`, which charges each request its own work. */
 export interface InvocationRecord {
   functionName: string;

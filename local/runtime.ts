@@ -11,7 +11,8 @@ import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
 import { lambdaContext } from './context';
-import { enableConcurrentInvocations, invokeLocally } from './invocations';
+import { enableConcurrentInvocations, invokeLocally, TRIGGER, type Trigger } from './invocations';
+import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { matchesFilter } from './event-filters';
@@ -113,11 +114,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
     for (const key of Object.keys(QUEUES) as QueueKey[]) process.env[QUEUES[key].envVar] = queues[key].url;
 
+    // Workers invoke each other asynchronously through a stand-in for Lambda's Invoke API.
+    const invocable = new Map<string, InvocableWorker>();
+    const lambda = await startInvokeEndpoint(invocable);
+    stops.push(() => lambda.stop());
+    process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.url;
+    for (const worker of WORKERS) if (worker.asyncInvoke) process.env[worker.asyncInvoke.envVar] = worker.id;
+
     // Handlers are imported only now, after the environment they read is in place.
     const routes = await loadRoutes(join(ROOT, 'functions'));
     const pollers: Poller[] = [];
     stops.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
-    for (const worker of WORKERS) pollers.push(await startWorker(worker, tables, queues));
+    for (const worker of WORKERS) pollers.push(await startWorker(worker, tables, queues, invocable));
 
     const server: Server = createGateway(routes);
     await new Promise<void>((ok, fail) => {
@@ -153,21 +161,31 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   }
 }
 
-/** A poller per worker of spec/workers.ts, calling the same handler module the CDK stack deploys. */
+/**
+ * A poller per worker of spec/workers.ts, calling the same handler module the CDK stack deploys; a worker
+ * invoked asynchronously is also registered with the Invoke API stand-in.
+ */
 async function startWorker(
   worker: WorkerDef,
   tables: Record<TableName, string>,
   queues: Record<QueueKey, QueueInfo>,
+  invocable: Map<string, InvocableWorker>,
 ): Promise<Poller> {
   const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
     handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;
   };
-  const invoke = (event: unknown) => invokeLocally(worker.id, mod.handler, event as never);
+  const invokeBy = (trigger: Trigger) => (event: unknown) =>
+    invokeLocally(worker.id, mod.handler, event as never, undefined, { [TRIGGER]: trigger });
+  if (worker.asyncInvoke)
+    invocable.set(worker.id, {
+      invoke: invokeBy('invoke'),
+      onFailureQueueUrl: queues[worker.asyncInvoke.onFailure].url,
+    });
   const { source } = worker;
   if (source.kind === 'stream') {
     return startStreamPoller({
       tableName: tables[source.table],
-      handler: invoke,
+      handler: invokeBy('stream'),
       filter: (record) => source.filters.some((pattern) => matchesFilter(record, pattern)),
       batchSize: source.batchSize,
       maxAttempts: source.maxRetries + 1,
@@ -176,13 +194,16 @@ async function startWorker(
   }
   if (source.kind === 'schedule') {
     const override = Number(source.localEveryEnv ? process.env[source.localEveryEnv] : undefined);
-    return startSchedulePoller({ handler: invoke, everySeconds: override > 0 ? override : source.everySeconds });
+    return startSchedulePoller({
+      handler: invokeBy('schedule'),
+      everySeconds: override > 0 ? override : source.everySeconds,
+    });
   }
   const queue = queues[source.queue];
   return startQueuePoller({
     queueUrl: queue.url,
     queueArn: queue.arn,
-    handler: invoke,
+    handler: invokeBy('queue'),
     batchSize: source.batchSize,
     concurrency: source.concurrency,
   });

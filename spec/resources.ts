@@ -105,7 +105,10 @@ export const QUEUES = {
     visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 14,
   },
-  /** Outbound channel sends (WhatsApp Graph API, sandbox): retried on 5xx and 429 by redelivery. */
+  /**
+   * Retries of outbound channel sends (WhatsApp Graph API, sandbox): a first attempt that failed (Lambda's
+   * destination record of the dispatcher's asynchronous invocation) is retried on 5xx and 429 by redelivery.
+   */
   channelOutbound: {
     id: 'ChannelOutbound',
     envVar: 'CHANNEL_OUTBOUND_QUEUE_URL',

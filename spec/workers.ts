@@ -28,6 +28,14 @@ export interface WorkerDef {
   dataKey?: true;
   /** Calls the AI provider (Bedrock, when configured at deploy time). */
   ai?: true;
+  /** Workers this one hands work to by Lambda's asynchronous invocation, with no queue in between. */
+  invokes?: string[];
+  /**
+   * Invoked asynchronously by the workers that list it in `invokes`, which find its function name in
+   * `envVar`. Lambda makes one attempt; a failed one goes, as Lambda's destination record, to the
+   * `onFailure` queue, which this worker also consumes: retries take the queue's path.
+   */
+  asyncInvoke?: { envVar: string; onFailure: QueueKey };
 }
 
 /**
@@ -64,10 +72,11 @@ export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
     handler: 'events/dispatch-worker',
-    description: 'Outbox stream: fans events out to webhook endpoints and queues outbound channel sends',
+    description: 'Outbox stream: fans events out to webhook endpoints and hands outbound messages to the sender',
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',
-    sendsTo: ['channelOutbound', 'webhookDelivery'],
+    sendsTo: ['webhookDelivery'],
+    invokes: ['channel-sender'],
   },
   {
     id: 'message-analysis',
@@ -123,9 +132,11 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'channel-sender',
     handler: 'channels/send-worker',
     description: 'Sends outbound messages through their channel (WhatsApp Graph API, sandbox)',
+    // The first attempt is the dispatcher's asynchronous invocation; the queue carries the retries.
     source: { kind: 'queue', queue: 'channelOutbound', batchSize: 10, concurrency: 2 },
     mainTable: 'write',
     sendsTo: [],
     dataKey: true,
+    asyncInvoke: { envVar: 'CHANNEL_SENDER_FUNCTION', onFailure: 'channelOutbound' },
   },
 ];

@@ -1,5 +1,6 @@
+import * as z from 'zod/mini';
 import { clock } from '../platform/clock';
-import { logger, sqsWorker } from '../platform/workers';
+import { invokedOrQueuedWorker, logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../spec/resources';
 import { markFailed, markSent, recordSandboxSend } from '../conversations/service';
 import {
@@ -47,13 +48,22 @@ async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', prov
   }
 }
 
+/** What the dispatcher hands the sender: the queued message's reference. */
+const SendRequest = z.object({ tenant_id: z.string(), conversation_id: z.string(), message_id: z.string() });
+/** A retry on the queue: Lambda's destination record of a failed first attempt (or a bare reference). */
+const QueuedSend = z.union([z.object({ requestPayload: SendRequest }), SendRequest]);
+export const refOfQueuedSend = (body: unknown): MessageRef => {
+  const parsed = QueuedSend.parse(body);
+  return 'requestPayload' in parsed ? parsed.requestPayload : parsed;
+};
+
 /**
- * Sends one queued outbound message through its channel. The message is claimed first (a lease), so
- * a duplicate or redelivered SQS message never sends twice. Retryable failures throw (SQS redelivers, then the DLQ);
- * on the last attempt, and on permanent errors, the message is marked failed.
+ * Sends one queued outbound message through its channel. The message is claimed first (a lease), so a
+ * repeated attempt never sends twice. Retryable failures throw (the first attempt's failure goes to the
+ * queue, whose redeliveries retry it, then the DLQ); on the last attempt, and on permanent errors, the
+ * message is marked failed.
  */
-export const handler = sqsWorker(async (record) => {
-  const ref = JSON.parse(record.body) as MessageRef;
+async function send(ref: MessageRef, lastAttempt: boolean): Promise<void> {
   const message = await getMessage(ref);
   const now = () => clock.now();
   if (!message || message.status !== 'queued') return;
@@ -67,7 +77,7 @@ export const handler = sqsWorker(async (record) => {
     return;
   }
 
-  // Another worker holds the lease: let SQS bring this back later rather than dropping it.
+  // Another worker holds the lease: let the queue bring this back later rather than dropping it.
   if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) throw new Error('message is being sent by another worker');
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
@@ -93,8 +103,6 @@ export const handler = sqsWorker(async (record) => {
     await recordSent(ref, 'whatsapp', wamid);
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    const lastAttempt =
-      Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
     if (error.retryable && !lastAttempt) {
       logger.warn('whatsapp send will be retried', {
         status: error.status,
@@ -106,4 +114,17 @@ export const handler = sqsWorker(async (record) => {
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());
   }
-});
+}
+
+/**
+ * The dispatcher's asynchronous invocation makes the first attempt; the ChannelOutbound queue's
+ * redeliveries make the others, the last at the queue's receive count limit.
+ */
+export const handler = invokedOrQueuedWorker(
+  (payload: unknown) => send(SendRequest.parse(payload), false),
+  sqsWorker(async (record) => {
+    const lastAttempt =
+      Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;
+    await send(refOfQueuedSend(JSON.parse(record.body)), lastAttempt);
+  }),
+);

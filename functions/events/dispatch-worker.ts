@@ -1,6 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { queueUrl } from '../platform/config';
-import { queueBody, sqsClient } from '../platform/queue';
+import { invokeWorker } from '../platform/invoke';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
 import { MESSAGE_EVENTS_OUTBOX, messageEventsOf } from '../conversations/store';
@@ -33,7 +31,7 @@ async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) 
 /**
  * The outbox dispatcher, on the main table's stream (filtered as spec/workers.ts says): each event fans
  * out to the tenant's matching webhook endpoints, and outbound messages written as `queued` are handed
- * to the channel queue. A message's status events come on the message's own record: they are stored
+ * to the channel sender (an asynchronous invocation: no queue request unless the first attempt fails). A message's status events come on the message's own record: they are stored
  * first (so the event list and replays have them), then fanned out. Because all of these come from
  * committed writes, nothing is sent for a change that did not happen. The subscriptions of the batch's
  * tenants are read once per batch, after its events exist.
@@ -48,18 +46,12 @@ export const handler = streamWorker(
       await storeDispatchedEvents(carried);
       return fanOutAll(carried, subscriptions);
     }
-    if (item.outbox === 'channel_send') {
-      await sqsClient().send(
-        new SendMessageCommand({
-          QueueUrl: queueUrl('channelOutbound'),
-          MessageBody: queueBody({
-            tenant_id: item.tenant_id,
-            conversation_id: item.conversation_id,
-            message_id: item.id,
-          }),
-        }),
-      );
-    }
+    if (item.outbox === 'channel_send')
+      await invokeWorker('channel-sender', {
+        tenant_id: item.tenant_id,
+        conversation_id: item.conversation_id,
+        message_id: item.id,
+      });
   },
   (records) =>
     currentSubscriptions(

@@ -1,7 +1,7 @@
 import { TABLES, QUEUES, type TableName, type QueueKey } from '../../spec/resources';
 
 /** Environment lookups happen at call time, never at module load, so the local runtime can set them. */
-function requireEnv(name: string): string {
+export function requireEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;

@@ -75,4 +75,26 @@ export function streamWorker<B = undefined>(
   };
 }
 
+/**
+ * A worker invoked both asynchronously (spec/workers.ts `asyncInvoke`: the invoker's payload, one item)
+ * and from its retry queue (an SQS batch): the payload is handled alone, and a failure throws, so Lambda
+ * puts its destination record on the queue; the batch goes through `fromQueue`.
+ */
+export function invokedOrQueuedWorker<P>(
+  handlePayload: (payload: P) => Promise<void>,
+  fromQueue: (event: SQSEvent, context: Context) => Promise<unknown>,
+) {
+  const handlePayloadLogged = logged('invocation', handlePayload);
+  return async (event: P | SQSEvent, context: Context): Promise<unknown> => {
+    if (isSqsEvent(event)) return fromQueue(event, context);
+    logger.resetKeys();
+    await handlePayloadLogged(event);
+    return undefined;
+  };
+}
+
+const isSqsEvent = (event: unknown): event is SQSEvent =>
+  Array.isArray((event as SQSEvent | undefined)?.Records) &&
+  (event as SQSEvent).Records.every((r) => r.eventSource === 'aws:sqs');
+
 export { logger };

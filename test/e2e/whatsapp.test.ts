@@ -347,4 +347,17 @@ describe('WhatsApp outbound and receipts', () => {
     expect(broken.attempts).toBe(1);
     expect(await eventsOf(broken.tenant, 'conversation.message.failed')).toHaveLength(1);
   });
+
+  it('retries from the queue a send whose first attempt failed, and sends it once', async () => {
+    // The first attempt (the dispatcher's asynchronous invocation) meets three 503s and fails; Lambda's
+    // destination record puts it on the ChannelOutbound queue, whose delivery makes the fourth call.
+    const outage = await sendThrough('53', '4915100000006', 'after an outage');
+    expect(outage.message.status).toBe('sent');
+    expect(outage.attempts).toBe(4);
+    const sentEvents = await eventually(
+      () => eventsOf(outage.tenant, 'conversation.message.sent'),
+      (found) => found.length > 0,
+    );
+    expect(sentEvents).toHaveLength(1);
+  });
 });

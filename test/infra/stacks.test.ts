@@ -249,6 +249,45 @@ describe('stateless stack', () => {
     api.hasOutput('OutboxDispatcherFunctionName', {});
   });
 
+  it('hands outbound messages from the dispatcher to the sender by asynchronous invocation: one attempt, then its queue', () => {
+    const invoked = WORKERS.filter((w) => w.asyncInvoke);
+    expect(invoked.map((w) => w.id)).toEqual(['channel-sender']);
+    const functions = resources(api, 'AWS::Lambda::Function');
+    for (const worker of invoked) {
+      if (!worker.asyncInvoke) continue;
+      const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
+      api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId },
+        MaximumRetryAttempts: 0,
+        DestinationConfig: {
+          OnFailure: { Destination: Match.anyValue() },
+        },
+      });
+      const config = Object.values(resources(api, 'AWS::Lambda::EventInvokeConfig')).find(
+        (c) => refOf(c.Properties.FunctionName) === fnId,
+      );
+      expect(refOf(fromStateful(config?.Properties.DestinationConfig.OnFailure.Destination))).toBe(
+        logicalIdOf(stateful.queues[worker.asyncInvoke.onFailure]),
+      );
+      // The queue it retries from is the one its failures go to.
+      expect(worker.source.kind === 'queue' && worker.source.queue).toBe(worker.asyncInvoke.onFailure);
+      for (const invoker of WORKERS.filter((w) => w.invokes?.includes(worker.id))) {
+        const invokerId = logicalIdOf(stateless.functions[invoker.id] as IConstruct);
+        expect(functions[invokerId]?.Properties.Environment.Variables[worker.asyncInvoke.envVar]).toEqual({
+          Ref: fnId,
+        });
+        // The unqualified function only: no version or alias wildcard.
+        const invokes = statementsOf(api, invokerId).filter((st) => JSON.stringify(st.Action).includes('lambda:'));
+        expect(invokes).toEqual([
+          expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [fnId, 'Arn'] } }),
+        ]);
+      }
+    }
+    // Nothing else may invoke it, and the dispatcher no longer sends to the sender's queue.
+    const dispatcherId = logicalIdOf(stateless.functions['outbox-dispatcher'] as IConstruct);
+    expect(JSON.stringify(statementsOf(api, dispatcherId))).not.toContain(logicalIdOf(stateful.queues.channelOutbound));
+  });
+
   it('runs schedule workers from an EventBridge rule at their rate, with the grants of their entry', () => {
     const scheduled = WORKERS.filter((w) => w.source.kind === 'schedule');
     expect(scheduled.map((w) => w.id)).toContain('webhook-sweeper');
@@ -506,20 +545,23 @@ describe('alarms', () => {
     }
   });
 
-  it('watches every worker for errors and throttles', () => {
+  it('watches every worker for errors and throttles (and an invoked one for failures it could not queue)', () => {
     const alarms = Object.values(resources(api, 'AWS::CloudWatch::Alarm'));
+    // An alarm's metrics: its own, or those of its math expression.
+    const metricsOf = (a: any): any[] =>
+      a.Properties.MetricName
+        ? [a.Properties]
+        : (a.Properties.Metrics ?? []).flatMap((m: any) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    const watched = (fnId: string, metric: string) =>
+      alarms.some((a) =>
+        metricsOf(a).some(
+          (m) => m.MetricName === metric && m.Namespace === 'AWS/Lambda' && refOf(m.Dimensions[0].Value) === fnId,
+        ),
+      );
     for (const worker of WORKERS) {
       const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
-      for (const metric of ['Errors', 'Throttles']) {
-        expect(
-          alarms.some(
-            (a) =>
-              a.Properties.MetricName === metric &&
-              a.Properties.Namespace === 'AWS/Lambda' &&
-              refOf(a.Properties.Dimensions[0].Value) === fnId,
-          ),
-        ).toBe(true);
-      }
+      for (const metric of ['Errors', 'Throttles']) expect(watched(fnId, metric)).toBe(true);
+      expect(watched(fnId, 'DestinationDeliveryFailures')).toBe(worker.asyncInvoke !== undefined);
     }
   });
 

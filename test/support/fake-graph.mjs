@@ -59,6 +59,9 @@ export function startFakeGraph() {
       attempts.set(key, n);
       if (phoneNumberId.startsWith('50') && n <= 2)
         return reply(500, { error: { code: 1, message: 'temporarily unavailable' } });
+      // Longer than one attempt's in-process retries (three calls): the send is retried from the queue.
+      if (phoneNumberId.startsWith('53') && n <= 3)
+        return reply(503, { error: { code: 2, message: 'service unavailable' } });
       if (phoneNumberId.startsWith('42') && n <= 1)
         return reply(429, { error: { code: 4, message: 'rate limited' } }, { 'Retry-After': '1' });
       if (phoneNumberId.startsWith('40'))

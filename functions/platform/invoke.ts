@@ -1,0 +1,25 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { WORKERS } from '../../spec/workers';
+import { requireEnv } from './config';
+
+let client: LambdaClient | undefined;
+
+/**
+ * Hands `payload` to another worker by Lambda's asynchronous invocation (spec/workers.ts `invokes`):
+ * Lambda queues it internally and answers 202, so the caller waits for the hand-off only, as it would
+ * for an SQS send, and no queue request is paid for the first attempt. The endpoint comes from the SDK's
+ * AWS_ENDPOINT_URL_LAMBDA, which the local runtime sets to its own stand-in.
+ */
+export async function invokeWorker(workerId: string, payload: unknown): Promise<void> {
+  const target = WORKERS.find((w) => w.id === workerId)?.asyncInvoke;
+  if (!target) throw new Error(`${workerId} is not invoked asynchronously`);
+  client ??= new LambdaClient({});
+  const out = await client.send(
+    new InvokeCommand({
+      FunctionName: requireEnv(target.envVar),
+      InvocationType: 'Event',
+      Payload: new TextEncoder().encode(JSON.stringify(payload)),
+    }),
+  );
+  if (out.StatusCode !== 202) throw new Error(`asynchronous invocation of ${workerId} answered ${out.StatusCode}`);
+}

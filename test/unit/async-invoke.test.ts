@@ -1,0 +1,40 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { refOfQueuedSend } from '../../functions/channels/send-worker';
+import { invokedOrQueuedWorker } from '../../functions/platform/workers';
+import { failureDestinationRecord } from '../../local/lambda-invoke';
+
+const ref = { tenant_id: 't1', conversation_id: 'conv_1', message_id: 'msg_1' };
+const context = {} as Context;
+
+describe('a worker invoked asynchronously and retried from its queue', () => {
+  it('handles an invocation payload alone, and hands an SQS batch to its queue handler', async () => {
+    const payloads: unknown[] = [];
+    const batches: SQSEvent[] = [];
+    const handler = invokedOrQueuedWorker(
+      async (payload) => void payloads.push(payload),
+      async (event) => void batches.push(event),
+    );
+    await handler(ref, context);
+    const batch = { Records: [{ eventSource: 'aws:sqs', body: '{}' }] } as SQSEvent;
+    await handler(batch, context);
+    expect(payloads).toEqual([ref]);
+    expect(batches).toEqual([batch]);
+  });
+
+  it('throws when the invocation fails, so Lambda puts its destination record on the queue', async () => {
+    const handler = invokedOrQueuedWorker(
+      async () => Promise.reject(new Error('Graph answered 503')),
+      async () => undefined,
+    );
+    await expect(handler(ref, context)).rejects.toThrow('Graph answered 503');
+  });
+
+  it("finds the message in Lambda's destination record, or in a bare reference, and refuses anything else", () => {
+    const record = JSON.parse(JSON.stringify(failureDestinationRecord('channel-sender', ref, new Error('503'))));
+    expect(record).toMatchObject({ requestContext: { condition: 'RetriesExhausted' }, requestPayload: ref });
+    expect(refOfQueuedSend(record)).toEqual(ref);
+    expect(refOfQueuedSend(ref)).toEqual(ref);
+    expect(() => refOfQueuedSend({ requestPayload: { tenant_id: 't1' } })).toThrow();
+    expect(() => refOfQueuedSend('msg_1')).toThrow();
+  });
+});
