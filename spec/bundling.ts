@@ -21,11 +21,12 @@ export const BUNDLING = {
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /**
-   * The SDK is bundled (pinned, tree-shaken), except the Secrets Manager client: it is imported lazily
-   * on the first request only, so it is taken from the Lambda runtime's own SDK rather than parsed
-   * with every cold start.
+   * The SDK is bundled (pinned, tree-shaken), except two clients imported lazily, on first use only, so
+   * they are taken from the Lambda runtime's own SDK rather than parsed with every cold start: Secrets
+   * Manager (a container's first request) and Lambda (the dispatcher's first outbound message: 74 KB its
+   * cold start for events would otherwise parse).
    */
-  external: ['@aws-sdk/client-secrets-manager'],
+  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda'],
 };
 
 /** Files a function reads at run time: bundling copies `from`/`pattern` to `to` beside its bundle. */

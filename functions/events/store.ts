@@ -94,7 +94,8 @@ function dispatchedEventsItem(events: EventEnvelope<object>[]) {
     pk,
     sk: `${EVENT_SK_PREFIX}${first.id}`,
     etype: typeKey(pk, first.type),
-    etypes: new Set(events.map((e) => typeKey(pk, e.type))),
+    // Bare type names: the item's key already names the tenant, and every byte counts toward the 1 KB unit.
+    etypes: new Set(events.map((e) => e.type)),
     ttl: Math.floor(Date.parse(first.created_at) / 1000) + EVENT_RETENTION_SECONDS,
     events: deflateRawSync(JSON.stringify(events)),
     dispatched: true,
@@ -176,7 +177,7 @@ export async function listEvents(
     );
     return { ...page, items: page.items.map((item) => eventFromItem(item)) };
   }
-  const filter = !type
+  const filter: { FilterExpression: string; ExpressionAttributeValues: Record<string, string> } | undefined = !type
     ? undefined
     : category
       ? {
@@ -184,8 +185,8 @@ export async function listEvents(
           ExpressionAttributeValues: { ':type': typeKey(pk, `${category}.`) },
         }
       : {
-          FilterExpression: 'etype = :type OR gsi2pk = :type OR contains(etypes, :type)',
-          ExpressionAttributeValues: { ':type': typeKey(pk, type) },
+          FilterExpression: 'etype = :type OR gsi2pk = :type OR contains(etypes, :name)',
+          ExpressionAttributeValues: { ':type': typeKey(pk, type), ':name': type },
         };
   const wanted = (e: EventEnvelope) => !type || (category ? e.type.startsWith(`${category}.`) : e.type === type);
   return eventSequencePage(tenantId, q, filter, wanted, `events:base:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}`);

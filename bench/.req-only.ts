@@ -1,3 +1,0 @@
-import { requestCosts } from './requests';
-await requestCosts();
-process.exit(0);
