@@ -71,6 +71,7 @@ export class StatefulStack extends Stack {
         enforceSSL: true,
         visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(spec.retentionDays),
+        deliveryDelay: spec.deliveryDelay ? Duration.seconds(spec.deliveryDelay.seconds) : undefined,
         removalPolicy: RemovalPolicy.RETAIN,
         deadLetterQueue: spec.deadLetter
           ? { queue: this.queues[spec.deadLetter.queue], maxReceiveCount: spec.deadLetter.maxReceiveCount }

@@ -39,14 +39,21 @@ export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 200, burstLimit: 4
 
 /**
  * Reserved concurrency of a worker unless configured: a queue worker gets its event source's maximum
- * concurrency (so the mapping is never throttled by its own cap), a stream worker room for ten shards
- * in parallel, a schedule worker one run at a time.
+ * concurrency (so the mapping is never throttled by its own cap), and eight more when it is also invoked
+ * asynchronously (each invocation one message; a burst past that waits in Lambda's queue), a stream
+ * worker room for ten shards in parallel, a schedule worker one run at a time.
  */
 export function defaultWorkerConcurrency(worker: WorkerDef): number {
   const { source } = worker;
-  if (source.kind === 'queue') return queueMaxConcurrency(source.concurrency);
+  if (source.kind === 'queue') return queueMaxConcurrency(source.concurrency) + (worker.asyncInvoke ? 8 : 0);
   return source.kind === 'stream' ? 10 : 1;
 }
+
+/**
+ * An asynchronous invocation throttled this long (a burst beyond the worker's concurrency) gives up its
+ * attempt to the worker's queue, rather than waiting in Lambda's for up to six hours.
+ */
+const ASYNC_MAX_EVENT_AGE = Duration.minutes(5);
 
 /** Lambda's SQS event sources run at least 2 concurrent batches. */
 const queueMaxConcurrency = (concurrency: number) => Math.max(2, concurrency);
@@ -245,6 +252,7 @@ export class StatelessStack extends Stack {
       // One attempt; a failed one goes to the queue, which retries it (spec/workers.ts).
       fn.configureAsyncInvoke({
         retryAttempts: 0,
+        maxEventAge: ASYNC_MAX_EVENT_AGE,
         onFailure: new SqsDestination(stateful.queues[worker.asyncInvoke.onFailure]),
       });
     }
@@ -294,7 +302,8 @@ export class StatelessStack extends Stack {
       // An asynchronous invocation whose destination failed is lost: the same alarm says so.
       worker.asyncInvoke
         ? new MathExpression({
-            expression: 'errors + lost',
+            // A metric with no data point in a period counts as 0, not as a gap that hides the other.
+            expression: 'FILL(errors, 0) + FILL(lost, 0)',
             usingMetrics: {
               errors,
               lost: fn.metric('DestinationDeliveryFailures', { period: Duration.minutes(5), statistic: 'Sum' }),

@@ -106,6 +106,8 @@ export async function ensureQueues(client: SQSClient, prefix: string): Promise<R
       VisibilityTimeout: String(spec.visibilityTimeoutSeconds),
       MessageRetentionPeriod: String(spec.retentionDays * 86400),
     };
+    if (spec.deliveryDelay)
+      attributes.DelaySeconds = process.env[spec.deliveryDelay.localEnv] || String(spec.deliveryDelay.seconds);
     if (spec.deadLetter) {
       const target = out[spec.deadLetter.queue];
       attributes.RedrivePolicy = JSON.stringify({

@@ -80,6 +80,11 @@ export interface QueueSpec {
   retentionDays: number;
   /** Redrive target and receive count: messages that crash the consumer this often go there. */
   deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq'; maxReceiveCount: number };
+  /**
+   * How long every message waits before its first receive (the queue's DelaySeconds); the local runtime
+   * takes `localEnv` instead when it is set, so tests need not wait.
+   */
+  deliveryDelay?: { seconds: number; localEnv: string };
 }
 
 /**
@@ -112,10 +117,13 @@ export const QUEUES = {
   channelOutbound: {
     id: 'ChannelOutbound',
     envVar: 'CHANNEL_OUTBOUND_QUEUE_URL',
-    // Also the delay before a failed send is retried (the worker retries in process first).
+    // Also the delay between retries (the worker retries in process first).
     visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 4,
     deadLetter: { queue: 'channelOutboundDlq', maxReceiveCount: 5 },
+    // The queue holds retries only: the first waits out the failed attempt's 20 s lease (send-worker.ts)
+    // and some of the provider's trouble, rather than coming back at once.
+    deliveryDelay: { seconds: 30, localEnv: 'CHANNEL_RETRY_DELAY_SECONDS' },
   },
   /** No consumer: an alarm watches it. */
   channelOutboundDlq: {

@@ -18,8 +18,9 @@ const IN_PROCESS_ATTEMPTS = 3;
 /**
  * Timing, from inside out: 3 Graph calls of at most 5 s plus back-off (< 17 s) < this lease (20 s) <
  * the function timeout (25 s, WORKER_TIMEOUT_SECONDS) < the queue's visibility timeout (150 s, six times
- * that: spec/resources.ts). So a redelivered message never finds a live lease unless another worker is
- * really still sending it.
+ * that: spec/resources.ts); and the lease < the queue's delivery delay (30 s), which a failed first
+ * attempt waits out on the queue. So a retry never finds a live lease unless another worker is really
+ * still sending the message.
  */
 export const SEND_LEASE_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,7 +49,7 @@ async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', prov
   }
 }
 
-/** What the dispatcher hands the sender: the queued message's reference. */
+/** What the dispatcher hands the sender: the queued message's reference (a MessageRef). */
 const SendRequest = z.object({ tenant_id: z.string(), conversation_id: z.string(), message_id: z.string() });
 /** A retry on the queue: Lambda's destination record of a failed first attempt (or a bare reference). */
 const QueuedSend = z.union([z.object({ requestPayload: SendRequest }), SendRequest]);

@@ -1,7 +1,7 @@
 import { invokeWorker } from '../platform/invoke';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
-import { MESSAGE_EVENTS_OUTBOX, messageEventsOf } from '../conversations/store';
+import { MESSAGE_EVENTS_OUTBOX, messageEventsOf, messageFromItem, type MessageRef } from '../conversations/store';
 import type { EventEnvelope } from './catalog';
 import { tenantOfPk } from '../platform/keys';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
@@ -46,12 +46,11 @@ export const handler = streamWorker(
       await storeDispatchedEvents(carried);
       return fanOutAll(carried, subscriptions);
     }
-    if (item.outbox === 'channel_send')
-      await invokeWorker('channel-sender', {
-        tenant_id: item.tenant_id,
-        conversation_id: item.conversation_id,
-        message_id: item.id,
-      });
+    if (item.outbox === 'channel_send') {
+      const { tenant_id, conversation_id, id } = messageFromItem(item);
+      const send: MessageRef = { tenant_id, conversation_id, message_id: id };
+      await invokeWorker('channel-sender', send);
+    }
   },
   (records) =>
     currentSubscriptions(

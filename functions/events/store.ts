@@ -3,7 +3,7 @@ import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../platform/clock';
 import { db } from '../platform/db';
 import { tableName } from '../platform/config';
-import { newId } from '../platform/ids';
+import { idAfter, newId } from '../platform/ids';
 import { decodeCursor, encodeCursor, invalidCursor, MAX_FILTERED_READ, queryPage } from '../platform/pagination';
 import { inOrder } from '../platform/fields';
 import { tenantPk } from '../platform/keys';
@@ -102,7 +102,10 @@ function dispatchedEventsItem(events: EventEnvelope<object>[]) {
   };
 }
 
-/** Whether events can share an item: one tenant's, conversation events, made in one millisecond, in id order. */
+/**
+ * Whether events can share an item: one tenant's conversation events whose ids are consecutive (each the
+ * one after the other, platform/ids newIdSeries) in one millisecond, so no other id can fall among them.
+ */
 const shareAnItem = (events: EventEnvelope<object>[]) =>
   events.length > 1 &&
   events.every(
@@ -110,7 +113,7 @@ const shareAnItem = (events: EventEnvelope<object>[]) =>
       e.tenant_id === events[0]?.tenant_id &&
       eventCategory(e.type) === FILTERED_CATEGORY &&
       idMillisecond(e.id) === idMillisecond(events[0].id) &&
-      (i === 0 || e.id > (events[i - 1]?.id ?? '')),
+      (i === 0 || e.id === idAfter(events[i - 1]?.id ?? '')),
   );
 
 /** The items of the events taken from a message's outbox: one when they can share it (above), else one each. */
@@ -255,15 +258,15 @@ async function eventSequencePage(
 const idOfKey = (sk: unknown) => (typeof sk === 'string' ? sk.slice(EVENT_SK_PREFIX.length) : undefined);
 
 /** Where a cursor resumes: below an event id (cursors issued before held the last item's key instead). */
-function belowOf(cursor: Record<string, unknown>): string {
+export function belowOf(cursor: Record<string, unknown>): string {
   const below = typeof cursor.below === 'string' ? cursor.below : idOfKey(cursor.sk);
   if (below === undefined) throw invalidCursor();
   return below;
 }
 
 /**
- * One event of the tenant, by id: a strongly consistent Query of the items keyed in the id's millisecond up
- * to the id, newest first, for the item that holds it (its own, or that of its change's first event). An
+ * One event of the tenant, by id: a strongly consistent Query for the last item keyed in the id's
+ * millisecond up to the id, the item that holds it (its own, or that of its change's first event). An
  * event past its 30 days that DynamoDB has not yet removed (TTL deletes within days) counts as gone, as it
  * is for the list's readers.
  */
@@ -279,15 +282,13 @@ export async function getEvent(tenantId: string, id: string, now: Date): Promise
       },
       ScanIndexForward: false,
       ConsistentRead: true,
-      Limit: 10,
+      // The first item at or below the id holds it, if any does: no other id falls inside an item's run.
+      Limit: 1,
     }),
   );
-  for (const item of out.Items ?? []) {
-    if (typeof item.ttl === 'number' && item.ttl <= epochSeconds(now)) continue;
-    const event = eventsFromItem(item).find((e) => e.id === id);
-    if (event) return event;
-  }
-  return undefined;
+  const item = out.Items?.[0];
+  if (!item || (typeof item.ttl === 'number' && item.ttl <= epochSeconds(now))) return undefined;
+  return eventsFromItem(item).find((e) => e.id === id);
 }
 
 /** Events written before they were deflated hold the JSON text itself (they expire within 30 days). */

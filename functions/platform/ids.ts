@@ -8,6 +8,22 @@ export type IdPrefix = 'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'note' |
 const ulid = monotonicFactory();
 export const newId = (prefix: IdPrefix): string => `${prefix}_${ulid()}`;
 
+const ULID_DIGITS = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** The id right after `id` (its ULID plus one), as the monotonic factory makes it within a millisecond. */
+export function idAfter(id: string): string {
+  const digits = [...id];
+  for (let i = digits.length - 1; i >= 0 && digits[i] !== '_'; i--) {
+    const value = ULID_DIGITS.indexOf(digits[i] ?? '');
+    if (value < ULID_DIGITS.length - 1) {
+      digits[i] = ULID_DIGITS[value + 1] ?? '';
+      return digits.join('');
+    }
+    digits[i] = '0';
+  }
+  return digits.join('');
+}
+
 /** `count` consecutive ids of one millisecond: the events of one change, which may then share an item. */
 export const newIdSeries = (prefix: IdPrefix, count: number): string[] => {
   const at = Date.now();

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeTime } from 'ulid';
 import { eventsFromItem } from '../../functions/events/store';
 import { db } from '../../functions/platform/db';
 import { TABLES } from '../../spec/resources';
@@ -217,6 +218,26 @@ describe('events of one change, stored together', () => {
       } while (cursor && walked.length <= all.length);
       expect(walked).toEqual(all);
     }
+    // A filtered list splits the item between pages too.
+    for (const type of ['conversation.*', 'conversation.message.delivered']) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
+          'GET',
+          `/events?type=${type}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          authOf(u),
+        );
+        walked.push(...page.body.data.map((e) => e.id));
+        cursor = page.body.pagination.next_cursor;
+      } while (cursor && walked.length <= all.length);
+      expect(walked).toEqual((await eventsOf(u, type)).map((e) => e.id));
+      expect(walked.filter((id) => ids.includes(id))).toEqual(type === 'conversation.*' ? ids : [statusEvents[1].id]);
+    }
+    // A window of exactly their millisecond holds all three.
+    const millisecond = encodeURIComponent(new Date(decodeTime(ids[0]?.slice(4) ?? '')).toISOString());
+    const exact = await call('GET', `/events?since=${millisecond}&until=${millisecond}`, authOf(u));
+    expect(exact.body.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ids));
     // Each by its exact type, by id, and in a time window.
     for (const event of statusEvents) {
       const ofType = (await eventsOf(u, event.type)).filter((e) => e.data.message?.id === sent.body.id);

@@ -259,6 +259,7 @@ describe('stateless stack', () => {
       api.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: fnId },
         MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: 300,
         DestinationConfig: {
           OnFailure: { Destination: Match.anyValue() },
         },
@@ -412,11 +413,16 @@ describe('stateless stack', () => {
     }
   });
 
-  it("keeps the channel send lease below the sender's timeout (and so below the queue's visibility)", () => {
+  it("keeps the channel send lease below the sender's timeout (and so below the queue's visibility) and its retry delay", () => {
     const fnId = logicalIdOf(stateless.functions['channel-sender'] as IConstruct);
     const timeout = resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Timeout;
     expect(SEND_LEASE_MS / 1000).toBeLessThan(timeout);
     expect(timeout).toBeLessThan(QUEUES.channelOutbound.visibilityTimeoutSeconds);
+    // A failed first attempt reaches the queue at once: its first receive waits out the attempt's lease.
+    const delay = QUEUES.channelOutbound.deliveryDelay?.seconds ?? 0;
+    expect(SEND_LEASE_MS / 1000).toBeLessThan(delay);
+    const queue = resources(data, 'AWS::SQS::Queue')[logicalIdOf(stateful.queues.channelOutbound)];
+    expect(queue?.Properties.DelaySeconds).toBe(delay);
   });
 });
 

@@ -1,5 +1,12 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { dispatchedEventItems, eventFromItem, eventPut, eventsFromItem, newEvent } from '../../functions/events/store';
+import {
+  belowOf,
+  dispatchedEventItems,
+  eventFromItem,
+  eventPut,
+  eventsFromItem,
+  newEvent,
+} from '../../functions/events/store';
 import { messageEventsOf, messageKey, messageOutbox } from '../../functions/conversations/store';
 import type { Message } from '../../functions/conversations/conversation';
 import { newImageOf } from '../../functions/platform/workers';
@@ -135,12 +142,22 @@ describe('event items', () => {
       expect(items.map((i) => i.sk)).toEqual(pair.map((e) => `EVT#${e.id}`));
       expect(items.every((i) => i.dispatched === true && i.events === undefined)).toBe(true);
     }
-    const [a, b] = [
-      newEvent('t1', 'conversation.message.sent', {}, at),
-      newEvent('t1', 'conversation.message.read', {}, at),
-    ];
-    if (a.id.slice(0, 14) === b.id.slice(0, 14)) expect(dispatchedEventItems([b, a])).toHaveLength(2);
+    const first = { ...sent, id: 'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N1' };
+    const second = { ...newEvent('t1', 'conversation.message.read', {}, at), id: 'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N2' };
+    expect(dispatchedEventItems([first, second])).toHaveLength(1);
+    expect(dispatchedEventItems([second, first])).toHaveLength(2);
+    // One millisecond but not consecutive: another event's id could fall between them.
+    const gap = { ...second, id: 'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N4' };
+    expect(dispatchedEventItems([first, gap])).toHaveLength(2);
     // One event alone is an ordinary event item, marked.
     expect(dispatchedEventItems([sent])).toEqual([{ ...eventPut(sent).Put.Item, dispatched: true }]);
+  });
+
+  it('page by event: a cursor resumes below an event id, and one issued before (an item key) still resumes', async () => {
+    expect(belowOf({ below: 'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N2' })).toBe('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N2');
+    expect(belowOf({ pk: 'TENANT#t1', sk: 'EVT#evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N2' })).toBe(
+      'evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N2',
+    );
+    expect(() => belowOf({ pk: 'TENANT#t1' })).toThrow(/cursor/);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '../../functions/auth/tokens';
 import { hashPassword, verifyPassword } from '../../functions/auth/passwords';
 import { decodeCursor, encodeCursor } from '../../functions/platform/pagination';
-import { isId, isUuid, newId, newIdSeries, newTenantId } from '../../functions/platform/ids';
+import { idAfter, isId, isUuid, newId, newIdSeries, newTenantId } from '../../functions/platform/ids';
 import { codeOf } from '../support/errors';
 
 process.env.JWT_SECRET = 'unit-test-secret-with-enough-entropy-0123456789';
@@ -121,6 +121,10 @@ describe('ids', () => {
 
   it('makes a series of consecutive ids in one millisecond', () => {
     const series = newIdSeries('evt', 3);
+    expect(series.slice(1)).toEqual(series.slice(0, -1).map(idAfter));
+    expect(idAfter('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0NZ')).toBe('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0P0');
+    expect(idAfter('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0N9')).toBe('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0NA');
+    expect(idAfter('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0NH')).toBe('evt_01KB2ZQ7Y3X4F5G6H7J8K9M0NJ');
     expect(series.every((id) => isId('evt', id))).toBe(true);
     expect(new Set(series.map((id) => id.slice(0, 14))).size).toBe(1);
     expect([...series].sort()).toEqual(series);
