@@ -218,16 +218,11 @@ async function eventSequencePage(
   let startKey: Record<string, unknown> | undefined;
   let evaluated = 0;
   do {
+    const range = eventItemRange(tenantId, fromId, below !== undefined && below < toId ? below : toId);
     const out = await db().send(
       new QueryCommand({
-        TableName: tableName('main'),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
-        ExpressionAttributeValues: {
-          ':pk': tenantPk(tenantId),
-          ':lower': `${EVENT_SK_PREFIX}${fromId}`,
-          ':upper': `${EVENT_SK_PREFIX}${below !== undefined && below < toId ? below : toId}`,
-          ...filter?.ExpressionAttributeValues,
-        },
+        ...range,
+        ExpressionAttributeValues: { ...range.ExpressionAttributeValues, ...filter?.ExpressionAttributeValues },
         ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
         ScanIndexForward: false,
         Limit: Math.min((q.limit + 1 - events.length) * (filter ? 2 : 1), MAX_FILTERED_READ - evaluated),
@@ -255,6 +250,17 @@ async function eventSequencePage(
   };
 }
 
+/** A Query of the tenant's event items keyed from `fromId` to `toId` (both included, as id prefixes). */
+const eventItemRange = (tenantId: string, fromId: string, toId: string) => ({
+  TableName: tableName('main'),
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
+  ExpressionAttributeValues: {
+    ':pk': tenantPk(tenantId),
+    ':lower': `${EVENT_SK_PREFIX}${fromId}`,
+    ':upper': `${EVENT_SK_PREFIX}${toId}`,
+  } as Record<string, string>,
+});
+
 const idOfKey = (sk: unknown) => (typeof sk === 'string' ? sk.slice(EVENT_SK_PREFIX.length) : undefined);
 
 /** Where a cursor resumes: below an event id (cursors issued before held the last item's key instead). */
@@ -273,13 +279,7 @@ export function belowOf(cursor: Record<string, unknown>): string {
 export async function getEvent(tenantId: string, id: string, now: Date): Promise<EventEnvelope | undefined> {
   const out = await db().send(
     new QueryCommand({
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(tenantId),
-        ':lower': `${EVENT_SK_PREFIX}${idMillisecond(id)}`,
-        ':upper': `${EVENT_SK_PREFIX}${id}`,
-      },
+      ...eventItemRange(tenantId, idMillisecond(id), id),
       ScanIndexForward: false,
       ConsistentRead: true,
       // The first item at or below the id holds it, if any does: no other id falls inside an item's run.

@@ -204,33 +204,25 @@ describe('events of one change, stored together', () => {
     expect(holding.map((item) => item.sk)).toEqual([`EVT#${ids[2]}`]);
     // Every page size walks the same sequence, splitting the item where a page ends.
     const all = (await eventsOf(u)).map((e) => e.id);
-    for (const limit of [1, 2]) {
+    /** The ids `query` lists, page by page, following the cursors (at most one page per event). */
+    const walk = async (query: string) => {
       const walked: string[] = [];
       let cursor: string | null = null;
       do {
         const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
           'GET',
-          `/events?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          `/events?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
           authOf(u),
         );
         walked.push(...page.body.data.map((e) => e.id));
         cursor = page.body.pagination.next_cursor;
       } while (cursor && walked.length <= all.length);
-      expect(walked).toEqual(all);
-    }
+      return walked;
+    };
+    for (const limit of [1, 2]) expect(await walk(`limit=${limit}`)).toEqual(all);
     // A filtered list splits the item between pages too.
     for (const type of ['conversation.*', 'conversation.message.delivered']) {
-      const walked: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: { body: { data: { id: string }[]; pagination: { next_cursor: string | null } } } = await call(
-          'GET',
-          `/events?type=${type}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-          authOf(u),
-        );
-        walked.push(...page.body.data.map((e) => e.id));
-        cursor = page.body.pagination.next_cursor;
-      } while (cursor && walked.length <= all.length);
+      const walked = await walk(`type=${type}&limit=1`);
       expect(walked).toEqual((await eventsOf(u, type)).map((e) => e.id));
       expect(walked.filter((id) => ids.includes(id))).toEqual(type === 'conversation.*' ? ids : [statusEvents[1].id]);
     }
