@@ -12,6 +12,7 @@ import {
 } from '../conversations/store';
 import { sandboxSend } from './sandbox';
 import { routeWhatsAppNumber } from './store';
+import type { Message } from '../conversations/conversation';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
@@ -50,13 +51,31 @@ async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', prov
 }
 
 /** What the dispatcher hands the sender: the queued message's reference (a MessageRef). */
-const SendRequest = z.object({ tenant_id: z.string(), conversation_id: z.string(), message_id: z.string() });
+const SendRequest = z.object({
+  tenant_id: z.string(),
+  conversation_id: z.string(),
+  message_id: z.string(),
+  /** The message as its stream record carries it (all of it: loose), so the first attempt need not read it. */
+  message: z.optional(z.looseObject({ id: z.string(), status: z.string(), channel: z.string(), text: z.string() })),
+});
 /** A retry on the queue: Lambda's destination record of a failed first attempt (or a bare reference). */
 const QueuedSend = z.union([z.object({ requestPayload: SendRequest }), SendRequest]);
+/** The message a queued retry is for: only its reference, since a retry reads the message again. */
 export const refOfQueuedSend = (body: unknown): MessageRef => {
   const parsed = QueuedSend.parse(body);
-  return 'requestPayload' in parsed ? parsed.requestPayload : parsed;
+  const { tenant_id, conversation_id, message_id } = 'requestPayload' in parsed ? parsed.requestPayload : parsed;
+  return { tenant_id, conversation_id, message_id };
 };
+
+/**
+ * The first attempt: the dispatcher's payload. Its message is the one the stream record carries, as a
+ * read would return it (nothing but the send lease changes a queued message, and a status that moved
+ * meanwhile fails the attempt's conditional writes), so it is not read again.
+ */
+function firstAttempt(payload: unknown): Promise<void> {
+  const { message, ...ref } = SendRequest.parse(payload);
+  return send(ref, false, message?.id === ref.message_id ? (message as unknown as Message) : undefined);
+}
 
 /**
  * Sends one queued outbound message through its channel. The message is claimed first (a lease), so a
@@ -64,8 +83,8 @@ export const refOfQueuedSend = (body: unknown): MessageRef => {
  * queue, whose redeliveries retry it, then the DLQ); on the last attempt, and on permanent errors, the
  * message is marked failed.
  */
-async function send(ref: MessageRef, lastAttempt: boolean): Promise<void> {
-  const message = await getMessage(ref);
+async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): Promise<void> {
+  const message = written ?? (await getMessage(ref));
   const now = () => clock.now();
   if (!message || message.status !== 'queued') return;
 
@@ -122,7 +141,7 @@ async function send(ref: MessageRef, lastAttempt: boolean): Promise<void> {
  * redeliveries make the others, the last at the queue's receive count limit.
  */
 export const handler = invokedOrQueuedWorker(
-  (payload: unknown) => send(SendRequest.parse(payload), false),
+  firstAttempt,
   sqsWorker(async (record) => {
     const lastAttempt =
       Number(record.attributes.ApproximateReceiveCount) >= QUEUES.channelOutbound.deadLetter.maxReceiveCount;

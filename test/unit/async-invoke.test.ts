@@ -34,6 +34,9 @@ describe('a worker invoked asynchronously and retried from its queue', () => {
     expect(record).toMatchObject({ requestContext: { condition: 'RetriesExhausted' }, requestPayload: ref });
     expect(refOfQueuedSend(record)).toEqual(ref);
     expect(refOfQueuedSend(ref)).toEqual(ref);
+    // A retry reads the message again: the first attempt's copy of it is dropped.
+    const withMessage = { ...ref, message: { id: 'msg_1', status: 'queued', channel: 'sandbox', text: 'hi' } };
+    expect(refOfQueuedSend(failureDestinationRecord('channel-sender', withMessage, new Error('503')))).toEqual(ref);
     expect(() => refOfQueuedSend({ requestPayload: { tenant_id: 't1' } })).toThrow();
     expect(() => refOfQueuedSend('msg_1')).toThrow();
   });
