@@ -105,11 +105,12 @@ export async function startInvokeEndpoint(
   return {
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
-      await Promise.all([...running]);
+      // No new invocation once closed; then every accepted one ends (or records its failure).
       await new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
       });
+      while (running.size > 0) await Promise.all([...running]);
     },
   };
 }

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { clock } from '../platform/clock';
 import { invokedOrQueuedWorker, logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../spec/resources';
@@ -11,6 +10,7 @@ import {
   type MessageRef,
 } from '../conversations/store';
 import { sandboxSend } from './sandbox';
+import { parseSendRequest, refOfQueuedSend } from './send-request';
 import { routeWhatsAppNumber } from './store';
 import type { Message } from '../conversations/conversation';
 import { GraphError, sendWhatsAppText } from './whatsapp';
@@ -50,31 +50,16 @@ async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', prov
   }
 }
 
-/** What the dispatcher hands the sender: the queued message's reference (a MessageRef). */
-const SendRequest = z.object({
-  tenant_id: z.string(),
-  conversation_id: z.string(),
-  message_id: z.string(),
-  /** The message as its stream record carries it (all of it: loose), so the first attempt need not read it. */
-  message: z.optional(z.looseObject({ id: z.string(), status: z.string(), channel: z.string(), text: z.string() })),
-});
-/** A retry on the queue: Lambda's destination record of a failed first attempt (or a bare reference). */
-const QueuedSend = z.union([z.object({ requestPayload: SendRequest }), SendRequest]);
-/** The message a queued retry is for: only its reference, since a retry reads the message again. */
-export const refOfQueuedSend = (body: unknown): MessageRef => {
-  const parsed = QueuedSend.parse(body);
-  const { tenant_id, conversation_id, message_id } = 'requestPayload' in parsed ? parsed.requestPayload : parsed;
-  return { tenant_id, conversation_id, message_id };
-};
-
 /**
  * The first attempt: the dispatcher's payload. Its message is the one the stream record carries, as a
- * read would return it (nothing but the send lease changes a queued message, and a status that moved
- * meanwhile fails the attempt's conditional writes), so it is not read again.
+ * read would return it while the message is queued (nothing but the send lease changes a queued
+ * message). A repeated payload (a stream record handled twice) may carry it queued when it no longer is:
+ * the attempt's conditional writes then fail, and `send` reads it before calling that a conflict. A
+ * message that is not all there, or not this one, is read instead (channels/send-request.ts).
  */
 function firstAttempt(payload: unknown): Promise<void> {
-  const { message, ...ref } = SendRequest.parse(payload);
-  return send(ref, false, message?.id === ref.message_id ? (message as unknown as Message) : undefined);
+  const { ref, message } = parseSendRequest(payload);
+  return send(ref, false, message);
 }
 
 /**
@@ -97,8 +82,12 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     return;
   }
 
-  // Another worker holds the lease: let the queue bring this back later rather than dropping it.
-  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) throw new Error('message is being sent by another worker');
+  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) {
+    // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to do.
+    if (written && (await getMessage(ref))?.status !== 'queued') return;
+    // Another worker holds the lease: let the queue bring this back later rather than dropping it.
+    throw new Error('message is being sent by another worker');
+  }
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
   const route = conversation?.channel_account_id

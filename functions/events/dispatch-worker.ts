@@ -1,8 +1,8 @@
 import { invokeWorker } from '../platform/invoke';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
-import { MESSAGE_EVENTS_OUTBOX, messageEventsOf, messageFromItem, type MessageRef } from '../conversations/store';
-import type { Message } from '../conversations/conversation';
+import { MESSAGE_EVENTS_OUTBOX, messageEventsOf, messageFromItem } from '../conversations/store';
+import { sendRequestOf } from '../channels/send-request';
 import type { EventEnvelope } from './catalog';
 import { tenantOfPk } from '../platform/keys';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
@@ -48,15 +48,7 @@ export const handler = streamWorker(
       return fanOutAll(carried, subscriptions);
     }
     if (item.outbox === 'channel_send') {
-      // The message rides along, so the sender's first attempt need not read it.
-      const message = messageFromItem(item);
-      const send: MessageRef & { message: Message } = {
-        tenant_id: message.tenant_id,
-        conversation_id: message.conversation_id,
-        message_id: message.id,
-        message,
-      };
-      await invokeWorker('channel-sender', send);
+      await invokeWorker('channel-sender', sendRequestOf(messageFromItem(item)));
     }
   },
   (records) =>

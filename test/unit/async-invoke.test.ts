@@ -1,5 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { refOfQueuedSend } from '../../functions/channels/send-worker';
+import type { Message } from '../../functions/conversations/conversation';
+import { parseSendRequest, refOfQueuedSend, sendRequestOf } from '../../functions/channels/send-request';
 import { invokedOrQueuedWorker } from '../../functions/platform/workers';
 import { failureDestinationRecord } from '../../local/lambda-invoke';
 
@@ -39,5 +40,28 @@ describe('a worker invoked asynchronously and retried from its queue', () => {
     expect(refOfQueuedSend(failureDestinationRecord('channel-sender', withMessage, new Error('503')))).toEqual(ref);
     expect(() => refOfQueuedSend({ requestPayload: { tenant_id: 't1' } })).toThrow();
     expect(() => refOfQueuedSend('msg_1')).toThrow();
+  });
+
+  it("carries the message as written in the first attempt's payload, unless SQS could not take its text", () => {
+    const message = {
+      id: 'msg_1',
+      tenant_id: 't1',
+      conversation_id: 'conv_1',
+      direction: 'outbound',
+      status: 'queued',
+      channel: 'sandbox',
+      text: 'On our way',
+    } as unknown as Message;
+    const payload = JSON.parse(JSON.stringify(sendRequestOf(message)));
+    expect(payload).toEqual({ ...ref, message });
+    // As written, key order and fields the check does not name included.
+    expect(JSON.stringify(parseSendRequest(payload).message)).toBe(JSON.stringify(message));
+    expect(sendRequestOf({ ...message, text: 'bad \ufffe char' })).toEqual(ref);
+    // Read instead: no message, one that is not all there, or another message's.
+    expect(parseSendRequest(ref)).toEqual({ ref });
+    expect(parseSendRequest({ ...ref, message: { id: 'msg_1' } })).toEqual({ ref });
+    expect(parseSendRequest({ ...ref, message: { ...message, id: 'msg_2' } })).toEqual({ ref });
+    expect(parseSendRequest({ ...ref, message: { ...message, tenant_id: 't2' } })).toEqual({ ref });
+    expect(() => parseSendRequest({ message })).toThrow();
   });
 });
