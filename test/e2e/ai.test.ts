@@ -233,9 +233,10 @@ describe('POST /ai/suggest', () => {
     expect(sunday?.hours).toEqual([{ start: '09:00', end: '21:00' }]);
     const [best] = res.body.suggestions;
     expect(best.intent).toBe('opening_hours');
-    expect(best.text).toMatch(
-      /^Hi, our opening hours for the coming days: .*09:00\u201318:00.*Sunday 09:00\u201321:00/,
-    );
+    // The days run from today, so Sunday comes first or later depending on the day the test runs.
+    expect(best.text).toMatch(/^Hi, our opening hours for the coming days: /);
+    expect(best.text).toMatch(/09:00\u201318:00/);
+    expect(best.text).toMatch(/Sunday 09:00\u201321:00/);
   });
 
   it('offers the free times to book: open hours of resources, less their bookings', async () => {
