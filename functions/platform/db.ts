@@ -1,4 +1,6 @@
 import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
   BatchGetCommand,
@@ -75,6 +77,13 @@ export type TransactionPricer = (
 ) => Promise<((output: unknown) => Promise<TransactionCapacity | undefined>) | undefined>;
 let currentUsage: (() => DbUsage | undefined) | undefined;
 
+/**
+ * Filled only by the local runtime's chaos mode (local/chaos/), which adds its middlewares to each AWS SDK
+ * client the functions create (DynamoDB, SQS, Lambda) to act as AWS does at its unkindest. Empty in Lambda.
+ */
+export type SdkClientHook = (client: DynamoDBClient | SQSClient | LambdaClient) => void;
+export const sdkClientHooks: SdkClientHook[] = [];
+
 export function countUsageIn(find: (() => DbUsage | undefined) | undefined): void {
   currentUsage = find;
 }
@@ -145,6 +154,7 @@ export function db(): DynamoDBDocumentClient {
       },
       { step: 'initialize', name: 'countRoundTrips' },
     );
+    for (const hook of sdkClientHooks) hook(base);
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return client;

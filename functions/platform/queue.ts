@@ -1,5 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { usageOfCurrentInvocation } from './db';
+import { sdkClientHooks, usageOfCurrentInvocation } from './db';
 
 let client: SQSClient | undefined;
 
@@ -19,6 +19,7 @@ export function sqsClient(): SQSClient {
       },
       { step: 'initialize', name: 'countRequests' },
     );
+    for (const hook of sdkClientHooks) hook(client);
   }
   return client;
 }
