@@ -43,6 +43,20 @@ export interface Replicas {
   stop(): Promise<void>;
 }
 
+/**
+ * The Streams client reads an empty map attribute (`{"M": {}}`) back as `{}`, which DynamoDB refuses
+ * in a write: put the empty maps back, at any depth.
+ */
+function restoreEmptyMaps(item: Record<string, AttributeValue>): Record<string, AttributeValue> {
+  const fix = (value: AttributeValue): AttributeValue => {
+    if (Object.keys(value).length === 0) return { M: {} };
+    if (value.M) return { M: restoreEmptyMaps(value.M) };
+    if (value.L) return { L: value.L.map(fix) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, fix(v)]));
+}
+
 /** Creates a replica for every streamed table and starts applying the stream to it, lagging. */
 export async function startReplicas(chaos: Chaos, tables: Record<TableName, string>): Promise<Replicas> {
   const dynamo = new DynamoDBClient({});
@@ -89,7 +103,8 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
       if (!change?.Keys) return;
       if (record.eventName === 'REMOVE')
         await dynamo.send(new DeleteItemCommand({ TableName: replica, Key: change.Keys }));
-      else if (change.NewImage) await dynamo.send(new PutItemCommand({ TableName: replica, Item: change.NewImage }));
+      else if (change.NewImage)
+        await dynamo.send(new PutItemCommand({ TableName: replica, Item: restoreEmptyMaps(change.NewImage) }));
     };
     const schedule = (record: StreamRecord) => {
       const id = JSON.stringify(record.dynamodb?.Keys ?? {});

@@ -1,4 +1,4 @@
-import { awayFromWindowBoundary, call, createTenant, login, platform, type TestTenant } from '../support/api';
+import { awayFromWindowBoundary, call, createTenant, eventually, login, platform, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -24,9 +24,11 @@ describe('login, refresh, logout', () => {
     expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'sid', 'sub', 'tid']);
     expect(claims.exp - claims.iat).toBe(1800);
 
-    const withoutHeader = await call('POST', '/auth/login', {
-      body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword },
-    });
+    // Found by email through an index: a user created a moment ago may take a moment to be found.
+    const withoutHeader = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword } }),
+      (res) => res.status !== 401,
+    );
     expect(withoutHeader.status).toBe(200);
     expect(withoutHeader.body.tenant_id).toBe(t.tenantId);
     const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: withoutHeader.body.access_token });
@@ -44,7 +46,10 @@ describe('login, refresh, logout', () => {
     const wrong = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'not the password' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('invalid_credentials');
-    const mine = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } });
+    const mine = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } }),
+      (res) => res.status !== 401,
+    );
     expect(mine.status).toBe(200);
     expect(mine.body.tenant_id).toBe(other.tenantId);
     // The same password in two tenants is the only ambiguous case.

@@ -1,4 +1,4 @@
-import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -190,8 +190,9 @@ describe('outbound messages', () => {
   it('page through all messages, newest first', async () => {
     const { body } = await inbound(t, '+491511000012', 'm0');
     for (let i = 1; i < 5; i++) await inbound(t, '+491511000012', `m${i}`);
-    const page1 = await call('GET', `/conversations/${body.conversation.id}/messages?limit=3`, authOf(t));
-    expect(page1.body.data.map((m: { text: string }) => m.text)).toEqual(['m4', 'm3', 'm2']);
+    const firstPage = () => call('GET', `/conversations/${body.conversation.id}/messages?limit=3`, authOf(t));
+    await settlesTo(async () => (await firstPage()).body.data.map((m: { text: string }) => m.text), ['m4', 'm3', 'm2']);
+    const page1 = await firstPage();
     const page2 = await call(
       'GET',
       `/conversations/${body.conversation.id}/messages?limit=3&cursor=${encodeURIComponent(page1.body.pagination.next_cursor)}`,
@@ -315,22 +316,22 @@ describe('listing conversations', () => {
     const c = await mk('+491511000043', ['billing']);
     const ids = async (query: string) =>
       (await call('GET', `/conversations${query}`, authOf(l))).body.data.map((x: { id: string }) => x.id);
-    expect(await ids('')).toEqual([c.id, b.id, a.id]);
-    expect(await ids('?status=open')).toEqual([c.id, a.id]);
-    expect(await ids('?tag=vip')).toEqual([b.id, a.id]);
-    expect(await ids('?status=open&tag=billing')).toEqual([c.id]);
-    expect(await ids('?channel=sandbox&status=pending')).toEqual([b.id]);
-    expect(await ids(`?customer_id=${a.customer.id}`)).toEqual([a.id]);
+    await settlesTo(() => ids(''), [c.id, b.id, a.id]);
+    await settlesTo(() => ids('?status=open'), [c.id, a.id]);
+    await settlesTo(() => ids('?tag=vip'), [b.id, a.id]);
+    await settlesTo(() => ids('?status=open&tag=billing'), [c.id]);
+    await settlesTo(() => ids('?channel=sandbox&status=pending'), [b.id]);
+    await settlesTo(() => ids(`?customer_id=${a.customer.id}`), [a.id]);
     // New activity moves a conversation to the top.
     await inbound(l, '+491511000041', 'again');
     expect((await ids(''))[0]).toBe(a.id);
-    expect(await ids('?tag=vip')).toEqual([a.id, b.id]);
+    await settlesTo(() => ids('?tag=vip'), [a.id, b.id]);
     // Removing a tag removes it from that list.
     await call('PATCH', `/conversations/${b.id}`, { ...authOf(l), body: { tags: ['billing'] } });
-    expect(await ids('?tag=vip')).toEqual([a.id]);
-    expect(await ids('?tag=vip&channel=sandbox')).toEqual([a.id]);
-    expect(await ids('?status=pending&tag=billing&channel=sandbox')).toEqual([b.id]);
-    expect(await ids('?tag=vip&channel=whatsapp')).toEqual([]);
+    await settlesTo(() => ids('?tag=vip'), [a.id]);
+    await settlesTo(() => ids('?tag=vip&channel=sandbox'), [a.id]);
+    await settlesTo(() => ids('?status=pending&tag=billing&channel=sandbox'), [b.id]);
+    await settlesTo(() => ids('?tag=vip&channel=whatsapp'), []);
     const unsupported = await call('GET', `/conversations?tag=vip&customer_id=${a.customer.id}`, authOf(l));
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.code).toBe('unsupported_filter_combination');
@@ -378,19 +379,19 @@ describe('listing conversations by channel', () => {
       expect(res.status).toBe(200);
       return res.body.data.map((x: { id: string; channel: string }) => x.id);
     };
-    expect(await ids('')).toEqual([w1, s3, w3, s2, w2, s1]);
-    expect(await ids('channel=sandbox')).toEqual([s3, s2, s1]);
-    expect(await ids('channel=whatsapp')).toEqual([w1, w3, w2]);
-    expect(await ids('status=open&channel=sandbox')).toEqual([s3, s1]);
-    expect(await ids('status=pending&channel=sandbox')).toEqual([s2]);
-    expect(await ids('status=open&channel=whatsapp')).toEqual([w1, w2]);
-    expect(await ids('tag=vip&channel=whatsapp')).toEqual([w3]);
-    expect(await ids(`assignee_id=${l.adminUserId}&channel=sandbox`)).toEqual([s3]);
-    expect(await ids('assignee_id=none&channel=whatsapp')).toEqual([w3, w2]);
+    await settlesTo(() => ids(''), [w1, s3, w3, s2, w2, s1]);
+    await settlesTo(() => ids('channel=sandbox'), [s3, s2, s1]);
+    await settlesTo(() => ids('channel=whatsapp'), [w1, w3, w2]);
+    await settlesTo(() => ids('status=open&channel=sandbox'), [s3, s1]);
+    await settlesTo(() => ids('status=pending&channel=sandbox'), [s2]);
+    await settlesTo(() => ids('status=open&channel=whatsapp'), [w1, w2]);
+    await settlesTo(() => ids('tag=vip&channel=whatsapp'), [w3]);
+    await settlesTo(() => ids(`assignee_id=${l.adminUserId}&channel=sandbox`), [s3]);
+    await settlesTo(() => ids('assignee_id=none&channel=whatsapp'), [w3, w2]);
     const customer = (await getConv(s1, l)).body.customer.id;
-    expect(await ids(`customer_id=${customer}`)).toEqual([w2, s1]);
-    expect(await ids(`customer_id=${customer}&channel=whatsapp`)).toEqual([w2]);
-    expect(await ids(`customer_id=${customer}&status=open&channel=sandbox`)).toEqual([s1]);
+    await settlesTo(() => ids(`customer_id=${customer}`), [w2, s1]);
+    await settlesTo(() => ids(`customer_id=${customer}&channel=whatsapp`), [w2]);
+    await settlesTo(() => ids(`customer_id=${customer}&status=open&channel=sandbox`), [s1]);
 
     // Paging, one per page: the other channel's conversations between them are skipped.
     const pages = async (query: string) => {
@@ -447,9 +448,9 @@ describe("listing a customer's conversations", () => {
       (await call('GET', `/conversations?customer_id=${customerId}${query}`, authOf(l))).body.data.map(
         (x: { id: string }) => x.id,
       );
-    expect(await ids('')).toEqual([first, third, second]);
-    expect(await ids('&status=resolved')).toEqual([first, second]);
-    expect(await ids('&status=open')).toEqual([third]);
+    await settlesTo(() => ids(''), [first, third, second]);
+    await settlesTo(() => ids('&status=resolved'), [first, second]);
+    await settlesTo(() => ids('&status=open'), [third]);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -491,9 +492,9 @@ describe("listing a user's conversations", () => {
       (await call('GET', `/conversations?assignee_id=${l.adminUserId}${query}`, authOf(l))).body.data.map(
         (x: { id: string }) => x.id,
       );
-    expect(await mine()).toEqual([a, b]);
-    expect(await mine('&status=pending')).toEqual([b]);
-    expect(await mine('&limit=1')).toEqual([a]);
+    await settlesTo(() => mine(), [a, b]);
+    await settlesTo(() => mine('&status=pending'), [b]);
+    await settlesTo(() => mine('&limit=1'), [a]);
     const first = await call('GET', `/conversations?assignee_id=${l.adminUserId}&limit=1`, authOf(l));
     const next = await call(
       'GET',
@@ -505,7 +506,7 @@ describe("listing a user's conversations", () => {
     // Reassigned, it moves to the other user's list; reopened, a resolved one comes back.
     await patch(b, { assignee_id: agent.body.id });
     await patch(c, { status: 'open' });
-    expect(await mine()).toEqual([c, a]);
+    await settlesTo(() => mine(), [c, a]);
     const theirs = await call('GET', `/conversations?assignee_id=${agent.body.id}`, authOf(l));
     expect(theirs.body.data.map((x: { id: string }) => x.id)).toEqual([b, d]);
 
@@ -538,13 +539,13 @@ describe('listing unassigned conversations', () => {
       expect(res.status).toBe(200);
       return res.body.data.map((x: { id: string }) => x.id);
     };
-    expect(await unassigned()).toEqual([d, c, a]);
-    expect(await unassigned('&status=open')).toEqual([c, a]);
-    expect(await unassigned('&status=resolved')).toEqual([d]);
-    expect(await unassigned('&tag=vip')).toEqual([c]);
-    expect(await unassigned('&status=open&channel=sandbox')).toEqual([c, a]);
+    await settlesTo(() => unassigned(), [d, c, a]);
+    await settlesTo(() => unassigned('&status=open'), [c, a]);
+    await settlesTo(() => unassigned('&status=resolved'), [d]);
+    await settlesTo(() => unassigned('&tag=vip'), [c]);
+    await settlesTo(() => unassigned('&status=open&channel=sandbox'), [c, a]);
     const customerOfA = (await call('GET', `/conversations/${a}`, authOf(u))).body.customer.id;
-    expect(await unassigned(`&customer_id=${customerOfA}`)).toEqual([a]);
+    await settlesTo(() => unassigned(`&customer_id=${customerOfA}`), [a]);
     // Paging: one per page, the assigned conversation between them skipped.
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -568,9 +569,9 @@ describe('listing unassigned conversations', () => {
     expect(elsewhere.status).toBe(400);
     // Assigned, a conversation leaves the list; unassigned again, it comes back.
     await patch(a, { assignee_id: u.adminUserId });
-    expect(await unassigned('&status=open')).toEqual([c]);
+    await settlesTo(() => unassigned('&status=open'), [c]);
     await patch(a, { assignee_id: null });
-    expect(await unassigned('&status=open')).toEqual([a, c]);
+    await settlesTo(() => unassigned('&status=open'), [a, c]);
     expect((await call('GET', '/conversations?assignee_id=none', authOf(t))).body.data).not.toContain(a);
   });
 });
@@ -593,7 +594,7 @@ describe('notes', () => {
       author: { type: 'api_key' },
     });
     const second = await call('POST', `/conversations/${id}/notes`, { ...authOf(n), body: { text: 'Moved to Tue.' } });
-    const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
+    const listed = await listEventually(`/conversations/${id}/notes`, authOf(n), (body) => body.data.length === 2);
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((x: { id: string }) => x.id)).toEqual([second.body.id, first.body.id]);
     const paged = await call('GET', `/conversations/${id}/notes?limit=1`, authOf(n));
@@ -667,8 +668,7 @@ describe('notes', () => {
       version: 2,
     });
     expect(edited.headers.get('etag')).toBe('"2"');
-    const listed = await call('GET', `/conversations/${id}/notes`, authOf(n));
-    expect(listed.body.data).toEqual([edited.body]);
+    await settlesTo(async () => (await call('GET', `/conversations/${id}/notes`, authOf(n))).body.data, [edited.body]);
     // The same text again changes nothing: the note as it is, edited_at untouched.
     const same = await edit(note.id, 'Ask Ana: she opens on Saturdays.', authOf(n));
     expect(same).toMatchObject({ status: 200, body: edited.body });
