@@ -102,7 +102,8 @@ export function chaosClientHook(chaos: Chaos, currentStore: () => Store | undefi
         const done = token && committed.get(token);
         if (done) return done;
         const result = await next(args);
-        if (WRITES.has(command) && chaos.strikes('lostResponse')) {
+        // Only a first attempt's response is lost: its retry, which the SDK makes at once, gets through.
+        if (WRITES.has(command) && isFirstAttempt(args) && chaos.strikes('lostResponse')) {
           if (token) {
             committed.set(token, result);
             setTimeout(() => committed.delete(token), 600_000).unref();
@@ -114,6 +115,12 @@ export function chaosClientHook(chaos: Chaos, currentStore: () => Store | undefi
       { step: 'finalizeRequest', name: 'chaosRetriedFaults', priority: 'low' },
     );
   };
+}
+
+/** The SDK numbers its attempts in a header (`amz-sdk-request: attempt=1; max=3`). */
+function isFirstAttempt(args: Args): boolean {
+  const headers = (args.request as { headers?: Record<string, string> } | undefined)?.headers ?? {};
+  return !/attempt=([2-9]|\d\d)/.test(headers['amz-sdk-request'] ?? '');
 }
 
 function clientRequestToken(args: Args): string | undefined {
