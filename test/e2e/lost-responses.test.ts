@@ -20,6 +20,8 @@ beforeAll(async () => {
       DATA_DIR: '',
       PLATFORM_TOKEN: platformToken,
       LOG_LEVEL: 'error',
+      // The test endpoint is on this machine; nothing is delivered to it.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       CHAOS: '1',
       CHAOS_SEED: '1',
       CHAOS_FAULTS: onlyLostResponses,
@@ -67,5 +69,48 @@ describe('a write whose response is lost', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.id).toBe(first.body.id);
+  });
+
+  it('creates what a conditional write creates, rather than finding it there already', async () => {
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: {
+        name: 'Lost Co 2',
+        plan: 'pro',
+        admin: { email: 'lost2@example.com', password: 'a long enough password' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const every = [{ start: '09:00', end: '18:00' }];
+    const schedule = await api('POST', '/schedules', {
+      ...auth,
+      body: { resource_id: 'chair-1', timezone: 'UTC', weekly_hours: { mon: every } },
+    });
+    expect([schedule.status, schedule.body.code]).toEqual([201, undefined]);
+    const conversation = await api('POST', '/conversations', {
+      ...auth,
+      body: { channel: 'sandbox', customer: { phone: '+491511000777', name: 'Lu' } },
+    });
+    expect([conversation.status, conversation.body.code]).toEqual([201, undefined]);
+    const booking = await api('POST', '/bookings', {
+      ...auth,
+      body: {
+        customer: { phone: '+491511000777' },
+        service: 'Cut',
+        resource_id: 'chair-1',
+        start_at: '2031-02-03T09:00:00Z',
+        end_at: '2031-02-03T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
+    expect([booking.status, booking.body.code]).toEqual([201, undefined]);
+    const webhook = await api('POST', '/webhooks', {
+      ...auth,
+      body: { url: 'https://127.0.0.1/hooks', events: ['booking.*'] },
+    });
+    expect([webhook.status, webhook.body.code]).toEqual([201, undefined]);
+    const reply = await api('POST', '/saved-replies', { ...auth, body: { shortcut: 'hi', text: 'Hello!' } });
+    expect([reply.status, reply.body.code]).toEqual([201, undefined]);
   });
 });
