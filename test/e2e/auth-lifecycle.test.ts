@@ -59,9 +59,11 @@ describe('login, refresh, logout', () => {
       token: third.apiKey,
       body: { email: t.adminEmail, password: 'another password 1' },
     });
-    const ambiguous = await call('POST', '/auth/login', {
-      body: { email: t.adminEmail, password: 'another password 1' },
-    });
+    // The third tenant's user is found through the email index once it has caught up.
+    const ambiguous = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } }),
+      (res) => res.status !== 200,
+    );
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.code).toBe('tenant_required');
     expect(ambiguous.body.tenants.map((x: { id: string }) => x.id).sort()).toEqual(
@@ -256,7 +258,11 @@ describe('login, refresh, logout', () => {
     const victim = await createTenant();
     const attempt = (password: string) =>
       call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
-    for (let i = 0; i < 10; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);
+    // Refused (401) until the limit; a retried count may reach it a little early (docs/api-conventions.md).
+    for (let i = 0; i < 10; i++) {
+      const status = (await attempt(`wrong password ${i}`)).status;
+      expect(process.env.CHAOS && i >= 7 ? [401, 429] : [401]).toContain(status);
+    }
     const blocked = await attempt(victim.adminPassword);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('login_throttled');

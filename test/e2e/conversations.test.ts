@@ -1,4 +1,4 @@
-import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
+import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, idsOf, listEventually, settlesTo, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -646,8 +646,7 @@ describe('notes', () => {
     expect((await call('DELETE', `/conversations/${id}/notes/${second.body.id}`, authOf(n))).status).toBe(404);
     expect((await call('DELETE', `/conversations/${id}/notes/${first.body.id}`, authOf(t))).status).toBe(404);
     expect((await call('DELETE', `/conversations/${id}/notes/nope`, authOf(n))).status).toBe(404);
-    const left = await call('GET', `/conversations/${id}/notes`, authOf(n));
-    expect(left.body.data.map((x: { id: string }) => x.id)).toEqual([first.body.id]);
+    await settlesTo(async () => idsOf(await call('GET', `/conversations/${id}/notes`, authOf(n))), [first.body.id]);
   });
 
   it('lets only a note’s author edit it, admins included, and keeps it whole when refused', async () => {

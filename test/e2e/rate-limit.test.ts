@@ -11,8 +11,11 @@ describe('per-tenant hourly rate limit', () => {
     );
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
-    expect(ok).toHaveLength(100);
-    expect(limited).toHaveLength(50);
+    // Never more than the limit. Exactly the limit, but for the over-count a retried count adds (a lost
+    // response the SDK sends again, a 503 a client retries: docs/api-conventions.md), which only chaos makes.
+    expect(ok.length).toBeLessThanOrEqual(100);
+    expect(ok.length).toBeGreaterThanOrEqual(process.env.CHAOS ? 90 : 100);
+    expect(limited).toHaveLength(150 - ok.length);
     for (const r of limited) {
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(r.body.code).toBe('rate_limited');

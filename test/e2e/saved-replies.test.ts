@@ -127,7 +127,7 @@ describe('saved replies', () => {
     // A new title under the same shortcut: the list shows it too.
     const retitled = await change(reply.id, { title: 'Running late' });
     expect(retitled.body).toMatchObject({ shortcut: 'late', title: 'Running late', version: 3 });
-    expect((await list('?shortcut=late')).body.data).toEqual([retitled.body]);
+    await settlesTo(async () => (await list('?shortcut=late')).body.data, [retitled.body]);
 
     const stale = await change(reply.id, { title: 'Stale' }, { 'If-Match': '"1"' });
     expect([stale.status, stale.body.code]).toEqual([412, 'version_mismatch']);

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, eventually, listEventually, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 import { execFile } from 'node:child_process';
@@ -58,7 +58,9 @@ describe('registration', () => {
     const got = await call('GET', `/webhooks/${created.body.id}`, asAgent);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ id: created.body.id, url: `${origin}/`, url_redacted: true });
-    const listed = await call('GET', '/webhooks?limit=100', asAgent);
+    const listed = await listEventually('/webhooks?limit=100', asAgent, (body) =>
+      body.data.some((e: { id: string }) => e.id === created.body.id),
+    );
     expect(listed.text).not.toContain('s3cret');
     expect(listed.text).not.toContain('catch/123');
     expect(listed.body.data.find((e: { id: string }) => e.id === created.body.id)).toMatchObject({
