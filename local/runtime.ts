@@ -206,7 +206,8 @@ async function startWorker(
   const invokeBy = (trigger: Trigger) => (event: unknown) => {
     const store: Store = { [TRIGGER]: trigger };
     const run = () => invokeLocally(worker.id, mod.handler, event as never, undefined, store);
-    return chaos ? mayTimeOut(chaos, store, worker.id, run) : run();
+    const fault = trigger === 'queue' ? 'queueWorkerTimeout' : 'timeout';
+    return chaos ? mayTimeOut(chaos, fault, store, worker.id, run) : run();
   };
   if (worker.asyncInvoke)
     invocable.set(worker.id, {

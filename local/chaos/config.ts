@@ -42,8 +42,13 @@ export const DEFAULT_FAULTS = {
   invokeAgeOut: 0.03,
   /** A failed invocation's destination record lost (AWS: only when the destination refuses it). */
   invokeDropDestination: 0,
-  /** A worker invocation that times out part way: its remaining AWS calls never return. */
+  /** A stream, scheduled or asynchronously invoked worker's invocation that times out part way: its remaining AWS calls never return. */
   timeout: 0.02,
+  /**
+   * The same for a queue worker's batch. Its messages come back only after the queue's visibility timeout
+   * (150 s), longer than the end-to-end tests wait for a delivery, so it is off by default.
+   */
+  queueWorkerTimeout: 0,
   /** Longest time a worker runs before a timeout strikes it. */
   timeoutWithinMs: 300,
   /** Largest clock offset of an invocation, either way. */

@@ -50,8 +50,14 @@ export function skewInvocation(chaos: Chaos, store: Store): void {
  * Runs a worker invocation that may time out: then it fails as Lambda reports a timeout, and from that
  * moment its remaining calls never return (see sdkTimeoutMiddleware).
  */
-export function mayTimeOut<R>(chaos: Chaos, store: Store, functionName: string, run: () => Promise<R>): Promise<R> {
-  if (!chaos.strikes('timeout', `timeout:${functionName}`)) return run();
+export function mayTimeOut<R>(
+  chaos: Chaos,
+  fault: 'timeout' | 'queueWorkerTimeout',
+  store: Store,
+  functionName: string,
+  run: () => Promise<R>,
+): Promise<R> {
+  if (!chaos.strikes(fault, `timeout:${functionName}`)) return run();
   const after = chaos.upTo('timeoutWithinMs', `timeoutAt:${functionName}`);
   const result = run();
   result.catch(() => undefined);

@@ -127,6 +127,19 @@ export async function settlesTo<T>(read: () => Promise<T>, expected: T, ms?: num
   }
 }
 
+/**
+ * settlesTo for a list ordered by times the server took (activity, creation) of writes made within
+ * moments of each other: exact order normally; under the chaos mode, whose clocks differ by up to seconds
+ * between invocations (docs/chaos.md), such an order is only as good as those clocks, so the same items in
+ * any order.
+ */
+export const settlesToInClockOrder = (read: () => Promise<string[]>, expected: (string | undefined)[], ms?: number) =>
+  settlesTo(async () => clockOrdered(await read()), clockOrdered(expected), ms);
+
+/** Ids as a list ordered by server clocks shows them: as they are, or sorted under chaos (settlesToInClockOrder). */
+export const clockOrdered = <T extends string | undefined>(ids: T[]): T[] =>
+  process.env.CHAOS ? [...ids].sort() : ids;
+
 /** The ids of a list response's items, in order. */
 export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);
 
