@@ -238,6 +238,7 @@ export function createGateway(routes: LoadedRoutes): Server {
   // client never sends a request on a connection the gateway is closing at that moment, even when a busy
   // process runs the idle timer late.
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 
