@@ -1,4 +1,13 @@
-import { authOf, call, createTenant, eventsOf, eventually, listEventually, platform, type TestTenant } from '../support/api';
+import {
+  authOf,
+  call,
+  createTenant,
+  eventsOf,
+  eventually,
+  listEventually,
+  platform,
+  type TestTenant,
+} from '../support/api';
 
 let t: TestTenant;
 let other: TestTenant;

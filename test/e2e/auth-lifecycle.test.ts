@@ -1,4 +1,12 @@
-import { awayFromWindowBoundary, call, createTenant, eventually, login, platform, type TestTenant } from '../support/api';
+import {
+  awayFromWindowBoundary,
+  call,
+  createTenant,
+  eventually,
+  login,
+  platform,
+  type TestTenant,
+} from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {

@@ -82,7 +82,7 @@ describe('POST /bookings/{id}/notify', () => {
       ).length;
     // The list is eventually consistent: count once it has stopped changing (earlier tests' messages in).
     let before = await outbound();
-    for (let again = -1; again !== before; ) {
+    for (let again = -1; again !== before;) {
       again = before;
       await new Promise((r) => setTimeout(r, 2500));
       before = await outbound();

@@ -123,7 +123,10 @@ it('rewrites conversations stored before the five indexes, so every list finds t
         return res.body.data.some((c: { id: string }) => c.id === id);
       }),
     );
-  await settlesTo(() => listed(), lists.map(() => false));
+  await settlesTo(
+    () => listed(),
+    lists.map(() => false),
+  );
 
   // Snoozed before the snooze waker: in every list, but not in the due index, so it would never wake.
   const sleeper = await call('POST', '/conversations', {
@@ -168,7 +171,10 @@ it('rewrites conversations stored before the five indexes, so every list finds t
     conversation: { status: 'snoozed', version: snoozed.body.version },
   });
 
-  await settlesTo(() => listed(), lists.map(() => true));
+  await settlesTo(
+    () => listed(),
+    lists.map(() => true),
+  );
   const after = await call('GET', `/conversations/${id}`, authOf(t));
   expect(after.body).toEqual(before.body);
   expect(after.headers.get('etag')).toBe(before.headers.get('etag'));

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { authOf, call, createTenant, eventually, listEventually, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 import { execFile } from 'node:child_process';
@@ -295,7 +295,7 @@ describe('delivery', () => {
     expect(done.body.attempts).toHaveLength(7);
     expect(r.received).toHaveLength(7);
     expect(r.received[6]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
-    expect((await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data).toEqual([]);
+    await settlesTo(async () => (await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data, []);
   });
 
   it('counts a receiver slower than the timeout as a failure, and does not follow redirects', async () => {
