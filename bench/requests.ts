@@ -510,6 +510,7 @@ async function whatsappInbound(
       tenant_id: tenantId,
       phone_number_id: phoneNumberId,
       display_phone_number: null,
+      status: 'active',
       created_at: new Date().toISOString(),
     },
     { access_token: 'bench-token', app_secret: appSecret },

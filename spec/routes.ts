@@ -38,6 +38,8 @@ export interface RouteDef {
   ai?: true;
   /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
   dataFiles?: readonly DataFiles[];
+  /** A larger body limit than the API's 256 KB, for a provider's webhook that may send more. */
+  maxBodyKb?: number;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -285,6 +287,16 @@ export const ROUTES: readonly RouteDef[] = [
     dataKey: true,
   },
   {
+    id: 'channels-whatsapp-embedded-signup',
+    method: 'POST',
+    path: '/channels/whatsapp/embedded-signup',
+    handler: 'channels/whatsapp-embedded-signup',
+    auth: 'tenant',
+    role: 'admin',
+    mainTable: 'write',
+    dataKey: true,
+  },
+  {
     id: 'sandbox-inbound',
     method: 'POST',
     path: '/channels/sandbox/inbound',
@@ -306,8 +318,13 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/channels/whatsapp/webhook',
     handler: 'channels/whatsapp-webhook',
     auth: 'none',
-    mainTable: 'write',
+    // Verifies the signature and queues the payload: the inbound worker routes and stores it. Reads a
+    // number's route only for a tenant's own Meta app (its secret is sealed).
+    mainTable: 'read',
     dataKey: true,
+    sendsTo: ['whatsappInbound'],
+    // Meta batches up to a few MB; API Gateway takes 10 MB and Lambda 6 MB.
+    maxBodyKb: 4096,
   },
 
   {

@@ -129,6 +129,15 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
   },
   {
+    id: 'whatsapp-inbound',
+    handler: 'channels/whatsapp-inbound-worker',
+    description: 'Routes queued WhatsApp webhook payloads to tenants: customer messages, statuses, reactions',
+    source: { kind: 'queue', queue: 'whatsappInbound', batchSize: 10, concurrency: 2 },
+    mainTable: 'write',
+    sendsTo: [],
+    dataKey: true,
+  },
+  {
     id: 'channel-sender',
     handler: 'channels/send-worker',
     description: 'Sends outbound messages through their channel (WhatsApp Graph API, sandbox)',
