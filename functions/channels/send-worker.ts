@@ -113,7 +113,8 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
   const app = await whatsAppPlatformApp();
   const credentials = {
     accessToken: route.secrets.access_token,
-    appSecret: route.secrets.app_secret || app?.secret,
+    // appsecret_proof for the platform's app; a tenant's own app need not require it.
+    appSecret: route.secrets.app_secret ? undefined : app?.secret,
   };
   try {
     const wamid = await withGraphRetries(() =>

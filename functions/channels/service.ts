@@ -52,7 +52,8 @@ export async function connectWhatsAppNumber(
     }
     if (problem) throw invalid('whatsapp_token_unsuitable', problem);
   }
-  const credentials = { accessToken: input.access_token, appSecret: input.app_secret ?? app?.secret };
+  // Calls are signed with appsecret_proof for the platform's app; a tenant's own app need not require it.
+  const credentials = { accessToken: input.access_token, appSecret: input.app_secret ? undefined : app?.secret };
   const number = await verifyPhoneNumberAccess(input.phone_number_id, credentials);
   if (!number) {
     throw invalid('whatsapp_credentials_invalid', 'The Graph API did not accept this access token for this phone_number_id.');

@@ -105,6 +105,7 @@ function newMessage(
     failed_at: null,
     updated_at: at,
     analysis: null,
+    reaction: null,
   };
 }
 
