@@ -7,13 +7,11 @@ const whatsAppFields = {
   tenant_id: tenantId,
   phone_number_id: z.string().check(z.meta({ pattern: '^\\d{1,32}$', examples: ['106540352242922'] })),
   display_phone_number: z.nullable(z.string()),
-  status: z
-    .enum(['active', 'needs_reauthorization'])
-    .check(
-      z.meta({
-        description: '`needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.',
-      }),
-    ),
+  status: z.enum(['active', 'needs_reauthorization']).check(
+    z.meta({
+      description: '`needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.',
+    }),
+  ),
   created_at: timestamp,
 };
 
@@ -44,7 +42,9 @@ export const DuplicateInbound = named(
 export const WhatsAppWebhookResult = named(
   'WhatsAppWebhookResult',
   z.object({
-    queued: z.int().check(z.meta({ description: 'Parts of the payload queued: one per business number (more when large).' })),
+    queued: z
+      .int()
+      .check(z.meta({ description: 'Parts of the payload queued: one per business number (more when large).' })),
   }),
 );
 

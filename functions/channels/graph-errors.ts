@@ -40,7 +40,8 @@ export function decideGraphError(httpStatus: number, code: number | undefined): 
 /** A reason a person can act on, for the codes agents meet most; Meta's own message otherwise. */
 const REASONS: Record<number, string> = {
   100: 'WhatsApp refused a parameter of the message.',
-  131026: 'The message could not be delivered: the number may not be on WhatsApp, or it has not accepted the latest terms.',
+  131026:
+    'The message could not be delivered: the number may not be on WhatsApp, or it has not accepted the latest terms.',
   131047: 'More than 24 hours have passed since the customer last wrote: only an approved template may be sent.',
   131051: 'WhatsApp does not support this message type.',
   131062: 'This message type cannot be sent to a customer known only by their WhatsApp username.',

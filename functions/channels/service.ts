@@ -56,14 +56,20 @@ export async function connectWhatsAppNumber(
   const credentials = { accessToken: input.access_token, appSecret: input.app_secret ? undefined : app?.secret };
   const number = await verifyPhoneNumberAccess(input.phone_number_id, credentials);
   if (!number) {
-    throw invalid('whatsapp_credentials_invalid', 'The Graph API did not accept this access token for this phone_number_id.');
+    throw invalid(
+      'whatsapp_credentials_invalid',
+      'The Graph API did not accept this access token for this phone_number_id.',
+    );
   }
   if (input.waba_id && app && !input.app_secret) {
     try {
       await subscribeAppToAccount(input.waba_id, credentials);
     } catch (error) {
       if (!(error instanceof GraphError)) throw error;
-      throw invalid('whatsapp_subscription_failed', `Meta refused to send this account\u2019s webhooks: ${error.message}`);
+      throw invalid(
+        'whatsapp_subscription_failed',
+        `Meta refused to send this account\u2019s webhooks: ${error.message}`,
+      );
     }
   }
   const channel: WhatsAppChannel = {
@@ -94,7 +100,10 @@ export async function connectByEmbeddedSignup(
 ): Promise<WhatsAppChannel> {
   const app = await whatsAppPlatformApp();
   if (!app) {
-    throw invalid('whatsapp_app_not_configured', 'Embedded Signup needs the platform\u2019s Meta app (WHATSAPP_APP_ID).');
+    throw invalid(
+      'whatsapp_app_not_configured',
+      'Embedded Signup needs the platform\u2019s Meta app (WHATSAPP_APP_ID).',
+    );
   }
   let token: string;
   try {

@@ -181,7 +181,10 @@ export async function heldReceipts(tenantId: string, wamid: string, now: Date): 
   // TTL deletes lazily: an expired hold is ignored.
   return (out.Items ?? [])
     .filter((i) => Number(i.ttl) > now.getTime() / 1000)
-    .map((i) => ({ status: i.status, at: i.at, error: i.error ?? null }) as HeldReceipt);
+    .map((i): HeldReceipt => {
+      const { status, at, error } = i as HeldReceipt;
+      return { status, at, error: error ?? null };
+    });
 }
 
 export async function isKnownVerifyToken(token: string): Promise<boolean> {

@@ -148,7 +148,8 @@ export async function processInboundChunk(chunk: InboundChunk, now: Date): Promi
     counts.skipped += messages.length + statuses.length;
     return counts;
   }
-  for (const m of messages) await receiveMessage(route.tenantId, chunk.phone_number_id, m, chunk.value.contacts, now, counts);
+  for (const m of messages)
+    await receiveMessage(route.tenantId, chunk.phone_number_id, m, chunk.value.contacts, now, counts);
   for (const s of statuses) await applyStatus(route.tenantId, s, now, counts);
   return counts;
 }

@@ -22,7 +22,10 @@ export const handler = httpHandler('whatsapp-webhook-verify', { query: VerifyQue
     !token ||
     !(isPlatformVerifyToken(token) || (await isKnownVerifyToken(token)))
   ) {
-    throw forbidden('verification_failed', 'The verify token does not match this platform\u2019s or a connected number\u2019s.');
+    throw forbidden(
+      'verification_failed',
+      'The verify token does not match this platform\u2019s or a connected number\u2019s.',
+    );
   }
   return { status: 200, text: query['hub.challenge'] ?? '' };
 });

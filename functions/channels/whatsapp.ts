@@ -166,7 +166,11 @@ export class GraphError extends Error {
   }
   get code(): string {
     if (this.decision.kind === 'unknown') return 'outcome_unknown';
-    return this.metaCode !== undefined ? `graph_${this.metaCode}` : this.status ? `graph_http_${this.status}` : 'network_error';
+    return this.metaCode !== undefined
+      ? `graph_${this.metaCode}`
+      : this.status
+        ? `graph_http_${this.status}`
+        : 'network_error';
   }
   get retryable(): boolean {
     return this.decision.kind === 'retry';
@@ -211,7 +215,8 @@ export async function graphCall<T>(
 ): Promise<T> {
   const url = new URL(`${graphBaseUrl()}/${path.replace(/^\//, '')}`);
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
-  if (credentials?.appSecret) url.searchParams.set('appsecret_proof', appSecretProof(credentials.accessToken, credentials.appSecret));
+  if (credentials?.appSecret)
+    url.searchParams.set('appsecret_proof', appSecretProof(credentials.accessToken, credentials.appSecret));
   let res: Response;
   try {
     res = await fetch(url, {

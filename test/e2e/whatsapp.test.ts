@@ -128,7 +128,11 @@ describe('WhatsApp connection', () => {
       body: { code: `signup-${number}`, waba_id: '424242', phone_number_id: number },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ phone_number_id: number, status: 'active', webhook_path: '/api/v1/channels/whatsapp/webhook' });
+    expect(res.body).toMatchObject({
+      phone_number_id: number,
+      status: 'active',
+      webhook_path: '/api/v1/channels/whatsapp/webhook',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/EAAG/);
     const subscribed = (await (await fetch(`${testRuntime().graphUrl}/__subscribed_apps`)).json()) as any[];
     expect(subscribed).toContainEqual({ waba_id: '424242', token: `EAAG-token-${number}` });
@@ -242,7 +246,10 @@ describe('WhatsApp inbound webhook', () => {
       { entry: [{ changes: 'x' }] },
       { entry: [{ changes: [null] }] },
       webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
-      { object: 'whatsapp_business_account', entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]) },
+      {
+        object: 'whatsapp_business_account',
+        entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
+      },
       webhook(textMessage('4915100000778', long)),
       // Over 256 KB: Meta batches up to a few MB.
       webhook({ contacts: [{ wa_id: '4915100000777', profile: { name: 'Bulk' } }], messages: many }),
@@ -327,7 +334,9 @@ describe('WhatsApp inbound webhook', () => {
     await post(
       webhook({
         contacts: [{ wa_id: phone, profile: { name: 'Late' } }],
-        messages: [{ from: phone, id: `wamid.${randomUUID()}`, timestamp: String(wrote), type: 'text', text: { body: 'old' } }],
+        messages: [
+          { from: phone, id: `wamid.${randomUUID()}`, timestamp: String(wrote), type: 'text', text: { body: 'old' } },
+        ],
       }),
     );
     const conv = await eventually(
@@ -387,7 +396,9 @@ describe('WhatsApp outbound and receipts', () => {
     await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)));
     await post(
       webhook(
-        statusUpdate(message.provider_message_id, 'failed', now + 3, [{ code: 131047, title: 'Re-engagement message' }]),
+        statusUpdate(message.provider_message_id, 'failed', now + 3, [
+          { code: 131047, title: 'Re-engagement message' },
+        ]),
       ),
     );
     await settled(t);

@@ -95,7 +95,13 @@ export function startFakeGraph() {
       const versioned = /^\/(v\d+\.\d+)\/(.*)$/.exec(url.pathname);
       if (!versioned) return reply(400, metaError(2500, 'Unknown path components'));
       if (!SERVED_VERSIONS.has(versioned[1]))
-        return reply(400, metaError(2635, `(#2635) You are calling a deprecated or unknown version of the Graph API (${versioned[1]}).`));
+        return reply(
+          400,
+          metaError(
+            2635,
+            `(#2635) You are calling a deprecated or unknown version of the Graph API (${versioned[1]}).`,
+          ),
+        );
       const path = versioned[2];
       const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
       // appsecret_proof, when sent, must be the HMAC of the token with the platform app's secret.
@@ -165,11 +171,16 @@ export function startFakeGraph() {
       requests.push({ phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems });
       if (problems.length) return reply(400, metaError(100, problems.join('; ')));
       if (phoneNumberId.startsWith('49') || !token.startsWith('EAAG-token-'))
-        return reply(401, metaError(190, 'Error validating access token: Session has expired.', { error_subcode: 463 }));
+        return reply(
+          401,
+          metaError(190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
+        );
       const key = `${phoneNumberId}:${body.text.body}`;
       const n = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, n);
-      const usage = { 'X-Business-Use-Case-Usage': JSON.stringify({ [phoneNumberId]: [{ type: 'whatsapp', call_count: 100 }] }) };
+      const usage = {
+        'X-Business-Use-Case-Usage': JSON.stringify({ [phoneNumberId]: [{ type: 'whatsapp', call_count: 100 }] }),
+      };
       if (phoneNumberId.startsWith('50') && n <= 2) return reply(500, metaError(1, 'An unknown error occurred'));
       // Longer than one attempt's in-process retries (three calls): the send is retried from the queue.
       if (phoneNumberId.startsWith('53') && n <= 3) return reply(503, metaError(2, 'Service temporarily unavailable'));

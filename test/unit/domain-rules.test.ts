@@ -142,8 +142,15 @@ describe('WhatsApp payloads', () => {
       ['1', '9', 'messages'],
       ['2', null, 'messages'],
     ]);
-    const messages = Array.from({ length: 40 }, (_, i) => ({ id: `wamid.${i}`, type: 'text', text: { body: 'x'.repeat(1000) } }));
-    const big = inboundChunks({ entry: [{ changes: [{ value: { metadata: { phone_number_id: '1' }, messages } }] }] }, 8_000);
+    const messages = Array.from({ length: 40 }, (_, i) => ({
+      id: `wamid.${i}`,
+      type: 'text',
+      text: { body: 'x'.repeat(1000) },
+    }));
+    const big = inboundChunks(
+      { entry: [{ changes: [{ value: { metadata: { phone_number_id: '1' }, messages } }] }] },
+      8_000,
+    );
     expect(big.length).toBeGreaterThan(4);
     expect(big.flatMap((c) => c.value.messages ?? []).map((m) => m.id)).toEqual(messages.map((m) => m.id));
     for (const c of big) expect(Buffer.byteLength(JSON.stringify(c.value))).toBeLessThanOrEqual(8_000);
