@@ -40,6 +40,8 @@ export interface RouteDef {
   dataFiles?: readonly DataFiles[];
   /** A larger body limit than the API's 256 KB, for a provider's webhook that may send more. */
   maxBodyKb?: number;
+  /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
+  whatsappApp?: true;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -285,6 +287,7 @@ export const ROUTES: readonly RouteDef[] = [
     role: 'admin',
     mainTable: 'write',
     dataKey: true,
+    whatsappApp: true,
   },
   {
     id: 'channels-whatsapp-embedded-signup',
@@ -295,6 +298,7 @@ export const ROUTES: readonly RouteDef[] = [
     role: 'admin',
     mainTable: 'write',
     dataKey: true,
+    whatsappApp: true,
   },
   {
     id: 'sandbox-inbound',
@@ -311,6 +315,7 @@ export const ROUTES: readonly RouteDef[] = [
     handler: 'channels/whatsapp-verify',
     auth: 'none',
     mainTable: 'read',
+    whatsappApp: true,
   },
   {
     id: 'whatsapp-webhook',
@@ -325,6 +330,7 @@ export const ROUTES: readonly RouteDef[] = [
     sendsTo: ['whatsappInbound'],
     // Meta batches up to a few MB; API Gateway takes 10 MB and Lambda 6 MB.
     maxBodyKb: 4096,
+    whatsappApp: true,
   },
 
   {

@@ -28,6 +28,8 @@ export interface WorkerDef {
   dataKey?: true;
   /** Calls the AI provider (Bedrock, when configured at deploy time). */
   ai?: true;
+  /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
+  whatsappApp?: true;
   /** Workers this one hands work to by Lambda's asynchronous invocation, with no queue in between. */
   invokes?: string[];
   /**
@@ -136,6 +138,7 @@ export const WORKERS: readonly WorkerDef[] = [
     mainTable: 'write',
     sendsTo: [],
     dataKey: true,
+    whatsappApp: true,
   },
   {
     id: 'channel-sender',
@@ -147,5 +150,6 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
     dataKey: true,
     asyncInvoke: { envVar: 'CHANNEL_SENDER_FUNCTION', onFailure: 'channelOutbound' },
+    whatsappApp: true,
   },
 ];
