@@ -74,7 +74,7 @@ export interface StatelessStackProps extends StackProps {
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
   /** The platform's Meta app (`-c whatsappAppId=… -c whatsappVerifyToken=… -c whatsappGraphVersion=…`); unset: tenants bring their own. */
-  whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string };
+  whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string; signupConfigId?: string };
 }
 
 /**
@@ -355,6 +355,7 @@ export class StatelessStack extends Stack {
         : {}),
       ...(w.verifyToken ? { WHATSAPP_VERIFY_TOKEN: w.verifyToken } : {}),
       ...(w.graphVersion ? { WHATSAPP_GRAPH_VERSION: w.graphVersion } : {}),
+      ...(w.signupConfigId ? { WHATSAPP_SIGNUP_CONFIG_ID: w.signupConfigId } : {}),
     };
   }
 

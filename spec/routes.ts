@@ -277,6 +277,7 @@ export const ROUTES: readonly RouteDef[] = [
     handler: 'channels/list',
     auth: 'tenant',
     mainTable: 'read',
+    whatsappApp: true,
   },
   {
     id: 'channels-connect-whatsapp',

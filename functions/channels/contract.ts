@@ -19,7 +19,17 @@ export const WhatsAppChannel = named('WhatsAppChannel', z.object(whatsAppFields)
 export const SandboxChannel = named('SandboxChannel', z.object({ channel: z.literal('sandbox') }));
 export const ChannelList = named(
   'ChannelList',
-  z.object({ data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])) }),
+  z.object({
+    data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])),
+    embedded_signup: z
+      .nullable(z.object({ app_id: z.string(), config_id: z.string(), graph_version: z.string() }))
+      .check(
+        z.meta({
+          description:
+            'What a browser needs to run Meta\u2019s Embedded Signup with the platform\u2019s app; null when the deployment has none.',
+        }),
+      ),
+  }),
 );
 export const ConnectedWhatsApp = named(
   'ConnectedWhatsApp',
