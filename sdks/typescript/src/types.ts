@@ -38,6 +38,12 @@ type WithInstants<B, Instants extends string> = {
   [P in keyof B]: P extends Instants ? B[P] | Date : B[P];
 };
 
+/** An operation's JSON body as the resource methods take it (the instants named as strings or Dates). */
+export type BodyOf<K extends Operation, Instants extends string = never> = WithInstants<RequestBody<K>, Instants>;
+
+/** An operation's query parameters as the resource methods take them (the instants named as strings or Dates). */
+export type QueryOf<K extends Operation, Instants extends string = never> = WithInstants<QueryParams<K>, Instants>;
+
 // Resources.
 export type Conversation = Schemas['Conversation'];
 export type ConversationWithMessages = Schemas['ConversationWithMessages'];

@@ -3498,6 +3498,11 @@ export interface components {
         BadRequest14da9a: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3548,6 +3553,11 @@ export interface components {
         BadRequest2cd3c0: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3573,6 +3583,11 @@ export interface components {
         BadRequest76ce52: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3598,6 +3613,11 @@ export interface components {
         BadRequestb61299: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3623,6 +3643,11 @@ export interface components {
         BadRequestb674f2: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3694,8 +3719,68 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Content Too Large: `body_too_large`. */
+        BodyTooLargeb1ad2b: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#body_too_large",
+                 *       "title": "Content Too Large",
+                 *       "status": 413,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "body_too_large",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 413;
+                    /** @enum {unknown} */
+                    code?: "body_too_large";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Conflict: `concurrent_update`. */
         ConcurrentUpdate: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "concurrent_update",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 409;
+                    /** @enum {unknown} */
+                    code?: "concurrent_update";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: `concurrent_update`. */
+        ConcurrentUpdate0975ef: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -3723,6 +3808,11 @@ export interface components {
         Conflicted82c5: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3770,6 +3860,37 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Service Unavailable: `dependency_throttled`. */
+        DependencyThrottledbcca44: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#dependency_throttled",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "dependency_throttled",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 503;
+                    /** @enum {unknown} */
+                    code?: "dependency_throttled";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Forbidden: `tenant_mismatch`, `tenant_suspended`. */
         Forbidden1845dc: {
             headers: {
@@ -3795,10 +3916,45 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Forbidden: `tenant_mismatch`, `tenant_suspended`. */
+        Forbidden1845dc3ae1f5: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#tenant_mismatch",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "tenant_mismatch",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 403;
+                    /** @enum {unknown} */
+                    code?: "tenant_mismatch" | "tenant_suspended";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Forbidden: `not_note_author`, `tenant_mismatch`, `tenant_suspended`. */
         Forbidden56982d: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3824,6 +3980,11 @@ export interface components {
         Forbiddena14c23: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -3870,6 +4031,36 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Conflict: `idempotency_request_in_progress`. */
+        IdempotencyRequestInProgress3d94d0: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "idempotency_request_in_progress",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 409;
+                    /** @enum {unknown} */
+                    code?: "idempotency_request_in_progress";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Internal Server Error: `internal_error`. */
         InternalError: {
             headers: {
@@ -3895,8 +4086,68 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Internal Server Error: `internal_error`. */
+        InternalErrord145f3: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#internal_error",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "internal_error",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 500;
+                    /** @enum {unknown} */
+                    code?: "internal_error";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Not Found: `not_found`. */
         NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#not_found",
+                 *       "title": "Not Found",
+                 *       "status": 404,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "not_found",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 404;
+                    /** @enum {unknown} */
+                    code?: "not_found";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Not Found: `not_found`. */
+        NotFoundc2e3a2: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -4007,6 +4258,11 @@ export interface components {
         UnprocessableContent1a55e3: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -4054,6 +4310,37 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Unsupported Media Type: `unsupported_media_type`. */
+        UnsupportedMediaType5c5fed: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Accept-Encoding": components["headers"]["AcceptEncodingOptional"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#unsupported_media_type",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 415;
+                    /** @enum {unknown} */
+                    code?: "unsupported_media_type";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Unprocessable Content: `validation_failed`. */
         ValidationFailed: {
             headers: {
@@ -4079,10 +4366,45 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Unprocessable Content: `validation_failed`. */
+        ValidationFailedd4acfe: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#validation_failed",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "validation_failed",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "validation_failed";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Precondition Failed: `version_mismatch`. */
         VersionMismatch: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
@@ -4127,14 +4449,24 @@ export interface components {
         XRequestId: string;
         /** @description The tenant’s hourly quota (IETF httpapi RateLimit fields), e.g. `"hourly";q=1000;w=3600`. */
         RateLimitPolicy: string;
+        /** @description The tenant’s hourly quota (IETF httpapi RateLimit fields), e.g. `"hourly";q=1000;w=3600`. */
+        RateLimitPolicyOptional: string;
         /** @description Requests left and seconds until the window resets, e.g. `"hourly";r=998;t=2234`. */
         RateLimit: string;
+        /** @description Requests left and seconds until the window resets, e.g. `"hourly";r=998;t=2234`. */
+        RateLimitOptional: string;
         /** @description Requests allowed this hour. */
         XRateLimitLimit: string;
+        /** @description Requests allowed this hour. */
+        XRateLimitLimitOptional: string;
         /** @description Requests left this hour. */
         XRateLimitRemaining: string;
+        /** @description Requests left this hour. */
+        XRateLimitRemainingOptional: string;
         /** @description When the window resets, in epoch seconds. */
         XRateLimitReset: string;
+        /** @description When the window resets, in epoch seconds. */
+        XRateLimitResetOptional: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: string;
         /** @description The resource’s version, quoted (`"3"`): send it back in If-Match. */
@@ -4420,7 +4752,31 @@ export interface operations {
             409: components["responses"]["IdempotencyRequestInProgress"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
         };
@@ -4454,17 +4810,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listUsers: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -4494,10 +4850,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createUser: {
@@ -4551,6 +4907,11 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4572,12 +4933,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getUser: {
@@ -4612,11 +4973,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateUser: {
@@ -4668,6 +5029,11 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,12 +5056,17 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `cannot_demote_self`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4718,15 +5089,15 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -4758,8 +5129,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createApiKey: {
@@ -4808,12 +5179,17 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_api_keys`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4836,8 +5212,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     revokeApiKey: {
@@ -4871,17 +5247,17 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listCustomers: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Finds the one customer with this number (E.164, e.g. +4915112345678). */
@@ -4915,10 +5291,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getCustomer: {
@@ -4953,11 +5329,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateCustomer: {
@@ -4998,23 +5374,23 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listConversations: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "open" | "pending" | "snoozed" | "resolved";
@@ -5052,6 +5428,11 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5074,10 +5455,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createConversation: {
@@ -5133,11 +5514,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,12 +5545,17 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `channel_not_connected`, `idempotency_key_reused`, `invalid_phone`, `outside_service_window`, `unknown_assignee`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,8 +5578,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getConversation: {
@@ -5223,11 +5614,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateConversation: {
@@ -5278,12 +5669,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,12 +5702,17 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5334,15 +5735,15 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listMessages: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -5374,11 +5775,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     sendMessage: {
@@ -5425,15 +5826,20 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5456,15 +5862,15 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listNotes: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -5496,11 +5902,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createNote: {
@@ -5547,15 +5953,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     deleteNote: {
@@ -5593,10 +5999,10 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateNote: {
@@ -5646,19 +6052,19 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listSavedReplies: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 /** @description Lists the saved replies whose shortcut starts with this text (a leading `/` is left off). */
@@ -5690,10 +6096,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createSavedReply: {
@@ -5741,11 +6147,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `shortcut_taken`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,12 +6178,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getSavedReply: {
@@ -5807,11 +6218,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     deleteSavedReply: {
@@ -5843,13 +6254,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateSavedReply: {
@@ -5895,12 +6306,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `shortcut_taken`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,12 +6339,12 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     renderSavedReply: {
@@ -5974,15 +6390,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listChannels: {
@@ -6014,10 +6430,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     connectWhatsApp: {
@@ -6070,6 +6486,11 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6091,12 +6512,17 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_credentials_invalid`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6119,8 +6545,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     injectSandboxMessage: {
@@ -6182,14 +6608,19 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `invalid_phone`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6212,8 +6643,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     verifyWhatsAppWebhook: {
@@ -6362,7 +6793,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            409: components["responses"]["ConcurrentUpdate"];
+            409: components["responses"]["ConcurrentUpdate0975ef"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Unprocessable Content: `too_many_numbers`, `validation_failed`. */
@@ -6397,8 +6828,8 @@ export interface operations {
     listBookings: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
@@ -6432,10 +6863,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createBooking: {
@@ -6492,11 +6923,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6518,12 +6954,17 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6546,8 +6987,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getAvailability: {
@@ -6558,9 +6999,9 @@ export interface operations {
                 /** @description The end of the window: at most 31 days after `from`. */
                 to: string;
                 /** @description Also list the slots of this length that are still free (5 to 1440 minutes). */
-                duration_minutes?: string;
+                duration_minutes?: number;
                 /** @description How far apart slots start, counted from `from` (default: `duration_minutes`). */
-                step_minutes?: string;
+                step_minutes?: number;
                 /** @description A booking being rescheduled: its own time counts as free, so it can move within it. */
                 reschedule_booking_id?: string;
             };
@@ -6590,10 +7031,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getBooking: {
@@ -6628,11 +7069,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     cancelBooking: {
@@ -6671,12 +7112,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_not_cancellable`, `concurrent_update`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6699,10 +7145,10 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateBooking: {
@@ -6749,12 +7195,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6777,12 +7228,17 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6805,8 +7261,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     notifyBookingCustomer: {
@@ -6847,15 +7303,20 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `booking_without_conversation`, `idempotency_key_reused`, `nothing_to_notify`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6878,15 +7339,15 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listSchedules: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -6916,10 +7377,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createSchedule: {
@@ -7023,6 +7484,11 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7044,12 +7510,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getSchedule: {
@@ -7084,11 +7550,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     deleteSchedule: {
@@ -7125,10 +7591,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateSchedule: {
@@ -7187,12 +7653,12 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     analyze: {
@@ -7236,15 +7702,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     suggestReplies: {
@@ -7289,15 +7755,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     categorizeConversation: {
@@ -7342,22 +7808,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listWebhooks: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -7387,10 +7853,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     createWebhook: {
@@ -7444,12 +7910,17 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_webhooks`, `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7472,8 +7943,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getWebhook: {
@@ -7508,11 +7979,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     deleteWebhook: {
@@ -7549,10 +8020,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     updateWebhook: {
@@ -7604,12 +8075,17 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             /** @description Unprocessable Content: `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,8 +8108,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     rotateWebhookSecret: {
@@ -7676,6 +8152,11 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7702,12 +8183,12 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     sendTestEvent: {
@@ -7746,13 +8227,13 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     recoverWebhookDeliveries: {
@@ -7800,6 +8281,11 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7824,20 +8310,20 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress"];
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
@@ -7873,18 +8359,18 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
@@ -7919,10 +8405,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getWebhookDelivery: {
@@ -7956,11 +8442,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     retryWebhookDelivery: {
@@ -8003,6 +8489,11 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8024,19 +8515,19 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listEvents: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
@@ -8069,10 +8560,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     getEvent: {
@@ -8106,18 +8597,18 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["DependencyThrottled"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
         };
     };
     listTenants: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 100 (plain decimal digits). */
-                limit?: string;
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
             };
@@ -8316,7 +8807,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundc2e3a2"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
         };
@@ -8382,9 +8873,33 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["ConcurrentUpdate"];
-            412: components["responses"]["VersionMismatch"];
+            404: components["responses"]["NotFoundc2e3a2"];
+            409: components["responses"]["ConcurrentUpdate0975ef"];
+            /** @description Precondition Failed: `version_mismatch`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#version_mismatch",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "version_mismatch",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 412;
+                        /** @enum {unknown} */
+                        code?: "version_mismatch";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Unprocessable Content: `invalid_plan_limit`, `validation_failed`. */
