@@ -51,7 +51,7 @@ export interface SdkName {
   /** The client property, dotted for a sub-resource: `conversations.messages`. */
   resource: string;
   method: string;
-  /** The SDKs' hand-written core makes this call (logging in, refreshing a session): no method is generated. */
+  /** The SDKs' hand-written session code makes this call (login, refresh, logout): no method is generated. */
   core?: true;
 }
 
@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
     method: 'POST',
     path: '/auth/logout',
     handler: 'auth/logout',
-    sdk: { resource: 'auth', method: 'logout' },
+    sdk: { resource: 'auth', method: 'logout', core: true },
     auth: 'tenant',
     mainTable: 'write',
     rateLimit: false,

@@ -64,14 +64,6 @@ export class Notes extends ApiResource {
 
 /** `client.auth`. */
 export class Auth extends ApiResource {
-  /**
-   * Log out. Ends the caller’s session: its access and refresh tokens fail from the next request on. Never
-   * rate-limited. Not counted against the hourly rate limit.
-   */
-  async logout(options?: RequestOptions): Promise<void> {
-    await this.call<undefined>('POST', '/auth/logout', { body: {}, options });
-  }
-
   /** Who am I. The calling credential, its role and its tenant: handy to check that a key or token works. */
   me(options?: RequestOptions): Promise<Schemas['Me']> {
     return this.call('GET', '/auth/me', { options });

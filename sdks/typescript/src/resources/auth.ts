@@ -4,7 +4,7 @@ import type { RequestOptions, Transport } from '../core/http.js';
 import * as generated from '../generated/resources.js';
 import type { Tokens } from '../types.js';
 
-/** `client.auth`: the calling credential (generated), and the login session's lifecycle. */
+/** `client.auth`: the calling credential (generated), and the login session's lifecycle (hand-written). */
 export class Auth extends generated.Auth {
   constructor(
     transport: Transport,
@@ -18,9 +18,9 @@ export class Auth extends generated.Auth {
    * them. A session the API already ended counts as logged out. (An API key is revoked with
    * `apiKeys.revoke` instead: logout with one is a `BadRequestError`, `not_a_session`.)
    */
-  override async logout(options?: RequestOptions): Promise<void> {
+  async logout(options?: RequestOptions): Promise<void> {
     try {
-      await super.logout(options);
+      await this.call<undefined>('POST', '/auth/logout', { body: {}, options });
     } catch (error) {
       if (!(this.session && error instanceof AuthenticationError)) throw error;
     }
