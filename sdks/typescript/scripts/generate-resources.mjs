@@ -6,12 +6,14 @@
 //
 //   node scripts/generate-resources.mjs           write it
 //   node scripts/generate-resources.mjs --check   exit 1, naming the drift, if the committed file differs
+//   node scripts/generate-resources.mjs --spec path/to/openapi.json [--check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const sdkRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const specPath = join(sdkRoot, '../../openapi.json');
+const specArg = process.argv.indexOf('--spec');
+const specPath = specArg > 0 ? process.argv[specArg + 1] : join(sdkRoot, '../../openapi.json');
 const target = join(sdkRoot, 'src/generated/resources.ts');
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** Words spelt their own way in identifiers. */
