@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import importlib.util
 import json
 import keyword
 import re
@@ -29,9 +30,23 @@ import textwrap
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate_models import DEFAULT_SPEC, HTTP_METHODS, PACKAGE, QUERY_ENUM_NAMES, SDK_ROOT, ModelGenerator, operations_source, pascal, union  # noqa: E402
-from generate_sync import DOCSTRINGS, unasync  # noqa: E402
+
+
+def _sibling(name: str) -> Any:
+    """Another script of this folder, as a module (the model names and the unasync rules are theirs)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parent / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules[name] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+_models = _sibling("generate_models")
+_sync = _sibling("generate_sync")
+DEFAULT_SPEC, HTTP_METHODS, PACKAGE, SDK_ROOT = _models.DEFAULT_SPEC, _models.HTTP_METHODS, _models.PACKAGE, _models.SDK_ROOT
+QUERY_ENUM_NAMES, ModelGenerator, operations_source = _models.QUERY_ENUM_NAMES, _models.ModelGenerator, _models.operations_source
+pascal, union = _models.pascal, _models.union
+DOCSTRINGS, unasync = _sync.DOCSTRINGS, _sync.unasync
 
 ASYNC_RESOURCES = PACKAGE / "async_resources.py"
 SYNC_RESOURCES = PACKAGE / "resources.py"
@@ -85,7 +100,7 @@ def docstring(text: str, indent: str) -> List[str]:
 class Operation:
     """What one method needs: names, arguments with their annotations, the response's annotation."""
 
-    def __init__(self, op_id: str, method: str, path: str, op: Dict[str, Any], spec: Dict[str, Any], models: ModelGenerator) -> None:
+    def __init__(self, op_id: str, method: str, path: str, op: Dict[str, Any], spec: Dict[str, Any], models: Any) -> None:
         self.id = op_id
         self.method = method
         self.resource: str = op["x-sdk-resource"]
@@ -129,7 +144,7 @@ class Operation:
             self.returns = union(names)
 
 
-def annotation(schema: Any, name: str, where: str, models: ModelGenerator) -> str:
+def annotation(schema: Any, name: str, where: str, models: Any) -> str:
     """models.py's annotation for a field, with instants as ``Instant`` (a str or a datetime)."""
     if isinstance(schema, dict) and schema.get("format") == "date-time":
         return "Instant"
@@ -139,7 +154,7 @@ def annotation(schema: Any, name: str, where: str, models: ModelGenerator) -> st
     return models.render(schema, name, where)
 
 
-def operations(spec: Dict[str, Any], models: ModelGenerator) -> List[Operation]:
+def operations(spec: Dict[str, Any], models: Any) -> List[Operation]:
     out = []
     for path, item in spec["paths"].items():
         for method, op in item.items():
