@@ -21,7 +21,13 @@ const GATEWAY_CODES: Record<number, string> = {
   405: 'method_not_allowed',
 };
 
-const RATE_LIMIT_HEADERS = ['ratelimit-policy', 'ratelimit', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const RATE_LIMIT_HEADERS = [
+  'ratelimit-policy',
+  'ratelimit',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
 
 let loaded: { spec: Json; ajv: Ajv2020; operations: { pattern: RegExp; path: string }[] } | undefined;
 const validators = new Map<string, ValidateFunction>();

@@ -10,10 +10,16 @@ import { fileURLToPath } from 'node:url';
  * and so does a hand edit of a generated file. The generators use only their language's standard library.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const python = spawnSync('python3', ['-c', 'import json'], { encoding: 'utf8' }).status === 0 ? 'python3' : '/usr/bin/python3';
+const python =
+  spawnSync('python3', ['-c', 'import json'], { encoding: 'utf8' }).status === 0 ? 'python3' : '/usr/bin/python3';
 
 const GENERATORS = [
-  { sdk: 'TypeScript', command: process.execPath, script: 'sdks/typescript/scripts/generate-resources.mjs', spec: '--spec' },
+  {
+    sdk: 'TypeScript',
+    command: process.execPath,
+    script: 'sdks/typescript/scripts/generate-resources.mjs',
+    spec: '--spec',
+  },
   { sdk: 'Python models', command: python, script: 'sdks/python/scripts/generate_models.py', spec: '--spec' },
   { sdk: 'Python', command: python, script: 'sdks/python/scripts/generate_resources.py', spec: '--spec' },
   { sdk: 'Ruby models', command: 'ruby', script: 'sdks/ruby/scripts/generate_models.rb', spec: '--openapi' },
