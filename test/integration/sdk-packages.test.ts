@@ -115,7 +115,9 @@ describe('the SDK packages', () => {
       const sdk = join(SDKS, 'typescript');
       if (!existsSync(join(sdk, 'node_modules', 'typescript')))
         run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sdk });
-      const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: sdk })) as {
+      // prepack's build prints to stdout too: the JSON report is what follows it.
+      const report = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: sdk });
+      const packed = JSON.parse(report.slice(report.search(/^\[/m))) as {
         filename: string;
         files: { path: string }[];
       }[];
