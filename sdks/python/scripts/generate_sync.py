@@ -49,8 +49,10 @@ RULES: List[Tuple[str, str]] = [
 ]
 
 DOCSTRINGS = {
-    "client.py": '''"""The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
-operator API). Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file."""''',
+    "client.py": '''"""Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file.
+
+The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
+operator API)."""''',
     "resources.py": '''"""Generated from openapi.json by scripts/generate_resources.py and scripts/generate_sync.py: do not edit.
 
 The synchronous client's resources, one class per group of operations.
