@@ -37,6 +37,25 @@ describe('the SDK generators', () => {
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
   });
 
+  it('every resource group of the contract is made by each SDK\u2019s client', () => {
+    const document = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8'));
+    const groups = new Set<string>();
+    for (const item of Object.values<Record<string, Record<string, unknown>>>(document.paths))
+      for (const op of Object.values(item))
+        if (typeof op['x-sdk-resource'] === 'string' && !op['x-sdk-core'])
+          groups.add(op['x-sdk-resource'].split('.')[0] as string);
+    const classes = [...groups].map((g) => g.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase()));
+    const read = (file: string) => readFileSync(join(ROOT, 'sdks', file), 'utf8');
+    const clients = {
+      typescript: [read('typescript/src/client.ts'), (c: string) => `new ${c}(`],
+      python: [read('python/src/messaging_platform/async_client.py'), (c: string) => `= ${c}(`],
+      ruby: [read('ruby/lib/messaging_platform/client.rb'), (c: string) => `Resources::${c}.new`],
+    } as const;
+    for (const [sdk, [source, made]] of Object.entries(clients))
+      expect([sdk, classes.filter((c) => !source.includes(made(c)))]).toEqual([sdk, []]);
+    expect(classes).toEqual(expect.arrayContaining(['Conversations', 'SavedReplies', 'Tenants', 'Meta']));
+  });
+
   describe('a route in the contract that the SDKs lack', () => {
     let dir: string;
     let spec: string;
