@@ -419,9 +419,9 @@ function queryParameters(schema: z.ZodMiniType | undefined): Json[] {
 }
 
 /**
- * The input of the SDK generators (each SDK's scripts/ folder): the resource and method an operation becomes, whether the
- * hand-written core makes the call instead, and whether it is a cursor-paginated list (a `cursor` query
- * parameter), which the SDKs walk page by page.
+ * What the SDK generators (each SDK's scripts/ folder) read: the resource and method an operation becomes,
+ * whether the hand-written session code makes the call instead, and whether it is a cursor-paginated list
+ * (a `cursor` query parameter), which the SDKs walk page by page.
  */
 function sdkExtensions(route: RouteDef, parameters: Json[], seen: Set<string>): Json {
   if (!route.sdk) return {};

@@ -179,7 +179,7 @@ export function render(spec) {
     .map(([from, names, typeOnly]) => [from, names.filter(uses), typeOnly])
     .filter(([, names]) => names.length)
     .map(([from, names, typeOnly]) => `import ${typeOnly ? 'type ' : ''}{ ${names.join(', ')} } from '${from}';`);
-  const pruned = [
+  const header = [
     '// Generated from openapi.json by scripts/generate-resources.mjs: do not edit (run `npm run generate`).',
     '// The resource layer: one class per x-sdk-resource, one method per operation. The hand-written core',
     '// (transport, credentials, pagination, errors) is in ../core; extensions are in ../resources.',
@@ -189,7 +189,7 @@ export function render(spec) {
     "type Schemas = components['schemas'];",
     '',
   ];
-  return `${[...pruned, text].join('\n')}\n`;
+  return `${[...header, text].join('\n')}\n`;
 }
 
 /** Undefined when the committed file is what openapi.json implies, else what differs. */
