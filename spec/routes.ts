@@ -38,8 +38,11 @@ export interface RouteDef {
   ai?: true;
   /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
   dataFiles?: readonly DataFiles[];
-  /** Where the SDKs offer the operation (omitted: not in the SDKs, like Meta's webhook). */
-  sdk?: SdkName;
+  /**
+   * Where the SDKs offer the operation; `false` for calls no API client makes (Meta's webhook). Required,
+   * so that a new route is not left out of the SDKs by accident.
+   */
+  sdk: SdkName | false;
 }
 
 /**
@@ -373,6 +376,7 @@ export const ROUTES: readonly RouteDef[] = [
     method: 'GET',
     path: '/channels/whatsapp/webhook',
     handler: 'channels/whatsapp-verify',
+    sdk: false,
     auth: 'none',
     mainTable: 'read',
   },
@@ -381,6 +385,7 @@ export const ROUTES: readonly RouteDef[] = [
     method: 'POST',
     path: '/channels/whatsapp/webhook',
     handler: 'channels/whatsapp-webhook',
+    sdk: false,
     auth: 'none',
     mainTable: 'write',
     dataKey: true,
