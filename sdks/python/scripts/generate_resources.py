@@ -87,6 +87,8 @@ def singular(plural: str) -> str:
 
 def docstring(text: str, indent: str) -> List[str]:
     text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
+    if text.endswith('"'):  # it would run into the closing quotes
+        text = text[:-1] + '\\"'
     lines = textwrap.wrap(text, WIDTH - len(indent) - 3, break_on_hyphens=False, break_long_words=False)
     if not lines:
         return []
