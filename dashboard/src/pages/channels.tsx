@@ -172,7 +172,7 @@ function useEmbeddedSignup(config: EmbeddedSignup | null, onConnected: () => voi
     const body = { code: session.code, waba_id: session.waba_id, phone_number_id: session.phone_number_id };
     setSession(null);
     void action
-      .run(() => client.request('POST', '/channels/whatsapp/embedded-signup', { body }))
+      .run(() => client.channels.connectWhatsAppByEmbeddedSignup(body))
       .then((done) => done && onConnected());
   }, [session]);
 

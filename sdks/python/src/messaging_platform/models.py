@@ -49,6 +49,7 @@ __all__ = [
     "CategorizationCategoryName",
     "CategorizeConversationRequest",
     "ChannelList",
+    "ChannelListEmbeddedSignup",
     "ChannelReauthorizationRequiredEvent",
     "ChannelReauthorizationRequiredEventData",
     "ConnectWhatsAppByEmbeddedSignupRequest",
@@ -605,6 +606,16 @@ class CategorizeConversationRequest(_CategorizeConversationRequestRequired, tota
 
 class ChannelList(TypedDict):
     data: List[Union[SandboxChannel, WhatsAppChannel]]
+    #: What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none.
+    embedded_signup: Optional[ChannelListEmbeddedSignup]
+
+
+class ChannelListEmbeddedSignup(TypedDict):
+    """``ChannelList.embedded_signup`` in openapi.json."""
+
+    app_id: str
+    config_id: str
+    graph_version: str
 
 
 class ChannelReauthorizationRequiredEvent(TypedDict):
