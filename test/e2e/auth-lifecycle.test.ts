@@ -171,8 +171,11 @@ describe('login, refresh, logout', () => {
         }),
       ),
     );
-    expect(results.filter((r) => r.status === 401)).toHaveLength(10);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(20);
+    // At most 10; exactly 10 but for a retried count's over-count (docs/api-conventions.md), which only chaos makes.
+    const tried = results.filter((r) => r.status === 401).length;
+    expect(tried).toBeLessThanOrEqual(10);
+    expect(tried).toBeGreaterThanOrEqual(process.env.CHAOS ? 7 : 10);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(30 - tried);
   });
 
   it('changing the password ends existing sessions', async () => {

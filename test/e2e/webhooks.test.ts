@@ -353,7 +353,8 @@ describe('delivery', () => {
     );
     await inbound(tenant, '+491516000004', 'more');
     await new Promise((res) => setTimeout(res, 2500));
-    expect(r.received.length).toBeLessThanOrEqual(seen + 1); // at most one attempt was already in flight
+    // At most one attempt was already in flight (and, under chaos, its duplicated queue message: one more POST).
+    expect(r.received.length).toBeLessThanOrEqual(seen + (process.env.CHAOS ? 2 : 1));
     // Deactivation takes effect at once: the later events make no delivery at all.
     const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
     expect(all).toHaveLength(2);
