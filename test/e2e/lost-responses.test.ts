@@ -110,7 +110,10 @@ describe('a write whose response is lost', () => {
       body: { url: 'https://127.0.0.1/hooks', events: ['booking.*'] },
     });
     expect([webhook.status, webhook.body.code]).toEqual([201, undefined]);
-    const reply = await api('POST', '/saved-replies', { ...auth, body: { shortcut: 'hi', text: 'Hello!' } });
+    const reply = await api('POST', '/saved-replies', {
+      ...auth,
+      body: { shortcut: 'hi', title: 'Hi', text: 'Hello!' },
+    });
     expect([reply.status, reply.body.code]).toEqual([201, undefined]);
   });
 });
