@@ -164,7 +164,7 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   });
   expect(await item(key)).toEqual(legacy.conversation);
   expect(await ops('reindex-conversations')).toEqual({ scanned: 4, rewritten: 4, skipped: 0, dry_run: false });
-  expect(await mine()).toEqual([assigned.body.id]);
+  await settlesTo(mine, [assigned.body.id]);
   expect(await item(sleeperKey)).toMatchObject({
     gsi5pk: expect.stringMatching(/^SNOOZED#[0-7]$/),
     gsi5sk: `${until}#${t.tenantId}#${sleeper.body.id}`,
