@@ -26,6 +26,7 @@ import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type Table
 import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
+import { ApiEdge, OriginCheck } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -73,6 +74,10 @@ export interface StatelessStackProps extends StackProps {
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
+  /** The ARN of the CloudFront web ACL (lib/api-edge.ts, in us-east-1). */
+  webAclArn: string;
+  /** The origin secret's version CloudFront sends (`-c originSecretVersion=…` after a rotation). */
+  originSecretVersion?: string;
 }
 
 /**
@@ -86,6 +91,11 @@ export class StatelessStack extends Stack {
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
   readonly unmatchedRouteFunction: AppFunction;
+  readonly stage: HttpStage;
+  /** Only requests that came through CloudFront reach the functions. */
+  readonly originCheck: OriginCheck;
+  /** CloudFront with the web ACL in front of the API, and the stage's route throttles. */
+  readonly edge: ApiEdge;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -98,10 +108,12 @@ export class StatelessStack extends Stack {
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
     });
+    this.originCheck = new OriginCheck(this, 'OriginCheck');
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
       defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
+      defaultAuthorizer: this.originCheck.authorizer,
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -116,7 +128,7 @@ export class StatelessStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    const stage = new HttpStage(this, 'DefaultStage', {
+    const stage = (this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -125,7 +137,7 @@ export class StatelessStack extends Stack {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-    });
+    }));
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
@@ -177,6 +189,17 @@ export class StatelessStack extends Stack {
       this.functions[route.id] = fn;
     }
 
+    this.edge = new ApiEdge(this, 'Edge', {
+      api: this.api,
+      stage,
+      originCheck: this.originCheck,
+      webAclArn: props.webAclArn,
+      stageThrottle: throttle,
+      routeFunctions: routes.map((r) => this.functions[r.id] as AppFunction),
+      routes,
+      originSecretVersion: props.originSecretVersion,
+    });
+
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -203,10 +226,12 @@ export class StatelessStack extends Stack {
       value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local',
       description: 'Who answers /ai/* and analyses messages',
     });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
-    // stage.url ends with a slash.
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.edge.url}/`,
+      description: 'Base URL (CloudFront); call it with /api/v1/...',
+    });
     new CfnOutput(this, 'OpenApiUrl', {
-      value: `${stage.url}api/v1/openapi.json`,
+      value: `${this.edge.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
     });
   }
