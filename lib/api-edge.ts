@@ -242,6 +242,10 @@ export class OriginCheck extends Construct {
       responseTypes: [HttpLambdaResponseType.SIMPLE],
       resultsCacheTtl: Duration.minutes(5),
     });
+    new CfnOutput(Stack.of(this), 'OriginSecretArn', {
+      value: this.secret.secretArn,
+      description: 'The origin secret CloudFront sends and the API requires (rotate: docs/operations.md)',
+    });
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:

@@ -49,8 +49,20 @@ function fromApi(value: any): any {
   expect(ref?.StackName).toBe(built.stateless.stackName);
   return (apiTemplate.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
 }
+/** The API's public URL: its CloudFront distribution (lib/api-edge.ts), without a trailing slash. */
 const apiEndpoint = {
-  'Fn::GetAtt': [built.stateless.getLogicalId(built.stateless.api.node.defaultChild as CfnElement), 'ApiEndpoint'],
+  'Fn::Join': [
+    '',
+    [
+      'https://',
+      {
+        'Fn::GetAtt': [
+          built.stateless.getLogicalId(built.stateless.edge.distribution.node.defaultChild as CfnElement),
+          'DomainName',
+        ],
+      },
+    ],
+  ],
 };
 
 /** The files of a deployed source, as staged in the cloud assembly. */
@@ -202,7 +214,7 @@ describe('dashboard hosting', () => {
     const config = stagedFiles(configKey as string, [RUNTIME_CONFIG_KEY])[RUNTIME_CONFIG_KEY] ?? '';
     const [marker, value] = Object.entries(props.SourceMarkers[1] as Record<string, unknown>)[0] ?? [];
     expect(JSON.parse(config)).toEqual({ apiUrl: marker });
-    // The marker is the API's endpoint (https://<id>.execute-api.<region>.amazonaws.com, no slash).
+    // The marker is the API's URL (https://<id>.cloudfront.net, no slash).
     expect(fromApi(value)).toEqual(apiEndpoint);
     // The deployment function keeps its logs a month, like the API's functions.
     const [, logs] = only(site, 'AWS::Logs::LogGroup');
