@@ -1,6 +1,26 @@
-import { CfnOutput, Duration, Fn, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { CfnRoute, CfnStage, type HttpApi, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import {
+  CfnOutput,
+  Duration,
+  Fn,
+  NestedStack,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
+import {
+  AuthorizerPayloadVersion,
+  CfnRoute,
+  CfnStage,
+  HttpAuthorizer,
+  HttpAuthorizerType,
+  type HttpApi,
+  type HttpRouteAuthorizerBindOptions,
+  type HttpRouteAuthorizerConfig,
+  type HttpStage,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   CachePolicy,
@@ -17,6 +37,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
@@ -212,45 +233,43 @@ export class ApiWebAclStack extends Stack {
 }
 
 /**
- * The origin check: a secret that CloudFront sends in ORIGIN_VERIFY_HEADER, and a Lambda authorizer that
- * lets through only requests carrying it (current or previous value). API Gateway refuses a request
- * without the header itself, and caches the answer for a value for five minutes, so the check costs
- * one small invocation per value and period instead of a route function per request.
+ * Lets through only requests carrying the origin secret, by a Lambda authorizer whose identity source
+ * is ORIGIN_VERIFY_HEADER: API Gateway refuses a request without the header itself (401, the function is
+ * not called) and caches the answer for a value five minutes. Created in the front stack when the API
+ * binds it to its first route.
  */
-export class OriginCheck extends Construct {
-  readonly secret: Secret;
-  readonly function: AppFunction;
-  readonly authorizer: HttpLambdaAuthorizer;
+class OriginAuthorizer implements IHttpRouteAuthorizer {
+  private authorizer?: HttpAuthorizer;
 
-  constructor(scope: Construct, id: string) {
-    super(scope, id);
-    // Not data: a new one only means a deployment, so it goes with the stack.
-    this.secret = new Secret(this, 'Secret', {
-      description: 'Origin secret: CloudFront adds it to every API request, the API refuses requests without it',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.function = new AppFunction(this, 'AuthorizerFn', {
-      handler: 'http/origin-authorizer',
-      description: 'Lets through only requests that came through CloudFront (the origin secret)',
-      memorySize: functionMemoryMb('origin-authorizer'),
-      environment: { ORIGIN_SECRET_SECRET_ARN: this.secret.secretArn },
-    });
-    this.secret.grantRead(this.function);
-    this.authorizer = new HttpLambdaAuthorizer('OriginAuthorizer', this.function, {
-      identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
-      responseTypes: [HttpLambdaResponseType.SIMPLE],
-      resultsCacheTtl: Duration.minutes(5),
-    });
-    new CfnOutput(Stack.of(this), 'OriginSecretArn', {
-      value: this.secret.secretArn,
-      description: 'The origin secret CloudFront sends and the API requires (rotate: docs/operations.md)',
-    });
-    Validations.of(this.secret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotated by operators with one put-secret-value and a deployment (docs/operations.md, The request path): CloudFront’s header comes from the stack, so a rotation Lambda could not update it.',
-    });
+  constructor(
+    private readonly scope: Construct,
+    private readonly fn: AppFunction,
+  ) {}
+
+  bind(options: HttpRouteAuthorizerBindOptions): HttpRouteAuthorizerConfig {
+    if (!this.authorizer) {
+      const stack = Stack.of(this.scope);
+      const { httpApi } = options.route;
+      this.authorizer = new HttpAuthorizer(this.scope, 'OriginAuthorizer', {
+        httpApi,
+        authorizerName: 'OriginAuthorizer',
+        type: HttpAuthorizerType.LAMBDA,
+        identitySource: [`$request.header.${ORIGIN_VERIFY_HEADER}`],
+        enableSimpleResponses: true,
+        payloadFormatVersion: AuthorizerPayloadVersion.VERSION_2_0,
+        resultsCacheTtl: Duration.minutes(5),
+        authorizerUri: `arn:${stack.partition}:apigateway:${stack.region}:lambda:path/2015-03-31/functions/${this.fn.functionArn}/invocations`,
+      });
+      this.fn.addPermission('ApiInvoke', {
+        principal: new ServicePrincipal('apigateway.amazonaws.com'),
+        sourceArn: stack.formatArn({
+          service: 'execute-api',
+          resource: httpApi.apiId,
+          resourceName: `authorizers/${this.authorizer.authorizerId}`,
+        }),
+      });
+    }
+    return { authorizerId: this.authorizer.authorizerId, authorizationType: 'CUSTOM' };
   }
 }
 
@@ -264,10 +283,9 @@ const VIEWER_IP_CODE = `function handler(event) {
   return request;
 }`;
 
-export interface ApiEdgeProps {
+export interface ApiFrontAttachProps {
   api: HttpApi;
   stage: HttpStage;
-  originCheck: OriginCheck;
   /** The ARN of the web ACL (from ApiWebAclStack, read across regions). */
   webAclArn: string;
   /** The stage's default throttle: route throttles never exceed it. */
@@ -281,17 +299,58 @@ export interface ApiEdgeProps {
 }
 
 /**
- * The API's public face: a CloudFront distribution with the web ACL, adding the origin secret to every
- * request to API Gateway; and the stage's throttles for the unauthenticated and operator routes.
+ * The API's front, a nested stack of the API stack (which keeps its room for routes): the origin check
+ * (the secret CloudFront sends and the authorizer every route requires), the function the API's
+ * `$default` route uses (created here by the API stack), and the CloudFront distribution with the web ACL
+ * (`attach`), which also sets the stage's route throttles.
  */
-export class ApiEdge extends Construct {
-  readonly distribution: Distribution;
-  /** `https://<id>.cloudfront.net`, without a trailing slash (like the API's own endpoint). */
-  readonly url: string;
+export class ApiFront extends NestedStack {
+  readonly secret: Secret;
+  readonly authorizerFunction: AppFunction;
+  /** The API's default authorizer. */
+  readonly authorizer: IHttpRouteAuthorizer;
+  private attached?: { distribution: Distribution; url: string };
 
-  constructor(scope: Construct, id: string, props: ApiEdgeProps) {
-    super(scope, id);
-    const { api, originCheck } = props;
+  constructor(scope: Construct, id: string) {
+    super(scope, id, { description: 'The API’s front: origin check, catch-all route function, CloudFront' });
+    // Not data: a new one only means a deployment, so it goes with the stack.
+    this.secret = new Secret(this, 'OriginSecret', {
+      description: 'Origin secret: CloudFront adds it to every API request, the API refuses requests without it',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.authorizerFunction = new AppFunction(this, 'OriginAuthorizerFn', {
+      handler: 'http/origin-authorizer',
+      description: 'Lets through only requests that came through CloudFront (the origin secret)',
+      memorySize: functionMemoryMb('origin-authorizer'),
+      environment: { ORIGIN_SECRET_SECRET_ARN: this.secret.secretArn },
+    });
+    this.secret.grantRead(this.authorizerFunction);
+    this.authorizer = new OriginAuthorizer(this, this.authorizerFunction);
+    new CfnOutput(scope, 'OriginSecretArn', {
+      value: this.secret.secretArn,
+      description: 'The origin secret CloudFront sends and the API requires (rotate: docs/operations.md)',
+    });
+    Validations.of(this.secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by operators with one put-secret-value and a deployment (docs/operations.md, The request path): CloudFront’s header comes from the stack, so a rotation Lambda could not update it.',
+    });
+  }
+
+  get distribution(): Distribution {
+    if (!this.attached) throw new Error('The API front is not attached yet');
+    return this.attached.distribution;
+  }
+
+  /** `https://<id>.cloudfront.net`, without a trailing slash (like the API's own endpoint). */
+  get url(): string {
+    if (!this.attached) throw new Error('The API front is not attached yet');
+    return this.attached.url;
+  }
+
+  /** CloudFront in front of the API, with the web ACL and the origin secret; the route throttles. */
+  attach(props: ApiFrontAttachProps): void {
     const viewerIp = new EdgeFunction(this, 'ViewerIp', {
       comment: 'Passes the viewer address to the API',
       code: FunctionCode.fromInline(VIEWER_IP_CODE),
@@ -299,14 +358,12 @@ export class ApiEdge extends Construct {
     });
     // A dynamic reference, resolved by CloudFormation at deploy time; pinned to a version after a rotation
     // so the changed reference makes CloudFormation read the secret again.
-    const originSecret = SecretValue.secretsManager(originCheck.secret.secretArn, {
-      versionId: props.originSecretVersion,
-    });
-    this.distribution = new Distribution(this, 'Distribution', {
+    const originSecret = SecretValue.secretsManager(this.secret.secretArn, { versionId: props.originSecretVersion });
+    const distribution = new Distribution(this, 'Distribution', {
       comment: 'Messaging API',
       defaultBehavior: {
         // "https://<id>.execute-api.<region>.amazonaws.com" → the host name.
-        origin: new HttpOrigin(Fn.select(2, Fn.split('/', api.apiEndpoint)), {
+        origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           originSslProtocols: [OriginSslPolicy.TLS_V1_2],
           customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret.unsafeUnwrap() },
@@ -324,9 +381,9 @@ export class ApiEdge extends Construct {
       priceClass: PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,
     });
-    this.url = `https://${this.distribution.distributionDomainName}`;
+    this.attached = { distribution, url: `https://${distribution.distributionDomainName}` };
     for (const fn of props.routeFunctions) fn.addEnvironment('VIEWER_IP_FROM_EDGE', 'true');
-    this.throttleRoutes(props);
+    throttleRoutes(props);
 
     for (const [ruleId, reason] of [
       [
@@ -342,30 +399,30 @@ export class ApiEdge extends Construct {
         'The default *.cloudfront.net certificate cannot set a minimum TLS version; put the API behind a custom domain to require TLS 1.2.',
       ],
     ] as const)
-      Validations.of(this.distribution).acknowledge({ id: ruleId, reason });
+      Validations.of(distribution).acknowledge({ id: ruleId, reason });
   }
+}
 
-  /** Route settings of the stage: each listed route, under each prefix, gets its own lower limit. */
-  private throttleRoutes(props: ApiEdgeProps) {
-    const stage = props.stage.node.defaultChild as CfnStage;
-    const cfnRoutes = props.api.node.findAll().filter((c): c is CfnRoute => c instanceof CfnRoute);
-    // RouteSettings is a plain JSON map in CloudFormation's schema: CDK passes its keys through as written.
-    const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of props.routes ?? ROUTES) {
-      const throttle = ROUTE_THROTTLES[route.id];
-      if (!throttle) continue;
-      for (const path of routePaths(route)) {
-        const routeKey = `${route.method} ${path}`;
-        settings[routeKey] = {
-          ThrottlingRateLimit: Math.min(throttle.rateLimit, props.stageThrottle.rateLimit),
-          ThrottlingBurstLimit: Math.min(throttle.burstLimit, props.stageThrottle.burstLimit),
-        };
-        // A stage naming a route that does not exist yet fails to deploy.
-        const cfnRoute = cfnRoutes.find((r) => r.routeKey === routeKey);
-        if (!cfnRoute) throw new Error(`No route ${routeKey} to throttle`);
-        stage.addResourceDependency(cfnRoute);
-      }
+/** Route settings of the stage: each listed route, under each prefix, gets its own lower limit. */
+function throttleRoutes(props: ApiFrontAttachProps) {
+  const stage = props.stage.node.defaultChild as CfnStage;
+  const cfnRoutes = props.api.node.findAll().filter((c): c is CfnRoute => c instanceof CfnRoute);
+  // RouteSettings is a plain JSON map in CloudFormation's schema: CDK passes its keys through as written.
+  const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+  for (const route of props.routes ?? ROUTES) {
+    const throttle = ROUTE_THROTTLES[route.id];
+    if (!throttle) continue;
+    for (const path of routePaths(route)) {
+      const routeKey = `${route.method} ${path}`;
+      settings[routeKey] = {
+        ThrottlingRateLimit: Math.min(throttle.rateLimit, props.stageThrottle.rateLimit),
+        ThrottlingBurstLimit: Math.min(throttle.burstLimit, props.stageThrottle.burstLimit),
+      };
+      // A stage naming a route that does not exist yet fails to deploy.
+      const cfnRoute = cfnRoutes.find((r) => r.routeKey === routeKey);
+      if (!cfnRoute) throw new Error(`No route ${routeKey} to throttle`);
+      stage.addResourceDependency(cfnRoute);
     }
-    stage.routeSettings = settings;
   }
+  stage.routeSettings = settings;
 }

@@ -61,7 +61,7 @@ export function buildCdkApp(
   // nothing from it (its CORS allows any origin), so there is no cycle.
   const dashboard = new DashboardStack(app, 'MessagingDashboard', {
     env,
-    apiUrl: stateless.edge.url,
+    apiUrl: stateless.front.url,
     customDomain: dashboardDomain(app),
     distDir: options.dashboardDist,
   });

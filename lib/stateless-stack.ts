@@ -26,7 +26,7 @@ import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type Table
 import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
-import { ApiEdge, OriginCheck } from './api-edge';
+import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -92,10 +92,8 @@ export class StatelessStack extends Stack {
   readonly routeStacks: Record<string, NestedStack> = {};
   readonly unmatchedRouteFunction: AppFunction;
   readonly stage: HttpStage;
-  /** Only requests that came through CloudFront reach the functions. */
-  readonly originCheck: OriginCheck;
-  /** CloudFront with the web ACL in front of the API, and the stage's route throttles. */
-  readonly edge: ApiEdge;
+  /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
+  readonly front: ApiFront;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -103,17 +101,17 @@ export class StatelessStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     // Paths no route matches get the API's own problem+json 404 rather than API Gateway's.
-    this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
+    this.front = new ApiFront(this, 'Front');
+    this.unmatchedRouteFunction = new AppFunction(this.front, 'UnmatchedRouteFn', {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
     });
-    this.originCheck = new OriginCheck(this, 'OriginCheck');
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
       defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
-      defaultAuthorizer: this.originCheck.authorizer,
+      defaultAuthorizer: this.front.authorizer,
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -189,10 +187,9 @@ export class StatelessStack extends Stack {
       this.functions[route.id] = fn;
     }
 
-    this.edge = new ApiEdge(this, 'Edge', {
+    this.front.attach({
       api: this.api,
       stage,
-      originCheck: this.originCheck,
       webAclArn: props.webAclArn,
       stageThrottle: throttle,
       routeFunctions: routes.map((r) => this.functions[r.id] as AppFunction),
@@ -227,11 +224,11 @@ export class StatelessStack extends Stack {
       description: 'Who answers /ai/* and analyses messages',
     });
     new CfnOutput(this, 'ApiUrl', {
-      value: `${this.edge.url}/`,
+      value: `${this.front.url}/`,
       description: 'Base URL (CloudFront); call it with /api/v1/...',
     });
     new CfnOutput(this, 'OpenApiUrl', {
-      value: `${this.edge.url}/api/v1/openapi.json`,
+      value: `${this.front.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
     });
   }

@@ -44,6 +44,9 @@ function synthIn(region: string, context: Record<string, unknown> = {}) {
 const built = synthIn('eu-central-1');
 const api = Template.fromStack(built.stateless);
 const edge = Template.fromStack(built.edge);
+// The API's front: a nested stack of the API stack with the origin check and CloudFront.
+const front = Template.fromStack(built.stateless.front);
+const frontId = built.stateless.getLogicalId(built.stateless.front.nestedStackResource as CfnElement);
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 const resources = (t: Template, type: string) => Object.entries(t.findResources(type) as Record<string, Resource>);
@@ -67,7 +70,18 @@ const pathsOf = (ids: readonly string[]) => ROUTES.filter((r) => ids.includes(r.
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
 const allPaths = ROUTES.flatMap(routePaths).map(concrete);
 const regexOf = (statement: any) => new RegExp(statement.RegexMatchStatement.RegexString);
-const distribution = () => only(api, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+const distribution = () => only(front, 'AWS::CloudFront::Distribution')[1].Properties.DistributionConfig;
+/** A value the front stack takes from the API stack (a nested-stack parameter): what it is there. */
+const fromParent = (value: any): any => {
+  const parameters = (api.toJSON().Resources[frontId] as Resource).Properties.Parameters ?? {};
+  return value?.Ref && value.Ref in parameters ? parameters[value.Ref] : value;
+};
+/** A front output read by the API stack (`Fn::GetAtt [front, Outputs.X]`): its value in the front stack. */
+const fromFront = (value: any): any => {
+  const [id, attribute] = value['Fn::GetAtt'];
+  expect(id).toBe(frontId);
+  return front.toJSON().Outputs[String(attribute).replace(/^Outputs\./, '')]?.Value;
+};
 
 describe('the web ACL stack (us-east-1) and the API in another region', () => {
   it('puts the web ACL in us-east-1 and the other stacks in the deployment region', () => {
@@ -81,7 +95,7 @@ describe('the web ACL stack (us-east-1) and the API in another region', () => {
     expect(edge.toJSON().Outputs[WEB_ACL_ARN_OUTPUT].Value).toEqual({
       'Fn::GetAtt': [only(edge, 'AWS::WAFv2::WebACL')[0], 'Arn'],
     });
-    expect(distribution().WebACLId).toEqual({
+    expect(fromParent(distribution().WebACLId)).toEqual({
       'Fn::GetStackOutput': { StackName: built.edge.stackName, Region: 'us-east-1', OutputName: WEB_ACL_ARN_OUTPUT },
     });
     expect(built.stateless.dependencies.map((s) => s.stackName)).toContain(built.edge.stackName);
@@ -217,11 +231,11 @@ describe('the WAF rules', () => {
 });
 
 describe('the origin check (the API refuses what did not come through CloudFront)', () => {
-  const authorizerFnId = logicalIdOf(built.stateless.originCheck.function);
-  const secretId = logicalIdOf(built.stateless.originCheck.secret);
+  const authorizerFnId = logicalIdOf(built.stateless.front.authorizerFunction);
+  const secretId = logicalIdOf(built.stateless.front.secret);
 
   it('guards every route, the $default one too, with the origin authorizer', () => {
-    const [authorizerId, authorizer] = only(api, 'AWS::ApiGatewayV2::Authorizer');
+    const [authorizerId, authorizer] = only(front, 'AWS::ApiGatewayV2::Authorizer');
     expect(authorizer.Properties).toMatchObject({
       AuthorizerType: 'REQUEST',
       // Without this header API Gateway answers 401 itself: no function runs.
@@ -232,13 +246,21 @@ describe('the origin check (the API refuses what did not come through CloudFront
     });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(authorizerFnId);
     const routes = resources(api, 'AWS::ApiGatewayV2::Route');
-    expect(routes.length).toBeGreaterThan(ROUTES.length);
+    expect(routes.length).toBe(ROUTES.length * 2 + 1);
     for (const [, route] of routes)
-      expect([route.Properties.RouteKey, route.Properties.AuthorizationType, route.Properties.AuthorizerId]).toEqual([
+      expect([
         route.Properties.RouteKey,
-        'CUSTOM',
-        { Ref: authorizerId },
-      ]);
+        route.Properties.AuthorizationType,
+        fromFront(route.Properties.AuthorizerId),
+      ]).toEqual([route.Properties.RouteKey, 'CUSTOM', { Ref: authorizerId }]);
+    // API Gateway may invoke it for this API's authorizer only.
+    const permissions = resources(front, 'AWS::Lambda::Permission').filter(([, p]) =>
+      JSON.stringify(p.Properties.SourceArn).includes('/authorizers/'),
+    );
+    expect(permissions).toHaveLength(1);
+    const permission = permissions[0]?.[1];
+    expect(JSON.stringify(permission?.Properties.SourceArn)).toContain(`/authorizers/",{"Ref":"${authorizerId}"}`);
+    expect(permission?.Properties.FunctionName).toEqual({ 'Fn::GetAtt': [authorizerFnId, 'Arn'] });
     expect(routes.map(([, r]) => r.Properties.RouteKey)).toContain('$default');
   });
 
@@ -251,9 +273,9 @@ describe('the origin check (the API refuses what did not come through CloudFront
       },
     ]);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
-    const fn = api.toJSON().Resources[authorizerFnId] as Resource;
+    const fn = front.toJSON().Resources[authorizerFnId] as Resource;
     expect(fn.Properties.Environment.Variables.ORIGIN_SECRET_SECRET_ARN).toEqual({ Ref: secretId });
-    const readers = resources(api, 'AWS::IAM::Policy').filter(([, p]) =>
+    const readers = resources(front, 'AWS::IAM::Policy').filter(([, p]) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`),
     );
     expect(readers).toHaveLength(1);
@@ -264,7 +286,7 @@ describe('the origin check (the API refuses what did not come through CloudFront
   it('pins the header to a secret version after a rotation (-c originSecretVersion), so CloudFront reads it again', () => {
     const version = '3f6a2b1c-0d4e-4f5a-9b8c-7d6e5f4a3b2c';
     const rotated = synthIn('eu-central-1', { originSecretVersion: version });
-    const config = only(Template.fromStack(rotated.stateless), 'AWS::CloudFront::Distribution')[1].Properties
+    const config = only(Template.fromStack(rotated.stateless.front), 'AWS::CloudFront::Distribution')[1].Properties
       .DistributionConfig;
     expect(JSON.stringify(config.Origins[0].OriginCustomHeaders[0].HeaderValue)).toContain(
       `:SecretString:::${version}}}`,
@@ -281,7 +303,7 @@ describe('the origin check (the API refuses what did not come through CloudFront
     expect(behavior.AllowedMethods).toEqual(
       expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'POST', 'PATCH', 'DELETE']),
     );
-    const [fnId, fn] = only(api, 'AWS::CloudFront::Function');
+    const [fnId, fn] = only(front, 'AWS::CloudFront::Function');
     expect(behavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [fnId, 'FunctionARN'] } },
     ]);
@@ -311,12 +333,15 @@ describe('the origin check (the API refuses what did not come through CloudFront
   });
 
   it('outputs the CloudFront URL as the API URL (the dashboard gets it too: dashboard.test.ts)', () => {
-    const [distributionId] = only(api, 'AWS::CloudFront::Distribution');
-    const domain = { 'Fn::GetAtt': [distributionId, 'DomainName'] };
-    expect(api.toJSON().Outputs.ApiUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', domain, '/']] });
-    expect(api.toJSON().Outputs.OpenApiUrl.Value).toEqual({
-      'Fn::Join': ['', ['https://', domain, '/api/v1/openapi.json']],
-    });
+    const [distributionId] = only(front, 'AWS::CloudFront::Distribution');
+    const { ApiUrl, OpenApiUrl } = api.toJSON().Outputs;
+    const [, [scheme, domain, path]] = ApiUrl.Value['Fn::Join'];
+    expect([scheme, fromFront(domain), path]).toEqual([
+      'https://',
+      { 'Fn::GetAtt': [distributionId, 'DomainName'] },
+      '/',
+    ]);
+    expect(OpenApiUrl.Value).toEqual({ 'Fn::Join': ['', ['https://', domain, '/api/v1/openapi.json']] });
   });
 });
 
