@@ -273,6 +273,8 @@ describe('the origin check (the API refuses what did not come through CloudFront
       },
     ]);
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    // Operators find it for a rotation by the API stack's output.
+    expect(fromFront(api.toJSON().Outputs.OriginSecretArn.Value)).toEqual({ Ref: secretId });
     const fn = front.toJSON().Resources[authorizerFnId] as Resource;
     expect(fn.Properties.Environment.Variables.ORIGIN_SECRET_SECRET_ARN).toEqual({ Ref: secretId });
     const readers = resources(front, 'AWS::IAM::Policy').filter(([, p]) =>
