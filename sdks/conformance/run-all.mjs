@@ -5,7 +5,7 @@
 //
 //   node sdks/conformance/run-all.mjs                 all three
 //   node sdks/conformance/run-all.mjs python ruby     some
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import globalSetup from '../../test/support/global-setup.mjs';
 import globalTeardown from '../../test/support/global-teardown.mjs';
 
@@ -17,6 +17,12 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const names = asked.length > 0 ? asked : Object.keys(SUITES);
+
+// The Python suite runs on $PYTHON: a python3 earlier on PATH (pyenv, say) may lack httpx and pytest
+// where Debian's has them (`npm test` picks the same way, scripts/test-prerequisites.ts).
+const hasPythonDeps = (python) => spawnSync(python, ['-c', 'import httpx, pytest']).status === 0;
+if (!process.env.PYTHON && !hasPythonDeps('python3') && hasPythonDeps('/usr/bin/python3'))
+  process.env.PYTHON = '/usr/bin/python3';
 
 console.log('sdks: starting one local runtime for the SDK suites');
 await globalSetup();
