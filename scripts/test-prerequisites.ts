@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
  * named with its install command instead of failing halfway through. The decisions are pure functions
  * of what was found (test/unit/test-prerequisites.test.ts); `probe()` looks at the machine.
  */
-export type Prerequisite = 'java' | 'openssl' | 'python' | 'ruby' | 'chromium';
+export type Prerequisite = 'java' | 'openssl' | 'python' | 'python-build' | 'ruby' | 'chromium';
 
 export interface Found {
   /** `java -version`'s output (it writes to stderr), or undefined when there is no java. */
@@ -14,6 +14,8 @@ export interface Found {
   openssl: boolean;
   /** The Python interpreters tried, in order, and whether each imports httpx and pytest. */
   pythons: { command: string; ok: boolean }[];
+  /** Whether some Python 3 has httpx, build and hatchling (the Python SDK's offline wheel build). */
+  pythonBuild?: boolean;
   ruby: 'missing' | 'no-minitest' | 'ok';
   /** Chromium's path, when it is there. */
   chromium?: string;
@@ -74,6 +76,14 @@ export function missingPrerequisites(found: Found, needed: readonly Prerequisite
             install: 'apt-get install python3 python3-httpx python3-pytest',
           });
         break;
+      case 'python-build':
+        if (!found.pythonBuild)
+          missing.push({
+            prerequisite,
+            what: "Python 3 with httpx, build and hatchling for the Python SDK's offline wheel build",
+            install: 'apt-get install python3-httpx python3-build python3-hatchling',
+          });
+        break;
       case 'ruby':
         if (found.ruby !== 'ok')
           missing.push({
@@ -124,6 +134,10 @@ export function probe(needed: readonly Prerequisite[], env: NodeJS.ProcessEnv = 
       if (ok) break;
     }
   }
+  if (wants('python-build'))
+    found.pythonBuild = [...new Set([env.PYTHON ?? 'python3', 'python3', '/usr/bin/python3'])].some((command) =>
+      succeeds(command, ['-c', 'import httpx, build, hatchling']),
+    );
   if (wants('ruby'))
     found.ruby = !succeeds('ruby', ['--version'])
       ? 'missing'

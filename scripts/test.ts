@@ -20,10 +20,12 @@ const STEPS: Step[] = [
   { name: 'typecheck', script: 'typecheck', needs: [] },
   { name: 'lint', script: 'lint', needs: [] },
   { name: 'openapi', script: 'lint:openapi', needs: [] },
-  { name: 'unit', script: 'test:unit', needs: [] },
+  // The SDK generators' --check runs in a unit test, with python3 and ruby.
+  { name: 'unit', script: 'test:unit', needs: ['python', 'ruby'] },
   { name: 'models', script: 'test:models', needs: [] },
   { name: 'infra', script: 'test:infra', needs: [] },
-  { name: 'runtime', script: 'test:runtime', needs: RUNTIME },
+  // test/integration builds the three SDK packages offline (the wheel with Debian's build and hatchling).
+  { name: 'runtime', script: 'test:runtime', needs: [...RUNTIME, 'python-build', 'ruby'] },
   { name: 'sdks', script: 'test:sdks', needs: [...RUNTIME, 'python', 'ruby'] },
   { name: 'dashboard', script: 'test:dashboard', needs: [...RUNTIME, 'chromium'] },
 ];

@@ -7,11 +7,12 @@ import {
   type Prerequisite,
 } from '../../scripts/test-prerequisites';
 
-const ALL: Prerequisite[] = ['java', 'openssl', 'python', 'ruby', 'chromium'];
+const ALL: Prerequisite[] = ['java', 'openssl', 'python', 'python-build', 'ruby', 'chromium'];
 const everything: Found = {
   javaVersion: 'openjdk version "17.0.13" 2024-10-15\nOpenJDK Runtime Environment (build 17.0.13+11-Debian-2deb12u1)',
   openssl: true,
   pythons: [{ command: 'python3', ok: true }],
+  pythonBuild: true,
   ruby: 'ok',
   chromium: '/usr/bin/chromium',
 };
@@ -39,11 +40,12 @@ describe("npm test's prerequisites", () => {
       ['java', 'apt-get install openjdk-17-jre-headless'],
       ['openssl', 'apt-get install openssl'],
       ['python', 'apt-get install python3 python3-httpx python3-pytest'],
+      ['python-build', 'apt-get install python3-httpx python3-build python3-hatchling'],
       ['ruby', 'apt-get install ruby ruby-minitest'],
       ['chromium', 'apt-get install chromium'],
     ]);
     const lines = describeMissing(missing).split('\n');
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(
       'missing: Java 17+ for DynamoDB Local (no java on PATH) — install: apt-get install openjdk-17-jre-headless',
     );
