@@ -20,7 +20,7 @@ import {
   type Store,
   type Trigger,
 } from './invocations';
-import { sdkClientHooks } from '../functions/platform/db';
+import { onClientMade } from '../functions/platform/client-hooks';
 import { chaos as chaosFromEnvironment, describeChaos, type Chaos } from './chaos/config';
 import { freezeFetch, mayTimeOut, skewClocks, skewInvocation } from './chaos/invocations';
 import { chaosClientHook } from './chaos/sdk';
@@ -130,7 +130,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       skewClocks(currentInvocation);
       freezeFetch(currentInvocation);
       onInvocationStart((store) => skewInvocation(chaos, store));
-      sdkClientHooks.push(chaosClientHook(chaos, currentInvocation, (table) => replicas?.replicaOf(table)));
+      onClientMade(chaosClientHook(chaos, currentInvocation, (table) => replicas?.replicaOf(table)));
     }
     const tables = await ensureTables(new DynamoDBClient({}), 'local-', { ttl: !chaos });
     if (chaos) {

@@ -1,7 +1,7 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { WORKERS } from '../../spec/workers';
 import { requireEnv } from './config';
-import { sdkClientHooks } from './db';
+import { clientMade } from './client-hooks';
 
 let lambda: Promise<{ client: LambdaClient; InvokeCommand: typeof import('@aws-sdk/client-lambda').InvokeCommand }>;
 
@@ -18,7 +18,7 @@ export async function invokeWorker(workerId: string, payload: unknown): Promise<
   if (!target) throw new Error(`${workerId} is not invoked asynchronously`);
   lambda ??= import('@aws-sdk/client-lambda').then((sdk) => {
     const client = new sdk.LambdaClient({});
-    for (const hook of sdkClientHooks) hook(client);
+    clientMade({ service: 'lambda', client });
     return { client, InvokeCommand: sdk.InvokeCommand };
   });
   const { client, InvokeCommand } = await lambda;

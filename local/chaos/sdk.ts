@@ -4,7 +4,7 @@
  * invocation's calls.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { SdkClientHook } from '../../functions/platform/db';
+import type { SharedClient } from '../../functions/platform/client-hooks';
 import type { Store } from '../invocations';
 import type { Chaos } from './config';
 import { isFrozen, never } from './invocations';
@@ -42,8 +42,12 @@ const serviceError = (name: string, message: string, extra: Record<string, unkno
   Object.assign(new Error(message), { name, $fault: 'client', $metadata: { httpStatusCode: 400 }, ...extra });
 
 /** The middlewares, given the running invocation's store and the replica routing. */
-export function chaosClientHook(chaos: Chaos, currentStore: () => Store | undefined, replicaOf: ReplicaOf): SdkClientHook {
-  return (client) => {
+export function chaosClientHook(
+  chaos: Chaos,
+  currentStore: () => Store | undefined,
+  replicaOf: ReplicaOf,
+): (made: SharedClient) => void {
+  return ({ client }) => {
     const stack = client.middlewareStack as unknown as AnyStack;
     // A timed-out invocation: nothing it asks returns, whether or not the call reached the service.
     stack.add(
@@ -67,12 +71,22 @@ export function chaosClientHook(chaos: Chaos, currentStore: () => Store | undefi
         const command = String(context.commandName);
         if (command === 'TransactWriteItemsCommand') {
           const items = (args.input.TransactItems as unknown[] | undefined) ?? [];
-          const code = chaos.strikes('txConflict') ? 'TransactionConflict' : chaos.strikes('txThrottle') ? 'ThrottlingError' : undefined;
+          const code = chaos.strikes('txConflict')
+            ? 'TransactionConflict'
+            : chaos.strikes('txThrottle')
+              ? 'ThrottlingError'
+              : undefined;
           if (code) {
             const at = chaos.below(items.length, 'txReasonAt');
             const reasons = items.map((_, i) =>
               i === at
-                ? { Code: code, Message: code === 'ThrottlingError' ? 'Throughput exceeds the current capacity.' : 'Transaction is ongoing for the item' }
+                ? {
+                    Code: code,
+                    Message:
+                      code === 'ThrottlingError'
+                        ? 'Throughput exceeds the current capacity.'
+                        : 'Transaction is ongoing for the item',
+                  }
                 : { Code: 'None' },
             );
             throw serviceError(
@@ -94,9 +108,13 @@ export function chaosClientHook(chaos: Chaos, currentStore: () => Store | undefi
       (next, context) => async (args) => {
         const command = String(context.commandName);
         if (chaos.strikes('throttle'))
-          throw serviceError('ProvisionedThroughputExceededException', 'chaos: throughput exceeds the current capacity', {
-            $retryable: { throttling: true },
-          });
+          throw serviceError(
+            'ProvisionedThroughputExceededException',
+            'chaos: throughput exceeds the current capacity',
+            {
+              $retryable: { throttling: true },
+            },
+          );
         // DynamoDB answers a repeated TransactWriteItems with the same token as the first (for 10 minutes).
         const token = command === 'TransactWriteItemsCommand' ? clientRequestToken(args) : undefined;
         const done = token && committed.get(token);
