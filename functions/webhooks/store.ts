@@ -1,10 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,
   db,
@@ -120,10 +114,10 @@ const subscriptionBump = (t: string): TransactItem => ({
  */
 async function writeEndpoint(t: string, write: TransactItem): Promise<void> {
   try {
-    await retryOnConflict(
-      () => db().send(new TransactWriteCommand({ TransactItems: [write, subscriptionBump(t)] })),
-      { attempts: 5, retryable: transactionConflicted },
-    );
+    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: [write, subscriptionBump(t)] })), {
+      attempts: 5,
+      retryable: transactionConflicted,
+    });
   } catch (error) {
     if (!transactionConditionFailed(error, [0])) throw error;
     throw transactionRefusedItem(error, 0) ? DomainError.versionMismatch() : DomainError.notFound('The webhook');

@@ -25,9 +25,9 @@ it('a re-activation whose response was lost still moves the subscription version
 
   const stop = loseResponseAfterCommit(writesTo('WHK#'));
   try {
-    await expect(updateWebhook(t.tenantId, created.body.id, { is_active: true }, undefined, new Date())).rejects.toThrow(
-      /after commit/,
-    );
+    await expect(
+      updateWebhook(t.tenantId, created.body.id, { is_active: true }, undefined, new Date()),
+    ).rejects.toThrow(/after commit/);
   } finally {
     stop();
   }

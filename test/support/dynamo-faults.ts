@@ -85,7 +85,8 @@ export function laggingReplica(lagMs: number): () => void {
     const out = await next();
     for (const key of keys) if (key) written.set(keyOf(key), Date.now());
     const eventual = input.ConsistentRead !== true || input.IndexName !== undefined;
-    if (command === 'GetItemCommand' && eventual && recent(out.output.Item)) return { ...out, output: { ...out.output, Item: undefined } };
+    if (command === 'GetItemCommand' && eventual && recent(out.output.Item))
+      return { ...out, output: { ...out.output, Item: undefined } };
     if (command === 'QueryCommand' && eventual && Array.isArray(out.output.Items)) {
       const items = (out.output.Items as Input[]).filter((item) => !recent(item));
       return { ...out, output: { ...out.output, Items: items, Count: items.length } };
