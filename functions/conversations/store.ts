@@ -923,6 +923,37 @@ export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef,
   return ((await getMessage(ref))?.analysis as A | null | undefined) ?? undefined;
 }
 
+/**
+ * The customer's next messages after this one, oldest first, with their analyses (null where not yet
+ * analysed): one strongly consistent Query. A message analysed late (stream records of parallel shards
+ * come in any order) re-checks these, which were judged without it.
+ */
+export async function laterInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
+  ref: MessageRef,
+  count: number,
+): Promise<{ message_id: string; analysis: A | null }[]> {
+  const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(ref.tenant_id),
+        ':from': ownSk,
+        ':to': `CONV#${ref.conversation_id}#MSG#~`,
+      },
+      ExpressionAttributeNames: { '#direction': 'direction', '#id': 'id' },
+      ProjectionExpression: 'sk, #id, #direction, analysis',
+      Limit: 25,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? [])
+    .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
+    .slice(0, count)
+    .map((item) => ({ message_id: String(item.id), analysis: (item.analysis as A | undefined) ?? null }));
+}
+
 /** The analyses of the customer's messages before this one, newest first (one Query, no Scan); `A` as for recordAnalysis. */
 export async function earlierInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
   ref: MessageRef,
