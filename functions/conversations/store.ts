@@ -32,6 +32,7 @@ import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { tenantPk } from '../platform/keys';
 import { decodeCursor, encodeCursor, queryPage, tenantItemsPage, type CursorBinding } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { activeUserCheck } from '../users/store';
 import {
   CONVERSATION_FIELDS,
   MESSAGE_FIELDS,
@@ -169,6 +170,14 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
 }
 export const messageFromItem = (item: Record<string, unknown>): Message => inOrder<Message>(item, MESSAGE_FIELDS);
 
+/** The user a save assigns the conversation to was disabled since they were read. */
+export class AssigneeInactive extends Error {
+  constructor() {
+    super('assignee no longer active');
+    this.name = 'AssigneeInactive';
+  }
+}
+
 export class ConversationChanged extends Error {
   constructor() {
     super('conversation changed concurrently');
@@ -246,11 +255,20 @@ export async function saveConversation(
       });
     }
   }
+  // A new assignment (or one kept by a reopening) commits only while the user is active: a user disabled
+  // meanwhile has had their conversations released, and would keep this one for ever.
+  const assignee = after.assignee_id;
+  const assigns =
+    assignee !== null &&
+    (assignee !== before?.assignee_id || (before.status === 'resolved' && after.status !== 'resolved'));
+  const userCheck = items.length;
+  if (assigns) items.push(activeUserCheck(t, assignee));
   items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error, [0]) || transactionConflicted(error)) throw new ConversationChanged();
+    if (assigns && transactionConditionFailed(error, [userCheck])) throw new AssigneeInactive();
     if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk))
       throw new ConversationChanged();
     throw error;

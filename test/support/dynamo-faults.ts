@@ -100,3 +100,18 @@ export const writesTo =
   (skPrefix: string): Matcher =>
   (command, input) =>
     writtenKeys(command, input).some((key) => String(key?.sk ?? '').startsWith(skPrefix));
+
+/**
+ * Before the next `times` calls `match` accepts, runs `meanwhile` (a concurrent writer landing between
+ * a read and the write that relies on it).
+ */
+export function beforeCalls(match: Matcher, meanwhile: () => Promise<unknown>, times = 1): () => void {
+  let left = times;
+  return inject(async (command, input, next) => {
+    if (left > 0 && match(command, input)) {
+      left--;
+      await meanwhile();
+    }
+    return next();
+  });
+}
