@@ -288,31 +288,35 @@ export async function touchForOutbound(
   windowStart: string,
 ): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
   try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: conversationKey(t, id),
-        UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
-        ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
-        ExpressionAttributeNames: {
-          '#c': 'conversation',
-          '#lm': 'last_message_at',
-          '#la': 'last_activity_at',
-          '#ua': 'updated_at',
-          '#v': 'version',
-          '#ch': 'channel',
-          '#li': 'last_inbound_at',
-        },
-        ExpressionAttributeValues: {
-          ':at': at,
-          ':one': 1,
-          ':act': activityKey({ last_activity_at: at, id }),
-          ':wa': 'whatsapp',
-          ':window': windowStart,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+    // A burst of inbound messages writes the conversation in transactions: a conflict with one is over in
+    // milliseconds, so it is retried rather than answered 503.
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: conversationKey(t, id),
+          UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
+          ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
+          ExpressionAttributeNames: {
+            '#c': 'conversation',
+            '#lm': 'last_message_at',
+            '#la': 'last_activity_at',
+            '#ua': 'updated_at',
+            '#v': 'version',
+            '#ch': 'channel',
+            '#li': 'last_inbound_at',
+          },
+          ExpressionAttributeValues: {
+            ':at': at,
+            ':one': 1,
+            ':act': activityKey({ last_activity_at: at, id }),
+            ':wa': 'whatsapp',
+            ':window': windowStart,
+          },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
     );
     return { ok: true, conversation: conversationFromItem(out.Attributes ?? {}) };
   } catch (error) {
@@ -324,16 +328,18 @@ export async function touchForOutbound(
 /** Counts a change without moving the activity (a newer message got there first). */
 export async function bumpVersion(t: string, id: string): Promise<Conversation | undefined> {
   try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: conversationKey(t, id),
-        UpdateExpression: 'SET #c.#v = #c.#v + :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: conversationKey(t, id),
+          UpdateExpression: 'SET #c.#v = #c.#v + :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
     );
     return conversationFromItem(out.Attributes ?? {});
   } catch (error) {

@@ -341,6 +341,8 @@ export async function settleDelivery(
     attemptsSoFar?: number;
     attempt?: DeliveryAttempt;
     fields?: Record<string, unknown>;
+    /** Attempts dropped from the log (see restartDelivery): added to its count of earlier ones. */
+    earlierAttempts?: number;
     expect: DeliveryStatus[];
   },
   now: Date,
@@ -361,6 +363,7 @@ export async function settleDelivery(
     );
     update.setExpression(`${cycleAttempts} = if_not_exists(${cycleAttempts}, ${update.value(0)}) + ${update.value(1)}`);
   }
+  if (change.earlierAttempts) update.add('earlier_attempts', change.earlierAttempts);
   if (change.status !== 'failed') update.remove('gsi4pk').remove('gsi4sk');
   if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
   update.whenIn('status', change.expect);
@@ -373,14 +376,35 @@ export async function settleDelivery(
   );
 }
 
-/** Starts a new cycle (a replay): pending again, with the full retry schedule. Returns the new cycle. */
+/**
+ * A delivery keeps at most this many attempts (the newest) across replay cycles, and counts the older
+ * ones in `earlier_attempts`: each attempt holds up to 1 KB of response, and an item may not pass 400 KB.
+ * One cycle adds at most the retry schedule's attempts (6 by default), so trimming at each replay bounds it.
+ */
+export const KEPT_ATTEMPTS = 20;
+
+/**
+ * Starts a new cycle (a replay): pending again, with the full retry schedule, on condition that the
+ * delivery is still at the cycle read (two replays of one read never both start one, nor queue it
+ * twice). Attempts beyond KEPT_ATTEMPTS are dropped, oldest first, and counted. Returns the new cycle.
+ */
 export async function restartDelivery(d: Delivery, now: Date): Promise<number | undefined> {
   const cycle = d.cycle + 1;
+  const dropped = Math.max(0, d.attempts.length - KEPT_ATTEMPTS);
   const ok = await settleDelivery(
     d,
     {
       status: 'pending',
-      fields: { cycle, cycle_attempts: 0, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() },
+      cycle: d.cycle,
+      fields: {
+        cycle,
+        cycle_attempts: 0,
+        failure_reason: null,
+        failed_at: null,
+        next_attempt_at: now.toISOString(),
+        ...(dropped > 0 ? { attempts: d.attempts.slice(dropped) } : {}),
+      },
+      ...(dropped > 0 ? { earlierAttempts: dropped } : {}),
       expect: ['failed', 'succeeded', 'cancelled'],
     },
     now,

@@ -115,3 +115,22 @@ export function beforeCalls(match: Matcher, meanwhile: () => Promise<unknown>, t
     return next();
   });
 }
+
+/** The next `times` BatchGetItem calls process nothing: every key comes back in UnprocessedKeys (throttled). */
+export function leaveUnprocessed(times: number): () => void {
+  let left = times;
+  return inject(async (command, input, next) => {
+    const out = await next();
+    if (command !== 'BatchGetItemCommand' || left <= 0) return out;
+    left--;
+    const requested = input.RequestItems as Record<string, { Keys: Input[] }>;
+    return {
+      ...out,
+      output: {
+        ...out.output,
+        Responses: Object.fromEntries(Object.keys(requested).map((table) => [table, []])),
+        UnprocessedKeys: requested,
+      },
+    };
+  });
+}
