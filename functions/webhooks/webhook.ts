@@ -99,8 +99,8 @@ export const ACTIVE_FROM_MARGIN_MS = 5_000;
  * Whether an endpoint gets an event: it is active, subscribed to the type, and the event was committed
  * while it was active (an event of an inactive period that is dispatched late is not sent after a
  * re-activation). `committedAt` is when the event's write committed (the stream record's time); the
- * event's `created_at` was taken when its request started, on another Lambda's clock, and is the
- * fallback only.
+ * event's `created_at` was taken when its request started, on another Lambda's clock: the later of the
+ * two counts.
  */
 export const subscribes = (
   endpoint: Subscription,
@@ -109,9 +109,15 @@ export const subscribes = (
 ): boolean =>
   endpoint.is_active &&
   (!endpoint.active_from ||
-    (committedAt ?? new Date(event.created_at)).getTime() >=
-      Date.parse(endpoint.active_from) - ACTIVE_FROM_MARGIN_MS) &&
+    committedNoEarlierThan(event, committedAt) >= Date.parse(endpoint.active_from) - ACTIVE_FROM_MARGIN_MS) &&
   endpoint.events.some((pattern) => matchesPattern(event.type, pattern));
+
+/**
+ * The latest time the event is known to have committed by: both its `created_at` (its request's start)
+ * and the stream record's time (rounded down; coarser still in some emulators) are lower bounds.
+ */
+const committedNoEarlierThan = (event: { created_at: string }, committedAt: Date | undefined): number =>
+  Math.max(Date.parse(event.created_at), committedAt?.getTime() ?? Number.NEGATIVE_INFINITY);
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

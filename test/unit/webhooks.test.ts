@@ -90,7 +90,8 @@ describe('delivery ids and matching', () => {
     // runs a little ahead of it: still sent.
     expect(subscribes(since, slowRequest, new Date('2029-12-31T23:59:58.000Z'))).toBe(true);
     // Committed well inside the inactive period, dispatched late: not sent.
-    expect(subscribes(since, slowRequest, new Date('2029-12-31T23:58:00.000Z'))).toBe(false);
+    const early = { type: 'booking.created', created_at: '2029-12-31T23:57:58.000Z' };
+    expect(subscribes(since, early, new Date('2029-12-31T23:58:00.000Z'))).toBe(false);
   });
 });
 
