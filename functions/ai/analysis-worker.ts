@@ -5,7 +5,8 @@ import { analyzeInbound } from './service';
 /**
  * Analyses every inbound customer message off the table's stream (filtered in spec/workers.ts), never
  * on the request path: stores sentiment and intent on the message and hands off when the rules say so.
- * Records of one tenant arrive in order, so a message's predecessor is analysed before it.
+ * Records come from parallel shards in any order: a message analysed after its successor judges the
+ * successor again (see analyzeInbound).
  */
 export const handler = streamWorker(async (record) => {
   const item = newImageOf(record);

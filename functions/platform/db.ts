@@ -10,9 +10,11 @@ import {
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from './domain-error';
-import { retryOnConflict } from './retry';
+import { backoffMs, retryOnConflict } from './retry';
 import { UpdateBuilder } from './expressions';
 import { clientMade } from './client-hooks';
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
@@ -146,15 +148,22 @@ export const isThrottling = (error: unknown): boolean => {
   return reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
 };
 
-/** One BatchGetItem for keys that may live in different features; results follow the order of `keys`. */
+/**
+ * One BatchGetItem for keys that may live in different features; results follow the order of `keys`.
+ * Keys DynamoDB leaves unprocessed (throttled) are asked for again after a jittered, doubling pause
+ * (backoffMs: up to 320 ms), at most four times, as AWS advises: retried at once, they meet the same
+ * throttling. `sleep` is for tests.
+ */
 export async function getMany(
   table: string,
   keys: Record<string, string>[],
   keyAttributes: readonly string[] = ['pk', 'sk'],
+  sleep: (ms: number) => Promise<void> = pause,
 ): Promise<(Record<string, unknown> | undefined)[]> {
   const found: Record<string, unknown>[] = [];
   let pending: Record<string, unknown>[] | undefined = keys;
   for (let attempt = 0; pending && pending.length > 0 && attempt < 5; attempt++) {
+    if (attempt > 0) await sleep(backoffMs(attempt));
     const out = await db().send(
       new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
     );
