@@ -26,7 +26,7 @@ import {
   type StreamFailureRecord,
 } from '../local/stream-failures';
 import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from '../local/event-filters';
+import { matchesFilter } from '../spec/event-filters';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 

@@ -16,7 +16,7 @@ import {
 import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/customers/customer';
 import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS } from '../../spec/workers';
-import { matchesFilter } from '../../local/event-filters';
+import { matchesFilter } from '../../spec/event-filters';
 import { createHmac } from 'node:crypto';
 
 describe('event patterns', () => {
