@@ -6,6 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import type { RouteDef } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
+import { API_GATEWAY_ROLE_CONTEXT, ApiGatewayAccountRole, apiGatewayRoleMode } from './account-prerequisites';
 import { DashboardStack, type DashboardCustomDomain } from './dashboard-hosting';
 import { StatefulStack } from './stateful-stack';
 import { DEFAULT_API_THROTTLE, StatelessStack, inferenceProfileModel } from './stateless-stack';
@@ -20,7 +21,7 @@ export interface CdkAppOptions {
 /**
  * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
  * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit,
- * workerConcurrency.<worker id>, and dashboardDomainName with dashboardCertificateArn.
+ * workerConcurrency.<worker id>, apiGatewayCloudWatchRole, and dashboardDomainName with dashboardCertificateArn.
  */
 export function buildCdkApp(
   app = new App(),
@@ -34,6 +35,8 @@ export function buildCdkApp(
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const alarmEmail = (app.node.tryGetContext('alarmEmail') as string | undefined) || undefined;
   const stateful = new StatefulStack(app, 'MessagingStateful', { env, alarmEmail });
+  if (apiGatewayRoleMode(app.node.tryGetContext(API_GATEWAY_ROLE_CONTEXT)) === 'create')
+    new ApiGatewayAccountRole(stateful, 'ApiGatewayAccount');
   const bedrockModelId = (app.node.tryGetContext('bedrockModelId') as string | undefined) || undefined;
   const stateless = new StatelessStack(app, 'MessagingApi', {
     env,

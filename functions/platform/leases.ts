@@ -31,7 +31,12 @@ export async function acquireLease(name: string, now: Date, holdMs: number): Pro
     db().send(
       new PutCommand({
         TableName: tableName('ephemeral'),
-        Item: { pk: leaseKey(name), owner, expires_at_ms: expiresAtMs, ttl: epochSeconds(now) + Math.ceil(holdMs / 1000) + 86_400 },
+        Item: {
+          pk: leaseKey(name),
+          owner,
+          expires_at_ms: expiresAtMs,
+          ttl: epochSeconds(now) + Math.ceil(holdMs / 1000) + 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR expires_at_ms <= :now',
         ExpressionAttributeValues: { ':now': now.getTime() },
       }),

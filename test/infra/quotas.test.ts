@@ -1,0 +1,54 @@
+import { QUOTAS, highestUsage, overQuota, quotaUsage } from '../../scripts/quotas';
+import { synthesizeTemplates } from '../../scripts/synthesized';
+
+/**
+ * Every AWS quota a later issue could run into, measured on the synthesized templates (nested stacks
+ * included) and kept below its limit with headroom, so growth fails here rather than in a rollback.
+ */
+const templates = synthesizeTemplates({ bedrockModelId: 'eu.anthropic.claude-3-5-haiku-20241022-v1:0' });
+const rows = quotaUsage(templates);
+
+it('measures every quota on the synthesized stacks', () => {
+  const measured = new Set(rows.map((r) => r.quota));
+  expect([...measured].sort()).toEqual(Object.keys(QUOTAS).sort());
+  expect(templates.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['MessagingStateful', 'MessagingApi', 'MessagingDashboard']),
+  );
+  // What a report prints: the highest use of each quota.
+  console.log(
+    highestUsage(rows)
+      .map((r) => `${r.quota}: ${r.used} of ${QUOTAS[r.quota].limit} ${QUOTAS[r.quota].unit} (${r.where})`)
+      .join('\n'),
+  );
+});
+
+it('stays below every quota with headroom', () => {
+  expect(overQuota(rows)).toEqual([]);
+});
+
+it('counts what it is meant to count', () => {
+  const top = Object.fromEntries(highestUsage(rows).map((r) => [r.quota, r.used]));
+  // 2 prefixes per route and the $default route; 9 indexes on Main.
+  expect(top.routesPerHttpApi).toBeGreaterThan(100);
+  expect(top.indexesPerTable).toBe(9);
+  // The API stack is too large to pass inline (51,200 bytes): the CDK uploads it to the bootstrap bucket.
+  expect(top.templateBytes).toBeGreaterThan(51_200);
+  expect(top.environmentBytes).toBeGreaterThan(200);
+  expect(top.inlinePolicyCharsPerRole).toBeGreaterThan(500);
+  expect(top.resourcePolicyBytes).toBeGreaterThan(300);
+});
+
+it('reports a template over a quota with the limit it guards', () => {
+  const routes = Array.from({ length: 241 }, (_, i) => [
+    `R${i}`,
+    { Type: 'AWS::ApiGatewayV2::Route', Properties: { ApiId: { Ref: 'Api' }, RouteKey: `GET /r${i}` } },
+  ]);
+  const over = overQuota(
+    quotaUsage([{ name: 'Big', body: JSON.stringify({ Resources: Object.fromEntries(routes) }) }]),
+  );
+  expect(over).toEqual([
+    expect.stringMatching(
+      /^Big\/Api: 241 routes, over the 240 kept as headroom below API Gateway routes per HTTP API \(300/,
+    ),
+  ]);
+});
