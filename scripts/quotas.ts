@@ -71,6 +71,13 @@ export const QUOTAS = {
     unit: 'bytes',
     guards: "a Lambda function's resource-based policy (20 KB): past it adding a permission fails",
   },
+  filtersPerEventSource: {
+    limit: 5,
+    max: 4,
+    unit: 'filters',
+    guards:
+      'Lambda filter criteria per event source mapping (5): past it the mapping is refused; a stream reader that reacts to more kinds of write merges patterns',
+  },
 } as const satisfies Record<string, Quota>;
 
 export type QuotaName = keyof typeof QUOTAS;
@@ -148,6 +155,11 @@ export function quotaUsage(templates: SynthesizedTemplate[]): QuotaUsage[] {
     for (const [id, table] of [...ofType('AWS::DynamoDB::GlobalTable'), ...ofType('AWS::DynamoDB::Table')]) {
       const indexes = (table.Properties?.GlobalSecondaryIndexes as Json[] | undefined) ?? [];
       rows.push({ quota: 'indexesPerTable', where: `${name}/${id}`, used: indexes.length });
+    }
+
+    for (const [id, mapping] of ofType('AWS::Lambda::EventSourceMapping')) {
+      const filters = (mapping.Properties?.FilterCriteria as { Filters?: Json[] } | undefined)?.Filters ?? [];
+      rows.push({ quota: 'filtersPerEventSource', where: `${name}/${id}`, used: filters.length });
     }
 
     // Inline policies: AWS::IAM::Policy resources attached to roles, and a role's own Policies.

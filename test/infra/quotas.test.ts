@@ -1,3 +1,5 @@
+import { IDLE_TARGET_DOLLARS, idleCost, total } from '../../bench/idle-cost';
+import { appFacts } from '../../scripts/preflight';
 import { QUOTAS, highestUsage, overQuota, quotaUsage } from '../../scripts/quotas';
 import { synthesizeTemplates } from '../../scripts/synthesized';
 
@@ -36,6 +38,8 @@ it('counts what it is meant to count', () => {
   expect(top.environmentBytes).toBeGreaterThan(200);
   expect(top.inlinePolicyCharsPerRole).toBeGreaterThan(500);
   expect(top.resourcePolicyBytes).toBeGreaterThan(300);
+  // The dispatcher's three filters; stream-reactions has two.
+  expect(top.filtersPerEventSource).toBe(3);
 });
 
 it('reports a template over a quota with the limit it guards', () => {
@@ -51,4 +55,20 @@ it('reports a template over a quota with the limit it guards', () => {
       /^Big\/Api: 241 routes, over the 240 kept as headroom below API Gateway routes per HTTP API \(300/,
     ),
   ]);
+});
+
+it("gives the preflight what the app needs: no reservation, the CDK's bootstrap version, no stage needing the account role", () => {
+  expect(appFacts(templates, {})).toMatchObject({
+    reservedConcurrency: 0,
+    bootstrapVersion: 6,
+    stagesNeedingAccountRole: [],
+    createsAccountRole: false,
+  });
+});
+
+it(`costs at most $${IDLE_TARGET_DOLLARS} a month at zero traffic`, () => {
+  const idle = idleCost(templates);
+  expect(idle.find((i) => i.item === 'CloudWatch alarms')?.quantity).toBeGreaterThan(10);
+  expect(idle.find((i) => i.item === 'Secrets Manager secrets')?.quantity).toBe(3);
+  expect(total(idle)).toBeLessThanOrEqual(IDLE_TARGET_DOLLARS);
 });
