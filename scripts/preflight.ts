@@ -129,7 +129,8 @@ function lambdaConcurrency(app: AppFacts, account: AccountFacts): Check {
   const unreserved = account.lambda.response.AccountLimit?.UnreservedConcurrentExecutions ?? quota;
   const reserved = app.reservedConcurrency;
   const left = unreserved - reserved;
-  const detail = `quota ${quota}, unreserved ${unreserved}; the app reserves ${reserved}`;
+  // On an upgrade, what the deployed app already reserves is out of `unreserved` too: counted twice, erring safe.
+  const detail = `quota ${quota}, unreserved ${unreserved}; the app reserves ${reserved}${reserved > 0 ? ' (on an upgrade, its current reservations are counted twice)' : ''}`;
   if (reserved > 0 && left < MIN_UNRESERVED_CONCURRENCY)
     return {
       name,
