@@ -16,25 +16,26 @@ const wakeRun = () =>
     (out) => !out.skipped,
   );
 
-async function snoozedConversation(t: TestTenant, phone: string, until: Date) {
+/** A conversation snoozed until `inMs` after the snooze is sent (a slow machine must not make it past). */
+async function snoozedConversation(t: TestTenant, phone: string, inMs: number) {
   const inbound = await call('POST', '/channels/sandbox/inbound', { ...authOf(t), body: { from: phone, text: 'hi' } });
   expect(inbound.status).toBe(201);
   const id = inbound.body.conversation.id as string;
+  const until = new Date(Date.now() + inMs);
   const snoozed = await call('PATCH', `/conversations/${id}`, {
     ...authOf(t),
     body: { status: 'snoozed', snoozed_until: until.toISOString() },
   });
   expect(snoozed.body).toMatchObject({ status: 'snoozed', snoozed_until: until.toISOString() });
-  return id;
+  return { id, until };
 }
 
 const pastTime = (at: Date) => new Promise((ok) => setTimeout(ok, Math.max(0, at.getTime() - Date.now() + 50)));
 
 it('wakes a conversation whose snooze has passed, once, with its event, and leaves a later one snoozed', async () => {
   const t = await createTenant();
-  const soon = new Date(Date.now() + 1500);
-  const due = await snoozedConversation(t, '+4915110007001', soon);
-  const notYet = await snoozedConversation(t, '+4915110007002', new Date(Date.now() + 3600_000));
+  const { id: due, until: soon } = await snoozedConversation(t, '+4915110007001', 3000);
+  const { id: notYet } = await snoozedConversation(t, '+4915110007002', 3600_000);
   await pastTime(soon);
 
   expect((await wakeRun()).failed).toBe(0);
@@ -58,8 +59,7 @@ it('wakes a conversation whose snooze has passed, once, with its event, and leav
 
 it('a change made after the snooze passed, before the worker came, applies to the woken conversation', async () => {
   const t = await createTenant();
-  const soon = new Date(Date.now() + 1500);
-  const id = await snoozedConversation(t, '+4915110007003', soon);
+  const { id, until: soon } = await snoozedConversation(t, '+4915110007003', 3000);
   await pastTime(soon);
 
   const tagged = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { tags: ['vip'] } });
