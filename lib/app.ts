@@ -48,6 +48,12 @@ export function buildCdkApp(
       burstLimit: positiveInteger(app, 'apiBurstLimit') ?? DEFAULT_API_THROTTLE.burstLimit,
     },
     workerConcurrency: workerConcurrency(app),
+    whatsapp: {
+      appId: (app.node.tryGetContext('whatsappAppId') as string | undefined) || undefined,
+      verifyToken: (app.node.tryGetContext('whatsappVerifyToken') as string | undefined) || undefined,
+      graphVersion: (app.node.tryGetContext('whatsappGraphVersion') as string | undefined) || undefined,
+      signupConfigId: (app.node.tryGetContext('whatsappSignupConfigId') as string | undefined) || undefined,
+    },
   });
   // The dashboard reads the API's URL (weakly, like the API reads the stateful stack); the API needs
   // nothing from it (its CORS allows any origin), so there is no cycle.

@@ -66,6 +66,8 @@ export interface StatelessStackProps extends StackProps {
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
+  /** The platform's Meta app (`-c whatsappAppId=… -c whatsappVerifyToken=… -c whatsappGraphVersion=…`); unset: tenants bring their own. */
+  whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string; signupConfigId?: string };
 }
 
 /**
@@ -147,8 +149,10 @@ export class StatelessStack extends Stack {
                 : {}),
               ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
               ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
+              ...(route.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
             },
       });
+      if (route.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       if (route.ai) this.useAi(fn, props.bedrockModelId);
@@ -233,6 +237,7 @@ export class StatelessStack extends Stack {
         ...tableEnv,
         ...queueEnv,
         ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+        ...(worker.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
         // The delivery schedule and timeout are configuration, not code.
         ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
       },
@@ -242,6 +247,7 @@ export class StatelessStack extends Stack {
     if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
+    if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
     if (worker.asyncInvoke) {
       // One attempt; a failed one goes to the queue, which retries it (spec/workers.ts).
@@ -335,6 +341,19 @@ export class StatelessStack extends Stack {
   }
 
   /** AI functions: the provider setting, and with Bedrock only InvokeModel on the one configured model. */
+  /** The platform Meta app's settings, for the functions that use it (functions/channels/whatsapp.ts). */
+  private whatsappEnv(stateful: StatefulStack, props: StatelessStackProps): Record<string, string> {
+    const w = props.whatsapp ?? {};
+    return {
+      ...(w.appId
+        ? { WHATSAPP_APP_ID: w.appId, WHATSAPP_APP_SECRET_SECRET_ARN: stateful.whatsappAppSecret.secretArn }
+        : {}),
+      ...(w.verifyToken ? { WHATSAPP_VERIFY_TOKEN: w.verifyToken } : {}),
+      ...(w.graphVersion ? { WHATSAPP_GRAPH_VERSION: w.graphVersion } : {}),
+      ...(w.signupConfigId ? { WHATSAPP_SIGNUP_CONFIG_ID: w.signupConfigId } : {}),
+    };
+  }
+
   private useAi(fn: AppFunction, modelId: string | undefined) {
     fn.addEnvironment('AI_PROVIDER', modelId ? 'bedrock' : 'local');
     if (!modelId) return;

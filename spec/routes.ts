@@ -38,6 +38,10 @@ export interface RouteDef {
   ai?: true;
   /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
   dataFiles?: readonly DataFiles[];
+  /** A larger body limit than the API's 256 KB, for a provider's webhook that may send more. */
+  maxBodyKb?: number;
+  /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
+  whatsappApp?: true;
   /**
    * Where the SDKs offer the operation; `false` for calls no API client makes (Meta's webhook). Required,
    * so that a new route is not left out of the SDKs by accident.
@@ -350,6 +354,7 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'channels', method: 'list' },
     auth: 'tenant',
     mainTable: 'read',
+    whatsappApp: true,
   },
   {
     id: 'channels-connect-whatsapp',
@@ -361,6 +366,19 @@ export const ROUTES: readonly RouteDef[] = [
     role: 'admin',
     mainTable: 'write',
     dataKey: true,
+    whatsappApp: true,
+  },
+  {
+    id: 'channels-whatsapp-embedded-signup',
+    method: 'POST',
+    path: '/channels/whatsapp/embedded-signup',
+    handler: 'channels/whatsapp-embedded-signup',
+    auth: 'tenant',
+    role: 'admin',
+    mainTable: 'write',
+    dataKey: true,
+    whatsappApp: true,
+    sdk: { resource: 'channels', method: 'connect_whatsapp_by_embedded_signup' },
   },
   {
     id: 'sandbox-inbound',
@@ -379,6 +397,7 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: false,
     auth: 'none',
     mainTable: 'read',
+    whatsappApp: true,
   },
   {
     id: 'whatsapp-webhook',
@@ -387,8 +406,14 @@ export const ROUTES: readonly RouteDef[] = [
     handler: 'channels/whatsapp-webhook',
     sdk: false,
     auth: 'none',
-    mainTable: 'write',
+    // Verifies the signature and queues the payload: the inbound worker routes and stores it. Reads a
+    // number's route only for a tenant's own Meta app (its secret is sealed).
+    mainTable: 'read',
     dataKey: true,
+    sendsTo: ['whatsappInbound'],
+    // Meta batches up to a few MB; API Gateway takes 10 MB and Lambda 6 MB.
+    maxBodyKb: 4096,
+    whatsappApp: true,
   },
 
   {

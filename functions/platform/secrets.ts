@@ -91,3 +91,13 @@ export async function isPlatformToken(candidate: string): Promise<boolean> {
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
 }
+
+/**
+ * The platform's Meta app, when one is configured: WHATSAPP_APP_ID, and its secret in WHATSAPP_APP_SECRET
+ * (locally) or the WHATSAPP_APP_SECRET_SECRET_ARN secret (AWS). Undefined when either is missing.
+ */
+export async function whatsAppPlatformApp(): Promise<{ id: string; secret: string } | undefined> {
+  const id = process.env.WHATSAPP_APP_ID;
+  if (!id || (!process.env.WHATSAPP_APP_SECRET && !process.env.WHATSAPP_APP_SECRET_SECRET_ARN)) return undefined;
+  return { id, secret: await secret('WHATSAPP_APP_SECRET') };
+}

@@ -515,7 +515,11 @@ describe('stateful stack', () => {
     const queues = resources(data, 'AWS::SQS::Queue');
     expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
     const withRedrive = Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy);
-    expect(withRedrive).toHaveLength(2);
+    expect(withRedrive.map(([id]) => id.replace(/Queue.*$/, '')).sort()).toEqual([
+      'ChannelOutbound',
+      'WebhookDelivery',
+      'WhatsAppInbound',
+    ]);
     const delivery = withRedrive.find(([id]) => id.startsWith('WebhookDelivery'))?.[1];
     const redrive = delivery?.Properties.RedrivePolicy;
     expect(redrive.maxReceiveCount).toBe(5);
@@ -529,7 +533,12 @@ describe('stateful stack', () => {
       ),
     ).toHaveLength(Object.keys(QUEUES).length);
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
-    expect(failureQueues().sort()).toEqual(['channelOutboundDlq', 'streamFailures', 'webhookDeliveryDlq']);
+    expect(failureQueues().sort()).toEqual([
+      'channelOutboundDlq',
+      'streamFailures',
+      'webhookDeliveryDlq',
+      'whatsappInboundDlq',
+    ]);
     for (const key of failureQueues()) {
       const id = logicalIdOf(stateful.queues[key]);
       expect(
@@ -547,8 +556,11 @@ describe('stateful stack', () => {
     data.hasOutput('StreamFailuresQueueUrl', {});
   });
 
-  it('keeps the JWT key, the platform token and the data key in Secrets Manager', () => {
-    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(3);
+  it("keeps the JWT key, the platform token, the data key and the Meta app's secret in Secrets Manager", () => {
+    expect(
+      Object.keys(resources(data, 'AWS::SecretsManager::Secret')).map((id) => id.replace(/[0-9A-F]{8}$/, '')),
+    ).toEqual(expect.arrayContaining(['JwtSigningSecret', 'PlatformToken', 'DataKey', 'WhatsAppAppSecret']));
+    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(4);
   });
 });
 

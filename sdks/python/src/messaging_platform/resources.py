@@ -25,6 +25,7 @@ from .models import (
     Booking,
     BookingStatus,
     Categorization,
+    ChannelList,
     ConnectedWhatsApp,
     Conversation,
     ConversationChannel,
@@ -59,7 +60,6 @@ from .models import (
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
-    SandboxChannel,
     SavedReply,
     Schedule,
     SuggestRepliesRequestMessagesItem,
@@ -72,7 +72,6 @@ from .models import (
     User,
     UserStatus,
     WebhookEndpoint,
-    WhatsAppChannel,
 )
 from .pagination import Page, Paginator
 
@@ -570,32 +569,51 @@ class SavedReplies(SyncResource):
 class Channels(SyncResource):
     """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
 
-    def list(self, *, options: Options = None) -> List[Union[SandboxChannel, WhatsAppChannel]]:
+    def list(self, *, options: Options = None) -> ChannelList:
         """List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets)."""
-        return (self._call("listChannels", (), {}, options=options))["data"]  # type: ignore[no-any-return]
+        return self._call("listChannels", (), {}, options=options)
 
     def connect_whatsapp(
         self,
         *,
         phone_number_id: str,
         access_token: str,
-        app_secret: str,
-        verify_token: str,
         display_phone_number: NotGivenOr[str] = NOT_GIVEN,
+        waba_id: NotGivenOr[str] = NOT_GIVEN,
+        app_secret: NotGivenOr[str] = NOT_GIVEN,
+        verify_token: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> ConnectedWhatsApp:
-        """Connect a WhatsApp number. The API first asks the Graph API whether the token controls the number
-        (422 otherwise). The access token and app secret are encrypted and never returned. Set the Meta
-        app’s callback URL to `/api/v1/channels/whatsapp/webhook` with the verify token given here.  Needs
-        the `admin` role."""
+        """Connect a WhatsApp number. Connects a number with a long-lived business token. With the platform’s
+        Meta app (the usual case), Meta is asked whether the token is valid, long-lived and has the
+        WhatsApp permissions, and the app is subscribed to the account (`waba_id`); in every case the Graph
+        API must confirm that the token controls the number (422 otherwise). A number served by the
+        tenant’s own Meta app gives that app’s `app_secret` and a `verify_token` instead. Secrets are
+        encrypted and never returned.  Needs the `admin` role."""
         params = {
             "phone_number_id": phone_number_id,
             "access_token": access_token,
+            "display_phone_number": display_phone_number,
+            "waba_id": waba_id,
             "app_secret": app_secret,
             "verify_token": verify_token,
-            "display_phone_number": display_phone_number,
         }
         return self._call("connectWhatsApp", (), params, options=options)
+
+    def connect_whatsapp_by_embedded_signup(
+        self,
+        *,
+        code: str,
+        waba_id: str,
+        phone_number_id: str,
+        options: Options = None,
+    ) -> ConnectedWhatsApp:
+        """Connect a WhatsApp number through Embedded Signup. Finishes Meta’s Embedded Signup, run in the
+        dashboard with the platform’s Meta app: the OAuth `code` is exchanged for a business integration
+        token, which is checked, and the app is subscribed to the account’s webhooks; then the number is
+        connected as by `POST /channels/whatsapp`.  Needs the `admin` role."""
+        params = {"code": code, "waba_id": waba_id, "phone_number_id": phone_number_id}
+        return self._call("connectWhatsAppByEmbeddedSignup", (), params, options=options)
 
     def sandbox_inbound(
         self,

@@ -330,6 +330,38 @@ module MessagingPlatform
     # The `ChannelList` object.
     class ChannelList < Model
       property :data, [{ discriminator: "channel", mapping: { "sandbox" => "SandboxChannel", "whatsapp" => "WhatsAppChannel" } }], required: true
+      # What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none.
+      property :embedded_signup, "ChannelList::EmbeddedSignup", required: true, nullable: true
+
+      # The `EmbeddedSignup` object.
+      class EmbeddedSignup < Model
+        property :app_id, :string, required: true
+        property :config_id, :string, required: true
+        property :graph_version, :string, required: true
+      end
+    end
+
+    # Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it
+    # until an admin reconnects it.
+    class ChannelReauthorizationRequiredEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "channel.reauthorization_required"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "ChannelReauthorizationRequiredEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :channel, "WhatsAppChannel", required: true
+      end
+    end
+
+    # The `ConnectWhatsAppByEmbeddedSignupRequest` object.
+    class ConnectWhatsAppByEmbeddedSignupRequest < Model
+      property :code, :string, required: true
+      property :waba_id, :string, required: true
+      property :phone_number_id, :string, required: true
     end
 
     # The `ConnectWhatsAppRequest` object.
@@ -337,8 +369,9 @@ module MessagingPlatform
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string
       property :access_token, :string, required: true
-      property :app_secret, :string, required: true
-      property :verify_token, :string, required: true
+      property :waba_id, :string
+      property :app_secret, :string
+      property :verify_token, :string
     end
 
     # The `ConnectedWhatsApp` object.
@@ -347,6 +380,8 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+      property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
       # Set the Meta app’s callback URL to the API’s base URL plus this path.
       property :webhook_path, :string, required: true
@@ -890,8 +925,8 @@ module MessagingPlatform
     # ConversationMessageSentEvent, ConversationMessageDeliveredEvent, ConversationMessageReadEvent,
     # ConversationMessageFailedEvent, ConversationHandoffEvent, BookingCreatedEvent,
     # BookingConfirmedEvent, BookingUpdatedEvent, BookingRescheduledEvent, BookingCancelledEvent,
-    # BookingCompletedEvent, WebhookTestEvent, by `type`.
-    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "webhook.test" => "WebhookTestEvent" })
+    # BookingCompletedEvent, ChannelReauthorizationRequiredEvent, WebhookTestEvent, by `type`.
+    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "webhook.test" => "WebhookTestEvent" })
 
     # The `EventList` object.
     class EventList < Model
@@ -954,6 +989,8 @@ module MessagingPlatform
       property :updated_at, :string, required: true
       # Inbound messages, once the background analysis has run.
       property :analysis, "MessageAnalysis", required: true, nullable: true
+      # The customer’s latest reaction to this message (WhatsApp); null if none.
+      property :reaction, "Message::Reaction", required: true, nullable: true
 
       # The `Sender` object.
       class Sender < Model
@@ -965,6 +1002,12 @@ module MessagingPlatform
       class Error < Model
         property :code, :string, required: true
         property :message, :string, required: true
+      end
+
+      # The `Reaction` object.
+      class Reaction < Model
+        property :emoji, :string, required: true
+        property :reacted_at, :string, required: true
       end
     end
 
@@ -1188,75 +1231,6 @@ module MessagingPlatform
 
     # The `ReceiveWhatsAppWebhookRequest` object.
     class ReceiveWhatsAppWebhookRequest < Model
-      property :object, :string
-      property :entry, ["ReceiveWhatsAppWebhookRequest::EntryItem"]
-
-      # The `EntryItem` object.
-      class EntryItem < Model
-        property :id, :string
-        property :changes, ["ReceiveWhatsAppWebhookRequest::EntryItem::Change"]
-
-        # The `Change` object.
-        class Change < Model
-          property :field, :string
-          property :value, "ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value"
-
-          # The `Value` object.
-          class Value < Model
-            property :metadata, "ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Metadata"
-            property :contacts, ["ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Contact"]
-            property :messages, ["ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Message"]
-            property :statuses, ["ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Status"]
-
-            # The `Metadata` object.
-            class Metadata < Model
-              property :phone_number_id, :string
-              property :display_phone_number, :string
-            end
-
-            # The `Contact` object.
-            class Contact < Model
-              property :wa_id, :string
-              property :profile, "ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Contact::Profile"
-
-              # The `Profile` object.
-              class Profile < Model
-                property :name, :string
-              end
-            end
-
-            # The `Message` object.
-            class Message < Model
-              property :id, :string
-              property :from, :string
-              property :timestamp, :string
-              property :type, :string
-              property :text, "ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Message::Text"
-
-              # The `Text` object.
-              class Text < Model
-                property :body, :string
-              end
-            end
-
-            # The `Status` object.
-            class Status < Model
-              property :id, :string
-              property :status, :string
-              property :timestamp, :string
-              property :recipient_id, :string
-              property :errors, ["ReceiveWhatsAppWebhookRequest::EntryItem::Change::Value::Status::Error"]
-
-              # The `Error` object.
-              class Error < Model
-                property :code, :number
-                property :title, :string
-                property :message, :string
-              end
-            end
-          end
-        end
-      end
     end
 
     # The `RecoverWebhookDeliveriesRequest` object.
@@ -1733,15 +1707,15 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+      property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
     end
 
     # The `WhatsAppWebhookResult` object.
     class WhatsAppWebhookResult < Model
-      property :received, :integer, required: true
-      property :duplicates, :integer, required: true
-      property :receipts, :integer, required: true
-      property :ignored, :integer, required: true
+      # Parts of the payload queued: one per business number (more when large).
+      property :queued, :integer, required: true
     end
   end
 
@@ -1779,6 +1753,7 @@ module MessagingPlatform
     "renderSavedReply" => Operation.new(id: "renderSavedReply", method: :post, path: "/saved-replies/{id}/render", auth: :tenant, path_params: ["id"], query: [], body: "RenderSavedReplyRequest", body_required: true, responses: { 200 => "RenderedSavedReply" }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
+    "connectWhatsAppByEmbeddedSignup" => Operation.new(id: "connectWhatsAppByEmbeddedSignup", method: :post, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppByEmbeddedSignupRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),
     "verifyWhatsAppWebhook" => Operation.new(id: "verifyWhatsAppWebhook", method: :get, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: ["hub.mode", "hub.verify_token", "hub.challenge"], body: nil, body_required: false, responses: { 200 => nil }),
     "receiveWhatsAppWebhook" => Operation.new(id: "receiveWhatsAppWebhook", method: :post, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: [], body: "ReceiveWhatsAppWebhookRequest", body_required: false, responses: { 200 => "WhatsAppWebhookResult" }),

@@ -456,11 +456,33 @@ export interface paths {
         put?: never;
         /**
          * Connect a WhatsApp number
-         * @description The API first asks the Graph API whether the token controls the number (422 otherwise). The access token and app secret are encrypted and never returned. Set the Meta app’s callback URL to `/api/v1/channels/whatsapp/webhook` with the verify token given here.
+         * @description Connects a number with a long-lived business token. With the platform’s Meta app (the usual case), Meta is asked whether the token is valid, long-lived and has the WhatsApp permissions, and the app is subscribed to the account (`waba_id`); in every case the Graph API must confirm that the token controls the number (422 otherwise). A number served by the tenant’s own Meta app gives that app’s `app_secret` and a `verify_token` instead. Secrets are encrypted and never returned.
          *
          *     Needs the `admin` role.
          */
         post: operations["connectWhatsApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/whatsapp/embedded-signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a WhatsApp number through Embedded Signup
+         * @description Finishes Meta’s Embedded Signup, run in the dashboard with the platform’s Meta app: the OAuth `code` is exchanged for a business integration token, which is checked, and the app is subscribed to the account’s webhooks; then the number is connected as by `POST /channels/whatsapp`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["connectWhatsAppByEmbeddedSignup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -496,13 +518,13 @@ export interface paths {
         };
         /**
          * WhatsApp webhook verification (Meta)
-         * @description Meta’s subscription handshake: echoes `hub.challenge` when `hub.verify_token` is one a tenant configured.
+         * @description Meta’s subscription handshake: echoes `hub.challenge` when `hub.verify_token` is the platform app’s (or one a tenant configured for its own app).
          */
         get: operations["verifyWhatsAppWebhook"];
         put?: never;
         /**
          * WhatsApp webhook (Meta)
-         * @description Messages and delivery statuses from the WhatsApp Cloud API, routed to tenants by `metadata.phone_number_id` and verified with `X-Hub-Signature-256` against the app secret of every number named. Numbers nobody connected are ignored, and so are repeated messages (same `wamid`).
+         * @description Messages, statuses and reactions from the WhatsApp Cloud API, verified once with `X-Hub-Signature-256` against the platform app’s secret (or, for numbers on a tenant’s own app, that app’s). A valid payload (up to 4 MB) is always answered 200 at once: it is queued, and routed to tenants by `metadata.phone_number_id` in the background; items that cannot be used are skipped and counted.
          */
         post: operations["receiveWhatsAppWebhook"];
         delete?: never;
@@ -1345,6 +1367,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "channel.reauthorization_required": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.reauthorization_required
+         * @description Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it until an admin reconnects it.
+         *
+         *     Delivered to every active endpoint subscribed to `channel.reauthorization_required` (or a pattern that matches it).
+         */
+        post: operations["onChannelReauthorizationRequired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1801,6 +1845,37 @@ export interface components {
         };
         ChannelList: {
             data: (components["schemas"]["SandboxChannel"] | components["schemas"]["WhatsAppChannel"])[];
+            /** @description What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none. */
+            embedded_signup: {
+                app_id: string;
+                config_id: string;
+                graph_version: string;
+            } | null;
+        };
+        /** @description Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it until an admin reconnects it. */
+        ChannelReauthorizationRequiredEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "channel.reauthorization_required";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                channel: components["schemas"]["WhatsAppChannel"];
+            };
         };
         ConnectedWhatsApp: {
             /** @constant */
@@ -1814,6 +1889,11 @@ export interface components {
             phone_number_id: string;
             display_phone_number: string | null;
             /**
+             * @description `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+             * @enum {string}
+             */
+            status: "active" | "needs_reauthorization";
+            /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
              */
@@ -1821,12 +1901,18 @@ export interface components {
             /** @description Set the Meta app’s callback URL to the API’s base URL plus this path. */
             webhook_path: string;
         };
+        ConnectWhatsAppByEmbeddedSignupRequest: {
+            code: string;
+            waba_id: string;
+            phone_number_id: string;
+        };
         ConnectWhatsAppRequest: {
             phone_number_id: string;
             display_phone_number?: string;
             access_token: string;
-            app_secret: string;
-            verify_token: string;
+            waba_id?: string;
+            app_secret?: string;
+            verify_token?: string;
         };
         Conversation: {
             /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
@@ -2298,7 +2384,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test")[];
+            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
             description?: string;
             /** @default true */
             is_active?: boolean;
@@ -2490,7 +2576,7 @@ export interface components {
             value: string;
         };
         Entity: components["schemas"]["DateTimeEntity"] | components["schemas"]["DateEntity"] | components["schemas"]["EmailEntity"] | components["schemas"]["PhoneEntity"] | components["schemas"]["MoneyEntity"];
-        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             data: components["schemas"]["Event"][];
             pagination: components["schemas"]["Pagination"];
@@ -2562,6 +2648,15 @@ export interface components {
             updated_at: string;
             /** @description Inbound messages, once the background analysis has run. */
             analysis: components["schemas"]["MessageAnalysis"] | null;
+            /** @description The customer’s latest reaction to this message (WhatsApp); null if none. */
+            reaction: {
+                emoji: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                reacted_at: string;
+            } | null;
         };
         MessageAnalysis: {
             sentiment: {
@@ -2843,66 +2938,6 @@ export interface components {
             api_key: components["schemas"]["NewApiKey"];
         };
         ReceiveWhatsAppWebhookRequest: {
-            object?: string;
-            entry?: ({
-                id?: string;
-                changes?: ({
-                    field?: string;
-                    value?: {
-                        metadata?: {
-                            phone_number_id?: string;
-                            display_phone_number?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        contacts?: ({
-                            wa_id?: string;
-                            profile?: {
-                                name?: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        messages?: ({
-                            id?: string;
-                            from?: string;
-                            timestamp?: string;
-                            type?: string;
-                            text?: {
-                                body?: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        statuses?: ({
-                            id?: string;
-                            status?: string;
-                            timestamp?: string;
-                            recipient_id?: string;
-                            errors?: ({
-                                code?: number;
-                                title?: string;
-                                message?: string;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    } & {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                })[];
-            } & {
-                [key: string]: unknown;
-            })[];
-        } & {
             [key: string]: unknown;
         };
         RecoverWebhookDeliveriesRequest: {
@@ -3345,7 +3380,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test")[];
+            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
             description?: string | null;
             is_active?: boolean;
         };
@@ -3482,16 +3517,19 @@ export interface components {
             phone_number_id: string;
             display_phone_number: string | null;
             /**
+             * @description `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+             * @enum {string}
+             */
+            status: "active" | "needs_reauthorization";
+            /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
              */
             created_at: string;
         };
         WhatsAppWebhookResult: {
-            received: number;
-            duplicates: number;
-            receipts: number;
-            ignored: number;
+            /** @description Parts of the payload queued: one per business number (more when large). */
+            queued: number;
         };
     };
     responses: {
@@ -3780,20 +3818,25 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
-        /** @description Conflict: `concurrent_update`. */
-        ConcurrentUpdate0975ef: {
+        /** @description Conflict: `idempotency_request_in_progress`, `phone_number_taken`. */
+        Conflict09779f: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
-                 *       "code": "concurrent_update",
+                 *       "code": "idempotency_request_in_progress",
                  *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                  *     }
                  */
@@ -3801,7 +3844,7 @@ export interface components {
                     /** @constant */
                     status?: 409;
                     /** @enum {unknown} */
-                    code?: "concurrent_update";
+                    code?: "idempotency_request_in_progress" | "phone_number_taken";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -6454,10 +6497,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "phone_number_id": "106540352242922",
-                 *       "display_phone_number": "+49 151 12345678",
-                 *       "access_token": "EAAG…",
-                 *       "app_secret": "c0ffee…",
-                 *       "verify_token": "a-long-verify-token"
+                 *       "waba_id": "102290129340398",
+                 *       "access_token": "EAAG…"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectWhatsAppRequest"];
@@ -6483,39 +6524,10 @@ export interface operations {
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
-            /** @description Conflict: `idempotency_request_in_progress`, `phone_number_taken`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
-                    RateLimit: components["headers"]["RateLimitOptional"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
-                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "idempotency_request_in_progress",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 409;
-                        /** @enum {unknown} */
-                        code?: "idempotency_request_in_progress" | "phone_number_taken";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            409: components["responses"]["Conflict09779f"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_credentials_invalid`. */
+            /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6541,7 +6553,89 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency_key_reused" | "validation_failed" | "whatsapp_credentials_invalid";
+                        code?: "idempotency_key_reused" | "validation_failed" | "whatsapp_app_not_configured" | "whatsapp_credentials_invalid" | "whatsapp_subscription_failed" | "whatsapp_token_unsuitable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    connectWhatsAppByEmbeddedSignup: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "AQBx…",
+                 *       "waba_id": "102290129340398",
+                 *       "phone_number_id": "106540352242922"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectWhatsAppByEmbeddedSignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The connected number. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedWhatsApp"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            409: components["responses"]["Conflict09779f"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_signup_code_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "validation_failed" | "whatsapp_app_not_configured" | "whatsapp_credentials_invalid" | "whatsapp_signup_code_invalid" | "whatsapp_subscription_failed" | "whatsapp_token_unsuitable";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6757,7 +6851,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What was done with the payload. */
+            /** @description How many parts of the payload were queued. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6794,34 +6888,9 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            409: components["responses"]["ConcurrentUpdate0975ef"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `too_many_numbers`, `validation_failed`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "https://docs.messaging.dev/problems#too_many_numbers",
-                     *       "title": "Unprocessable Content",
-                     *       "status": 422,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "too_many_numbers",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 422;
-                        /** @enum {unknown} */
-                        code?: "too_many_numbers" | "validation_failed";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
         };
@@ -8328,7 +8397,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -8375,7 +8444,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
                 webhook_id?: string;
@@ -8531,7 +8600,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "webhook.test";
+                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -8875,7 +8944,31 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized375981"];
             404: components["responses"]["NotFoundc2e3a2"];
-            409: components["responses"]["ConcurrentUpdate0975ef"];
+            /** @description Conflict: `concurrent_update`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "concurrent_update",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "concurrent_update";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description Precondition Failed: `version_mismatch`. */
             412: {
                 headers: {
@@ -9441,6 +9534,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onChannelReauthorizationRequired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelReauthorizationRequiredEvent"];
             };
         };
         responses: {

@@ -254,18 +254,30 @@ export class SavedReplies extends ApiResource {
 /** `client.channels`. */
 export class Channels extends ApiResource {
   /** List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets). */
-  async list(options?: RequestOptions): Promise<Schemas['ChannelList']['data']> {
-    const body = await this.call<Schemas['ChannelList']>('GET', '/channels', { options });
-    return body.data;
+  list(options?: RequestOptions): Promise<Schemas['ChannelList']> {
+    return this.call('GET', '/channels', { options });
   }
 
   /**
-   * Connect a WhatsApp number. The API first asks the Graph API whether the token controls the number (422
-   * otherwise). The access token and app secret are encrypted and never returned. Set the Meta app’s callback
-   * URL to `/api/v1/channels/whatsapp/webhook` with the verify token given here. Needs the `admin` role.
+   * Connect a WhatsApp number. Connects a number with a long-lived business token. With the platform’s Meta
+   * app (the usual case), Meta is asked whether the token is valid, long-lived and has the WhatsApp
+   * permissions, and the app is subscribed to the account (`waba_id`); in every case the Graph API must
+   * confirm that the token controls the number (422 otherwise). A number served by the tenant’s own Meta app
+   * gives that app’s `app_secret` and a `verify_token` instead. Secrets are encrypted and never returned.
+   * Needs the `admin` role.
    */
   connectWhatsApp(params: BodyOf<'connectWhatsApp'>, options?: RequestOptions): Promise<Schemas['ConnectedWhatsApp']> {
     return this.call('POST', '/channels/whatsapp', { body: params, options });
+  }
+
+  /**
+   * Connect a WhatsApp number through Embedded Signup. Finishes Meta’s Embedded Signup, run in the dashboard
+   * with the platform’s Meta app: the OAuth `code` is exchanged for a business integration token, which is
+   * checked, and the app is subscribed to the account’s webhooks; then the number is connected as by `POST
+   * /channels/whatsapp`. Needs the `admin` role.
+   */
+  connectWhatsAppByEmbeddedSignup(params: BodyOf<'connectWhatsAppByEmbeddedSignup'>, options?: RequestOptions): Promise<Schemas['ConnectedWhatsApp']> {
+    return this.call('POST', '/channels/whatsapp/embedded-signup', { body: params, options });
   }
 
   /**

@@ -275,22 +275,40 @@ module MessagingPlatform
     class Channels < Base
       # List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets).
       def list(request_options: nil)
-        call("listChannels", {}, request_options: options(request_options)).data
+        call("listChannels", {}, request_options: options(request_options))
       end
 
-      # Connect a WhatsApp number. The API first asks the Graph API whether the token controls the number (422
-      # otherwise). The access token and app secret are encrypted and never returned. Set the Meta app’s callback URL to
-      # `/api/v1/channels/whatsapp/webhook` with the verify token given here. Needs the `admin` role.
+      # Connect a WhatsApp number. Connects a number with a long-lived business token. With the platform’s Meta app (the
+      # usual case), Meta is asked whether the token is valid, long-lived and has the WhatsApp permissions, and the app
+      # is subscribed to the account (`waba_id`); in every case the Graph API must confirm that the token controls the
+      # number (422 otherwise). A number served by the tenant’s own Meta app gives that app’s `app_secret` and a
+      # `verify_token` instead. Secrets are encrypted and never returned. Needs the `admin` role.
       def connect_whatsapp(phone_number_id:,
                            access_token:,
-                           app_secret:,
-                           verify_token:,
                            display_phone_number: UNSET,
+                           waba_id: UNSET,
+                           app_secret: UNSET,
+                           verify_token: UNSET,
                            idempotency_key: nil,
                            request_options: nil)
         call("connectWhatsApp",
              {},
-             body: body_of("connectWhatsApp", given(phone_number_id: phone_number_id, access_token: access_token, app_secret: app_secret, verify_token: verify_token, display_phone_number: display_phone_number)),
+             body: body_of("connectWhatsApp", given(phone_number_id: phone_number_id, access_token: access_token, display_phone_number: display_phone_number, waba_id: waba_id, app_secret: app_secret, verify_token: verify_token)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Connect a WhatsApp number through Embedded Signup. Finishes Meta’s Embedded Signup, run in the dashboard with
+      # the platform’s Meta app: the OAuth `code` is exchanged for a business integration token, which is checked, and
+      # the app is subscribed to the account’s webhooks; then the number is connected as by `POST /channels/whatsapp`.
+      # Needs the `admin` role.
+      def connect_whatsapp_by_embedded_signup(code:,
+                                              waba_id:,
+                                              phone_number_id:,
+                                              idempotency_key: nil,
+                                              request_options: nil)
+        call("connectWhatsAppByEmbeddedSignup",
+             {},
+             body: body_of("connectWhatsAppByEmbeddedSignup", given(code: code, waba_id: waba_id, phone_number_id: phone_number_id)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
