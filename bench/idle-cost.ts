@@ -66,7 +66,7 @@ export function idleCost(templates: SynthesizedTemplate[]): CostItem[] {
     ofType('AWS::SecretsManager::Secret').length,
     'secrets',
     PRICES.secretMonth,
-    'one secret holding the JWT key, platform token and data key as JSON would cost a third, at the price of rotating them together',
+    'the JWT key, platform token and data key as one JSON secret would save two ($0.80), at the price of rotating them together',
   );
   add(
     'KMS customer managed keys',
