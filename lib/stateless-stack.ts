@@ -26,6 +26,7 @@ import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type Table
 import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
+import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -68,6 +69,10 @@ export interface StatelessStackProps extends StackProps {
   routes?: readonly RouteDef[];
   /** The platform's Meta app (`-c whatsappAppId=… -c whatsappVerifyToken=… -c whatsappGraphVersion=…`); unset: tenants bring their own. */
   whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string; signupConfigId?: string };
+  /** The ARN of the CloudFront web ACL (lib/api-edge.ts, in us-east-1). */
+  webAclArn: string;
+  /** The origin secret's version CloudFront sends (`-c originSecretVersion=…` after a rotation). */
+  originSecretVersion?: string;
 }
 
 /**
@@ -81,6 +86,9 @@ export class StatelessStack extends Stack {
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
   readonly unmatchedRouteFunction: AppFunction;
+  readonly stage: HttpStage;
+  /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
+  readonly front: ApiFront;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -88,7 +96,8 @@ export class StatelessStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     // Paths no route matches get the API's own problem+json 404 rather than API Gateway's.
-    this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
+    this.front = new ApiFront(this, 'Front');
+    this.unmatchedRouteFunction = new AppFunction(this.front, 'UnmatchedRouteFn', {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
@@ -97,6 +106,7 @@ export class StatelessStack extends Stack {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
       defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
+      defaultAuthorizer: this.front.authorizer,
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -111,7 +121,7 @@ export class StatelessStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    const stage = new HttpStage(this, 'DefaultStage', {
+    const stage = (this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -120,7 +130,7 @@ export class StatelessStack extends Stack {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-    });
+    }));
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
@@ -174,6 +184,16 @@ export class StatelessStack extends Stack {
       this.functions[route.id] = fn;
     }
 
+    this.front.attach({
+      api: this.api,
+      stage,
+      webAclArn: props.webAclArn,
+      stageThrottle: throttle,
+      routeFunctions: routes.map((r) => this.functions[r.id] as AppFunction),
+      routes,
+      originSecretVersion: props.originSecretVersion,
+    });
+
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -200,10 +220,12 @@ export class StatelessStack extends Stack {
       value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local',
       description: 'Who answers /ai/* and analyses messages',
     });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
-    // stage.url ends with a slash.
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.front.url}/`,
+      description: 'Base URL (CloudFront); call it with /api/v1/...',
+    });
     new CfnOutput(this, 'OpenApiUrl', {
-      value: `${stage.url}api/v1/openapi.json`,
+      value: `${this.front.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
     });
   }

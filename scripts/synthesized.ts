@@ -15,14 +15,19 @@ export function synthesizeTemplates(context: Record<string, string> = {}): Synth
   try {
     const { app } = buildCdkApp(new App({ outdir, context: { ...context, 'aws:cdk:bundling-stacks': [] } }));
     app.synth();
-    return readdirSync(outdir)
-      .filter((file) => file.endsWith('.template.json'))
-      .sort()
-      .map((file) => ({
-        name: file.replace(/\.(nested\.)?template\.json$/, ''),
-        body: readFileSync(join(outdir, file), 'utf8'),
-      }));
+    return templatesIn(outdir);
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
+}
+
+/** Every template a synth wrote to `outdir` (a cloud assembly), nested stacks included, as written. */
+export function templatesIn(outdir: string): SynthesizedTemplate[] {
+  return readdirSync(outdir)
+    .filter((file) => file.endsWith('.template.json'))
+    .sort()
+    .map((file) => ({
+      name: file.replace(/\.(nested\.)?template\.json$/, ''),
+      body: readFileSync(join(outdir, file), 'utf8'),
+    }));
 }

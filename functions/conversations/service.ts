@@ -45,6 +45,7 @@ import {
   saveConversation,
   touchForOutbound,
   type MessageRef,
+  listConversations,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -169,6 +170,18 @@ export interface OpenInput {
 }
 
 /** Opens a conversation (with a first outbound message, if given); the customer is found or created by phone. */
+/** The customer's last message to a business number, from their conversations on it (one index read). */
+async function lastInboundOnNumber(
+  tenantId: string,
+  customerId: string,
+  channelAccountId: string | null,
+): Promise<string | null> {
+  const page = await listConversations(tenantId, { customer_id: customerId, channel: 'whatsapp' }, { limit: 100 });
+  return page.items
+    .filter((c) => c.channel_account_id === channelAccountId && c.last_inbound_at)
+    .reduce<string | null>((latest, c) => (latest && latest > c.last_inbound_at! ? latest : c.last_inbound_at), null);
+}
+
 export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
   await assertAssignee(tenantId, input.assignee_id);
   const channelAccountId = await channelAccount(tenantId, input.channel, input.channel_account_id);
@@ -192,6 +205,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assignee_id: input.assignee_id,
     priority: input.priority,
   });
+  // WhatsApp's window is the business number's and the customer's, not one conversation's: a new
+  // conversation starts from the customer's last message to that number in an earlier one.
+  if (conversation.channel === 'whatsapp')
+    conversation.last_inbound_at = await lastInboundOnNumber(tenantId, customer.id, channelAccountId);
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
