@@ -206,6 +206,11 @@ export function createGateway(routes: LoadedRoutes): Server {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     void unparsedRequestResponse(error).then((response) => socket.end(response));
   });
+  // Idle keep-alive connections stay open longer than clients keep them (as API Gateway's do), so a
+  // client never sends a request on a connection the gateway is closing at that moment, even when a busy
+  // process runs the idle timer late.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 

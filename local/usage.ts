@@ -138,6 +138,6 @@ export function countUsageIn(usageNow: () => DbUsage | undefined): void {
   counting = true;
   onClientMade((made) => {
     if (made.service === 'dynamodb') countDynamoDb(made.client, usageNow);
-    else countSqs(made.client, usageNow);
+    else if (made.service === 'sqs') countSqs(made.client, usageNow);
   });
 }

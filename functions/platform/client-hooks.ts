@@ -1,8 +1,12 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 
-/** The AWS SDK clients the functions make once per process (db.ts, queue.ts). */
-export type SharedClient = { service: 'dynamodb'; client: DynamoDBClient } | { service: 'sqs'; client: SQSClient };
+/** The AWS SDK clients the functions make once per process (db.ts, queue.ts, invoke.ts). */
+export type SharedClient =
+  | { service: 'dynamodb'; client: DynamoDBClient }
+  | { service: 'sqs'; client: SQSClient }
+  | { service: 'lambda'; client: LambdaClient };
 type ClientHook = (made: SharedClient) => void;
 
 const made: SharedClient[] = [];
@@ -16,7 +20,8 @@ export function clientMade(client: SharedClient): void {
 
 /**
  * Lets the process that hosts the functions add middleware to their clients, made already or later: the
- * local runtime adds its per-invocation accounting (local/usage.ts). Nothing does in Lambda.
+ * local runtime adds its per-invocation accounting (local/usage.ts) and its chaos mode (local/chaos/).
+ * Nothing does in Lambda.
  */
 export function onClientMade(hook: ClientHook): void {
   hooks.push(hook);

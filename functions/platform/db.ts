@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
@@ -25,10 +26,60 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const base = new DynamoDBClient({ maxAttempts: 3 });
+    recognizeOwnRetriedPuts(base);
     clientMade({ service: 'dynamodb', client: base });
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return client;
+}
+
+/**
+ * A conditional PutItem whose attempt committed but whose response was lost (a reset connection, a
+ * timeout) is sent again by the SDK, and its own item then fails its condition: a create answered "already
+ * there". When the item a retry's refusal returns is exactly the item being put (ids and timestamps
+ * included), the earlier attempt wrote it, and the call succeeded. The refused item comes with the
+ * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional puts), at no extra cost.
+ */
+function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
+  type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
+  type Stack = {
+    add(
+      middleware: (
+        next: (args: Args) => Promise<unknown>,
+        context: { commandName?: string },
+      ) => (args: Args) => Promise<unknown>,
+      options: { step: 'initialize' | 'finalizeRequest'; name: string; priority?: 'low' },
+    ): void;
+  };
+  const stack = client.middlewareStack as unknown as Stack;
+  const isConditionalPut = (args: Args, context: { commandName?: string }) =>
+    context.commandName === 'PutItemCommand' && args.input.ConditionExpression !== undefined;
+  stack.add(
+    (next, context) => (args) =>
+      next(
+        isConditionalPut(args, context) && args.input.ReturnValuesOnConditionCheckFailure === undefined
+          ? { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }
+          : args,
+      ),
+    { step: 'initialize', name: 'askForRefusedItem' },
+  );
+  stack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        // The SDK numbers its attempts: amz-sdk-request: attempt=2; max=3.
+        const retry = /attempt=(?!1;)\d+/.test(args.request?.headers?.['amz-sdk-request'] ?? '');
+        const found = (error as { Item?: Record<string, AttributeValue> }).Item;
+        const mine = args.input.Item as Record<string, AttributeValue> | undefined;
+        if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
+          if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
+            return { output: { $metadata: {} }, response: {} };
+        throw error;
+      }
+    },
+    { step: 'finalizeRequest', name: 'recognizeOwnRetriedPut', priority: 'low' },
+  );
 }
 
 export const isConditionFailure = (error: unknown): boolean =>
