@@ -7,6 +7,7 @@ import type { IConstruct } from 'constructs';
 import { DEFAULT_EDGE_TENANT_LIMIT, WAF_RATE_LIMIT_RANGE } from '../spec/edge';
 import type { RouteDef } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
+import { API_GATEWAY_ROLE_CONTEXT, ApiGatewayAccountRole, apiGatewayRoleMode } from './account-prerequisites';
 import { ApiWebAclStack, WEB_ACL_ARN_OUTPUT, WEB_ACL_REGION } from './api-edge';
 import { DashboardStack, type DashboardCustomDomain } from './dashboard-hosting';
 import { StatefulStack } from './stateful-stack';
@@ -22,8 +23,8 @@ export interface CdkAppOptions {
 /**
  * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
  * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit,
- * workerConcurrency.<worker id>, dashboardDomainName with dashboardCertificateArn, edgeTenantLimit and
- * originSecretVersion.
+ * workerConcurrency.<worker id>, apiGatewayCloudWatchRole, dashboardDomainName with dashboardCertificateArn,
+ * edgeTenantLimit and originSecretVersion.
  */
 export function buildCdkApp(
   app = new App(),
@@ -37,6 +38,8 @@ export function buildCdkApp(
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const alarmEmail = (app.node.tryGetContext('alarmEmail') as string | undefined) || undefined;
   const stateful = new StatefulStack(app, 'MessagingStateful', { env, alarmEmail });
+  if (apiGatewayRoleMode(app.node.tryGetContext(API_GATEWAY_ROLE_CONTEXT)) === 'create')
+    new ApiGatewayAccountRole(stateful, 'ApiGatewayAccount');
   const bedrockModelId = (app.node.tryGetContext('bedrockModelId') as string | undefined) || undefined;
   // The web ACL lives in us-east-1 (CloudFront's rule); the API stack, in any region, reads its ARN.
   const edge = new ApiWebAclStack(app, 'MessagingEdge', {

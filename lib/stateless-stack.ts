@@ -39,18 +39,6 @@ export interface ApiThrottle {
 export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 200, burstLimit: 400 };
 
 /**
- * Reserved concurrency of a worker unless configured: a queue worker gets its event source's maximum
- * concurrency (so the mapping is never throttled by its own cap), and eight more when it is also invoked
- * asynchronously (each invocation one message; a burst past that waits in Lambda's queue), a stream
- * worker room for ten shards in parallel, a schedule worker one run at a time.
- */
-export function defaultWorkerConcurrency(worker: WorkerDef): number {
-  const { source } = worker;
-  if (source.kind === 'queue') return queueMaxConcurrency(source.concurrency) + (worker.asyncInvoke ? 8 : 0);
-  return source.kind === 'stream' ? 10 : 1;
-}
-
-/**
  * An asynchronous invocation throttled this long (a burst beyond the worker's concurrency) gives up its
  * attempt to the worker's queue, rather than waiting in Lambda's for up to six hours.
  */
@@ -70,7 +58,12 @@ export interface StatelessStackProps extends StackProps {
   bedrockModelId?: string;
   /** Stage-level throttling (`-c apiRateLimit=… -c apiBurstLimit=…`). */
   throttle?: ApiThrottle;
-  /** Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`); others get defaultWorkerConcurrency. */
+  /**
+   * Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`), an opt-in for production accounts;
+   * others reserve none, since a new account's concurrency quota (often 10) cannot spare any. Unreserved,
+   * a queue worker is bounded by its event source's maximum concurrency, a stream worker by one batch per
+   * shard, and a scheduled one by its lease (spec/workers.ts); docs/operations.md has the quota arithmetic.
+   */
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
@@ -242,8 +235,8 @@ export class StatelessStack extends Stack {
     const { stateful } = props;
     const { source } = worker;
     const name = pascal(worker.id);
-    const reserved = props.workerConcurrency?.[worker.id] ?? defaultWorkerConcurrency(worker);
-    if (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1)) {
+    const reserved = props.workerConcurrency?.[worker.id];
+    if (reserved !== undefined && (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1))) {
       throw new Error(
         `Reserved concurrency of ${worker.id} must be an integer of at least ${source.kind === 'queue' ? 2 : 1} (got ${reserved})`,
       );
@@ -272,6 +265,8 @@ export class StatelessStack extends Stack {
       },
     });
     fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
+    if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
@@ -310,7 +305,7 @@ export class StatelessStack extends Stack {
         new SqsEventSource(stateful.queues[source.queue], {
           batchSize: source.batchSize,
           reportBatchItemFailures: true,
-          maxConcurrency: Math.min(queueMaxConcurrency(source.concurrency), reserved),
+          maxConcurrency: Math.min(queueMaxConcurrency(source.concurrency), reserved ?? Infinity),
         }),
       );
     } else {

@@ -28,7 +28,7 @@ import { startReplicas, type Replicas } from './chaos/replica';
 import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from './event-filters';
+import { matchesFilter } from '../spec/event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 import { configureLogs, type LogLevel } from './logs';
 

@@ -118,7 +118,7 @@ describe('disabling a user', () => {
     const disabled = await call('PATCH', `/users/${agent.body.id}`, { ...as, body: { status: 'disabled' } });
     expect(disabled.body).toMatchObject({ status: 'disabled' });
     const assigneeOf = async (id: string) => (await call('GET', `/conversations/${id}`, as)).body.assignee_id;
-    // The assignment-release worker does it off the stream, shortly after.
+    // The stream-reactions worker's assignment release does it off the stream, shortly after.
     await eventually(
       async () => [await assigneeOf(open), await assigneeOf(pending)],
       (v) => v[0] === null && v[1] === null,

@@ -9,13 +9,8 @@ import { buildCdkApp } from '../../lib/app';
 import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
 import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
-import {
-  DEFAULT_API_THROTTLE,
-  STREAM_MAX_RECORD_AGE,
-  defaultWorkerConcurrency,
-  type StatelessStack,
-} from '../../lib/stateless-stack';
-import { WORKERS } from '../../spec/workers';
+import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
+import { MAX_STREAM_READERS, WORKERS } from '../../spec/workers';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -187,7 +182,7 @@ describe('stateless stack', () => {
     const policies = everywhere('AWS::IAM::Policy');
     const functions = everywhere('AWS::Lambda::Function');
     const aiIds = [...ROUTES.filter((r) => r.ai).map((r) => r.id), ...WORKERS.filter((w) => w.ai).map((w) => w.id)];
-    expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'message-analysis']);
+    expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'stream-reactions']);
     const invokers = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('bedrock:'));
     expect(invokers).toHaveLength(aiIds.length);
     for (const policy of invokers) {
@@ -388,22 +383,40 @@ describe('stateless stack', () => {
     });
   });
 
-  it('reserves concurrency for every worker (only), at least what its queue mapping may use', () => {
-    const fns = resources(api, 'AWS::Lambda::Function');
+  it('reserves no concurrency by default (a new account has none to spare): queue sources cap their batches instead', () => {
+    expect(
+      [data, ...apiStacks.all, Template.fromStack(dashboard)].flatMap((t) =>
+        Object.values(resources(t, 'AWS::Lambda::Function')).filter(
+          (f) => f.Properties.ReservedConcurrentExecutions !== undefined,
+        ),
+      ),
+    ).toEqual([]);
+    const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
     for (const worker of WORKERS) {
       const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
-      expect(fns[fnId]?.Properties.ReservedConcurrentExecutions).toBe(defaultWorkerConcurrency(worker));
+      const mapping = mappings.find((m) => refOf(m.Properties.FunctionName) === fnId);
+      if (worker.source.kind === 'queue')
+        expect(mapping?.Properties.ScalingConfig).toEqual({
+          MaximumConcurrency: Math.max(2, worker.source.concurrency),
+        });
+      // A stream worker runs one batch per shard at a time.
+      if (worker.source.kind === 'stream') expect(mapping?.Properties.ParallelizationFactor ?? 1).toBe(1);
+      // A scheduled worker takes a lease in the ephemeral table before each run.
+      if (worker.source.kind === 'schedule')
+        expect(JSON.stringify(statementsOf(api, fnId))).toContain(logicalIdOf(stateful.tables.ephemeral));
     }
-    for (const mapping of Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'))) {
-      const max = mapping.Properties.ScalingConfig?.MaximumConcurrency;
-      if (max !== undefined)
-        expect(max).toBeLessThanOrEqual(
-          fns[refOf(mapping.Properties.FunctionName)]?.Properties.ReservedConcurrentExecutions,
-        );
+  });
+
+  it(`gives each table's stream at most ${MAX_STREAM_READERS} Lambda readers (AWS: more are throttled)`, () => {
+    const readers = new Map<string, number>();
+    for (const { Properties } of [...apiStacks.all, Template.fromStack(dashboard)].flatMap((t) =>
+      Object.values(resources(t, 'AWS::Lambda::EventSourceMapping')),
+    )) {
+      const source = refOf(fromStateful(Properties.EventSourceArn));
+      if (Properties.StartingPosition !== undefined) readers.set(source, (readers.get(source) ?? 0) + 1);
     }
-    expect(
-      everywhere('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined),
-    ).toHaveLength(WORKERS.length);
+    expect(readers.get(logicalIdOf(stateful.tables.main))).toBe(2);
+    for (const [table, count] of readers) expect([table, count <= MAX_STREAM_READERS]).toEqual([table, true]);
   });
 
   it("keeps every queue with a consumer invisible for at least six times the consumer's timeout", () => {
@@ -683,6 +696,7 @@ describe('context values', () => {
         apiBurstLimit: '80',
         'workerConcurrency.webhook-delivery': '3',
         '@aws-cdk/core:defaultCrossStackReferences': 'both',
+        apiGatewayCloudWatchRole: 'create',
       },
     }),
   );
@@ -703,11 +717,32 @@ describe('context values', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 },
     });
     const fnId = logicalIdOf(configured.stateless.functions['webhook-delivery'] as IConstruct);
-    expect(resources(cApi, 'AWS::Lambda::Function')[fnId]?.Properties.ReservedConcurrentExecutions).toBe(3);
+    const reserved = Object.entries(resources(cApi, 'AWS::Lambda::Function')).filter(
+      ([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved.map(([id, f]) => [id, f.Properties.ReservedConcurrentExecutions])).toEqual([[fnId, 3]]);
     cApi.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnId },
       ScalingConfig: { MaximumConcurrency: 3 },
     });
+  });
+
+  it("sets API Gateway's account logging role when asked (retained, like the role), and never by default", () => {
+    const accounts = resources(cData, 'AWS::ApiGateway::Account');
+    expect(Object.keys(accounts)).toHaveLength(1);
+    const [accountId, account] = Object.entries(accounts)[0] ?? [];
+    const roleId = refOf(account?.Properties.CloudWatchRoleArn);
+    const role = resources(cData, 'AWS::IAM::Role')[roleId];
+    expect(role?.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
+      Service: 'apigateway.amazonaws.com',
+    });
+    expect(JSON.stringify(role?.Properties.ManagedPolicyArns)).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+    const all = cData.toJSON().Resources as Record<string, { DeletionPolicy?: string }>;
+    expect([all[accountId ?? '']?.DeletionPolicy, all[roleId]?.DeletionPolicy]).toEqual(['Retain', 'Retain']);
+    for (const t of [data, ...apiStacks.all]) expect(Object.keys(resources(t, 'AWS::ApiGateway::Account'))).toEqual([]);
+    expect(() =>
+      buildCdkApp(new App({ context: { 'aws:cdk:bundling-stacks': [], apiGatewayCloudWatchRole: 'yes' } })),
+    ).toThrow(/apiGatewayCloudWatchRole must be "create" or "existing"/);
   });
 
   it('"both" (the step from strong references) keeps the generated exports but imports nothing', () => {
