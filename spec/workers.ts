@@ -107,8 +107,9 @@ export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'webhook-sweeper',
     handler: 'webhooks/sweep-worker',
-    description: 'Re-queues webhook deliveries whose next attempt is overdue (a crash between steps)',
-    source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'WEBHOOK_SWEEP_INTERVAL_SECONDS' },
+    description: 'Re-queues webhook deliveries whose attempt is overdue or whose worker died (a crash between steps)',
+    // Every 30 s locally; every minute in AWS (EventBridge's resolution).
+    source: { kind: 'schedule', everySeconds: 30, localEveryEnv: 'WEBHOOK_SWEEP_INTERVAL_SECONDS' },
     mainTable: 'write',
     sendsTo: ['webhookDelivery', 'webhookDeliveryDlq'],
   },
