@@ -125,11 +125,11 @@ export const QUEUES = {
     // and some of the provider's trouble, rather than coming back at once.
     deliveryDelay: { seconds: 30, localEnv: 'CHANNEL_RETRY_DELAY_SECONDS' },
   },
-  /** No consumer: an alarm watches it. */
+  /** Its consumer records messages never sent as failed (channels/dead-letter-worker.ts); an alarm watches its depth too. */
   channelOutboundDlq: {
     id: 'ChannelOutboundDlq',
     envVar: 'CHANNEL_OUTBOUND_DLQ_URL',
-    visibilityTimeoutSeconds: 30,
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
     retentionDays: 14,
   },
   /**

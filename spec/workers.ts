@@ -140,4 +140,22 @@ export const WORKERS: readonly WorkerDef[] = [
     dataKey: true,
     asyncInvoke: { envVar: 'CHANNEL_SENDER_FUNCTION', onFailure: 'channelOutbound' },
   },
+  {
+    id: 'outbound-sweeper',
+    handler: 'channels/sweep-worker',
+    description:
+      'Hands queued outbound messages that lost their way to the sender again; settles dead sends as unknown',
+    // Every 30 s locally; every minute in AWS (EventBridge's resolution).
+    source: { kind: 'schedule', everySeconds: 30, localEveryEnv: 'OUTBOUND_SWEEP_INTERVAL_SECONDS' },
+    mainTable: 'write',
+    sendsTo: ['channelOutbound'],
+  },
+  {
+    id: 'channel-dead-letters',
+    handler: 'channels/dead-letter-worker',
+    description: 'Records outbound messages whose retries ran out before any send as failed',
+    source: { kind: 'queue', queue: 'channelOutboundDlq', batchSize: 10, concurrency: 1 },
+    mainTable: 'write',
+    sendsTo: [],
+  },
 ];

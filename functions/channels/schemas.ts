@@ -69,6 +69,7 @@ const value = z.looseObject({
           status: z.optional(text(32)),
           timestamp: z.optional(text(20)),
           recipient_id: z.optional(text(32)),
+          biz_opaque_callback_data: z.optional(text(512)),
           errors: z.optional(
             z
               .array(

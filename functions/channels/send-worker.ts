@@ -9,11 +9,12 @@ import {
   releaseSendClaim,
   type MessageRef,
 } from '../conversations/store';
+import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../conversations/conversation';
 import { sandboxSend } from './sandbox';
 import { parseSendRequest, refOfQueuedSend } from './send-request';
 import { routeWhatsAppNumber } from './store';
 import type { Message } from '../conversations/conversation';
-import { GraphError, sendWhatsAppText } from './whatsapp';
+import { callbackDataOf, GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
 /**
@@ -24,6 +25,13 @@ const IN_PROCESS_ATTEMPTS = 3;
  * still sending the message.
  */
 export const SEND_LEASE_MS = 20_000;
+/**
+ * A message handed back to the queue after the channel refused it comes back within the queue's delay
+ * or visibility timeout; the outbound sweeper takes it over only if that retry is lost.
+ */
+const RETRY_TAKEOVER_MS =
+  (QUEUES.channelOutbound.visibilityTimeoutSeconds + QUEUES.channelOutbound.deliveryDelay.seconds) * 1000 +
+  OUTBOUND_TAKEOVER_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
@@ -42,7 +50,8 @@ async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
 async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', providerId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await markSent(ref, channel, providerId, clock.now());
+      await markSent(ref, channel, providerId, clock.now());
+      return;
     } catch (error) {
       if (attempt >= 4) throw error;
       await sleep(100 * attempt);
@@ -66,7 +75,10 @@ function firstAttempt(payload: unknown): Promise<void> {
  * Sends one queued outbound message through its channel. The message is claimed first (a lease), so a
  * repeated attempt never sends twice. Retryable failures throw (the first attempt's failure goes to the
  * queue, whose redeliveries retry it, then the DLQ); on the last attempt, and on permanent errors, the
- * message is marked failed.
+ * message is marked failed. A lease that ended without an outcome is never taken again: that sender
+ * died, perhaps after the channel accepted the message, so its outcome is unknown. Status webhooks
+ * settle it (the send carries the message's reference as callback data), or the outbound sweeper
+ * marks it failed with `send_outcome_unknown` for a person to decide (channels/sweep-worker.ts).
  */
 async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): Promise<void> {
   const message = written ?? (await getMessage(ref));
@@ -82,12 +94,20 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     return;
   }
 
-  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) {
-    // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to do.
-    if (written && (await getMessage(ref))?.status !== 'queued') return;
-    // Another worker holds the lease: let the queue bring this back later rather than dropping it.
-    throw new Error('message is being sent by another worker');
+  const claim = await claimForSending(
+    ref,
+    now(),
+    SEND_LEASE_MS,
+    new Date(now().getTime() + SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS),
+  );
+  // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to do.
+  if (claim === 'not_queued') return;
+  if (claim === 'outcome_unknown') {
+    logger.warn('send outcome unknown: not sent again', { message_id: ref.message_id });
+    return;
   }
+  // Another worker holds the lease: let the queue bring this back later rather than dropping it.
+  if (claim === 'held') throw new Error('message is being sent by another worker');
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
   const route = conversation?.channel_account_id
@@ -107,6 +127,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
         route.secrets.access_token,
         conversation.customer.phone,
         message.text,
+        callbackDataOf(ref),
       ),
     );
     await recordSent(ref, 'whatsapp', wamid);
@@ -118,7 +139,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
         code: error.code,
         message_id: ref.message_id,
       });
-      await releaseSendClaim(ref);
+      await releaseSendClaim(ref, new Date(now().getTime() + RETRY_TAKEOVER_MS));
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());

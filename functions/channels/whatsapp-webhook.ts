@@ -2,12 +2,13 @@ import { unauthorized, unprocessable } from '../platform/errors';
 import { header } from '../http/request-state';
 import { httpHandler } from '../http/handler';
 import { normalisePhone } from '../customers/customer';
-import { applyReceipt, receiveInbound } from '../conversations/service';
+import { applyChannelStatus, receiveInbound } from '../conversations/service';
 import { WebhookBody } from './schemas';
 import { routeWhatsAppNumber } from './store';
-import { inboundText, receiptTime, validSignature, webhookValues } from './whatsapp';
+import { inboundText, messageOfCallbackData, receiptTime, validSignature, webhookValues } from './whatsapp';
 
-const RECEIPTS = new Set(['delivered', 'read', 'failed']);
+/** `sent` only settles a send whose outcome was not recorded (applyChannelStatus); the others are receipts. */
+const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 /** Meta batches per app; a bound keeps an unsigned request from costing many lookups. */
 const MAX_NUMBERS = 10;
 
@@ -56,7 +57,7 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
       else counts.duplicates++;
     }
     for (const s of value.statuses ?? []) {
-      if (!s.id || !s.status || !RECEIPTS.has(s.status)) {
+      if (!s.id || !s.status || !STATUSES.has(s.status)) {
         counts.ignored++;
         continue;
       }
@@ -66,13 +67,14 @@ export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, as
             message: s.errors[0].message ?? s.errors[0].title ?? 'failed',
           }
         : null;
-      const applied = await applyReceipt(
+      const applied = await applyChannelStatus(
         route.tenantId,
         'whatsapp',
         s.id,
-        s.status as 'delivered' | 'read' | 'failed',
+        s.status as 'sent' | 'delivered' | 'read' | 'failed',
         receiptTime(s.timestamp, now),
         error,
+        messageOfCallbackData(s.biz_opaque_callback_data, route.tenantId),
       );
       if (applied) counts.receipts++;
       else counts.ignored++;

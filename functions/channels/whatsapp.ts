@@ -17,6 +17,7 @@ export interface WebhookValue {
   statuses?: {
     id?: string;
     status?: string;
+    biz_opaque_callback_data?: string;
     timestamp?: string;
     recipient_id?: string;
     errors?: { code?: number; title?: string; message?: string }[];
@@ -45,6 +46,25 @@ export const inboundText = (m: NonNullable<WebhookValue['messages']>[number]): s
 export const receiptTime = (timestamp: string | undefined, fallback: Date): Date =>
   timestamp && /^\d+$/.test(timestamp) ? new Date(Number(timestamp) * 1000) : fallback;
 
+/**
+ * The callback data sent with a message (`biz_opaque_callback_data`, which WhatsApp returns in that
+ * message's status webhooks): the message's conversation and id, so a status for a send whose outcome
+ * was never recorded can still find its message. The tenant comes from the number the status is for.
+ */
+export const callbackDataOf = (ref: { conversation_id: string; message_id: string }): string =>
+  `${ref.conversation_id}/${ref.message_id}`;
+
+const CALLBACK_DATA = /^(conv_[0-9A-HJKMNP-TV-Z]{26})\/(msg_[0-9A-HJKMNP-TV-Z]{26})$/;
+
+/** The message a status's callback data names, if it is ours (callbackDataOf); undefined otherwise. */
+export function messageOfCallbackData(
+  data: string | undefined,
+  tenantId: string,
+): { tenant_id: string; conversation_id: string; message_id: string } | undefined {
+  const match = data ? CALLBACK_DATA.exec(data) : null;
+  return match ? { tenant_id: tenantId, conversation_id: match[1]!, message_id: match[2]! } : undefined;
+}
+
 export class GraphError extends Error {
   constructor(
     readonly status: number,
@@ -70,6 +90,7 @@ export async function sendWhatsAppText(
   accessToken: string,
   to: string,
   body: string,
+  callbackData?: string,
 ): Promise<string> {
   let res: Response;
   try {
@@ -82,6 +103,7 @@ export async function sendWhatsAppText(
         to: to.replace(/^\+/, ''),
         type: 'text',
         text: { preview_url: false, body },
+        ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
       }),
       signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS),
     });

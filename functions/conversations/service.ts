@@ -14,6 +14,7 @@ import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
   RECEIPT_TIMESTAMP_FIELD,
+  SEND_OUTCOME_UNKNOWN,
   SERVICE_WINDOW_MS,
   insideServiceWindow,
   newConversation,
@@ -24,6 +25,7 @@ import {
   type ConversationStatus,
   type HandoffReason,
   type Message,
+  type MessageStatus,
   type Note,
   type Priority,
 } from './conversation';
@@ -42,9 +44,11 @@ import {
   putNote,
   messageOutbox,
   putOutboundMessage,
+  sameSendLease,
   saveConversation,
   touchForOutbound,
   type MessageRef,
+  type QueuedSend,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -507,19 +511,38 @@ export async function receiveInbound(
   }
 }
 
-/** The channel accepted the message: record its provider id and emit `conversation.message.sent`. */
-export async function markSent(ref: MessageRef, channel: ChannelKind, providerId: string, now: Date): Promise<void> {
+/**
+ * The channel accepted the message: record its provider id and emit `conversation.message.sent`. `from`
+ * is the status it may be in: queued, or also failed when settling a send whose outcome was unknown
+ * (the provider had it after all; the error goes).
+ */
+export async function markSent(
+  ref: MessageRef,
+  channel: ChannelKind,
+  providerId: string,
+  now: Date,
+  from: MessageStatus[] = RECEIPT_ALLOWED_FROM.sent,
+): Promise<boolean> {
   const message = await getMessage(ref);
-  if (!message) return;
+  if (!message) return false;
   const at = now.toISOString();
-  const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
+  const settled = message.status === 'failed' ? { error: null, failed_at: null } : {};
+  const sent: Message = {
+    ...message,
+    ...settled,
+    status: 'sent',
+    provider_message_id: providerId,
+    sent_at: at,
+    updated_at: at,
+  };
   // One transaction with the provider id's item: a receipt can find the message only once it is sent, so
   // none can move it on in between and leave this write behind.
-  await advanceMessage(
+  return advanceMessage(
     ref,
     'sent',
-    RECEIPT_ALLOWED_FROM.sent,
+    from,
     {
+      ...settled,
       provider_message_id: providerId,
       sent_at: at,
       updated_at: at,
@@ -527,6 +550,60 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
     },
     [providerIdClaim(channel, providerId, ref)],
   );
+}
+
+/**
+ * The sender gives up on a queued message: failed with `error` and `conversation.message.failed`, only
+ * if it is still queued under the same send lease (or none) as `send` saw.
+ */
+export async function giveUpSend(
+  send: QueuedSend,
+  error: { code: string; message: string },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const failed: Message = { ...send.message, status: 'failed', error, failed_at: at, updated_at: at };
+  return advanceMessage(
+    send.ref,
+    'failed',
+    ['queued'],
+    {
+      error,
+      failed_at: at,
+      updated_at: at,
+      ...messageOutbox(failed, [messageEnvelope(failed, 'conversation.message.failed', now)]),
+    },
+    [],
+    sameSendLease(send),
+  );
+}
+
+/**
+ * A channel's status report for `providerId` (sent, delivered, read or failed). A report for an id no
+ * message has yet, naming the message it is for (`sentAs`, from the callback data sent with it), settles
+ * a send whose outcome was not recorded: a sender that died after the provider accepted the message,
+ * or one the report overtook. The message is then sent with that id, and the report applies to it.
+ */
+export async function applyChannelStatus(
+  tenantId: string,
+  channel: ChannelKind,
+  providerId: string,
+  status: 'sent' | 'delivered' | 'read' | 'failed',
+  at: Date,
+  error: { code: string; message: string } | null,
+  sentAs: MessageRef | undefined,
+): Promise<boolean> {
+  let settled = false;
+  if (sentAs && sentAs.tenant_id === tenantId && !(await findByProviderId(tenantId, channel, providerId))) {
+    const message = await getMessage(sentAs);
+    const unsettled =
+      message?.direction === 'outbound' &&
+      message.channel === channel &&
+      (message.status === 'queued' || (message.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN));
+    if (message && unsettled) settled = await markSent(sentAs, channel, providerId, at, [message.status]);
+  }
+  if (status === 'sent') return settled;
+  return (await applyReceipt(tenantId, channel, providerId, status, at, error)) || settled;
 }
 
 const RECEIPT_EVENTS = {
