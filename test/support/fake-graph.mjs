@@ -1,7 +1,8 @@
 // A local stand-in for the WhatsApp Cloud API's POST /{phone_number_id}/messages. It checks each
 // request's shape, records it, and answers according to the phone_number_id:
 //   50xxxx: 500 twice, then success      42xxxx: 429 once (Retry-After: 1), then success
-//   40xxxx: 400 permanent error          anything else: success
+//   40xxxx: 400 permanent error          59xxxx: accepted, but the answer never comes (a sender that
+//   anything else: success                         dies while waiting for it has handed the message over)
 // GET /__requests returns what it recorded, so tests in other processes can inspect it.
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -64,6 +65,7 @@ export function startFakeGraph() {
         return reply(503, { error: { code: 2, message: 'service unavailable' } });
       if (phoneNumberId.startsWith('42') && n <= 1)
         return reply(429, { error: { code: 4, message: 'rate limited' } }, { 'Retry-After': '1' });
+      if (phoneNumberId.startsWith('59')) return;
       if (phoneNumberId.startsWith('40'))
         return reply(400, { error: { code: 131026, message: 'Message undeliverable' } });
       return reply(200, {
