@@ -223,7 +223,7 @@ export class StatelessStack extends Stack {
       );
     }
     const queueEnv = Object.fromEntries(
-      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
+      [...worker.sendsTo, ...(worker.drains ?? []), ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
         QUEUES[q].envVar,
         stateful.queues[q].queueUrl,
       ]),
@@ -246,6 +246,7 @@ export class StatelessStack extends Stack {
     });
     fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
+    for (const q of worker.drains ?? []) stateful.queues[q].grantConsumeMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
     if (worker.asyncInvoke) {

@@ -125,11 +125,14 @@ export const QUEUES = {
     // and some of the provider's trouble, rather than coming back at once.
     deliveryDelay: { seconds: 30, localEnv: 'CHANNEL_RETRY_DELAY_SECONDS' },
   },
-  /** Its consumer records messages never sent as failed (channels/dead-letter-worker.ts); an alarm watches its depth too. */
+  /**
+   * Drained by the sweeper each run, which records a message never sent as failed (channels/sweep.ts); an
+   * alarm watches its depth, which stays near zero while the sweeper works.
+   */
   channelOutboundDlq: {
     id: 'ChannelOutboundDlq',
     envVar: 'CHANNEL_OUTBOUND_DLQ_URL',
-    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
+    visibilityTimeoutSeconds: 30,
     retentionDays: 14,
   },
   /**

@@ -448,7 +448,13 @@ export async function listAllFailed(request: { limit: number; cursor?: string })
 }
 
 /** An overdue delivery, with the due-index entry it was found under: a claim holds only if that is unchanged. */
-export type SweptDelivery = Delivery & { payload?: EventEnvelope; overdue_since: string; gsi5pk: unknown };
+export type SweptDelivery = Delivery & {
+  payload?: EventEnvelope;
+  overdue_since: string;
+  /** Overdue because the lease of the worker making its attempt ended (else: its queue message was lost). */
+  lease_ended: boolean;
+  gsi5pk: unknown;
+};
 
 /**
  * Pending deliveries the sweeper should take over, oldest first in each due shard: those waiting on the
@@ -464,6 +470,7 @@ export async function overdueDeliveries(dueBefore: Date, now: Date, limitPerShar
     payload: item.payload as EventEnvelope | undefined,
     // The due index's sort key: when the attempt was due, or when the lease of a lost one ended.
     overdue_since: String(item.gsi5sk),
+    lease_ended: String(item.gsi5pk).startsWith(`${LEASED_KIND}#`),
     gsi5pk: item.gsi5pk,
   }));
 }

@@ -4,7 +4,7 @@ import type { Context, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../spec/resources';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
-import { handler as sweep } from '../../functions/webhooks/sweep-worker';
+import { sweepOverdueDeliveries as sweep } from '../../functions/webhooks/sweep';
 import { createDelivery, getDelivery, takeAttempt } from '../../functions/webhooks/store';
 import { DEFAULT_SWEEP_GRACE_SECONDS, newDelivery } from '../../functions/webhooks/webhook';
 import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';

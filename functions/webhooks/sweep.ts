@@ -1,6 +1,7 @@
 import { clock } from '../platform/clock';
 import { metrics } from '../platform/observability';
 import { logger } from '../platform/workers';
+import { OVERDUE_DELIVERY_METRIC } from '../../spec/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { claimOverdue, overdueDeliveries } from './store';
 import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
@@ -8,11 +9,8 @@ import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
 /** Per due-index shard and run; what is left is taken by the next run. */
 const BATCH_PER_SHARD = 100;
 
-/** The metric the overdue-delivery alarm watches (lib/stateless-stack.ts). */
-export const OVERDUE_DELIVERY_METRIC = 'OldestOverdueWebhookDeliverySeconds';
-
 /**
- * The sweeper, on a schedule: a pending delivery is overdue when its attempt waited on the queue more
+ * The webhook part of the sweeper (functions/sweeper), on a schedule: a pending delivery is overdue when its attempt waited on the queue more
  * than the grace period past its due time (its message was lost: a crash between two steps, a refused
  * SendMessage, a local runtime killed along with its in-memory queue), or when the lease of the worker
  * making it ended without an outcome (that worker died). Each is claimed and queued again, or handed to
@@ -20,18 +18,17 @@ export const OVERDUE_DELIVERY_METRIC = 'OldestOverdueWebhookDeliverySeconds';
  * `failed` or `cancelled`. A duplicate of a message that was only slow loses at the attempt lease, so no
  * delivery is ever POSTed twice at the same time. Each run records the age of the oldest overdue one.
  */
-export const handler = async (): Promise<{
+export async function sweepOverdueDeliveries(): Promise<{
   requeued: number;
   dead_lettered: number;
   oldest_overdue_seconds: number;
-}> => {
+}> {
   const now = clock.now();
   const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
   const delays = retryDelays(process.env.WEBHOOK_RETRY_DELAYS);
   const overdue = await overdueDeliveries(new Date(now.getTime() - graceMs), now, BATCH_PER_SHARD);
   const oldest = Math.max(0, ...overdue.map((d) => Math.round((now.getTime() - Date.parse(d.overdue_since)) / 1000)));
   metrics.addMetric(OVERDUE_DELIVERY_METRIC, 'Seconds', oldest);
-  metrics.publishStoredMetrics();
   const attempts: DeliveryMessage[] = [];
   let deadLettered = 0;
   for (const d of overdue) {
@@ -64,4 +61,4 @@ export const handler = async (): Promise<{
       oldest_overdue_seconds: oldest,
     });
   return { requeued: attempts.length, dead_lettered: deadLettered, oldest_overdue_seconds: oldest };
-};
+}
