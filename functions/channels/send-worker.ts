@@ -109,10 +109,18 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
   // Another worker holds the lease: let the queue bring this back later rather than dropping it.
   if (claim === 'held') throw new Error('message is being sent by another worker');
 
-  const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
-  const route = conversation?.channel_account_id
-    ? await routeWhatsAppNumber(conversation.channel_account_id)
-    : undefined;
+  const retryAt = () => new Date(now().getTime() + RETRY_TAKEOVER_MS);
+  let conversation: Awaited<ReturnType<typeof getConversation>>;
+  let route: Awaited<ReturnType<typeof routeWhatsAppNumber>>;
+  try {
+    conversation = await getConversation(ref.tenant_id, ref.conversation_id);
+    route = conversation?.channel_account_id ? await routeWhatsAppNumber(conversation.channel_account_id) : undefined;
+  } catch (error) {
+    // Nothing reached the channel yet: give the lease back, so the retry may send (an ended lease would
+    // mean the outcome is unknown).
+    await releaseSendClaim(ref, retryAt());
+    throw error;
+  }
   if (!conversation || !route || route.tenantId !== ref.tenant_id) {
     return markFailed(
       ref,
@@ -139,7 +147,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
         code: error.code,
         message_id: ref.message_id,
       });
-      await releaseSendClaim(ref, new Date(now().getTime() + RETRY_TAKEOVER_MS));
+      await releaseSendClaim(ref, retryAt());
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());
