@@ -14,7 +14,12 @@ import {
   transitionProblem as bookingTransition,
 } from '../../functions/bookings/booking';
 import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/customers/customer';
-import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
+import {
+  callbackDataOf,
+  messageOfCallbackData,
+  validSignature,
+  webhookValues,
+} from '../../functions/channels/whatsapp';
 import { DISPATCH_FILTERS } from '../../spec/workers';
 import { matchesFilter } from '../../local/event-filters';
 import { createHmac } from 'node:crypto';
@@ -159,5 +164,18 @@ describe('dispatcher stream filters', () => {
     expect(pass(record('MODIFY', { ...message, outbox: { S: 'channel_send' } }))).toBe(false);
     expect(pass(record('INSERT', { sk: { S: 'EVT#evt_1' }, dispatched: { BOOL: true } }))).toBe(false);
     expect(pass(record('INSERT', { sk: { S: 'EVT#evt_1' }, dispatched: { BOOL: false } }))).toBe(false);
+  });
+});
+
+describe('WhatsApp callback data', () => {
+  const ref = { conversation_id: 'conv_01J9ZQ4Y6W8X2V3T5R7P9N1M0K', message_id: 'msg_01J9ZQ4Y6W8X2V3T5R7P9N1M0M' };
+
+  it('names the message a status is for, within the tenant of the number it came to', () => {
+    expect(messageOfCallbackData(callbackDataOf(ref), 't1')).toEqual({ tenant_id: 't1', ...ref });
+  });
+
+  it('ignores callback data that is not ours', () => {
+    for (const data of [undefined, '', 'campaign-42', `${ref.conversation_id}/${ref.message_id}/x`, 'conv_1/msg_2'])
+      expect(messageOfCallbackData(data, 't1')).toBeUndefined();
   });
 });
