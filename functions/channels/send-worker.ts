@@ -5,16 +5,19 @@ import { markFailed, markSent, recordSandboxSend } from '../conversations/servic
 import {
   claimForSending,
   getConversation,
+  markOutcomeUnknown,
   getMessage,
   releaseSendClaim,
   type MessageRef,
 } from '../conversations/store';
-import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../conversations/conversation';
 import { sandboxSend } from './sandbox';
 import { parseSendRequest, refOfQueuedSend } from './send-request';
-import { routeWhatsAppNumber } from './store';
-import type { Message } from '../conversations/conversation';
-import { callbackDataOf, GraphError, sendWhatsAppText } from './whatsapp';
+import { flagNeedsReauthorization, routeWhatsAppNumber } from './store';
+import { applyHeldReceipts, sendReference } from './whatsapp-inbound';
+import { whatsAppPlatformApp } from '../platform/secrets';
+import { eventPut, newEvent } from '../events/store';
+import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
+import { GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
 /**
@@ -27,21 +30,26 @@ const IN_PROCESS_ATTEMPTS = 3;
 export const SEND_LEASE_MS = 20_000;
 /**
  * A message handed back to the queue after the channel refused it comes back within the queue's delay
- * or visibility timeout; the outbound sweeper takes it over only if that retry is lost.
+ * or visibility timeout; the sweeper takes it over only if that retry is lost.
  */
 const RETRY_TAKEOVER_MS =
   (QUEUES.channelOutbound.visibilityTimeoutSeconds + QUEUES.channelOutbound.deliveryDelay.seconds) * 1000 +
   OUTBOUND_TAKEOVER_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
+/**
+ * Retries what Meta's error code calls transient a few times in process (waiting at least what Meta
+ * documents, or Retry-After), then gives up to SQS. A wait longer than the lease allows goes to the queue.
+ */
 async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
       if (!(error instanceof GraphError) || !error.retryable || attempt >= IN_PROCESS_ATTEMPTS) throw error;
-      await sleep(Math.min(error.retryAfterMs ?? 200 * 2 ** attempt, 5_000));
+      const wait = Math.max(error.minWaitMs ?? 0, 200 * 2 ** attempt);
+      if (wait > 6_000) throw error;
+      await sleep(wait);
     }
   }
 }
@@ -75,10 +83,10 @@ function firstAttempt(payload: unknown): Promise<void> {
  * Sends one queued outbound message through its channel. The message is claimed first (a lease), so a
  * repeated attempt never sends twice. Retryable failures throw (the first attempt's failure goes to the
  * queue, whose redeliveries retry it, then the DLQ); on the last attempt, and on permanent errors, the
- * message is marked failed. A lease that ended without an outcome is never taken again: that sender
- * died, perhaps after the channel accepted the message, so its outcome is unknown. Status webhooks
- * settle it (the send carries the message's reference as callback data), or the outbound sweeper
- * marks it failed with `send_outcome_unknown` for a person to decide (channels/sweep-worker.ts).
+ * message is marked failed. A lease is taken once only: one that ended without an outcome belonged to a
+ * sender that died, perhaps after the channel accepted the message, so its outcome is unknown. Status
+ * webhooks settle it (the send carries the message's reference), or the sweeper records it failed with
+ * `outcome_unknown` for a person to decide (channels/sweep.ts); it is never sent again.
  */
 async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): Promise<void> {
   const message = written ?? (await getMessage(ref));
@@ -112,47 +120,78 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
   const retryAt = () => new Date(now().getTime() + RETRY_TAKEOVER_MS);
   let conversation: Awaited<ReturnType<typeof getConversation>>;
   let route: Awaited<ReturnType<typeof routeWhatsAppNumber>>;
+  let app: Awaited<ReturnType<typeof whatsAppPlatformApp>>;
+  let phoneNumberId: string | null | undefined;
   try {
     conversation = await getConversation(ref.tenant_id, ref.conversation_id);
-    route = conversation?.channel_account_id ? await routeWhatsAppNumber(conversation.channel_account_id) : undefined;
+    phoneNumberId = conversation?.channel_account_id;
+    route = phoneNumberId ? await routeWhatsAppNumber(phoneNumberId) : undefined;
+    app = await whatsAppPlatformApp();
   } catch (error) {
     // Nothing reached the channel yet: give the lease back, so the retry may send (an ended lease would
     // mean the outcome is unknown).
     await releaseSendClaim(ref, retryAt());
     throw error;
   }
-  if (!conversation || !route || route.tenantId !== ref.tenant_id) {
+  if (!conversation || !phoneNumberId || !route || route.tenantId !== ref.tenant_id) {
     return markFailed(
       ref,
       { code: 'channel_not_connected', message: 'No WhatsApp number is connected for this conversation.' },
       now(),
     );
   }
+  if (route.needsReauthorization) return markFailed(ref, NEEDS_REAUTHORIZATION, now());
+  const credentials = {
+    accessToken: route.secrets.access_token,
+    // appsecret_proof for the platform's app; a tenant's own app need not require it.
+    appSecret: route.secrets.app_secret ? undefined : app?.secret,
+  };
   try {
     const wamid = await withGraphRetries(() =>
       sendWhatsAppText(
-        conversation.channel_account_id ?? '',
-        route.secrets.access_token,
-        conversation.customer.phone,
+        phoneNumberId,
+        credentials,
+        { phone: conversation.customer.phone },
         message.text,
-        callbackDataOf(ref),
+        sendReference(ref),
       ),
     );
     await recordSent(ref, 'whatsapp', wamid);
+    // Statuses Meta sent before this send was recorded were held for it.
+    await applyHeldReceipts(ref.tenant_id, wamid, now());
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    if (error.retryable && !lastAttempt) {
-      logger.warn('whatsapp send will be retried', {
-        status: error.status,
-        code: error.code,
-        message_id: ref.message_id,
-      });
+    const { decision } = error;
+    logger.warn('whatsapp send failed', {
+      status: error.status,
+      code: error.code,
+      decision: decision.kind,
+      message_id: ref.message_id,
+    });
+    if (decision.kind === 'unknown') {
+      // Meta may have it: a resend could message the customer twice. Its statuses settle it (they carry
+      // the message's reference); until then it stays queued under a long lease, and if none comes the
+      // sweeper records it failed (outcome_unknown) for a person to resend.
+      return markOutcomeUnknown(ref, error.message, now());
+    }
+    if (decision.kind === 'reauthorize') {
+      await flagNeedsReauthorization(ref.tenant_id, phoneNumberId, (channel) =>
+        eventPut(newEvent(ref.tenant_id, 'channel.reauthorization_required', { channel }, now())),
+      );
+      return markFailed(ref, NEEDS_REAUTHORIZATION, now());
+    }
+    if (decision.kind === 'retry' && !lastAttempt) {
       await releaseSendClaim(ref, retryAt());
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());
   }
 }
+
+const NEEDS_REAUTHORIZATION = {
+  code: 'channel_needs_reauthorization',
+  message: 'Meta refused this WhatsApp number\u2019s access token (expired or revoked): an admin must reconnect it.',
+};
 
 /**
  * The dispatcher's asynchronous invocation makes the first attempt; the ChannelOutbound queue's

@@ -142,6 +142,8 @@ export interface Message {
   updated_at: string;
   /** Inbound messages only, filled in asynchronously after the message arrives. */
   analysis: MessageAnalysis | null;
+  /** The customer's reaction to this message (WhatsApp), the latest one; null when none or removed. */
+  reaction?: { emoji: string; reacted_at: string } | null;
 }
 
 /**
@@ -185,7 +187,7 @@ export const UNKNOWN_OUTCOME_WAIT_MS = 30_000;
  * channel: it is never sent again automatically, since the customer may already have it. A status
  * webhook for it later still moves it on (sent, delivered, read).
  */
-export const SEND_OUTCOME_UNKNOWN = 'send_outcome_unknown';
+export const SEND_OUTCOME_UNKNOWN = 'outcome_unknown';
 
 /** The error code of a message the sender gave up on before handing it to the channel: it was not sent. */
 export const SEND_GAVE_UP = 'send_gave_up';
@@ -241,6 +243,7 @@ export const MESSAGE_FIELDS = [
   'failed_at',
   'updated_at',
   'analysis',
+  'reaction',
 ] as const satisfies readonly (keyof Message)[];
 
 /**

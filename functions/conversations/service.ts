@@ -49,6 +49,7 @@ import {
   touchForOutbound,
   type MessageRef,
   type QueuedSend,
+  listConversations,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -109,6 +110,7 @@ function newMessage(
     failed_at: null,
     updated_at: at,
     analysis: null,
+    reaction: null,
   };
 }
 
@@ -172,6 +174,18 @@ export interface OpenInput {
 }
 
 /** Opens a conversation (with a first outbound message, if given); the customer is found or created by phone. */
+/** The customer's last message to a business number, from their conversations on it (one index read). */
+async function lastInboundOnNumber(
+  tenantId: string,
+  customerId: string,
+  channelAccountId: string | null,
+): Promise<string | null> {
+  const page = await listConversations(tenantId, { customer_id: customerId, channel: 'whatsapp' }, { limit: 100 });
+  return page.items
+    .filter((c) => c.channel_account_id === channelAccountId && c.last_inbound_at)
+    .reduce<string | null>((latest, c) => (latest && latest > c.last_inbound_at! ? latest : c.last_inbound_at), null);
+}
+
 export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
   await assertAssignee(tenantId, input.assignee_id);
   const channelAccountId = await channelAccount(tenantId, input.channel, input.channel_account_id);
@@ -195,6 +209,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assignee_id: input.assignee_id,
     priority: input.priority,
   });
+  // WhatsApp's window is the business number's and the customer's, not one conversation's: a new
+  // conversation starts from the customer's last message to that number in an earlier one.
+  if (conversation.channel === 'whatsapp')
+    conversation.last_inbound_at = await lastInboundOnNumber(tenantId, customer.id, channelAccountId);
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
@@ -406,7 +424,15 @@ export interface InboundMessage {
   text: string;
   /** The provider's message id (WhatsApp wamid): a repeat delivery of the same id is ignored. */
   providerId: string | null;
+  /**
+   * When the customer wrote, by the provider's clock (WhatsApp's `timestamp`): the service window runs
+   * from it, so a webhook that arrives late does not look like a fresh window. Never later than now.
+   */
+  sentAt?: Date;
 }
+
+/** The later of two ISO times (null counts as the earliest). */
+const laterOf = (a: string | null, b: string) => (a && a > b ? a : b);
 
 /**
  * A burst of customer messages into one conversation: each writer pauses up to 640 ms between attempts,
@@ -450,12 +476,13 @@ export async function receiveInbound(
                 at,
               });
         const isNew = base !== current;
+        const wrote = inbound.sentAt && inbound.sentAt < now ? inbound.sentAt.toISOString() : at;
         const after: Conversation = {
           ...base,
           status: base.status === 'snoozed' ? 'open' : base.status,
           snoozed_until: base.status === 'snoozed' ? null : base.snoozed_until,
           last_message_at: at,
-          last_inbound_at: at,
+          last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
           last_activity_at: at,
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
@@ -513,8 +540,8 @@ export async function receiveInbound(
 
 /**
  * The channel accepted the message: record its provider id and emit `conversation.message.sent`. `from`
- * is the status it may be in: queued, or also failed when settling a send whose outcome was unknown
- * (the provider had it after all; the error goes).
+ * is the status it may be in: queued, or failed when settling a send whose outcome was unknown (the
+ * provider had it after all; the error goes).
  */
 export async function markSent(
   ref: MessageRef,
@@ -579,31 +606,24 @@ export async function giveUpSend(
 }
 
 /**
- * A channel's status report for `providerId` (sent, delivered, read or failed). A report for an id no
- * message has yet, naming the message it is for (`sentAs`, from the callback data sent with it), settles
- * a send whose outcome was not recorded: a sender that died after the provider accepted the message,
- * or one the report overtook. The message is then sent with that id, and the report applies to it.
+ * A channel's status names a message still queued (its send's answer was lost or is not recorded yet),
+ * or recorded failed with an unknown outcome: record it as sent with that provider id. False when it is no longer queued or the id is taken.
  */
-export async function applyChannelStatus(
-  tenantId: string,
+export async function markSentIfQueued(
+  ref: MessageRef,
   channel: ChannelKind,
   providerId: string,
-  status: 'sent' | 'delivered' | 'read' | 'failed',
-  at: Date,
-  error: { code: string; message: string } | null,
-  sentAs: MessageRef | undefined,
+  now: Date,
 ): Promise<boolean> {
-  let settled = false;
-  if (sentAs && sentAs.tenant_id === tenantId && !(await findByProviderId(tenantId, channel, providerId))) {
-    const message = await getMessage(sentAs);
-    const unsettled =
-      message?.direction === 'outbound' &&
-      message.channel === channel &&
-      (message.status === 'queued' || (message.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN));
-    if (message && unsettled) settled = await markSent(sentAs, channel, providerId, at, [message.status]);
+  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all.
+  const message = await getMessage(ref);
+  const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
+  try {
+    return await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent);
+  } catch (error) {
+    if (transactionConditionFailed(error)) return false;
+    throw error;
   }
-  if (status === 'sent') return settled;
-  return (await applyReceipt(tenantId, channel, providerId, status, at, error)) || settled;
 }
 
 const RECEIPT_EVENTS = {

@@ -22,7 +22,7 @@ import { startFakeGraph } from '../support/fake-graph.mjs';
 const FINAL_WITHIN_MS = 90_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'crash-recovery-'));
 const platformToken = `pt_crash_${Math.random().toString(36).slice(2)}`;
-const APP_SECRET = 'crash-app-secret';
+const APP_SECRET = 'crash-platform-app-secret';
 let running: ChildProcess | undefined;
 let graph: Awaited<ReturnType<typeof startFakeGraph>> | undefined;
 afterAll(() => {
@@ -105,7 +105,11 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
     PLATFORM_TOKEN: platformToken,
     NODE_EXTRA_CA_CERTS: testRuntime().tls.ca,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    WHATSAPP_GRAPH_URL: `${graph.url}/v21.0`,
+    WHATSAPP_GRAPH_URL: graph.url,
+    // The platform's Meta app, whose secret signs every webhook.
+    WHATSAPP_APP_ID: '1234567890',
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: 'crash-verify-token',
     // Two quick failures, then a longer wait: the kill lands between the second and the third attempt.
     WEBHOOK_RETRY_DELAYS: '1,8,8,8,8',
     WEBHOOK_TIMEOUT_MS: '1500',
@@ -155,8 +159,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
       body: {
         phone_number_id: phoneNumberId,
         access_token: `EAAG-token-${phoneNumberId}`,
-        app_secret: APP_SECRET,
-        verify_token: `verify-${phoneNumberId}-token`,
+        waba_id: `8${phoneNumberId}`,
       },
     });
     expect(connected.status).toBe(201);
@@ -224,7 +227,8 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
 
     // WhatsApp reports the first message delivered: its status names the message by the callback data.
     const [settledRequest] = (await graphRequests()).filter((r) => r.phone_number_id === phoneNumberId);
-    const [conversationId, messageId] = String(settledRequest.body.biz_opaque_callback_data).split('/');
+    // The reference is `<tenant>/<conversation>/<message>`.
+    const [, conversationId, messageId] = String(settledRequest.body.biz_opaque_callback_data).split('/');
     expect(whatsAppMessages).toContain(messageId);
     const reported = await whatsAppWebhook(base2, phoneNumberId, {
       statuses: [
@@ -232,7 +236,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
           id: 'wamid.accepted-before-the-crash',
           status: 'delivered',
           timestamp: String(Math.floor(Date.now() / 1000)),
-          recipient_id: settledRequest.body.to,
+          recipient_id: settledRequest.body.to ?? '4915112340001',
           biz_opaque_callback_data: settledRequest.body.biz_opaque_callback_data,
         },
       ],
@@ -269,7 +273,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
     // The sandbox conversations' three were mid-retry at the crash.
     expect(final.deliveries.filter((d: any) => d.attempts.length >= 3).length).toBeGreaterThanOrEqual(3);
     expect(final.settled.provider_message_id).toBe('wamid.accepted-before-the-crash');
-    expect(final.unknown.error.code).toBe('send_outcome_unknown');
+    expect(final.unknown.error.code).toBe('outcome_unknown');
     for (const m of final.sandbox) expect(['sent', 'delivered', 'read']).toContain(m.status);
     // Nothing went to Graph again: one request per WhatsApp message, before the crash.
     expect((await graphRequests()).filter((r) => r.phone_number_id === phoneNumberId)).toHaveLength(2);

@@ -49,8 +49,16 @@ function fromApi(value: any): any {
   expect(ref?.StackName).toBe(built.stateless.stackName);
   return (apiTemplate.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
 }
-const apiEndpoint = {
-  'Fn::GetAtt': [built.stateless.getLogicalId(built.stateless.api.node.defaultChild as CfnElement), 'ApiEndpoint'],
+/** The API's public host name, its CloudFront distribution's (lib/api-edge.ts), which the API stack outputs. */
+const apiDomain = (value: any) => {
+  const [nestedId, attribute] = value['Fn::GetAtt'];
+  const front = built.stateless.front;
+  expect(nestedId).toBe(built.stateless.getLogicalId(front.nestedStackResource as CfnElement));
+  const outputs = Template.fromStack(front).toJSON().Outputs as Record<string, { Value: unknown }>;
+  expect(outputs[String(attribute).replace(/^Outputs\./, '')]?.Value).toEqual({
+    'Fn::GetAtt': [front.getLogicalId(front.distribution.node.defaultChild as CfnElement), 'DomainName'],
+  });
+  return true;
 };
 
 /** The files of a deployed source, as staged in the cloud assembly. */
@@ -129,14 +137,14 @@ describe('dashboard hosting', () => {
           "style-src 'self'",
           "img-src 'self' data:",
           "font-src 'self' data:",
-          "connect-src 'self' <api>",
+          "connect-src 'self' https://<api>",
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
           "frame-ancestors 'none'",
         ].join('; '),
       );
-      expect(fromApi(parts.find((p) => typeof p !== 'string'))).toEqual(apiEndpoint);
+      expect(apiDomain(fromApi(parts.find((p) => typeof p !== 'string')))).toBe(true);
       expect(text).not.toMatch(/unsafe/);
       expect(security).toMatchObject({
         StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
@@ -201,9 +209,9 @@ describe('dashboard hosting', () => {
     });
     const config = stagedFiles(configKey as string, [RUNTIME_CONFIG_KEY])[RUNTIME_CONFIG_KEY] ?? '';
     const [marker, value] = Object.entries(props.SourceMarkers[1] as Record<string, unknown>)[0] ?? [];
-    expect(JSON.parse(config)).toEqual({ apiUrl: marker });
-    // The marker is the API's endpoint (https://<id>.execute-api.<region>.amazonaws.com, no slash).
-    expect(fromApi(value)).toEqual(apiEndpoint);
+    expect(JSON.parse(config)).toEqual({ apiUrl: `https://${marker}` });
+    // The marker is the API's URL (https://<id>.cloudfront.net, no slash).
+    expect(apiDomain(fromApi(value))).toBe(true);
     // The deployment function keeps its logs a month, like the API's functions.
     const [, logs] = only(site, 'AWS::Logs::LogGroup');
     expect(logs.Properties.RetentionInDays).toBe(30);
