@@ -99,6 +99,11 @@ function whatsAppWebhook(base: string, phoneNumberId: string, value: Record<stri
 it('after a kill -9 mid-traffic, every delivery and outbound message reaches its final state within 90 s, none sent twice', async () => {
   const receiver = await startReceiver(() => ({ status: 500, body: 'down' }));
   graph = await startFakeGraph();
+  // The platform's Meta app, as the fake Graph server checks tokens and app subscriptions against it.
+  await fetch(`${graph.url}/__config`, {
+    method: 'POST',
+    body: JSON.stringify({ appSecret: APP_SECRET, appId: '1234567890' }),
+  });
   const env = {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
@@ -162,7 +167,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
         waba_id: `8${phoneNumberId}`,
       },
     });
-    expect(connected.status).toBe(201);
+    expect(connected).toMatchObject({ status: 201 });
     const customers = ['4915112340001', '4915112340002'];
     for (const from of customers) {
       const res = await whatsAppWebhook(base, phoneNumberId, {
