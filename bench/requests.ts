@@ -165,7 +165,7 @@ export async function requestCosts(): Promise<void> {
     return mark(ok);
   };
   try {
-    const { dbStats } = await import('../functions/platform/db');
+    const { dbStats } = await import('../local/usage');
     const { observeInvocations, currentInvocation } = await import('../local/invocations');
     const { logger, setLogSink } = await import('../functions/platform/observability');
     const demo = runtime.demo;

@@ -37,7 +37,7 @@ async function handOn(refs: MessageRef[]): Promise<void> {
  *   receive): it is claimed and handed to the sender again, and given up as not sent after MAX_SWEEPS.
  * - A sender took it and its lease ended without an outcome, and no status webhook settled it since:
  *   that sender died, perhaps after the channel accepted it. It is never sent again blindly: it is marked
- *   failed with `send_outcome_unknown` (and `conversation.message.failed`), for a person to check and
+ *   failed with `outcome_unknown` (and `conversation.message.failed`), for a person to check and
  *   resend; a status webhook that arrives later still moves it on.
  * Each run records the age of the oldest message it found, from when it was queued.
  */

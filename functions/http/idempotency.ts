@@ -28,6 +28,8 @@ interface IdempotencyRecord {
   pk: string;
   fingerprint: string;
   status: 'in_progress' | 'completed';
+  /** The request id of the request that claimed the key. */
+  claimed_by?: string;
   /** The sealed response. */
   response?: string;
 }
@@ -80,6 +82,9 @@ export const idempotency = (): HttpMiddleware => {
             Item: {
               pk,
               fingerprint,
+              // Whose claim it is: a claim whose response was lost is retried by the SDK and refused by
+              // its own condition, and must then still count as this request's.
+              claimed_by: state.requestId,
               status: 'in_progress',
               locked_until: nowEpoch + LOCK_SECONDS,
               ttl: nowEpoch + REPLAY_SECONDS,
@@ -95,6 +100,10 @@ export const idempotency = (): HttpMiddleware => {
         locks.set(request, pk);
       } catch (error) {
         const existing = refusedItem(error) as IdempotencyRecord | undefined;
+        if (existing?.claimed_by === state.requestId && existing.status === 'in_progress') {
+          locks.set(request, pk);
+          return;
+        }
         if (existing?.fingerprint !== fingerprint) {
           throw unprocessable(
             'idempotency_key_reused',

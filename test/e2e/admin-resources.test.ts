@@ -1,6 +1,6 @@
 import { releaseAssignments } from '../../functions/conversations/service';
 import { getConversation, saveConversation } from '../../functions/conversations/store';
-import { call, createTenant, eventually, platform, type TestTenant } from '../support/api';
+import { call, createTenant, eventually, listEventually, platform, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
 useRuntimeAws();
@@ -18,7 +18,9 @@ describe('API keys', () => {
     expect(created.body).toMatchObject({ name: 'CI deploys', role: 'agent', last_used_at: null });
     expect(created.body.id).toMatch(/^key_/);
     await call('GET', '/auth/me', { tenant: t.tenantId, token: created.body.key });
-    const list = await call('GET', '/api-keys', auth());
+    const list = await listEventually('/api-keys', auth(), (body) =>
+      body.data.some((k: { id: string }) => k.id === created.body.id),
+    );
     const listed = list.body.data.find((k: { id: string }) => k.id === created.body.id);
     expect(listed.prefix).toBe(created.body.key.slice(0, 11));
     expect(listed.key).toBeUndefined();
@@ -206,6 +208,7 @@ describe('cursor pagination', () => {
         ...pauth,
         body: { email: `page${i}@example.com`, password: 'pagination password' },
       });
+    await listEventually('/users?limit=100', pauth, (body) => body.data.length === 5);
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -304,7 +307,10 @@ describe('platform API', () => {
     const stale = await platform('PATCH', `/tenants/${id}`, { name: 'Stale' }, { 'If-Match': '"1"' });
     expect(stale.status).toBe(412);
 
-    const listed = await platform('GET', '/tenants?limit=100');
+    const listed = await eventually(
+      () => platform('GET', '/tenants?limit=100'),
+      (res) => res.status !== 200 || res.body.data.some((x: { id: string }) => x.id === id),
+    );
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((x: { id: string }) => x.id)).toContain(id);
   });

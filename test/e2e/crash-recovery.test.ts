@@ -16,7 +16,7 @@ import { startFakeGraph } from '../support/fake-graph.mjs';
  * - outbound sandbox messages caught on their way to the sender are sent;
  * - WhatsApp messages whose sender died after Graph accepted them are never sent again: one is settled
  *   by its status webhook (which names it by its callback data), the other ends `failed` with
- *   `send_outcome_unknown`, for a person to check.
+ *   `outcome_unknown`, for a person to check.
  * Every one reaches its final state within a generous bound after the restart.
  */
 const FINAL_WITHIN_MS = 90_000;

@@ -16,14 +16,10 @@ import {
   type StatelessStack,
 } from '../../lib/stateless-stack';
 import { METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../spec/workers';
+import { BEDROCK_MODEL, built } from './synth';
 
-// One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
-// through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
-const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
-const { app, stateful, edge, stateless, dashboard } = buildCdkApp(
-  new App({ context: { bedrockModelId: BEDROCK_MODEL } }),
-);
-app.synth();
+// The infra tests' one real synth (./synth.ts), shared by most assertions.
+const { app, stateful, edge, stateless, dashboard } = built;
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
 

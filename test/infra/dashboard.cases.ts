@@ -2,24 +2,16 @@ import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { buildCdkApp } from '../../lib/app';
 import { HASHED_ASSETS_PATH, RUNTIME_CONFIG_KEY, type DashboardStack } from '../../lib/dashboard-hosting';
+import { assembly, built, dashboardDist } from './synth';
 
-// Synths without function bundling: the dashboard stack needs none. A tiny stand-in build (what
-// `npm run build:dashboard` writes to dashboard/dist) is deployed; the placeholder case has no build.
+// The infra tests' one real synth (./synth.ts), with a tiny stand-in dashboard build; the placeholder
+// case below has no build and needs no function bundling.
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
-const dist = mkdtempSync(join(tmpdir(), 'dashboard-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Dashboard build</title>');
-writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1);');
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-const built = buildCdkApp(new App({ context: NO_BUNDLING }), { dashboardDist: dist });
-const assembly = built.app.synth();
 const site = Template.fromStack(built.dashboard);
 const apiTemplate = Template.fromStack(built.stateless);
 
@@ -272,7 +264,7 @@ describe('dashboard hosting without a build, and with its own domain', () => {
     new App({
       context: { ...NO_BUNDLING, dashboardDomainName: 'dashboard.example.com', dashboardCertificateArn: CERT },
     }),
-    { dashboardDist: join(dist, 'not-built') },
+    { dashboardDist: join(dashboardDist, 'not-built') },
   );
   const configuredAssembly = configured.app.synth();
   const t = Template.fromStack(configured.dashboard);
