@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../spec/bundling';
 import { DEFAULT_MEMORY_MB } from '../spec/functions';
 import type { TableSpec } from '../spec/resources';
+import { METRICS } from '../spec/workers';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -72,7 +73,7 @@ export class AppFunction extends NodejsFunction {
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       description: props.description,
       environment: {
-        POWERTOOLS_SERVICE_NAME: 'messaging-api',
+        POWERTOOLS_SERVICE_NAME: METRICS.service,
         ...props.environment,
       },
       bundling: {

@@ -85,6 +85,8 @@ export class StatelessStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
+  /** The asynchronous workers, their triggers and alarms: a nested stack, so the API stack keeps room for routes. */
+  readonly workerStack: NestedStack;
   readonly unmatchedRouteFunction: AppFunction;
   readonly stage: HttpStage;
   /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
@@ -194,6 +196,7 @@ export class StatelessStack extends Stack {
       originSecretVersion: props.originSecretVersion,
     });
 
+    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -242,12 +245,13 @@ export class StatelessStack extends Stack {
       );
     }
     const queueEnv = Object.fromEntries(
-      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
+      [...worker.sendsTo, ...(worker.drains ?? []), ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
         QUEUES[q].envVar,
         stateful.queues[q].queueUrl,
       ]),
     );
-    const fn = new AppFunction(this, `${name}Fn`, {
+    const scope = this.workerStack;
+    const fn = new AppFunction(scope, `${name}Fn`, {
       handler: worker.handler,
       ai: worker.ai,
       description: worker.description,
@@ -268,6 +272,7 @@ export class StatelessStack extends Stack {
     // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
     if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
+    for (const q of worker.drains ?? []) stateful.queues[q].grantConsumeMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
@@ -299,6 +304,7 @@ export class StatelessStack extends Stack {
         `${worker.id} is more than 5 minutes behind its stream`,
         fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }),
         ITERATOR_AGE_ALARM_MS,
+        scope,
       );
     } else if (source.kind === 'queue') {
       fn.addEventSource(
@@ -309,7 +315,7 @@ export class StatelessStack extends Stack {
         }),
       );
     } else {
-      new Rule(this, `${name}Schedule`, {
+      new Rule(scope, `${name}Schedule`, {
         description: worker.description,
         // EventBridge schedules have a one-minute resolution.
         schedule: Schedule.rate(Duration.minutes(Math.max(1, Math.ceil(source.everySeconds / 60)))),
@@ -335,12 +341,14 @@ export class StatelessStack extends Stack {
           })
         : errors,
       1,
+      scope,
     );
     this.alarm(
       `${name}ThrottlesAlarm`,
       `${worker.id} was throttled`,
       fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
       1,
+      scope,
     );
     // npm run ops maps Lambda's on-failure records (which name the function) back to the worker.
     new CfnOutput(this, `${name}FunctionName`, {
@@ -351,8 +359,8 @@ export class StatelessStack extends Stack {
   }
 
   /** lib/app.ts makes the alarm topic the action of every alarm. */
-  private alarm(id: string, description: string, metric: IMetric, threshold: number) {
-    new Alarm(this, id, {
+  private alarm(id: string, description: string, metric: IMetric, threshold: number, scope: Construct = this) {
+    new Alarm(scope, id, {
       alarmDescription: description,
       metric,
       threshold,

@@ -10,7 +10,7 @@ import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
 import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
-import { MAX_STREAM_READERS, WORKERS } from '../../spec/workers';
+import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../spec/workers';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -292,7 +292,7 @@ describe('stateless stack', () => {
 
   it('runs schedule workers from an EventBridge rule at their rate, with the grants of their entry', () => {
     const scheduled = WORKERS.filter((w) => w.source.kind === 'schedule');
-    expect(scheduled.map((w) => w.id)).toContain('webhook-sweeper');
+    expect(scheduled.map((w) => w.id)).toContain('sweeper');
     const rules = Object.entries(resources(api, 'AWS::Events::Rule'));
     for (const worker of scheduled) {
       if (worker.source.kind !== 'schedule') continue;
@@ -582,6 +582,29 @@ describe('alarms', () => {
       expect(alarm.Properties.AlarmActions).toHaveLength(1);
       expect(fromStateful(alarm.Properties.AlarmActions[0])).toEqual({ Ref: topicId() });
     }
+  });
+
+  it('alarms when a webhook delivery or a queued outbound message has been overdue for 5 minutes (the sweepers publish their age)', () => {
+    const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
+    for (const metric of [OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC]) {
+      const alarm = alarms.find((a) => a.Properties.MetricName === metric);
+      expect(alarm?.Properties).toMatchObject({
+        Namespace: METRICS.namespace,
+        Dimensions: [{ Name: 'service', Value: METRICS.service }],
+        Statistic: 'Maximum',
+        Threshold: 300,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+    // The sweeper that publishes them runs on a schedule, and drains the channel dead-letter queue.
+    const sweeper = WORKERS.find((w) => w.id === 'sweeper');
+    expect(sweeper?.source.kind).toBe('schedule');
+    expect(sweeper?.metricAlarms?.map((a) => a.metric).sort()).toEqual(
+      [OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC].sort(),
+    );
+    const policy = JSON.stringify(statementsOf(api, logicalIdOf(stateless.functions.sweeper as IConstruct)));
+    expect(policy).toContain('sqs:ReceiveMessage');
+    expect(policy).toContain('sqs:DeleteMessage');
   });
 
   it('watches every worker for errors and throttles (and an invoked one for failures it could not queue)', () => {
