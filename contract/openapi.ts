@@ -199,6 +199,9 @@ function addDiscriminators(node: unknown, schemas: Record<string, Json>): void {
   for (const value of Object.values(schema)) addDiscriminators(value, schemas);
 }
 
+/** Whether a JSON schema has a date or date-time anywhere in it. */
+const takesDates = (schema: Json): boolean => /"format":"date(-time)?"/.test(JSON.stringify(schema));
+
 const pascal = (s: string) => s.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** The problem codes the middleware chain answers before or around the handler, from the route's definition. */
@@ -240,6 +243,9 @@ function chainErrors({ route, handler, contract }: Loaded): Map<number, Set<stri
   }
   // A POST, PATCH or DELETE without a body schema takes no body: anything but none or {} is 422 too.
   if (handler.body || ['POST', 'PATCH', 'DELETE'].includes(route.method)) add(422, 'validation_failed');
+  // Every date the API takes is bounded (functions/platform/validation.ts).
+  if ([handler.body, handler.query].some((schema) => schema && takesDates(convert(schema, 'input'))))
+    add(422, 'date_out_of_range');
   if (route.method === 'POST' && route.auth !== 'none') {
     add(400, 'invalid_idempotency_key');
     add(409, 'idempotency_request_in_progress');
