@@ -17,6 +17,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** false: skip the contract check (a test reading back a hand-made event, which no real change emits). */
   contract?: false;
+  /** Give up on the answer after this long (the call then throws). */
+  timeoutMs?: number;
 }
 
 /** A tiny client for the local gateway: JSON in, parsed JSON (or problem+json) out. */
@@ -30,7 +32,8 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
     headers['Content-Type'] ??= 'application/json';
   }
   const fullPath = `${path.startsWith('/v1') ? '' : '/api/v1'}${path}`;
-  const res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+  const signal = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  const res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body, signal });
   const text = await res.text();
   let parsed: unknown;
   try {
