@@ -8,8 +8,12 @@ import { contractViolations } from '../support/contract';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const spec = JSON.parse(readFileSync(join(ROOT, 'openapi.json'), 'utf8'));
-/** The `$default` route's problems, which no operation answers (contract/openapi.ts, GATEWAY_PROBLEMS). */
+/**
+ * The `$default` route's problems, which no operation answers (contract/openapi.ts, GATEWAY_PROBLEMS), and
+ * the local gateway's answer for a handler past its timeout (API Gateway's own in AWS).
+ */
 const GATEWAY_CODES = [
+  'gateway_timeout',
   'headers_too_large',
   'malformed_path',
   'malformed_request',
