@@ -199,6 +199,38 @@ function addDiscriminators(node: unknown, schemas: Record<string, Json>): void {
   for (const value of Object.values(schema)) addDiscriminators(value, schemas);
 }
 
+/**
+ * HEAD beside a GET (RouteDef.head): the GET's responses, each with Content-Length. Their content says
+ * what a GET's body would be (and the Content-Type sent); HEAD sends none.
+ */
+function headOperation(get: Json): Json {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Record<string, Json>).map(([status, response]) => [
+      status,
+      {
+        ...response,
+        headers: {
+          ...(response.headers as Json | undefined),
+          'Content-Length': {
+            description: 'The length of the body the same GET would answer.',
+            schema: { type: 'string', pattern: '^\\d+$' },
+            required: true,
+          },
+        },
+      },
+    ]),
+  );
+  return {
+    ...get,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)}: headers only`,
+    description:
+      'As GET, without the body: the same status and headers, `Content-Length` the length of the body a GET ' +
+      'would answer (described under each response; none is sent).',
+    responses,
+  };
+}
+
 /** Whether a JSON schema has a date or date-time anywhere in it. */
 const takesDates = (schema: Json): boolean => /"format":"date(-time)?"/.test(JSON.stringify(schema));
 
@@ -531,7 +563,11 @@ export async function generate(): Promise<Generated> {
       ...(requestBody ? { requestBody } : {}),
       responses,
     };
-    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
+    paths[route.path] = {
+      ...(paths[route.path] ?? {}),
+      [route.method.toLowerCase()]: operation,
+      ...(route.head ? { head: headOperation(operation) } : {}),
+    };
   }
 
   const sharedResponses = shareResponses(paths);

@@ -24,7 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../spec/access-log';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
 import { functionMemoryMb } from '../spec/functions';
-import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
+import { API_PREFIXES, ROUTES, methodsOf, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
@@ -169,11 +169,20 @@ export class StatelessStack extends Stack {
         stateful.jwtSecret.grantRead(fn);
       }
       const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
+      // HTTP API routes are per method: a GET that answers HEAD too gets a HEAD route (the handler drops the body).
+      const methods = methodsOf(route) as (keyof typeof HttpMethod)[];
       for (const prefix of API_PREFIXES) {
-        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
+        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: methods.map((m) => HttpMethod[m]), integration });
       }
-      // One permission for both prefixes ("*" stands for the prefix and for each path parameter).
-      allowApiToInvoke(fn, this.api, `*/${route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
+      // One permission per method for both prefixes ("*" stands for the prefix and for each path parameter).
+      // (The route's own method keeps the permission's first id, so adding HEAD replaces nothing.)
+      for (const method of methods)
+        allowApiToInvoke(
+          fn,
+          this.api,
+          `*/${method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`,
+          method === route.method ? 'ApiInvoke' : `ApiInvoke${method}`,
+        );
       this.functions[route.id] = fn;
     }
 
@@ -378,8 +387,8 @@ class FunctionIntegration extends HttpRouteIntegration {
 }
 
 /** Lets the API invoke the function from the routes matching `stage/METHOD/path` (execute-api ARN syntax). */
-function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string) {
-  fn.addPermission('ApiInvoke', {
+function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string, id = 'ApiInvoke') {
+  fn.addPermission(id, {
     principal: new ServicePrincipal('apigateway.amazonaws.com'),
     sourceArn: Stack.of(fn).formatArn({ service: 'execute-api', resource: api.apiId, resourceName: routePattern }),
   });

@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ROUTES } from '../spec/routes';
+import { methodsOf, ROUTES } from '../spec/routes';
 import { CORS } from '../spec/cors';
 import { ApiError, STATUS_TEXT } from '../functions/platform/errors';
 import { decodeParams, matchPath } from '../functions/platform/routing';
@@ -218,7 +218,7 @@ export function createGateway(routes: LoadedRoutes, options: GatewayOptions = {}
       req.resume();
       return corsPreflight(res);
     }
-    const hit = matches.find((m) => m.route.method === method);
+    const hit = matches.find((m) => methodsOf(m.route).includes(method));
     const params = hit && decodeParams(hit.rawParams);
     const handler = hit && routes.get(hit.route.id);
     if (!hit || !params || !handler) {
@@ -235,7 +235,7 @@ export function createGateway(routes: LoadedRoutes, options: GatewayOptions = {}
       else chunks.push(chunk);
     });
     req.on('end', () => {
-      const routeKey = `${hit.route.method} ${hit.route.path}`;
+      const routeKey = `${method} ${hit.route.path}`;
       if (overLimit)
         return void invoke(
           res,
@@ -314,7 +314,13 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
   for (const [k, v] of Object.entries(structured.headers ?? {}))
     if (v !== undefined && v !== null && v !== '') headers[k] = String(v);
   if (structured.cookies?.length) headers['Set-Cookie'] = structured.cookies;
-  res.writeHead(structured.statusCode ?? 200, headers);
   const body = structured.body ?? '';
-  res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const payload = structured.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  const status = structured.statusCode ?? 200;
+  // As API Gateway: the body's length, not chunks (a HEAD response brings the length its GET would have;
+  // a 204 or 304 has none).
+  const sized = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+  if (!sized && status !== 204 && status !== 304) headers['Content-Length'] = String(payload.length);
+  res.writeHead(status, headers);
+  res.end(payload);
 }

@@ -38,6 +38,11 @@ export interface RouteDef {
   ai?: true;
   /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
   dataFiles?: readonly DataFiles[];
+  /**
+   * A GET route that also answers HEAD, as GET without a body (same status and headers, Content-Length
+   * included): a public document that tools check for changes. Each is one more API Gateway route per prefix.
+   */
+  head?: true;
 }
 
 export const API_PREFIXES = ['/api/v1', '/v1'] as const;
@@ -599,8 +604,12 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'none',
     mainTable: 'none',
     dataFiles: [OPENAPI_DOCUMENT],
+    head: true,
   },
 ];
+
+/** The methods a route answers: its own, and HEAD beside a GET that takes it. */
+export const methodsOf = (route: RouteDef): readonly string[] => (route.head ? [route.method, 'HEAD'] : [route.method]);
 
 export function routeById(id: string): RouteDef {
   const route = ROUTES.find((r) => r.id === id);

@@ -152,7 +152,20 @@ export function httpHandler<B = unknown, Q = unknown>(
     .use(problemErrors())
     .handler(core);
   const contract: HandlerContract = { routeId, body: schemas.body, query: schemas.query };
-  return Object.assign(handler, { contract });
+  if (!route.head) return Object.assign(handler, { contract });
+  // HEAD: the GET's answer without its body, saying how long the body would be.
+  const headOrGet = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const response = await handler(event, context);
+    return event.requestContext.http.method === 'HEAD' ? withoutBody(response) : response;
+  };
+  return Object.assign(headOrGet, { contract });
+}
+
+/** A response to HEAD: the GET's status and headers, its body's length as Content-Length, no body. */
+export function withoutBody(response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const { body = '', isBase64Encoded, ...rest } = response;
+  const length = Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
+  return { ...rest, headers: { ...rest.headers, 'Content-Length': String(length) }, body: '' };
 }
 
 export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {

@@ -1030,7 +1030,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * This document: headers only
+         * @description As GET, without the body: the same status and headers, `Content-Length` the length of the body a GET would answer (described under each response; none is sent).
+         */
+        head: operations["getOpenApiDocumentHead"];
         patch?: never;
         trace?: never;
     };
@@ -2258,6 +2262,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3312,6 +3317,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3744,6 +3750,31 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Unprocessable Content: `date_out_of_range`. */
+        DateOutOfRange: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Service Unavailable: `dependency_throttled`. */
         DependencyThrottled: {
             headers: {
@@ -4000,6 +4031,31 @@ export interface components {
                     status?: 401;
                     /** @enum {unknown} */
                     code?: "credentials_missing" | "invalid_api_key" | "invalid_credentials" | "invalid_token" | "session_revoked" | "token_expired" | "user_disabled";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unprocessable Content: `date_out_of_range`, `idempotency_key_reused`, `validation_failed`. */
+        UnprocessableContent0625ab: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range" | "idempotency_key_reused" | "validation_failed";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -5308,7 +5364,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
+            /** @description Unprocessable Content: `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5317,11 +5373,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#field_requires_status",
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "field_requires_status",
+                     *       "code": "date_out_of_range",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -5329,7 +5385,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
+                        code?: "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6433,6 +6489,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -6520,7 +6577,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6541,7 +6598,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
+                        code?: "booking_in_past" | "conversation_customer_mismatch" | "date_out_of_range" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6591,6 +6648,7 @@ export interface operations {
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -6779,7 +6837,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -6800,7 +6858,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7046,7 +7104,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -7189,7 +7247,31 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description Unprocessable Content: `date_out_of_range`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "date_out_of_range",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "date_out_of_range" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -7827,7 +7909,7 @@ export interface operations {
             409: components["responses"]["IdempotencyRequestInProgress"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -7875,6 +7957,7 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -7920,6 +8003,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -8070,6 +8154,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
@@ -8438,6 +8523,84 @@ export interface operations {
             };
             400: components["responses"]["BadRequest19496b"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiDocumentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `tenant_header_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_query",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "tenant_header_invalid";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#internal_error",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "internal_error",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    } & components["schemas"]["Problem"];
+                };
+            };
         };
     };
     onConversationCreated: {
