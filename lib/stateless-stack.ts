@@ -24,7 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../spec/access-log';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
 import { functionMemoryMb } from '../spec/functions';
-import { API_PREFIXES, ROUTES, methodsOf, usesDataKey, type RouteDef } from '../spec/routes';
+import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
@@ -169,20 +169,14 @@ export class StatelessStack extends Stack {
         stateful.jwtSecret.grantRead(fn);
       }
       const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
-      // HTTP API routes are per method: a GET that answers HEAD too gets a HEAD route (the handler drops the body).
-      const methods = methodsOf(route) as (keyof typeof HttpMethod)[];
+      // HTTP API routes are per method: a GET that answers HEAD too takes ANY (one route per prefix, within the
+      // API's 300), and its handler answers other methods as the $default route would (functions/http/handler.ts).
+      const method = route.head ? 'ANY' : route.method;
       for (const prefix of API_PREFIXES) {
-        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: methods.map((m) => HttpMethod[m]), integration });
+        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[method]], integration });
       }
-      // One permission per method for both prefixes ("*" stands for the prefix and for each path parameter).
-      // (The route's own method keeps the permission's first id, so adding HEAD replaces nothing.)
-      for (const method of methods)
-        allowApiToInvoke(
-          fn,
-          this.api,
-          `*/${method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`,
-          method === route.method ? 'ApiInvoke' : `ApiInvoke${method}`,
-        );
+      // One permission for both prefixes ("*" stands for the prefix, ANY's method and each path parameter).
+      allowApiToInvoke(fn, this.api, `*/${route.head ? '*' : route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
       this.functions[route.id] = fn;
     }
 
@@ -387,8 +381,8 @@ class FunctionIntegration extends HttpRouteIntegration {
 }
 
 /** Lets the API invoke the function from the routes matching `stage/METHOD/path` (execute-api ARN syntax). */
-function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string, id = 'ApiInvoke') {
-  fn.addPermission(id, {
+function allowApiToInvoke(fn: AppFunction, api: HttpApi, routePattern: string) {
+  fn.addPermission('ApiInvoke', {
     principal: new ServicePrincipal('apigateway.amazonaws.com'),
     sourceArn: Stack.of(fn).formatArn({ service: 'execute-api', resource: api.apiId, resourceName: routePattern }),
   });

@@ -40,7 +40,9 @@ export interface RouteDef {
   dataFiles?: readonly DataFiles[];
   /**
    * A GET route that also answers HEAD, as GET without a body (same status and headers, Content-Length
-   * included): a public document that tools check for changes. Each is one more API Gateway route per prefix.
+   * included): a public document that tools check for changes. In AWS its route takes ANY (HTTP API routes
+   * are per method; ANY costs no extra route of the 300 an API may have) and the handler answers other
+   * methods as the $default route does.
    */
   head?: true;
 }

@@ -4,6 +4,7 @@ import { routeById } from '../../spec/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
 import { badRequest, unprocessable } from '../platform/errors';
 import { corsHeaders, securityHeaders } from '../platform/response-headers';
+import { handler as unmatchedRoute } from '../platform/unmatched-route';
 import type * as z from 'zod/mini';
 import { dateOutOfRange, fieldErrors, isDateRangeIssue, type Schema } from '../platform/validation';
 import { access } from './access';
@@ -153,10 +154,13 @@ export function httpHandler<B = unknown, Q = unknown>(
     .handler(core);
   const contract: HandlerContract = { routeId, body: schemas.body, query: schemas.query };
   if (!route.head) return Object.assign(handler, { contract });
-  // HEAD: the GET's answer without its body, saying how long the body would be.
+  // HEAD: the GET's answer without its body, saying how long the body would be. In AWS the route takes ANY
+  // (lib/stateless-stack.ts): any other method is answered as the $default route answers it (405).
   const headOrGet = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const method = event.requestContext.http.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return await unmatchedRoute(event, context);
     const response = await handler(event, context);
-    return event.requestContext.http.method === 'HEAD' ? withoutBody(response) : response;
+    return method === 'HEAD' ? withoutBody(response) : response;
   };
   return Object.assign(headOrGet, { contract });
 }
