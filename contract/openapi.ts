@@ -144,6 +144,9 @@ const override = ({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonS
     Object.assign(jsonSchema, described, jsonSchema);
   }
   if (typeof jsonSchema.format === 'string' && typeof jsonSchema.pattern === 'string') delete jsonSchema.pattern;
+  // A whole-number query parameter is declared as the integer it stands for (wholeNumberParam's metadata):
+  // the digits-only pattern of its text form would contradict the type.
+  if (jsonSchema.type === 'integer') delete jsonSchema.pattern;
 };
 
 function convert(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
@@ -220,8 +223,10 @@ function headOperation(get: Json): Json {
       },
     ]),
   );
+  // No SDK method of its own: the SDKs call GET.
+  const withoutSdk = Object.fromEntries(Object.entries(get).filter(([key]) => !key.startsWith('x-sdk-')));
   return {
-    ...get,
+    ...withoutSdk,
     operationId: `${String(get.operationId)}Head`,
     summary: `${String(get.summary)}: headers only`,
     description:
@@ -372,8 +377,9 @@ function errorResponse(route: RouteDef, status: number, codes: string[]): Json {
   if (status === 429 || status === 503) headers.push(['Retry-After', true]);
   if (status === 401) headers.push(['WWW-Authenticate', true]);
   if (status === 415) headers.push(['Accept-Encoding', false]);
-  // Other problems carry them too once the request got past authentication (see the description).
-  if (rateLimited(route) && status === 429) for (const h of RATE_LIMIT_HEADERS) headers.push([h, true]);
+  // Counted requests carry them on every answer, problems included; a 401 (and a 400 or 403 about the
+  // tenant header or the credential) comes before counting, so only a 429 always has them.
+  if (rateLimited(route) && status !== 401) for (const h of RATE_LIMIT_HEADERS) headers.push([h, status === 429]);
   const list = codes.map((c) => `\`${c}\``).join(', ');
   const [first = 'internal_error'] = codes;
   return {
@@ -452,8 +458,30 @@ function queryParameters(schema: z.ZodMiniType | undefined): Json[] {
   });
 }
 
+/**
+ * What the SDK generators (each SDK's scripts/ folder) read: the resource and method an operation becomes,
+ * whether the hand-written session code makes the call instead, and whether it is a cursor-paginated list
+ * (a `cursor` query parameter), which the SDKs walk page by page.
+ */
+function sdkExtensions(route: RouteDef, parameters: Json[], seen: Set<string>): Json {
+  if (!route.sdk) return {};
+  const { resource, method, core } = route.sdk;
+  const name = `${resource}.${method}`;
+  if (seen.has(name)) throw new Error(`${route.id}: the SDK name ${name} is taken by another route`);
+  seen.add(name);
+  if (![...resource.split('.'), method].every((word) => /^[a-z][a-z0-9_]*$/.test(word)))
+    throw new Error(`${route.id}: SDK names are snake_case words (${name})`);
+  const paginated = parameters.some((p) => p.in === 'query' && p.name === 'cursor');
+  return {
+    'x-sdk-resource': resource,
+    'x-sdk-method': method,
+    ...(core ? { 'x-sdk-core': true } : {}),
+    ...(paginated ? { 'x-sdk-paginated': true } : {}),
+  };
+}
+
 const QUERY_DESCRIPTIONS: Record<string, string> = {
-  limit: 'Page size, 1 to 100 (plain decimal digits).',
+  limit: 'Page size, 1 to 100 (default 20), in plain decimal digits.',
   cursor: 'The `next_cursor` of the previous page.',
 };
 
@@ -485,6 +513,7 @@ export async function generate(): Promise<Generated> {
 
   const paths: Record<string, Json> = {};
   const operationIds = new Set<string>();
+  const sdkNames = new Set<string>();
   for (const item of loaded) {
     const { route, handler, contract } = item;
     if (operationIds.has(contract.operationId)) throw new Error(`duplicate operationId ${contract.operationId}`);
@@ -559,6 +588,7 @@ export async function generate(): Promise<Generated> {
       tags: [TAGS[feature]?.name ?? pascal(feature)],
       security,
       ...(route.role ? { 'x-required-role': route.role } : {}),
+      ...sdkExtensions(route, parameters, sdkNames),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,

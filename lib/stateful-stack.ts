@@ -36,6 +36,8 @@ export class StatefulStack extends Stack {
   readonly queues = {} as Record<QueueKey, Queue>;
   readonly jwtSecret: Secret;
   readonly platformTokenSecret: Secret;
+  /** The platform's Meta app secret: generated as a placeholder, set to the app's real secret after deploy. */
+  readonly whatsappAppSecret: Secret;
   readonly dataKeySecret: Secret;
   /** The action of every alarm of the app (lib/app.ts adds it). */
   readonly alarmTopic: Topic;
@@ -96,6 +98,13 @@ export class StatefulStack extends Stack {
     this.platformTokenSecret = new Secret(this, 'PlatformToken', {
       description: 'Bearer token of the operator (platform) API',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.whatsappAppSecret = new Secret(this, 'WhatsAppAppSecret', {
+      description:
+        "The platform Meta app's secret (WhatsApp webhook signatures, appsecret_proof): put the real value after deploy",
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

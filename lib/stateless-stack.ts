@@ -26,6 +26,7 @@ import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type Table
 import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
+import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -73,6 +74,12 @@ export interface StatelessStackProps extends StackProps {
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
+  /** The platform's Meta app (`-c whatsappAppId=… -c whatsappVerifyToken=… -c whatsappGraphVersion=…`); unset: tenants bring their own. */
+  whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string; signupConfigId?: string };
+  /** The ARN of the CloudFront web ACL (lib/api-edge.ts, in us-east-1). */
+  webAclArn: string;
+  /** The origin secret's version CloudFront sends (`-c originSecretVersion=…` after a rotation). */
+  originSecretVersion?: string;
 }
 
 /**
@@ -86,6 +93,9 @@ export class StatelessStack extends Stack {
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
   readonly unmatchedRouteFunction: AppFunction;
+  readonly stage: HttpStage;
+  /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
+  readonly front: ApiFront;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -93,7 +103,8 @@ export class StatelessStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     // Paths no route matches get the API's own problem+json 404 rather than API Gateway's.
-    this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
+    this.front = new ApiFront(this, 'Front');
+    this.unmatchedRouteFunction = new AppFunction(this.front, 'UnmatchedRouteFn', {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
@@ -102,6 +113,7 @@ export class StatelessStack extends Stack {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
       defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
+      defaultAuthorizer: this.front.authorizer,
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -116,7 +128,7 @@ export class StatelessStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    const stage = new HttpStage(this, 'DefaultStage', {
+    const stage = (this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -125,7 +137,7 @@ export class StatelessStack extends Stack {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-    });
+    }));
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
@@ -154,8 +166,10 @@ export class StatelessStack extends Stack {
                 : {}),
               ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
               ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
+              ...(route.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
             },
       });
+      if (route.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       if (route.ai) this.useAi(fn, props.bedrockModelId);
@@ -179,6 +193,16 @@ export class StatelessStack extends Stack {
       allowApiToInvoke(fn, this.api, `*/${route.head ? '*' : route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
       this.functions[route.id] = fn;
     }
+
+    this.front.attach({
+      api: this.api,
+      stage,
+      webAclArn: props.webAclArn,
+      stageThrottle: throttle,
+      routeFunctions: routes.map((r) => this.functions[r.id] as AppFunction),
+      routes,
+      originSecretVersion: props.originSecretVersion,
+    });
 
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
@@ -206,10 +230,12 @@ export class StatelessStack extends Stack {
       value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local',
       description: 'Who answers /ai/* and analyses messages',
     });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
-    // stage.url ends with a slash.
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.front.url}/`,
+      description: 'Base URL (CloudFront); call it with /api/v1/...',
+    });
     new CfnOutput(this, 'OpenApiUrl', {
-      value: `${stage.url}api/v1/openapi.json`,
+      value: `${this.front.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
     });
   }
@@ -243,6 +269,7 @@ export class StatelessStack extends Stack {
         ...tableEnv,
         ...queueEnv,
         ...(worker.dataKey ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
+        ...(worker.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
         // The delivery schedule and timeout are configuration, not code.
         ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
       },
@@ -250,6 +277,7 @@ export class StatelessStack extends Stack {
     fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
+    if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
     if (worker.asyncInvoke) {
       // One attempt; a failed one goes to the queue, which retries it (spec/workers.ts).
@@ -343,6 +371,19 @@ export class StatelessStack extends Stack {
   }
 
   /** AI functions: the provider setting, and with Bedrock only InvokeModel on the one configured model. */
+  /** The platform Meta app's settings, for the functions that use it (functions/channels/whatsapp.ts). */
+  private whatsappEnv(stateful: StatefulStack, props: StatelessStackProps): Record<string, string> {
+    const w = props.whatsapp ?? {};
+    return {
+      ...(w.appId
+        ? { WHATSAPP_APP_ID: w.appId, WHATSAPP_APP_SECRET_SECRET_ARN: stateful.whatsappAppSecret.secretArn }
+        : {}),
+      ...(w.verifyToken ? { WHATSAPP_VERIFY_TOKEN: w.verifyToken } : {}),
+      ...(w.graphVersion ? { WHATSAPP_GRAPH_VERSION: w.graphVersion } : {}),
+      ...(w.signupConfigId ? { WHATSAPP_SIGNUP_CONFIG_ID: w.signupConfigId } : {}),
+    };
+  }
+
   private useAi(fn: AppFunction, modelId: string | undefined) {
     fn.addEnvironment('AI_PROVIDER', modelId ? 'bedrock' : 'local');
     if (!modelId) return;

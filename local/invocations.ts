@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { countUsageIn, newDbUsage, type DbUsage } from '../functions/platform/db';
+import { countUsageIn, newDbUsage, type DbUsage } from './usage';
 import { lambdaContext } from './context';
 
 /**
@@ -15,7 +15,7 @@ import { lambdaContext } from './context';
 export type Store = Record<string | symbol, unknown>;
 
 const REQUEST_ID = Symbol.for('_AWS_LAMBDA_REQUEST_ID');
-/** The invocation's own DynamoDB accounting (functions/platform/db.ts), never shared with another. */
+/** The invocation's own DynamoDB and SQS accounting (./usage.ts), never shared with another. */
 const DB_USAGE = Symbol('dbUsage');
 const als = new AsyncLocalStorage<Store>();
 /** Outside any invocation (start-up, seeding) there is one shared store, as in a one-request process. */

@@ -43,6 +43,9 @@ Commands:
                                               or snoozed or assigned before their indexes
                                               in today's shape, so lists show them (once, after upgrading);
                                               --dry-run only counts them
+  whatsapp-version [--graph-version vN.0]     whether the Graph API version (WHATSAPP_GRAPH_VERSION, or the
+                                              default) is current, retiring within 90 days, or retired; exit 1
+                                              unless current (needs no target)
   reindex-customers [--dry-run]               put named customers stored before the name search, or before
                                               their later words were searched, into it (once, after
                                               upgrading); --dry-run only counts them
@@ -65,6 +68,7 @@ const COMMANDS = [
   'reseal',
   'reindex-conversations',
   'reindex-customers',
+  'whatsapp-version',
 ];
 
 /** Usage on stdout and exit 0 when asked for; on stderr and exit 1 after a mistake. No stack trace either way. */
@@ -93,6 +97,7 @@ try {
       limit: { type: 'string', default: '50' },
       max: { type: 'string', default: '10' },
       'dry-run': { type: 'boolean', default: false },
+      'graph-version': { type: 'string' },
     },
   });
 } catch (error) {
@@ -101,6 +106,21 @@ try {
 const { values, positionals } = parsed;
 if (values.help || positionals.length === 0) usage();
 if (!COMMANDS.includes(positionals[0]!)) usage(`unknown command: ${positionals[0]}`);
+
+if (positionals[0] === 'whatsapp-version') {
+  const { graphVersionStatus } = await import('../functions/channels/graph-errors');
+  const { graphVersion } = await import('../functions/channels/whatsapp');
+  const version = values['graph-version'] ?? graphVersion();
+  const status = graphVersionStatus(version, new Date());
+  const says = {
+    current: `Graph API ${version} is current.`,
+    sunsetting: `Graph API ${version} is retired by Meta on ${'expires' in status ? status.expires : ''} (${'daysLeft' in status ? status.daysLeft : ''} days): set WHATSAPP_GRAPH_VERSION (-c whatsappGraphVersion=…) to a newer one and deploy.`,
+    expired: `Graph API ${version} was retired by Meta on ${'expires' in status ? status.expires : ''}: WhatsApp calls fail. Set a current version and deploy.`,
+    unknown: `Graph API ${version} is not a version this release knows: check it against Meta's changelog.`,
+  }[status.status];
+  console.log(says);
+  process.exit(status.status === 'current' ? 0 : 1);
+}
 
 const stackOutputs = async (stackName: string): Promise<Record<string, string | undefined>> => {
   const out = await new CloudFormationClient({}).send(new DescribeStacksCommand({ StackName: stackName }));

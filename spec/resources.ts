@@ -74,12 +74,19 @@ export type TableName = keyof typeof TABLES;
 export const API_KEY_ITEM_PREFIX = 'APIKEY#';
 
 export interface QueueSpec {
-  id: 'WebhookDelivery' | 'WebhookDeliveryDlq' | 'ChannelOutbound' | 'ChannelOutboundDlq' | 'StreamFailures';
+  id:
+    | 'WebhookDelivery'
+    | 'WebhookDeliveryDlq'
+    | 'ChannelOutbound'
+    | 'ChannelOutboundDlq'
+    | 'WhatsAppInbound'
+    | 'WhatsAppInboundDlq'
+    | 'StreamFailures';
   envVar: string;
   visibilityTimeoutSeconds: number;
   retentionDays: number;
   /** Redrive target and receive count: messages that crash the consumer this often go there. */
-  deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq'; maxReceiveCount: number };
+  deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq' | 'whatsappInboundDlq'; maxReceiveCount: number };
   /**
    * How long every message waits before its first receive (the queue's DelaySeconds); the local runtime
    * takes `localEnv` instead when it is set, so tests need not wait.
@@ -129,6 +136,24 @@ export const QUEUES = {
   channelOutboundDlq: {
     id: 'ChannelOutboundDlq',
     envVar: 'CHANNEL_OUTBOUND_DLQ_URL',
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 14,
+  },
+  /**
+   * Meta's webhook payloads, queued as they arrive once their signature is checked (Meta wants a 200 at
+   * once, and redelivers for days otherwise): one message per business number's part of a payload.
+   */
+  whatsappInbound: {
+    id: 'WhatsAppInbound',
+    envVar: 'WHATSAPP_INBOUND_QUEUE_URL',
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
+    retentionDays: 4,
+    deadLetter: { queue: 'whatsappInboundDlq', maxReceiveCount: 5 },
+  },
+  /** No consumer: an alarm watches it (payloads that failed five times, kept 14 days to replay). */
+  whatsappInboundDlq: {
+    id: 'WhatsAppInboundDlq',
+    envVar: 'WHATSAPP_INBOUND_DLQ_URL',
     visibilityTimeoutSeconds: 30,
     retentionDays: 14,
   },

@@ -28,6 +28,8 @@ export interface WorkerDef {
   dataKey?: true;
   /** Calls the AI provider (Bedrock, when configured at deploy time). */
   ai?: true;
+  /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
+  whatsappApp?: true;
   /** Workers this one hands work to by Lambda's asynchronous invocation, with no queue in between. */
   invokes?: string[];
   /**
@@ -129,6 +131,16 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
   },
   {
+    id: 'whatsapp-inbound',
+    handler: 'channels/whatsapp-inbound-worker',
+    description: 'Routes queued WhatsApp webhook payloads to tenants: customer messages, statuses, reactions',
+    source: { kind: 'queue', queue: 'whatsappInbound', batchSize: 10, concurrency: 2 },
+    mainTable: 'write',
+    sendsTo: [],
+    dataKey: true,
+    whatsappApp: true,
+  },
+  {
     id: 'channel-sender',
     handler: 'channels/send-worker',
     description: 'Sends outbound messages through their channel (WhatsApp Graph API, sandbox)',
@@ -138,5 +150,6 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
     dataKey: true,
     asyncInvoke: { envVar: 'CHANNEL_SENDER_FUNCTION', onFailure: 'channelOutbound' },
+    whatsappApp: true,
   },
 ];

@@ -62,6 +62,7 @@ const OpeningHoursPage = lazyPage(() => import('./pages/opening-hours').then((m)
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
+const ChannelsPage = lazyPage(() => import('./pages/channels').then((m) => m.ChannelsPage));
 
 /** The element that holds the current page (not the navigation or the breadcrumbs). */
 const PAGE_ID = 'page';
@@ -238,6 +239,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
               },
             ]
           : []),
+        { type: 'link', text: 'Channels', href: '/settings/channels' },
         { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
         { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
@@ -248,6 +250,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
   const activeHref =
     [
       '/settings/developer/api-keys',
+      '/settings/channels',
       '/settings/opening-hours',
       '/settings/saved-replies',
       '/settings/webhooks',
@@ -349,6 +352,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/channels':
+      return <ChannelsPage />;
     case '/settings/opening-hours':
       return <OpeningHoursPage />;
     case '/settings/saved-replies':
@@ -410,6 +415,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/channels/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Channels', href: '/settings/channels' },
     ],
   ],
   [

@@ -1098,6 +1098,100 @@ void test('opening hours: set in settings; the booking form offers only open tim
   assert.equal((await api('GET', '/schedules/chair-2', { token: tenant.apiKey, tenant: tenant.id })).status, 404);
 });
 
+void test('channels: connect WhatsApp with a token; a number whose token Meta refused asks to be reconnected', async () => {
+  const auth = { token: tenant.apiKey, tenant: tenant.id };
+  await (await nav('Channels')).click();
+  await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor();
+  await page.getByText('Sandbox (for trying things out)').waitFor();
+  // No signup configuration in the tests: the Facebook button says why it is off.
+  assert.equal(await page.getByRole('button', { name: 'Connect WhatsApp with Facebook' }).isDisabled(), true);
+  await checkA11y(page, 'channels');
+
+  const number = `49${Date.now() % 1e9}`;
+  await page.getByRole('button', { name: 'Use an access token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect WhatsApp with an access token' });
+  await dialog.getByLabel('Phone number ID').fill(number);
+  await dialog.getByLabel('Access token').fill('not-a-real-token');
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByText('Meta says this access token is not valid.').waitFor();
+  await shot(page, '13a-channels-token-refused');
+  await dialog.getByLabel('Access token').fill(`EAAG-token-${number}`);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByText('WhatsApp number connected.').waitFor();
+  await page.getByRole('rowheader', { name: 'WhatsApp +1 555 000 1111' }).waitFor();
+
+  // A customer writes in; the reply meets Meta's 190 (this fake number's token has expired).
+  const { createHmac } = await import('node:crypto');
+  const payload = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              metadata: { phone_number_id: number, display_phone_number: '15550001111' },
+              contacts: [{ wa_id: '4915100000444', profile: { name: 'Wanda' } }],
+              messages: [
+                {
+                  from: '4915100000444',
+                  id: `wamid.dash-${number}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: 'Hi!' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signed = await fetch(`${API}/channels/whatsapp/webhook`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Hub-Signature-256': `sha256=${createHmac('sha256', 'whatsapp-app-secret-for-tests').update(payload).digest('hex')}`,
+    },
+    body: payload,
+  });
+  assert.equal(signed.status, 200);
+  let conversationId = '';
+  await eventually(
+    async () => {
+      const list = (await api('GET', '/conversations?channel=whatsapp', auth)).body.data;
+      conversationId = list.find((c: any) => c.channel_account_id === number)?.id ?? '';
+      assert.ok(conversationId);
+    },
+    async () => undefined,
+  );
+  assert.equal(
+    (await api('POST', `/conversations/${conversationId}/messages`, { ...auth, body: { text: 'Hello Wanda' } })).status,
+    202,
+  );
+  await eventually(
+    async () => {
+      await page.getByText('WhatsApp +1 555 000 1111 must be reconnected').waitFor({ timeout: 1000 });
+    },
+    async () => {
+      await page.reload();
+    },
+  );
+  await page.getByText('Reconnect needed').waitFor();
+  await shot(page, '13b-channels-reconnect');
+  await checkA11y(page, 'channels with a lapsed number');
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.getByText('WhatsApp +1 555 000 1111 must be reconnected').waitFor();
+    await shot(page, '13c-channels-phone');
+    await checkA11y(page, 'channels on a phone');
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
+});
+
 void test('team: add an agent; the last admin keeps the role; the agent sees no admin actions', async () => {
   await (await nav('Team')).click();
   await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();

@@ -7,6 +7,11 @@ const whatsAppFields = {
   tenant_id: tenantId,
   phone_number_id: z.string().check(z.meta({ pattern: '^\\d{1,32}$', examples: ['106540352242922'] })),
   display_phone_number: z.nullable(z.string()),
+  status: z.enum(['active', 'needs_reauthorization']).check(
+    z.meta({
+      description: '`needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.',
+    }),
+  ),
   created_at: timestamp,
 };
 
@@ -14,7 +19,17 @@ export const WhatsAppChannel = named('WhatsAppChannel', z.object(whatsAppFields)
 export const SandboxChannel = named('SandboxChannel', z.object({ channel: z.literal('sandbox') }));
 export const ChannelList = named(
   'ChannelList',
-  z.object({ data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])) }),
+  z.object({
+    data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])),
+    embedded_signup: z
+      .nullable(z.object({ app_id: z.string(), config_id: z.string(), graph_version: z.string() }))
+      .check(
+        z.meta({
+          description:
+            'What a browser needs to run Meta\u2019s Embedded Signup with the platform\u2019s app; null when the deployment has none.',
+        }),
+      ),
+  }),
 );
 export const ConnectedWhatsApp = named(
   'ConnectedWhatsApp',
@@ -36,7 +51,11 @@ export const DuplicateInbound = named(
 );
 export const WhatsAppWebhookResult = named(
   'WhatsAppWebhookResult',
-  z.object({ received: z.int(), duplicates: z.int(), receipts: z.int(), ignored: z.int() }),
+  z.object({
+    queued: z
+      .int()
+      .check(z.meta({ description: 'Parts of the payload queued: one per business number (more when large).' })),
+  }),
 );
 
 export const contract = defineContract({
@@ -50,17 +69,45 @@ export const contract = defineContract({
     operationId: 'connectWhatsApp',
     summary: 'Connect a WhatsApp number',
     description:
-      'The API first asks the Graph API whether the token controls the number (422 otherwise). The access token and app secret are ' +
-      'encrypted and never returned. Set the Meta app\u2019s callback URL to `/api/v1/channels/whatsapp/webhook` with the verify token given here.',
+      'Connects a number with a long-lived business token. With the platform\u2019s Meta app (the usual case), Meta is asked whether the ' +
+      'token is valid, long-lived and has the WhatsApp permissions, and the app is subscribed to the account (`waba_id`); in every case ' +
+      'the Graph API must confirm that the token controls the number (422 otherwise). A number served by the tenant\u2019s own Meta app ' +
+      'gives that app\u2019s `app_secret` and a `verify_token` instead. Secrets are encrypted and never returned.',
     responses: { 201: { description: 'The connected number.', body: ConnectedWhatsApp } },
-    errors: { 409: ['phone_number_taken'], 422: ['whatsapp_credentials_invalid'] },
+    errors: {
+      409: ['phone_number_taken'],
+      422: [
+        'whatsapp_credentials_invalid',
+        'whatsapp_token_unsuitable',
+        'whatsapp_app_not_configured',
+        'whatsapp_subscription_failed',
+      ],
+    },
     requestExample: {
       phone_number_id: '106540352242922',
-      display_phone_number: '+49 151 12345678',
+      waba_id: '102290129340398',
       access_token: 'EAAG…',
-      app_secret: 'c0ffee…',
-      verify_token: 'a-long-verify-token',
     },
+  },
+  'channels-whatsapp-embedded-signup': {
+    operationId: 'connectWhatsAppByEmbeddedSignup',
+    summary: 'Connect a WhatsApp number through Embedded Signup',
+    description:
+      'Finishes Meta\u2019s Embedded Signup, run in the dashboard with the platform\u2019s Meta app: the OAuth `code` is exchanged for a ' +
+      'business integration token, which is checked, and the app is subscribed to the account\u2019s webhooks; then the number is ' +
+      'connected as by `POST /channels/whatsapp`.',
+    responses: { 201: { description: 'The connected number.', body: ConnectedWhatsApp } },
+    errors: {
+      409: ['phone_number_taken'],
+      422: [
+        'whatsapp_signup_code_invalid',
+        'whatsapp_credentials_invalid',
+        'whatsapp_token_unsuitable',
+        'whatsapp_app_not_configured',
+        'whatsapp_subscription_failed',
+      ],
+    },
+    requestExample: { code: 'AQBx…', waba_id: '102290129340398', phone_number_id: '106540352242922' },
   },
   'sandbox-inbound': {
     operationId: 'injectSandboxMessage',
@@ -79,7 +126,7 @@ export const contract = defineContract({
     operationId: 'verifyWhatsAppWebhook',
     summary: 'WhatsApp webhook verification (Meta)',
     description:
-      'Meta\u2019s subscription handshake: echoes `hub.challenge` when `hub.verify_token` is one a tenant configured.',
+      'Meta\u2019s subscription handshake: echoes `hub.challenge` when `hub.verify_token` is the platform app\u2019s (or one a tenant configured for its own app).',
     responses: { 200: { description: 'The challenge, as text.', text: z.string() } },
     errors: { 403: ['verification_failed'] },
   },
@@ -87,13 +134,14 @@ export const contract = defineContract({
     operationId: 'receiveWhatsAppWebhook',
     summary: 'WhatsApp webhook (Meta)',
     description:
-      'Messages and delivery statuses from the WhatsApp Cloud API, routed to tenants by `metadata.phone_number_id` and verified with ' +
-      '`X-Hub-Signature-256` against the app secret of every number named. Numbers nobody connected are ignored, and so are repeated messages (same `wamid`).',
+      'Messages, statuses and reactions from the WhatsApp Cloud API, verified once with `X-Hub-Signature-256` against the platform app\u2019s ' +
+      'secret (or, for numbers on a tenant\u2019s own app, that app\u2019s). A valid payload (up to 4 MB) is always answered 200 at once: it is ' +
+      'queued, and routed to tenants by `metadata.phone_number_id` in the background; items that cannot be used are skipped and counted.',
     headers: {
       'X-Hub-Signature-256': { description: '`sha256=` + hex HMAC-SHA256 of the raw body with the app secret.' },
     },
-    responses: { 200: { description: 'What was done with the payload.', body: WhatsAppWebhookResult } },
-    errors: { 401: ['invalid_signature'], 409: ['concurrent_update'], 422: ['too_many_numbers'] },
+    responses: { 200: { description: 'How many parts of the payload were queued.', body: WhatsAppWebhookResult } },
+    errors: { 401: ['invalid_signature'] },
     requestExample: {
       object: 'whatsapp_business_account',
       entry: [

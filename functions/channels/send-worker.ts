@@ -5,13 +5,17 @@ import { markFailed, markSent, recordSandboxSend } from '../conversations/servic
 import {
   claimForSending,
   getConversation,
+  markOutcomeUnknown,
   getMessage,
   releaseSendClaim,
   type MessageRef,
 } from '../conversations/store';
 import { sandboxSend } from './sandbox';
 import { parseSendRequest, refOfQueuedSend } from './send-request';
-import { routeWhatsAppNumber } from './store';
+import { flagNeedsReauthorization, routeWhatsAppNumber } from './store';
+import { applyHeldReceipts, sendReference } from './whatsapp-inbound';
+import { whatsAppPlatformApp } from '../platform/secrets';
+import { eventPut, newEvent } from '../events/store';
 import type { Message } from '../conversations/conversation';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
@@ -26,14 +30,19 @@ const IN_PROCESS_ATTEMPTS = 3;
 export const SEND_LEASE_MS = 20_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Retries 5xx, 429 and network errors a few times in process (honouring Retry-After), then gives up to SQS. */
+/**
+ * Retries what Meta's error code calls transient a few times in process (waiting at least what Meta
+ * documents, or Retry-After), then gives up to SQS. A wait longer than the lease allows goes to the queue.
+ */
 async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
       if (!(error instanceof GraphError) || !error.retryable || attempt >= IN_PROCESS_ATTEMPTS) throw error;
-      await sleep(Math.min(error.retryAfterMs ?? 200 * 2 ** attempt, 5_000));
+      const wait = Math.max(error.minWaitMs ?? 0, 200 * 2 ** attempt);
+      if (wait > 6_000) throw error;
+      await sleep(wait);
     }
   }
 }
@@ -42,7 +51,8 @@ async function withGraphRetries<T>(fn: () => Promise<T>): Promise<T> {
 async function recordSent(ref: MessageRef, channel: 'sandbox' | 'whatsapp', providerId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await markSent(ref, channel, providerId, clock.now());
+      await markSent(ref, channel, providerId, clock.now());
+      return;
     } catch (error) {
       if (attempt >= 4) throw error;
       await sleep(100 * attempt);
@@ -90,40 +100,67 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
   }
 
   const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
-  const route = conversation?.channel_account_id
-    ? await routeWhatsAppNumber(conversation.channel_account_id)
-    : undefined;
-  if (!conversation || !route || route.tenantId !== ref.tenant_id) {
+  const phoneNumberId = conversation?.channel_account_id;
+  const route = phoneNumberId ? await routeWhatsAppNumber(phoneNumberId) : undefined;
+  if (!conversation || !phoneNumberId || !route || route.tenantId !== ref.tenant_id) {
     return markFailed(
       ref,
       { code: 'channel_not_connected', message: 'No WhatsApp number is connected for this conversation.' },
       now(),
     );
   }
+  if (route.needsReauthorization) return markFailed(ref, NEEDS_REAUTHORIZATION, now());
+  const app = await whatsAppPlatformApp();
+  const credentials = {
+    accessToken: route.secrets.access_token,
+    // appsecret_proof for the platform's app; a tenant's own app need not require it.
+    appSecret: route.secrets.app_secret ? undefined : app?.secret,
+  };
   try {
     const wamid = await withGraphRetries(() =>
       sendWhatsAppText(
-        conversation.channel_account_id ?? '',
-        route.secrets.access_token,
-        conversation.customer.phone,
+        phoneNumberId,
+        credentials,
+        { phone: conversation.customer.phone },
         message.text,
+        sendReference(ref),
       ),
     );
     await recordSent(ref, 'whatsapp', wamid);
+    // Statuses Meta sent before this send was recorded were held for it.
+    await applyHeldReceipts(ref.tenant_id, wamid, now());
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    if (error.retryable && !lastAttempt) {
-      logger.warn('whatsapp send will be retried', {
-        status: error.status,
-        code: error.code,
-        message_id: ref.message_id,
-      });
+    const { decision } = error;
+    logger.warn('whatsapp send failed', {
+      status: error.status,
+      code: error.code,
+      decision: decision.kind,
+      message_id: ref.message_id,
+    });
+    if (decision.kind === 'unknown') {
+      // Meta may have it: a resend could message the customer twice. Its statuses settle it (they carry
+      // the message's reference); until then it stays queued under a long lease, and a person may resend.
+      return markOutcomeUnknown(ref, error.message, now());
+    }
+    if (decision.kind === 'reauthorize') {
+      await flagNeedsReauthorization(ref.tenant_id, phoneNumberId, (channel) =>
+        eventPut(newEvent(ref.tenant_id, 'channel.reauthorization_required', { channel }, now())),
+      );
+      return markFailed(ref, NEEDS_REAUTHORIZATION, now());
+    }
+    if (decision.kind === 'retry' && !lastAttempt) {
       await releaseSendClaim(ref);
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());
   }
 }
+
+const NEEDS_REAUTHORIZATION = {
+  code: 'channel_needs_reauthorization',
+  message: 'Meta refused this WhatsApp number\u2019s access token (expired or revoked): an admin must reconnect it.',
+};
 
 /**
  * The dispatcher's asynchronous invocation makes the first attempt; the ChannelOutbound queue's

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, transactionConditionFailed } from '../platform/db';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, db, transactionConditionFailed, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
 import { tenantPk } from '../platform/keys';
@@ -14,7 +14,8 @@ import { seal, unseal } from '../platform/sealed';
  */
 export interface WhatsAppSecrets {
   access_token: string;
-  app_secret: string;
+  /** Only for a number served by the tenant's own Meta app; the platform's app secret is configuration. */
+  app_secret?: string;
 }
 
 export interface WhatsAppChannel {
@@ -22,6 +23,8 @@ export interface WhatsAppChannel {
   tenant_id: string;
   phone_number_id: string;
   display_phone_number: string | null;
+  /** `needs_reauthorization`: Meta refused the token (expired or revoked); nothing is sent until reconnected. */
+  status: 'active' | 'needs_reauthorization';
   created_at: string;
 }
 
@@ -35,7 +38,7 @@ const verifyKey = (token: string) => ({
 export async function connectWhatsApp(
   channel: WhatsAppChannel,
   secrets: WhatsAppSecrets,
-  verifyToken: string,
+  verifyToken: string | undefined,
 ): Promise<void> {
   const table = tableName('main');
   const sealed = await seal(secrets);
@@ -55,7 +58,10 @@ export async function connectWhatsApp(
               ExpressionAttributeValues: { ':t': channel.tenant_id },
             },
           },
-          { Put: { TableName: table, Item: { ...verifyKey(verifyToken), tenant_id: channel.tenant_id } } },
+          // Only a tenant's own Meta app needs its own handshake token.
+          ...(verifyToken
+            ? [{ Put: { TableName: table, Item: { ...verifyKey(verifyToken), tenant_id: channel.tenant_id } } }]
+            : []),
         ],
       }),
     );
@@ -75,18 +81,110 @@ export async function listChannels(t: string): Promise<WhatsAppChannel[]> {
       Limit: 100,
     }),
   );
-  return (out.Items ?? []).map(({ pk, sk, ...c }) => c as WhatsAppChannel);
+  return (out.Items ?? []).map(({ pk, sk, ...c }) => ({ status: 'active', ...c }) as WhatsAppChannel);
 }
 
 /** Webhook routing: which tenant a number belongs to, with its secrets. */
-export async function routeWhatsAppNumber(
-  phoneNumberId: string,
-): Promise<{ tenantId: string; secrets: WhatsAppSecrets } | undefined> {
+export interface WhatsAppRoute {
+  tenantId: string;
+  secrets: WhatsAppSecrets;
+  /** Meta refused the token: sends stop until the tenant reconnects the number. */
+  needsReauthorization: boolean;
+}
+
+export async function routeWhatsAppNumber(phoneNumberId: string): Promise<WhatsAppRoute | undefined> {
   const out = await db().send(
     new GetCommand({ TableName: tableName('main'), Key: routeKey(phoneNumberId), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  return { tenantId: String(out.Item.tenant_id), secrets: await unseal<WhatsAppSecrets>(String(out.Item.secrets)) };
+  return {
+    tenantId: String(out.Item.tenant_id),
+    secrets: await unseal<WhatsAppSecrets>(String(out.Item.secrets)),
+    needsReauthorization: out.Item.status === 'needs_reauthorization',
+  };
+}
+
+/**
+ * Meta refused the number's token: the channel and its route are flagged, with the event that tells the
+ * tenant, in one transaction. Returns false when it was already flagged (one event per lapse).
+ */
+export async function flagNeedsReauthorization(
+  tenantId: string,
+  phoneNumberId: string,
+  event: (channel: WhatsAppChannel) => TransactItem,
+): Promise<boolean> {
+  const table = tableName('main');
+  const current = await db().send(
+    new GetCommand({ TableName: table, Key: channelKey(tenantId, phoneNumberId), ConsistentRead: true }),
+  );
+  if (!current.Item || current.Item.status === 'needs_reauthorization') return false;
+  const { pk, sk, ...rest } = current.Item;
+  const channel = { ...rest, status: 'needs_reauthorization' } as WhatsAppChannel;
+  const flag = (Key: Record<string, string>) => ({
+    Update: {
+      TableName: table,
+      Key,
+      UpdateExpression: 'SET #s = :flag',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#s) OR #s <> :flag) AND tenant_id = :t',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':flag': 'needs_reauthorization', ':t': tenantId },
+    },
+  });
+  return conditionalWrite(
+    () =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [flag(channelKey(tenantId, phoneNumberId)), flag(routeKey(phoneNumberId)), event(channel)],
+        }),
+      ),
+    [0, 1],
+  );
+}
+
+/**
+ * Statuses Meta sent before the send that they are about was recorded (Meta does not order webhooks):
+ * held an hour, and applied when the send is recorded.
+ *   pk TENANT#<t>  sk WAHELD#<wamid>#<status>
+ */
+export interface HeldReceipt {
+  status: 'delivered' | 'read' | 'failed';
+  at: string;
+  error: { code: string; message: string } | null;
+}
+const HOLD_SECONDS = 3600;
+const heldPrefix = (wamid: string) => `WAHELD#${wamid}#`;
+
+export async function holdReceipt(tenantId: string, wamid: string, receipt: HeldReceipt, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: {
+        pk: tenantPk(tenantId),
+        sk: `${heldPrefix(wamid)}${receipt.status}`,
+        ...receipt,
+        ttl: Math.floor(now.getTime() / 1000) + HOLD_SECONDS,
+      },
+    }),
+  );
+}
+
+export async function heldReceipts(tenantId: string, wamid: string, now: Date): Promise<HeldReceipt[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':p': heldPrefix(wamid) },
+      ConsistentRead: true,
+      Limit: 10,
+    }),
+  );
+  // TTL deletes lazily: an expired hold is ignored.
+  return (out.Items ?? [])
+    .filter((i) => Number(i.ttl) > now.getTime() / 1000)
+    .map((i): HeldReceipt => {
+      const { status, at, error } = i as HeldReceipt;
+      return { status, at, error: error ?? null };
+    });
 }
 
 export async function isKnownVerifyToken(token: string): Promise<boolean> {

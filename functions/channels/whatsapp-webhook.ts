@@ -1,82 +1,49 @@
-import { unauthorized, unprocessable } from '../platform/errors';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import * as z from 'zod/mini';
+import { unauthorized } from '../platform/errors';
+import { queueUrl } from '../platform/config';
+import { queueBody, sqsClient } from '../platform/queue';
+import { whatsAppPlatformApp } from '../platform/secrets';
 import { header } from '../http/request-state';
 import { httpHandler } from '../http/handler';
-import { normalisePhone } from '../customers/customer';
-import { applyReceipt, receiveInbound } from '../conversations/service';
-import { WebhookBody } from './schemas';
+import { inboundChunks, validSignature, type WebhookPayload } from './whatsapp';
 import { routeWhatsAppNumber } from './store';
-import { inboundText, receiptTime, validSignature, webhookValues } from './whatsapp';
 
-const RECEIPTS = new Set(['delivered', 'read', 'failed']);
-/** Meta batches per app; a bound keeps an unsigned request from costing many lookups. */
-const MAX_NUMBERS = 10;
+/** Meta's payload as sent: whatever it holds is checked item by item later, by the inbound worker. */
+const AnyJsonObject = z.looseObject({});
+
+/** Whether the payload was signed by the platform's app or, for numbers connected with their own app, by it. */
+async function signedByMeta(rawBody: string, signature: string | undefined, payload: WebhookPayload) {
+  const app = await whatsAppPlatformApp();
+  if (app && validSignature(rawBody, signature, app.secret)) return true;
+  // A tenant's own Meta app signs only its own numbers' payloads: every number must agree.
+  const numbers = [...new Set(inboundChunks(payload, Infinity).map((c) => c.phone_number_id))].slice(0, 10);
+  if (numbers.length === 0) return false;
+  const routes = await Promise.all(numbers.map((n) => routeWhatsAppNumber(n)));
+  return routes.every((r) => r?.secrets.app_secret && validSignature(rawBody, signature, r.secrets.app_secret));
+}
 
 /**
- * Meta's webhook POST: messages and statuses, routed to tenants by phone_number_id and verified with
- * X-Hub-Signature-256 against that number's app secret (401 if it does not match). Numbers nobody
- * connected are ignored. Repeated deliveries (the same wamid) are ignored.
+ * Meta's webhook POST. Once its X-Hub-Signature-256 is valid, the answer is always 200 at once: the
+ * payload is queued, one message per business number's part (split further when large), and the
+ * inbound worker routes each to its tenant, skipping and counting what it cannot use. Anything else
+ * would make Meta redeliver a genuine payload for days and then drop it.
  */
-export const handler = httpHandler('whatsapp-webhook', { body: WebhookBody }, async ({ body, state, event, now }) => {
-  const values = webhookValues(body);
-  if (new Set(values.map((v) => v.phoneNumberId)).size > MAX_NUMBERS) {
-    throw unprocessable('too_many_numbers', `One webhook may carry at most ${MAX_NUMBERS} phone numbers.`);
+export const handler = httpHandler('whatsapp-webhook', { body: AnyJsonObject }, async ({ body, state, event, now }) => {
+  const payload = body as WebhookPayload;
+  if (!(await signedByMeta(state.rawBody, header(event, 'x-hub-signature-256'), payload))) {
+    throw unauthorized('invalid_signature', 'X-Hub-Signature-256 does not match the app secret.');
   }
-  const routes = new Map<string, Awaited<ReturnType<typeof routeWhatsAppNumber>>>();
-  for (const { phoneNumberId } of values)
-    if (!routes.has(phoneNumberId)) routes.set(phoneNumberId, await routeWhatsAppNumber(phoneNumberId));
-  const signature = header(event, 'x-hub-signature-256');
-  for (const route of routes.values()) {
-    if (route && !validSignature(state.rawBody, signature, route.secrets.app_secret)) {
-      throw unauthorized('invalid_signature', 'X-Hub-Signature-256 does not match the app secret of this number.');
-    }
-  }
-  const counts = { received: 0, duplicates: 0, receipts: 0, ignored: 0 };
-  for (const { phoneNumberId, value } of values) {
-    const route = routes.get(phoneNumberId);
-    if (!route) {
-      counts.ignored += (value.messages?.length ?? 0) + (value.statuses?.length ?? 0);
-      continue;
-    }
-    for (const m of value.messages ?? []) {
-      const phone = normalisePhone(m.from ?? '');
-      if (!phone || !m.id) {
-        counts.ignored++;
-        continue;
-      }
-      // A blank profile name is no name (WhatsApp may send "").
-      const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name?.trim() || null;
-      const result = await receiveInbound(
-        route.tenantId,
-        'whatsapp',
-        phoneNumberId,
-        { phone, name, text: inboundText(m), providerId: m.id },
-        now,
-      );
-      if (result) counts.received++;
-      else counts.duplicates++;
-    }
-    for (const s of value.statuses ?? []) {
-      if (!s.id || !s.status || !RECEIPTS.has(s.status)) {
-        counts.ignored++;
-        continue;
-      }
-      const error = s.errors?.[0]
-        ? {
-            code: `whatsapp_${s.errors[0].code ?? 'error'}`,
-            message: s.errors[0].message ?? s.errors[0].title ?? 'failed',
-          }
-        : null;
-      const applied = await applyReceipt(
-        route.tenantId,
-        'whatsapp',
-        s.id,
-        s.status as 'delivered' | 'read' | 'failed',
-        receiptTime(s.timestamp, now),
-        error,
-      );
-      if (applied) counts.receipts++;
-      else counts.ignored++;
-    }
-  }
-  return { status: 200, body: counts };
+  const chunks = inboundChunks(payload);
+  await Promise.all(
+    chunks.map((chunk) =>
+      sqsClient().send(
+        new SendMessageCommand({
+          QueueUrl: queueUrl('whatsappInbound'),
+          MessageBody: queueBody({ ...chunk, received_at: now.toISOString() }),
+        }),
+      ),
+    ),
+  );
+  return { status: 200, body: { queued: chunks.length } };
 });

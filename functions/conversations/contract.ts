@@ -77,6 +77,9 @@ export const Message = named(
     analysis: z
       .nullable(MessageAnalysis)
       .check(z.meta({ description: 'Inbound messages, once the background analysis has run.' })),
+    reaction: z
+      .nullable(z.object({ emoji: z.string(), reacted_at: timestamp }))
+      .check(z.meta({ description: 'The customer\u2019s latest reaction to this message (WhatsApp); null if none.' })),
   }),
 );
 

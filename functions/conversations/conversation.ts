@@ -142,6 +142,8 @@ export interface Message {
   updated_at: string;
   /** Inbound messages only, filled in asynchronously after the message arrives. */
   analysis: MessageAnalysis | null;
+  /** The customer's reaction to this message (WhatsApp), the latest one; null when none or removed. */
+  reaction?: { emoji: string; reacted_at: string } | null;
 }
 
 /**
@@ -218,6 +220,7 @@ export const MESSAGE_FIELDS = [
   'failed_at',
   'updated_at',
   'analysis',
+  'reaction',
 ] as const satisfies readonly (keyof Message)[];
 
 /**

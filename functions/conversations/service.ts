@@ -45,6 +45,7 @@ import {
   saveConversation,
   touchForOutbound,
   type MessageRef,
+  listConversations,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -105,6 +106,7 @@ function newMessage(
     failed_at: null,
     updated_at: at,
     analysis: null,
+    reaction: null,
   };
 }
 
@@ -168,6 +170,18 @@ export interface OpenInput {
 }
 
 /** Opens a conversation (with a first outbound message, if given); the customer is found or created by phone. */
+/** The customer's last message to a business number, from their conversations on it (one index read). */
+async function lastInboundOnNumber(
+  tenantId: string,
+  customerId: string,
+  channelAccountId: string | null,
+): Promise<string | null> {
+  const page = await listConversations(tenantId, { customer_id: customerId, channel: 'whatsapp' }, { limit: 100 });
+  return page.items
+    .filter((c) => c.channel_account_id === channelAccountId && c.last_inbound_at)
+    .reduce<string | null>((latest, c) => (latest && latest > c.last_inbound_at! ? latest : c.last_inbound_at), null);
+}
+
 export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
   await assertAssignee(tenantId, input.assignee_id);
   const channelAccountId = await channelAccount(tenantId, input.channel, input.channel_account_id);
@@ -191,6 +205,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assignee_id: input.assignee_id,
     priority: input.priority,
   });
+  // WhatsApp's window is the business number's and the customer's, not one conversation's: a new
+  // conversation starts from the customer's last message to that number in an earlier one.
+  if (conversation.channel === 'whatsapp')
+    conversation.last_inbound_at = await lastInboundOnNumber(tenantId, customer.id, channelAccountId);
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
@@ -402,7 +420,15 @@ export interface InboundMessage {
   text: string;
   /** The provider's message id (WhatsApp wamid): a repeat delivery of the same id is ignored. */
   providerId: string | null;
+  /**
+   * When the customer wrote, by the provider's clock (WhatsApp's `timestamp`): the service window runs
+   * from it, so a webhook that arrives late does not look like a fresh window. Never later than now.
+   */
+  sentAt?: Date;
 }
+
+/** The later of two ISO times (null counts as the earliest). */
+const laterOf = (a: string | null, b: string) => (a && a > b ? a : b);
 
 /**
  * A burst of customer messages into one conversation: each writer pauses up to 640 ms between attempts,
@@ -446,12 +472,13 @@ export async function receiveInbound(
                 at,
               });
         const isNew = base !== current;
+        const wrote = inbound.sentAt && inbound.sentAt < now ? inbound.sentAt.toISOString() : at;
         const after: Conversation = {
           ...base,
           status: base.status === 'snoozed' ? 'open' : base.status,
           snoozed_until: base.status === 'snoozed' ? null : base.snoozed_until,
           last_message_at: at,
-          last_inbound_at: at,
+          last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
           last_activity_at: at,
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
@@ -508,14 +535,14 @@ export async function receiveInbound(
 }
 
 /** The channel accepted the message: record its provider id and emit `conversation.message.sent`. */
-export async function markSent(ref: MessageRef, channel: ChannelKind, providerId: string, now: Date): Promise<void> {
+export async function markSent(ref: MessageRef, channel: ChannelKind, providerId: string, now: Date): Promise<boolean> {
   const message = await getMessage(ref);
-  if (!message) return;
+  if (!message) return false;
   const at = now.toISOString();
   const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
   // One transaction with the provider id's item: a receipt can find the message only once it is sent, so
   // none can move it on in between and leave this write behind.
-  await advanceMessage(
+  return advanceMessage(
     ref,
     'sent',
     RECEIPT_ALLOWED_FROM.sent,
@@ -527,6 +554,24 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
     },
     [providerIdClaim(channel, providerId, ref)],
   );
+}
+
+/**
+ * A channel's status names a message still queued (its send's answer was lost or is not recorded yet):
+ * record it as sent with that provider id. False when it is no longer queued or the id is taken.
+ */
+export async function markSentIfQueued(
+  ref: MessageRef,
+  channel: ChannelKind,
+  providerId: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    return await markSent(ref, channel, providerId, now);
+  } catch (error) {
+    if (transactionConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 const RECEIPT_EVENTS = {

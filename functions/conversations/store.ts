@@ -950,3 +950,43 @@ export async function earlierInboundAnalyses<A extends MessageAnalysis = Message
     .slice(0, count)
     .map((item) => (item.analysis as A | undefined) ?? null);
 }
+
+/** The customer reacted to a message (or took the reaction back: null). Only a newer reaction wins. */
+export async function setReaction(ref: MessageRef, reaction: { emoji: string; reacted_at: string } | null, at: string) {
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        UpdateExpression: 'SET reaction = :r, reaction_at = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(reaction_at) OR reaction_at < :at)',
+        ExpressionAttributeValues: { ':r': reaction, ':at': at },
+      }),
+    ),
+  );
+}
+
+/**
+ * A send that may have reached the provider but whose answer was lost: the message stays queued with the
+ * reason, under a lease no retry outlives (a week), so nothing resends it; the provider's status
+ * webhooks settle it (they name the message), or a person sends it again.
+ */
+export async function markOutcomeUnknown(ref: MessageRef, reason: string, now: Date): Promise<void> {
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+        UpdateExpression: 'SET send_lease_until = :until, #error = :error, updated_at = :at',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+        ExpressionAttributeValues: {
+          ':until': now.getTime() + 7 * 86_400_000,
+          ':error': { code: 'outcome_unknown', message: `The channel may have sent this message: ${reason}` },
+          ':at': now.toISOString(),
+          ':queued': 'queued',
+        },
+      }),
+    ),
+  );
+}

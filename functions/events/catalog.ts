@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   'booking.rescheduled',
   'booking.cancelled',
   'booking.completed',
+  'channel.reauthorization_required',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

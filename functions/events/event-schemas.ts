@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { named, resourceId, tenantId, timestamp } from '../platform/api-contract';
 import { Booking } from '../bookings/contract';
 import { Conversation, Message } from '../conversations/contract';
+import { WhatsAppChannel } from '../channels/contract';
 import { EVENT_TYPES, type EventType } from './catalog';
 
 /**
@@ -48,6 +49,11 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
       reason: z.enum(['request_human', 'complaint', 'negative_sentiment']),
       message_id: resourceId('msg'),
     }),
+  },
+  'channel.reauthorization_required': {
+    description:
+      'Meta refused a WhatsApp number\u2019s access token (expired or revoked): nothing is sent through it until an admin reconnects it.',
+    data: z.object({ channel: WhatsAppChannel }),
   },
   'booking.created': { description: 'A booking was made.', data: z.object({ booking: Booking }) },
   'booking.confirmed': { description: 'A pending booking was confirmed.', data: bookingStatusData },

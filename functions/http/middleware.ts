@@ -70,8 +70,9 @@ export const jsonBody = (): HttpMiddleware => ({
         ? Buffer.from(event.body, 'base64')
         : Buffer.from(event.body, 'utf8')
       : Buffer.alloc(0);
-    if (raw.length > MAX_BODY_BYTES) {
-      throw new ApiError(413, 'body_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+    const limit = state.route.maxBodyKb ? state.route.maxBodyKb * 1024 : MAX_BODY_BYTES;
+    if (raw.length > limit) {
+      throw new ApiError(413, 'body_too_large', `The request body is larger than ${limit / 1024} KB.`);
     }
     if (raw.length === 0) {
       state.body = {};

@@ -11,6 +11,7 @@ import {
 import { DomainError } from './domain-error';
 import { retryOnConflict } from './retry';
 import { UpdateBuilder } from './expressions';
+import { clientMade } from './client-hooks';
 
 /**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
@@ -18,133 +19,13 @@ import { UpdateBuilder } from './expressions';
  */
 let client: DynamoDBDocumentClient | undefined;
 
-/**
- * What one request (or worker invocation) asked of DynamoDB: round trips by command, how many of them it
- * waited for one after the other (`sequential`: a call started while another is in flight does not
- * count), the capacity units DynamoDB reported, split into reads and writes, with the part of the writes
- * that went to indexes; and its SQS requests (functions/platform/queue.ts).
- */
-export interface DbUsage {
-  calls: number;
-  sequential: number;
-  inFlight: number;
-  byCommand: Record<string, number>;
-  readUnits: number;
-  writeUnits: number;
-  indexWriteUnits: number;
-  sqsRequests: number;
-  /** Time the bench spent pricing transactions inside this invocation, to leave out of its duration. */
-  accountingMs: number;
-}
-
-export const newDbUsage = (): DbUsage => ({
-  calls: 0,
-  sequential: 0,
-  inFlight: 0,
-  byCommand: {},
-  readUnits: 0,
-  writeUnits: 0,
-  indexWriteUnits: 0,
-  sqsRequests: 0,
-  accountingMs: 0,
-});
-
-/**
- * Per-invocation accounting, for `npm run bench`: the local runtime gives every invocation its own
- * `DbUsage` and tells the client how to find the running one (`countUsageIn`), so a request is never
- * charged for what background workers do meanwhile. `captureCapacity` asks DynamoDB for the consumed
- * capacity of each call, and `priceTransaction` (the bench's) replaces that figure for transactions,
- * which DynamoDB Local under-reports. In Lambda none is set and the middleware only passes calls through.
- */
-export const dbStats: { captureCapacity: boolean; priceTransaction?: TransactionPricer } = { captureCapacity: false };
-
-/** A transaction's capacity as DynamoDB bills it (DynamoDB Local reports one item per table instead). */
-export interface TransactionCapacity {
-  readUnits: number;
-  writeUnits: number;
-  indexWriteUnits: number;
-  accountingMs: number;
-}
-/**
- * Called before a call is sent; for a transaction, returns what prices it once it has committed (given
- * its output, or undefined when it failed, to keep DynamoDB's own figure). Set by the bench only.
- */
-export type TransactionPricer = (
-  command: string,
-  input: unknown,
-) => Promise<((output: unknown) => Promise<TransactionCapacity | undefined>) | undefined>;
-let currentUsage: (() => DbUsage | undefined) | undefined;
-
-export function countUsageIn(find: (() => DbUsage | undefined) | undefined): void {
-  currentUsage = find;
-}
-
-/** The running invocation's usage, when the local runtime counts it. */
-export const usageOfCurrentInvocation = (): DbUsage | undefined => currentUsage?.();
-
-type Capacity = {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-  GlobalSecondaryIndexes?: Record<string, Capacity>;
-};
-const READS = new Set([
-  'GetItemCommand',
-  'BatchGetItemCommand',
-  'QueryCommand',
-  'ScanCommand',
-  'TransactGetItemsCommand',
-]);
-
-function addCapacity(usage: DbUsage, command: string, consumed: Capacity | Capacity[] | undefined): void {
-  for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-    const total = c.CapacityUnits ?? 0;
-    const read = c.ReadCapacityUnits ?? (c.WriteCapacityUnits === undefined && READS.has(command) ? total : 0);
-    usage.readUnits += read;
-    usage.writeUnits += total - read;
-    if (!READS.has(command))
-      for (const index of Object.values(c.GlobalSecondaryIndexes ?? {}))
-        usage.indexWriteUnits += index.CapacityUnits ?? 0;
-  }
-}
-
 /** One item of a TransactWriteItems call: how a change and its events (the outbox) commit together. */
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const base = new DynamoDBClient({ maxAttempts: 3 });
-    base.middlewareStack.add(
-      (next, context) => async (args) => {
-        const usage = currentUsage?.();
-        if (!usage) return next(args);
-        const name = String(context.commandName ?? 'unknown');
-        usage.calls += 1;
-        if (usage.inFlight++ === 0) usage.sequential += 1;
-        usage.byCommand[name] = (usage.byCommand[name] ?? 0) + 1;
-        if (dbStats.captureCapacity) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
-        try {
-          const price = dbStats.captureCapacity ? await dbStats.priceTransaction?.(name, args.input) : undefined;
-          const result = await next(args);
-          const priced = await price?.(result.output);
-          if (priced) {
-            usage.readUnits += priced.readUnits;
-            usage.writeUnits += priced.writeUnits;
-            usage.indexWriteUnits += priced.indexWriteUnits;
-            usage.accountingMs += priced.accountingMs;
-          } else
-            addCapacity(usage, name, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
-          return result;
-        } catch (error) {
-          // A failed condition still consumed its capacity, and DynamoDB reports it with the error.
-          addCapacity(usage, name, (error as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
-          throw error;
-        } finally {
-          usage.inFlight -= 1;
-        }
-      },
-      { step: 'initialize', name: 'countRoundTrips' },
-    );
+    clientMade({ service: 'dynamodb', client: base });
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return client;

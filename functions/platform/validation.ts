@@ -196,11 +196,15 @@ export const calendarDateInRange = () =>
 
 /**
  * A whole number given in a query string, from `min` to `max`. Plain decimal digits only: Number() would
- * also take "0x10", "1e2", " 5" or "", so the text is checked before it is converted.
+ * also take "0x10", "1e2", " 5" or "", so the text is checked before it is converted. The contract
+ * declares it as the integer it stands for (with its bounds), so typed clients pass a number.
  */
 export const wholeNumberParam = (min: number, max: number) => {
   const message = `must be a whole number from ${min} to ${max}`;
   return z
     .pipe(z.string().check(z.regex(new RegExp(`^\\d{1,${String(max).length}}$`), message)), z.transform(Number))
-    .check(z.refine((n) => n >= min && n <= max, message));
+    .check(
+      z.refine((n) => n >= min && n <= max, message),
+      z.meta({ type: 'integer', minimum: min, maximum: max }),
+    );
 };

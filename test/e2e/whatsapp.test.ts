@@ -52,59 +52,124 @@ async function post(payload: unknown, signature?: string) {
   });
 }
 const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
+const messagesOf = async (tenant: TestTenant, convId: string) =>
+  (await call('GET', `/conversations/${convId}/messages?limit=100`, authOf(tenant))).body.data as any[];
+/** The tenant's conversations, once the inbound worker has stored what the webhook queued. */
+const conversationsOf = async (tenant: TestTenant) =>
+  (await call('GET', '/conversations?limit=100', authOf(tenant))).body.data as any[];
+/**
+ * Posts a message from a sentinel customer and waits until it is stored: the payloads posted before it
+ * have been taken off the queue by then or are being worked on, so a short wait settles them.
+ */
+async function settled(tenant: TestTenant, pnid = phoneNumberId) {
+  const sentinel = `4915${Math.floor(Math.random() * 1e9)}`.slice(0, 13);
+  await post(webhook(textMessage(sentinel, 'sentinel'), pnid));
+  await eventually(
+    () => conversationsOf(tenant),
+    (list) => list.some((c) => c.customer.phone === `+${sentinel}`),
+    30_000,
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+}
 
 const connect = connectWhatsApp;
 
 beforeAll(async () => {
   t = await createTenant();
-  // A leading 7: the fake Graph server gives numbers starting 40, 42 and 50 special behaviour.
+  // A leading 7: the fake Graph server gives numbers starting 40–53 special behaviour.
   phoneNumberId = `7${Math.floor(Math.random() * 1e9)}`;
   const res = await connect(t, phoneNumberId);
   expect(JSON.stringify(res.body)).not.toMatch(/EAAG|app-secret|verify-/);
 });
 
 describe('WhatsApp connection', () => {
-  it('never returns the secrets, and a number belongs to one tenant', async () => {
+  it('never returns the secrets, checks the token with Meta, and a number belongs to one tenant', async () => {
     const list = await call('GET', '/channels', authOf(t));
     expect(list.body.data).toEqual(
       expect.arrayContaining([
         { channel: 'sandbox' },
-        expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId }),
+        expect.objectContaining({ channel: 'whatsapp', phone_number_id: phoneNumberId, status: 'active' }),
       ]),
     );
     expect(list.text).not.toMatch(/EAAG|app-secret|verify-/);
+    // The platform's app is subscribed to the account's webhooks.
+    const subscribed = (await (await fetch(`${testRuntime().graphUrl}/__subscribed_apps`)).json()) as any[];
+    expect(subscribed.map((s) => s.waba_id)).toContain(`8${phoneNumberId}`);
     const other = await createTenant();
     const squat = await call('POST', '/channels/whatsapp', {
       ...authOf(other),
-      body: {
-        phone_number_id: phoneNumberId,
-        access_token: 'stolen-or-guessed',
-        app_secret: 'y',
-        verify_token: 'zzzzzzzz',
-      },
+      body: { phone_number_id: phoneNumberId, access_token: 'stolen-or-guessed' },
     });
     expect(squat.status).toBe(422);
-    expect(squat.body.code).toBe('whatsapp_credentials_invalid');
+    expect(squat.body.code).toBe('whatsapp_token_unsuitable');
+    const short = await call('POST', '/channels/whatsapp', {
+      ...authOf(other),
+      body: { phone_number_id: '7000000001', access_token: 'EAAG-short-lived' },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.detail).toMatch(/expires within days/);
     const taken = await call('POST', '/channels/whatsapp', {
       ...authOf(other),
-      body: {
-        phone_number_id: phoneNumberId,
-        access_token: `EAAG-token-${phoneNumberId}`,
-        app_secret: 'y',
-        verify_token: 'zzzzzzzz',
-      },
+      body: { phone_number_id: phoneNumberId, access_token: `EAAG-token-${phoneNumberId}` },
     });
     expect(taken.status).toBe(409);
   });
 
-  it("answers Meta's verification handshake only for a configured verify token", async () => {
+  it('connects a number through Embedded Signup: the code becomes a token and the app is subscribed', async () => {
+    const tenant = await createTenant();
+    const number = `7${Math.floor(Math.random() * 1e9)}`;
+    const bad = await call('POST', '/channels/whatsapp/embedded-signup', {
+      ...authOf(tenant),
+      body: { code: 'not-a-code', waba_id: '123', phone_number_id: number },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.code).toBe('whatsapp_signup_code_invalid');
+    const res = await call('POST', '/channels/whatsapp/embedded-signup', {
+      ...authOf(tenant),
+      body: { code: `signup-${number}`, waba_id: '424242', phone_number_id: number },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      phone_number_id: number,
+      status: 'active',
+      webhook_path: '/api/v1/channels/whatsapp/webhook',
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/EAAG/);
+    const subscribed = (await (await fetch(`${testRuntime().graphUrl}/__subscribed_apps`)).json()) as any[];
+    expect(subscribed).toContainEqual({ waba_id: '424242', token: `EAAG-token-${number}` });
+    // Its customers' messages reach it, signed by the platform's app.
+    await post(webhook(textMessage('4915166666666', 'hola'), number));
+    await eventually(
+      () => conversationsOf(tenant),
+      (list) => list.length === 1,
+    );
+  });
+
+  it("answers Meta's verification handshake for the platform's verify token, or a tenant's own app's", async () => {
     const ok = await call(
       'GET',
-      `/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-${phoneNumberId}-token&hub.challenge=1158201444`,
+      '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=platform-verify-token-for-tests&hub.challenge=1158201444',
     );
     expect(ok.status).toBe(200);
     expect(ok.text).toBe('1158201444');
     expect(ok.headers.get('content-type')).toContain('text/plain');
+    const own = await createTenant();
+    const ownNumber = `7${Math.floor(Math.random() * 1e9)}`;
+    const connected = await call('POST', '/channels/whatsapp', {
+      ...authOf(own),
+      body: {
+        phone_number_id: ownNumber,
+        access_token: `EAAG-token-${ownNumber}`,
+        app_secret: 'own-app-secret',
+        verify_token: `verify-${ownNumber}-token`,
+      },
+    });
+    expect(connected.status).toBe(201);
+    const theirs = await call(
+      'GET',
+      `/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-${ownNumber}-token&hub.challenge=7`,
+    );
+    expect(theirs.text).toBe('7');
     const bad = await call(
       'GET',
       '/channels/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong-token&hub.challenge=1',
@@ -114,12 +179,15 @@ describe('WhatsApp connection', () => {
 });
 
 describe('WhatsApp inbound webhook', () => {
-  it('accepts a correctly signed message and routes it to the tenant by phone_number_id', async () => {
+  it('answers 200 at once and routes the message to the tenant by phone_number_id in the background', async () => {
     const res = await post(webhook(textMessage('4915112345678', 'Hola, quiero reservar')));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ received: 1 });
-    const list = await call('GET', '/conversations?channel=whatsapp', authOf(t));
-    expect(list.body.data[0]).toMatchObject({
+    expect(res.body).toEqual({ queued: 1 });
+    const [conv] = await eventually(
+      () => conversationsOf(t),
+      (list) => list.some((c) => c.channel === 'whatsapp'),
+    );
+    expect(conv).toMatchObject({
       channel: 'whatsapp',
       channel_account_id: phoneNumberId,
       customer: { phone: '+4915112345678', name: 'Carla' },
@@ -137,10 +205,11 @@ describe('WhatsApp inbound webhook', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(missing.status).toBe(401);
-    expect((await eventsOf(t, 'conversation.message.received')).length).toBe(before);
+    await settled(t);
+    expect((await eventsOf(t, 'conversation.message.received')).length).toBe(before + 1); // the sentinel
   });
 
-  it('checks each number against its own app secret, also in mixed batches', async () => {
+  it("checks a tenant's own app's signature for its own numbers", async () => {
     const other = await createTenant();
     const otherNumber = `7${Math.floor(Math.random() * 1e9)}`;
     await call('POST', '/channels/whatsapp', {
@@ -153,27 +222,200 @@ describe('WhatsApp inbound webhook', () => {
       },
     });
     const theirs = webhook(textMessage('4915177777777', 'for the other tenant'), otherNumber);
-    expect((await post(theirs)).status).toBe(401); // signed with our secret, not theirs
+    expect((await post(theirs, sign(JSON.stringify(theirs), 'wrong-secret'))).status).toBe(401);
     expect((await post(theirs, sign(JSON.stringify(theirs), 'other-app-secret'))).status).toBe(200);
-    const mixed = {
-      object: 'whatsapp_business_account',
-      entry: [...webhook(textMessage('4915177777778', 'a')).entry, ...theirs.entry],
-    };
-    expect((await post(mixed)).status).toBe(401);
-    expect((await post(mixed, sign(JSON.stringify(mixed), 'other-app-secret'))).status).toBe(401);
+    await eventually(
+      () => conversationsOf(other),
+      (list) => list.length === 1,
+    );
+  });
+
+  it('always answers a signed payload with 200, however odd: skipped items are counted, the rest is kept', async () => {
+    const long = 'x'.repeat(5000);
+    const many = Array.from({ length: 70 }, (_, i) => ({
+      from: '4915100000777',
+      id: `wamid.bulk-${randomUUID()}-${i}`,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'text',
+      text: { body: `${i} ${'y'.repeat(4000)}` },
+    }));
+    const payloads = [
+      { entry: [{ changes: 'x' }] },
+      { entry: [{ changes: [null] }] },
+      webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
+      {
+        object: 'whatsapp_business_account',
+        entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
+      },
+      webhook(textMessage('4915100000778', long)),
+      // Over 256 KB: Meta batches up to a few MB.
+      webhook({ contacts: [{ wa_id: '4915100000777', profile: { name: 'Bulk' } }], messages: many }),
+    ];
+    expect(JSON.stringify(payloads[5]).length).toBeGreaterThan(256 * 1024);
+    for (const payload of payloads) expect((await post(payload)).status).toBe(200);
+    const stored = await eventually(
+      async () => {
+        const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000777');
+        return conv ? messagesOf(t, conv.id) : [];
+      },
+      (list) => list.length === 70,
+      60_000,
+    );
+    expect(new Set(stored.map((m) => m.provider_message_id)).size).toBe(70);
+    const truncated = await eventually(
+      async () => {
+        const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000778');
+        return conv ? messagesOf(t, conv.id) : [];
+      },
+      (list) => list.length === 1,
+    );
+    expect(truncated[0].text).toHaveLength(4096);
+  });
+
+  it('ignores numbers nobody connected', async () => {
+    const res = await post(webhook(textMessage('4915112345678', 'hi'), '999000999000'));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ queued: 1 });
+  });
+
+  it('ignores duplicate deliveries of the same wamid', async () => {
+    const wamid = `wamid.${randomUUID()}`;
+    const payload = webhook(textMessage('4915199999999', 'only once', wamid));
+    expect((await post(payload)).status).toBe(200);
+    expect((await post(payload)).status).toBe(200);
+    await settled(t);
+    const received = (await eventsOf(t, 'conversation.message.received')).filter(
+      (e) => e.data.message.provider_message_id === wamid,
+    );
+    expect(received).toHaveLength(1);
+  });
+
+  it('keeps button replies, captions and locations; reactions attach to their message and reopen nothing', async () => {
+    const phone = '4915100000779';
+    const now = Math.floor(Date.now() / 1000);
+    const from = (type: string, extra: Record<string, unknown>, id = `wamid.${randomUUID()}`) => ({
+      contacts: [{ wa_id: phone, profile: { name: 'Rita' } }],
+      messages: [{ from: phone, id, timestamp: String(now), type, ...extra }],
+    });
+    const first = `wamid.${randomUUID()}`;
+    await post(webhook(from('text', { text: { body: 'hello' } }, first)));
+    await post(webhook(from('button', { button: { text: 'Confirm', payload: 'confirm' } })));
+    await post(webhook(from('image', { image: { id: 'media-1', caption: 'the rash' } })));
+    await post(webhook(from('location', { location: { latitude: 52.52, longitude: 13.4, name: 'Salon' } })));
+    const conv = await eventually(
+      async () => (await conversationsOf(t)).find((c) => c.customer.phone === `+${phone}`),
+      (c) => c !== undefined,
+    );
+    const texts = await eventually(
+      async () => (await messagesOf(t, conv.id)).map((m) => m.text),
+      (list) => list.length === 4,
+    );
+    expect(texts.sort()).toEqual(['Confirm', '[image] the rash', '[location] Salon (52.52, 13.4)', 'hello'].sort());
+    await call('PATCH', `/conversations/${conv.id}`, { ...authOf(t), body: { status: 'resolved' } });
+    await post(webhook(from('reaction', { reaction: { message_id: first, emoji: '\u{1F44D}' } })));
+    await post(webhook(from('unsupported', { errors: [{ code: 131051 }] })));
+    const reacted = await eventually(
+      async () => (await messagesOf(t, conv.id)).find((m) => m.provider_message_id === first),
+      (m) => m?.reaction !== null,
+    );
+    expect(reacted.reaction).toMatchObject({ emoji: '\u{1F44D}' });
+    await settled(t);
+    expect((await call('GET', `/conversations/${conv.id}`, authOf(t))).body.status).toBe('resolved');
+    expect((await messagesOf(t, conv.id)).length).toBe(4);
+    expect((await conversationsOf(t)).filter((c) => c.customer.phone === `+${phone}`)).toHaveLength(1);
+  });
+
+  it('runs the service window from the message\u2019s own time, so a late webhook opens no window', async () => {
+    const phone = '4915100000780';
+    const wrote = Math.floor(Date.now() / 1000) - 25 * 3600;
+    await post(
+      webhook({
+        contacts: [{ wa_id: phone, profile: { name: 'Late' } }],
+        messages: [
+          { from: phone, id: `wamid.${randomUUID()}`, timestamp: String(wrote), type: 'text', text: { body: 'old' } },
+        ],
+      }),
+    );
+    const conv = await eventually(
+      async () => (await conversationsOf(t)).find((c) => c.customer.phone === `+${phone}`),
+      (c) => c !== undefined,
+    );
+    expect(conv.last_inbound_at).toBe(new Date(wrote * 1000).toISOString());
+    const send = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'hi' } });
+    expect(send.status).toBe(422);
+    expect(send.body.code).toBe('outside_service_window');
+  });
+});
+
+describe('WhatsApp outbound and receipts', () => {
+  async function conversationWith(tenant: TestTenant, phone: string, pnid = phoneNumberId) {
+    await post(webhook(textMessage(phone, 'I need help'), pnid));
+    return eventually(
+      async () => (await conversationsOf(tenant)).find((c) => c.customer.phone === `+${phone}`),
+      (c) => c !== undefined,
+    );
+  }
+  const messageById = async (tenant: TestTenant, convId: string, id: string) =>
+    (await messagesOf(tenant, convId)).find((m) => m.id === id);
+
+  it("calls the Graph API with the number's token, then applies receipts without ever moving backwards", async () => {
+    const conv = await conversationWith(t, '4915100000001');
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'We can see you on Friday.' },
+    });
+    expect(sent.status).toBe(202);
+    const message = await eventually(
+      () => messageById(t, conv.id, sent.body.id),
+      (m) => m?.status === 'sent',
+    );
+    expect(message.provider_message_id).toMatch(/^wamid\./);
+    const request = (await graphRequests()).find((r) => r.body?.text?.body === 'We can see you on Friday.');
+    expect(request).toMatchObject({
+      phone_number_id: phoneNumberId,
+      authorization: `Bearer EAAG-token-${phoneNumberId}`,
+      problems: [],
+    });
+    expect(request.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: '4915100000001',
+      type: 'text',
+      biz_opaque_callback_data: `${t.tenantId}/${conv.id}/${sent.body.id}`,
+    });
+
+    const now = Math.floor(Date.now() / 1000);
+    await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)));
+    await eventually(
+      () => messageById(t, conv.id, sent.body.id),
+      (m) => m?.status === 'read',
+    );
+    // Late, out-of-order receipts are ignored.
+    await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)));
+    await post(
+      webhook(
+        statusUpdate(message.provider_message_id, 'failed', now + 3, [
+          { code: 131047, title: 'Re-engagement message' },
+        ]),
+      ),
+    );
+    await settled(t);
+    const final = await messageById(t, conv.id, sent.body.id);
+    expect(final.status).toBe('read');
+    expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
+    expect(final.delivered_at).toBe(final.read_at);
+    const events = await eventually(
+      async () =>
+        (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type),
+      (types) => types.length >= 2,
+    );
+    expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
   });
 
   it("never lets one tenant touch another tenant's messages with a forged receipt", async () => {
-    const conv = (await call('GET', '/conversations?channel=whatsapp', authOf(t))).body.data[0];
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
-      ...authOf(t),
-      body: { text: 'our message' },
-    });
+    const conv = await conversationWith(t, '4915100000011');
+    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'ours' } });
     const ours = await eventually(
-      async () =>
-        (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find(
-          (m: { id: string }) => m.id === sent.body.id,
-        ),
+      () => messageById(t, conv.id, sent.body.id),
       (m) => m?.status === 'sent',
     );
     const attacker = await createTenant();
@@ -191,108 +433,39 @@ describe('WhatsApp inbound webhook', () => {
       statusUpdate(ours.provider_message_id, 'failed', Math.floor(Date.now() / 1000), [{ code: 1, title: 'forged' }]),
       attackerNumber,
     );
-    const res = await post(forged, sign(JSON.stringify(forged), 'attacker-secret'));
-    expect(res.body.receipts).toBe(0);
-    const after = (await call('GET', `/conversations/${conv.id}/messages`, authOf(t))).body.data.find(
-      (m: { id: string }) => m.id === sent.body.id,
-    );
-    expect(after.status).toBe('sent');
+    expect((await post(forged, sign(JSON.stringify(forged), 'attacker-secret'))).status).toBe(200);
+    await settled(t);
+    expect((await messageById(t, conv.id, sent.body.id)).status).toBe('sent');
   });
 
-  it('refuses malformed payloads with 422, before any lookup', async () => {
-    for (const payload of [
-      { entry: [{ changes: 'x' }] },
-      { entry: [{ changes: [null] }] },
-      webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
-    ]) {
-      expect((await post(payload)).status).toBe(422);
-    }
-    const many = {
-      object: 'whatsapp_business_account',
-      entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
-    };
-    const tooMany = await post(many);
-    expect(tooMany.status).toBe(422);
-    expect(tooMany.body.code).toBe('too_many_numbers');
-  });
-
-  it('ignores numbers nobody connected', async () => {
-    const res = await post(webhook(textMessage('4915112345678', 'hi'), '999000999000'));
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ received: 0, ignored: 1 });
-  });
-
-  it('ignores duplicate deliveries of the same wamid', async () => {
-    const wamid = `wamid.${randomUUID()}`;
-    const payload = webhook(textMessage('4915199999999', 'only once', wamid));
-    expect((await post(payload)).body.received).toBe(1);
-    expect((await post(payload)).body).toMatchObject({ received: 0, duplicates: 1 });
-    const received = (await eventsOf(t, 'conversation.message.received')).filter(
-      (e) => e.data.message.provider_message_id === wamid,
-    );
-    expect(received).toHaveLength(1);
-  });
-});
-
-describe('WhatsApp outbound and receipts', () => {
-  async function conversationWith(phone: string) {
-    await post(webhook(textMessage(phone, 'I need help')));
-    const list = await call('GET', `/conversations?channel=whatsapp`, authOf(t));
-    return list.body.data.find((c: { customer: { phone: string } }) => c.customer.phone === `+${phone}`);
-  }
-  const messageById = async (convId: string, id: string) =>
-    (await call('GET', `/conversations/${convId}/messages`, authOf(t))).body.data.find(
-      (m: { id: string }) => m.id === id,
-    );
-
-  it("calls the Graph API with the number's token, then applies receipts without ever moving backwards", async () => {
-    const conv = await conversationWith('4915100000001');
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
-      ...authOf(t),
-      body: { text: 'We can see you on Friday.' },
-    });
-    expect(sent.status).toBe(202);
-    const message = await eventually(
-      () => messageById(conv.id, sent.body.id),
-      (m) => m?.status === 'sent',
-    );
-    expect(message.provider_message_id).toMatch(/^wamid\./);
-    const request = (await graphRequests()).find((r) => r.body?.text?.body === 'We can see you on Friday.');
-    expect(request).toMatchObject({
-      phone_number_id: phoneNumberId,
-      authorization: `Bearer EAAG-token-${phoneNumberId}`,
-      problems: [],
-    });
-    expect(request.body).toMatchObject({ messaging_product: 'whatsapp', to: '4915100000001', type: 'text' });
-
-    const now = Math.floor(Date.now() / 1000);
-    expect((await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)))).body.receipts).toBe(1);
-    // Late, out-of-order receipts are ignored.
-    expect((await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)))).body.receipts).toBe(
-      0,
-    );
+  it('keeps the window of the business number and the customer across conversations', async () => {
+    const phone = '4915100000013';
+    const first = await conversationWith(t, phone);
     expect(
-      (
-        await post(
-          webhook(
-            statusUpdate(message.provider_message_id, 'failed', now + 3, [
-              { code: 131047, title: 'Re-engagement message' },
-            ]),
-          ),
-        )
-      ).body.receipts,
-    ).toBe(0);
-    const final = await messageById(conv.id, sent.body.id);
-    expect(final.status).toBe('read');
-    expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
-    expect(final.delivered_at).toBe(final.read_at);
-    // A status's event rides on the message's write and is stored by the dispatcher a moment later.
-    const events = await eventually(
-      async () =>
-        (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type),
-      (types) => types.length >= 2,
+      (await call('PATCH', `/conversations/${first.id}`, { ...authOf(t), body: { status: 'resolved' } })).status,
+    ).toBe(200);
+    // A resolved conversation can still be answered while Meta's window is open.
+    const late = await call('POST', `/conversations/${first.id}/messages`, {
+      ...authOf(t),
+      body: { text: 'One more thing' },
+    });
+    expect(late.status).toBe(202);
+    // So can a new one the business opens for the same customer on the same number.
+    await eventually(
+      async () => (await call('GET', `/conversations?customer_id=${first.customer.id}`, authOf(t))).body.data,
+      (list: any[]) => list.length > 0,
     );
-    expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
+    const opened = await call('POST', '/conversations', {
+      ...authOf(t),
+      body: {
+        channel: 'whatsapp',
+        customer: { id: first.customer.id },
+        message: { text: 'Your booking is confirmed' },
+      },
+    });
+    expect(opened.status).toBe(201);
+    expect(opened.body.last_inbound_at).toBe(first.last_inbound_at);
+    expect(opened.body.messages).toHaveLength(1);
   });
 
   it('refuses free text outside the 24-hour customer-service window', async () => {
@@ -316,36 +489,78 @@ describe('WhatsApp outbound and receipts', () => {
   });
 
   /** A tenant whose number makes the fake Graph server behave as its prefix says, with one conversation. */
-  async function sendThrough(prefix: string, customer: string, text: string) {
+  async function sendThrough(prefix: string, customer: string, text: string, until = ['sent', 'failed']) {
     const tenant = await createTenant();
     const number = `${prefix}${Math.floor(Math.random() * 1e9)}`;
     await connect(tenant, number);
-    await post(webhook(textMessage(customer, 'hi'), number));
-    const conv = (await call('GET', '/conversations', authOf(tenant))).body.data[0];
+    const conv = await conversationWith(tenant, customer, number);
     const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
-    const settled = await eventually(
-      async () =>
-        (await call('GET', `/conversations/${conv.id}/messages`, authOf(tenant))).body.data.find(
-          (m: { id: string }) => m.id === sent.body.id,
-        ),
-      (m) => m?.status === 'sent' || m?.status === 'failed',
+    const message = await eventually(
+      () => messageById(tenant, conv.id, sent.body.id),
+      (m) => until.includes(m?.status),
+      30_000,
     );
     const attempts = (await graphRequests()).filter((r) => r.body?.text?.body === text).length;
-    return { tenant, message: settled, attempts };
+    return { tenant, number, conv, message, attempts };
   }
 
-  it('retries Graph 5xx and 429, and fails the message on a permanent 4xx', async () => {
+  it('decides by Meta\u2019s error code: throttling sent as HTTP 400 is retried, permanent codes fail at once', async () => {
     const flaky = await sendThrough('50', '4915100000003', 'after two 500s');
     expect(flaky.message.status).toBe('sent');
     expect(flaky.attempts).toBe(3);
-    const limited = await sendThrough('42', '4915100000005', 'after a 429');
-    expect(limited.message.status).toBe('sent');
-    expect(limited.attempts).toBe(2);
-    const broken = await sendThrough('40', '4915100000004', 'undeliverable');
-    expect(broken.message.status).toBe('failed');
-    expect(broken.message.error).toMatchObject({ code: 'graph_131026' });
-    expect(broken.attempts).toBe(1);
-    expect(await eventsOf(broken.tenant, 'conversation.message.failed')).toHaveLength(1);
+    const throughput = await sendThrough('42', '4915100000005', 'after a 130429');
+    expect(throughput.message.status).toBe('sent');
+    expect(throughput.attempts).toBe(2);
+    const pair = await sendThrough('41', '4915100000007', 'after a 131056');
+    expect(pair.message.status).toBe('sent');
+    expect(pair.attempts).toBe(2);
+    const invalid = await sendThrough('44', '4915100000008', 'an invalid parameter');
+    expect(invalid.message.status).toBe('failed');
+    expect(invalid.message.error).toMatchObject({ code: 'graph_100' });
+    expect(invalid.attempts).toBe(1);
+    expect(await eventsOf(invalid.tenant, 'conversation.message.failed')).toHaveLength(1);
+  });
+
+  it('fails a message that Meta accepted and later reported undeliverable (131026), from the status', async () => {
+    const undeliverable = await sendThrough('40', '4915100000004', 'undeliverable', ['failed']);
+    expect(undeliverable.message.error).toMatchObject({ code: 'whatsapp_131026' });
+    expect(undeliverable.message.provider_message_id).toMatch(/^wamid\./);
+    expect(undeliverable.attempts).toBe(1);
+  });
+
+  it('flags the channel when Meta refuses its token (190): one event, and no further calls', async () => {
+    const expired = await sendThrough('49', '4915100000009', 'token expired', ['failed']);
+    expect(expired.message.error).toMatchObject({ code: 'channel_needs_reauthorization' });
+    const channels = (await call('GET', '/channels', authOf(expired.tenant))).body.data;
+    expect(channels.find((c: any) => c.phone_number_id === expired.number).status).toBe('needs_reauthorization');
+    const events = await eventually(
+      () => eventsOf(expired.tenant, 'channel.reauthorization_required'),
+      (list) => list.length > 0,
+    );
+    expect(events[0].data.channel).toMatchObject({ phone_number_id: expired.number, status: 'needs_reauthorization' });
+    const again = await call('POST', `/conversations/${expired.conv.id}/messages`, {
+      ...authOf(expired.tenant),
+      body: { text: 'token expired, second try' },
+    });
+    await eventually(
+      () => messageById(expired.tenant, expired.conv.id, again.body.id),
+      (m) => m?.status === 'failed',
+    );
+    expect((await graphRequests()).filter((r) => r.body?.text?.body === 'token expired, second try')).toHaveLength(0);
+    expect(await eventsOf(expired.tenant, 'channel.reauthorization_required')).toHaveLength(1);
+  });
+
+  it('applies statuses that arrive before the send is recorded, out of order', async () => {
+    const early = await sendThrough('45', '4915100000010', 'statuses first', ['read']);
+    expect(early.message.read_at).not.toBeNull();
+    expect(early.message.delivered_at).not.toBeNull();
+    expect(early.attempts).toBe(1);
+  });
+
+  it('never resends a timed-out send: its outcome is settled from the status webhook', async () => {
+    const slow = await sendThrough('46', '4915100000012', 'a slow Graph', ['delivered']);
+    expect(slow.message.provider_message_id).toMatch(/^wamid\./);
+    expect(slow.attempts).toBe(1);
   });
 
   it('retries from the queue a send whose first attempt failed, and sends it once', async () => {
@@ -359,5 +574,27 @@ describe('WhatsApp outbound and receipts', () => {
       (found) => found.length > 0,
     );
     expect(sentEvents).toHaveLength(1);
+  });
+});
+
+describe('Graph API versions', () => {
+  it('uses the configured version, and the fake refuses a retired one as Meta does', async () => {
+    const { graphCall, GraphError: Err } = await import('../../functions/channels/whatsapp');
+    const saved = { url: process.env.WHATSAPP_GRAPH_URL, version: process.env.WHATSAPP_GRAPH_VERSION };
+    process.env.WHATSAPP_GRAPH_URL = testRuntime().graphUrl;
+    try {
+      process.env.WHATSAPP_GRAPH_VERSION = 'v20.0';
+      const error = await graphCall('GET', phoneNumberId, { accessToken: `EAAG-token-${phoneNumberId}` }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(Err);
+      expect((error as InstanceType<typeof Err>).metaCode).toBe(2635);
+      delete process.env.WHATSAPP_GRAPH_VERSION;
+      const ok = await graphCall<{ id: string }>('GET', phoneNumberId, { accessToken: `EAAG-token-${phoneNumberId}` });
+      expect(ok.id).toBe(phoneNumberId);
+    } finally {
+      process.env.WHATSAPP_GRAPH_URL = saved.url;
+      if (saved.version) process.env.WHATSAPP_GRAPH_VERSION = saved.version;
+    }
   });
 });

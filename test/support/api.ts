@@ -124,10 +124,13 @@ export async function awayFromWindowBoundary(windowSeconds: number, marginSecond
   if (secondsLeft < marginSeconds) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
 }
 
-/** The app secret test WhatsApp numbers are connected with (webhook signatures are made with it). */
+/** The platform Meta app's secret in the tests (webhook signatures are made with it). */
 export const WHATSAPP_APP_SECRET = 'whatsapp-app-secret-for-tests';
 
-/** Connects a WhatsApp number (`id` is its phone_number_id) to the tenant: 201 or the test fails. */
+/**
+ * Connects a WhatsApp number (`id` is its phone_number_id) to the tenant through the platform's app:
+ * 201 or the test fails.
+ */
 export async function connectWhatsApp(tenant: TestTenant, id: string): Promise<ApiResponse> {
   const res = await call('POST', '/channels/whatsapp', {
     ...authOf(tenant),
@@ -135,8 +138,7 @@ export async function connectWhatsApp(tenant: TestTenant, id: string): Promise<A
       phone_number_id: id,
       display_phone_number: '+1 555 000 1111',
       access_token: `EAAG-token-${id}`,
-      app_secret: WHATSAPP_APP_SECRET,
-      verify_token: `verify-${id}-token`,
+      waba_id: `8${id}`,
     },
   });
   if (res.status !== 201) throw new Error(`POST /channels/whatsapp: ${res.status} ${res.text}`);

@@ -21,6 +21,14 @@ const GATEWAY_CODES: Record<number, string> = {
   405: 'method_not_allowed',
 };
 
+const RATE_LIMIT_HEADERS = [
+  'ratelimit-policy',
+  'ratelimit',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
+
 let loaded: { spec: Json; ajv: Ajv2020; operations: { pattern: RegExp; path: string }[] } | undefined;
 const validators = new Map<string, ValidateFunction>();
 
@@ -163,6 +171,12 @@ export function contractViolations(res: CheckedResponse): string[] {
     }
     const validate = validatorAt(`${headerAt}/schema`);
     if (!validate(value)) problems.push(`${where}: header ${name}: ${String(value)} ${describeErrors(validate)}`);
+  }
+  // A typed client reads only what the contract declares: a rate-limit header sent must be declared there.
+  const declared = new Set(Object.keys((response.headers ?? {}) as Json).map((name) => name.toLowerCase()));
+  for (const name of RATE_LIMIT_HEADERS) {
+    if (res.headers.get(name) !== null && !declared.has(name))
+      problems.push(`${where}: header ${name} is sent but not declared`);
   }
   return problems;
 }

@@ -1,36 +1,155 @@
-// A local stand-in for the WhatsApp Cloud API's POST /{phone_number_id}/messages. It checks each
-// request's shape, records it, and answers according to the phone_number_id:
-//   50xxxx: 500 twice, then success      42xxxx: 429 once (Retry-After: 1), then success
-//   40xxxx: 400 permanent error          anything else: success
+// A local stand-in for the WhatsApp Cloud API (Graph API), following Meta's documented shapes and errors:
+// error bodies with message, type, code, error_data and fbtrace_id; throttling as HTTP 400 with Meta's codes
+// and usage headers and no Retry-After; tokens checked (190 when expired); unknown or retired versions
+// refused; and signed status webhooks of its own, sent to the platform's callback (POST /__config).
+//
+// POST /{phone_number_id}/messages answers according to the phone_number_id's first digits:
+//   50: 500 (code 1) twice, then success      53: 503 (code 2) three times, then success
+//   42: 400 with 130429 (throughput) once     41: 400 with 131056 (pair rate limit) once
+//   40: accepted with a wamid, then a `failed` status webhook with 131026 (undeliverable)
+//   44: 400 with 100 (invalid parameter)      49: 401 with 190 (the token expired)
+//   45: `read` then `delivered` webhooks sent before the send is answered (out of order, early)
+//   46: answers after 7 s (past the client's timeout), then sends `delivered` for the message
+//   anything else: success
+// Tokens: `EAAG-token-<phone_number_id>` controls that number; `EAAG-short-…` is a short-lived user token.
 // GET /__requests returns what it recorded, so tests in other processes can inspect it.
 import { createServer } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+
+/** Versions Meta serves today (v21.0 until 2027-01-21; v20.0 and older are retired). */
+const SERVED_VERSIONS = new Set(['v21.0', 'v22.0', 'v23.0', 'v24.0', 'v25.0', 'v26.0']);
+const SCOPES = ['whatsapp_business_messaging', 'whatsapp_business_management'];
+
+const fbtrace = () => randomBytes(8).toString('base64url');
+const metaError = (code, message, extra = {}) => ({
+  error: {
+    message,
+    type: code === 190 || code === 100 ? 'OAuthException' : 'GraphMethodException',
+    code,
+    error_data: { messaging_product: 'whatsapp', details: message },
+    fbtrace_id: fbtrace(),
+    ...extra,
+  },
+});
 
 export function startFakeGraph() {
   const requests = [];
   const attempts = new Map();
+  const subscribedApps = [];
+  const config = { webhookUrl: '', appSecret: '', appId: '' };
+
+  /** A status webhook as Meta sends it, signed with the app secret. */
+  async function sendStatus(phoneNumberId, wamid, status, to, reference, errors) {
+    if (!config.webhookUrl) return;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA-FAKE',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
+                statuses: [
+                  {
+                    id: wamid,
+                    status,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    recipient_id: to,
+                    ...(reference ? { biz_opaque_callback_data: reference } : {}),
+                    ...(errors ? { errors } : {}),
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac('sha256', config.appSecret).update(body).digest('hex')}`;
+    await fetch(config.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+      body,
+    }).catch(() => undefined);
+  }
+
   const server = createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method === 'GET' && req.url === '/__requests') {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        return res.end(JSON.stringify(requests));
+    req.on('end', async () => {
+      const reply = (status, json, headers = {}) => {
+        if (res.headersSent) return;
+        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+        res.end(JSON.stringify(json));
+      };
+      const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method === 'GET' && url.pathname === '/__requests') return reply(200, requests);
+      if (req.method === 'GET' && url.pathname === '/__subscribed_apps') return reply(200, subscribedApps);
+      if (req.method === 'POST' && url.pathname === '/__config') {
+        Object.assign(config, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+        return reply(200, { ok: true });
       }
-      // GET /{phone_number_id}: the token must be the one minted for that number (EAAG-token-<id>).
-      const lookup = /^\/v\d+\.\d+\/(\d+)(\?.*)?$/.exec(req.url ?? '');
-      if (req.method === 'GET' && lookup) {
-        const ok = req.headers.authorization === `Bearer EAAG-token-${lookup[1]}`;
-        res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' });
-        return res.end(
-          JSON.stringify(
-            ok
-              ? { id: lookup[1], display_phone_number: '+1 555 000 1111' }
-              : { error: { code: 190, message: 'Invalid OAuth access token' } },
+      const versioned = /^\/(v\d+\.\d+)\/(.*)$/.exec(url.pathname);
+      if (!versioned) return reply(400, metaError(2500, 'Unknown path components'));
+      if (!SERVED_VERSIONS.has(versioned[1]))
+        return reply(
+          400,
+          metaError(
+            2635,
+            `(#2635) You are calling a deprecated or unknown version of the Graph API (${versioned[1]}).`,
           ),
         );
+      const path = versioned[2];
+      const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+      // appsecret_proof, when sent, must be the HMAC of the token with the platform app's secret.
+      const proof = url.searchParams.get('appsecret_proof');
+      if (proof && token && config.appSecret) {
+        const expected = createHmac('sha256', config.appSecret).update(token).digest('hex');
+        if (proof !== expected)
+          return reply(400, metaError(100, 'Invalid appsecret_proof provided in the API argument'));
       }
-      const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(req.url ?? '');
+
+      if (req.method === 'GET' && path === 'debug_token') {
+        if (url.searchParams.get('access_token') !== `${config.appId}|${config.appSecret}`)
+          return reply(400, metaError(190, 'Invalid OAuth access token - Cannot parse access token'));
+        const input = url.searchParams.get('input_token') ?? '';
+        const valid = input.startsWith('EAAG-token-') || input.startsWith('EAAG-short-');
+        return reply(200, {
+          data: {
+            app_id: config.appId,
+            type: input.startsWith('EAAG-short-') ? 'USER' : 'SYSTEM_USER',
+            is_valid: valid,
+            expires_at: input.startsWith('EAAG-short-') ? Math.floor(Date.now() / 1000) + 3600 : 0,
+            scopes: valid ? SCOPES : [],
+          },
+        });
+      }
+      if (req.method === 'GET' && path === 'oauth/access_token') {
+        const code = url.searchParams.get('code') ?? '';
+        const ok =
+          url.searchParams.get('client_id') === config.appId &&
+          url.searchParams.get('client_secret') === config.appSecret &&
+          /^signup-\d+$/.test(code);
+        if (!ok) return reply(400, metaError(100, 'Invalid verification code format.', { error_subcode: 36008 }));
+        return reply(200, { access_token: `EAAG-token-${code.slice('signup-'.length)}`, token_type: 'bearer' });
+      }
+      const subscribe = /^(\d+)\/subscribed_apps$/.exec(path);
+      if (req.method === 'POST' && subscribe) {
+        if (!token?.startsWith('EAAG-token-')) return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        subscribedApps.push({ waba_id: subscribe[1], token });
+        return reply(200, { success: true });
+      }
+      // GET /{phone_number_id}: only a token of the business that owns the number may read it.
+      const lookup = /^(\d+)$/.exec(path);
+      if (req.method === 'GET' && lookup) {
+        if (token !== `EAAG-token-${lookup[1]}`) return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        return reply(200, { id: lookup[1], display_phone_number: '+1 555 000 1111', verified_name: 'Fake Business' });
+      }
+
+      const match = /^(\d+)\/messages$/.exec(path);
       let body;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -39,38 +158,67 @@ export function startFakeGraph() {
       }
       const problems = [];
       if (req.method !== 'POST' || !match) problems.push('not POST /vX.Y/{phone_number_id}/messages');
-      if (!/^Bearer \S+$/.test(req.headers.authorization ?? '')) problems.push('missing bearer token');
+      if (!token) problems.push('missing bearer token');
+      const to = body?.to ?? body?.recipient;
       if (
         body?.messaging_product !== 'whatsapp' ||
         body?.type !== 'text' ||
         typeof body?.text?.body !== 'string' ||
-        !/^\d{8,15}$/.test(body?.to ?? '')
+        !(/^\d{8,15}$/.test(body?.to ?? '') || /^[A-Z]{2}\.[A-Za-z0-9.]{1,140}$/.test(body?.recipient ?? ''))
       )
         problems.push('bad message body');
       const phoneNumberId = match?.[1] ?? '';
       requests.push({ phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems });
-      const reply = (status, json, headers = {}) => {
-        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-        res.end(JSON.stringify(json));
-      };
-      if (problems.length) return reply(400, { error: { code: 100, message: problems.join('; ') } });
+      if (problems.length) return reply(400, metaError(100, problems.join('; ')));
+      if (phoneNumberId.startsWith('49') || !token.startsWith('EAAG-token-'))
+        return reply(
+          401,
+          metaError(190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
+        );
       const key = `${phoneNumberId}:${body.text.body}`;
       const n = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, n);
-      if (phoneNumberId.startsWith('50') && n <= 2)
-        return reply(500, { error: { code: 1, message: 'temporarily unavailable' } });
+      const usage = {
+        'X-Business-Use-Case-Usage': JSON.stringify({ [phoneNumberId]: [{ type: 'whatsapp', call_count: 100 }] }),
+      };
+      if (phoneNumberId.startsWith('50') && n <= 2) return reply(500, metaError(1, 'An unknown error occurred'));
       // Longer than one attempt's in-process retries (three calls): the send is retried from the queue.
-      if (phoneNumberId.startsWith('53') && n <= 3)
-        return reply(503, { error: { code: 2, message: 'service unavailable' } });
+      if (phoneNumberId.startsWith('53') && n <= 3) return reply(503, metaError(2, 'Service temporarily unavailable'));
       if (phoneNumberId.startsWith('42') && n <= 1)
-        return reply(429, { error: { code: 4, message: 'rate limited' } }, { 'Retry-After': '1' });
+        return reply(400, metaError(130429, 'Rate limit hit: Cloud API message throughput has been reached.'), usage);
+      if (phoneNumberId.startsWith('41') && n <= 1)
+        return reply(400, metaError(131056, '(Business Account, Consumer Account) pair rate limit hit'), usage);
+      if (phoneNumberId.startsWith('44')) return reply(400, metaError(100, 'Invalid parameter'));
+      const wamid = `wamid.${randomUUID()}`;
+      const reference = body.biz_opaque_callback_data;
+      const accepted = () =>
+        reply(200, {
+          messaging_product: 'whatsapp',
+          contacts: [{ input: to, ...(body.to ? { wa_id: body.to } : { user_id: body.recipient }) }],
+          messages: [{ id: wamid }],
+        });
+      if (phoneNumberId.startsWith('45')) {
+        // Meta does not order webhooks: these may arrive before the send's own answer.
+        await sendStatus(phoneNumberId, wamid, 'read', to, reference);
+        await sendStatus(phoneNumberId, wamid, 'delivered', to, reference);
+        return accepted();
+      }
+      if (phoneNumberId.startsWith('46')) {
+        setTimeout(() => {
+          accepted();
+          void sendStatus(phoneNumberId, wamid, 'delivered', to, reference);
+        }, 7_000);
+        return;
+      }
+      accepted();
       if (phoneNumberId.startsWith('40'))
-        return reply(400, { error: { code: 131026, message: 'Message undeliverable' } });
-      return reply(200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.${randomUUID()}` }],
-      });
+        setTimeout(
+          () =>
+            void sendStatus(phoneNumberId, wamid, 'failed', to, reference, [
+              { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' },
+            ]),
+          200,
+        );
     });
   });
   return new Promise((resolve) =>

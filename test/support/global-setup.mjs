@@ -7,6 +7,8 @@ import { spawnRuntime } from './runtime-process.mjs';
 import { startFakeGraph } from './fake-graph.mjs';
 import { makeTestTls } from './tls.mjs';
 
+export const WHATSAPP_TEST_APP_ID = '1234567890';
+export const WHATSAPP_TEST_APP_SECRET = 'whatsapp-app-secret-for-tests';
 export const JWT_TEST_SECRET = 'test-only-jwt-secret-0123456789abcdef0123456789';
 const DATA_KEY_TEST = 'test-only-data-key-0123456789abcdef0123456789ab';
 
@@ -23,7 +25,11 @@ export default async function globalSetup() {
     JWT_SECRET: JWT_TEST_SECRET,
     DATA_KEY: DATA_KEY_TEST,
     LOG_LEVEL: process.env.TEST_RUNTIME_LOG_LEVEL ?? 'error',
-    WHATSAPP_GRAPH_URL: `${graph.url}/v21.0`,
+    WHATSAPP_GRAPH_URL: graph.url,
+    // The platform's Meta app: its secret signs every webhook (the fake Graph server signs its own with it).
+    WHATSAPP_APP_ID: WHATSAPP_TEST_APP_ID,
+    WHATSAPP_APP_SECRET: WHATSAPP_TEST_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: 'platform-verify-token-for-tests',
     NODE_EXTRA_CA_CERTS: tls.ca,
     // Receivers run on this machine; the SSRF guard itself is tested with this off (integration).
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -33,6 +39,14 @@ export default async function globalSetup() {
     WEBHOOK_TIMEOUT_MS: '1500',
     // Every test file logs in from 127.0.0.1; the per-IP login limit has its own runtime in a test.
     LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+  });
+  await fetch(`${graph.url}/__config`, {
+    method: 'POST',
+    body: JSON.stringify({
+      webhookUrl: `${info.url}/api/v1/channels/whatsapp/webhook`,
+      appSecret: WHATSAPP_TEST_APP_SECRET,
+      appId: WHATSAPP_TEST_APP_ID,
+    }),
   });
   writeFileSync(
     file,

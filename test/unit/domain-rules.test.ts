@@ -14,7 +14,8 @@ import {
   transitionProblem as bookingTransition,
 } from '../../functions/bookings/booking';
 import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/customers/customer';
-import { validSignature, webhookValues } from '../../functions/channels/whatsapp';
+import { inboundChunks, inboundText, tokenProblem, validSignature } from '../../functions/channels/whatsapp';
+import { PAIR_RATE_LIMIT_WAIT_MS, decideGraphError, graphVersionStatus } from '../../functions/channels/graph-errors';
 import { DISPATCH_FILTERS } from '../../spec/workers';
 import { matchesFilter } from '../../local/event-filters';
 import { createHmac } from 'node:crypto';
@@ -130,14 +131,73 @@ describe('WhatsApp payloads', () => {
     expect(validSignature(raw, undefined, 's3cret')).toBe(false);
   });
 
-  it('extract every value with its phone number id', () => {
-    const values = webhookValues({
+  it('split a payload into one queued part per business number, halving large parts', () => {
+    const chunks = inboundChunks({
       entry: [
-        { changes: [{ value: { metadata: { phone_number_id: '1' } } }, { value: {} }] },
+        { id: '9', changes: [{ field: 'messages', value: { metadata: { phone_number_id: '1' } } }, { value: {} }] },
         { changes: [{ value: { metadata: { phone_number_id: '2' } } }] },
       ],
     });
-    expect(values.map((v) => v.phoneNumberId)).toEqual(['1', '2']);
+    expect(chunks.map((c) => [c.phone_number_id, c.waba_id, c.field])).toEqual([
+      ['1', '9', 'messages'],
+      ['2', null, 'messages'],
+    ]);
+    const messages = Array.from({ length: 40 }, (_, i) => ({
+      id: `wamid.${i}`,
+      type: 'text',
+      text: { body: 'x'.repeat(1000) },
+    }));
+    const big = inboundChunks(
+      { entry: [{ changes: [{ value: { metadata: { phone_number_id: '1' }, messages } }] }] },
+      8_000,
+    );
+    expect(big.length).toBeGreaterThan(4);
+    expect(big.flatMap((c) => c.value.messages ?? []).map((m) => m.id)).toEqual(messages.map((m) => m.id));
+    for (const c of big) expect(Buffer.byteLength(JSON.stringify(c.value))).toBeLessThanOrEqual(8_000);
+  });
+
+  it('keep what a customer sent: replies, captions, locations and contacts', () => {
+    expect(inboundText({ type: 'button', button: { text: 'Confirm', payload: 'c' } })).toBe('Confirm');
+    expect(inboundText({ type: 'interactive', interactive: { list_reply: { id: 'r1', title: 'Tue 10:00' } } })).toBe(
+      'Tue 10:00',
+    );
+    expect(inboundText({ type: 'image', image: { caption: 'my rash' } })).toBe('[image] my rash');
+    expect(inboundText({ type: 'document', document: { filename: 'x.pdf' } })).toBe('[document x.pdf]');
+    expect(inboundText({ type: 'location', location: { latitude: 52.5, longitude: 13.4, name: 'Home' } })).toBe(
+      '[location] Home (52.5, 13.4)',
+    );
+    expect(
+      inboundText({ type: 'contacts', contacts: [{ name: { formatted_name: 'Ana' }, phones: [{ phone: '+34 1' }] }] }),
+    ).toBe('[contacts] Ana +34 1');
+  });
+});
+
+describe('Graph API errors', () => {
+  it('are decided by Meta\u2019s code, not the HTTP status', () => {
+    // Throttling arrives as HTTP 400 with no Retry-After.
+    for (const code of [4, 80007, 130429]) expect(decideGraphError(400, code)).toEqual({ kind: 'retry' });
+    expect(decideGraphError(400, 131056)).toEqual({ kind: 'retry', minWaitMs: PAIR_RATE_LIMIT_WAIT_MS });
+    for (const code of [100, 131026, 131047, 131051]) expect(decideGraphError(400, code)).toEqual({ kind: 'fail' });
+    expect(decideGraphError(401, 190)).toEqual({ kind: 'reauthorize' });
+    expect(decideGraphError(500, 1)).toEqual({ kind: 'retry' });
+    expect(decideGraphError(502, undefined)).toEqual({ kind: 'retry' });
+    expect(decideGraphError(400, undefined)).toEqual({ kind: 'fail' });
+  });
+
+  it('name a version\u2019s sunset in time', () => {
+    expect(graphVersionStatus('v26.0', new Date('2026-11-29'))).toEqual({ status: 'current', version: 'v26.0' });
+    expect(graphVersionStatus('v21.0', new Date('2026-11-29'))).toMatchObject({ status: 'sunsetting', daysLeft: 53 });
+    expect(graphVersionStatus('v21.0', new Date('2027-02-01'))).toMatchObject({ status: 'expired' });
+    expect(graphVersionStatus('v99.0', new Date('2026-11-29'))).toMatchObject({ status: 'unknown' });
+  });
+
+  it('refuse tokens that are invalid, short-lived or lack the WhatsApp permissions', () => {
+    const now = new Date('2026-11-29T00:00:00Z');
+    const scopes = ['whatsapp_business_messaging', 'whatsapp_business_management'];
+    expect(tokenProblem({ is_valid: true, expires_at: 0, scopes }, now)).toBeUndefined();
+    expect(tokenProblem({ is_valid: false, scopes }, now)).toMatch(/not valid/);
+    expect(tokenProblem({ is_valid: true, expires_at: now.getTime() / 1000 + 3600, scopes }, now)).toMatch(/expires/);
+    expect(tokenProblem({ is_valid: true, scopes: scopes.slice(0, 1) }, now)).toMatch(/whatsapp_business_management/);
   });
 });
 

@@ -118,6 +118,68 @@ describe('openapi.json', () => {
     expect(documented.sort()).toEqual(reading.sort());
   });
 
+  it('declares whole-number query parameters as integers with their bounds', () => {
+    const numeric = Object.values<Record<string, any>>(spec.paths)
+      .flatMap((item) => Object.values<any>(item))
+      .flatMap((op) => (op.parameters ?? []).filter((p: any) => p.in === 'query' && p.schema?.type === 'integer'));
+    const byName = Object.fromEntries(numeric.map((p: any) => [p.name, p.schema]));
+    expect(byName).toEqual({
+      limit: { type: 'integer', minimum: 1, maximum: 100 },
+      duration_minutes: { type: 'integer', minimum: 5, maximum: 1440 },
+      step_minutes: { type: 'integer', minimum: 5, maximum: 1440 },
+    });
+    // No query parameter is left as digits in a string.
+    const digits = JSON.stringify(spec.paths).match(/"pattern":"\^\\\\d\{1,\d\}\$"/g);
+    expect(digits).toBeNull();
+  });
+
+  it('declares the rate-limit headers on every answer to a counted request but a 401, required on 200s and 429s', () => {
+    const resolve = (node: any, kind: string) => (node.$ref ? spec.components[kind][node.$ref.split('/').pop()] : node);
+    for (const route of ROUTES.filter((r) => r.auth === 'tenant' && r.rateLimit !== false)) {
+      const op = spec.paths[route.path][route.method.toLowerCase()];
+      for (const [status, entry] of Object.entries<any>(op.responses)) {
+        const declared = resolve(entry, 'responses').headers ?? {};
+        const limit = declared['X-RateLimit-Limit'] && resolve(declared['X-RateLimit-Limit'], 'headers');
+        if (status === '401') expect([route.id, status, limit]).toEqual([route.id, status, undefined]);
+        else
+          expect([route.id, status, limit?.required ?? false]).toEqual([
+            route.id,
+            status,
+            Number(status) < 300 || status === '429',
+          ]);
+      }
+    }
+  });
+
+  it('names every operation of the SDKs once, by resource and method, and marks the paginated lists', () => {
+    // HEAD answers as GET does: the SDKs call the other methods.
+    const operations = Object.values<Record<string, any>>(spec.paths).flatMap((item) =>
+      Object.entries<any>(item)
+        .filter(([method]) => method !== 'head')
+        .map(([, op]) => op),
+    );
+    const named = operations.filter((op) => op['x-sdk-resource']);
+    expect(
+      operations
+        .filter((op) => !op['x-sdk-resource'])
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(['receiveWhatsAppWebhook', 'verifyWhatsAppWebhook']);
+    const names = named.map((op) => `${op['x-sdk-resource']}.${op['x-sdk-method']}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['conversations.messages.send', 'webhooks.rotate_secret']));
+    for (const op of named) {
+      const takesCursor = (op.parameters ?? []).some((p: any) => p.name === 'cursor');
+      expect([op.operationId, op['x-sdk-paginated'] === true]).toEqual([op.operationId, takesCursor]);
+    }
+    expect(
+      named
+        .filter((op) => op['x-sdk-core'])
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(['login', 'logout', 'refreshSession']);
+  });
+
   it('names every problem code the code base can answer', () => {
     const documented = new Set([...codesInSpec().keys(), ...GATEWAY_CODES]);
     expect([...codesInCode()].filter((code) => !documented.has(code))).toEqual([]);
@@ -216,6 +278,31 @@ describe('contract checks of responses', () => {
     expect(get(problem, 404, headers({ 'Content-Type': 'application/problem+json' })).join()).toMatch(
       /code must be equal to one of the allowed values/,
     );
+  });
+
+  it('catches a rate-limit header sent on a response that does not declare it, and accepts the declared ones', () => {
+    const notFound = {
+      type: problemType('not_found'),
+      title: 'Not Found',
+      status: 404,
+      detail: 'x',
+      code: 'not_found',
+      request_id: 'r',
+    };
+    const problemHeaders = headers({ 'Content-Type': 'application/problem+json' });
+    problemHeaders.delete('ETag');
+    // A 404 after the request was counted carries the headers, and its contract entry declares them.
+    expect(get(notFound, 404, problemHeaders)).toEqual([]);
+    const openapi = (status: number) =>
+      contractViolations({
+        method: 'GET',
+        path: '/api/v1/openapi.json',
+        status,
+        headers: headers(),
+        body: spec,
+        text: '…',
+      });
+    expect(openapi(200).join()).toMatch(/header x-ratelimit-limit is sent but not declared/);
   });
 
   it('checks paths without an operation against the $default route\u2019s problems', () => {

@@ -39,6 +39,7 @@ RULES: List[Tuple[str, str]] = [
     (r"from \._async import", "from ._sync import"),
     (r"from \._sync import (.*), _maybe_await$", r"from ._sync import \1"),
     (r"\basync_resources\b", "resources"),
+    (r"\b_async_extensions\b", "_extensions"),
     # Prose in docstrings.
     (r"an async context manager", "a context manager"),
     (r"``await`` :meth:`close`", "call :meth:`close`"),
@@ -48,20 +49,27 @@ RULES: List[Tuple[str, str]] = [
 ]
 
 DOCSTRINGS = {
-    "client.py": '''"""The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
-operator API). Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file."""''',
-    "resources.py": '''"""The synchronous client's resources, one class per group of operations.
+    "client.py": '''"""Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file.
+
+The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
+operator API)."""''',
+    "resources.py": '''"""Generated from openapi.json by scripts/generate_resources.py and scripts/generate_sync.py: do not edit.
+
+The synchronous client's resources, one class per group of operations.
 
 Each method builds its request from the operation table generated from openapi.json (``_operations.py``),
 so the keyword arguments map one to one to the API's fields. Optional arguments default to NOT_GIVEN (left
 out); ``None`` sends JSON null, which clears a nullable field. Every method takes ``options=`` (per-call
 :class:`~messaging_platform.RequestOptions`); updates take ``if_match=`` (a ``version``, or an ETag).
-List methods return a :class:`Paginator` to ``for`` over (or ``paginator.page()``). Generated from
-``async_resources.py`` by scripts/generate_sync.py: edit that file.
+List methods return a :class:`Paginator` to ``for`` over (or ``paginator.page()``). Made from
+``async_resources.py`` by scripts/generate_sync.py.
 """''',
+    "_extensions.py": '''"""Generated from ``_async_extensions.py`` by scripts/generate_sync.py: edit that file.
+
+The synchronous resources' hand-written parts, which the generated classes of resources.py inherit."""''',
 }
 
-SOURCES = {"client.py": "async_client.py", "resources.py": "async_resources.py"}
+SOURCES = {"client.py": "async_client.py", "resources.py": "async_resources.py", "_extensions.py": "_async_extensions.py"}
 
 
 def unasync(source: str, docstring: str) -> str:
@@ -93,7 +101,7 @@ def main() -> int:
             diff = difflib.unified_diff(committed.splitlines(), fresh.splitlines(), target, f"{target} (generated)", lineterm="")
             print(f"{target} is out of date: run scripts/generate_sync.py\n" + "\n".join(diff), file=sys.stderr)
     if args.check and not stale:
-        print("client.py and resources.py match their asynchronous sources")
+        print("client.py, resources.py and _extensions.py match their asynchronous sources")
     return 1 if stale else 0
 
 

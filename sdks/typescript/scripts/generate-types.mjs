@@ -7,7 +7,7 @@
 // formatter that rewraps or re-quotes the committed file does not count as a difference, but any change
 // to a type does.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -23,7 +23,10 @@ export function generate(output) {
   const cli = join(dirname(require.resolve('openapi-typescript/package.json')), 'bin/cli.js');
   // Properties with a default stay optional: request bodies may leave them out (is_active, role …).
   execFileSync(process.execPath, [cli, spec, '--output', output, '--default-non-nullable', 'false'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  writeFileSync(output, `${HEADER}\n${readFileSync(output, 'utf8')}`);
 }
+
+const HEADER = '// Generated from openapi.json by scripts/generate-types.mjs (openapi-typescript): do not edit (run `npm run generate`).';
 
 /** The file as a list of tokens: whitespace and formatting-only punctuation dropped, literals by value. */
 export function tokens(text) {

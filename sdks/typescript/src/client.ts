@@ -1,18 +1,23 @@
 import { SessionCredentials, StaticCredentials, type SessionOptions } from './core/auth.js';
 import { MessagingError, type RateLimitInfo } from './core/errors.js';
 import { Transport, type AuthKind, type ConditionalRequestOptions, type Query, type TransportOptions } from './core/http.js';
-import { Ai } from './resources/ai.js';
-import { ApiKeys, Users } from './resources/access.js';
 import { Auth } from './resources/auth.js';
-import { Bookings } from './resources/bookings.js';
-import { Channels } from './resources/channels.js';
-import { Conversations } from './resources/conversations.js';
 import { Customers } from './resources/customers.js';
-import { Events } from './resources/events.js';
-import { SavedReplies } from './resources/saved-replies.js';
-import { Schedules } from './resources/schedules.js';
-import { Tenants } from './resources/tenants.js';
-import { WebhookDeliveries, Webhooks } from './resources/webhooks.js';
+import {
+  Ai,
+  ApiKeys,
+  Bookings,
+  Channels,
+  Conversations,
+  Events,
+  Meta,
+  SavedReplies,
+  Schedules,
+  Tenants,
+  Users,
+  WebhookDeliveries,
+  Webhooks,
+} from './generated/resources.js';
 import type { LoginParams, Tokens } from './types.js';
 
 /** API-key mode: for servers. */
@@ -61,6 +66,8 @@ export class MessagingClient {
   readonly events: Events;
   readonly channels: Channels;
   readonly auth: Auth;
+  /** About the API itself: its OpenAPI document. */
+  readonly meta: Meta;
   private readonly transport: Transport;
   private readonly session: SessionCredentials | undefined;
 
@@ -90,6 +97,7 @@ export class MessagingClient {
     this.events = new Events(this.transport);
     this.channels = new Channels(this.transport);
     this.auth = new Auth(this.transport, this.session);
+    this.meta = new Meta(this.transport);
   }
 
   /**

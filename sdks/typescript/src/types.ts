@@ -28,15 +28,21 @@ export type ResponseBody<K extends Operation> = JsonContent<
   operations[K]['responses'][Extract<keyof operations[K]['responses'], SuccessStatus>]
 >;
 
-/** List parameters as the SDK takes them: `limit` as a number, instants as strings or Dates. */
+/** List parameters as the SDK takes them (all optional): instants as strings or Dates. */
 export type ListParams<K extends Operation, Instants extends string = never> = {
-  [P in keyof QueryParams<K>]?: P extends 'limit' ? number : P extends Instants ? string | Date : QueryParams<K>[P];
+  [P in keyof QueryParams<K>]?: P extends Instants ? string | Date : QueryParams<K>[P];
 };
 
 /** A request body as the SDK takes it: the instants it names as ISO 8601 strings or Dates. */
 type WithInstants<B, Instants extends string> = {
   [P in keyof B]: P extends Instants ? B[P] | Date : B[P];
 };
+
+/** An operation's JSON body as the resource methods take it (the instants named as strings or Dates). */
+export type BodyOf<K extends Operation, Instants extends string = never> = WithInstants<RequestBody<K>, Instants>;
+
+/** An operation's query parameters as the resource methods take them (the instants named as strings or Dates). */
+export type QueryOf<K extends Operation, Instants extends string = never> = WithInstants<QueryParams<K>, Instants>;
 
 // Resources.
 export type Conversation = Schemas['Conversation'];
@@ -144,10 +150,4 @@ export type CancelBookingParams = QueryParams<'cancelBooking'>;
 /** `language`: the language to write in (default: the tenant's). */
 export type NotifyBookingParams = QueryParams<'notifyBookingCustomer'>;
 /** `resource_id`, the window (`from`, `to`, at most 31 days) and optionally the slot length and step in minutes. */
-export type AvailabilityParams = {
-  [P in keyof QueryParams<'getAvailability'>]: P extends 'from' | 'to'
-    ? string | Date
-    : P extends 'duration_minutes' | 'step_minutes'
-      ? number
-      : QueryParams<'getAvailability'>[P];
-};
+export type AvailabilityParams = QueryOf<'getAvailability', 'from' | 'to'>;

@@ -11,7 +11,7 @@ import time
 from datetime import datetime
 from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
-from ._core import RequestSpec, build_spec
+from ._core import RequestOptions, RequestSpec, build_spec
 from .errors import MessagingError
 from .models import Tokens
 
@@ -89,6 +89,11 @@ class SessionState:
         spec.retry = "refused"
         spec.headers = {"X-Tenant-ID": tokens["tenant_id"]}
         return spec
+
+    @staticmethod
+    def logout_spec(options: Optional[RequestOptions] = None) -> RequestSpec:
+        """``POST /auth/logout``: ends the session the request is authenticated with."""
+        return build_spec("logout", (), {}, options=options)
 
     def apply(self, tokens: Tokens, sent_at: float) -> Tokens:
         if self.tokens is None:

@@ -1,5 +1,7 @@
-"""The asynchronous client's resources, one class per group of operations: the source of ``resources.py``,
-which scripts/generate_sync.py makes from this file by taking the coroutine syntax out.
+"""Generated from openapi.json by scripts/generate_resources.py: do not edit (run it after `npm run openapi`).
+
+The asynchronous client's resources, one class per group of operations; scripts/generate_sync.py makes
+``resources.py`` from this file by taking the coroutine syntax out.
 
 Each method builds its request from the operation table generated from openapi.json (``_operations.py``),
 so the keyword arguments map one to one to the API's fields. Optional arguments default to NOT_GIVEN (left
@@ -8,14 +10,15 @@ out); ``None`` sends JSON null, which clears a nullable field. Every method take
 Methods are coroutines, except list methods, which return an :class:`AsyncPaginator` to ``async for``
 over (or ``await paginator.page()``).
 """
+# fmt: off
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Dict, List, Optional, Union
+from typing import Dict, List, Optional, Union, Literal
 
 from ._core import NOT_GIVEN, NotGivenOr, RequestOptions
-from ._async import AsyncResource, AsyncSession, AsyncTransport
-from .errors import AuthenticationError, MessagingError
+from ._async import AsyncResource, AsyncTransport
+from ._async_extensions import CustomersExtension, AuthExtension
 from .models import (
     Analysis,
     ApiKey,
@@ -58,7 +61,6 @@ from .models import (
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
-    SandboxChannel,
     SavedReply,
     Schedule,
     SuggestRepliesRequestMessagesItem,
@@ -68,43 +70,40 @@ from .models import (
     TenantPlan,
     TenantStatus,
     TestDelivery,
-    Tokens,
     User,
     UserStatus,
     WebhookEndpoint,
-    WhatsAppChannel,
 )
 from .pagination import AsyncPage, AsyncPaginator
 
+#: An instant: an ISO 8601 string, or a datetime (a naive one is taken as UTC).
 Instant = Union[str, datetime]
-Metadata = Dict[str, Union[str, float, bool, None]]
 IfMatch = Union[int, str, None]
 Options = Optional[RequestOptions]
-#: An item of ``client.channels.list()``.
-Channel = Union[SandboxChannel, WhatsAppChannel]
 
 __all__ = [
+    "Auth",
+    "Users",
+    "ApiKeys",
+    "Customers",
     "Conversations",
     "Messages",
-    "Customers",
+    "Notes",
     "SavedReplies",
+    "Channels",
     "Bookings",
     "Schedules",
     "Ai",
-    "Channels",
-    "Events",
     "Webhooks",
     "WebhookDeliveries",
-    "ApiKeys",
-    "Users",
-    "Auth",
+    "Events",
     "Tenants",
     "Meta",
 ]
 
 
 class Messages(AsyncResource):
-    """A conversation's messages: ``client.conversations.messages``."""
+    """``client.conversations.messages``."""
 
     def list(
         self,
@@ -115,8 +114,10 @@ class Messages(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Message]:
-        """Every message of a conversation, newest first."""
-        return self._list("listMessages", (conversation_id,), {"limit": limit, "cursor": cursor}, options)
+        """List messages. All of the conversation’s messages, newest first, inbound and outbound, with their
+        delivery status."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listMessages", (conversation_id,), params, options)
 
     async def page(
         self,
@@ -131,12 +132,14 @@ class Messages(AsyncResource):
         return await self.list(conversation_id, limit=limit, cursor=cursor, options=options).page()
 
     async def send(self, conversation_id: str, /, *, text: str, options: Options = None) -> Message:
-        """Sends a reply. It is answered ``queued``; its status then moves to sent, delivered and read (or failed)."""
-        return await self._call("sendMessage", (conversation_id,), {"text": text}, options=options)
+        """Send a message. Answered 202 with the message `queued`; its status then moves to `sent`,
+        `delivered` and `read` (or `failed`), each with an event."""
+        params = {"text": text}
+        return await self._call("sendMessage", (conversation_id,), params, options=options)
 
 
 class Notes(AsyncResource):
-    """The team's notes on a conversation (never sent to the customer, no event): ``client.conversations.notes``."""
+    """``client.conversations.notes``."""
 
     def list(
         self,
@@ -147,31 +150,231 @@ class Notes(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Note]:
-        """A conversation's notes, newest first."""
-        return self._list("listNotes", (conversation_id,), {"limit": limit, "cursor": cursor}, options)
+        """List notes. The team’s notes on the conversation, newest first. The customer never sees them."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listNotes", (conversation_id,), params, options)
+
+    async def page(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Note]:
+        """One page of :meth:`list`."""
+        return await self.list(conversation_id, limit=limit, cursor=cursor, options=options).page()
 
     async def create(self, conversation_id: str, /, *, text: str, options: Options = None) -> Note:
-        """Adds a note for the team."""
-        return await self._call("createNote", (conversation_id,), {"text": text}, options=options)
+        """Add a note. A note for the team: stored with its author and listed with the conversation’s notes,
+        never sent to the customer, and announced by no event (webhook receivers hear only what happens
+        with the customer)."""
+        params = {"text": text}
+        return await self._call("createNote", (conversation_id,), params, options=options)
 
     async def update(
-        self, conversation_id: str, note_id: str, /, *, text: str, if_match: IfMatch = None, options: Options = None
+        self,
+        conversation_id: str,
+        note_id: str,
+        /,
+        *,
+        text: str,
+        if_match: IfMatch = None,
+        options: Options = None,
     ) -> Note:
-        """Replaces a note's text (sets ``edited_at``, moves ``version`` on): only its author may. With
-        ``if_match=note["version"]``, a note changed meanwhile raises PreconditionFailedError."""
-        return await self._call(
-            "updateNote", (conversation_id, note_id), {"text": text}, if_match=if_match, options=options
-        )
+        """Edit a note. Replaces the note’s text, sets `edited_at` and moves `version` on; the same text again
+        answers the note unchanged. Only its author may (403 `not_note_author` otherwise, admins included:
+        they may delete a note, not reword it). With `If-Match`, an edit of a version since changed is 412."""
+        params = {"text": text}
+        return await self._call("updateNote", (conversation_id, note_id), params, if_match=if_match, options=options)
 
     async def delete(
-        self, conversation_id: str, note_id: str, /, *, if_match: IfMatch = None, options: Options = None
+        self,
+        conversation_id: str,
+        note_id: str,
+        /,
+        *,
+        if_match: IfMatch = None,
+        options: Options = None,
     ) -> None:
-        """Deletes a note: its author may, and an admin may delete anyone's. ``if_match`` as for update."""
-        await self._call("deleteNote", (conversation_id, note_id), if_match=if_match, options=options)
+        """Delete a note. Its author deletes it; an admin may delete anyone’s (403 `not_note_author`
+        otherwise). With `If-Match`, a version since changed is 412."""
+        await self._call("deleteNote", (conversation_id, note_id), {}, if_match=if_match, options=options)
+
+
+class Auth(AuthExtension):
+    """``client.auth``: Login sessions: access and refresh tokens, logout, and who the caller is."""
+
+    async def me(self, *, options: Options = None) -> Me:
+        """Who am I. The calling credential, its role and its tenant: handy to check that a key or token
+        works."""
+        return await self._call("getMe", (), {}, options=options)
+
+
+class Users(AsyncResource):
+    """``client.users``: The people of a tenant, with roles `admin` and `agent`."""
+
+    async def create(
+        self,
+        *,
+        email: str,
+        password: str,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        role: NotGivenOr[Role] = NOT_GIVEN,
+        options: Options = None,
+    ) -> User:
+        """Create a user. Adds a user who can log in to this tenant. `role` defaults to `agent`.  Needs the
+        `admin` role."""
+        params = {"email": email, "password": password, "name": name, "role": role}
+        return await self._call("createUser", (), params, options=options)
+
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[User]:
+        """List users. The tenant’s users, newest first, without password hashes."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listUsers", (), params, options)
+
+    async def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[User]:
+        """One page of :meth:`list`."""
+        return await self.list(limit=limit, cursor=cursor, options=options).page()
+
+    async def get(self, id: str, /, *, options: Options = None) -> User:
+        """Get a user. A user of the caller’s tenant; another tenant’s user is 404."""
+        return await self._call("getUser", (id,), {}, options=options)
+
+    async def update(
+        self,
+        id: str,
+        /,
+        *,
+        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        role: NotGivenOr[Role] = NOT_GIVEN,
+        status: NotGivenOr[UserStatus] = NOT_GIVEN,
+        password: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> User:
+        """Update a user. Changes the name, role, status or password. A new password or `status: disabled`
+        ends the user’s sessions; `status: disabled` also unassigns their unresolved conversations, moments
+        later (each with `conversation.updated`). The last active admin cannot be demoted or disabled, and
+        nobody can demote or disable themselves.  Needs the `admin` role."""
+        params = {"name": name, "role": role, "status": status, "password": password}
+        return await self._call("updateUser", (id,), params, if_match=if_match, options=options)
+
+
+class ApiKeys(AsyncResource):
+    """``client.api_keys``: Keys for server-to-server calls (`sk_…`), shown once."""
+
+    async def create(
+        self,
+        *,
+        name: str,
+        role: NotGivenOr[Role] = NOT_GIVEN,
+        options: Options = None,
+    ) -> NewApiKey:
+        """Create an API key. The key is in this response only (a retry with the same Idempotency-Key within
+        24 h replays it). Only its SHA-256 is stored. A tenant holds at most 50 keys.  Needs the `admin`
+        role."""
+        params = {"name": name, "role": role}
+        return await self._call("createApiKey", (), params, options=options)
+
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[ApiKey]:
+        """List API keys. Prefix, name, role and `last_used_at` of each key; never the key.  Needs the `admin`
+        role."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listApiKeys", (), params, options)
+
+    async def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[ApiKey]:
+        """One page of :meth:`list`."""
+        return await self.list(limit=limit, cursor=cursor, options=options).page()
+
+    async def revoke(self, id: str, /, *, options: Options = None) -> None:
+        """Revoke an API key. Effective on the next request: authentication reads the key on every request,
+        without a cache.  Needs the `admin` role."""
+        await self._call("revokeApiKey", (id,), {}, options=options)
+
+
+class Customers(CustomersExtension):
+    """``client.customers``: The people a tenant talks to and books, found by id or phone number."""
+
+    def list(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[Customer]:
+        """List customers. Newest first. Customers are created by their first contact: an inbound message, a
+        conversation or a booking by phone. `phone` finds the one customer with that number (a page of one,
+        or none). `name` lists those whose name, or the rest of it from one of its next four words (split
+        at spaces, hyphens and apostrophes: `lopez` finds María López and Ana García-López), starts with
+        it, A to Z by what matched, each once, ignoring case and accents (not with `phone`: 400
+        `invalid_query`). A customer's conversations and bookings are `GET /conversations?customer_id=` and
+        `GET /bookings?customer_id=`."""
+        params = {"phone": phone, "name": name, "limit": limit, "cursor": cursor}
+        return self._list("listCustomers", (), params, options)
+
+    async def page(
+        self,
+        *,
+        phone: NotGivenOr[str] = NOT_GIVEN,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Customer]:
+        """One page of :meth:`list`."""
+        return await self.list(phone=phone, name=name, limit=limit, cursor=cursor, options=options).page()
+
+    async def get(self, id: str, /, *, options: Options = None) -> Customer:
+        """Get a customer. The customer with their phone number and name."""
+        return await self._call("getCustomer", (id,), {}, options=options)
+
+    async def update(
+        self,
+        id: str,
+        /,
+        *,
+        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Customer:
+        """Update a customer. Changes the customer's name (null clears it). Their conversations and bookings
+        show the new name (their copies are rewritten before the answer, which moves their versions);
+        events already sent keep the name they had. The phone number identifies the customer and cannot
+        change."""
+        params = {"name": name}
+        return await self._call("updateCustomer", (id,), params, if_match=if_match, options=options)
 
 
 class Conversations(AsyncResource):
-    """``client.conversations``: conversations, their messages (``.messages``) and notes (``.notes``)."""
+    """``client.conversations``: Conversations with customers and their messages."""
 
     def __init__(self, transport: AsyncTransport) -> None:
         super().__init__(transport)
@@ -185,14 +388,17 @@ class Conversations(AsyncResource):
         tag: NotGivenOr[str] = NOT_GIVEN,
         channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
         customer_id: NotGivenOr[str] = NOT_GIVEN,
-        assignee_id: NotGivenOr[str] = NOT_GIVEN,
+        assignee_id: NotGivenOr[Union[str, Literal["none"]]] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Conversation]:
-        """Conversations, newest activity first. Filter by ``status``, ``tag``, ``customer_id`` or ``assignee_id``
-        (a user's unresolved conversations), or ``status`` with one other; ``channel`` and ``assignee_id="none"``
-        (the conversations nobody is assigned to) combine with any of them."""
+        """List conversations. Newest activity first. Filter by `status`, `tag`, `customer_id` or
+        `assignee_id` (a user's unresolved conversations), or by `status` with one of the others; other
+        combinations, and `assignee_id` with `status=resolved`, are 400 `unsupported_filter_combination`
+        (every page is one DynamoDB Query). `channel`, and `assignee_id=none` (the conversations nobody is
+        assigned to), combine with any of the other filters: they filter the list the others pick (a page
+        that skips many may come back shorter than `limit`, with a cursor to read on)."""
         params = {
             "status": status,
             "tag": tag,
@@ -211,7 +417,7 @@ class Conversations(AsyncResource):
         tag: NotGivenOr[str] = NOT_GIVEN,
         channel: NotGivenOr[ConversationChannel] = NOT_GIVEN,
         customer_id: NotGivenOr[str] = NOT_GIVEN,
-        assignee_id: NotGivenOr[str] = NOT_GIVEN,
+        assignee_id: NotGivenOr[Union[str, Literal["none"]]] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
@@ -228,10 +434,6 @@ class Conversations(AsyncResource):
             options=options,
         ).page()
 
-    async def get(self, id: str, /, *, options: Options = None) -> ConversationWithMessages:
-        """A conversation with its 20 newest messages."""
-        return await self._call("getConversation", (id,), options=options)
-
     async def create(
         self,
         *,
@@ -244,8 +446,8 @@ class Conversations(AsyncResource):
         message: NotGivenOr[CreateConversationRequestMessage] = NOT_GIVEN,
         options: Options = None,
     ) -> NewConversation:
-        """Opens a conversation with a customer (by ``id``, or by ``phone``), optionally with a first message.
-        A second open conversation with the same customer is a ConflictError (``conversation_exists``)."""
+        """Open a conversation. With a customer (by id, or by phone: found or created), optionally with a
+        first outbound message (queued)."""
         params = {
             "channel": channel,
             "customer": customer,
@@ -256,6 +458,10 @@ class Conversations(AsyncResource):
             "message": message,
         }
         return await self._call("createConversation", (), params, options=options)
+
+    async def get(self, id: str, /, *, options: Options = None) -> ConversationWithMessages:
+        """Get a conversation. With its 20 newest messages, in one read."""
+        return await self._call("getConversation", (id,), {}, options=options)
 
     async def update(
         self,
@@ -271,8 +477,9 @@ class Conversations(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Conversation:
-        """Changes status, tags, assignee, priority or category. Pass ``if_match=conversation["version"]`` to
-        guard against lost updates (PreconditionFailedError when someone changed it since)."""
+        """Update a conversation. Status (open → pending, snoozed, resolved; pending → open, snoozed,
+        resolved; snoozed → open, pending, resolved; resolved → open), tags, assignee, priority, category.
+        Snoozing needs a future `snoozed_until`."""
         params = {
             "status": status,
             "snoozed_until": snoozed_until,
@@ -284,63 +491,8 @@ class Conversations(AsyncResource):
         return await self._call("updateConversation", (id,), params, if_match=if_match, options=options)
 
 
-class Customers(AsyncResource):
-    """``client.customers``: the people a tenant talks to, created by their first contact."""
-
-    def list(
-        self,
-        *,
-        phone: NotGivenOr[str] = NOT_GIVEN,
-        name: NotGivenOr[str] = NOT_GIVEN,
-        limit: NotGivenOr[int] = NOT_GIVEN,
-        cursor: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> AsyncPaginator[Customer]:
-        """Customers, newest first; ``phone`` (E.164) gives the one customer with that number, or none;
-        ``name`` gives those whose name, or a later word of it, starts with it (case and accents aside), A to Z."""
-        params = {"phone": phone, "name": name, "limit": limit, "cursor": cursor}
-        return self._list("listCustomers", (), params, options)
-
-    async def page(
-        self,
-        *,
-        phone: NotGivenOr[str] = NOT_GIVEN,
-        name: NotGivenOr[str] = NOT_GIVEN,
-        limit: NotGivenOr[int] = NOT_GIVEN,
-        cursor: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> AsyncPage[Customer]:
-        """One page of :meth:`list`."""
-        return await self.list(phone=phone, name=name, limit=limit, cursor=cursor, options=options).page()
-
-    async def get(self, id: str, /, *, options: Options = None) -> Customer:
-        return await self._call("getCustomer", (id,), options=options)
-
-    async def update(
-        self,
-        id: str,
-        /,
-        *,
-        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
-        if_match: IfMatch = None,
-        options: Options = None,
-    ) -> Customer:
-        """Changes the customer's name (``None`` clears it); their conversations and bookings show it too.
-        Pass ``if_match=customer["version"]`` to guard against lost updates (PreconditionFailedError)."""
-        return await self._call("updateCustomer", (id,), {"name": name}, if_match=if_match, options=options)
-
-    async def find_by_phone(self, phone: str, /, *, options: Options = None) -> Optional[Customer]:
-        """The customer with this phone number (E.164, e.g. ``+4915112345678``), or None."""
-        # Without a number the request would be the whole list, and its first customer someone else.
-        if not isinstance(phone, str) or not phone.strip():
-            raise MessagingError("find_by_phone needs a phone number.")
-        found = (await self.page(phone=phone, options=options)).data
-        return found[0] if found else None
-
-
 class SavedReplies(AsyncResource):
-    """``client.saved_replies``: the team's saved replies (canned responses), each under a shortcut unique in
-    the tenant. Any user or API key may save, change and delete them."""
+    """``client.saved_replies``: Canned responses the team sends often, with placeholders."""
 
     def list(
         self,
@@ -350,8 +502,10 @@ class SavedReplies(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[SavedReply]:
-        """Saved replies, A to Z by shortcut; ``shortcut`` gives those whose shortcut starts with it (``/`` left off)."""
-        return self._list("listSavedReplies", (), {"shortcut": shortcut, "limit": limit, "cursor": cursor}, options)
+        """List saved replies. The team’s saved replies (canned responses), A to Z by shortcut. `shortcut`
+        lists those whose shortcut starts with it, as a composer does while `/gr…` is typed."""
+        params = {"shortcut": shortcut, "limit": limit, "cursor": cursor}
+        return self._list("listSavedReplies", (), params, options)
 
     async def page(
         self,
@@ -365,15 +519,17 @@ class SavedReplies(AsyncResource):
         return await self.list(shortcut=shortcut, limit=limit, cursor=cursor, options=options).page()
 
     async def create(self, *, shortcut: str, title: str, text: str, options: Options = None) -> SavedReply:
-        """Saves a reply. ``text`` may hold placeholders, optionally with a fallback
-        (``{{customer.first_name | there}}``), which :meth:`render` fills in; an unknown one is a ValidationError.
-        A shortcut another reply has is a ConflictError (``shortcut_taken``)."""
+        """Save a reply. Text the team sends often, under a shortcut unique in the tenant. Its text may use
+        placeholders, `{{customer.name}}`, `{{customer.first_name}}`, `{{customer.phone}}`,
+        `{{agent.name}}`, `{{agent.first_name}}`, each with an optional fallback (`{{customer.first_name |
+        there}}`); an unknown one is 422. Any user or API key may save, change and delete the team’s
+        replies."""
         params = {"shortcut": shortcut, "title": title, "text": text}
         return await self._call("createSavedReply", (), params, options=options)
 
     async def get(self, id: str, /, *, options: Options = None) -> SavedReply:
-        """A saved reply, its placeholders as written."""
-        return await self._call("getSavedReply", (id,), options=options)
+        """Get a saved reply. The saved reply, its placeholders as written."""
+        return await self._call("getSavedReply", (id,), {}, options=options)
 
     async def update(
         self,
@@ -386,24 +542,98 @@ class SavedReplies(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> SavedReply:
-        """Changes its shortcut, title or text; another reply's shortcut is a ConflictError (``shortcut_taken``).
-        Pass ``if_match=reply["version"]`` to guard against lost updates (PreconditionFailedError)."""
+        """Change a saved reply. Changes its shortcut, title or text (the values sent; the same values again
+        change nothing). A shortcut another reply has is 409 `shortcut_taken`."""
         params = {"shortcut": shortcut, "title": title, "text": text}
         return await self._call("updateSavedReply", (id,), params, if_match=if_match, options=options)
 
     async def delete(self, id: str, /, *, options: Options = None) -> None:
-        """Deletes a saved reply; its shortcut is free again at once."""
-        await self._call("deleteSavedReply", (id,), options=options)
+        """Delete a saved reply. Its shortcut is free again at once."""
+        await self._call("deleteSavedReply", (id,), {}, options=options)
 
-    async def render(self, id: str, /, *, conversation_id: str, options: Options = None) -> RenderedSavedReply:
-        """The reply's text with its placeholders filled in for a conversation (``customer.*`` from its customer,
-        ``agent.*`` from the user calling; an API key has no name). ``missing`` lists the placeholders left
-        empty, with no value and no fallback. Nothing is sent."""
-        return await self._call("renderSavedReply", (id,), {"conversation_id": conversation_id}, options=options)
+    async def render(
+        self,
+        id: str,
+        /,
+        *,
+        conversation_id: str,
+        options: Options = None,
+    ) -> RenderedSavedReply:
+        """Fill in a saved reply. The reply’s text with its placeholders filled in for one conversation:
+        `customer.*` from its customer, `agent.*` from the user asking (an API key has no name). Nothing is
+        sent: send `text` as a message, changed or not (a text that long names make longer than 4,096
+        characters, or that is empty, is 422 there)."""
+        params = {"conversation_id": conversation_id}
+        return await self._call("renderSavedReply", (id,), params, options=options)
+
+
+class Channels(AsyncResource):
+    """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
+
+    async def list(self, *, options: Options = None) -> ChannelList:
+        """List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets)."""
+        return await self._call("listChannels", (), {}, options=options)
+
+    async def connect_whatsapp(
+        self,
+        *,
+        phone_number_id: str,
+        access_token: str,
+        display_phone_number: NotGivenOr[str] = NOT_GIVEN,
+        waba_id: NotGivenOr[str] = NOT_GIVEN,
+        app_secret: NotGivenOr[str] = NOT_GIVEN,
+        verify_token: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> ConnectedWhatsApp:
+        """Connect a WhatsApp number. Connects a number with a long-lived business token. With the platform’s
+        Meta app (the usual case), Meta is asked whether the token is valid, long-lived and has the
+        WhatsApp permissions, and the app is subscribed to the account (`waba_id`); in every case the Graph
+        API must confirm that the token controls the number (422 otherwise). A number served by the
+        tenant’s own Meta app gives that app’s `app_secret` and a `verify_token` instead. Secrets are
+        encrypted and never returned.  Needs the `admin` role."""
+        params = {
+            "phone_number_id": phone_number_id,
+            "access_token": access_token,
+            "display_phone_number": display_phone_number,
+            "waba_id": waba_id,
+            "app_secret": app_secret,
+            "verify_token": verify_token,
+        }
+        return await self._call("connectWhatsApp", (), params, options=options)
+
+    async def connect_whatsapp_by_embedded_signup(
+        self,
+        *,
+        code: str,
+        waba_id: str,
+        phone_number_id: str,
+        options: Options = None,
+    ) -> ConnectedWhatsApp:
+        """Connect a WhatsApp number through Embedded Signup. Finishes Meta’s Embedded Signup, run in the
+        dashboard with the platform’s Meta app: the OAuth `code` is exchanged for a business integration
+        token, which is checked, and the app is subscribed to the account’s webhooks; then the number is
+        connected as by `POST /channels/whatsapp`.  Needs the `admin` role."""
+        params = {"code": code, "waba_id": waba_id, "phone_number_id": phone_number_id}
+        return await self._call("connectWhatsAppByEmbeddedSignup", (), params, options=options)
+
+    async def sandbox_inbound(
+        self,
+        *,
+        from_: str,
+        text: str,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        provider_message_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Union[DuplicateInbound, InboundMessage]:
+        """Inject a customer message (sandbox). A customer message on the sandbox channel, through the same
+        code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new
+        one. The sandbox provider accepts every outbound message, except text containing `[fail]`."""
+        params = {"from_": from_, "text": text, "name": name, "provider_message_id": provider_message_id}
+        return await self._call("injectSandboxMessage", (), params, options=options)
 
 
 class Bookings(AsyncResource):
-    """``client.bookings``."""
+    """``client.bookings``: Appointments with a lifecycle, rescheduling and no double booking of a resource."""
 
     def list(
         self,
@@ -416,8 +646,15 @@ class Bookings(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Booking]:
-        """Bookings, newest first; filter by ``status``, ``customer_id``, and start time (``from_``, ``to``)."""
-        params = {"status": status, "customer_id": customer_id, "from_": from_, "to": to, "limit": limit, "cursor": cursor}
+        """List bookings. Latest start first; `from` and `to` bound the start time."""
+        params = {
+            "status": status,
+            "customer_id": customer_id,
+            "from_": from_,
+            "to": to,
+            "limit": limit,
+            "cursor": cursor,
+        }
         return self._list("listBookings", (), params, options)
 
     async def page(
@@ -432,30 +669,15 @@ class Bookings(AsyncResource):
         options: Options = None,
     ) -> AsyncPage[Booking]:
         """One page of :meth:`list`."""
-        return await self.list(status=status, customer_id=customer_id, from_=from_, to=to, limit=limit, cursor=cursor, options=options).page()
-
-    async def availability(
-        self,
-        *,
-        resource_id: str,
-        from_: Instant,
-        to: Instant,
-        duration_minutes: NotGivenOr[int] = NOT_GIVEN,
-        step_minutes: NotGivenOr[int] = NOT_GIVEN,
-        reschedule_booking_id: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> Availability:
-        """A resource's busy and free time between ``from_`` and ``to`` (at most 31 days); with
-        ``duration_minutes``, the slots of that length still free, every ``step_minutes`` from ``from_``.
-        ``reschedule_booking_id``: a booking being moved, whose own time counts as free."""
-        params = {
-            "resource_id": resource_id, "from_": from_, "to": to, "duration_minutes": duration_minutes,
-            "step_minutes": step_minutes, "reschedule_booking_id": reschedule_booking_id,
-        }
-        return await self._call("getAvailability", (), params, options=options)
-
-    async def get(self, id: str, /, *, options: Options = None) -> Booking:
-        return await self._call("getBooking", (id,), options=options)
+        return await self.list(
+            status=status,
+            customer_id=customer_id,
+            from_=from_,
+            to=to,
+            limit=limit,
+            cursor=cursor,
+            options=options,
+        ).page()
 
     async def create(
         self,
@@ -468,12 +690,13 @@ class Bookings(AsyncResource):
         conversation_id: NotGivenOr[str] = NOT_GIVEN,
         resource_id: NotGivenOr[str] = NOT_GIVEN,
         notes: NotGivenOr[str] = NOT_GIVEN,
-        metadata: NotGivenOr[Metadata] = NOT_GIVEN,
+        metadata: NotGivenOr[Dict[str, Union[str, float, bool, None]]] = NOT_GIVEN,
         status: NotGivenOr[CreateBookingRequestStatus] = NOT_GIVEN,
         options: Options = None,
     ) -> Booking:
-        """Books a slot. Overlapping an active booking of the same ``resource_id`` is a ConflictError
-        (``booking_conflict``)."""
+        """Create a booking. Created `confirmed` unless `status: "pending"`. Times take any offset and are
+        stored in UTC; a booking lasts at most 24 hours. Two active bookings of one `resource_id` never
+        overlap (half-open intervals): the second is 409 `booking_conflict`."""
         params = {
             "customer": customer,
             "service": service,
@@ -488,6 +711,36 @@ class Bookings(AsyncResource):
         }
         return await self._call("createBooking", (), params, options=options)
 
+    async def availability(
+        self,
+        *,
+        resource_id: str,
+        from_: Instant,
+        to: Instant,
+        duration_minutes: NotGivenOr[int] = NOT_GIVEN,
+        step_minutes: NotGivenOr[int] = NOT_GIVEN,
+        reschedule_booking_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Availability:
+        """A resource's free time. The busy and free time of one `resource_id` between `from` and `to` (at
+        most 31 days; the schedule keeps the last 24 hours and the future, so an earlier `from` is answered
+        from 24 hours ago), and with `duration_minutes` the slots still bookable. Pending and confirmed
+        bookings hold time; cancelled, completed and no-show ones do not. A slot listed here can still be
+        taken before it is booked: the booking is then 409 `booking_conflict`."""
+        params = {
+            "resource_id": resource_id,
+            "from_": from_,
+            "to": to,
+            "duration_minutes": duration_minutes,
+            "step_minutes": step_minutes,
+            "reschedule_booking_id": reschedule_booking_id,
+        }
+        return await self._call("getAvailability", (), params, options=options)
+
+    async def get(self, id: str, /, *, options: Options = None) -> Booking:
+        """Get a booking. The booking, with its cancellation and reschedule history."""
+        return await self._call("getBooking", (id,), {}, options=options)
+
     async def update(
         self,
         id: str,
@@ -495,7 +748,7 @@ class Bookings(AsyncResource):
         *,
         service: NotGivenOr[str] = NOT_GIVEN,
         notes: NotGivenOr[Optional[str]] = NOT_GIVEN,
-        metadata: NotGivenOr[Metadata] = NOT_GIVEN,
+        metadata: NotGivenOr[Dict[str, Union[str, float, bool, None]]] = NOT_GIVEN,
         resource_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
         timezone: NotGivenOr[str] = NOT_GIVEN,
         conversation_id: NotGivenOr[Optional[str]] = NOT_GIVEN,
@@ -506,7 +759,9 @@ class Bookings(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Booking:
-        """Changes details, reschedules (``start_at``/``end_at``) or moves the status."""
+        """Update a booking. Details, a reschedule (new `start_at`/`end_at`, recorded in `rescheduled_from`)
+        and status changes: pending → confirmed or cancelled; confirmed → completed, cancelled or no_show
+        (the first and last once it has started); the last three are final."""
         params = {
             "service": service,
             "notes": notes,
@@ -521,29 +776,60 @@ class Bookings(AsyncResource):
         }
         return await self._call("updateBooking", (id,), params, if_match=if_match, options=options)
 
-    async def cancel(self, id: str, /, *, reason: NotGivenOr[str] = NOT_GIVEN, if_match: IfMatch = None, options: Options = None) -> Booking:
-        """Cancels (the record stays, ``cancelled``). Cancelling twice is harmless."""
-        return await self._call("cancelBooking", (id,), {"reason": reason}, if_match=if_match, options=options)
+    async def cancel(
+        self,
+        id: str,
+        /,
+        *,
+        reason: NotGivenOr[str] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Booking:
+        """Cancel a booking. The record stays, `cancelled`, with `cancellation`. Cancelling twice is harmless;
+        a completed or no-show booking is 409."""
+        params = {"reason": reason}
+        return await self._call("cancelBooking", (id,), params, if_match=if_match, options=options)
 
-    async def notify(self, id: str, /, *, language: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> Message:
-        """Tells the booking's customer where it stands (confirmed, moved, requested or cancelled) as a message in the
-        booking's conversation (else the customer's most recently active one), in ``language`` (default: the
-        tenant's); returns the queued message. A customer without any conversation (``booking_without_conversation``)
-        or a booking that is over (``nothing_to_notify``) is a ValidationError."""
-        return await self._call("notifyBookingCustomer", (id,), {"language": language}, options=options)
+    async def notify(
+        self,
+        id: str,
+        /,
+        *,
+        language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Message:
+        """Tell the customer about their booking. Sends the booking’s customer a message saying where it
+        stands, in the booking’s conversation (else the customer’s most recently active one), in `language`
+        (default: the tenant’s), with the time in the booking’s zone: confirmed ("Hi Maria, your Haircut is
+        confirmed for Tuesday 24 November at 15:00. See you then!"), moved (with the time it had),
+        requested (pending) or cancelled. Answered 202 with the message `queued`, as `POST
+        /conversations/{id}/messages` is; it is sent as any message is, with its events. A booking whose
+        customer has no conversation, or one that is over (completed, no-show), is 422."""
+        params = {"language": language}
+        return await self._call("notifyBookingCustomer", (id,), params, options=options)
 
 
 class Schedules(AsyncResource):
-    """``client.schedules``: each resource's opening hours (``resource_id`` as in bookings), as wall-clock times in
-    the schedule's time zone. Once a resource has one, an active booking of it must lie within its hours
-    (ValidationError ``outside_opening_hours``) and availability counts the rest as ``closed``; a resource without
-    one is open at all times. Anyone may read them; saving, changing and deleting take an admin."""
+    """``client.schedules``: Appointments with a lifecycle, rescheduling and no double booking of a resource."""
 
-    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPaginator[Schedule]:
-        """Schedules, A to Z by ``resource_id``."""
-        return self._list("listSchedules", (), {"limit": limit, "cursor": cursor}, options)
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[Schedule]:
+        """List schedules. The opening hours of each resource that has them, A to Z by resource."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listSchedules", (), params, options)
 
-    async def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPage[Schedule]:
+    async def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Schedule]:
         """One page of :meth:`list`."""
         return await self.list(limit=limit, cursor=cursor, options=options).page()
 
@@ -558,11 +844,13 @@ class Schedules(AsyncResource):
         buffer_after_minutes: NotGivenOr[int] = NOT_GIVEN,
         options: Options = None,
     ) -> Schedule:
-        """Sets a resource's opening hours: ``weekly_hours`` by day (``{"mon": [{"start": "09:00", "end": "17:00"}], …}``;
-        a day left out is closed) and ``date_overrides`` for particular dates (``{"date": "2026-12-24", "hours": []}``).
-        ``buffer_before_minutes`` / ``buffer_after_minutes`` (0 to 120) keep the resource free around each booking made
-        from then on. The answer has all seven days. A resource that has a schedule already is a ConflictError
-        (``schedule_exists``)."""
+        """Set a resource’s opening hours. Hours for each weekday and for particular dates, as wall-clock
+        times in `timezone` (so 09:00 stays 09:00 across daylight-saving changes). Once a resource has a
+        schedule, an active booking of it must lie wholly within its hours (422 `outside_opening_hours`),
+        and availability counts the rest as `closed`; bookings made before keep their time. With buffers,
+        each booking made or moved from then on also keeps the resource free for that long before and after
+        it (409 `booking_conflict` when another booking is in that time). A resource without a schedule is
+        open at all times.  Needs the `admin` role."""
         params = {
             "resource_id": resource_id,
             "timezone": timezone,
@@ -574,8 +862,9 @@ class Schedules(AsyncResource):
         return await self._call("createSchedule", (), params, options=options)
 
     async def get(self, resource_id: str, /, *, options: Options = None) -> Schedule:
-        """A resource's schedule; NotFoundError when it has none (it is open at all times)."""
-        return await self._call("getSchedule", (resource_id,), options=options)
+        """Get a resource’s opening hours. The schedule of one resource; 404 when it has none (it is open at
+        all times)."""
+        return await self._call("getSchedule", (resource_id,), {}, options=options)
 
     async def update(
         self,
@@ -590,10 +879,9 @@ class Schedules(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Schedule:
-        """Changes what is given: each weekday in ``weekly_hours`` (the others keep their hours; ``[]``
-        closes one), ``date_overrides`` as the whole list, ``timezone``, the buffers. Bookings already made keep
-        their time and their buffers. Pass ``if_match=schedule["version"]`` to guard against lost updates
-        (PreconditionFailedError)."""
+        """Change a resource’s opening hours. Changes what is sent: each weekday in `weekly_hours` (the days
+        left out keep their hours; `[]` closes one), `date_overrides` as the whole list, `timezone`, the
+        buffers. Bookings already made keep their time and their buffers.  Needs the `admin` role."""
         params = {
             "timezone": timezone,
             "weekly_hours": weekly_hours,
@@ -604,13 +892,13 @@ class Schedules(AsyncResource):
         return await self._call("updateSchedule", (resource_id,), params, if_match=if_match, options=options)
 
     async def delete(self, resource_id: str, /, *, if_match: IfMatch = None, options: Options = None) -> None:
-        """Deletes a resource's schedule: it is open at all times again. With ``if_match``, only that version
-        (PreconditionFailedError otherwise)."""
-        await self._call("deleteSchedule", (resource_id,), if_match=if_match, options=options)
+        """Remove a resource’s opening hours. The resource is open at all times again.  Needs the `admin`
+        role."""
+        await self._call("deleteSchedule", (resource_id,), {}, if_match=if_match, options=options)
 
 
 class Ai(AsyncResource):
-    """``client.ai``: the AI functions."""
+    """``client.ai``: Analysis, reply suggestions and categorisation."""
 
     async def analyze(
         self,
@@ -620,8 +908,11 @@ class Ai(AsyncResource):
         message_id: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Analysis:
-        """Sentiment, intent, entities, language and a handoff verdict, for ``text`` or a stored message."""
-        return await self._call("analyze", (), {"text": text, "conversation_id": conversation_id, "message_id": message_id}, options=options)
+        """Analyse a text or a message. Sentiment, intent (and the top three), entities (dates resolved in the
+        tenant’s time zone, emails, phones, money), language and a handoff verdict, for `{text}` or a
+        stored `{conversation_id, message_id}`."""
+        params = {"text": text, "conversation_id": conversation_id, "message_id": message_id}
+        return await self._call("analyze", (), params, options=options)
 
     async def suggest(
         self,
@@ -631,103 +922,27 @@ class Ai(AsyncResource):
         count: NotGivenOr[int] = NOT_GIVEN,
         options: Options = None,
     ) -> Suggestions:
-        """Reply suggestions grounded in the customer's name and next booking."""
-        return await self._call("suggestReplies", (), {"conversation_id": conversation_id, "messages": messages, "count": count}, options=options)
+        """Suggest replies. Reply suggestions for a conversation (or a transcript), grounded in the customer’s
+        name and their next booking."""
+        params = {"conversation_id": conversation_id, "messages": messages, "count": count}
+        return await self._call("suggestReplies", (), params, options=options)
 
-    async def categorize(self, *, conversation_id: str, apply: NotGivenOr[bool] = NOT_GIVEN, options: Options = None) -> Categorization:
-        """A category and tags for a conversation; ``apply=True`` sets them."""
-        return await self._call("categorizeConversation", (), {"conversation_id": conversation_id, "apply": apply}, options=options)
-
-
-class Channels(AsyncResource):
-    """``client.channels``: the sandbox and WhatsApp numbers."""
-
-    async def list(self, *, options: Options = None) -> List[Channel]:
-        """The sandbox and the connected WhatsApp numbers (not paginated)."""
-        body: ChannelList = await self._call("listChannels", options=options)
-        return body["data"]  # type: ignore[return-value]
-
-    async def sandbox_inbound(
+    async def categorize(
         self,
         *,
-        from_: str,
-        text: str,
-        name: NotGivenOr[str] = NOT_GIVEN,
-        provider_message_id: NotGivenOr[str] = NOT_GIVEN,
+        conversation_id: str,
+        apply: NotGivenOr[bool] = NOT_GIVEN,
         options: Options = None,
-    ) -> Union[InboundMessage, DuplicateInbound]:
-        """Injects a customer message on the sandbox channel (the same path as a WhatsApp message): the
-        conversation and the message, or ``{"duplicate": True}`` for a ``provider_message_id`` already received."""
-        params = {"from_": from_, "text": text, "name": name, "provider_message_id": provider_message_id}
-        return await self._call("injectSandboxMessage", (), params, options=options)
-
-    async def connect_whatsapp(
-        self,
-        *,
-        phone_number_id: str,
-        access_token: str,
-        app_secret: str,
-        verify_token: str,
-        display_phone_number: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> ConnectedWhatsApp:
-        """Connects a WhatsApp Cloud API number (admin only), after Meta confirms the token controls it."""
-        params = {
-            "phone_number_id": phone_number_id,
-            "access_token": access_token,
-            "app_secret": app_secret,
-            "verify_token": verify_token,
-            "display_phone_number": display_phone_number,
-        }
-        return await self._call("connectWhatsApp", (), params, options=options)
-
-
-class Events(AsyncResource):
-    """``client.events``: the last 30 days of events."""
-
-    def list(
-        self,
-        *,
-        type: NotGivenOr[EventFilter] = NOT_GIVEN,
-        since: NotGivenOr[Instant] = NOT_GIVEN,
-        until: NotGivenOr[Instant] = NOT_GIVEN,
-        limit: NotGivenOr[int] = NOT_GIVEN,
-        cursor: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> AsyncPaginator[Event]:
-        """Events, newest first; ``type`` takes an exact type or ``*``, ``conversation.*``, ``booking.*``."""
-        return self._list("listEvents", (), {"type": type, "since": since, "until": until, "limit": limit, "cursor": cursor}, options)
-
-    async def page(
-        self,
-        *,
-        type: NotGivenOr[EventFilter] = NOT_GIVEN,
-        since: NotGivenOr[Instant] = NOT_GIVEN,
-        until: NotGivenOr[Instant] = NOT_GIVEN,
-        limit: NotGivenOr[int] = NOT_GIVEN,
-        cursor: NotGivenOr[str] = NOT_GIVEN,
-        options: Options = None,
-    ) -> AsyncPage[Event]:
-        """One page of :meth:`list`."""
-        return await self.list(type=type, since=since, until=until, limit=limit, cursor=cursor, options=options).page()
-
-    async def get(self, id: str, /, *, options: Options = None) -> Event:
-        """One event of the last 30 days, as webhooks deliver it (a receiver may fetch the event a delivery names)."""
-        return await self._call("getEvent", (id,), options=options)
+    ) -> Categorization:
+        """Categorise a conversation. Category, candidates and suggested tags; `apply: true` sets the category
+        and adds the tags (emitting `conversation.updated`)."""
+        params = {"conversation_id": conversation_id, "apply": apply}
+        return await self._call("categorizeConversation", (), params, options=options)
 
 
 class Webhooks(AsyncResource):
-    """``client.webhooks``: webhook endpoints, and each endpoint's deliveries."""
-
-    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPaginator[WebhookEndpoint]:
-        return self._list("listWebhooks", (), {"limit": limit, "cursor": cursor}, options)
-
-    async def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPage[WebhookEndpoint]:
-        """One page of :meth:`list`."""
-        return await self.list(limit=limit, cursor=cursor, options=options).page()
-
-    async def get(self, id: str, /, *, options: Options = None) -> WebhookEndpoint:
-        return await self._call("getWebhook", (id,), options=options)
+    """``client.webhooks``: Signed HTTPS deliveries of events (Standard Webhooks), with attempt logs and
+    replay."""
 
     async def create(
         self,
@@ -738,9 +953,39 @@ class Webhooks(AsyncResource):
         is_active: NotGivenOr[bool] = NOT_GIVEN,
         options: Options = None,
     ) -> NewWebhookEndpoint:
-        """Registers an endpoint. Keep ``webhook_secret`` from the answer: it is not shown again."""
+        """Register a webhook endpoint. Only `https` URLs without credentials, on port 443 or 1024–65535,
+        whose host resolves to public addresses only (422 `unsafe_url`). At most 50 endpoints per tenant.
+        The endpoint gets every matching event committed after this response. The signing secret is in this
+        response only.  Needs the `admin` role."""
         params = {"url": url, "events": events, "description": description, "is_active": is_active}
         return await self._call("createWebhook", (), params, options=options)
+
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[WebhookEndpoint]:
+        """List webhook endpoints. The tenant’s endpoints (at most 50), newest first; never their secrets.
+        Agents get each URL’s origin only (`url_redacted`)."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listWebhooks", (), params, options)
+
+    async def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[WebhookEndpoint]:
+        """One page of :meth:`list`."""
+        return await self.list(limit=limit, cursor=cursor, options=options).page()
+
+    async def get(self, id: str, /, *, options: Options = None) -> WebhookEndpoint:
+        """Get a webhook endpoint. The endpoint’s URL (for agents, its origin only: `url_redacted`),
+        subscriptions and state; never its secrets."""
+        return await self._call("getWebhook", (id,), {}, options=options)
 
     async def update(
         self,
@@ -754,25 +999,49 @@ class Webhooks(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> WebhookEndpoint:
+        """Update a webhook endpoint. `is_active: false` stops deliveries at once: nothing new is queued, and
+        pending retries end `cancelled`.  Needs the `admin` role."""
         params = {"url": url, "events": events, "description": description, "is_active": is_active}
         return await self._call("updateWebhook", (id,), params, if_match=if_match, options=options)
 
     async def delete(self, id: str, /, *, if_match: IfMatch = None, options: Options = None) -> None:
-        """Deletes the endpoint and stops its retries; its delivery history stays readable. With ``if_match``,
-        only that version (412 otherwise)."""
-        await self._call("deleteWebhook", (id,), if_match=if_match, options=options)
+        """Delete a webhook endpoint. Pending retries stop; the delivery history stays readable. With
+        If-Match, only that version is deleted.  Needs the `admin` role."""
+        await self._call("deleteWebhook", (id,), {}, if_match=if_match, options=options)
 
-    async def rotate_secret(self, id: str, /, *, if_match: IfMatch = None, options: Options = None) -> RotatedWebhookEndpoint:
-        """A new secret; the previous one keeps signing for 24 hours. With ``if_match``, only that version is rotated."""
-        return await self._call("rotateWebhookSecret", (id,), if_match=if_match, options=options)
+    async def rotate_secret(
+        self,
+        id: str,
+        /,
+        *,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> RotatedWebhookEndpoint:
+        """Rotate the signing secret. A new secret signs from now on; the one it replaces keeps signing too
+        for 24 h (two signatures), and any older one stops at once. With If-Match, only that version is
+        rotated (412 otherwise); without it, a rotation that meets a concurrent change is made again on the
+        fresh endpoint, unless that change was another rotation (409 `concurrent_update`: its secret
+        stands).  Needs the `admin` role."""
+        return await self._call("rotateWebhookSecret", (id,), {}, if_match=if_match, options=options)
 
     async def test(self, id: str, /, *, options: Options = None) -> TestDelivery:
-        """Delivers a ``webhook.test`` event to the endpoint now."""
-        return await self._call("sendTestEvent", (id,), options=options)
+        """Send a test event. Delivers a `webhook.test` event to this endpoint now (an inactive endpoint
+        receives nothing).  Needs the `admin` role."""
+        return await self._call("sendTestEvent", (id,), {}, options=options)
 
-    async def recover(self, id: str, /, *, since: Instant, until: NotGivenOr[Instant] = NOT_GIVEN, options: Options = None) -> RecoveryResult:
-        """Replays every failed delivery of events between ``since`` and ``until`` (default now)."""
-        return await self._call("recoverWebhookDeliveries", (id,), {"since": since, "until": until}, options=options)
+    async def recover(
+        self,
+        id: str,
+        /,
+        *,
+        since: Instant,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
+        options: Options = None,
+    ) -> RecoveryResult:
+        """Replay failed deliveries. Replays every failed delivery of this endpoint for events between `since`
+        and `until` (default now), up to 1,000 per call.  Needs the `admin` role."""
+        params = {"since": since, "until": until}
+        return await self._call("recoverWebhookDeliveries", (id,), params, options=options)
 
     def deliveries(
         self,
@@ -787,9 +1056,17 @@ class Webhooks(AsyncResource):
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Delivery]:
-        """This endpoint's deliveries, newest first, optionally by ``status`` and ``event_type``;
-        ``since`` and ``until`` bound the event's time."""
-        params = {"status": status, "event_type": event_type, "since": since, "until": until, "limit": limit, "cursor": cursor}
+        """List an endpoint’s deliveries. This endpoint’s deliveries, newest first. `status` and `event_type`
+        filter them; `since` and `until` bound the event’s time. A page reads at most 1,000 deliveries to
+        find its matches, so a narrow `event_type` may give a short page with `has_more`."""
+        params = {
+            "status": status,
+            "event_type": event_type,
+            "since": since,
+            "until": until,
+            "limit": limit,
+            "cursor": cursor,
+        }
         return self._list("listWebhookEndpointDeliveries", (id,), params, options)
 
     async def deliveries_page(
@@ -807,151 +1084,135 @@ class Webhooks(AsyncResource):
     ) -> AsyncPage[Delivery]:
         """One page of :meth:`deliveries`."""
         return await self.deliveries(
-            id, status=status, event_type=event_type, since=since, until=until, limit=limit, cursor=cursor, options=options
+            id,
+            status=status,
+            event_type=event_type,
+            since=since,
+            until=until,
+            limit=limit,
+            cursor=cursor,
+            options=options,
         ).page()
 
 
 class WebhookDeliveries(AsyncResource):
-    """``client.webhook_deliveries``: deliveries across endpoints (the failed-delivery view), one delivery
-    with its attempts, and replay."""
+    """``client.webhook_deliveries``: Signed HTTPS deliveries of events (Standard Webhooks), with attempt logs
+    and replay."""
 
     def list(
         self,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
-        webhook_id: NotGivenOr[str] = NOT_GIVEN,
         event_type: NotGivenOr[EventType] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        webhook_id: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Delivery]:
-        """Failed deliveries across endpoints (or another ``status``), newest event first, optionally of
-        one endpoint (``webhook_id``) and ``event_type``; ``since`` and ``until`` bound the event's time."""
-        params = {"status": status, "webhook_id": webhook_id, "event_type": event_type, "since": since, "until": until}
-        return self._list("listWebhookDeliveries", (), {**params, "limit": limit, "cursor": cursor}, options)
+        """List failed deliveries. The failed-delivery view across the tenant’s endpoints, newest event first;
+        `status` picks another status. `webhook_id` (a deleted endpoint’s too) and `event_type` narrow it;
+        `since` and `until` bound the event’s time. A page reads at most 1,000 deliveries to find its
+        matches, so a narrow `event_type` may give a short page with `has_more`."""
+        params = {
+            "status": status,
+            "event_type": event_type,
+            "since": since,
+            "until": until,
+            "webhook_id": webhook_id,
+            "limit": limit,
+            "cursor": cursor,
+        }
+        return self._list("listWebhookDeliveries", (), params, options)
 
     async def page(
         self,
         *,
         status: NotGivenOr[DeliveryStatus] = NOT_GIVEN,
-        webhook_id: NotGivenOr[str] = NOT_GIVEN,
         event_type: NotGivenOr[EventType] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        webhook_id: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPage[Delivery]:
         """One page of :meth:`list`."""
         return await self.list(
-            status=status, webhook_id=webhook_id, event_type=event_type, since=since, until=until,
-            limit=limit, cursor=cursor, options=options,
+            status=status,
+            event_type=event_type,
+            since=since,
+            until=until,
+            webhook_id=webhook_id,
+            limit=limit,
+            cursor=cursor,
+            options=options,
         ).page()
 
     async def get(self, id: str, /, *, options: Options = None) -> DeliveryWithPayload:
-        """A delivery with its payload and every attempt."""
-        return await self._call("getWebhookDelivery", (id,), options=options)
+        """Get a delivery. The payload and every attempt: time, status code, duration, error, and the first 1
+        KB of the response."""
+        return await self._call("getWebhookDelivery", (id,), {}, options=options)
 
     async def retry(self, id: str, /, *, options: Options = None) -> DeliveryReplay:
-        """Replays one delivery with the full retry schedule."""
-        return await self._call("retryWebhookDelivery", (id,), options=options)
+        """Replay a delivery. Starts a new cycle with the full retry schedule. A delivery still pending is
+        409.  Needs the `admin` role."""
+        return await self._call("retryWebhookDelivery", (id,), {}, options=options)
 
 
-class ApiKeys(AsyncResource):
-    """``client.api_keys`` (admin only)."""
+class Events(AsyncResource):
+    """``client.events``: Everything that happened, kept 30 days. The same envelopes are delivered to webhooks
+    (see the webhooks section)."""
 
-    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPaginator[ApiKey]:
-        return self._list("listApiKeys", (), {"limit": limit, "cursor": cursor}, options)
-
-    async def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPage[ApiKey]:
-        """One page of :meth:`list`."""
-        return await self.list(limit=limit, cursor=cursor, options=options).page()
-
-    async def create(self, *, name: str, role: NotGivenOr[Role] = NOT_GIVEN, options: Options = None) -> NewApiKey:
-        """A new key. ``key`` is in this answer only."""
-        return await self._call("createApiKey", (), {"name": name, "role": role}, options=options)
-
-    async def revoke(self, id: str, /, *, options: Options = None) -> None:
-        """Revokes a key: its next request fails."""
-        await self._call("revokeApiKey", (id,), options=options)
-
-
-class Users(AsyncResource):
-    """``client.users``: the tenant's users."""
-
-    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPaginator[User]:
-        return self._list("listUsers", (), {"limit": limit, "cursor": cursor}, options)
-
-    async def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPage[User]:
-        """One page of :meth:`list`."""
-        return await self.list(limit=limit, cursor=cursor, options=options).page()
-
-    async def get(self, id: str, /, *, options: Options = None) -> User:
-        return await self._call("getUser", (id,), options=options)
-
-    async def create(
+    def list(
         self,
         *,
-        email: str,
-        password: str,
-        name: NotGivenOr[str] = NOT_GIVEN,
-        role: NotGivenOr[Role] = NOT_GIVEN,
+        type: NotGivenOr[EventFilter] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
-    ) -> User:
-        """Adds a user (admin only); ``role`` defaults to ``agent``."""
-        return await self._call("createUser", (), {"email": email, "password": password, "name": name, "role": role}, options=options)
+    ) -> AsyncPaginator[Event]:
+        """List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed.
+        `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since`
+        and `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at
+        most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A
+        message's status events (sent, delivered, read, failed) are listed a moment after the status moved:
+        a poller should overlap its `since` window and dedupe on the event id."""
+        params = {"type": type, "since": since, "until": until, "limit": limit, "cursor": cursor}
+        return self._list("listEvents", (), params, options)
 
-    async def update(
+    async def page(
         self,
-        id: str,
-        /,
         *,
-        name: NotGivenOr[Optional[str]] = NOT_GIVEN,
-        role: NotGivenOr[Role] = NOT_GIVEN,
-        status: NotGivenOr[UserStatus] = NOT_GIVEN,
-        password: NotGivenOr[str] = NOT_GIVEN,
-        if_match: IfMatch = None,
+        type: NotGivenOr[EventFilter] = NOT_GIVEN,
+        since: NotGivenOr[Instant] = NOT_GIVEN,
+        until: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
-    ) -> User:
-        """Changes name, role, status or password (admin only)."""
-        params = {"name": name, "role": role, "status": status, "password": password}
-        return await self._call("updateUser", (id,), params, if_match=if_match, options=options)
+    ) -> AsyncPage[Event]:
+        """One page of :meth:`list`."""
+        return await self.list(
+            type=type,
+            since=since,
+            until=until,
+            limit=limit,
+            cursor=cursor,
+            options=options,
+        ).page()
 
-
-class Auth(AsyncResource):
-    """``client.auth``: the calling credential, and the login session's lifecycle."""
-
-    def __init__(self, transport: AsyncTransport, session: Optional[AsyncSession]) -> None:
-        super().__init__(transport)
-        self._session = session
-
-    async def me(self, *, options: Options = None) -> Me:
-        """Who is calling: an API key or a user's session, with its role and tenant."""
-        return await self._call("getMe", options=options)
-
-    async def logout(self, *, options: Options = None) -> None:
-        """Ends the login session at once: its tokens stop working, and this client forgets them. A session
-        the API already ended counts as logged out. (An API key is revoked with ``api_keys.revoke``; logout
-        with one is a BadRequestError, ``not_a_session``.)"""
-        try:
-            await self._call("logout", options=options)
-        except AuthenticationError:
-            if self._session is None:
-                raise
-        if self._session is not None:
-            await self._session.clear()
-
-    async def refresh(self) -> Tokens:
-        """Rotates the session's tokens now (the client also does it by itself before they expire)."""
-        if self._session is None:
-            raise MessagingError("refresh() needs a login session (AsyncMessagingClient.login).")
-        return await self._session.refresh()
+    async def get(self, id: str, /, *, options: Options = None) -> Event:
+        """Get an event. One event of the last 30 days, exactly as webhooks deliver it. A receiver can fetch
+        the event a delivery names instead of trusting its body, and learn whether an id is one of the
+        tenant’s events."""
+        return await self._call("getEvent", (id,), {}, options=options)
 
 
 class Tenants(AsyncResource):
-    """``platform.tenants``: tenants, through the operator API (platform token)."""
+    """``client.tenants``: The operator API: tenants, with the platform token."""
 
     async def create(
         self,
@@ -964,7 +1225,8 @@ class Tenants(AsyncResource):
         default_language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
         options: Options = None,
     ) -> ProvisionedTenant:
-        """Creates a tenant with its first admin user and API key (the key is shown in this answer only)."""
+        """Create a tenant. Creates the tenant, its first admin and its first API key in one transaction. The
+        key is in this response only."""
         params = {
             "name": name,
             "plan": plan,
@@ -975,15 +1237,30 @@ class Tenants(AsyncResource):
         }
         return await self._call("createTenant", (), params, options=options)
 
-    def list(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPaginator[Tenant]:
-        return self._list("listTenants", (), {"limit": limit, "cursor": cursor}, options)
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[Tenant]:
+        """List tenants. Every tenant, newest first."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listTenants", (), params, options)
 
-    async def page(self, *, limit: NotGivenOr[int] = NOT_GIVEN, cursor: NotGivenOr[str] = NOT_GIVEN, options: Options = None) -> AsyncPage[Tenant]:
+    async def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Tenant]:
         """One page of :meth:`list`."""
         return await self.list(limit=limit, cursor=cursor, options=options).page()
 
     async def get(self, id: str, /, *, options: Options = None) -> Tenant:
-        return await self._call("getTenant", (id,), options=options)
+        """Get a tenant. The tenant, with its effective hourly limit."""
+        return await self._call("getTenant", (id,), {}, options=options)
 
     async def update(
         self,
@@ -999,7 +1276,9 @@ class Tenants(AsyncResource):
         if_match: IfMatch = None,
         options: Options = None,
     ) -> Tenant:
-        """Changes name, plan, limit, status (``suspended``), time zone or default language."""
+        """Update a tenant. Changes the name, plan, limit (enterprise only, and required there), status, time
+        zone or default language. `status: suspended` makes every credential of the tenant fail with 403
+        from the next request on."""
         params = {
             "name": name,
             "plan": plan,
@@ -1012,8 +1291,8 @@ class Tenants(AsyncResource):
 
 
 class Meta(AsyncResource):
-    """``client.meta``: about the API itself."""
+    """``client.meta``: This document."""
 
     async def openapi(self, *, options: Options = None) -> OpenApiDocument:
-        """The API's OpenAPI 3.1 document, as the server publishes it."""
-        return await self._call("getOpenApiDocument", options=options)
+        """This document. The OpenAPI 3.1 document of this API: no credentials needed, not rate-limited."""
+        return await self._call("getOpenApiDocument", (), {}, options=options)

@@ -1,5 +1,7 @@
-"""The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
-operator API). Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file."""
+"""Generated from ``async_client.py`` by scripts/generate_sync.py: edit that file.
+
+The synchronous clients: :class:`MessagingClient` (a tenant's API) and :class:`PlatformClient` (the
+operator API)."""
 from __future__ import annotations
 
 import time

@@ -49,8 +49,13 @@ __all__ = [
     "CategorizationCategoryName",
     "CategorizeConversationRequest",
     "ChannelList",
+    "ChannelListEmbeddedSignup",
+    "ChannelReauthorizationRequiredEvent",
+    "ChannelReauthorizationRequiredEventData",
+    "ConnectWhatsAppByEmbeddedSignupRequest",
     "ConnectWhatsAppRequest",
     "ConnectedWhatsApp",
+    "ConnectedWhatsAppStatus",
     "Conversation",
     "ConversationChannel",
     "ConversationCreatedEvent",
@@ -120,6 +125,7 @@ __all__ = [
     "MessageDirection",
     "MessageError",
     "MessageList",
+    "MessageReaction",
     "MessageStatus",
     "MoneyEntity",
     "MoneyEntityValue",
@@ -140,16 +146,6 @@ __all__ = [
     "ProblemTenantsItem",
     "ProvisionedTenant",
     "ReceiveWhatsAppWebhookRequest",
-    "ReceiveWhatsAppWebhookRequestEntryItem",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItem",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValue",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItem",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItemProfile",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItem",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItemText",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMetadata",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItem",
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItemErrorsItem",
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
     "RefreshSessionRequest",
@@ -226,6 +222,7 @@ AnalysisSentimentLabel = Literal["negative", "neutral", "positive"]
 BookingCancellationByType = Literal["customer", "user", "api_key"]
 BookingStatus = Literal["pending", "confirmed", "cancelled", "completed", "no_show"]
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
+ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
 ConversationChannel = Literal["sandbox", "whatsapp"]
 ConversationPriority = Literal["low", "normal", "high", "urgent"]
 ConversationStatus = Literal["open", "pending", "snoozed", "resolved"]
@@ -250,6 +247,7 @@ EventFilter = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "channel.reauthorization_required",
     "webhook.test",
 ]
 EventType = Literal[
@@ -267,6 +265,7 @@ EventType = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "channel.reauthorization_required",
     "webhook.test",
 ]
 MessageDirection = Literal["inbound", "outbound"]
@@ -607,6 +606,33 @@ class CategorizeConversationRequest(_CategorizeConversationRequestRequired, tota
 
 class ChannelList(TypedDict):
     data: List[Union[SandboxChannel, WhatsAppChannel]]
+    #: What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none.
+    embedded_signup: Optional[ChannelListEmbeddedSignup]
+
+
+class ChannelListEmbeddedSignup(TypedDict):
+    """``ChannelList.embedded_signup`` in openapi.json."""
+
+    app_id: str
+    config_id: str
+    graph_version: str
+
+
+class ChannelReauthorizationRequiredEvent(TypedDict):
+    """Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it until an admin reconnects it."""
+
+    id: str
+    type: Literal["channel.reauthorization_required"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: ChannelReauthorizationRequiredEventData
+
+
+class ChannelReauthorizationRequiredEventData(TypedDict):
+    """``ChannelReauthorizationRequiredEvent.data`` in openapi.json."""
+
+    channel: WhatsAppChannel
 
 
 class ConnectedWhatsApp(TypedDict):
@@ -614,20 +640,29 @@ class ConnectedWhatsApp(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+    status: ConnectedWhatsAppStatus
     created_at: str
     #: Set the Meta app’s callback URL to the API’s base URL plus this path.
     webhook_path: str
 
 
+class ConnectWhatsAppByEmbeddedSignupRequest(TypedDict):
+    code: str
+    waba_id: str
+    phone_number_id: str
+
+
 class _ConnectWhatsAppRequestRequired(TypedDict):
     phone_number_id: str
     access_token: str
-    app_secret: str
-    verify_token: str
 
 
 class ConnectWhatsAppRequest(_ConnectWhatsAppRequestRequired, total=False):
     display_phone_number: str
+    waba_id: str
+    app_secret: str
+    verify_token: str
 
 
 class Conversation(TypedDict):
@@ -1160,6 +1195,8 @@ class Message(TypedDict):
     updated_at: str
     #: Inbound messages, once the background analysis has run.
     analysis: Optional[MessageAnalysis]
+    #: The customer’s latest reaction to this message (WhatsApp); null if none.
+    reaction: Optional[MessageReaction]
 
 
 class MessageError(TypedDict):
@@ -1167,6 +1204,13 @@ class MessageError(TypedDict):
 
     code: str
     message: str
+
+
+class MessageReaction(TypedDict):
+    """``Message.reaction`` in openapi.json."""
+
+    emoji: str
+    reacted_at: str
 
 
 class MessageAnalysis(TypedDict):
@@ -1379,90 +1423,8 @@ class ProvisionedTenant(TypedDict):
     api_key: NewApiKey
 
 
-class ReceiveWhatsAppWebhookRequest(TypedDict, total=False):
-    object: str
-    entry: List[ReceiveWhatsAppWebhookRequestEntryItem]
-
-
-class ReceiveWhatsAppWebhookRequestEntryItem(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[]`` in openapi.json."""
-
-    id: str
-    changes: List[ReceiveWhatsAppWebhookRequestEntryItemChangesItem]
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItem(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[]`` in openapi.json."""
-
-    field: str
-    value: ReceiveWhatsAppWebhookRequestEntryItemChangesItemValue
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValue(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value`` in openapi.json."""
-
-    metadata: ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMetadata
-    contacts: List[ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItem]
-    messages: List[ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItem]
-    statuses: List[ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItem]
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMetadata(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.metadata`` in openapi.json."""
-
-    phone_number_id: str
-    display_phone_number: str
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItem(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.contacts[]`` in openapi.json."""
-
-    wa_id: str
-    profile: ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItemProfile
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueContactsItemProfile(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.contacts[].profile`` in openapi.json."""
-
-    name: str
-
-
-#: ``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.messages[]`` in openapi.json.
-ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItem = TypedDict(
-    "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItem",
-    {
-        "id": "str",
-        "from": "str",
-        "timestamp": "str",
-        "type": "str",
-        "text": "ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItemText",
-    },
-    total=False,
-)
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueMessagesItemText(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.messages[].text`` in openapi.json."""
-
-    body: str
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItem(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.statuses[]`` in openapi.json."""
-
-    id: str
-    status: str
-    timestamp: str
-    recipient_id: str
-    errors: List[ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItemErrorsItem]
-
-
-class ReceiveWhatsAppWebhookRequestEntryItemChangesItemValueStatusesItemErrorsItem(TypedDict, total=False):
-    """``ReceiveWhatsAppWebhookRequest.entry[].changes[].value.statuses[].errors[]`` in openapi.json."""
-
-    code: float
-    title: str
-    message: str
+class ReceiveWhatsAppWebhookRequest(TypedDict):
+    pass
 
 
 class _RecoverWebhookDeliveriesRequestRequired(TypedDict):
@@ -1856,14 +1818,14 @@ class WhatsAppChannel(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
+    status: ConnectedWhatsAppStatus
     created_at: str
 
 
 class WhatsAppWebhookResult(TypedDict):
-    received: int
-    duplicates: int
-    receipts: int
-    ignored: int
+    #: Parts of the payload queued: one per business number (more when large).
+    queued: int
 
 
 # Unions (discriminated by the property named in each comment)
@@ -1887,6 +1849,7 @@ Event = Union[
     BookingRescheduledEvent,
     BookingCancelledEvent,
     BookingCompletedEvent,
+    ChannelReauthorizationRequiredEvent,
     WebhookTestEvent,
 ]
 

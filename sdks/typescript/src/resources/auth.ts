@@ -1,21 +1,16 @@
 import type { SessionCredentials } from '../core/auth.js';
 import { AuthenticationError, MessagingError } from '../core/errors.js';
 import type { RequestOptions, Transport } from '../core/http.js';
-import { ApiResource } from '../core/resource.js';
-import type { Me, Tokens } from '../types.js';
+import * as generated from '../generated/resources.js';
+import type { Tokens } from '../types.js';
 
-/** The calling credential, and the login session's lifecycle. */
-export class Auth extends ApiResource {
+/** `client.auth`: the calling credential (generated), and the login session's lifecycle (hand-written). */
+export class Auth extends generated.Auth {
   constructor(
     transport: Transport,
     private readonly session: SessionCredentials | undefined,
   ) {
     super(transport);
-  }
-
-  /** Who is calling: an API key or a user's session, with its role and tenant. */
-  me(options?: RequestOptions): Promise<Me> {
-    return this.call('GET', '/auth/me', { options });
   }
 
   /**

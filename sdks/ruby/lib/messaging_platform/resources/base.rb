@@ -5,6 +5,9 @@ module MessagingPlatform
   # against openapi.json's schemas) and per-call options last: `request_options: { timeout:,
   # max_retries:, headers:, idempotency_key:, if_match: }`.
   module Resources
+    # The default of an optional keyword argument: left out of the request (nil sends JSON null).
+    UNSET = Object.new.tap { |unset| def unset.inspect = "UNSET" }.freeze
+
     # Base of every resource: calls an operation of OPERATIONS through the transport.
     class Base
       def initialize(transport)
@@ -59,6 +62,11 @@ module MessagingPlatform
         raise ArgumentError, "unknown parameter(s) for #{operation_id}: #{unknown.join(', ')} (expected #{known.join(', ')})" unless unknown.empty?
 
         body
+      end
+
+      # The keyword arguments given, without those left UNSET.
+      def given(params)
+        params.reject { |_, value| UNSET.equal?(value) }
       end
 
       # Per-call options with the `idempotency_key:` / `if_match:` keywords folded in.

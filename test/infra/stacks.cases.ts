@@ -16,12 +16,10 @@ import {
   type StatelessStack,
 } from '../../lib/stateless-stack';
 import { WORKERS } from '../../spec/workers';
+import { BEDROCK_MODEL, built } from './synth';
 
-// One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
-// through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
-const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
-const { app, stateful, stateless, dashboard } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
-app.synth();
+// The infra tests' one real synth (./synth.ts), shared by most assertions.
+const { app, stateful, edge, stateless, dashboard } = built;
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
 
@@ -31,9 +29,9 @@ const resources = (t: Template, type: string): Resources => t.findResources(type
 const refOf = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0] ?? JSON.stringify(value);
 const json = (t: Template) => JSON.stringify(t.toJSON());
 
-/** The API stack and its nested stacks (one per feature), keyed by the nested stack's logical id in the parent. */
+/** The API stack and its nested stacks (one per feature, and its front), keyed by the nested stack's logical id in the parent. */
 function templatesOf(stack: StatelessStack) {
-  const nested = Object.values(stack.routeStacks).map((s) => ({
+  const nested = [...Object.values(stack.routeStacks), stack.front].map((s) => ({
     stack: s,
     id: stack.getLogicalId(s.nestedStackResource as CfnElement),
     template: Template.fromStack(s),
@@ -54,6 +52,13 @@ function fromStateful(value: any): any {
   if (!ref) return value;
   expect(ref.StackName).toBe(stateful.stackName);
   return (data.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
+}
+
+/** Every `Fn::GetStackOutput` in a template. */
+function stackOutputReads(node: any): { StackName: string; OutputName: string }[] {
+  if (node === null || typeof node !== 'object') return [];
+  if (node['Fn::GetStackOutput']) return [node['Fn::GetStackOutput']];
+  return Object.values(node).flatMap(stackOutputReads);
 }
 
 /** A nested stack output read by the parent (`Fn::GetAtt [nested, Outputs.X]`): the nested template and its value. */
@@ -92,9 +97,9 @@ const statementsOf = (template: Template, fnId: string) => {
 };
 
 describe('stateless stack', () => {
-  it('has one function per route and per worker, and the $default one, each with the fixed defaults', () => {
+  it('has one function per route and per worker, the $default one and the origin authorizer, each with the fixed defaults', () => {
     const fns = everywhere('AWS::Lambda::Function');
-    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 1);
+    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2);
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -147,7 +152,8 @@ describe('stateless stack', () => {
     const fromApi = everywhere('AWS::Lambda::Permission').filter(
       (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
-    expect(fromApi).toHaveLength(ROUTES.length + 1);
+    // And the $default route's and the origin authorizer's.
+    expect(fromApi).toHaveLength(ROUTES.length + 2);
     for (const route of ROUTES) {
       const template = routeFunctionTemplate(route.id);
       const fnId = logicalIdOf(stateless.functions[route.id] as IConstruct);
@@ -320,16 +326,18 @@ describe('stateless stack', () => {
   });
 
   it('answers unmatched paths from one small function that may touch no table, secret or queue', () => {
+    // It lives in the API's front (a nested stack), with the origin check.
     const fnId = logicalIdOf(stateless.unmatchedRouteFunction);
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
     const fallback = routes.find((r) => r.Properties.RouteKey === '$default');
     const integration = resources(api, 'AWS::ApiGatewayV2::Integration')[
       String(fallback?.Properties.Target['Fn::Join'][1][1].Ref)
     ];
-    expect(refOf(integration?.Properties.IntegrationUri)).toBe(fnId);
-    const statements = JSON.stringify(statementsOf(api, fnId));
+    const { template: front, value } = fromNested(integration?.Properties.IntegrationUri);
+    expect(refOf(value)).toBe(fnId);
+    const statements = JSON.stringify(statementsOf(front, fnId));
     expect(statements).not.toMatch(/dynamodb:|secretsmanager:|sqs:|bedrock:/);
-    expect(resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty(
+    expect(resources(front, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty(
       'MAIN_TABLE_NAME',
     );
   });
@@ -510,7 +518,11 @@ describe('stateful stack', () => {
     const queues = resources(data, 'AWS::SQS::Queue');
     expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
     const withRedrive = Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy);
-    expect(withRedrive).toHaveLength(2);
+    expect(withRedrive.map(([id]) => id.replace(/Queue.*$/, '')).sort()).toEqual([
+      'ChannelOutbound',
+      'WebhookDelivery',
+      'WhatsAppInbound',
+    ]);
     const delivery = withRedrive.find(([id]) => id.startsWith('WebhookDelivery'))?.[1];
     const redrive = delivery?.Properties.RedrivePolicy;
     expect(redrive.maxReceiveCount).toBe(5);
@@ -524,7 +536,12 @@ describe('stateful stack', () => {
       ),
     ).toHaveLength(Object.keys(QUEUES).length);
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
-    expect(failureQueues().sort()).toEqual(['channelOutboundDlq', 'streamFailures', 'webhookDeliveryDlq']);
+    expect(failureQueues().sort()).toEqual([
+      'channelOutboundDlq',
+      'streamFailures',
+      'webhookDeliveryDlq',
+      'whatsappInboundDlq',
+    ]);
     for (const key of failureQueues()) {
       const id = logicalIdOf(stateful.queues[key]);
       expect(
@@ -542,8 +559,11 @@ describe('stateful stack', () => {
     data.hasOutput('StreamFailuresQueueUrl', {});
   });
 
-  it('keeps the JWT key, the platform token and the data key in Secrets Manager', () => {
-    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(3);
+  it("keeps the JWT key, the platform token, the data key and the Meta app's secret in Secrets Manager", () => {
+    expect(
+      Object.keys(resources(data, 'AWS::SecretsManager::Secret')).map((id) => id.replace(/[0-9A-F]{8}$/, '')),
+    ).toEqual(expect.arrayContaining(['JwtSigningSecret', 'PlatformToken', 'DataKey', 'WhatsAppAppSecret']));
+    expect(Object.keys(resources(data, 'AWS::SecretsManager::Secret'))).toHaveLength(4);
   });
 });
 
@@ -615,6 +635,7 @@ describe('growth and coupling', () => {
     [
       [stateful.stackName, Object.keys(data.toJSON().Resources).length],
       [dashboard.stackName, Object.keys(Template.fromStack(dashboard).toJSON().Resources).length],
+      [edge.stackName, Object.keys(Template.fromStack(edge).toJSON().Resources).length],
       ...apiStacks.all.map((t, i) => [
         i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id,
         Object.keys(t.toJSON().Resources).length,
@@ -633,9 +654,13 @@ describe('growth and coupling', () => {
     );
     // Only the named queue URLs (for other tools); none generated for the API stack.
     expect(exports.every((name) => /^MessagingStateful-\w+QueueUrl$/.test(name))).toBe(true);
+    // Each stack output read is one the stateful stack has (the web ACL's ARN comes from the edge stack).
+    const outputsOf = { [stateful.stackName]: data, [edge.stackName]: Template.fromStack(edge) };
     for (const t of apiStacks.all) {
-      for (const [, outputName] of json(t).matchAll(/"OutputName":"([^"]+)"/g))
-        expect(data.toJSON().Outputs).toHaveProperty([outputName as string]);
+      for (const ref of stackOutputReads(t.toJSON())) {
+        expect(Object.keys(outputsOf)).toContain(ref.StackName);
+        expect(outputsOf[ref.StackName]?.toJSON().Outputs).toHaveProperty([ref.OutputName]);
+      }
     }
   });
 

@@ -1,0 +1,155 @@
+import { normalisePhone } from '../customers/customer';
+import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations/service';
+import { findByProviderId, setReaction, type MessageRef } from '../conversations/store';
+import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
+import {
+  NOT_CUSTOMER_MESSAGES,
+  inboundText,
+  receiptTime,
+  type InboundChunk,
+  type WebhookMessage,
+  type WebhookStatus,
+} from './whatsapp';
+
+const RECEIPTS = new Set(['delivered', 'read', 'failed']);
+/** Our longest message text; Meta's text messages are at most 4,096 characters too, but captions and lists add up. */
+const MAX_TEXT = 4096;
+const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+export interface InboundCounts {
+  received: number;
+  duplicates: number;
+  receipts: number;
+  held: number;
+  reactions: number;
+  /** Items we cannot use (no id, no sender, a kind that is not a customer writing, an unknown number). */
+  skipped: number;
+}
+
+/**
+ * What a send carries to Meta as biz_opaque_callback_data, which Meta returns on every status webhook
+ * of that message: its reference, so a status can find a message whose send was never recorded.
+ */
+export const sendReference = (ref: MessageRef) => `${ref.tenant_id}/${ref.conversation_id}/${ref.message_id}`;
+function refOfReference(reference: unknown): MessageRef | undefined {
+  if (typeof reference !== 'string') return undefined;
+  const [tenant_id, conversation_id, message_id, ...rest] = reference.split('/');
+  if (rest.length || !tenant_id || !conversation_id?.startsWith('conv_') || !message_id?.startsWith('msg_'))
+    return undefined;
+  return { tenant_id, conversation_id, message_id };
+}
+
+/** A customer message: stored (opening or joining a conversation), or, for a reaction, attached to its message. */
+async function receiveMessage(
+  tenantId: string,
+  phoneNumberId: string,
+  m: WebhookMessage,
+  contacts: InboundChunk['value']['contacts'],
+  now: Date,
+  counts: InboundCounts,
+) {
+  if (!isText(m.id, 256) || !isText(m.type, 32)) return void counts.skipped++;
+  const sentAt = receiptTime(m.timestamp, now);
+  if (m.type === 'reaction') {
+    const target = isText(m.reaction?.message_id, 256)
+      ? await findByProviderId(tenantId, 'whatsapp', m.reaction.message_id)
+      : undefined;
+    if (!target) return void counts.skipped++;
+    const emoji = m.reaction?.emoji;
+    await setReaction(
+      target,
+      isText(emoji, 32) ? { emoji, reacted_at: sentAt.toISOString() } : null,
+      sentAt.toISOString(),
+    );
+    return void counts.reactions++;
+  }
+  // Reactions, system notices and unsupported kinds neither open a conversation nor move the window.
+  if (NOT_CUSTOMER_MESSAGES.has(m.type)) return void counts.skipped++;
+  const phone = typeof m.from === 'string' ? normalisePhone(m.from) : undefined;
+  if (!phone) return void counts.skipped++;
+  const contact = contacts?.find((c) => c?.wa_id === m.from);
+  // A blank profile name is no name (WhatsApp may send "").
+  const name = typeof contact?.profile?.name === 'string' ? contact.profile.name.trim().slice(0, 200) || null : null;
+  let text = inboundText(m).trim();
+  if (!text) return void counts.skipped++;
+  if (text.length > MAX_TEXT) text = `${text.slice(0, MAX_TEXT - 1)}\u2026`;
+  const result = await receiveInbound(
+    tenantId,
+    'whatsapp',
+    phoneNumberId,
+    { phone, name, text, providerId: m.id, sentAt },
+    now,
+  );
+  if (result) counts.received++;
+  else counts.duplicates++;
+}
+
+async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts: InboundCounts) {
+  if (!isText(s.id, 256) || !isText(s.status, 32)) return void counts.skipped++;
+  // `sent` needs no receipt: the sender records it from Meta's answer (or below, from a later status).
+  if (s.status === 'sent' || !RECEIPTS.has(s.status)) {
+    if (s.status === 'sent') await settleFromReference(tenantId, s, now);
+    return void counts.skipped++;
+  }
+  const first = s.errors?.[0];
+  const receipt: HeldReceipt = {
+    status: s.status as HeldReceipt['status'],
+    at: receiptTime(s.timestamp, now).toISOString(),
+    error: first
+      ? {
+          code: `whatsapp_${typeof first.code === 'number' ? first.code : 'error'}`,
+          message: String(first.message ?? first.title ?? 'failed').slice(0, 1024),
+        }
+      : null,
+  };
+  if (await applyReceiptOf(tenantId, s.id, receipt)) return void counts.receipts++;
+  if (await findByProviderId(tenantId, 'whatsapp', s.id)) return void counts.skipped++; // late or repeated
+  // The send is not recorded yet: settle it from the reference Meta returns, else hold the status.
+  if (await settleFromReference(tenantId, s, now)) {
+    if (await applyReceiptOf(tenantId, s.id, receipt)) return void counts.receipts++;
+    return void counts.skipped++;
+  }
+  await holdReceipt(tenantId, s.id, receipt, now);
+  counts.held++;
+  // The send may have been recorded meanwhile, after its own look for held statuses: look again.
+  if (await findByProviderId(tenantId, 'whatsapp', s.id)) await applyHeldReceipts(tenantId, s.id, now);
+}
+
+const applyReceiptOf = (tenantId: string, wamid: string, r: HeldReceipt) =>
+  applyReceipt(tenantId, 'whatsapp', wamid, r.status, new Date(r.at), r.error);
+
+/**
+ * A status whose message is still queued (its send's answer was lost, or is not recorded yet) names the
+ * message in its biz_opaque_callback_data: Meta has it, so it is sent, with this wamid. Never resent.
+ */
+async function settleFromReference(tenantId: string, s: WebhookStatus, now: Date): Promise<boolean> {
+  const ref = refOfReference(s.biz_opaque_callback_data);
+  if (!ref || ref.tenant_id !== tenantId || !s.id) return false;
+  return markSentIfQueued(ref, 'whatsapp', s.id, now);
+}
+
+/** Statuses held for a wamid, applied once its send is recorded. */
+export async function applyHeldReceipts(tenantId: string, wamid: string, now: Date): Promise<number> {
+  let applied = 0;
+  // delivered before read: a status only moves forward, so order matters for the events, not the outcome.
+  const order = { failed: 0, delivered: 1, read: 2 } as const;
+  const held = (await heldReceipts(tenantId, wamid, now)).sort((a, b) => order[a.status] - order[b.status]);
+  for (const receipt of held) if (await applyReceiptOf(tenantId, wamid, receipt)) applied++;
+  return applied;
+}
+
+/** One business number's part of a webhook payload, as the webhook route queued it. */
+export async function processInboundChunk(chunk: InboundChunk, now: Date): Promise<InboundCounts> {
+  const counts: InboundCounts = { received: 0, duplicates: 0, receipts: 0, held: 0, reactions: 0, skipped: 0 };
+  const messages = Array.isArray(chunk.value?.messages) ? chunk.value.messages : [];
+  const statuses = Array.isArray(chunk.value?.statuses) ? chunk.value.statuses : [];
+  const route = await routeWhatsAppNumber(chunk.phone_number_id);
+  if (!route || chunk.field !== 'messages') {
+    counts.skipped += messages.length + statuses.length;
+    return counts;
+  }
+  for (const m of messages)
+    await receiveMessage(route.tenantId, chunk.phone_number_id, m, chunk.value.contacts, now, counts);
+  for (const s of statuses) await applyStatus(route.tenantId, s, now, counts);
+  return counts;
+}
