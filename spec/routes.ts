@@ -757,6 +757,9 @@ export const ROUTES: readonly RouteDef[] = [
   },
 ];
 
+/** The method of a route's API Gateway route: ANY where it answers HEAD too (RouteDef.head). */
+export const gatewayMethodOf = (route: RouteDef): HttpMethod | 'ANY' => (route.head ? 'ANY' : route.method);
+
 /** The methods a route answers: its own, and HEAD beside a GET that takes it. */
 export const methodsOf = (route: RouteDef): readonly string[] => (route.head ? [route.method, 'HEAD'] : [route.method]);
 
