@@ -24,7 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../spec/access-log';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
 import { functionMemoryMb } from '../spec/functions';
-import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
+import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
@@ -178,11 +178,14 @@ export class StatelessStack extends Stack {
         stateful.jwtSecret.grantRead(fn);
       }
       const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
+      // HTTP API routes are per method: a GET that answers HEAD too takes ANY (one route per prefix, within the
+      // API's 300), and its handler answers other methods as the $default route would (functions/http/handler.ts).
+      const method = gatewayMethodOf(route);
       for (const prefix of API_PREFIXES) {
-        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
+        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[method]], integration });
       }
-      // One permission for both prefixes ("*" stands for the prefix and for each path parameter).
-      allowApiToInvoke(fn, this.api, `*/${route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
+      // One permission for both prefixes ("*" stands for the prefix, ANY's method and each path parameter).
+      allowApiToInvoke(fn, this.api, `*/${route.head ? '*' : route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
       this.functions[route.id] = fn;
     }
 

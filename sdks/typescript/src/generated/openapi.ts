@@ -1053,7 +1053,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * This document: headers only
+         * @description As GET, without the body: the same status and headers, `Content-Length` the length of the body a GET would answer (described under each response; none is sent).
+         */
+        head: operations["getOpenApiDocumentHead"];
         patch?: never;
         trace?: never;
     };
@@ -2345,6 +2349,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3348,6 +3353,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3878,6 +3884,36 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Unprocessable Content: `date_out_of_range`. */
+        DateOutOfRange: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Service Unavailable: `dependency_throttled`. */
         DependencyThrottled: {
             headers: {
@@ -4295,6 +4331,36 @@ export interface components {
                     status?: 401;
                     /** @enum {unknown} */
                     code?: "credentials_missing" | "invalid_api_key" | "invalid_credentials" | "invalid_token" | "session_revoked" | "token_expired" | "user_disabled";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unprocessable Content: `date_out_of_range`, `idempotency_key_reused`, `validation_failed`. */
+        UnprocessableContent0625ab: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range" | "idempotency_key_reused" | "validation_failed";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -5748,7 +5814,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
+            /** @description Unprocessable Content: `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5762,11 +5828,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#field_requires_status",
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "field_requires_status",
+                     *       "code": "date_out_of_range",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -5774,7 +5840,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
+                        code?: "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6934,6 +7000,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7026,7 +7093,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7052,7 +7119,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
+                        code?: "booking_in_past" | "conversation_customer_mismatch" | "date_out_of_range" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7102,6 +7169,7 @@ export interface operations {
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7300,7 +7368,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7326,7 +7394,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7582,7 +7650,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7725,7 +7793,36 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            /** @description Unprocessable Content: `date_out_of_range`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "date_out_of_range",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "date_out_of_range" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8383,7 +8480,7 @@ export interface operations {
             409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8431,6 +8528,7 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8476,6 +8574,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8631,6 +8730,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -9047,6 +9147,84 @@ export interface operations {
             };
             400: components["responses"]["BadRequest19496b"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiDocumentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `tenant_header_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_query",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "tenant_header_invalid";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#internal_error",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "internal_error",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    } & components["schemas"]["Problem"];
+                };
+            };
         };
     };
     onConversationCreated: {
