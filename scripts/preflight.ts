@@ -4,6 +4,7 @@
  * responses, gathered by scripts/preflight-aws.ts), as checks with a status and what to do.
  * test/unit/preflight.test.ts runs it on recorded responses (test/fixtures/preflight/).
  */
+import { DEFAULT_GRAPH_VERSION, graphVersionStatus } from '../functions/channels/graph-errors';
 import { QUOTAS, highestUsage, quotaUsage, type SynthesizedTemplate } from './quotas';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info';
@@ -32,6 +33,8 @@ export interface AppFacts {
   /** WAF web ACLs for CloudFront (scope CLOUDFRONT): they exist only in us-east-1. */
   cloudFrontWebAcls: string[];
   bedrockModelId?: string;
+  /** The Graph API version the WhatsApp functions call (`-c whatsappGraphVersion=…`, else the default). */
+  whatsappGraphVersion: string;
   templates: SynthesizedTemplate[];
 }
 
@@ -72,7 +75,7 @@ type Template = {
 /** The app's side, read from its templates (and the context values that no template shows). */
 export function appFacts(
   templates: SynthesizedTemplate[],
-  context: { bedrockModelId?: string; apiGatewayCloudWatchRole?: string },
+  context: { bedrockModelId?: string; apiGatewayCloudWatchRole?: string; whatsappGraphVersion?: string },
 ): AppFacts {
   let reserved = 0;
   let bootstrapVersion = 0;
@@ -105,6 +108,7 @@ export function appFacts(
     createsAccountRole: context.apiGatewayCloudWatchRole === 'create',
     cloudFrontWebAcls: acls,
     bedrockModelId: context.bedrockModelId || undefined,
+    whatsappGraphVersion: context.whatsappGraphVersion || DEFAULT_GRAPH_VERSION,
     templates,
   };
 }
@@ -311,8 +315,37 @@ function quotaChecks(app: AppFacts): Check[] {
   });
 }
 
-export function preflightChecks(app: AppFacts, account: AccountFacts): Check[] {
+/** Meta retires each Graph API version about two years after its release: warn 90 days before. */
+function graphVersionCheck(app: AppFacts, now: Date): Check {
+  const version = app.whatsappGraphVersion;
+  const status = graphVersionStatus(version, now);
+  const name = 'WhatsApp Graph API version';
+  const action = 'set -c whatsappGraphVersion=<a current version> and deploy (docs/whatsapp.md)';
+  switch (status.status) {
+    case 'current':
+      return { name, status: 'pass', detail: `${version} is current` };
+    case 'sunsetting':
+      return {
+        name,
+        status: 'warn',
+        detail: `${version} is retired by Meta on ${status.expires} (${status.daysLeft} days)`,
+        action,
+      };
+    case 'expired':
+      return {
+        name,
+        status: 'fail',
+        detail: `${version} was retired by Meta on ${status.expires}: WhatsApp calls fail`,
+        action,
+      };
+    default:
+      return { name, status: 'warn', detail: `${version} is not a version this release knows`, action };
+  }
+}
+
+export function preflightChecks(app: AppFacts, account: AccountFacts, now = new Date()): Check[] {
   return [
+    graphVersionCheck(app, now),
     bootstrapCheck('CDK bootstrap', account.bootstrap, account.region, app.bootstrapVersion),
     lambdaConcurrency(app, account),
     apiGatewayRole(app, account),

@@ -318,7 +318,7 @@ describe('the origin check (the API refuses what did not come through CloudFront
     expect(request.headers[VIEWER_IP_HEADER]).toEqual({ value: '198.51.100.23' });
     // Route functions take it from there; workers have no viewer.
     const functions = Object.fromEntries(
-      [built.stateless, ...Object.values(built.stateless.routeStacks)].flatMap((s) =>
+      [built.stateless, built.stateless.workerStack, ...Object.values(built.stateless.routeStacks)].flatMap((s) =>
         resources(Template.fromStack(s), 'AWS::Lambda::Function'),
       ),
     );

@@ -15,8 +15,14 @@ import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
 const { app, stateful, edge, stateless, dashboard } = built;
-const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
+/** The API stack's own resources with its workers' nested stack's (workers are asserted as part of the API). */
+const withWorkers = (stack: StatelessStack) => {
+  const parent = Template.fromStack(stack).toJSON();
+  const workers = Template.fromStack(stack.workerStack).toJSON();
+  return Template.fromJSON({ ...parent, Resources: { ...parent.Resources, ...workers.Resources } });
+};
+const api = withWorkers(stateless);
 
 type Resource = { Type: string; Properties: Record<string, any> };
 type Resources = Record<string, Resource>;
@@ -26,7 +32,7 @@ const json = (t: Template) => JSON.stringify(t.toJSON());
 
 /** The API stack and its nested stacks (one per feature, and its front), keyed by the nested stack's logical id in the parent. */
 function templatesOf(stack: StatelessStack) {
-  const nested = [...Object.values(stack.routeStacks), stack.front].map((s) => ({
+  const nested = [...Object.values(stack.routeStacks), stack.front, stack.workerStack].map((s) => ({
     stack: s,
     id: stack.getLogicalId(s.nestedStackResource as CfnElement),
     template: Template.fromStack(s),
@@ -732,7 +738,7 @@ describe('context values', () => {
     }),
   );
   configured.app.synth();
-  const cApi = Template.fromStack(configured.stateless);
+  const cApi = withWorkers(configured.stateless);
   const cData = Template.fromStack(configured.stateful);
 
   it('subscribes alarmEmail to the alarm topic', () => {

@@ -203,3 +203,19 @@ it("reports the app's use of each quota against its limit", () => {
     detail: expect.stringContaining("of 4096 bytes, kept under 3072 (MessagingApi/A): a Lambda function's environment"),
   });
 });
+
+describe('the WhatsApp Graph API version', () => {
+  const account = fixture('new-account');
+  const at = new Date('2026-11-29T00:00:00Z');
+  it('passes a current version, warns 90 days before Meta retires one, and fails a retired one', () => {
+    expect(byName(preflightChecks(defaultApp, account, at), 'WhatsApp Graph API version')?.status).toBe('pass');
+    const old = { ...defaultApp, whatsappGraphVersion: 'v21.0' };
+    expect(byName(preflightChecks(old, account, at), 'WhatsApp Graph API version')).toMatchObject({
+      status: 'warn',
+      detail: expect.stringContaining('2027-01-21'),
+    });
+    expect(byName(preflightChecks(old, account, new Date('2027-02-01')), 'WhatsApp Graph API version')?.status).toBe(
+      'fail',
+    );
+  });
+});
