@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { authOf, call, createTenant, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
+import { ACTIVE_FROM_MARGIN_MS } from '../../functions/webhooks/webhook';
 import { testRuntime } from '../support/runtime';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -454,8 +455,8 @@ describe('delivery', () => {
           ...authOf(tenant),
           body: { since: '1969-12-31T00:00:00Z' },
         })
-      ).status,
-    ).toBe(202);
+      ).body.code,
+    ).toBe('date_out_of_range');
     await eventually(
       () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)),
       (res) => res.body.data.length === 2,
@@ -607,6 +608,9 @@ describe('subscription changes take effect at once', () => {
       (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } })).status,
     ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(11) });
+    // An event committed within ACTIVE_FROM_MARGIN_MS before a re-activation may still go out (the margin
+    // allows for clocks that differ between Lambdas): this one is older than that when the endpoint resumes.
+    await new Promise((res) => setTimeout(res, ACTIVE_FROM_MARGIN_MS + 1000));
     expect(
       (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: true } })).status,
     ).toBe(200);
