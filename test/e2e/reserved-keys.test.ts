@@ -9,7 +9,7 @@ let t: TestTenant;
 beforeAll(async () => {
   t = await createTenant();
 });
-const day = (d: number, h: number) => new Date(Date.UTC(2032, 2, d, h)).toISOString();
+const day = (d: number, h: number) => new Date(Date.UTC(2030, 2, d, h)).toISOString();
 const bookingBody = (d: number, metadataJson: string) =>
   `{"customer":{"phone":"+491513000001"},"service":"Cut","timezone":"UTC","start_at":"${day(d, 9)}","end_at":"${day(d, 10)}","metadata":${metadataJson}}`;
 const createRaw = (raw: string) =>
