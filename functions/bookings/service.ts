@@ -87,7 +87,7 @@ async function namedConversation(tenantId: string, conversationId: string | null
 
 /** A booking belongs to one customer: it may name only a conversation with that customer. */
 function checkConversationCustomer(
-  conversation: { customer: { id: string; phone: string } } | undefined,
+  conversation: { customer: { id: string; phone: string | null } } | undefined,
   customer: { id?: string; phone?: string },
 ) {
   const other =
