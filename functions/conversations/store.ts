@@ -197,7 +197,10 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
     (item.conversation as Record<string, unknown> | undefined) ?? item,
     CONVERSATION_FIELDS,
   );
-  const conversation = { ...c, customer: inOrder<CustomerRef>(c.customer as never, CUSTOMER_REF_FIELDS) };
+  const conversation = {
+    ...c,
+    customer: inOrder<CustomerRef>(c.customer, CUSTOMER_REF_FIELDS),
+  };
   if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
   return conversation;
 }
