@@ -41,6 +41,8 @@ describe('customers', () => {
       tenant_id: t.tenantId,
       name: 'Cleo',
       phone: '+491513000003',
+      whatsapp_user_id: null,
+      whatsapp_username: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       version: 1,
@@ -220,7 +222,7 @@ describe('customers', () => {
     expect(renamed.body).toMatchObject({ id: customer.id, name: 'Ivy Ng', phone, version: 2 });
     expect(Date.parse(renamed.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(renamed.body.created_at));
 
-    const ivy = { id: customer.id, name: 'Ivy Ng', phone };
+    const ivy = { id: customer.id, name: 'Ivy Ng', phone, whatsapp_user_id: null, whatsapp_username: null };
     expect((await list(`?phone=${encodeURIComponent(phone)}`)).body.data).toEqual([renamed.body]);
     const conversation = await call('GET', `/conversations/${conversationId}`, authOf(t));
     expect(conversation.body.customer).toEqual(ivy);
