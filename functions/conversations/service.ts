@@ -42,6 +42,8 @@ import {
   advanceMessage,
   customerHandles,
   pointerRelease,
+  releasePointer,
+  userIdHandle,
   assignedConversationIds,
   bumpVersion,
   findInboundParty,
@@ -449,7 +451,13 @@ async function inboundParty(
   channelAccountId: string | null,
   inbound: InboundMessage,
   now: Date,
-): Promise<{ customer: Customer; activeId: string | undefined; created: boolean; linked: boolean }> {
+): Promise<{
+  customer: Customer;
+  activeId: string | undefined;
+  activeHandle: string | undefined;
+  created: boolean;
+  linked: boolean;
+}> {
   const seen = {
     phone: inbound.phone,
     userId: inbound.whatsAppUserId ?? null,
@@ -464,7 +472,7 @@ async function inboundParty(
   else if (plan.kind === 'known') customer = plan.customer;
   else {
     // The other customer's active conversation stays theirs, but no longer holds the BSUID's pointer.
-    const taken = plan.kind === 'repoint' && seen.userId ? `wa:${seen.userId}` : undefined;
+    const taken = plan.kind === 'repoint' && seen.userId ? userIdHandle(seen.userId) : undefined;
     const takenConversation = taken ? pointers.get(taken) : null;
     const release =
       taken && takenConversation ? [pointerRelease(tenantId, channel, channelAccountId, taken, takenConversation)] : [];
@@ -478,14 +486,16 @@ async function inboundParty(
     customer = plan.after;
     pointers = new Map();
   }
+  // A conversation holds the pointer under one handle: the others need reading only if it was not found.
   const handles = customerHandles(customer);
   const unread = handles.filter((h) => !pointers.has(h));
-  if (unread.length)
+  if (unread.length && !handles.some((h) => pointers.get(h)))
     pointers = new Map([...pointers, ...(await activePointers(tenantId, channel, channelAccountId, unread))]);
-  const activeId = handles.map((h) => pointers.get(h)).find((id) => id) ?? undefined;
+  const activeHandle = handles.find((h) => pointers.get(h));
   return {
     customer,
-    activeId,
+    activeId: activeHandle ? (pointers.get(activeHandle) ?? undefined) : undefined,
+    activeHandle,
     created: plan.kind === 'create',
     linked: plan.kind === 'link' || plan.kind === 'repoint',
   };
@@ -512,9 +522,13 @@ export async function receiveInbound(
         const party = await inboundParty(tenantId, channel, channelAccountId, inbound, now);
         const { customer, activeId, created } = party;
         if (party.linked) linked = customer;
-        const found = activeId ? await getConversation(tenantId, activeId) : undefined;
-        // A pointer left to another customer's conversation (one whose BSUID this customer took) is not theirs.
-        const current = found?.customer.id === customer.id ? found : undefined;
+        const current = activeId ? await getConversation(tenantId, activeId) : undefined;
+        if (current && party.activeHandle && current.customer.id !== customer.id) {
+          // A pointer another customer's conversation holds under the BSUID this customer took from them (it was
+          // reopened since): it is not theirs. Free it, and read again.
+          await releasePointer(tenantId, channel, channelAccountId, party.activeHandle, current.id);
+          throw new ConversationChanged();
+        }
         const at = now.toISOString();
         const base: Conversation =
           current && current.status !== 'resolved'

@@ -85,7 +85,7 @@ const activeKey = (t: string, channel: ChannelKind, account: string | null, hand
 
 /** The handle of a customer's identity that an active-conversation pointer is keyed by. */
 const phoneHandle = (phone: string) => phone;
-const userIdHandle = (userId: string) => `wa:${userId}`;
+export const userIdHandle = (userId: string) => `wa:${userId}`;
 
 /**
  * Every handle a customer's active conversation may be found under: the phone's and the BSUID's (one
@@ -529,6 +529,18 @@ export async function activePointers(
       )
     : [];
   return new Map(handles.map((h, i) => [h, (items[i]?.conversation_id as string | undefined) ?? null]));
+}
+
+/** Releases the pointer under a handle if it still names this conversation (else nothing). */
+export async function releasePointer(
+  t: string,
+  channel: ChannelKind,
+  account: string | null,
+  handle: string,
+  conversationId: string,
+): Promise<void> {
+  const { Delete } = pointerRelease(t, channel, account, handle, conversationId);
+  if (Delete) await conditionalWrite(() => db().send(new DeleteCommand(Delete)));
 }
 
 /** Releases the pointer under a handle if it still names this conversation: for the caller's transaction. */
