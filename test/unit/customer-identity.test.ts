@@ -5,6 +5,7 @@ import {
   type Customer,
 } from '../../functions/customers/customer';
 import { customerHandles, pointerHandle } from '../../functions/conversations/store';
+import { decideGraphError, graphErrorReason } from '../../functions/channels/graph-errors';
 
 const now = new Date('2031-03-01T10:00:00.000Z');
 const customer = (id: string, fields: Partial<Customer>): Customer => ({
@@ -41,6 +42,13 @@ describe("Meta's business-scoped user ids", () => {
       userId: 'US.1',
     });
     expect(whatsAppRecipient({ phone: null, whatsapp_user_id: 'US.1' })).toEqual({ phone: null, userId: 'US.1' });
+  });
+
+  it('fails a send Meta refuses for a BSUID recipient (131062) at once, with a reason a person can act on', () => {
+    expect(decideGraphError(400, 131062)).toEqual({ kind: 'fail' });
+    expect(graphErrorReason(131062, '(#131062) Business-scoped user ID recipient not supported')).toMatch(
+      /cannot be sent to a customer known only by their WhatsApp username/,
+    );
   });
 });
 
