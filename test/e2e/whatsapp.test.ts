@@ -604,6 +604,20 @@ describe('WhatsApp users known by their business-scoped user id (username users)
     expect(request.body.recipient).toBe(userId);
     expect(request.body.to).toBeUndefined();
     expect((await messagesOf(t, conv.id)).find((m) => m.direction === 'outbound').status).toBe('sent');
+    // Booked by customer id, with no phone number to name them by.
+    const booking = await call('POST', '/bookings', {
+      ...authOf(t),
+      body: {
+        customer: { id: conv.customer.id },
+        conversation_id: conv.id,
+        service: 'Cut',
+        timezone: 'Europe/Berlin',
+        start_at: '2031-02-03T09:00:00.000Z',
+        end_at: '2031-02-03T10:00:00.000Z',
+      },
+    });
+    expect(booking.status).toBe(201);
+    expect(booking.body.customer).toMatchObject({ id: conv.customer.id, phone: null, whatsapp_user_id: userId });
 
     // The user shows their number later: the same customer, the same conversation.
     await post(webhook(fromUser('now with my number', { userId, phone })));
@@ -625,6 +639,8 @@ describe('WhatsApp users known by their business-scoped user id (username users)
       (p) => p === `+${phone}`,
     );
     expect((await reply(conv.id, `By phone ${userId}`)).body.to).toBe(phone);
+    const booked = await call('GET', `/bookings/${booking.body.id}`, authOf(t));
+    expect(booked.body.customer).toMatchObject({ phone: `+${phone}`, whatsapp_user_id: userId });
   });
 
   it('keeps a phone customer\u2019s conversation when they are seen by BSUID, with or without the number', async () => {
