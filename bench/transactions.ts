@@ -29,7 +29,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { TABLES, type TableSpec } from '../spec/resources';
-import type { TransactionPricer } from '../functions/platform/db';
+import type { TransactionPricer } from '../local/usage';
 
 type Item = Record<string, AttributeValue>;
 type Plain = Record<string, unknown>;

@@ -1,11 +1,14 @@
-import { App, Aspects, Validations, type IAspect } from 'aws-cdk-lib';
+import { App, Aspects, Fn, Validations, type IAspect } from 'aws-cdk-lib';
 import { AlarmBase } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
+import { DEFAULT_EDGE_TENANT_LIMIT, WAF_RATE_LIMIT_RANGE } from '../spec/edge';
 import type { RouteDef } from '../spec/routes';
 import { WORKERS } from '../spec/workers';
+import { API_GATEWAY_ROLE_CONTEXT, ApiGatewayAccountRole, apiGatewayRoleMode } from './account-prerequisites';
+import { ApiWebAclStack, WEB_ACL_ARN_OUTPUT, WEB_ACL_REGION } from './api-edge';
 import { DashboardStack, type DashboardCustomDomain } from './dashboard-hosting';
 import { StatefulStack } from './stateful-stack';
 import { DEFAULT_API_THROTTLE, StatelessStack, inferenceProfileModel } from './stateless-stack';
@@ -20,12 +23,13 @@ export interface CdkAppOptions {
 /**
  * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
  * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit,
- * workerConcurrency.<worker id>, and dashboardDomainName with dashboardCertificateArn.
+ * workerConcurrency.<worker id>, apiGatewayCloudWatchRole, dashboardDomainName with dashboardCertificateArn,
+ * edgeTenantLimit and originSecretVersion.
  */
 export function buildCdkApp(
   app = new App(),
   options: CdkAppOptions = {},
-): { app: App; stateful: StatefulStack; stateless: StatelessStack; dashboard: DashboardStack } {
+): { app: App; stateful: StatefulStack; edge: ApiWebAclStack; stateless: StatelessStack; dashboard: DashboardStack } {
   // Weak references (Fn::GetStackOutput, no exports): replacing a table or dropping a value the API
   // stack used never blocks an update of the stateful stack. "both" is the one-off step that moves a
   // deployment made with strong references over (README, Deploying to AWS).
@@ -34,7 +38,14 @@ export function buildCdkApp(
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const alarmEmail = (app.node.tryGetContext('alarmEmail') as string | undefined) || undefined;
   const stateful = new StatefulStack(app, 'MessagingStateful', { env, alarmEmail });
+  if (apiGatewayRoleMode(app.node.tryGetContext(API_GATEWAY_ROLE_CONTEXT)) === 'create')
+    new ApiGatewayAccountRole(stateful, 'ApiGatewayAccount');
   const bedrockModelId = (app.node.tryGetContext('bedrockModelId') as string | undefined) || undefined;
+  // The web ACL lives in us-east-1 (CloudFront's rule); the API stack, in any region, reads its ARN.
+  const edge = new ApiWebAclStack(app, 'MessagingEdge', {
+    env: { account: env.account, region: WEB_ACL_REGION },
+    tenantLimit: edgeTenantLimit(app),
+  });
   const stateless = new StatelessStack(app, 'MessagingApi', {
     env,
     stateful,
@@ -51,19 +62,22 @@ export function buildCdkApp(
       graphVersion: (app.node.tryGetContext('whatsappGraphVersion') as string | undefined) || undefined,
       signupConfigId: (app.node.tryGetContext('whatsappSignupConfigId') as string | undefined) || undefined,
     },
+    webAclArn: Fn.getStackOutput(edge.stackName, WEB_ACL_ARN_OUTPUT, WEB_ACL_REGION),
+    originSecretVersion: (app.node.tryGetContext('originSecretVersion') as string | undefined) || undefined,
   });
+  stateless.addStackDependency(edge, 'reads the web ACL ARN');
   // The dashboard reads the API's URL (weakly, like the API reads the stateful stack); the API needs
   // nothing from it (its CORS allows any origin), so there is no cycle.
   const dashboard = new DashboardStack(app, 'MessagingDashboard', {
     env,
-    apiUrl: stateless.api.apiEndpoint,
+    apiUrl: stateless.front.url,
     customDomain: dashboardDomain(app),
     distDir: options.dashboardDist,
   });
   Aspects.of(app).add(new NotifyOnAlarm(stateful.alarmTopic));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   acknowledgeNagFindings(stateful, stateless, bedrockModelId);
-  return { app, stateful, stateless, dashboard };
+  return { app, stateful, edge, stateless, dashboard };
 }
 
 const CROSS_STACK_REFERENCES = '@aws-cdk/core:defaultCrossStackReferences';
@@ -76,6 +90,16 @@ function positiveInteger(app: App, key: string): number | undefined {
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`Context ${key} must be a positive integer (got ${JSON.stringify(raw)})`);
   return value;
+}
+
+/** `-c edgeTenantLimit=…`: requests per tenant credential per five minutes, within what WAF accepts. */
+function edgeTenantLimit(app: App): number {
+  const limit = positiveInteger(app, 'edgeTenantLimit') ?? DEFAULT_EDGE_TENANT_LIMIT;
+  if (limit < WAF_RATE_LIMIT_RANGE.min || limit > WAF_RATE_LIMIT_RANGE.max)
+    throw new Error(
+      `Context edgeTenantLimit must be from ${WAF_RATE_LIMIT_RANGE.min} to ${WAF_RATE_LIMIT_RANGE.max} (got ${limit})`,
+    );
+  return limit;
 }
 
 /** `-c dashboardDomainName=… -c dashboardCertificateArn=…` (an ACM certificate in us-east-1): both or neither. */
@@ -130,10 +154,6 @@ function acknowledgeNagFindings(
       'The JWT key and platform token are rotated by operators: rotating either ends every session or the operator token at once (README, Deployment).',
   });
   const acknowledgements = [
-    [
-      'AwsSolutions-APIG4',
-      'Authorization runs in each Lambda (API keys, JWT sessions, platform token): it needs tenant data and per-route roles.',
-    ],
     [
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       'Only lets a function write its own logs.',

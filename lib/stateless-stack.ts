@@ -26,6 +26,7 @@ import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type Table
 import { functionMemoryMb } from '../spec/functions';
 import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
+import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
 
@@ -36,18 +37,6 @@ export interface ApiThrottle {
 }
 
 export const DEFAULT_API_THROTTLE: ApiThrottle = { rateLimit: 200, burstLimit: 400 };
-
-/**
- * Reserved concurrency of a worker unless configured: a queue worker gets its event source's maximum
- * concurrency (so the mapping is never throttled by its own cap), and eight more when it is also invoked
- * asynchronously (each invocation one message; a burst past that waits in Lambda's queue), a stream
- * worker room for ten shards in parallel, a schedule worker one run at a time.
- */
-export function defaultWorkerConcurrency(worker: WorkerDef): number {
-  const { source } = worker;
-  if (source.kind === 'queue') return queueMaxConcurrency(source.concurrency) + (worker.asyncInvoke ? 8 : 0);
-  return source.kind === 'stream' ? 10 : 1;
-}
 
 /**
  * An asynchronous invocation throttled this long (a burst beyond the worker's concurrency) gives up its
@@ -69,12 +58,21 @@ export interface StatelessStackProps extends StackProps {
   bedrockModelId?: string;
   /** Stage-level throttling (`-c apiRateLimit=… -c apiBurstLimit=…`). */
   throttle?: ApiThrottle;
-  /** Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`); others get defaultWorkerConcurrency. */
+  /**
+   * Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`), an opt-in for production accounts;
+   * others reserve none, since a new account's concurrency quota (often 10) cannot spare any. Unreserved,
+   * a queue worker is bounded by its event source's maximum concurrency, a stream worker by one batch per
+   * shard, and a scheduled one by its lease (spec/workers.ts); docs/operations.md has the quota arithmetic.
+   */
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
   routes?: readonly RouteDef[];
   /** The platform's Meta app (`-c whatsappAppId=… -c whatsappVerifyToken=… -c whatsappGraphVersion=…`); unset: tenants bring their own. */
   whatsapp?: { appId?: string; verifyToken?: string; graphVersion?: string; signupConfigId?: string };
+  /** The ARN of the CloudFront web ACL (lib/api-edge.ts, in us-east-1). */
+  webAclArn: string;
+  /** The origin secret's version CloudFront sends (`-c originSecretVersion=…` after a rotation). */
+  originSecretVersion?: string;
 }
 
 /**
@@ -88,6 +86,9 @@ export class StatelessStack extends Stack {
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
   readonly unmatchedRouteFunction: AppFunction;
+  readonly stage: HttpStage;
+  /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
+  readonly front: ApiFront;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -95,7 +96,8 @@ export class StatelessStack extends Stack {
     const routes = props.routes ?? ROUTES;
 
     // Paths no route matches get the API's own problem+json 404 rather than API Gateway's.
-    this.unmatchedRouteFunction = new AppFunction(this, 'UnmatchedRouteFn', {
+    this.front = new ApiFront(this, 'Front');
+    this.unmatchedRouteFunction = new AppFunction(this.front, 'UnmatchedRouteFn', {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
@@ -104,6 +106,7 @@ export class StatelessStack extends Stack {
       description: 'Multi-tenant customer-messaging API',
       createDefaultStage: false,
       defaultIntegration: new FunctionIntegration('UnmatchedRouteIntegration', this.unmatchedRouteFunction),
+      defaultAuthorizer: this.front.authorizer,
       corsPreflight: {
         allowOrigins: [...CORS.allowOrigins],
         allowHeaders: [...CORS.allowHeaders],
@@ -118,7 +121,7 @@ export class StatelessStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const throttle = props.throttle ?? DEFAULT_API_THROTTLE;
-    const stage = new HttpStage(this, 'DefaultStage', {
+    const stage = (this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -127,7 +130,7 @@ export class StatelessStack extends Stack {
         format: AccessLogFormat.custom(ACCESS_LOG_FORMAT),
       },
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
-    });
+    }));
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
@@ -181,6 +184,16 @@ export class StatelessStack extends Stack {
       this.functions[route.id] = fn;
     }
 
+    this.front.attach({
+      api: this.api,
+      stage,
+      webAclArn: props.webAclArn,
+      stageThrottle: throttle,
+      routeFunctions: routes.map((r) => this.functions[r.id] as AppFunction),
+      routes,
+      originSecretVersion: props.originSecretVersion,
+    });
+
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -207,10 +220,12 @@ export class StatelessStack extends Stack {
       value: props.bedrockModelId ? `bedrock:${props.bedrockModelId}` : 'local',
       description: 'Who answers /ai/* and analyses messages',
     });
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'Base URL; call it with /api/v1/...' });
-    // stage.url ends with a slash.
+    new CfnOutput(this, 'ApiUrl', {
+      value: `${this.front.url}/`,
+      description: 'Base URL (CloudFront); call it with /api/v1/...',
+    });
     new CfnOutput(this, 'OpenApiUrl', {
-      value: `${stage.url}api/v1/openapi.json`,
+      value: `${this.front.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
     });
   }
@@ -220,8 +235,8 @@ export class StatelessStack extends Stack {
     const { stateful } = props;
     const { source } = worker;
     const name = pascal(worker.id);
-    const reserved = props.workerConcurrency?.[worker.id] ?? defaultWorkerConcurrency(worker);
-    if (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1)) {
+    const reserved = props.workerConcurrency?.[worker.id];
+    if (reserved !== undefined && (!Number.isInteger(reserved) || reserved < (source.kind === 'queue' ? 2 : 1))) {
       throw new Error(
         `Reserved concurrency of ${worker.id} must be an integer of at least ${source.kind === 'queue' ? 2 : 1} (got ${reserved})`,
       );
@@ -250,6 +265,8 @@ export class StatelessStack extends Stack {
       },
     });
     fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
+    if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
@@ -288,7 +305,7 @@ export class StatelessStack extends Stack {
         new SqsEventSource(stateful.queues[source.queue], {
           batchSize: source.batchSize,
           reportBatchItemFailures: true,
-          maxConcurrency: Math.min(queueMaxConcurrency(source.concurrency), reserved),
+          maxConcurrency: Math.min(queueMaxConcurrency(source.concurrency), reserved ?? Infinity),
         }),
       );
     } else {

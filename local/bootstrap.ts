@@ -40,9 +40,15 @@ export function createTableInput(spec: TableSpec, name: string): CreateTableComm
 
 /**
  * Creates every table that does not exist yet (a persistent DATA_DIR keeps them across restarts), and adds
- * to an existing one the indexes a newer version declares, as a deployment of the stack would.
+ * to an existing one the indexes a newer version declares, as a deployment of the stack would. With
+ * `ttl: false` (the chaos mode) expiry is never switched on, so expired items stay, as AWS may keep them
+ * for days.
  */
-export async function ensureTables(client: DynamoDBClient, prefix: string): Promise<Record<TableName, string>> {
+export async function ensureTables(
+  client: DynamoDBClient,
+  prefix: string,
+  { ttl = true }: { ttl?: boolean } = {},
+): Promise<Record<TableName, string>> {
   const names = {} as Record<TableName, string>;
   for (const [key, spec] of Object.entries(TABLES) as [TableName, TableSpec][]) {
     const name = `${prefix}${spec.id}`;
@@ -59,7 +65,8 @@ export async function ensureTables(client: DynamoDBClient, prefix: string): Prom
       continue;
     }
     await client.send(new CreateTableCommand(createTableInput(spec, name)));
-    await client.send(
+    if (ttl)
+      await client.send(
       new UpdateTimeToLiveCommand({
         TableName: name,
         TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute },

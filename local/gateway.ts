@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
@@ -12,6 +11,7 @@ import { serveDocs } from './docs';
 import { serveDashboard } from './dashboard';
 import { invokeLocally, requestIdOf, type Store } from './invocations';
 import { logRequest } from './logs';
+import { httpApiEvent } from './http-event';
 
 /** API Gateway HTTP APIs refuse payloads over 10 MB before any Lambda runs; so does this gateway. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
@@ -57,10 +57,12 @@ const unparsedRequest = problemHandler((event) =>
 );
 
 async function unparsedRequestResponse(error: NodeJS.ErrnoException): Promise<string> {
-  const event = {
+  // No request line could be read: an event with no method or path, marked when the headers overflowed.
+  const event = httpApiEvent({
+    method: '',
+    rawPath: '',
     headers: error.code === 'HPE_HEADER_OVERFLOW' ? { overflow: 'true' } : {},
-    requestContext: { requestId: randomUUID() },
-  } as unknown as APIGatewayProxyEventV2;
+  });
   const { statusCode = 400, headers = {}, body = '' } = await unparsedRequest(event, {} as Context);
   return [
     `HTTP/1.1 ${statusCode} ${STATUS_TEXT[statusCode] ?? 'Error'}`,
@@ -79,22 +81,19 @@ const handlerFailed = problemHandler(
   () => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'),
 );
 
-const TEXT_TYPES = /^(application\/([\w.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
-
 /** The request target as API Gateway reports it: `rawPath` and `rawQueryString`. */
 interface Target {
   rawPath: string;
   rawQueryString: string;
-  query: URLSearchParams;
 }
 
 function targetOf(req: IncomingMessage): Target {
   try {
     const url = new URL(req.url ?? '/', 'http://local');
-    return { rawPath: url.pathname, rawQueryString: url.search.slice(1), query: url.searchParams };
+    return { rawPath: url.pathname, rawQueryString: url.search.slice(1) };
   } catch {
     // Not a parseable target: the `$default` route answers it (400 malformed_path).
-    return { rawPath: req.url ?? '', rawQueryString: '', query: new URLSearchParams() };
+    return { rawPath: req.url ?? '', rawQueryString: '' };
   }
 }
 
@@ -113,44 +112,17 @@ export function toEvent(
     const value = req.rawHeaders[i + 1] ?? '';
     headers[name] = headers[name] !== undefined ? `${headers[name]},${value}` : value;
   }
-  const query: Record<string, string> = {};
-  for (const [k, v] of target.query) query[k] = query[k] !== undefined ? `${query[k]},${v}` : v;
-  // A text body that is not valid UTF-8 cannot be passed as a string without altering it: base64, as binary.
-  // (Assumed to match API Gateway, which base64-encodes what it cannot pass as text; where it would pass
-  // replacement characters instead, the handler cannot tell them from sent ones.)
-  const textual = body.length === 0 || (TEXT_TYPES.test(headers['content-type'] ?? '') && isUtf8(body));
-  const now = Date.now();
-  const method = (req.method ?? 'GET').toUpperCase();
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: target.rawPath,
-    rawQueryString: target.rawQueryString,
-    cookies: headers.cookie ? headers.cookie.split(/;\s*/) : undefined,
+  return httpApiEvent({
+    method: req.method ?? 'GET',
+    ...target,
     headers,
-    queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(params).length ? params : undefined,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: headers.host ?? 'localhost',
-      domainPrefix: 'local',
-      http: {
-        method,
-        path: target.rawPath,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
-    },
-    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
-    isBase64Encoded: !textual,
-  };
+    routeKey,
+    pathParameters: params,
+    body,
+    requestId,
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    protocol: `HTTP/${req.httpVersion}`,
+  });
 }
 
 function corsPreflight(res: ServerResponse) {
@@ -234,6 +206,11 @@ export function createGateway(routes: LoadedRoutes): Server {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     void unparsedRequestResponse(error).then((response) => socket.end(response));
   });
+  // Idle keep-alive connections stay open longer than clients keep them (as API Gateway's do), so a
+  // client never sends a request on a connection the gateway is closing at that moment, even when a busy
+  // process runs the idle timer late.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return server;
 }
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { countUsageIn, newDbUsage, type DbUsage } from '../functions/platform/db';
+import { countUsageIn, newDbUsage, type DbUsage } from './usage';
 import { lambdaContext } from './context';
 
 /**
@@ -15,7 +15,7 @@ import { lambdaContext } from './context';
 export type Store = Record<string | symbol, unknown>;
 
 const REQUEST_ID = Symbol.for('_AWS_LAMBDA_REQUEST_ID');
-/** The invocation's own DynamoDB accounting (functions/platform/db.ts), never shared with another. */
+/** The invocation's own DynamoDB and SQS accounting (./usage.ts), never shared with another. */
 const DB_USAGE = Symbol('dbUsage');
 const als = new AsyncLocalStorage<Store>();
 /** Outside any invocation (start-up, seeding) there is one shared store, as in a one-request process. */
@@ -77,6 +77,13 @@ export const requestIdOf = (store: Store): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
+const startHooks: ((store: Store) => void)[] = [];
+
+/** Calls `hook` with every new invocation's store before it runs (the chaos mode gives it its clock). */
+export function onInvocationStart(hook: (store: Store) => void): void {
+  startHooks.push(hook);
+}
+
 /**
  * Invokes a handler as Lambda would: with its own context object and its own invocation store (`store`,
  * when the caller wants to read what the invocation left there, such as its access-log record).
@@ -91,6 +98,7 @@ export function invokeLocally<E, R>(
   store[REQUEST_ID] = requestId;
   const usage = newDbUsage();
   store[DB_USAGE] = usage;
+  for (const hook of startHooks) hook(store);
   const started = performance.now();
   const cpu = process.cpuUsage();
   const result = als.run(store, () => handler(event, lambdaContext(functionName, requestId)));

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { queueBody, sqsClient } from '../functions/platform/queue';
 import { localFunctionArn } from './stream-failures';
+import type { Chaos } from './chaos/config';
 
 export interface InvocableWorker {
   invoke(payload: unknown): Promise<unknown>;
@@ -26,8 +27,23 @@ const HAND_OVER_MS = 10;
 const log = (message: string, error?: unknown) =>
   console.error(`[lambda] ${message}`, error instanceof Error ? error.message : (error ?? ''));
 
-/** Lambda's destination record of a failed asynchronous invocation (the fields Lambda writes). */
-export function failureDestinationRecord(functionName: string, payload: unknown, error: unknown) {
+/**
+ * Lambda's destination record of a failed asynchronous invocation (the fields Lambda writes); with no
+ * error, one that waited past its maximum event age and never ran.
+ */
+export function failureDestinationRecord(functionName: string, payload: unknown, error?: unknown) {
+  if (error === undefined)
+    return {
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      requestContext: {
+        requestId: randomUUID(),
+        functionArn: `${localFunctionArn(functionName)}:$LATEST`,
+        condition: 'EventAgeExceeded',
+        approximateInvokeCount: 0,
+      },
+      requestPayload: payload,
+    };
   return {
     version: '1.0',
     timestamp: new Date().toISOString(),
@@ -41,33 +57,52 @@ export function failureDestinationRecord(functionName: string, payload: unknown,
     responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
     responsePayload: {
       errorType: error instanceof Error ? error.name : 'Error',
-      errorMessage: error instanceof Error ? error.message : String(error),
+      errorMessage: error instanceof Error ? error.message : JSON.stringify(error),
     },
   };
 }
 
-/** Listens on loopback; `workers` (by function name) may be filled in after it starts. */
+/**
+ * Listens on loopback; `workers` (by function name) may be filled in after it starts. With `chaos`
+ * (docs/chaos.md), Lambda's asynchronous invocation at its unkindest: an event waits longer in Lambda's
+ * queue, runs twice (at least once), or ages out to its destination without running.
+ */
 export async function startInvokeEndpoint(
   workers: ReadonlyMap<string, InvocableWorker>,
+  chaos?: Chaos,
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const running = new Set<Promise<void>>();
 
   async function runOnce(name: string, worker: InvocableWorker, payload: unknown) {
+    if (chaos?.strikes('invokeAgeOut')) return toDestination(name, worker, payload);
     try {
       await worker.invoke(payload);
     } catch (error) {
-      try {
-        await sqsClient().send(
-          new SendMessageCommand({
-            QueueUrl: worker.onFailureQueueUrl,
-            MessageBody: queueBody(failureDestinationRecord(name, payload, error)),
-          }),
-        );
-      } catch (sendError) {
-        log(`could not record a failed invocation of ${name}`, sendError);
-      }
+      await toDestination(name, worker, payload, error);
     }
   }
+
+  async function toDestination(name: string, worker: InvocableWorker, payload: unknown, error?: unknown) {
+    // Lambda loses a destination record only when the destination refuses it (DestinationDeliveryFailures).
+    if (chaos?.strikes('invokeDropDestination')) return log(`chaos: dropped the destination record of ${name}`);
+    try {
+      await sqsClient().send(
+        new SendMessageCommand({
+          QueueUrl: worker.onFailureQueueUrl,
+          MessageBody: queueBody(failureDestinationRecord(name, payload, error)),
+        }),
+      );
+    } catch (sendError) {
+      log(`could not record a failed invocation of ${name}`, sendError);
+    }
+  }
+
+  const accept = (name: string, worker: InvocableWorker, payload: unknown) => {
+    const waitMs = HAND_OVER_MS + (chaos ? chaos.upTo('invokeDelayMs') : 0);
+    const run = new Promise<void>((r) => setTimeout(r, waitMs)).then(() => runOnce(name, worker, payload));
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  };
 
   const answer = (res: ServerResponse, status: number, type?: string, message?: string) => {
     res.writeHead(status, type ? { 'Content-Type': 'application/json', 'x-amzn-ErrorType': type } : {});
@@ -91,9 +126,8 @@ export async function startInvokeEndpoint(
         return answer(res, 400, 'InvalidRequestContentException', 'Could not parse request body into json');
       }
       answer(res, 202);
-      const run = new Promise<void>((r) => setTimeout(r, HAND_OVER_MS)).then(() => runOnce(name, worker, payload));
-      running.add(run);
-      void run.finally(() => running.delete(run));
+      accept(name, worker, payload);
+      if (chaos?.strikes('invokeDuplicate')) accept(name, worker, payload);
     });
   });
   await new Promise<void>((ok, fail) => {

@@ -6,11 +6,18 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+} from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { sqsClient } from '../functions/platform/queue';
 import { QUEUES } from '../spec/resources';
 import { localFunctionArn, type StreamFailureRecord } from './stream-failures';
+import type { Chaos } from './chaos/config';
+import { deliverWithChaos, THREW } from './chaos/streams';
 import type {
   DynamoDBBatchResponse,
   DynamoDBRecord,
@@ -54,6 +61,8 @@ export interface StreamPollerOptions {
   functionName?: string;
   /** Where batches whose attempts ran out go (default: the StreamFailures queue of spec/resources.ts). */
   onFailureQueueUrl?: string;
+  /** The chaos mode (docs/chaos.md): parallel shards, redelivery, bisection, a maximum record age. */
+  chaos?: Chaos;
 }
 
 /** Binary values as Lambda's JSON stream event carries them: base64 text. */
@@ -112,7 +121,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   }
 
   /** Like Lambda's on-failure destination: the batch's shard and sequence range go to a queue, so nothing is dropped silently. */
-  async function recordFailure(shardId: string, failed: DynamoDBRecord[], attempts: number, threw: boolean) {
+  async function recordFailure(
+    shardId: string,
+    failed: DynamoDBRecord[],
+    attempts: number,
+    threw: boolean,
+    condition = 'RetryAttemptsExhausted',
+  ) {
     const first = failed[0]?.dynamodb;
     const last = failed.at(-1)?.dynamodb;
     const queueUrl = options.onFailureQueueUrl ?? process.env[QUEUES.streamFailures.envVar];
@@ -126,7 +141,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
       requestContext: {
         requestId: randomUUID(),
         functionArn: options.functionName ? localFunctionArn(options.functionName) : undefined,
-        condition: 'RetryAttemptsExhausted',
+        condition,
         approximateInvokeCount: attempts,
       },
       responseContext: {
@@ -159,6 +174,25 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   }
 
   async function deliver(shardId: string, records: StreamRecord[]) {
+    if (options.chaos) {
+      const selected = records
+        .map((r) => toLambdaRecord(r, streamArn ?? ''))
+        .filter((r) => !options.filter || options.filter(r));
+      return deliverWithChaos(options.chaos, selected, {
+        batchSize,
+        maxAttempts,
+        invoke: async (batch) => {
+          try {
+            const result = await options.handler({ Records: batch });
+            return result?.batchItemFailures?.[0]?.itemIdentifier;
+          } catch (error) {
+            log(`stream handler threw on ${shardId}`, error);
+            return THREW;
+          }
+        },
+        giveUp: (failed, attempts, threw, condition) => recordFailure(shardId, failed, attempts, threw, condition),
+      });
+    }
     let pending = records;
     for (let attempt = 1; pending.length > 0; attempt++) {
       const selected = pending
@@ -291,6 +325,8 @@ export interface QueuePollerOptions {
   batchSize?: number;
   /** Parallel receive loops, like Lambda's concurrent batches. */
   concurrency?: number;
+  /** The chaos mode (docs/chaos.md): duplicates, reordering, expired visibility, throttled receives. */
+  chaos?: Chaos;
 }
 
 function toSqsRecord(message: import('@aws-sdk/client-sqs').Message, queueArn: string): SQSRecord {
@@ -326,8 +362,30 @@ function toSqsRecord(message: import('@aws-sdk/client-sqs').Message, queueArn: s
 
 export function startQueuePoller(options: QueuePollerOptions): Poller {
   const sqs = sqsClient();
+  const { chaos } = options;
   let running = true;
-  const loops = Array.from({ length: options.concurrency ?? 2 }, async () => {
+  const concurrency = Math.max(options.concurrency ?? 2, chaos?.faults.queueConcurrency ?? 0);
+  const handle = async (records: SQSRecord[]) => {
+    let failed: Set<string>;
+    try {
+      const result = await options.handler({ Records: records });
+      failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (error) {
+      // A thrown batch fails whole: every message becomes visible again after its timeout.
+      log('queue handler threw', error);
+      failed = new Set(records.map((r) => r.messageId));
+    }
+    const done = records.filter((r) => !failed.has(r.messageId));
+    if (done.length > 0) {
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: options.queueUrl,
+          Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+        }),
+      );
+    }
+  };
+  const loops = Array.from({ length: concurrency }, async () => {
     while (running) {
       try {
         const out = await sqs.send(
@@ -342,30 +400,42 @@ export function startQueuePoller(options: QueuePollerOptions): Poller {
         const messages = out.Messages ?? [];
         if (messages.length === 0) continue;
         const records = messages.map((m) => toSqsRecord(m, options.queueArn));
-        let failed: Set<string>;
-        try {
-          const result = await options.handler({ Records: records });
-          failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
-        } catch (error) {
-          // A thrown batch fails whole: every message becomes visible again after its timeout.
-          log('queue handler threw', error);
-          failed = new Set(records.map((r) => r.messageId));
-        }
-        const done = records.filter((r) => !failed.has(r.messageId));
-        if (done.length > 0) {
-          await sqs.send(
-            new DeleteMessageBatchCommand({
-              QueueUrl: options.queueUrl,
-              Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
-            }),
-          );
-        }
+        if (chaos) await handleWithChaos(chaos, records);
+        else await handle(records);
       } catch (error) {
         if (running) log('queue poll failed', error);
         await sleep(500);
       }
     }
   });
+  /**
+   * SQS standard queues and Lambda's poller at their unkindest: a throttled receive puts the message back
+   * unhandled (the receive still counts toward maxReceiveCount), a message's visibility ends while its
+   * consumer still works (another batch receives it meanwhile), a message comes twice, and a batch comes
+   * in any order.
+   */
+  async function handleWithChaos(chaos: Chaos, received: SQSRecord[]) {
+    const setVisibility = (record: SQSRecord, seconds: number) =>
+      sqs
+        .send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: options.queueUrl,
+            ReceiptHandle: record.receiptHandle,
+            VisibilityTimeout: seconds,
+          }),
+        )
+        .catch((error: unknown) => log('chaos: could not change a visibility', error));
+    const records: SQSRecord[] = [];
+    for (const record of received) {
+      if (chaos.strikes('queueThrottle')) await setVisibility(record, chaos.below(3, 'queueThrottleDelay'));
+      else records.push(record);
+    }
+    chaos.shuffle(records, 'queueOrder');
+    for (const record of records) if (chaos.strikes('queueVisibilityExpiry')) await setVisibility(record, 0);
+    const duplicates = records.filter(() => chaos.strikes('queueDuplicate'));
+    await Promise.all([records, duplicates].filter((batch) => batch.length > 0).map((batch) => handle(batch)));
+  }
+
   return {
     stop: async () => {
       running = false;

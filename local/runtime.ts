@@ -11,11 +11,24 @@ import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
 import { lambdaContext } from './context';
-import { enableConcurrentInvocations, invokeLocally, TRIGGER, type Trigger } from './invocations';
+import {
+  currentInvocation,
+  enableConcurrentInvocations,
+  invokeLocally,
+  onInvocationStart,
+  TRIGGER,
+  type Store,
+  type Trigger,
+} from './invocations';
+import { onClientMade } from '../functions/platform/client-hooks';
+import { chaos as chaosFromEnvironment, describeChaos, type Chaos } from './chaos/config';
+import { freezeFetch, mayTimeOut, skewClocks, skewInvocation } from './chaos/invocations';
+import { chaosClientHook } from './chaos/sdk';
+import { startReplicas, type Replicas } from './chaos/replica';
 import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from './event-filters';
+import { matchesFilter } from '../spec/event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 import { configureLogs, type LogLevel } from './logs';
 
@@ -109,14 +122,29 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     // Many requests run at once in this process: keep each one's logger keys its own.
     enableConcurrentInvocations();
-    const tables = await ensureTables(new DynamoDBClient({}), 'local-');
+    // The chaos mode (docs/chaos.md) hooks in before any client or handler exists.
+    const chaos = chaosFromEnvironment();
+    let replicas: Replicas | undefined;
+    if (chaos) {
+      console.log(`Chaos mode: ${describeChaos(chaos)}`);
+      skewClocks(currentInvocation);
+      freezeFetch(currentInvocation);
+      onInvocationStart((store) => skewInvocation(chaos, store));
+      onClientMade(chaosClientHook(chaos, currentInvocation, (table) => replicas?.replicaOf(table)));
+    }
+    const tables = await ensureTables(new DynamoDBClient({}), 'local-', { ttl: !chaos });
+    if (chaos) {
+      replicas = await startReplicas(chaos, tables);
+      const started = replicas;
+      stops.push(() => started.stop());
+    }
     const queues = await ensureQueues(sqsClient(), 'local-');
     for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
     for (const key of Object.keys(QUEUES) as QueueKey[]) process.env[QUEUES[key].envVar] = queues[key].url;
 
     // Workers invoke each other asynchronously through a stand-in for Lambda's Invoke API.
     const invocable = new Map<string, InvocableWorker>();
-    const lambda = await startInvokeEndpoint(invocable);
+    const lambda = await startInvokeEndpoint(invocable, chaos);
     stops.push(() => lambda.stop());
     process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.url;
     for (const worker of WORKERS) if (worker.asyncInvoke) process.env[worker.asyncInvoke.envVar] = worker.id;
@@ -125,7 +153,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const routes = await loadRoutes(join(ROOT, 'functions'));
     const pollers: Poller[] = [];
     stops.push(async () => void (await Promise.all(pollers.map((p) => p.stop()))));
-    for (const worker of WORKERS) pollers.push(await startWorker(worker, tables, queues, invocable));
+    for (const worker of WORKERS) pollers.push(await startWorker(worker, tables, queues, invocable, chaos));
 
     const server: Server = createGateway(routes);
     await new Promise<void>((ok, fail) => {
@@ -170,12 +198,17 @@ async function startWorker(
   tables: Record<TableName, string>,
   queues: Record<QueueKey, QueueInfo>,
   invocable: Map<string, InvocableWorker>,
+  chaos: Chaos | undefined,
 ): Promise<Poller> {
   const mod = (await import(pathToFileURL(join(ROOT, 'functions', `${worker.handler}.ts`)).href)) as {
     handler: (event: never, context: ReturnType<typeof lambdaContext>) => Promise<never>;
   };
-  const invokeBy = (trigger: Trigger) => (event: unknown) =>
-    invokeLocally(worker.id, mod.handler, event as never, undefined, { [TRIGGER]: trigger });
+  const invokeBy = (trigger: Trigger) => (event: unknown) => {
+    const store: Store = { [TRIGGER]: trigger };
+    const run = () => invokeLocally(worker.id, mod.handler, event as never, undefined, store);
+    const fault = trigger === 'queue' ? 'queueWorkerTimeout' : 'timeout';
+    return chaos ? mayTimeOut(chaos, fault, store, worker.id, run) : run();
+  };
   if (worker.asyncInvoke)
     invocable.set(worker.id, {
       invoke: invokeBy('invoke'),
@@ -190,6 +223,7 @@ async function startWorker(
       batchSize: source.batchSize,
       maxAttempts: source.maxRetries + 1,
       functionName: worker.id,
+      chaos,
     });
   }
   if (source.kind === 'schedule') {
@@ -206,6 +240,7 @@ async function startWorker(
     handler: invokeBy('queue'),
     batchSize: source.batchSize,
     concurrency: source.concurrency,
+    chaos,
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run ops -- <command>`: operator tooling for webhook deliveries, failed stream batches and data upgrades. The
+ * `npm run ops -- <command>`: operator tooling for deploy preflight checks, webhook deliveries, failed stream batches and data upgrades. The
  * commands and options are in USAGE below (`npm run ops -- --help` prints it).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,11 +26,15 @@ import {
   type StreamFailureRecord,
 } from '../local/stream-failures';
 import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from '../local/event-filters';
+import { matchesFilter } from '../spec/event-filters';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 
 Commands:
+  preflight [-c key=value ...]                read-only checks of the AWS account (credentials and region as
+                                              for cdk deploy) before a deploy with these context values:
+                                              bootstrap, Lambda concurrency, API Gateway's account role, WAF
+                                              for CloudFront, Bedrock model access, quotas; exits 1 on a failure
   peek-dlq [--max N]                          show dead letters without consuming them (normally none)
   failed [--tenant ID] [--limit N]            list failed deliveries (all tenants, or one)
   replay --tenant ID --delivery ID            replay one delivery
@@ -58,6 +62,7 @@ Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RU
   -h, --help                print this help`;
 
 const COMMANDS = [
+  'preflight',
   'peek-dlq',
   'failed',
   'replay',
@@ -97,6 +102,7 @@ try {
       limit: { type: 'string', default: '50' },
       max: { type: 'string', default: '10' },
       'dry-run': { type: 'boolean', default: false },
+      context: { type: 'string', short: 'c', multiple: true },
       'graph-version': { type: 'string' },
     },
   });
@@ -171,8 +177,35 @@ const progress = (done: number, label: string) => {
   if (done % 100 === 0) process.stderr.write(`  … ${done} ${label}\n`);
 };
 
+/**
+ * Synthesizes the app with the deploy's context values (cdk.json's, then each -c key=value) and checks
+ * the account against it; prints every check and exits 1 if one failed.
+ */
+async function preflight() {
+  const { appFacts, formatChecks, preflightChecks } = await import('./preflight');
+  const { gatherAccountFacts, regionOfCredentials } = await import('./preflight-aws');
+  const { synthesizeTemplates } = await import('./synthesized');
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+    context?: Record<string, string>;
+  };
+  const context: Record<string, string> = { ...cdkJson.context };
+  for (const pair of values.context ?? []) {
+    const at = pair.indexOf('=');
+    if (at < 1) usage(`-c takes key=value (got ${pair})`);
+    context[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  const region = await regionOfCredentials();
+  process.env.CDK_DEFAULT_REGION ??= region;
+  console.error(`ops: preflight in ${region}: synthesizing the app (offline, about 20 s)…`);
+  const app = appFacts(synthesizeTemplates(context), context);
+  const { text, ready } = formatChecks(preflightChecks(app, await gatherAccountFacts(region, app)));
+  console.log(text);
+  if (!ready) process.exitCode = 1;
+}
+
 async function main() {
   const command = positionals[0];
+  if (command === 'preflight') return preflight();
   const target = await configure();
   console.error(`ops: ${command} on ${target}`);
   const { sqsClient } = await import('../functions/platform/queue');

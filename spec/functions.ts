@@ -30,8 +30,12 @@ export const UNMATCHED_ROUTE_MEMORY_MB = 256;
  */
 export const AI_MEMORY_MB = 1536;
 
+/** The API's origin authorizer compares a header with a cached secret. */
+export const ORIGIN_AUTHORIZER_MEMORY_MB = 256;
+
 export function functionMemoryMb(id: string): number {
   if (id === 'unmatched-route') return UNMATCHED_ROUTE_MEMORY_MB;
+  if (id === 'origin-authorizer') return ORIGIN_AUTHORIZER_MEMORY_MB;
   const ai = ROUTES.find((r) => r.id === id)?.ai ?? WORKERS.find((w) => w.id === id)?.ai;
   return ai ? AI_MEMORY_MB : DEFAULT_MEMORY_MB;
 }

@@ -4,15 +4,18 @@
  */
 import type { QueueKey } from './resources';
 
-/** A Lambda event-filter pattern, restricted to what the local poller also understands (local/event-filters.ts). */
+/** A Lambda event-filter pattern, restricted to what the local poller also understands (spec/event-filters.ts). */
 export type FilterPattern = Record<string, unknown>;
 
 export type WorkerSource =
+  /** One batch per shard at a time (Lambda's parallelization factor 1): a stream worker runs at most one instance per shard. */
   | { kind: 'stream'; table: 'main'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
+  /** `concurrency`: the most batches at once (the event source's maximum concurrency, at least 2). */
   | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number }
   /**
    * Runs on a timer: an EventBridge schedule in AWS, a timer in the local runtime (where `localEveryEnv`
-   * names a variable that may shorten it, for tests).
+   * names a variable that may shorten it, for tests). Runs never overlap: each takes a lease first
+   * (functions/platform/leases.ts).
    */
   | { kind: 'schedule'; everySeconds: number; localEveryEnv?: string };
 
@@ -70,6 +73,21 @@ export const DISABLED_USER_FILTERS: FilterPattern[] = [
   },
 ];
 
+/**
+ * What the stream-reactions worker does with a record, by the filter it matched: each reaction's logic
+ * stays in its feature (functions/events/reactions-worker.ts names them). One Lambda reader for all of
+ * them, beside the dispatcher: AWS advises at most two readers per stream shard.
+ */
+export const STREAM_REACTIONS = {
+  'message-analysis': INBOUND_MESSAGE_FILTERS,
+  'assignment-release': DISABLED_USER_FILTERS,
+} as const satisfies Record<string, FilterPattern[]>;
+
+export type StreamReaction = keyof typeof STREAM_REACTIONS;
+
+/** Lambda readers a DynamoDB stream takes without throttling one another (AWS: at most two per shard). */
+export const MAX_STREAM_READERS = 2;
+
 export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
@@ -81,10 +99,17 @@ export const WORKERS: readonly WorkerDef[] = [
     invokes: ['channel-sender'],
   },
   {
-    id: 'message-analysis',
-    handler: 'ai/analysis-worker',
-    description: 'Analyses inbound customer messages (sentiment, intent) and hands conversations off to humans',
-    source: { kind: 'stream', table: 'main', filters: INBOUND_MESSAGE_FILTERS, batchSize: 25, maxRetries: 5 },
+    id: 'stream-reactions',
+    handler: 'events/reactions-worker',
+    description:
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations",
+    source: {
+      kind: 'stream',
+      table: 'main',
+      filters: Object.values(STREAM_REACTIONS).flat(),
+      batchSize: 25,
+      maxRetries: 10,
+    },
     mainTable: 'write',
     sendsTo: [],
     ai: true,
@@ -119,14 +144,6 @@ export const WORKERS: readonly WorkerDef[] = [
     handler: 'conversations/snooze-worker',
     description: 'Opens snoozed conversations again when their snoozed_until has passed',
     source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'SNOOZE_WAKE_INTERVAL_SECONDS' },
-    mainTable: 'write',
-    sendsTo: [],
-  },
-  {
-    id: 'assignment-release',
-    handler: 'conversations/release-worker',
-    description: "Returns a disabled user's unresolved conversations to the team's queue (nobody assigned)",
-    source: { kind: 'stream', table: 'main', filters: DISABLED_USER_FILTERS, batchSize: 10, maxRetries: 10 },
     mainTable: 'write',
     sendsTo: [],
   },

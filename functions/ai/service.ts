@@ -7,6 +7,7 @@ import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
 import {
   earlierInboundAnalyses,
+  laterInboundAnalyses,
   getConversationWithMessages,
   getMessage,
   recordAnalysis,
@@ -226,7 +227,10 @@ export async function categorize(tenant: AiTenant, conversationId: string, apply
 
 /**
  * The analysis worker's step for one inbound message: classify it, store the verdict on the message
- * (once), and hand the conversation off when the rules say so.
+ * (once), and hand the conversation off when the rules say so. Stream records of parallel shards come in
+ * any order, so a later message may have been judged before this one was analysed (its run looked
+ * broken): the next messages are judged again with this one in place. Both reads follow both writes, so
+ * of two messages analysed at once, at least one sees the other.
  */
 export async function analyzeInbound(
   message: Pick<Message, 'tenant_id' | 'conversation_id' | 'id' | 'text'>,
@@ -241,10 +245,23 @@ export async function analyzeInbound(
   const language = languageIfClear(message.text) ?? (await getTenant(message.tenant_id))?.default_language ?? 'en';
   const stored = await recordAnalysis(ref, analysisOf(await classifyText(message.text, language), now));
   if (!stored) return { analysis: undefined, handoff: undefined };
-  const earlier = await earlierInboundAnalyses<Analysis>(ref, HANDOFF_RULES.consecutiveNegatives - 1);
-  const reason = handoffReason(stored, earlier);
+  const window = HANDOFF_RULES.consecutiveNegatives - 1;
+  const earlier = await earlierInboundAnalyses<Analysis>(ref, window);
+  let reason = handoffReason(stored, earlier);
+  let handedOffBy = message.id;
+  if (!reason) {
+    for (const later of await laterInboundAnalyses<Analysis>(ref, window)) {
+      if (!later.analysis) break;
+      const laterRef = { ...ref, message_id: later.message_id };
+      reason = handoffReason(later.analysis, await earlierInboundAnalyses<Analysis>(laterRef, window));
+      if (reason) {
+        handedOffBy = later.message_id;
+        break;
+      }
+    }
+  }
   const conversation = reason
-    ? await handOff(message.tenant_id, message.conversation_id, reason, message.id, now)
+    ? await handOff(message.tenant_id, message.conversation_id, reason, handedOffBy, now)
     : undefined;
   return { analysis: stored, handoff: conversation?.handoff ?? undefined };
 }

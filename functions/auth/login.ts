@@ -1,4 +1,5 @@
 import { ApiError, forbidden, unauthorized } from '../platform/errors';
+import { clientIp } from '../http/client-ip';
 import { httpHandler } from '../http/handler';
 import { getTenant } from '../tenants/store';
 import { findUserByEmail, tenantsWithEmail } from '../users/store';
@@ -16,7 +17,7 @@ const invalid = () => unauthorized('invalid_credentials', 'The email or password
  * tenant_required only when it is right in several.
  */
 export const handler = httpHandler('auth-login', { body: LoginBody }, async ({ body, state, event, now }) => {
-  const attempt = await takeLoginAttempt(body.email, event.requestContext.http.sourceIp, now);
+  const attempt = await takeLoginAttempt(body.email, clientIp(event), now);
   const tenantIds = state.tenantId ? [state.tenantId] : await tenantsWithEmail(body.email);
   const candidates = (await Promise.all(tenantIds.map((t) => findUserByEmail(t, body.email)))).filter(
     (u): u is User => !!u,

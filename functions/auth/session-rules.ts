@@ -8,6 +8,12 @@ export interface Session {
   /** The jti of the only refresh token that may be used next. */
   refresh_jti: string;
   created_at: string;
+  /**
+   * The user's `credentials_changed_at` when the session started (null: never changed). The session ends
+   * when that changes: compared as a value, not as a time, because the login and the change ran on two
+   * hosts' clocks. Absent on sessions from before it, which compare times.
+   */
+  credentials_at?: string | null;
   /** Absolute: refreshing never extends it. */
   expires_at: string;
   revoked_at?: string;
@@ -29,6 +35,9 @@ export function refreshOutcome(session: Session, presentedJti: string, now: Date
 
 /** A password change or a disable ends every session that started before it. */
 export const predatesCredentials = (
-  session: Pick<Session, 'created_at'>,
+  session: Pick<Session, 'created_at' | 'credentials_at'>,
   user: { credentials_changed_at?: string | null },
-): boolean => !!user.credentials_changed_at && session.created_at < user.credentials_changed_at;
+): boolean =>
+  session.credentials_at !== undefined
+    ? session.credentials_at !== (user.credentials_changed_at ?? null)
+    : !!user.credentials_changed_at && session.created_at < user.credentials_changed_at;

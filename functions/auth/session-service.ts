@@ -35,6 +35,7 @@ export async function startSession(user: User, now: Date) {
     user_id: user.id,
     refresh_jti: newJti(),
     created_at: now.toISOString(),
+    credentials_at: user.credentials_changed_at ?? null,
     expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
   };
   await createSession(session);

@@ -72,10 +72,16 @@ export async function connectWhatsApp(
   }
 }
 
+/**
+ * The tenant's numbers, strongly consistent: a conversation picks the tenant's only number from this
+ * list, so one connected a moment ago must be in it (an eventually consistent read could miss it and
+ * pick the other number).
+ */
 export async function listChannels(t: string): Promise<WhatsAppChannel[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
+      ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'CHANNEL#' },
       Limit: 100,
@@ -187,7 +193,10 @@ export async function heldReceipts(tenantId: string, wamid: string, now: Date): 
     });
 }
 
+/** Strongly consistent: Meta's handshake comes right after a number is connected. */
 export async function isKnownVerifyToken(token: string): Promise<boolean> {
-  const out = await db().send(new GetCommand({ TableName: tableName('main'), Key: verifyKey(token) }));
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: verifyKey(token), ConsistentRead: true }),
+  );
   return out.Item !== undefined;
 }

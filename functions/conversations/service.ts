@@ -37,6 +37,7 @@ import {
 } from './conversation';
 import {
   ActiveConversationExists,
+  AssigneeInactive,
   ConversationChanged,
   activePointers,
   advanceMessage,
@@ -58,6 +59,7 @@ import {
   saveConversation,
   touchForOutbound,
   type MessageRef,
+  listConversations,
 } from './store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -131,15 +133,19 @@ function assertCanSend(c: Conversation, now: Date) {
   }
 }
 
-/** An assignee must be an active user of the same tenant. */
+const assigneeProblem = () =>
+  DomainError.invalid('unknown_assignee', 'The assignee is not an active user of this tenant.', [
+    { path: 'assignee_id', message: 'unknown user' },
+  ]);
+
+/**
+ * An assignee must be an active user of the same tenant: read here for a clear error, and checked again
+ * in the write's transaction (saveConversation), as the user may be disabled in between.
+ */
 async function assertAssignee(tenantId: string, assigneeId: string | null | undefined): Promise<void> {
   if (!assigneeId) return;
   const user = await getUser(tenantId, assigneeId);
-  if (!user || user.status !== 'active') {
-    throw DomainError.invalid('unknown_assignee', 'The assignee is not an active user of this tenant.', [
-      { path: 'assignee_id', message: 'unknown user' },
-    ]);
-  }
+  if (!user || user.status !== 'active') throw assigneeProblem();
 }
 
 /**
@@ -182,6 +188,18 @@ export interface OpenInput {
 }
 
 /** Opens a conversation (with a first outbound message, if given); the customer is found or created by phone. */
+/** The customer's last message to a business number, from their conversations on it (one index read). */
+async function lastInboundOnNumber(
+  tenantId: string,
+  customerId: string,
+  channelAccountId: string | null,
+): Promise<string | null> {
+  const page = await listConversations(tenantId, { customer_id: customerId, channel: 'whatsapp' }, { limit: 100 });
+  return page.items
+    .filter((c) => c.channel_account_id === channelAccountId && c.last_inbound_at)
+    .reduce<string | null>((latest, c) => (latest && latest > c.last_inbound_at! ? latest : c.last_inbound_at), null);
+}
+
 export async function openConversation(tenantId: string, input: OpenInput, sender: Sender, now: Date) {
   await assertAssignee(tenantId, input.assignee_id);
   const channelAccountId = await channelAccount(tenantId, input.channel, input.channel_account_id);
@@ -205,6 +223,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assignee_id: input.assignee_id,
     priority: input.priority,
   });
+  // WhatsApp's window is the business number's and the customer's, not one conversation's: a new
+  // conversation starts from the customer's last message to that number in an earlier one.
+  if (conversation.channel === 'whatsapp')
+    conversation.last_inbound_at = await lastInboundOnNumber(tenantId, customer.id, channelAccountId);
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
@@ -219,6 +241,7 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     // A concurrent open for the same customer fails the transaction; the retry finds its conversation (409).
     await withRetry(() => saveConversation(undefined, conversation, writes));
   } catch (error) {
+    if (error instanceof AssigneeInactive) throw assigneeProblem();
     throw activeConflict(error);
   }
   return { conversation, message };
@@ -311,6 +334,11 @@ export async function updateConversation(
       return await saveUpdate(before, candidate, now);
     } catch (error) {
       if (error instanceof ConversationChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
+      // Disabled since read: an assignment asked for is refused; one kept by a reopening is read again.
+      if (error instanceof AssigneeInactive) {
+        if (patch.assignee_id !== undefined) throw assigneeProblem();
+        throw new ConversationChanged();
+      }
       throw activeConflict(error);
     }
   });
@@ -330,25 +358,44 @@ async function saveUpdate(before: Conversation, candidate: Conversation, now: Da
 }
 
 /**
+ * How long the assignee index may take to show an assignment, and how many passes a release makes. An
+ * index shows a write after a delay (usually well under a second): an assignment committed just before
+ * the user was disabled may be missing from the first pass. No assignment can commit after the disable
+ * (saveConversation checks the user), so a pass after this delay that finds nothing more ends it.
+ */
+const INDEX_SETTLE_MS = 4_000;
+const RELEASE_PASSES = 3;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Returns a disabled user's unresolved conversations to the team's queue (nobody assigned), each with a
  * `conversation.updated` event, as a `PATCH` would. A user enabled again meanwhile keeps theirs; a
- * conversation reassigned or resolved meanwhile is left as it is. Run again, it finishes what a failed run
- * left. Returns how many it released.
+ * conversation reassigned or resolved meanwhile is left as it is. It passes over the assignee index
+ * again after INDEX_SETTLE_MS, until a later pass finds nothing (at most RELEASE_PASSES). Run again, it
+ * finishes what a failed run left. Returns how many it released.
  */
 export async function releaseAssignments(tenantId: string, userId: string, now: Date): Promise<number> {
-  const user = await getUser(tenantId, userId);
-  if (user?.status !== 'disabled') return 0;
+  const started = Date.now();
   let released = 0;
-  await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
-    const done = await withRetry(async () => {
-      const before = await getConversation(tenantId, id);
-      if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
-      // A snooze already over ends with it, in the same change (as a PATCH would), not a minute later.
-      await saveUpdate(before, { ...wakeIfDue(before, now), assignee_id: null }, now);
-      return true;
+  for (let pass = 0; pass < RELEASE_PASSES; pass++) {
+    if (pass > 0) await pause(INDEX_SETTLE_MS);
+    const user = await getUser(tenantId, userId);
+    if (user?.status !== 'disabled') break;
+    const at = new Date(now.getTime() + (Date.now() - started));
+    let found = 0;
+    await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
+      const done = await withRetry(async () => {
+        const before = await getConversation(tenantId, id);
+        if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
+        // A snooze already over ends with it, in the same change (as a PATCH would), not a minute later.
+        await saveUpdate(before, { ...wakeIfDue(before, at), assignee_id: null }, at);
+        return true;
+      });
+      if (done) found++;
     });
-    if (done) released++;
-  });
+    released += found;
+    if (pass > 0 && found === 0) break;
+  }
   return released;
 }
 

@@ -1,5 +1,4 @@
-import { clock } from '../platform/clock';
-import { logger } from '../platform/workers';
+import { logger, scheduledWorker } from '../platform/workers';
 import { wakeSnoozed } from './service';
 import { dueSnoozes } from './store';
 
@@ -11,10 +10,9 @@ const PARALLEL = 10;
 /**
  * On a schedule (every minute): each snoozed conversation whose `snoozed_until` has passed is open again,
  * with its `conversation.updated` event. One that fails to wake stays in the due index for the next run,
- * and the run ends in an error once the others are done.
+ * and the run ends in an error once the others are done. Runs never overlap (a lease).
  */
-export const handler = async (): Promise<{ woken: number; failed: number }> => {
-  const now = clock.now();
+export const handler = scheduledWorker('snooze-waker', { woken: 0, failed: 0 }, async (now) => {
   const due = await dueSnoozes(now, BATCH_PER_SHARD);
   let woken = 0;
   let failed = 0;
@@ -31,4 +29,4 @@ export const handler = async (): Promise<{ woken: number; failed: number }> => {
   // The run fails (and its errors alarm fires) when some could not be woken; the next run tries them again.
   if (failed > 0) throw new Error(`${failed} snoozed conversations could not be woken`);
   return { woken, failed };
-};
+});

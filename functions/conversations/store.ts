@@ -32,6 +32,7 @@ import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { tenantPk } from '../platform/keys';
 import { decodeCursor, encodeCursor, queryPage, tenantItemsPage, type CursorBinding } from '../platform/pagination';
 import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { activeUserCheck } from '../users/store';
 import {
   CONVERSATION_FIELDS,
   MESSAGE_FIELDS,
@@ -206,6 +207,14 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
 }
 export const messageFromItem = (item: Record<string, unknown>): Message => inOrder<Message>(item, MESSAGE_FIELDS);
 
+/** The user a save assigns the conversation to was disabled since they were read. */
+export class AssigneeInactive extends Error {
+  constructor() {
+    super('assignee no longer active');
+    this.name = 'AssigneeInactive';
+  }
+}
+
 export class ConversationChanged extends Error {
   constructor() {
     super('conversation changed concurrently');
@@ -286,12 +295,21 @@ export async function saveConversation(
       items.push(pointerRelease(t, after.channel, after.channel_account_id, handle, after.id));
     }
   }
+  // A new assignment (or one kept by a reopening) commits only while the user is active: a user disabled
+  // meanwhile has had their conversations released, and would keep this one for ever.
+  const assignee = after.assignee_id;
+  const assigns =
+    assignee !== null &&
+    (assignee !== before?.assignee_id || (before.status === 'resolved' && after.status !== 'resolved'));
+  const userCheck = items.length;
+  if (assigns) items.push(activeUserCheck(t, assignee));
   items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     storedHandles.set(after, handle);
   } catch (error) {
     if (transactionConditionFailed(error, [0]) || transactionConflicted(error)) throw new ConversationChanged();
+    if (assigns && transactionConditionFailed(error, [userCheck])) throw new AssigneeInactive();
     if (transactionConditionFailed(error) && items.some((i) => 'Put' in i && i.Put?.Item?.sk === pointer.sk))
       throw new ConversationChanged();
     throw error;
@@ -311,31 +329,35 @@ export async function touchForOutbound(
   windowStart: string,
 ): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
   try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: conversationKey(t, id),
-        UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
-        ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
-        ExpressionAttributeNames: {
-          '#c': 'conversation',
-          '#lm': 'last_message_at',
-          '#la': 'last_activity_at',
-          '#ua': 'updated_at',
-          '#v': 'version',
-          '#ch': 'channel',
-          '#li': 'last_inbound_at',
-        },
-        ExpressionAttributeValues: {
-          ':at': at,
-          ':one': 1,
-          ':act': activityKey({ last_activity_at: at, id }),
-          ':wa': 'whatsapp',
-          ':window': windowStart,
-        },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+    // A burst of inbound messages writes the conversation in transactions: a conflict with one is over in
+    // milliseconds, so it is retried rather than answered 503.
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: conversationKey(t, id),
+          UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
+          ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
+          ExpressionAttributeNames: {
+            '#c': 'conversation',
+            '#lm': 'last_message_at',
+            '#la': 'last_activity_at',
+            '#ua': 'updated_at',
+            '#v': 'version',
+            '#ch': 'channel',
+            '#li': 'last_inbound_at',
+          },
+          ExpressionAttributeValues: {
+            ':at': at,
+            ':one': 1,
+            ':act': activityKey({ last_activity_at: at, id }),
+            ':wa': 'whatsapp',
+            ':window': windowStart,
+          },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
     );
     return { ok: true, conversation: conversationFromItem(out.Attributes ?? {}) };
   } catch (error) {
@@ -347,16 +369,18 @@ export async function touchForOutbound(
 /** Counts a change without moving the activity (a newer message got there first). */
 export async function bumpVersion(t: string, id: string): Promise<Conversation | undefined> {
   try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: conversationKey(t, id),
-        UpdateExpression: 'SET #c.#v = #c.#v + :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const out = await retryConflicts(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName('main'),
+          Key: conversationKey(t, id),
+          UpdateExpression: 'SET #c.#v = #c.#v + :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
     );
     return conversationFromItem(out.Attributes ?? {});
   } catch (error) {
@@ -1026,6 +1050,37 @@ export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef,
   );
   if (stored) return analysis;
   return ((await getMessage(ref))?.analysis as A | null | undefined) ?? undefined;
+}
+
+/**
+ * The customer's next messages after this one, oldest first, with their analyses (null where not yet
+ * analysed): one strongly consistent Query. A message analysed late (stream records of parallel shards
+ * come in any order) re-checks these, which were judged without it.
+ */
+export async function laterInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
+  ref: MessageRef,
+  count: number,
+): Promise<{ message_id: string; analysis: A | null }[]> {
+  const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': tenantPk(ref.tenant_id),
+        ':from': ownSk,
+        ':to': `CONV#${ref.conversation_id}#MSG#~`,
+      },
+      ExpressionAttributeNames: { '#direction': 'direction', '#id': 'id' },
+      ProjectionExpression: 'sk, #id, #direction, analysis',
+      Limit: 25,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? [])
+    .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
+    .slice(0, count)
+    .map((item) => ({ message_id: String(item.id), analysis: (item.analysis as A | undefined) ?? null }));
 }
 
 /** The analyses of the customer's messages before this one, newest first (one Query, no Scan); `A` as for recordAnalysis. */

@@ -14,11 +14,14 @@ const isEvent = (item: Record<string, unknown>): boolean =>
 /** Whether a record brings events: an event item itself, or a message's write that carries some. */
 const bringsEvents = (item: Record<string, unknown>): boolean => isEvent(item) || item.outbox === MESSAGE_EVENTS_OUTBOX;
 
-/** Fans a record's events out, in order, and logs them in one line (a message's send brings three). */
-async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions) {
+/**
+ * Fans a record's events out, in order, and logs them in one line (a message's send brings three).
+ * `committedAt` is the record's time: when the events were committed, on DynamoDB's clock.
+ */
+async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions, committedAt: Date | undefined) {
   const logged: { event_id: string; type: string; deliveries: number }[] = [];
   for (const event of events) {
-    const deliveries = await fanOut(event, subscriptions.get(event.tenant_id) ?? [], clock.now());
+    const deliveries = await fanOut(event, subscriptions.get(event.tenant_id) ?? [], clock.now(), committedAt);
     logged.push({ event_id: event.id, type: event.type, deliveries });
   }
   const [first] = logged;
@@ -41,11 +44,13 @@ export const handler = streamWorker(
   async (record, subscriptions: Subscriptions) => {
     const item = newImageOf(record);
     if (!item) return;
-    if (isEvent(item)) return fanOutAll([eventFromItem(item)], subscriptions);
+    const seconds = record.dynamodb?.ApproximateCreationDateTime;
+    const committedAt = typeof seconds === 'number' ? new Date(seconds * 1000) : undefined;
+    if (isEvent(item)) return fanOutAll([eventFromItem(item)], subscriptions, committedAt);
     const carried = messageEventsOf(item);
     if (carried.length > 0) {
       await storeDispatchedEvents(carried);
-      return fanOutAll(carried, subscriptions);
+      return fanOutAll(carried, subscriptions, committedAt);
     }
     if (item.outbox === 'channel_send') {
       await invokeWorker('channel-sender', sendRequestOf(messageFromItem(item)));

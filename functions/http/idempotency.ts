@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDef } from '../../spec/routes';
-import { conditionalWrite, db, refusedItem } from '../platform/db';
+import { conditionalWrite, db, isThrottling, refusedItem } from '../platform/db';
+import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';
 import { ApiError, badRequest, unprocessable } from '../platform/errors';
 import { seal, unseal } from '../platform/sealed';
@@ -14,7 +15,10 @@ import { header, stateOf, type HttpMiddleware, type HttpRequest } from './reques
  * the same key on another request (another method, path or body) is 422, and a request still running is
  * 409. Keys are scoped by tenant. A stored response is bound to the method and the path with its
  * parameters: the key used on one conversation, webhook or delivery never replays another's response.
- * Errors are not stored: the key is released so the client can retry with it. Unauthenticated routes
+ * Errors are not stored: the key is released so the client can retry with it, but only when the handler
+ * itself failed. When the handler succeeded and storing its response failed (throttled, timed out), the
+ * change is committed: the key is held for the replay window instead, so a retry answers 409 rather than
+ * running the POST again (a second outbound message). Unauthenticated routes
  * (login, refresh, inbound webhooks) ignore the header: there is no tenant to scope a key to, and a
  * replayed login or refresh would hand out tokens without the checks. Stored responses are sealed with
  * the data key, because some carry secrets (a new API key).
@@ -28,8 +32,18 @@ interface IdempotencyRecord {
   pk: string;
   fingerprint: string;
   status: 'in_progress' | 'completed';
+  /** The request id of the request that claimed the key. */
+  claimed_by?: string;
   /** The sealed response. */
   response?: string;
+  /** The handler succeeded but its response could not be stored: the key stays taken, never run again. */
+  response_lost?: boolean;
+}
+
+/** The key a request holds, and whether its handler has returned a response (its change committed). */
+interface Lock {
+  pk: string;
+  handled: boolean;
 }
 
 const recordKey = (owner: string, key: string) => `IDEM#${owner}#${createHash('sha256').update(key).digest('hex')}`;
@@ -55,7 +69,7 @@ export function requestFingerprint(
 }
 
 export const idempotency = (): HttpMiddleware => {
-  const locks = new WeakMap<object, string>();
+  const locks = new WeakMap<object, Lock>();
   return {
     before: async (request: HttpRequest) => {
       const state = stateOf(request);
@@ -80,6 +94,9 @@ export const idempotency = (): HttpMiddleware => {
             Item: {
               pk,
               fingerprint,
+              // Whose claim it is: a claim whose response was lost is retried by the SDK and refused by
+              // its own condition, and must then still count as this request's.
+              claimed_by: state.requestId,
               status: 'in_progress',
               locked_until: nowEpoch + LOCK_SECONDS,
               ttl: nowEpoch + REPLAY_SECONDS,
@@ -92,13 +109,24 @@ export const idempotency = (): HttpMiddleware => {
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
         );
-        locks.set(request, pk);
+        locks.set(request, { pk, handled: false });
       } catch (error) {
         const existing = refusedItem(error) as IdempotencyRecord | undefined;
+        if (existing?.claimed_by === state.requestId && existing.status === 'in_progress') {
+          locks.set(request, { pk, handled: false });
+          return;
+        }
         if (existing?.fingerprint !== fingerprint) {
           throw unprocessable(
             'idempotency_key_reused',
             'This Idempotency-Key was used for a different request (another method, path or body).',
+          );
+        }
+        if (existing.response_lost) {
+          throw new ApiError(
+            409,
+            'idempotency_request_in_progress',
+            'A request with this Idempotency-Key succeeded, but its response could not be kept; it will not run again. Read the resource to see its result.',
           );
         }
         if (existing.status !== 'completed' || !existing.response) {
@@ -115,30 +143,63 @@ export const idempotency = (): HttpMiddleware => {
       }
     },
     after: async (request: HttpRequest) => {
-      const pk = locks.get(request);
+      const lock = locks.get(request);
       const response = request.response;
-      if (!pk || !response) return;
+      if (!lock || !response) return;
       const status = response.statusCode ?? 200;
       if (status >= 200 && status < 300) {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName('ephemeral'),
-            Key: { pk },
-            UpdateExpression: 'SET #status = :done, #response = :response',
-            ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-            ExpressionAttributeValues: { ':done': 'completed', ':response': await seal(response) },
-          }),
+        lock.handled = true;
+        const sealed = await seal(response);
+        await retryThrottled(() =>
+          db().send(
+            new UpdateCommand({
+              TableName: tableName('ephemeral'),
+              Key: { pk: lock.pk },
+              UpdateExpression: 'SET #status = :done, #response = :response',
+              ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
+              ExpressionAttributeValues: { ':done': 'completed', ':response': sealed },
+            }),
+          ),
         );
       } else {
-        await release(pk);
+        await release(lock.pk);
       }
     },
     onError: async (request: HttpRequest) => {
-      const pk = locks.get(request);
-      if (pk) await release(pk);
+      const lock = locks.get(request);
+      if (!lock) return;
+      // The handler's change committed and only its response was not stored: never run it again.
+      if (lock.handled) await holdLostResponse(lock.pk);
+      else await release(lock.pk);
     },
   };
 };
+
+/** Throttling and timeouts are over in moments: the response is worth a few tries before it is given up. */
+const retryThrottled = <T>(write: () => Promise<T>): Promise<T> =>
+  retryOnConflict(write, { attempts: 4, retryable: (error) => isThrottling(error) || isTimeout(error) });
+
+const isTimeout = (error: unknown): boolean =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'RequestTimeout');
+
+/**
+ * Holds a key whose response was lost for the rest of the replay window; best effort (if this fails too,
+ * the lock's expiry is the last resort).
+ */
+async function holdLostResponse(pk: string): Promise<void> {
+  await conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('ephemeral'),
+        Key: { pk },
+        UpdateExpression: 'SET locked_until = #ttl, response_lost = :lost',
+        ConditionExpression: '#status = :running',
+        ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':running': 'in_progress', ':lost': true },
+      }),
+    ),
+  ).catch(() => false);
+}
 
 async function release(pk: string): Promise<void> {
   // Only a record still in progress is ours to drop.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteDef } from '../../spec/routes';
 import { clock } from '../platform/clock';
-import { isThrottling } from '../platform/db';
+import { isThrottling, transactionConflicted } from '../platform/db';
 import { jsonDepth } from '../platform/fields';
 import { ApiError, badRequest, problemResponse, serviceUnavailable } from '../platform/errors';
 import { DomainError, type DomainErrorKind } from '../platform/domain-error';
@@ -136,6 +136,8 @@ export function problemOf(error: unknown): ApiError | undefined {
       members: error.members,
     });
   if (isThrottling(error)) return serviceUnavailable('The database is throttling requests; retry shortly.');
+  // A transaction cancelled by another one writing the same items wrote nothing, and a retry goes through.
+  if (transactionConflicted(error)) return serviceUnavailable('A concurrent change got in the way; retry shortly.');
   return undefined;
 }
 

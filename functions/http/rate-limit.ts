@@ -12,10 +12,18 @@ import {
 const WINDOW_SECONDS = 3600;
 const POLICY = 'hourly';
 /**
- * DynamoDB takes about 1,000 writes per second on one item (3.6 million an hour): a plan that allows more
- * counts in shards, each allowed its share of the limit.
+ * DynamoDB takes about 1,000 writes per second on one item. What matters is the peak rate, not the hourly
+ * average: nothing stops a tenant from spending its hour's allowance in a burst. A plan's peak is taken as
+ * its whole hourly limit spent within PEAK_SECONDS (60 s), so the counter needs
+ * ceil(limit / 60 / 1,000) items: 1 up to 60,000 requests an hour, 17 for 1,000,000, 167 for the
+ * largest limit (10,000,000). Sized by the average (limit / 3,600 per second), 10,000,000 an hour would
+ * get 3 items, and a burst of 2,800 requests per second on each would be throttled (503s).
  */
-export const WRITES_PER_ITEM_PER_HOUR = 3_600_000;
+export const WRITES_PER_ITEM_PER_SECOND = 1_000;
+export const PEAK_SECONDS = 60;
+
+/** The shares of the tenant's hourly counter, one item per 1,000 requests a second at the plan's peak. */
+export const counterShares = (limit: number): number[] => shardShares(limit, WRITES_PER_ITEM_PER_SECOND * PEAK_SECONDS);
 
 /** IETF httpapi RateLimit headers (structured-field form) plus the widely used X-RateLimit-* trio. */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {
@@ -44,7 +52,7 @@ async function count(tenant: Tenant, now: Date): Promise<{ state: RateLimitState
     resetAt: window.resetAt,
     secondsLeft: window.secondsLeft,
   });
-  const shares = shardShares(limit, WRITES_PER_ITEM_PER_HOUR);
+  const shares = counterShares(limit);
   if (shares.length === 1) {
     const result = await consume(key, { limit, expiresAtEpoch });
     return { state: state(limit - result.count), allowed: result.allowed };

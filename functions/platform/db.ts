@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import {
@@ -9,8 +10,11 @@ import {
   type TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from './domain-error';
-import { retryOnConflict } from './retry';
+import { backoffMs, retryOnConflict } from './retry';
 import { UpdateBuilder } from './expressions';
+import { clientMade } from './client-hooks';
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
@@ -18,136 +22,66 @@ import { UpdateBuilder } from './expressions';
  */
 let client: DynamoDBDocumentClient | undefined;
 
-/**
- * What one request (or worker invocation) asked of DynamoDB: round trips by command, how many of them it
- * waited for one after the other (`sequential`: a call started while another is in flight does not
- * count), the capacity units DynamoDB reported, split into reads and writes, with the part of the writes
- * that went to indexes; and its SQS requests (functions/platform/queue.ts).
- */
-export interface DbUsage {
-  calls: number;
-  sequential: number;
-  inFlight: number;
-  byCommand: Record<string, number>;
-  readUnits: number;
-  writeUnits: number;
-  indexWriteUnits: number;
-  sqsRequests: number;
-  /** Time the bench spent pricing transactions inside this invocation, to leave out of its duration. */
-  accountingMs: number;
-}
-
-export const newDbUsage = (): DbUsage => ({
-  calls: 0,
-  sequential: 0,
-  inFlight: 0,
-  byCommand: {},
-  readUnits: 0,
-  writeUnits: 0,
-  indexWriteUnits: 0,
-  sqsRequests: 0,
-  accountingMs: 0,
-});
-
-/**
- * Per-invocation accounting, for `npm run bench`: the local runtime gives every invocation its own
- * `DbUsage` and tells the client how to find the running one (`countUsageIn`), so a request is never
- * charged for what background workers do meanwhile. `captureCapacity` asks DynamoDB for the consumed
- * capacity of each call, and `priceTransaction` (the bench's) replaces that figure for transactions,
- * which DynamoDB Local under-reports. In Lambda none is set and the middleware only passes calls through.
- */
-export const dbStats: { captureCapacity: boolean; priceTransaction?: TransactionPricer } = { captureCapacity: false };
-
-/** A transaction's capacity as DynamoDB bills it (DynamoDB Local reports one item per table instead). */
-export interface TransactionCapacity {
-  readUnits: number;
-  writeUnits: number;
-  indexWriteUnits: number;
-  accountingMs: number;
-}
-/**
- * Called before a call is sent; for a transaction, returns what prices it once it has committed (given
- * its output, or undefined when it failed, to keep DynamoDB's own figure). Set by the bench only.
- */
-export type TransactionPricer = (
-  command: string,
-  input: unknown,
-) => Promise<((output: unknown) => Promise<TransactionCapacity | undefined>) | undefined>;
-let currentUsage: (() => DbUsage | undefined) | undefined;
-
-export function countUsageIn(find: (() => DbUsage | undefined) | undefined): void {
-  currentUsage = find;
-}
-
-/** The running invocation's usage, when the local runtime counts it. */
-export const usageOfCurrentInvocation = (): DbUsage | undefined => currentUsage?.();
-
-type Capacity = {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-  GlobalSecondaryIndexes?: Record<string, Capacity>;
-};
-const READS = new Set([
-  'GetItemCommand',
-  'BatchGetItemCommand',
-  'QueryCommand',
-  'ScanCommand',
-  'TransactGetItemsCommand',
-]);
-
-function addCapacity(usage: DbUsage, command: string, consumed: Capacity | Capacity[] | undefined): void {
-  for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-    const total = c.CapacityUnits ?? 0;
-    const read = c.ReadCapacityUnits ?? (c.WriteCapacityUnits === undefined && READS.has(command) ? total : 0);
-    usage.readUnits += read;
-    usage.writeUnits += total - read;
-    if (!READS.has(command))
-      for (const index of Object.values(c.GlobalSecondaryIndexes ?? {}))
-        usage.indexWriteUnits += index.CapacityUnits ?? 0;
-  }
-}
-
 /** One item of a TransactWriteItems call: how a change and its events (the outbox) commit together. */
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const base = new DynamoDBClient({ maxAttempts: 3 });
-    base.middlewareStack.add(
-      (next, context) => async (args) => {
-        const usage = currentUsage?.();
-        if (!usage) return next(args);
-        const name = String(context.commandName ?? 'unknown');
-        usage.calls += 1;
-        if (usage.inFlight++ === 0) usage.sequential += 1;
-        usage.byCommand[name] = (usage.byCommand[name] ?? 0) + 1;
-        if (dbStats.captureCapacity) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'INDEXES';
-        try {
-          const price = dbStats.captureCapacity ? await dbStats.priceTransaction?.(name, args.input) : undefined;
-          const result = await next(args);
-          const priced = await price?.(result.output);
-          if (priced) {
-            usage.readUnits += priced.readUnits;
-            usage.writeUnits += priced.writeUnits;
-            usage.indexWriteUnits += priced.indexWriteUnits;
-            usage.accountingMs += priced.accountingMs;
-          } else
-            addCapacity(usage, name, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
-          return result;
-        } catch (error) {
-          // A failed condition still consumed its capacity, and DynamoDB reports it with the error.
-          addCapacity(usage, name, (error as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
-          throw error;
-        } finally {
-          usage.inFlight -= 1;
-        }
-      },
-      { step: 'initialize', name: 'countRoundTrips' },
-    );
+    recognizeOwnRetriedPuts(base);
+    clientMade({ service: 'dynamodb', client: base });
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
   return client;
+}
+
+/**
+ * A conditional PutItem whose attempt committed but whose response was lost (a reset connection, a
+ * timeout) is sent again by the SDK, and its own item then fails its condition: a create answered "already
+ * there". When the item a retry's refusal returns is exactly the item being put (ids and timestamps
+ * included), the earlier attempt wrote it, and the call succeeded. The refused item comes with the
+ * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional puts), at no extra cost.
+ */
+function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
+  type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
+  type Stack = {
+    add(
+      middleware: (
+        next: (args: Args) => Promise<unknown>,
+        context: { commandName?: string },
+      ) => (args: Args) => Promise<unknown>,
+      options: { step: 'initialize' | 'finalizeRequest'; name: string; priority?: 'low' },
+    ): void;
+  };
+  const stack = client.middlewareStack as unknown as Stack;
+  const isConditionalPut = (args: Args, context: { commandName?: string }) =>
+    context.commandName === 'PutItemCommand' && args.input.ConditionExpression !== undefined;
+  stack.add(
+    (next, context) => (args) =>
+      next(
+        isConditionalPut(args, context) && args.input.ReturnValuesOnConditionCheckFailure === undefined
+          ? { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }
+          : args,
+      ),
+    { step: 'initialize', name: 'askForRefusedItem' },
+  );
+  stack.add(
+    (next, context) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        // The SDK numbers its attempts: amz-sdk-request: attempt=2; max=3.
+        const retry = /attempt=(?!1;)\d+/.test(args.request?.headers?.['amz-sdk-request'] ?? '');
+        const found = (error as { Item?: Record<string, AttributeValue> }).Item;
+        const mine = args.input.Item as Record<string, AttributeValue> | undefined;
+        if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
+          if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
+            return { output: { $metadata: {} }, response: {} };
+        throw error;
+      }
+    },
+    { step: 'finalizeRequest', name: 'recognizeOwnRetriedPut', priority: 'low' },
+  );
 }
 
 export const isConditionFailure = (error: unknown): boolean =>
@@ -214,15 +148,22 @@ export const isThrottling = (error: unknown): boolean => {
   return reasons.some((r) => r.Code === 'ThrottlingError' || r.Code === 'ProvisionedThroughputExceeded');
 };
 
-/** One BatchGetItem for keys that may live in different features; results follow the order of `keys`. */
+/**
+ * One BatchGetItem for keys that may live in different features; results follow the order of `keys`.
+ * Keys DynamoDB leaves unprocessed (throttled) are asked for again after a jittered, doubling pause
+ * (backoffMs: up to 320 ms), at most four times, as AWS advises: retried at once, they meet the same
+ * throttling. `sleep` is for tests.
+ */
 export async function getMany(
   table: string,
   keys: Record<string, string>[],
   keyAttributes: readonly string[] = ['pk', 'sk'],
+  sleep: (ms: number) => Promise<void> = pause,
 ): Promise<(Record<string, unknown> | undefined)[]> {
   const found: Record<string, unknown>[] = [];
   let pending: Record<string, unknown>[] | undefined = keys;
   for (let attempt = 0; pending && pending.length > 0 && attempt < 5; attempt++) {
+    if (attempt > 0) await sleep(backoffMs(attempt));
     const out = await db().send(
       new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
     );

@@ -2,6 +2,8 @@
  * Errors of the HTTP layer that become RFC 9457 problem+json responses. Stores and services raise
  * DomainErrors instead (domain-error.ts), which the error handler maps; anything else becomes a generic 500.
  */
+import { PROBLEM_DOCS_URL, problemType } from '../../spec/problems';
+
 export interface FieldError {
   path: string;
   message: string;
@@ -64,9 +66,8 @@ export const tooManyRequests = (code: string, detail: string, retryAfterSeconds:
 export const serviceUnavailable = (detail: string, retryAfterSeconds = 1) =>
   new ApiError(503, 'dependency_throttled', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
-/** Where a problem code is documented: its section of docs/problems.md, whose anchors are the codes. */
-export const PROBLEM_DOCS_URL = 'https://docs.messaging.dev/problems';
-export const problemType = (code: string): string => `${PROBLEM_DOCS_URL}#${code}`;
+// The CDK stack's edge answers problems too (lib/api-edge.ts), so the address lives in spec/.
+export { PROBLEM_DOCS_URL, problemType };
 
 /** The problem+json response for an error; one shape for handlers, the `$default` route and the local gateway. */
 export function problemResponse(problem: ApiError, requestId: string | undefined) {

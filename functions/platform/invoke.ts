@@ -1,6 +1,7 @@
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { WORKERS } from '../../spec/workers';
 import { requireEnv } from './config';
+import { clientMade } from './client-hooks';
 
 let lambda: Promise<{ client: LambdaClient; InvokeCommand: typeof import('@aws-sdk/client-lambda').InvokeCommand }>;
 
@@ -15,10 +16,11 @@ let lambda: Promise<{ client: LambdaClient; InvokeCommand: typeof import('@aws-s
 export async function invokeWorker(workerId: string, payload: unknown): Promise<void> {
   const target = WORKERS.find((w) => w.id === workerId)?.asyncInvoke;
   if (!target) throw new Error(`${workerId} is not invoked asynchronously`);
-  lambda ??= import('@aws-sdk/client-lambda').then((sdk) => ({
-    client: new sdk.LambdaClient({}),
-    InvokeCommand: sdk.InvokeCommand,
-  }));
+  lambda ??= import('@aws-sdk/client-lambda').then((sdk) => {
+    const client = new sdk.LambdaClient({});
+    clientMade({ service: 'lambda', client });
+    return { client, InvokeCommand: sdk.InvokeCommand };
+  });
   const { client, InvokeCommand } = await lambda;
   const out = await client.send(
     new InvokeCommand({

@@ -1,5 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { usageOfCurrentInvocation } from './db';
+import { clientMade } from './client-hooks';
 
 let client: SQSClient | undefined;
 
@@ -10,15 +10,7 @@ let client: SQSClient | undefined;
 export function sqsClient(): SQSClient {
   if (!client) {
     client = new SQSClient({ useQueueUrlAsEndpoint: false });
-    // Counted per invocation for `npm run bench` (see db.ts); outside the local runtime this does nothing.
-    client.middlewareStack.add(
-      (next) => async (args) => {
-        const usage = usageOfCurrentInvocation();
-        if (usage) usage.sqsRequests += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countRequests' },
-    );
+    clientMade({ service: 'sqs', client });
   }
   return client;
 }

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 /**
  * Secrets come from the environment in local mode (JWT_SECRET, PLATFORM_TOKEN, DATA_KEY) and from Secrets
  * Manager in AWS (the ARN in `<NAME>_SECRET_ARN`: JWT_SECRET_SECRET_ARN, PLATFORM_TOKEN_SECRET_ARN,
- * DATA_KEY_SECRET_ARN). They are fetched on first use and cached for five
+ * DATA_KEY_SECRET_ARN, ORIGIN_SECRET_SECRET_ARN). They are fetched on first use and cached for five
  * minutes, so rotation is picked up without a cold start.
  */
 const CACHE_MS = 5 * 60 * 1000;
@@ -84,9 +84,8 @@ export async function dataKeys(options: { refresh?: boolean } = {}): Promise<{ c
   return { current: dataKeyFrom(current), previous: previous ? dataKeyFrom(previous) : undefined };
 }
 
-export async function isPlatformToken(candidate: string): Promise<boolean> {
-  const expected = await secret('PLATFORM_TOKEN');
-  // Compare digests so the comparison is constant-time whatever the lengths.
+/** Compares digests, so the comparison is constant-time whatever the lengths. */
+function sameSecret(candidate: string, expected: string): boolean {
   const a = createHash('sha256').update(candidate).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
@@ -100,4 +99,28 @@ export async function whatsAppPlatformApp(): Promise<{ id: string; secret: strin
   const id = process.env.WHATSAPP_APP_ID;
   if (!id || (!process.env.WHATSAPP_APP_SECRET && !process.env.WHATSAPP_APP_SECRET_SECRET_ARN)) return undefined;
   return { id, secret: await secret('WHATSAPP_APP_SECRET') };
+}
+
+export async function isPlatformToken(candidate: string): Promise<boolean> {
+  return sameSecret(candidate, await secret('PLATFORM_TOKEN'));
+}
+
+let lastOriginRefresh = 0;
+
+/**
+ * Whether a request carries the origin secret that CloudFront adds (lib/api-edge.ts): the current value
+ * or, during a rotation, the previous one. Locally ORIGIN_SECRET and ORIGIN_SECRET_PREVIOUS; in AWS the
+ * AWSCURRENT and AWSPREVIOUS versions of ORIGIN_SECRET_SECRET_ARN. A value that matches neither reads the
+ * secret again (at most every 30 s), so a value put moments ago is accepted at once.
+ */
+export async function isOriginSecret(candidate: string): Promise<boolean> {
+  const arn = process.env.ORIGIN_SECRET ? undefined : process.env.ORIGIN_SECRET_SECRET_ARN;
+  const matches = (values: (string | undefined)[]) => values.some((v) => v !== undefined && sameSecret(candidate, v));
+  if (!arn) return matches([await secret('ORIGIN_SECRET'), process.env.ORIGIN_SECRET_PREVIOUS || undefined]);
+  const read = (refresh: boolean) =>
+    Promise.all([fromSecretsManager(arn, 'AWSCURRENT', refresh), fromSecretsManager(arn, 'AWSPREVIOUS', refresh)]);
+  if (matches(await read(false))) return true;
+  if (Date.now() - lastOriginRefresh < REFRESH_MS) return false;
+  lastOriginRefresh = Date.now();
+  return matches(await read(true));
 }

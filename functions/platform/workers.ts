@@ -2,6 +2,8 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord, Context } from 'aws-lambda';
+import { clock } from './clock';
+import { SCHEDULED_RUN_LEASE_MS, acquireLease, releaseLease } from './leases';
 import { logger } from './observability';
 
 type StreamValue = Record<string, unknown>;
@@ -96,5 +98,31 @@ export function invokedOrQueuedWorker<P>(
 const isSqsEvent = (event: unknown): event is SQSEvent =>
   Array.isArray((event as SQSEvent | undefined)?.Records) &&
   (event as SQSEvent).Records.every((r) => r.eventSource === 'aws:sqs');
+
+/**
+ * A scheduled worker (spec/workers.ts `schedule`) whose runs never overlap: a run first takes the worker's
+ * lease, and while another run holds it (a slow run, EventBridge's at-least-once delivery of a tick, a
+ * second runtime on the same tables) it ends at once with `idle` and `skipped: true`. A lease stands in
+ * for reserved concurrency of 1, which a new account's concurrency quota cannot spare.
+ */
+export function scheduledWorker<R extends object>(name: string, idle: R, run: (now: Date) => Promise<R>) {
+  return async (): Promise<R & { skipped: boolean }> => {
+    logger.resetKeys();
+    const now = clock.now();
+    const lease = await acquireLease(name, now, SCHEDULED_RUN_LEASE_MS);
+    if (!lease) {
+      logger.info('scheduled run skipped: another run holds the lease', { worker: name });
+      return { ...idle, skipped: true };
+    }
+    try {
+      return { ...(await run(now)), skipped: false };
+    } finally {
+      // A lease that cannot be given back lapses on its own.
+      await releaseLease(lease).catch((error: Error) =>
+        logger.warn('scheduled run could not release its lease', { worker: name, error_name: error.name }),
+      );
+    }
+  };
+}
 
 export { logger };

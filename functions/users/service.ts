@@ -54,7 +54,7 @@ export interface UserPatch {
  * write itself (a counter in the same transaction, see store.ts), so two admins demoted at once cannot
  * both pass it. With If-Match (`expectedVersion`) a concurrent change is a version mismatch; without, the
  * change is applied to the user as read again. Disabling a user also returns their unresolved
- * conversations to the team's queue: the assignment-release worker does it off the stream.
+ * conversations to the team's queue: the stream-reactions worker's assignment release does it off the stream.
  */
 export async function updateUser(
   tenantId: string,

@@ -5,6 +5,7 @@ import {
   transactionConditionFailed,
   transactionConflicted,
   versionedUpdate,
+  type TransactItem,
 } from '../platform/db';
 import { tableName } from '../platform/config';
 import { DomainError } from '../platform/domain-error';
@@ -49,6 +50,20 @@ export function userCreateItems(user: User) {
     },
   ];
 }
+
+/**
+ * A transaction's check that the user is still active: a write that assigns work to them commits only
+ * if they were not disabled since they were read (the release of a disabled user's work would miss it).
+ */
+export const activeUserCheck = (tenantId: string, userId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName('main'),
+    Key: userKey(tenantId, userId),
+    ConditionExpression: '#status = :active',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':active': 'active' },
+  },
+});
 
 export async function getUser(tenantId: string, userId: string): Promise<User | undefined> {
   const out = await db().send(

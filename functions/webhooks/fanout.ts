@@ -36,9 +36,17 @@ export async function currentSubscriptions(tenantIds: Iterable<string>): Promise
   return out;
 }
 
-/** One delivery (record + SQS message) per active endpoint whose subscription matches the event. */
-export async function fanOut(event: EventEnvelope, endpoints: SubscribedEndpoint[], now: Date): Promise<number> {
-  const targets = endpoints.filter((e) => subscribes(e, event));
+/**
+ * One delivery (record + SQS message) per active endpoint whose subscription matches the event;
+ * `committedAt` is when the event's write committed (the stream record's time), when known.
+ */
+export async function fanOut(
+  event: EventEnvelope,
+  endpoints: SubscribedEndpoint[],
+  now: Date,
+  committedAt?: Date,
+): Promise<number> {
+  const targets = endpoints.filter((e) => subscribes(e, event, committedAt));
   const messages: DeliveryMessage[] = [];
   for (const endpoint of targets) {
     const delivery = newDelivery(event, endpoint.id, now);

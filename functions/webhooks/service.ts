@@ -117,7 +117,11 @@ export interface WebhookPatch {
   is_active?: boolean;
 }
 
-/** `is_active: false` stops deliveries at once: nothing new is queued, and pending retries are dropped. */
+/**
+ * `is_active: false` stops deliveries at once: nothing new is queued, and pending retries are dropped.
+ * The change is written on condition of the version read: with If-Match a lost race is 412; without it
+ * the change is made again on the fresh endpoint.
+ */
 export async function updateWebhook(
   tenantId: string,
   id: string | undefined,
@@ -125,21 +129,30 @@ export async function updateWebhook(
   expectedVersion: number | undefined,
   now: Date,
 ) {
-  const current = await endpointOf(tenantId, id);
   const url = patch.url === undefined ? undefined : await safeUrl(patch.url);
-  // Re-activated: events of the inactive period are not sent late (see subscribes()).
-  const reactivated = !current.is_active && patch.is_active === true;
-  const changes = {
-    ...patch,
-    url,
-    events: patch.events ? [...new Set(patch.events)] : undefined,
-    active_from: reactivated ? now.toISOString() : undefined,
-  };
-  if (changesNothing(current, changes)) {
+  const update = async () => {
+    const current = await endpointOf(tenantId, id);
+    // Re-activated: events of the inactive period are not sent late (see subscribes()).
+    const reactivated = !current.is_active && patch.is_active === true;
+    const changes = {
+      ...patch,
+      url,
+      events: patch.events ? [...new Set(patch.events)] : undefined,
+      active_from: reactivated ? now.toISOString() : undefined,
+    };
+    if (changesNothing(current, changes)) {
+      if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
+      return endpointView(current);
+    }
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw DomainError.versionMismatch();
-    return endpointView(current);
-  }
-  return updateEndpoint(tenantId, current.id, changes, now.toISOString(), expectedVersion);
+    return updateEndpoint(endpointView(current), changes, now.toISOString());
+  };
+  if (expectedVersion !== undefined) return update();
+  return retryOnConflict(update, {
+    attempts: 8,
+    retryable: (error) => error instanceof DomainError && error.kind === 'version_mismatch',
+    exhausted: () => DomainError.conflict('concurrent_update', 'The webhook is changing too fast; retry.'),
+  });
 }
 
 /** Deleting an endpoint stops its pending retries; its delivery history stays readable. */
@@ -182,11 +195,9 @@ export async function rotateSecret(
     const previous = current ? [{ ...current, expires_at: until }] : [];
     const secret = newSecret();
     const updated = await replaceSecrets(
-      tenantId,
-      endpoint.id,
+      endpointView(endpoint),
       [{ secret, created_at: at, expires_at: null }, ...previous],
       at,
-      endpoint.version,
     );
     return { endpoint: updated, secret, previousExpiresAt: until };
   };

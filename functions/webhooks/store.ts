@@ -1,20 +1,15 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,
   db,
   getMany,
-  isConditionFailure,
   transactionConditionFailed,
   transactionConflicted,
-  updateVersioned,
+  transactionRefusedItem,
+  versionedUpdate,
+  type TransactItem,
 } from '../platform/db';
+import { retryOnConflict } from '../platform/retry';
 import { DomainError } from '../platform/domain-error';
 import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { UpdateBuilder } from '../platform/expressions';
@@ -95,21 +90,38 @@ function deliveryFromItem(item: Record<string, unknown>): Delivery {
 export const MAX_ENDPOINTS = 50;
 
 /**
- * Every endpoint write is followed by a bump of the tenant's subscription version, before the API
- * answers (a creation bumps it in its own transaction: see createEndpoint). The dispatcher reads the versions (strongly consistent) with each batch and re-reads the
- * endpoints of a tenant whose version moved: an event committed after a 2xx therefore always sees the
- * change. The endpoint is written first, so a reader that sees the new version also sees the endpoint.
+ * Every endpoint write bumps the tenant's subscription version in the same transaction (see
+ * writeEndpoint and createEndpoint). The dispatcher reads the versions (strongly consistent) with each
+ * batch and re-reads the endpoints of a tenant whose version moved: an event committed after a 2xx
+ * therefore always sees the change. Written apart, a crash or a lost response between the two writes
+ * would leave the change without its bump, and the client's retry, finding nothing left to change, would
+ * not bump either: warm dispatchers would keep the old endpoint.
  */
-async function bumpSubscriptions(t: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName('main'),
-      Key: subscriptionsKey(t),
-      UpdateExpression: 'ADD #version :one',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':one': 1 },
-    }),
-  );
+const subscriptionBump = (t: string): TransactItem => ({
+  Update: {
+    TableName: tableName('main'),
+    Key: subscriptionsKey(t),
+    UpdateExpression: 'ADD #version :one',
+    ExpressionAttributeNames: { '#version': 'version' },
+    ExpressionAttributeValues: { ':one': 1 },
+  },
+});
+
+/**
+ * Writes one endpoint item (`write`, conditional on the endpoint existing at the version read) together
+ * with the subscription bump. A refused condition is version_mismatch if the endpoint is there, else
+ * not_found; a conflict with a concurrent endpoint write is retried.
+ */
+async function writeEndpoint(t: string, write: TransactItem): Promise<void> {
+  try {
+    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: [write, subscriptionBump(t)] })), {
+      attempts: 5,
+      retryable: transactionConflicted,
+    });
+  } catch (error) {
+    if (!transactionConditionFailed(error, [0])) throw error;
+    throw transactionRefusedItem(error, 0) ? DomainError.versionMismatch() : DomainError.notFound('The webhook');
+  }
 }
 
 /** The subscription version of each tenant (0 if it never had an endpoint), in one strongly consistent read. */
@@ -220,64 +232,56 @@ export async function listEndpoints(t: string, request: { limit: number; cursor?
   return { ...page, items: page.items.map(endpointFromItem) };
 }
 
+/**
+ * Applies `changes` (null removes a field) to the endpoint as it was read, in one transaction with the
+ * subscription bump, on condition that it is still at the version read. Returns the endpoint as written.
+ */
 export async function updateEndpoint(
-  t: string,
-  id: string,
+  current: WebhookEndpoint,
   changes: Record<string, unknown>,
   now: string,
-  expectedVersion?: number,
-) {
-  const item = await updateVersioned(tableName('main'), endpointKey(t, id), changes, {
-    now,
-    expectedVersion,
-    what: 'The webhook',
+): Promise<WebhookEndpoint> {
+  const update = versionedUpdate(changes, now);
+  update.when(`attribute_exists(${update.name('pk')})`).whenEquals('version', current.version);
+  await writeEndpoint(current.tenant_id, {
+    Update: {
+      TableName: tableName('main'),
+      Key: endpointKey(current.tenant_id, current.id),
+      ...update.build(),
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
   });
-  await bumpSubscriptions(t);
-  return endpointFromItem(item);
+  const after: Record<string, unknown> = { ...current, updated_at: now, version: current.version + 1 };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === null) delete after[field];
+    else if (value !== undefined) after[field] = value;
+  }
+  return endpointFromItem(after);
 }
 
 /** Conditional on the version read, so two concurrent rotations cannot silently drop a secret (412). */
-export async function replaceSecrets(
-  t: string,
-  id: string,
-  secrets: WebhookSecret[],
-  now: string,
-  expectedVersion: number,
-) {
-  const item = await updateVersioned(
-    tableName('main'),
-    endpointKey(t, id),
-    { secrets: await seal(secrets) },
-    { now, expectedVersion, what: 'The webhook' },
-  );
-  await bumpSubscriptions(t);
-  return endpointFromItem(item);
+export async function replaceSecrets(current: WebhookEndpoint, secrets: WebhookSecret[], now: string) {
+  return updateEndpoint(current, { secrets: await seal(secrets) }, now);
 }
 
 /** Deletes the endpoint, on condition of `expectedVersion` when one is given; false if there was none. */
 export async function deleteEndpoint(t: string, id: string, expectedVersion?: number): Promise<boolean> {
-  let out;
   try {
-    out = await db().send(
-      new DeleteCommand({
+    await writeEndpoint(t, {
+      Delete: {
         TableName: tableName('main'),
         Key: endpointKey(t, id),
-        ReturnValues: 'ALL_OLD',
-        ...(expectedVersion === undefined
-          ? {}
-          : {
-              ConditionExpression: 'attribute_not_exists(pk) OR version = :version',
-              ExpressionAttributeValues: { ':version': expectedVersion },
-            }),
-      }),
-    );
+        ConditionExpression:
+          expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND version = :version',
+        ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':version': expectedVersion } }),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    });
+    return true;
   } catch (error) {
-    if (isConditionFailure(error)) throw DomainError.versionMismatch();
+    if (error instanceof DomainError && error.kind === 'not_found') return false;
     throw error;
   }
-  if (out.Attributes === undefined) return false;
-  await bumpSubscriptions(t);
-  return true;
 }
 
 function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'status'>, failedAt: string | null) {
@@ -337,6 +341,8 @@ export async function settleDelivery(
     attemptsSoFar?: number;
     attempt?: DeliveryAttempt;
     fields?: Record<string, unknown>;
+    /** Attempts dropped from the log (see restartDelivery): added to its count of earlier ones. */
+    earlierAttempts?: number;
     expect: DeliveryStatus[];
   },
   now: Date,
@@ -357,6 +363,7 @@ export async function settleDelivery(
     );
     update.setExpression(`${cycleAttempts} = if_not_exists(${cycleAttempts}, ${update.value(0)}) + ${update.value(1)}`);
   }
+  if (change.earlierAttempts) update.add('earlier_attempts', change.earlierAttempts);
   if (change.status !== 'failed') update.remove('gsi4pk').remove('gsi4sk');
   if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
   update.whenIn('status', change.expect);
@@ -369,14 +376,35 @@ export async function settleDelivery(
   );
 }
 
-/** Starts a new cycle (a replay): pending again, with the full retry schedule. Returns the new cycle. */
+/**
+ * A delivery keeps at most this many attempts (the newest) across replay cycles, and counts the older
+ * ones in `earlier_attempts`: each attempt holds up to 1 KB of response, and an item may not pass 400 KB.
+ * One cycle adds at most the retry schedule's attempts (6 by default), so trimming at each replay bounds it.
+ */
+export const KEPT_ATTEMPTS = 20;
+
+/**
+ * Starts a new cycle (a replay): pending again, with the full retry schedule, on condition that the
+ * delivery is still at the cycle read (two replays of one read never both start one, nor queue it
+ * twice). Attempts beyond KEPT_ATTEMPTS are dropped, oldest first, and counted. Returns the new cycle.
+ */
 export async function restartDelivery(d: Delivery, now: Date): Promise<number | undefined> {
   const cycle = d.cycle + 1;
+  const dropped = Math.max(0, d.attempts.length - KEPT_ATTEMPTS);
   const ok = await settleDelivery(
     d,
     {
       status: 'pending',
-      fields: { cycle, cycle_attempts: 0, failure_reason: null, failed_at: null, next_attempt_at: now.toISOString() },
+      cycle: d.cycle,
+      fields: {
+        cycle,
+        cycle_attempts: 0,
+        failure_reason: null,
+        failed_at: null,
+        next_attempt_at: now.toISOString(),
+        ...(dropped > 0 ? { attempts: d.attempts.slice(dropped) } : {}),
+      },
+      ...(dropped > 0 ? { earlierAttempts: dropped } : {}),
       expect: ['failed', 'succeeded', 'cancelled'],
     },
     now,

@@ -1,5 +1,4 @@
-import { clock } from '../platform/clock';
-import { logger } from '../platform/workers';
+import { logger, scheduledWorker } from '../platform/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { claimOverdue, overdueDeliveries } from './store';
 import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
@@ -12,10 +11,9 @@ const BATCH_PER_SHARD = 100;
  * grace period lost its queue message (a crash between two steps, a refused SendMessage, a local
  * runtime killed along with its in-memory queue). It is claimed for one more grace period and queued
  * again, or handed to the dead-letter queue if its last attempt already failed, so every delivery
- * reaches `succeeded`, `failed` or `cancelled`.
+ * reaches `succeeded`, `failed` or `cancelled`. Runs never overlap (a lease).
  */
-export const handler = async (): Promise<{ requeued: number; dead_lettered: number }> => {
-  const now = clock.now();
+export const handler = scheduledWorker('webhook-sweeper', { requeued: 0, dead_lettered: 0 }, async (now) => {
   const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
   const delays = retryDelays(process.env.WEBHOOK_RETRY_DELAYS);
   const overdue = await overdueDeliveries(new Date(now.getTime() - graceMs), BATCH_PER_SHARD);
@@ -47,4 +45,4 @@ export const handler = async (): Promise<{ requeued: number; dead_lettered: numb
   if (attempts.length + deadLettered > 0)
     logger.warn('overdue webhook deliveries swept', { requeued: attempts.length, dead_lettered: deadLettered });
   return { requeued: attempts.length, dead_lettered: deadLettered };
-};
+});

@@ -87,14 +87,37 @@ export function retryDelays(raw: string | undefined): number[] {
 export type Subscription = Pick<WebhookEndpoint, 'events' | 'is_active'> & { active_from?: string };
 
 /**
+ * How far before its `active_from` an event may have been committed and still go to a re-activated
+ * endpoint. `active_from` is on the clock of the Lambda that re-activated it, the commit time on
+ * DynamoDB's (rounded down to the second in stream records): clocks differ by far less than this, so an
+ * event committed after the re-activation's 2xx is never filtered out; the price is that an event of
+ * the last few seconds of the inactive period may be sent too.
+ */
+export const ACTIVE_FROM_MARGIN_MS = 5_000;
+
+/**
  * Whether an endpoint gets an event: it is active, subscribed to the type, and the event was committed
  * while it was active (an event of an inactive period that is dispatched late is not sent after a
- * re-activation).
+ * re-activation). `committedAt` is when the event's write committed (the stream record's time); the
+ * event's `created_at` was taken when its request started, on another Lambda's clock: the later of the
+ * two counts.
  */
-export const subscribes = (endpoint: Subscription, event: { type: string; created_at: string }): boolean =>
+export const subscribes = (
+  endpoint: Subscription,
+  event: { type: string; created_at: string },
+  committedAt?: Date,
+): boolean =>
   endpoint.is_active &&
-  (!endpoint.active_from || event.created_at >= endpoint.active_from) &&
+  (!endpoint.active_from ||
+    committedNoEarlierThan(event, committedAt) >= Date.parse(endpoint.active_from) - ACTIVE_FROM_MARGIN_MS) &&
   endpoint.events.some((pattern) => matchesPattern(event.type, pattern));
+
+/**
+ * The latest time the event is known to have committed by: both its `created_at` (its request's start)
+ * and the stream record's time (rounded down; coarser still in some emulators) are lower bounds.
+ */
+const committedNoEarlierThan = (event: { created_at: string }, committedAt: Date | undefined): number =>
+  Math.max(Date.parse(event.created_at), committedAt?.getTime() ?? Number.NEGATIVE_INFINITY);
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

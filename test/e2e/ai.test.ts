@@ -1,4 +1,13 @@
-import { authOf, call, createTenant, eventsOf, eventually, platform, type TestTenant } from '../support/api';
+import {
+  authOf,
+  call,
+  createTenant,
+  eventsOf,
+  eventually,
+  listEventually,
+  platform,
+  type TestTenant,
+} from '../support/api';
 
 let t: TestTenant;
 let other: TestTenant;
@@ -14,8 +23,11 @@ const analysed = (id: string, count: number) =>
     () => conversation(id),
     (r) => r.body.messages.filter((m: any) => m.direction === 'inbound' && m.analysis).length >= count,
   );
-const handoffsOf = async (id: string) =>
-  (await eventsOf(t, 'conversation.handoff')).filter((e) => e.data.conversation.id === id);
+/** The conversation's handoff events, once there is one (the event list is eventually consistent). */
+const handoffsOf = async (id: string) => {
+  const of = (events: any[]) => events.filter((e) => e.data.conversation.id === id);
+  return of(await eventsOf(t, 'conversation.handoff', (events) => of(events).length > 0));
+};
 
 describe('POST /ai/analyze', () => {
   it('returns sentiment, intent, top intents, entities in the tenant time zone, language and a handoff verdict', async () => {
@@ -161,7 +173,11 @@ describe('POST /ai/suggest', () => {
       },
     });
     expect(booking.status).toBe(201);
-    const res = await call('POST', '/ai/suggest', { ...authOf(t), body: { conversation_id: id } });
+    // The customer's bookings are read from an index: a booking made a moment ago may take a moment.
+    const res = await eventually(
+      () => call('POST', '/ai/suggest', { ...authOf(t), body: { conversation_id: id } }),
+      (r) => r.status !== 200 || r.body.grounding.next_booking !== null,
+    );
     expect(res.status).toBe(200);
     expect(res.body.grounding.next_booking).toMatchObject({ id: booking.body.id, service: 'Deep tissue massage' });
     const [best] = res.body.suggestions;
@@ -222,6 +238,8 @@ describe('POST /ai/suggest', () => {
         weekly_hours: { sun: [{ start: '17:00', end: '20:00' }] },
       },
     });
+    // Schedules are read as listed (eventually consistent): once both are listed, the suggestion sees both.
+    await listEventually('/schedules', authOf(shop), (body) => body.data.length === 2);
     const res = await ask();
     expect(res.status).toBe(200);
     const days = res.body.grounding.opening_hours.days as { date: string; hours: { start: string; end: string }[] }[];
@@ -275,6 +293,8 @@ describe('POST /ai/suggest', () => {
       },
     });
     expect(booked.status).toBe(201);
+    await listEventually('/schedules', authOf(shop), (body) => body.data.length === 1);
+    await listEventually('/bookings', authOf(shop), (body) => body.data.length === 1);
     const res = await ask();
     expect(res.status).toBe(200);
     const free = res.body.grounding.free_times;
@@ -322,8 +342,11 @@ describe('POST /ai/categorize', () => {
     const applied = await call('POST', '/ai/categorize', { ...authOf(t), body: { conversation_id: id, apply: true } });
     expect(applied.body.conversation).toMatchObject({ category: 'billing' });
     expect(applied.body.conversation.tags).toEqual(expect.arrayContaining(['vip', 'payment-issue']));
-    const updates = (await eventsOf(t, 'conversation.updated')).filter((e) => e.data.conversation.id === id);
-    const categorised = updates.filter((e) => e.data.changes.category);
+    const categorisedIn = (events: any[]) =>
+      events.filter((e) => e.data.conversation.id === id && e.data.changes.category);
+    const categorised = categorisedIn(
+      await eventsOf(t, 'conversation.updated', (events) => categorisedIn(events).length > 0),
+    );
     expect(categorised).toHaveLength(1);
     expect(categorised[0].data.changes).toMatchObject({
       category: { from: null, to: 'billing' },

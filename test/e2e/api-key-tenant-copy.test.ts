@@ -4,7 +4,7 @@
  * and for keys stored before the copy existed.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { call, createTenant, platform, type TestTenant } from '../support/api';
+import { call, createTenant, listEventually, platform, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { db } from '../../functions/platform/db';
 import { tableName } from '../../functions/platform/config';
@@ -138,7 +138,11 @@ describe('the tenant copy on API keys', () => {
       expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(refused.body.code).toBe('too_many_api_keys');
     }
-    const list = await call('GET', '/api-keys?limit=100', { tenant: t.tenantId, token: t.apiKey });
+    const list = await listEventually(
+      '/api-keys?limit=100',
+      { tenant: t.tenantId, token: t.apiKey },
+      (body) => body.data.length >= MAX_API_KEYS,
+    );
     expect(list.body.data).toHaveLength(MAX_API_KEYS);
 
     const revoked = list.body.data.find((k: { name: string }) => k.name === 'extra');

@@ -1,4 +1,12 @@
-import { awayFromWindowBoundary, call, createTenant, login, platform, type TestTenant } from '../support/api';
+import {
+  awayFromWindowBoundary,
+  call,
+  createTenant,
+  eventually,
+  login,
+  platform,
+  type TestTenant,
+} from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -24,9 +32,11 @@ describe('login, refresh, logout', () => {
     expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'jti', 'sid', 'sub', 'tid']);
     expect(claims.exp - claims.iat).toBe(1800);
 
-    const withoutHeader = await call('POST', '/auth/login', {
-      body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword },
-    });
+    // Found by email through an index: a user created a moment ago may take a moment to be found.
+    const withoutHeader = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail.toUpperCase(), password: t.adminPassword } }),
+      (res) => res.status !== 401,
+    );
     expect(withoutHeader.status).toBe(200);
     expect(withoutHeader.body.tenant_id).toBe(t.tenantId);
     const me = await call('GET', '/auth/me', { tenant: t.tenantId, token: withoutHeader.body.access_token });
@@ -44,7 +54,10 @@ describe('login, refresh, logout', () => {
     const wrong = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'not the password' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body.code).toBe('invalid_credentials');
-    const mine = await call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } });
+    const mine = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } }),
+      (res) => res.status !== 401,
+    );
     expect(mine.status).toBe(200);
     expect(mine.body.tenant_id).toBe(other.tenantId);
     // The same password in two tenants is the only ambiguous case.
@@ -54,9 +67,11 @@ describe('login, refresh, logout', () => {
       token: third.apiKey,
       body: { email: t.adminEmail, password: 'another password 1' },
     });
-    const ambiguous = await call('POST', '/auth/login', {
-      body: { email: t.adminEmail, password: 'another password 1' },
-    });
+    // The third tenant's user is found through the email index once it has caught up.
+    const ambiguous = await eventually(
+      () => call('POST', '/auth/login', { body: { email: t.adminEmail, password: 'another password 1' } }),
+      (res) => res.status !== 200,
+    );
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.code).toBe('tenant_required');
     expect(ambiguous.body.tenants.map((x: { id: string }) => x.id).sort()).toEqual(
@@ -156,8 +171,11 @@ describe('login, refresh, logout', () => {
         }),
       ),
     );
-    expect(results.filter((r) => r.status === 401)).toHaveLength(10);
-    expect(results.filter((r) => r.status === 429)).toHaveLength(20);
+    // At most 10; exactly 10 but for a retried count's over-count (docs/api-conventions.md), which only chaos makes.
+    const tried = results.filter((r) => r.status === 401).length;
+    expect(tried).toBeLessThanOrEqual(10);
+    expect(tried).toBeGreaterThanOrEqual(process.env.CHAOS ? 7 : 10);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(30 - tried);
   });
 
   it('changing the password ends existing sessions', async () => {
@@ -251,7 +269,11 @@ describe('login, refresh, logout', () => {
     const victim = await createTenant();
     const attempt = (password: string) =>
       call('POST', '/auth/login', { tenant: victim.tenantId, body: { email: victim.adminEmail, password } });
-    for (let i = 0; i < 10; i++) expect((await attempt(`wrong password ${i}`)).status).toBe(401);
+    // Refused (401) until the limit; a retried count may reach it a little early (docs/api-conventions.md).
+    for (let i = 0; i < 10; i++) {
+      const status = (await attempt(`wrong password ${i}`)).status;
+      expect(process.env.CHAOS && i >= 7 ? [401, 429] : [401]).toContain(status);
+    }
     const blocked = await attempt(victim.adminPassword);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('login_throttled');

@@ -1,4 +1,4 @@
-import { authOf, call, createTenant, platform, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, listEventually, platform, settlesTo, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 let conversation: string;
@@ -43,7 +43,9 @@ describe('POST /bookings/{id}/notify', () => {
       text: 'Hi Maria, your Haircut is confirmed for Tuesday 4 March at 15:00. See you then!',
     });
     // It is a message like any other: in the conversation, sent through the channel.
-    const listed = await call('GET', `/conversations/${conversation}/messages?limit=5`, authOf(t));
+    const listed = await listEventually(`/conversations/${conversation}/messages?limit=5`, authOf(t), (body) =>
+      body.data.some((m: { id: string }) => m.id === sent.body.id),
+    );
     expect(listed.body.data.map((m: { id: string }) => m.id)).toContain(sent.body.id);
 
     const moved = await call('PATCH', `/bookings/${booking.id}`, {
@@ -78,7 +80,13 @@ describe('POST /bookings/{id}/notify', () => {
       (await call('GET', `/conversations/${conversation}/messages?limit=50`, authOf(t))).body.data.filter(
         (m: { direction: string }) => m.direction === 'outbound',
       ).length;
-    const before = await outbound();
+    // The list is eventually consistent: count once it has stopped changing (earlier tests' messages in).
+    let before = await outbound();
+    for (let again = -1; again !== before;) {
+      again = before;
+      await new Promise((r) => setTimeout(r, 2500));
+      before = await outbound();
+    }
     const unlinked = (
       await book({
         conversation_id: undefined,
@@ -121,6 +129,6 @@ describe('POST /bookings/{id}/notify', () => {
     const ended = (await book({ start_at: '2026-01-06T10:00:00+01:00', end_at: '2026-01-06T10:30:00+01:00' })).body;
     expect((await notify(ended.id)).body.code).toBe('nothing_to_notify');
     // Only the one message sent went into the conversation: the refusals wrote nothing.
-    expect(await outbound()).toBe(before + 1);
+    await settlesTo(outbound, before + 1);
   });
 });

@@ -28,6 +28,8 @@ beforeAll(async () => {
       timezone: 'UTC',
     },
   });
+  // The list is eventually consistent: wait for the four events before the tests read it.
+  await eventsOf(t, '*', (events) => events.length >= 4);
 });
 
 describe('GET /events/{id}', () => {
@@ -101,6 +103,7 @@ describe('GET /events', () => {
           timezone: 'UTC',
         },
       });
+    await eventsOf(u, '*', (events) => events.length >= 7);
     type EventPage = { data: { type: string }[]; pagination: { has_more: boolean; next_cursor: string | null } };
     const pages: EventPage[] = [];
     let cursor: string | null = null;

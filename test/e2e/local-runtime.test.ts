@@ -312,7 +312,11 @@ describe('a runtime of its own', () => {
   it(`limits logins per source IP across emails (${LIMIT} a minute here) with 429 and Retry-After`, async () => {
     await awayFromWindowBoundary(60, 10);
     const emails = Array.from({ length: LIMIT }, (_, i) => `ip-limit-${i}-${Date.now()}@example.com`);
-    for (const email of emails) expect((await loginFrom('127.0.0.1', email)).status).toBe(401);
+    // Refused until the limit; a retried count may reach it early under chaos (docs/api-conventions.md).
+    for (const [i, email] of emails.entries())
+      expect(process.env.CHAOS && i >= LIMIT - 2 ? [401, 429] : [401]).toContain(
+        (await loginFrom('127.0.0.1', email)).status,
+      );
     const blocked = await loginFrom('127.0.0.1', `ip-limit-next-${Date.now()}@example.com`);
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('login_rate_limited');

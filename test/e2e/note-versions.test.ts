@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/db';
 import { newId } from '../../functions/platform/ids';
 import { TABLES } from '../../spec/resources';
-import { authOf, call, createTenant, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, listEventually, settlesTo, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
 useRuntimeAws();
@@ -44,10 +44,9 @@ describe('note versions', () => {
     expect((await edit(created.body.id, 'x', 'nonsense')).status).toBe(400);
 
     expect((await remove(created.body.id, '"1"')).status).toBe(412);
-    const listed = await call('GET', notes(), authOf(n));
-    expect(listed.body.data).toEqual([mine.body]);
+    await settlesTo(async () => (await call('GET', notes(), authOf(n))).body.data, [mine.body]);
     expect((await remove(created.body.id, '"2"')).status).toBe(204);
-    expect((await call('GET', notes(), authOf(n))).body.data).toEqual([]);
+    await settlesTo(async () => (await call('GET', notes(), authOf(n))).body.data, []);
   });
 
   it('reads a note stored before versions as version 1, and its first edit makes it 2', async () => {
@@ -68,7 +67,7 @@ describe('note versions', () => {
         },
       }),
     );
-    const [legacy] = (await call('GET', notes(), authOf(n))).body.data;
+    const [legacy] = (await listEventually(notes(), authOf(n), (body) => body.data.length > 0)).body.data;
     expect(legacy).toMatchObject({ id, edited_at: null, version: 1 });
     expect((await edit(id, 'Edited on version 2.', '"2"')).status).toBe(412);
     const edited = await edit(id, 'Edited once.', '"1"');

@@ -11,17 +11,22 @@ describe('per-tenant hourly rate limit', () => {
     );
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
-    expect(ok).toHaveLength(100);
-    expect(limited).toHaveLength(50);
+    // Never more than the limit. Exactly the limit, but for the over-count a retried count adds (a lost
+    // response the SDK sends again, a 503 a client retries: docs/api-conventions.md), which only chaos makes.
+    expect(ok.length).toBeLessThanOrEqual(100);
+    expect(ok.length).toBeGreaterThanOrEqual(process.env.CHAOS ? 90 : 100);
+    expect(limited).toHaveLength(150 - ok.length);
     for (const r of limited) {
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(r.body.code).toBe('rate_limited');
       expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(r.headers.get('content-type')).toBe('application/problem+json');
     }
-    // Remaining counts down exactly once per successful request.
+    // Remaining counts down once per successful request (each value once; a retried count skips one).
     const remaining = ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y);
-    expect(remaining).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(new Set(remaining).size).toBe(ok.length);
+    if (!process.env.CHAOS) expect(remaining).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    else expect(remaining.every((n) => n >= 0 && n < 100)).toBe(true);
   });
 
   it('sends the IETF and X-RateLimit headers on every response, per plan', async () => {

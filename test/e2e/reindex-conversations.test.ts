@@ -6,7 +6,7 @@ import { conversationFromItem, conversationKey, messageKey, messagePut } from '.
 import { db } from '../../functions/platform/db';
 import { newId } from '../../functions/platform/ids';
 import { TABLES } from '../../spec/resources';
-import { authOf, call, createTenant } from '../support/api';
+import { authOf, call, createTenant, idsOf, settlesTo } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { testRuntime } from '../support/runtime';
 
@@ -123,7 +123,10 @@ it('rewrites conversations stored before the five indexes, so every list finds t
         return res.body.data.some((c: { id: string }) => c.id === id);
       }),
     );
-  expect(await listed()).toEqual(lists.map(() => false));
+  await settlesTo(
+    () => listed(),
+    lists.map(() => false),
+  );
 
   // Snoozed before the snooze waker: in every list, but not in the due index, so it would never wake.
   const sleeper = await call('POST', '/conversations', {
@@ -161,14 +164,17 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   });
   expect(await item(key)).toEqual(legacy.conversation);
   expect(await ops('reindex-conversations')).toEqual({ scanned: 4, rewritten: 4, skipped: 0, dry_run: false });
-  expect(await mine()).toEqual([assigned.body.id]);
+  await settlesTo(mine, [assigned.body.id]);
   expect(await item(sleeperKey)).toMatchObject({
     gsi5pk: expect.stringMatching(/^SNOOZED#[0-7]$/),
     gsi5sk: `${until}#${t.tenantId}#${sleeper.body.id}`,
     conversation: { status: 'snoozed', version: snoozed.body.version },
   });
 
-  expect(await listed()).toEqual(lists.map(() => true));
+  await settlesTo(
+    () => listed(),
+    lists.map(() => true),
+  );
   const after = await call('GET', `/conversations/${id}`, authOf(t));
   expect(after.body).toEqual(before.body);
   expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
@@ -190,8 +196,7 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   // And the conversation takes changes again, moving between lists as they do.
   const patched = await call('PATCH', `/conversations/${id}`, { ...authOf(t), body: { status: 'pending' } });
   expect(patched.body).toMatchObject({ status: 'pending', version: conversation.version + 1 });
-  const pending = await call('GET', `/conversations?status=pending&tag=${tag}`, authOf(t));
-  expect(pending.body.data.map((c: { id: string }) => c.id)).toEqual([id]);
+  await settlesTo(async () => idsOf(await call('GET', `/conversations?status=pending&tag=${tag}`, authOf(t))), [id]);
 }, 60_000);
 
 it('puts named customers stored before the name search into it, once', async () => {
@@ -212,14 +217,14 @@ it('puts named customers stored before the name search into it, once', async () 
   const foundBy = async (name: string) =>
     (await call('GET', `/customers?name=${name}`, authOf(t))).body.data.map((c: { id: string }) => c.id);
   const found = () => foundBy('zoe');
-  expect(await found()).toEqual([]);
-  expect(await foundBy('legacy')).toEqual([]);
+  await settlesTo(() => found(), []);
+  await settlesTo(() => foundBy('legacy'), []);
 
   expect(await ops('reindex-customers', '--dry-run')).toEqual({ scanned: 1, rewritten: 0, skipped: 0, dry_run: true });
-  expect(await found()).toEqual([]);
+  await settlesTo(() => found(), []);
   expect(await ops('reindex-customers')).toEqual({ scanned: 1, rewritten: 1, skipped: 0, dry_run: false });
-  expect(await found()).toEqual([customer.id]);
-  expect(await foundBy('legacy')).toEqual([customer.id]);
+  await settlesTo(() => found(), [customer.id]);
+  await settlesTo(() => foundBy('legacy'), [customer.id]);
   const got = await call('GET', `/customers/${customer.id}`, authOf(t));
   expect(got.body).toMatchObject({ name: 'Zoë Legacy', version: 1 });
   expect(Object.keys(got.body).sort()).toEqual(

@@ -1,4 +1,4 @@
-import { authOf, call, createTenant, login, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, login, settlesTo, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 beforeAll(async () => {
@@ -39,16 +39,16 @@ describe('saved replies', () => {
     await save({ shortcut: 'address', title: 'Where we are', text: 'Hauptstraße 1, Berlin.' });
     await save({ shortcut: 'hours', title: 'Opening hours', text: 'Mon–Fri 9–18.' });
     await save({ shortcut: 'hours-weekend', title: 'Weekend hours', text: 'Sat 10–14.' });
-    expect(await shortcuts()).toEqual(['address', 'hours', 'hours-weekend', 'thanks']);
+    await settlesTo(() => shortcuts(), ['address', 'hours', 'hours-weekend', 'thanks']);
     // What a composer asks while `/Ho` is typed: the shortcuts that start with it.
-    expect(await shortcuts('?shortcut=Ho')).toEqual(['hours', 'hours-weekend']);
-    expect(await shortcuts('?shortcut=/ho')).toEqual(['hours', 'hours-weekend']);
-    expect(await shortcuts('?shortcut=x')).toEqual([]);
+    await settlesTo(() => shortcuts('?shortcut=Ho'), ['hours', 'hours-weekend']);
+    await settlesTo(() => shortcuts('?shortcut=/ho'), ['hours', 'hours-weekend']);
+    await settlesTo(() => shortcuts('?shortcut=x'), []);
 
     const first = await list('?limit=2');
     expect(first.body.pagination).toMatchObject({ limit: 2, has_more: true });
     const cursor = encodeURIComponent(first.body.pagination.next_cursor);
-    expect(await shortcuts(`?limit=2&cursor=${cursor}`)).toEqual(['hours-weekend', 'thanks']);
+    await settlesTo(() => shortcuts(`?limit=2&cursor=${cursor}`), ['hours-weekend', 'thanks']);
     // A cursor belongs to the list it came from.
     const foreign = await list(`?limit=2&shortcut=h&cursor=${cursor}`);
     expect(foreign.status).toBe(400);
@@ -62,7 +62,7 @@ describe('saved replies', () => {
     expect(again.headers.get('content-type')).toContain('application/problem+json');
     expect(again.body).toMatchObject({ code: 'shortcut_taken' });
     expect(again.body.detail).toContain(holder.id);
-    expect(await shortcuts('?shortcut=refund')).toEqual(['refund']);
+    await settlesTo(() => shortcuts('?shortcut=refund'), ['refund']);
     expect((await get(holder.id)).body).toEqual(holder);
 
     // Moving another reply onto it is refused the same way, and that reply keeps its shortcut.
@@ -101,7 +101,7 @@ describe('saved replies', () => {
     expect(many.body.errors.map((e: { message: string }) => e.message.slice(0, 25))).toEqual(
       ['a', 'b', 'c', 'd', 'e'].map((n) => `unknown placeholder {{${n}}}`),
     );
-    expect(await shortcuts('?shortcut=ok')).toEqual([]);
+    await settlesTo(() => shortcuts('?shortcut=ok'), []);
     expect((await list('?shortcut=' + 'a'.repeat(33))).status).toBe(400);
   });
 
@@ -119,15 +119,15 @@ describe('saved replies', () => {
     expect(moved.status).toBe(200);
     expect(moved.headers.get('etag')).toBe('"2"');
     expect(moved.body).toMatchObject({ shortcut: 'late', text: 'We are running 10 minutes late.', version: 2 });
-    expect(await shortcuts('?shortcut=late')).toEqual(['late']);
-    expect(await shortcuts('?shortcut=delay')).toEqual([]);
+    await settlesTo(() => shortcuts('?shortcut=late'), ['late']);
+    await settlesTo(() => shortcuts('?shortcut=delay'), []);
     expect((await list('?shortcut=late')).body.data[0]).toEqual(moved.body);
     expect((await save({ shortcut: 'delay', title: 'New', text: 'Another.' })).status).toBe(201);
 
     // A new title under the same shortcut: the list shows it too.
     const retitled = await change(reply.id, { title: 'Running late' });
     expect(retitled.body).toMatchObject({ shortcut: 'late', title: 'Running late', version: 3 });
-    expect((await list('?shortcut=late')).body.data).toEqual([retitled.body]);
+    await settlesTo(async () => (await list('?shortcut=late')).body.data, [retitled.body]);
 
     const stale = await change(reply.id, { title: 'Stale' }, { 'If-Match': '"1"' });
     expect([stale.status, stale.body.code]).toEqual([412, 'version_mismatch']);
@@ -140,7 +140,7 @@ describe('saved replies', () => {
     const deleted = await call('DELETE', `/saved-replies/${reply.id}`, authOf(t));
     expect(deleted.status).toBe(204);
     expect((await get(reply.id)).status).toBe(404);
-    expect(await shortcuts('?shortcut=bye')).toEqual([]);
+    await settlesTo(() => shortcuts('?shortcut=bye'), []);
     expect((await call('DELETE', `/saved-replies/${reply.id}`, authOf(t))).status).toBe(404);
     expect((await save({ shortcut: 'bye', title: 'Goodbye', text: 'See you!' })).status).toBe(201);
   });
@@ -201,7 +201,7 @@ describe('saved replies', () => {
     );
     expect(saves.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const lost of saves.filter((r) => r.status === 409)) expect(lost.body.code).toBe('shortcut_taken');
-    expect(await shortcuts('?shortcut=race')).toEqual(['race']);
+    await settlesTo(() => shortcuts('?shortcut=race'), ['race']);
 
     // Two replies renamed onto one shortcut at once: one moves, the other keeps its own.
     const a = (await save({ shortcut: 'race-a', title: 'A', text: 'a' })).body;
@@ -211,7 +211,7 @@ describe('saved replies', () => {
     const [winner, loser] = renames[0].status === 200 ? [a, b] : [b, a];
     expect((await get(winner.id)).body.shortcut).toBe('race-c');
     expect((await get(loser.id)).body).toEqual(loser);
-    expect(await shortcuts('?shortcut=race-')).toEqual(['race-c', loser.shortcut].sort());
+    await settlesTo(() => shortcuts('?shortcut=race-'), ['race-c', loser.shortcut].sort());
 
     // A rename and a delete at once: the delete wins in the end, and neither shortcut stays claimed.
     const c = (await save({ shortcut: 'race-d', title: 'D', text: 'd' })).body;
@@ -222,8 +222,8 @@ describe('saved replies', () => {
     expect(deleted.status).toBe(204);
     expect([200, 404]).toContain(renamed.status);
     expect((await get(c.id)).status).toBe(404);
-    expect(await shortcuts('?shortcut=race-d')).toEqual([]);
-    expect(await shortcuts('?shortcut=race-e')).toEqual([]);
+    await settlesTo(() => shortcuts('?shortcut=race-d'), []);
+    await settlesTo(() => shortcuts('?shortcut=race-e'), []);
     expect((await save({ shortcut: 'race-e', title: 'E', text: 'e' })).status).toBe(201);
   });
 

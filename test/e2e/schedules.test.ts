@@ -1,4 +1,4 @@
-import { authOf, call, createTenant, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, listEventually, type TestTenant } from '../support/api';
 
 let t: TestTenant;
 let agent: { tenant: string; token: string };
@@ -90,7 +90,7 @@ describe('schedules', () => {
     expect((await getSchedule('chair-1')).body.version).toBe(1);
 
     await createSchedule({ resource_id: 'a-room', timezone: 'UTC', weekly_hours: weekdays });
-    const listed = await call('GET', '/schedules', authOf(t));
+    const listed = await listEventually('/schedules', authOf(t), (body) => body.data.length === 2);
     expect(listed.body.data.map((s: { resource_id: string }) => s.resource_id)).toEqual(['a-room', 'chair-1']);
     const first = await call('GET', '/schedules?limit=1', authOf(t));
     expect(first.body.pagination).toMatchObject({ limit: 1, has_more: true });

@@ -89,7 +89,7 @@ async function removeFromQueue(messageId: string) {
 
 it('the runtime records a batch its worker keeps failing, and a replay that fails again keeps it', async () => {
   expect(queueUrl).toContain('StreamFailures');
-  // An inbound message the analysis worker can never store a verdict for: its key would be too long.
+  // An inbound message the analysis reaction can never store a verdict for: its key would be too long.
   const tenantId = randomUUID();
   const pk = `TENANT#${tenantId}`;
   await new DynamoDBClient({}).send(
@@ -116,7 +116,7 @@ it('the runtime records a batch its worker keeps failing, and a replay that fail
   };
   const failure = await eventually(ours, (found) => found !== undefined, 30_000);
   expect(failure?.record).toMatchObject({
-    requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 6 },
+    requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: 11 },
     responseContext: { statusCode: 200 },
   });
 
@@ -125,10 +125,10 @@ it('the runtime records a batch its worker keeps failing, and a replay that fail
     stream_arn: failure?.record.DDBStreamBatchInfo.streamArn,
   });
 
-  const replay = await ops('replay-stream-failures', '--worker', 'message-analysis');
+  const replay = await ops('replay-stream-failures', '--worker', 'stream-reactions');
   expect(replay.code).toBe(1);
   expect(replay.lines.find((l) => l.message_id === failure?.id)).toMatchObject({
-    worker: 'message-analysis',
+    worker: 'stream-reactions',
     outcome: 'failed',
     error: expect.stringMatching(/failed/),
   });

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 import { execFile } from 'node:child_process';
@@ -58,7 +58,9 @@ describe('registration', () => {
     const got = await call('GET', `/webhooks/${created.body.id}`, asAgent);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ id: created.body.id, url: `${origin}/`, url_redacted: true });
-    const listed = await call('GET', '/webhooks?limit=100', asAgent);
+    const listed = await listEventually('/webhooks?limit=100', asAgent, (body) =>
+      body.data.some((e: { id: string }) => e.id === created.body.id),
+    );
     expect(listed.text).not.toContain('s3cret');
     expect(listed.text).not.toContain('catch/123');
     expect(listed.body.data.find((e: { id: string }) => e.id === created.body.id)).toMatchObject({
@@ -119,7 +121,7 @@ describe('registration', () => {
     expect(burst.filter((r) => r.status === 201)).toHaveLength(5);
     for (const r of burst.filter((r) => r.status !== 201))
       expect(r).toMatchObject({ status: 422, body: { code: 'too_many_webhooks' } });
-    const listed = await call('GET', '/webhooks?limit=100', authOf(tenant));
+    const listed = await listEventually('/webhooks?limit=100', authOf(tenant), (body) => body.data.length >= 50);
     expect(listed.body.data).toHaveLength(50);
   });
 
@@ -293,7 +295,7 @@ describe('delivery', () => {
     expect(done.body.attempts).toHaveLength(7);
     expect(r.received).toHaveLength(7);
     expect(r.received[6]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
-    expect((await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data).toEqual([]);
+    await settlesTo(async () => (await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data, []);
   });
 
   it('counts a receiver slower than the timeout as a failure, and does not follow redirects', async () => {
@@ -351,7 +353,8 @@ describe('delivery', () => {
     );
     await inbound(tenant, '+491516000004', 'more');
     await new Promise((res) => setTimeout(res, 2500));
-    expect(r.received.length).toBeLessThanOrEqual(seen + 1); // at most one attempt was already in flight
+    // At most one attempt was already in flight (and, under chaos, its duplicated queue message: one more POST).
+    expect(r.received.length).toBeLessThanOrEqual(seen + (process.env.CHAOS ? 2 : 1));
     // Deactivation takes effect at once: the later events make no delivery at all.
     const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
     expect(all).toHaveLength(2);

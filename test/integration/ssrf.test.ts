@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { lambdaContext } from '../../local/context';
+import { httpApiEvent } from '../../local/http-event';
 import { call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
@@ -11,35 +12,14 @@ import { useRuntimeAws } from '../support/aws';
 useRuntimeAws();
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'false';
 
-function event(tenant: string, key: string, body: unknown): APIGatewayProxyEventV2 {
-  return {
-    version: '2.0',
-    routeKey: 'POST /webhooks',
+const event = (tenant: string, key: string, body: unknown): APIGatewayProxyEventV2 =>
+  httpApiEvent({
+    method: 'POST',
     rawPath: '/api/v1/webhooks',
-    rawQueryString: '',
+    routeKey: 'POST /webhooks',
     headers: { 'x-tenant-id': tenant, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    requestContext: {
-      accountId: '0',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'local',
-      http: {
-        method: 'POST',
-        path: '/api/v1/webhooks',
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: 'jest',
-      },
-      requestId: 'r',
-      routeKey: 'POST /webhooks',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
     body: JSON.stringify(body),
-    isBase64Encoded: false,
-  };
-}
+  });
 
 it('refuses http, private, loopback, metadata, IPv6 loopback, IPv4-mapped and loopback-resolving hosts with 422', async () => {
   const t = await createTenant();

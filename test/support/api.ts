@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { recordContract } from './contract';
 import { testRuntime } from './runtime';
 
@@ -30,7 +31,14 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
     headers['Content-Type'] ??= 'application/json';
   }
   const fullPath = `${path.startsWith('/v1') ? '' : '/api/v1'}${path}`;
-  const res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+  let res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+  // A 503 is a throttled dependency with nothing written (docs/api-conventions.md): a client waits its
+  // Retry-After and tries again, as the SDKs do. Only the chaos mode throttles the local runtime.
+  for (let retry = 0; res.status === 503 && res.headers.has('retry-after') && retry < 5; retry++) {
+    await res.text();
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+    res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+  }
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -96,10 +104,53 @@ export async function eventually<T>(fn: () => Promise<T>, done: (value: T) => bo
   }
 }
 
+/**
+ * A list read after a write: lists are eventually consistent (docs/api-conventions.md), so this waits
+ * until the list answers 200 with a body `done` accepts, and returns that response.
+ */
+export const listEventually = (path: string, opts: CallOptions, done: (body: any) => boolean, ms?: number) =>
+  eventually(
+    () => call('GET', path, opts),
+    (res) => res.status === 200 && done(res.body),
+    ms,
+  );
+
+/**
+ * Waits until `read()` equals `expected` (deeply): for a list read after a write, since lists are
+ * eventually consistent (docs/api-conventions.md). On time-out the last read fails the test with a diff.
+ */
+export async function settlesTo<T>(read: () => Promise<T>, expected: T, ms?: number): Promise<void> {
+  try {
+    await eventually(read, (value) => isDeepStrictEqual(value, expected), ms);
+  } catch {
+    expect(await read()).toEqual(expected);
+  }
+}
+
+/**
+ * settlesTo for a list ordered by times the server took (activity, creation) of writes made within
+ * moments of each other: exact order normally; under the chaos mode, whose clocks differ by up to seconds
+ * between invocations (docs/chaos.md), such an order is only as good as those clocks, so the same items in
+ * any order.
+ */
+export const settlesToInClockOrder = (read: () => Promise<string[]>, expected: (string | undefined)[], ms?: number) =>
+  settlesTo(async () => clockOrdered(await read()), clockOrdered(expected), ms);
+
+/** Ids as a list ordered by server clocks shows them: as they are, or sorted under chaos (settlesToInClockOrder). */
+export const clockOrdered = <T extends string | undefined>(ids: T[]): T[] =>
+  process.env.CHAOS ? [...ids].sort() : ids;
+
+/** The ids of a list response's items, in order. */
+export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);
+
 export const authOf = (t: TestTenant) => ({ tenant: t.tenantId, token: t.apiKey });
 
-/** All of a tenant's events of the given types (pages through GET /events). */
-export async function eventsOf(t: TestTenant, type = '*'): Promise<any[]> {
+/**
+ * All of a tenant's events of the given types (pages through GET /events); with `until`, read again until
+ * it holds of them (the list is eventually consistent: an event committed with its change shows soon after).
+ */
+export async function eventsOf(t: TestTenant, type = '*', until?: (events: any[]) => boolean): Promise<any[]> {
+  if (until) return eventually(() => eventsOf(t, type), until);
   const all: any[] = [];
   let cursor: string | null = null;
   do {

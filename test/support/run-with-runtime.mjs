@@ -2,7 +2,8 @@
 // dashboard's): starts bin/local.ts with the main suite's own global setup (a free port, no demo data, a
 // platform token, a test CA for HTTPS webhook receivers), runs the command with TEST_RUNTIME_FILE naming
 // a JSON file of the runtime's addresses, stops the runtime whatever happens (Ctrl-C included), and exits
-// with the command's status.
+// with the command's status. Under sdks/conformance/run-all.mjs, which serves the three SDK suites with
+// one runtime (TEST_RUNTIME_SHARED=1 and TEST_RUNTIME_FILE set), it runs the command against that one.
 import { spawn } from 'node:child_process';
 import globalSetup from './global-setup.mjs';
 import globalTeardown from './global-teardown.mjs';
@@ -15,6 +16,8 @@ import globalTeardown from './global-teardown.mjs';
  * @returns {Promise<never>}
  */
 export async function runWithRuntime(label, command, args, options = {}) {
+  const shared = process.env.TEST_RUNTIME_SHARED === '1' && process.env.TEST_RUNTIME_FILE;
+  if (shared) process.exit(await run(command, args, options));
   console.log(`${label}: starting the local runtime`);
   await globalSetup();
   let child;
@@ -27,16 +30,22 @@ export async function runWithRuntime(label, command, args, options = {}) {
   process.once('SIGTERM', () => void stop('SIGTERM'));
   let exitCode;
   try {
-    child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
-    exitCode = await new Promise((resolve) => {
-      child.once('error', (error) => {
-        console.error(`${command}: ${error.message}`);
-        resolve(127);
-      });
-      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    });
+    exitCode = await run(command, args, options, (started) => (child = started));
   } finally {
     await globalTeardown();
   }
   process.exit(exitCode);
+}
+
+/** Runs the command with inherited stdio; resolves to its exit status (127 when it cannot start). */
+function run(command, args, options, started = () => {}) {
+  const child = spawn(command, args, { stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  started(child);
+  return new Promise((resolve) => {
+    child.once('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }

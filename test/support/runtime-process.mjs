@@ -17,7 +17,11 @@ export async function spawnRuntime(env, { detached = false, timeoutMs = 90_000 }
   });
   let output = '';
   const info = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local runtime did not start:\n${output}`)), timeoutMs);
+    // A runtime that never got ready is stopped (its Java too), not left behind by the failed run.
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`local runtime did not start within ${timeoutMs / 1000} s:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk) => {
       output += chunk.toString();
       const url = /API ready at (\S+)/.exec(output)?.[1];

@@ -92,6 +92,22 @@ describe('domain errors become problem+json in one place', () => {
     expect(problemOf(new Error('boom'))).toBeUndefined();
   });
 
+  it('makes a transaction cancelled by a concurrent one a 503 to retry, not a 500', () => {
+    const cancelled = (code: string) =>
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: code }],
+      });
+    expect(problemOf(cancelled('TransactionConflict'))).toMatchObject({
+      status: 503,
+      code: 'dependency_throttled',
+      extra: { headers: { 'Retry-After': '1' } },
+    });
+    expect(problemOf(cancelled('ThrottlingError'))).toMatchObject({ status: 503 });
+    // A failed condition is the caller's to map; unmapped, it stays unexpected.
+    expect(problemOf(cancelled('ConditionalCheckFailed'))).toBeUndefined();
+  });
+
   it('are told apart by kind', () => {
     const error = DomainError.conflict('last_admin', 'x');
     expect(isDomainError(error)).toBe(true);

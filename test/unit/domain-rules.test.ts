@@ -17,7 +17,7 @@ import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/
 import { inboundChunks, inboundText, tokenProblem, validSignature } from '../../functions/channels/whatsapp';
 import { PAIR_RATE_LIMIT_WAIT_MS, decideGraphError, graphVersionStatus } from '../../functions/channels/graph-errors';
 import { DISPATCH_FILTERS } from '../../spec/workers';
-import { matchesFilter } from '../../local/event-filters';
+import { matchesFilter } from '../../spec/event-filters';
 import { createHmac } from 'node:crypto';
 
 describe('event patterns', () => {

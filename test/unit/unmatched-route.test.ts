@@ -1,34 +1,20 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handler, unmatchedRoute } from '../../functions/platform/unmatched-route';
 import { ROUTES } from '../../spec/routes';
+import { httpApiEvent } from '../../local/http-event';
 
 /** An API Gateway HTTP API payload 2.0 event for the `$default` route, as API Gateway sends it. */
-function defaultRouteEvent(
-  method: string,
-  rawPath: string,
-  headers: Record<string, string> = {},
-): APIGatewayProxyEventV2 {
-  return {
-    version: '2.0',
-    routeKey: '$default',
+const defaultRouteEvent = (method: string, rawPath: string, headers: Record<string, string> = {}) =>
+  httpApiEvent({
+    method,
     rawPath,
-    rawQueryString: '',
     headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'curl/8.5.0', ...headers },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
-      domainPrefix: 'abc123',
-      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
-      requestId: 'Jk3u1gWvIAMEbXw=',
-      routeKey: '$default',
-      stage: '$default',
-      time: '22/Nov/2026:10:00:00 +0000',
-      timeEpoch: 1795341600000,
-    },
-    isBase64Encoded: false,
-  };
-}
+    apiId: 'abc123',
+    accountId: '123456789012',
+    sourceIp: '203.0.113.7',
+    requestId: 'Jk3u1gWvIAMEbXw=',
+    now: 1795341600000,
+  });
 
 const invoke = (event: APIGatewayProxyEventV2) => handler(event, { awsRequestId: 'lambda-request-id' } as Context);
 

@@ -76,8 +76,22 @@ describe('delivery ids and matching', () => {
     expect(subscribes({ events: ['*'], is_active: false }, at('booking.created'))).toBe(false);
     // Events committed before the endpoint was (re-)activated are not sent, even if dispatched late.
     const since = { events: ['*'], is_active: true, active_from: '2030-01-01T00:00:00.000Z' };
-    expect(subscribes(since, at('booking.created', '2029-12-31T23:59:59.999Z'))).toBe(false);
+    expect(subscribes(since, at('booking.created', '2029-12-31T23:59:00.000Z'))).toBe(false);
     expect(subscribes(since, at('booking.created', '2030-01-01T00:00:00.000Z'))).toBe(true);
+  });
+
+  it('judge an event by when it was committed, with a margin for clocks that differ', () => {
+    const since = { events: ['*'], is_active: true, active_from: '2030-01-01T00:00:00.000Z' };
+    // Its request started (created_at, on another Lambda's clock) before the re-activation, and it
+    // committed after the re-activation's 2xx: it is sent.
+    const slowRequest = { type: 'booking.created', created_at: '2029-12-31T23:59:57.000Z' };
+    expect(subscribes(since, slowRequest, new Date('2030-01-01T00:00:00.400Z'))).toBe(true);
+    // The stream's time is DynamoDB's, rounded down to the second, and the re-activating Lambda's clock
+    // runs a little ahead of it: still sent.
+    expect(subscribes(since, slowRequest, new Date('2029-12-31T23:59:58.000Z'))).toBe(true);
+    // Committed well inside the inactive period, dispatched late: not sent.
+    const early = { type: 'booking.created', created_at: '2029-12-31T23:57:58.000Z' };
+    expect(subscribes(since, early, new Date('2029-12-31T23:58:00.000Z'))).toBe(false);
   });
 });
 

@@ -1,9 +1,9 @@
-import type { FilterPattern } from '../spec/workers';
+import type { FilterPattern } from './workers';
 
 /**
- * The local stream poller's stand-in for Lambda's event filtering (`npm run ops` replays through it too).
- * Evaluates the subset of Lambda filter syntax the worker table uses: value lists, `{prefix}` and
- * `{exists}` matchers.
+ * Lambda's event filtering, as the local stream poller, the stream-reactions worker's routing and
+ * `npm run ops` replays evaluate it: the subset of Lambda filter syntax the worker table uses (value
+ * lists, `{prefix}` and `{exists}` matchers).
  */
 export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {
   return Object.entries(pattern).every(([key, expected]) => {

@@ -1,15 +1,14 @@
 import { clock } from '../platform/clock';
-import { logger, newImageOf, streamWorker } from '../platform/workers';
+import { logger } from '../platform/workers';
 import { analyzeInbound } from './service';
 
 /**
- * Analyses every inbound customer message off the table's stream (filtered in spec/workers.ts), never
- * on the request path: stores sentiment and intent on the message and hands off when the rules say so.
- * Records of one tenant arrive in order, so a message's predecessor is analysed before it.
+ * The analysis of an inbound customer message, off the table's stream (the stream-reactions worker hands
+ * it the records spec/workers.ts routes here), never on the request path: stores sentiment and intent on
+ * the message and hands off when the rules say so. Records come from parallel shards in any order: a
+ * message analysed after its successor judges the successor again (see analyzeInbound).
  */
-export const handler = streamWorker(async (record) => {
-  const item = newImageOf(record);
-  if (!item) return;
+export async function analyseInboundMessage(item: Record<string, unknown>): Promise<void> {
   if (item.direction !== 'inbound' || typeof item.text !== 'string' || typeof item.id !== 'string') return;
   const { analysis, handoff } = await analyzeInbound(
     { tenant_id: String(item.tenant_id), conversation_id: String(item.conversation_id), id: item.id, text: item.text },
@@ -24,4 +23,4 @@ export const handler = streamWorker(async (record) => {
     provider: analysis?.provider,
     handoff: handoff?.reason,
   });
-});
+}

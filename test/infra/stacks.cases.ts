@@ -9,19 +9,12 @@ import { buildCdkApp } from '../../lib/app';
 import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
 import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
 import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
-import {
-  DEFAULT_API_THROTTLE,
-  STREAM_MAX_RECORD_AGE,
-  defaultWorkerConcurrency,
-  type StatelessStack,
-} from '../../lib/stateless-stack';
-import { WORKERS } from '../../spec/workers';
+import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
+import { MAX_STREAM_READERS, WORKERS } from '../../spec/workers';
+import { BEDROCK_MODEL, built } from './synth';
 
-// One real synth (with esbuild bundling, offline) shared by most assertions, with Bedrock configured
-// through an EU cross-region inference profile (`cdk deploy -c bedrockModelId=…`).
-const BEDROCK_MODEL = 'eu.anthropic.claude-3-5-haiku-20241022-v1:0';
-const { app, stateful, stateless, dashboard } = buildCdkApp(new App({ context: { bedrockModelId: BEDROCK_MODEL } }));
-app.synth();
+// The infra tests' one real synth (./synth.ts), shared by most assertions.
+const { app, stateful, edge, stateless, dashboard } = built;
 const api = Template.fromStack(stateless);
 const data = Template.fromStack(stateful);
 
@@ -31,9 +24,9 @@ const resources = (t: Template, type: string): Resources => t.findResources(type
 const refOf = (value: any): string => value?.Ref ?? value?.['Fn::GetAtt']?.[0] ?? JSON.stringify(value);
 const json = (t: Template) => JSON.stringify(t.toJSON());
 
-/** The API stack and its nested stacks (one per feature), keyed by the nested stack's logical id in the parent. */
+/** The API stack and its nested stacks (one per feature, and its front), keyed by the nested stack's logical id in the parent. */
 function templatesOf(stack: StatelessStack) {
-  const nested = Object.values(stack.routeStacks).map((s) => ({
+  const nested = [...Object.values(stack.routeStacks), stack.front].map((s) => ({
     stack: s,
     id: stack.getLogicalId(s.nestedStackResource as CfnElement),
     template: Template.fromStack(s),
@@ -54,6 +47,13 @@ function fromStateful(value: any): any {
   if (!ref) return value;
   expect(ref.StackName).toBe(stateful.stackName);
   return (data.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
+}
+
+/** Every `Fn::GetStackOutput` in a template. */
+function stackOutputReads(node: any): { StackName: string; OutputName: string }[] {
+  if (node === null || typeof node !== 'object') return [];
+  if (node['Fn::GetStackOutput']) return [node['Fn::GetStackOutput']];
+  return Object.values(node).flatMap(stackOutputReads);
 }
 
 /** A nested stack output read by the parent (`Fn::GetAtt [nested, Outputs.X]`): the nested template and its value. */
@@ -92,9 +92,9 @@ const statementsOf = (template: Template, fnId: string) => {
 };
 
 describe('stateless stack', () => {
-  it('has one function per route and per worker, and the $default one, each with the fixed defaults', () => {
+  it('has one function per route and per worker, the $default one and the origin authorizer, each with the fixed defaults', () => {
     const fns = everywhere('AWS::Lambda::Function');
-    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 1);
+    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2);
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -141,7 +141,8 @@ describe('stateless stack', () => {
     const fromApi = everywhere('AWS::Lambda::Permission').filter(
       (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
-    expect(fromApi).toHaveLength(ROUTES.length + 1);
+    // And the $default route's and the origin authorizer's.
+    expect(fromApi).toHaveLength(ROUTES.length + 2);
     for (const route of ROUTES) {
       const template = routeFunctionTemplate(route.id);
       const fnId = logicalIdOf(stateless.functions[route.id] as IConstruct);
@@ -181,7 +182,7 @@ describe('stateless stack', () => {
     const policies = everywhere('AWS::IAM::Policy');
     const functions = everywhere('AWS::Lambda::Function');
     const aiIds = [...ROUTES.filter((r) => r.ai).map((r) => r.id), ...WORKERS.filter((w) => w.ai).map((w) => w.id)];
-    expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'message-analysis']);
+    expect(aiIds.sort()).toEqual(['ai-analyze', 'ai-categorize', 'ai-suggest', 'stream-reactions']);
     const invokers = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('bedrock:'));
     expect(invokers).toHaveLength(aiIds.length);
     for (const policy of invokers) {
@@ -312,16 +313,18 @@ describe('stateless stack', () => {
   });
 
   it('answers unmatched paths from one small function that may touch no table, secret or queue', () => {
+    // It lives in the API's front (a nested stack), with the origin check.
     const fnId = logicalIdOf(stateless.unmatchedRouteFunction);
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
     const fallback = routes.find((r) => r.Properties.RouteKey === '$default');
     const integration = resources(api, 'AWS::ApiGatewayV2::Integration')[
       String(fallback?.Properties.Target['Fn::Join'][1][1].Ref)
     ];
-    expect(refOf(integration?.Properties.IntegrationUri)).toBe(fnId);
-    const statements = JSON.stringify(statementsOf(api, fnId));
+    const { template: front, value } = fromNested(integration?.Properties.IntegrationUri);
+    expect(refOf(value)).toBe(fnId);
+    const statements = JSON.stringify(statementsOf(front, fnId));
     expect(statements).not.toMatch(/dynamodb:|secretsmanager:|sqs:|bedrock:/);
-    expect(resources(api, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty(
+    expect(resources(front, 'AWS::Lambda::Function')[fnId]?.Properties.Environment.Variables).not.toHaveProperty(
       'MAIN_TABLE_NAME',
     );
   });
@@ -380,22 +383,40 @@ describe('stateless stack', () => {
     });
   });
 
-  it('reserves concurrency for every worker (only), at least what its queue mapping may use', () => {
-    const fns = resources(api, 'AWS::Lambda::Function');
+  it('reserves no concurrency by default (a new account has none to spare): queue sources cap their batches instead', () => {
+    expect(
+      [data, ...apiStacks.all, Template.fromStack(dashboard)].flatMap((t) =>
+        Object.values(resources(t, 'AWS::Lambda::Function')).filter(
+          (f) => f.Properties.ReservedConcurrentExecutions !== undefined,
+        ),
+      ),
+    ).toEqual([]);
+    const mappings = Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'));
     for (const worker of WORKERS) {
       const fnId = logicalIdOf(stateless.functions[worker.id] as IConstruct);
-      expect(fns[fnId]?.Properties.ReservedConcurrentExecutions).toBe(defaultWorkerConcurrency(worker));
+      const mapping = mappings.find((m) => refOf(m.Properties.FunctionName) === fnId);
+      if (worker.source.kind === 'queue')
+        expect(mapping?.Properties.ScalingConfig).toEqual({
+          MaximumConcurrency: Math.max(2, worker.source.concurrency),
+        });
+      // A stream worker runs one batch per shard at a time.
+      if (worker.source.kind === 'stream') expect(mapping?.Properties.ParallelizationFactor ?? 1).toBe(1);
+      // A scheduled worker takes a lease in the ephemeral table before each run.
+      if (worker.source.kind === 'schedule')
+        expect(JSON.stringify(statementsOf(api, fnId))).toContain(logicalIdOf(stateful.tables.ephemeral));
     }
-    for (const mapping of Object.values(resources(api, 'AWS::Lambda::EventSourceMapping'))) {
-      const max = mapping.Properties.ScalingConfig?.MaximumConcurrency;
-      if (max !== undefined)
-        expect(max).toBeLessThanOrEqual(
-          fns[refOf(mapping.Properties.FunctionName)]?.Properties.ReservedConcurrentExecutions,
-        );
+  });
+
+  it(`gives each table's stream at most ${MAX_STREAM_READERS} Lambda readers (AWS: more are throttled)`, () => {
+    const readers = new Map<string, number>();
+    for (const { Properties } of [...apiStacks.all, Template.fromStack(dashboard)].flatMap((t) =>
+      Object.values(resources(t, 'AWS::Lambda::EventSourceMapping')),
+    )) {
+      const source = refOf(fromStateful(Properties.EventSourceArn));
+      if (Properties.StartingPosition !== undefined) readers.set(source, (readers.get(source) ?? 0) + 1);
     }
-    expect(
-      everywhere('AWS::Lambda::Function').filter((f) => f.Properties.ReservedConcurrentExecutions !== undefined),
-    ).toHaveLength(WORKERS.length);
+    expect(readers.get(logicalIdOf(stateful.tables.main))).toBe(2);
+    for (const [table, count] of readers) expect([table, count <= MAX_STREAM_READERS]).toEqual([table, true]);
   });
 
   it("keeps every queue with a consumer invisible for at least six times the consumer's timeout", () => {
@@ -619,6 +640,7 @@ describe('growth and coupling', () => {
     [
       [stateful.stackName, Object.keys(data.toJSON().Resources).length],
       [dashboard.stackName, Object.keys(Template.fromStack(dashboard).toJSON().Resources).length],
+      [edge.stackName, Object.keys(Template.fromStack(edge).toJSON().Resources).length],
       ...apiStacks.all.map((t, i) => [
         i === 0 ? stateless.stackName : apiStacks.nested[i - 1]?.id,
         Object.keys(t.toJSON().Resources).length,
@@ -637,9 +659,13 @@ describe('growth and coupling', () => {
     );
     // Only the named queue URLs (for other tools); none generated for the API stack.
     expect(exports.every((name) => /^MessagingStateful-\w+QueueUrl$/.test(name))).toBe(true);
+    // Each stack output read is one the stateful stack has (the web ACL's ARN comes from the edge stack).
+    const outputsOf = { [stateful.stackName]: data, [edge.stackName]: Template.fromStack(edge) };
     for (const t of apiStacks.all) {
-      for (const [, outputName] of json(t).matchAll(/"OutputName":"([^"]+)"/g))
-        expect(data.toJSON().Outputs).toHaveProperty([outputName as string]);
+      for (const ref of stackOutputReads(t.toJSON())) {
+        expect(Object.keys(outputsOf)).toContain(ref.StackName);
+        expect(outputsOf[ref.StackName]?.toJSON().Outputs).toHaveProperty([ref.OutputName]);
+      }
     }
   });
 
@@ -670,6 +696,7 @@ describe('context values', () => {
         apiBurstLimit: '80',
         'workerConcurrency.webhook-delivery': '3',
         '@aws-cdk/core:defaultCrossStackReferences': 'both',
+        apiGatewayCloudWatchRole: 'create',
       },
     }),
   );
@@ -690,11 +717,32 @@ describe('context values', () => {
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 },
     });
     const fnId = logicalIdOf(configured.stateless.functions['webhook-delivery'] as IConstruct);
-    expect(resources(cApi, 'AWS::Lambda::Function')[fnId]?.Properties.ReservedConcurrentExecutions).toBe(3);
+    const reserved = Object.entries(resources(cApi, 'AWS::Lambda::Function')).filter(
+      ([, f]) => f.Properties.ReservedConcurrentExecutions !== undefined,
+    );
+    expect(reserved.map(([id, f]) => [id, f.Properties.ReservedConcurrentExecutions])).toEqual([[fnId, 3]]);
     cApi.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnId },
       ScalingConfig: { MaximumConcurrency: 3 },
     });
+  });
+
+  it("sets API Gateway's account logging role when asked (retained, like the role), and never by default", () => {
+    const accounts = resources(cData, 'AWS::ApiGateway::Account');
+    expect(Object.keys(accounts)).toHaveLength(1);
+    const [accountId, account] = Object.entries(accounts)[0] ?? [];
+    const roleId = refOf(account?.Properties.CloudWatchRoleArn);
+    const role = resources(cData, 'AWS::IAM::Role')[roleId];
+    expect(role?.Properties.AssumeRolePolicyDocument.Statement[0].Principal).toEqual({
+      Service: 'apigateway.amazonaws.com',
+    });
+    expect(JSON.stringify(role?.Properties.ManagedPolicyArns)).toContain('AmazonAPIGatewayPushToCloudWatchLogs');
+    const all = cData.toJSON().Resources as Record<string, { DeletionPolicy?: string }>;
+    expect([all[accountId ?? '']?.DeletionPolicy, all[roleId]?.DeletionPolicy]).toEqual(['Retain', 'Retain']);
+    for (const t of [data, ...apiStacks.all]) expect(Object.keys(resources(t, 'AWS::ApiGateway::Account'))).toEqual([]);
+    expect(() =>
+      buildCdkApp(new App({ context: { 'aws:cdk:bundling-stacks': [], apiGatewayCloudWatchRole: 'yes' } })),
+    ).toThrow(/apiGatewayCloudWatchRole must be "create" or "existing"/);
   });
 
   it('"both" (the step from strong references) keeps the generated exports but imports nothing', () => {

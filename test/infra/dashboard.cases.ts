@@ -2,24 +2,16 @@ import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { buildCdkApp } from '../../lib/app';
 import { HASHED_ASSETS_PATH, RUNTIME_CONFIG_KEY, type DashboardStack } from '../../lib/dashboard-hosting';
+import { assembly, built, dashboardDist } from './synth';
 
-// Synths without function bundling: the dashboard stack needs none. A tiny stand-in build (what
-// `npm run build:dashboard` writes to dashboard/dist) is deployed; the placeholder case has no build.
+// The infra tests' one real synth (./synth.ts), with a tiny stand-in dashboard build; the placeholder
+// case below has no build and needs no function bundling.
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
-const dist = mkdtempSync(join(tmpdir(), 'dashboard-dist-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Dashboard build</title>');
-writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1);');
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-const built = buildCdkApp(new App({ context: NO_BUNDLING }), { dashboardDist: dist });
-const assembly = built.app.synth();
 const site = Template.fromStack(built.dashboard);
 const apiTemplate = Template.fromStack(built.stateless);
 
@@ -49,8 +41,16 @@ function fromApi(value: any): any {
   expect(ref?.StackName).toBe(built.stateless.stackName);
   return (apiTemplate.toJSON().Outputs as Record<string, { Value: unknown }>)[ref.OutputName]?.Value;
 }
-const apiEndpoint = {
-  'Fn::GetAtt': [built.stateless.getLogicalId(built.stateless.api.node.defaultChild as CfnElement), 'ApiEndpoint'],
+/** The API's public host name, its CloudFront distribution's (lib/api-edge.ts), which the API stack outputs. */
+const apiDomain = (value: any) => {
+  const [nestedId, attribute] = value['Fn::GetAtt'];
+  const front = built.stateless.front;
+  expect(nestedId).toBe(built.stateless.getLogicalId(front.nestedStackResource as CfnElement));
+  const outputs = Template.fromStack(front).toJSON().Outputs as Record<string, { Value: unknown }>;
+  expect(outputs[String(attribute).replace(/^Outputs\./, '')]?.Value).toEqual({
+    'Fn::GetAtt': [front.getLogicalId(front.distribution.node.defaultChild as CfnElement), 'DomainName'],
+  });
+  return true;
 };
 
 /** The files of a deployed source, as staged in the cloud assembly. */
@@ -129,14 +129,14 @@ describe('dashboard hosting', () => {
           "style-src 'self'",
           "img-src 'self' data:",
           "font-src 'self' data:",
-          "connect-src 'self' <api>",
+          "connect-src 'self' https://<api>",
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
           "frame-ancestors 'none'",
         ].join('; '),
       );
-      expect(fromApi(parts.find((p) => typeof p !== 'string'))).toEqual(apiEndpoint);
+      expect(apiDomain(fromApi(parts.find((p) => typeof p !== 'string')))).toBe(true);
       expect(text).not.toMatch(/unsafe/);
       expect(security).toMatchObject({
         StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
@@ -201,9 +201,9 @@ describe('dashboard hosting', () => {
     });
     const config = stagedFiles(configKey as string, [RUNTIME_CONFIG_KEY])[RUNTIME_CONFIG_KEY] ?? '';
     const [marker, value] = Object.entries(props.SourceMarkers[1] as Record<string, unknown>)[0] ?? [];
-    expect(JSON.parse(config)).toEqual({ apiUrl: marker });
-    // The marker is the API's endpoint (https://<id>.execute-api.<region>.amazonaws.com, no slash).
-    expect(fromApi(value)).toEqual(apiEndpoint);
+    expect(JSON.parse(config)).toEqual({ apiUrl: `https://${marker}` });
+    // The marker is the API's URL (https://<id>.cloudfront.net, no slash).
+    expect(apiDomain(fromApi(value))).toBe(true);
     // The deployment function keeps its logs a month, like the API's functions.
     const [, logs] = only(site, 'AWS::Logs::LogGroup');
     expect(logs.Properties.RetentionInDays).toBe(30);
@@ -264,7 +264,7 @@ describe('dashboard hosting without a build, and with its own domain', () => {
     new App({
       context: { ...NO_BUNDLING, dashboardDomainName: 'dashboard.example.com', dashboardCertificateArn: CERT },
     }),
-    { dashboardDist: join(dist, 'not-built') },
+    { dashboardDist: join(dashboardDist, 'not-built') },
   );
   const configuredAssembly = configured.app.synth();
   const t = Template.fromStack(configured.dashboard);

@@ -1,0 +1,62 @@
+// `npm run test:sdks`: the three SDK suites (TypeScript, Python, Ruby) against one local runtime, started
+// here with the main suite's own setup and handed to each suite through TEST_RUNTIME_FILE (its URL, the
+// platform token and the test CA), instead of one runtime per language. Stops at the first suite that
+// fails, with its exit code, and prints each suite's time.
+//
+//   node sdks/conformance/run-all.mjs                 all three
+//   node sdks/conformance/run-all.mjs python ruby     some
+import { spawn, spawnSync } from 'node:child_process';
+import globalSetup from '../../test/support/global-setup.mjs';
+import globalTeardown from '../../test/support/global-teardown.mjs';
+
+const SUITES = { typescript: 'test:sdk:ts', python: 'test:sdk:python', ruby: 'test:sdk:ruby' };
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in SUITES));
+if (unknown.length > 0) {
+  console.error(`sdks: no suite ${unknown.join(', ')}; the suites are ${Object.keys(SUITES).join(', ')}`);
+  process.exit(2);
+}
+const names = asked.length > 0 ? asked : Object.keys(SUITES);
+
+// The Python suite runs on $PYTHON: a python3 earlier on PATH (pyenv, say) may lack httpx and pytest
+// where Debian's has them (`npm test` picks the same way, scripts/test-prerequisites.ts).
+const hasPythonDeps = (python) => spawnSync(python, ['-c', 'import httpx, pytest']).status === 0;
+if (!process.env.PYTHON && !hasPythonDeps('python3') && hasPythonDeps('/usr/bin/python3'))
+  process.env.PYTHON = '/usr/bin/python3';
+
+console.log('sdks: starting one local runtime for the SDK suites');
+await globalSetup();
+let child;
+const stop = async (signal) => {
+  child?.kill(signal);
+  await globalTeardown();
+  process.exit(130);
+};
+process.once('SIGINT', () => void stop('SIGINT'));
+process.once('SIGTERM', () => void stop('SIGTERM'));
+
+const times = [];
+let failed = 0;
+try {
+  for (const name of names) {
+    const started = performance.now();
+    child = spawn('npm', ['run', '--silent', SUITES[name]], {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_RUNTIME_SHARED: '1' },
+    });
+    const code = await new Promise((resolve) => {
+      child.once('error', () => resolve(127));
+      child.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
+    });
+    times.push([name, (performance.now() - started) / 1000, code]);
+    if (code !== 0) {
+      failed = code;
+      break;
+    }
+  }
+} finally {
+  await globalTeardown();
+}
+for (const [name, seconds, code] of times)
+  console.log(`sdks: ${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s${code === 0 ? '' : `  failed (exit ${code})`}`);
+process.exit(failed);

@@ -1,0 +1,119 @@
+import type { ChildProcess } from 'node:child_process';
+import { DEFAULT_FAULTS } from '../../local/chaos/config';
+import { spawnRuntime } from '../support/runtime-process.mjs';
+
+/**
+ * A write that commits and then loses its response is sent again by the AWS SDK, and the retry meets
+ * its own committed write. A runtime in chaos mode with only that fault, on every write, shows that no
+ * request mistakes its own write for someone else's (docs/chaos.md).
+ */
+const platformToken = `pt_lost_${Math.random().toString(36).slice(2)}`;
+const onlyLostResponses = Object.keys(DEFAULT_FAULTS)
+  .map((name) => `${name}=${name === 'lostResponse' ? 1 : 0}`)
+  .join(',');
+let runtime: ChildProcess | undefined;
+let base = '';
+beforeAll(async () => {
+  const { child, info } = await spawnRuntime(
+    {
+      SEED_DEMO: 'false',
+      DATA_DIR: '',
+      PLATFORM_TOKEN: platformToken,
+      LOG_LEVEL: 'error',
+      // The test endpoint is on this machine; nothing is delivered to it.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      CHAOS: '1',
+      CHAOS_SEED: '1',
+      CHAOS_FAULTS: onlyLostResponses,
+    },
+    { detached: true },
+  );
+  runtime = child;
+  base = info.url;
+}, 120_000);
+afterAll(() => {
+  if (runtime?.pid && runtime.exitCode === null) process.kill(-runtime.pid, 'SIGTERM');
+});
+
+async function api(
+  method: string,
+  path: string,
+  opts: { token: string; tenant?: string; body?: unknown; key?: string },
+) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${opts.token}`,
+      ...(opts.tenant ? { 'X-Tenant-ID': opts.tenant } : {}),
+      ...(opts.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(opts.key ? { 'Idempotency-Key': opts.key } : {}),
+    },
+    body: opts.body ? JSON.stringify(opts.body) : undefined,
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as any };
+}
+
+describe('a write whose response is lost', () => {
+  it('still answers the first request with an Idempotency-Key as the first, and replays it after', async () => {
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: { name: 'Lost Co', plan: 'pro', admin: { email: 'lost@example.com', password: 'a long enough password' } },
+      key: 'tenant-1',
+    });
+    expect(created.status).toBe(201);
+    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const body = { email: 'agent@example.com', password: 'another long password', role: 'agent' };
+    const first = await api('POST', '/users', { ...auth, body, key: 'user-1' });
+    expect(first.status).toBe(201);
+    const again = await api('POST', '/users', { ...auth, body, key: 'user-1' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it('creates what a conditional write creates, rather than finding it there already', async () => {
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: {
+        name: 'Lost Co 2',
+        plan: 'pro',
+        admin: { email: 'lost2@example.com', password: 'a long enough password' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const every = [{ start: '09:00', end: '18:00' }];
+    const schedule = await api('POST', '/schedules', {
+      ...auth,
+      body: { resource_id: 'chair-1', timezone: 'UTC', weekly_hours: { mon: every } },
+    });
+    expect([schedule.status, schedule.body.code]).toEqual([201, undefined]);
+    const conversation = await api('POST', '/conversations', {
+      ...auth,
+      body: { channel: 'sandbox', customer: { phone: '+491511000777', name: 'Lu' } },
+    });
+    expect([conversation.status, conversation.body.code]).toEqual([201, undefined]);
+    const booking = await api('POST', '/bookings', {
+      ...auth,
+      body: {
+        customer: { phone: '+491511000777' },
+        service: 'Cut',
+        resource_id: 'chair-1',
+        start_at: '2031-02-03T09:00:00Z',
+        end_at: '2031-02-03T10:00:00Z',
+        timezone: 'UTC',
+      },
+    });
+    expect([booking.status, booking.body.code]).toEqual([201, undefined]);
+    const webhook = await api('POST', '/webhooks', {
+      ...auth,
+      body: { url: 'https://127.0.0.1/hooks', events: ['booking.*'] },
+    });
+    expect([webhook.status, webhook.body.code]).toEqual([201, undefined]);
+    const reply = await api('POST', '/saved-replies', {
+      ...auth,
+      body: { shortcut: 'hi', title: 'Hi', text: 'Hello!' },
+    });
+    expect([reply.status, reply.body.code]).toEqual([201, undefined]);
+  });
+});

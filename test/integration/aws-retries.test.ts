@@ -1,0 +1,108 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { sendMessage } from '../../functions/conversations/service';
+import { newEvent } from '../../functions/events/store';
+import { db, getMany } from '../../functions/platform/db';
+import {
+  createDelivery,
+  getDelivery,
+  KEPT_ATTEMPTS,
+  restartDelivery,
+  settleDelivery,
+} from '../../functions/webhooks/store';
+import { newDelivery } from '../../functions/webhooks/webhook';
+import { TABLES } from '../../spec/resources';
+import { authOf, call, createTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+import { failCalls, leaveUnprocessed } from '../support/dynamo-faults';
+
+/** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
+useRuntimeAws();
+const table = `local-${TABLES.main.id}`;
+const conflict = () =>
+  Object.assign(new Error('Transaction is ongoing for the item'), {
+    name: 'TransactionConflictException',
+    $metadata: {},
+  });
+
+it('an outbound send that meets an inbound transaction on its conversation retries instead of failing', async () => {
+  const t = await createTenant();
+  const opened = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491518000931' } },
+  });
+  const conversationId = opened.body.id as string;
+  // The activity update meets two transactions of inbound messages on the conversation item.
+  const stop = failCalls(
+    (command, input) =>
+      command === 'UpdateItemCommand' &&
+      String(input.Key?.sk ?? '').startsWith(`CONV#${conversationId}`) &&
+      String(input.UpdateExpression).includes('#lm'),
+    conflict,
+    2,
+  );
+  try {
+    const message = await sendMessage(
+      t.tenantId,
+      conversationId,
+      'Hello',
+      { type: 'api_key', id: 'key_x' },
+      new Date(),
+    );
+    expect(message.status).toBe('queued');
+  } finally {
+    stop();
+  }
+});
+
+it('asks again for keys a batch read left unprocessed, after growing pauses', async () => {
+  const t = await createTenant();
+  const key = { pk: `TENANT#${t.tenantId}`, sk: 'TENANT' };
+  const pauses: number[] = [];
+  const stop = leaveUnprocessed(3);
+  try {
+    const [tenant] = await getMany(table, [key], ['pk', 'sk'], async (ms) => {
+      pauses.push(ms);
+    });
+    expect(tenant).toMatchObject(key);
+  } finally {
+    stop();
+  }
+  expect(pauses).toHaveLength(3);
+  for (const ms of pauses) expect(ms).toBeLessThanOrEqual(320);
+});
+
+it('replays a delivery once per cycle read, and keeps its attempt log bounded', async () => {
+  const t = await createTenant();
+  const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_x' } }, new Date());
+  const attempts = Array.from({ length: KEPT_ATTEMPTS + 5 }, (_, i) => ({
+    at: new Date(Date.now() - (30 - i) * 1000).toISOString(),
+    status_code: 500,
+    duration_ms: 10,
+    error: null,
+    response_body: `attempt ${i}`,
+  }));
+  const failed = {
+    ...newDelivery(event, 'whk_01M8065Z6SFENAQDBT80AP6GEJ', new Date()),
+    status: 'failed' as const,
+    attempts,
+    next_attempt_at: null,
+    failed_at: new Date().toISOString(),
+  };
+  await createDelivery(failed, event);
+  const read = await getDelivery(t.tenantId, failed.id);
+  if (!read) throw new Error('no delivery');
+
+  expect(await restartDelivery(read, new Date())).toBe(2);
+  const restarted = await getDelivery(t.tenantId, failed.id);
+  expect(restarted?.attempts).toHaveLength(KEPT_ATTEMPTS);
+  expect(restarted?.attempts[0]?.response_body).toBe('attempt 5');
+  const item = await db().send(
+    new GetCommand({ TableName: table, Key: { pk: `TENANT#${t.tenantId}`, sk: `DLV#${failed.id}` } }),
+  );
+  expect(item.Item?.earlier_attempts).toBe(5);
+
+  // The new cycle fails again; a second replay made from the first read (cycle 1) is refused.
+  await settleDelivery(read, { status: 'failed', cycle: 2, expect: ['pending'] }, new Date());
+  expect(await restartDelivery(read, new Date())).toBeUndefined();
+  expect((await getDelivery(t.tenantId, failed.id))?.cycle).toBe(2);
+});

@@ -1,0 +1,27 @@
+import { reactionsTo } from '../../functions/events/reactions-worker';
+import { STREAM_REACTIONS, WORKERS } from '../../spec/workers';
+
+/** The stream-reactions worker hands each record only to the reactions whose filter it matches. */
+const record = (eventName: string, image: Record<string, unknown>) => ({
+  eventName,
+  dynamodb: {
+    NewImage: Object.fromEntries(
+      Object.entries(image).map(([k, v]) => [k, typeof v === 'boolean' ? { BOOL: v } : { S: String(v) }]),
+    ),
+  },
+});
+
+it('routes inbound messages to the analysis and disabled users to the assignment release, and nothing else', () => {
+  expect(reactionsTo(record('INSERT', { sk: 'CONV#c1#MSG#m1', direction: 'inbound' }))).toEqual(['message-analysis']);
+  expect(reactionsTo(record('INSERT', { sk: 'CONV#c1#MSG#m2', direction: 'outbound' }))).toEqual([]);
+  // An analysis written back onto the message is a MODIFY: not analysed again.
+  expect(reactionsTo(record('MODIFY', { sk: 'CONV#c1#MSG#m1', direction: 'inbound' }))).toEqual([]);
+  expect(reactionsTo(record('MODIFY', { sk: 'USER#u1', status: 'disabled' }))).toEqual(['assignment-release']);
+  expect(reactionsTo(record('MODIFY', { sk: 'USER#u1', status: 'active' }))).toEqual([]);
+  expect(reactionsTo(record('INSERT', { sk: 'EVT#e1' }))).toEqual([]);
+});
+
+it("subscribes the worker's stream source to exactly the reactions' filters", () => {
+  const worker = WORKERS.find((w) => w.id === 'stream-reactions');
+  expect(worker?.source).toMatchObject({ kind: 'stream', filters: Object.values(STREAM_REACTIONS).flat() });
+});
