@@ -38,7 +38,10 @@ export interface BookingStores {
    */
   saveBooking(before: Booking | undefined, after: Booking, events: EventEnvelope[], now: Date): Promise<void>;
   getSchedule(tenantId: string, resourceId: string): Promise<Schedule | undefined>;
-  getConversation(tenantId: string, id: string): Promise<{ customer: { id: string; phone: string | null } } | undefined>;
+  getConversation(
+    tenantId: string,
+    id: string,
+  ): Promise<{ customer: { id: string; phone: string | null } } | undefined>;
   getCustomer: typeof getCustomer;
   findCustomerByPhone: typeof findCustomerByPhone;
   findOrCreateCustomer: typeof findOrCreateCustomer;
