@@ -202,6 +202,43 @@ function addDiscriminators(node: unknown, schemas: Record<string, Json>): void {
   for (const value of Object.values(schema)) addDiscriminators(value, schemas);
 }
 
+/**
+ * HEAD beside a GET (RouteDef.head): the GET's responses, each with Content-Length. Their content says
+ * what a GET's body would be (and the Content-Type sent); HEAD sends none.
+ */
+function headOperation(get: Json): Json {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Record<string, Json>).map(([status, response]) => [
+      status,
+      {
+        ...response,
+        headers: {
+          ...(response.headers as Json | undefined),
+          'Content-Length': {
+            description: 'The length of the body the same GET would answer.',
+            schema: { type: 'string', pattern: '^\\d+$' },
+            required: true,
+          },
+        },
+      },
+    ]),
+  );
+  // No SDK method of its own: the SDKs call GET.
+  const withoutSdk = Object.fromEntries(Object.entries(get).filter(([key]) => !key.startsWith('x-sdk-')));
+  return {
+    ...withoutSdk,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)}: headers only`,
+    description:
+      'As GET, without the body: the same status and headers, `Content-Length` the length of the body a GET ' +
+      'would answer (described under each response; none is sent).',
+    responses,
+  };
+}
+
+/** Whether a JSON schema has a date or date-time anywhere in it. */
+const takesDates = (schema: Json): boolean => /"format":"date(-time)?"/.test(JSON.stringify(schema));
+
 const pascal = (s: string) => s.replace(/(^|[-_ ])(\w)/g, (_m, _s, c: string) => c.toUpperCase());
 
 /** The problem codes the middleware chain answers before or around the handler, from the route's definition. */
@@ -243,6 +280,9 @@ function chainErrors({ route, handler, contract }: Loaded): Map<number, Set<stri
   }
   // A POST, PATCH or DELETE without a body schema takes no body: anything but none or {} is 422 too.
   if (handler.body || ['POST', 'PATCH', 'DELETE'].includes(route.method)) add(422, 'validation_failed');
+  // Every date the API takes is bounded (functions/platform/validation.ts).
+  if ([handler.body, handler.query].some((schema) => schema && takesDates(convert(schema, 'input'))))
+    add(422, 'date_out_of_range');
   if (route.method === 'POST' && route.auth !== 'none') {
     add(400, 'invalid_idempotency_key');
     add(409, 'idempotency_request_in_progress');
@@ -553,7 +593,11 @@ export async function generate(): Promise<Generated> {
       ...(requestBody ? { requestBody } : {}),
       responses,
     };
-    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
+    paths[route.path] = {
+      ...(paths[route.path] ?? {}),
+      [route.method.toLowerCase()]: operation,
+      ...(route.head ? { head: headOperation(operation) } : {}),
+    };
   }
 
   const sharedResponses = shareResponses(paths);

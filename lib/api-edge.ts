@@ -55,7 +55,7 @@ import {
 } from '../spec/edge';
 import { functionMemoryMb } from '../spec/functions';
 import { problemType } from '../spec/problems';
-import { ROUTES, type RouteDef } from '../spec/routes';
+import { ROUTES, gatewayMethodOf, type RouteDef } from '../spec/routes';
 import { AppFunction } from './api-function';
 
 /** A CloudFront web ACL can only be created in us-east-1, wherever the API runs. */
@@ -413,7 +413,7 @@ function throttleRoutes(props: ApiFrontAttachProps) {
     const throttle = ROUTE_THROTTLES[route.id];
     if (!throttle) continue;
     for (const path of routePaths(route)) {
-      const routeKey = `${route.method} ${path}`;
+      const routeKey = `${gatewayMethodOf(route)} ${path}`;
       settings[routeKey] = {
         ThrottlingRateLimit: Math.min(throttle.rateLimit, props.stageThrottle.rateLimit),
         ThrottlingBurstLimit: Math.min(throttle.burstLimit, props.stageThrottle.burstLimit),

@@ -15,8 +15,9 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../spec/bundling';
-import { DEFAULT_MEMORY_MB } from '../spec/functions';
+import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../spec/functions';
 import type { TableSpec } from '../spec/resources';
+import { METRICS } from '../spec/workers';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -59,7 +60,7 @@ export class AppFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
-      timeout: props.timeout ?? Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(API_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       tracing: Tracing.ACTIVE,
       logGroup,
@@ -72,7 +73,7 @@ export class AppFunction extends NodejsFunction {
       applicationLogLevelV2: ApplicationLogLevel.INFO,
       description: props.description,
       environment: {
-        POWERTOOLS_SERVICE_NAME: 'messaging-api',
+        POWERTOOLS_SERVICE_NAME: METRICS.service,
         ...props.environment,
       },
       bundling: {

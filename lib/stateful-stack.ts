@@ -1,5 +1,5 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type StackProps, CfnOutput } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   AttributeType,
   Billing,
@@ -24,6 +24,7 @@ import {
   type TableName,
   type TableSpec,
 } from '../spec/resources';
+import { METRICS, WORKERS } from '../spec/workers';
 
 export interface StatefulStackProps extends StackProps {
   /** Subscribes this address to the alarm topic (`cdk deploy -c alarmEmail=…`). */
@@ -165,6 +166,25 @@ export class StatefulStack extends Stack {
         }),
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    }
+
+    // Work stored in the tables that is overdue (the sweeper publishes its age): alarms that name no
+    // function, kept here, beside the queue alarms, where the API stack's resource count is not spent.
+    for (const alarm of WORKERS.flatMap((w) => w.metricAlarms ?? [])) {
+      new Alarm(this, `${alarm.metric}Alarm`, {
+        alarmDescription: alarm.description,
+        metric: new Metric({
+          namespace: METRICS.namespace,
+          metricName: alarm.metric,
+          dimensionsMap: { service: METRICS.service },
+          period: Duration.minutes(5),
+          statistic: 'Maximum',
+        }),
+        threshold: alarm.threshold,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });

@@ -24,7 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../spec/access-log';
 import { CORS } from '../spec/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
 import { functionMemoryMb } from '../spec/functions';
-import { API_PREFIXES, ROUTES, usesDataKey, type RouteDef } from '../spec/routes';
+import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../spec/routes';
 import { WORKERS, type WorkerDef } from '../spec/workers';
 import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
@@ -85,6 +85,8 @@ export class StatelessStack extends Stack {
   readonly functions: Record<string, AppFunction> = {};
   /** The nested stack of each feature (the first segment of a route's handler). */
   readonly routeStacks: Record<string, NestedStack> = {};
+  /** The asynchronous workers, their triggers and alarms: a nested stack, so the API stack keeps room for routes. */
+  readonly workerStack: NestedStack;
   readonly unmatchedRouteFunction: AppFunction;
   readonly stage: HttpStage;
   /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
@@ -176,11 +178,14 @@ export class StatelessStack extends Stack {
         stateful.jwtSecret.grantRead(fn);
       }
       const integration = new FunctionIntegration(`${pascal(route.id)}Integration`, fn);
+      // HTTP API routes are per method: a GET that answers HEAD too takes ANY (one route per prefix, within the
+      // API's 300), and its handler answers other methods as the $default route would (functions/http/handler.ts).
+      const method = gatewayMethodOf(route);
       for (const prefix of API_PREFIXES) {
-        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[route.method]], integration });
+        this.api.addRoutes({ path: `${prefix}${route.path}`, methods: [HttpMethod[method]], integration });
       }
-      // One permission for both prefixes ("*" stands for the prefix and for each path parameter).
-      allowApiToInvoke(fn, this.api, `*/${route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
+      // One permission for both prefixes ("*" stands for the prefix, ANY's method and each path parameter).
+      allowApiToInvoke(fn, this.api, `*/${route.head ? '*' : route.method}/*${route.path.replace(/\{[^}]+\}/g, '*')}`);
       this.functions[route.id] = fn;
     }
 
@@ -194,6 +199,7 @@ export class StatelessStack extends Stack {
       originSecretVersion: props.originSecretVersion,
     });
 
+    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -242,12 +248,13 @@ export class StatelessStack extends Stack {
       );
     }
     const queueEnv = Object.fromEntries(
-      [...worker.sendsTo, ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
+      [...worker.sendsTo, ...(worker.drains ?? []), ...(source.kind === 'queue' ? [source.queue] : [])].map((q) => [
         QUEUES[q].envVar,
         stateful.queues[q].queueUrl,
       ]),
     );
-    const fn = new AppFunction(this, `${name}Fn`, {
+    const scope = this.workerStack;
+    const fn = new AppFunction(scope, `${name}Fn`, {
       handler: worker.handler,
       ai: worker.ai,
       description: worker.description,
@@ -268,6 +275,7 @@ export class StatelessStack extends Stack {
     // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
     if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
+    for (const q of worker.drains ?? []) stateful.queues[q].grantConsumeMessages(fn);
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
@@ -299,6 +307,7 @@ export class StatelessStack extends Stack {
         `${worker.id} is more than 5 minutes behind its stream`,
         fn.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }),
         ITERATOR_AGE_ALARM_MS,
+        scope,
       );
     } else if (source.kind === 'queue') {
       fn.addEventSource(
@@ -309,7 +318,7 @@ export class StatelessStack extends Stack {
         }),
       );
     } else {
-      new Rule(this, `${name}Schedule`, {
+      new Rule(scope, `${name}Schedule`, {
         description: worker.description,
         // EventBridge schedules have a one-minute resolution.
         schedule: Schedule.rate(Duration.minutes(Math.max(1, Math.ceil(source.everySeconds / 60)))),
@@ -335,12 +344,14 @@ export class StatelessStack extends Stack {
           })
         : errors,
       1,
+      scope,
     );
     this.alarm(
       `${name}ThrottlesAlarm`,
       `${worker.id} was throttled`,
       fn.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
       1,
+      scope,
     );
     // npm run ops maps Lambda's on-failure records (which name the function) back to the worker.
     new CfnOutput(this, `${name}FunctionName`, {
@@ -351,8 +362,8 @@ export class StatelessStack extends Stack {
   }
 
   /** lib/app.ts makes the alarm topic the action of every alarm. */
-  private alarm(id: string, description: string, metric: IMetric, threshold: number) {
-    new Alarm(this, id, {
+  private alarm(id: string, description: string, metric: IMetric, threshold: number, scope: Construct = this) {
+    new Alarm(scope, id, {
       alarmDescription: description,
       metric,
       threshold,

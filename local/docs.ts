@@ -37,6 +37,7 @@ export function serveDocs(req: IncomingMessage, res: ServerResponse, rawPath: st
       (script) => {
         res.writeHead(200, {
           'Content-Type': 'text/javascript; charset=utf-8',
+          'Content-Length': String(script.length),
           'Cache-Control': 'public, max-age=3600',
           'X-Content-Type-Options': 'nosniff',
         });
@@ -51,6 +52,7 @@ export function serveDocs(req: IncomingMessage, res: ServerResponse, rawPath: st
   }
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(PAGE)),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   });

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { freePort } from './ports';
+import { endWithRuntime } from './watchdog';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -104,9 +105,12 @@ export async function startDynamoDbLocal(dataDir?: string): Promise<DynamoDbLoca
   // If this process dies without stopping us (a crash, a closed pipe), take Java down with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  // And if the watchdog ends a runtime whose event loop is stuck (no exit handler can run then).
+  const forget = endWithRuntime(child.pid);
   child.on('exit', () => {
     exited = true;
     process.off('exit', killOnExit);
+    forget();
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({

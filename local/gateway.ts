@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ROUTES } from '../spec/routes';
+import { methodsOf, ROUTES } from '../spec/routes';
 import { CORS } from '../spec/cors';
 import { ApiError, STATUS_TEXT } from '../functions/platform/errors';
 import { decodeParams, matchPath } from '../functions/platform/routing';
 import { handler as unmatchedRoute, problemHandler } from '../functions/platform/unmatched-route';
 import { serveDocs } from './docs';
 import { serveDashboard } from './dashboard';
+import { API_TIMEOUT_SECONDS } from '../spec/functions';
+import { guardEventLoop, watchInvocation } from './watchdog';
 import { invokeLocally, requestIdOf, type Store } from './invocations';
 import { logRequest } from './logs';
 import { httpApiEvent } from './http-event';
@@ -77,6 +79,17 @@ async function unparsedRequestResponse(error: NodeJS.ErrnoException): Promise<st
   ].join('\r\n');
 }
 
+/** API Gateway answers a function that overran its timeout itself; so does this gateway, as a problem. */
+const timedOut = (seconds: number) =>
+  problemHandler(
+    () =>
+      new ApiError(
+        504,
+        'gateway_timeout',
+        `The request was not answered within ${seconds} s. It may still have taken effect: read before retrying a write.`,
+      ),
+  );
+
 const handlerFailed = problemHandler(
   () => new ApiError(500, 'internal_error', 'An unexpected error occurred. Quote the request_id when reporting it.'),
 );
@@ -139,7 +152,18 @@ function corsPreflight(res: ServerResponse) {
  * Routes as API Gateway does: a matching route runs its handler; anything else (unknown path, wrong
  * method, malformed path) runs the `$default` route's handler, as the deployed API does.
  */
-export function createGateway(routes: LoadedRoutes): Server {
+export interface GatewayOptions {
+  /** How long a handler may run before the gateway answers 504 (default: the API functions' timeout). */
+  handlerTimeoutMs?: number;
+  /** How long the event loop may stay blocked before the runtime ends (default: twice the timeout). */
+  blockedEndMs?: number;
+}
+
+export function createGateway(routes: LoadedRoutes, options: GatewayOptions = {}): Server {
+  const timeoutMs = options.handlerTimeoutMs ?? API_TIMEOUT_SECONDS * 1000;
+  const overran = timedOut(timeoutMs / 1000);
+  const invoke = (res: ServerResponse, name: string, handler: Handler, event: APIGatewayProxyEventV2, store: Store) =>
+    invokeWithin(timeoutMs, overran, res, name, handler, event, store);
   const server = createServer({ maxHeaderSize: GATEWAY_MAX_HEADER_BYTES }, (req, res) => {
     const started = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
@@ -166,7 +190,7 @@ export function createGateway(routes: LoadedRoutes): Server {
       req.resume();
       return corsPreflight(res);
     }
-    const hit = matches.find((m) => m.route.method === method);
+    const hit = matches.find((m) => methodsOf(m.route).includes(method));
     const params = hit && decodeParams(hit.rawParams);
     const handler = hit && routes.get(hit.route.id);
     if (!hit || !params || !handler) {
@@ -183,7 +207,7 @@ export function createGateway(routes: LoadedRoutes): Server {
       else chunks.push(chunk);
     });
     req.on('end', () => {
-      const routeKey = `${hit.route.method} ${hit.route.path}`;
+      const routeKey = `${method} ${hit.route.path}`;
       if (overLimit)
         return void invoke(
           res,
@@ -201,6 +225,9 @@ export function createGateway(routes: LoadedRoutes): Server {
       );
     });
   });
+  // A handler stuck in synchronous work holds every other request too: the watchdog reports it, then ends it.
+  const leaveWatchdog = guardEventLoop(timeoutMs, options.blockedEndMs);
+  server.on('close', leaveWatchdog);
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     // A reset connection, or one already answered, has nobody to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
@@ -214,19 +241,42 @@ export function createGateway(routes: LoadedRoutes): Server {
   return server;
 }
 
-async function invoke(
+/**
+ * Runs a handler and writes its answer; past `timeoutMs`, answers 504 instead (the handler's own answer,
+ * if it ever comes, is then dropped, as API Gateway drops a stopped function's).
+ */
+async function invokeWithin(
+  timeoutMs: number,
+  overran: Handler,
   res: ServerResponse,
   functionName: string,
   handler: Handler,
   event: APIGatewayProxyEventV2,
   invocation: Store,
 ): Promise<void> {
+  const done = watchInvocation(functionName, event.requestContext.requestId);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
   try {
-    writeResult(res, await invokeLocally(functionName, handler, event, event.requestContext.requestId, invocation));
+    const result = await Promise.race([
+      invokeLocally(functionName, handler, event, event.requestContext.requestId, invocation),
+      deadline,
+    ]);
+    if (result === 'timeout') {
+      console.error(`[gateway] ${functionName} did not answer within ${timeoutMs} ms`);
+      if (!res.headersSent) writeResult(res, await overran(event, {} as Context));
+      return;
+    }
+    if (!res.headersSent) writeResult(res, result);
   } catch (error) {
     console.error(`[gateway] ${functionName} threw`, error);
     // As in Lambda, the failed invocation's request id is the one to quote.
     if (!res.headersSent) writeResult(res, await handlerFailed(event, {} as Context));
+  } finally {
+    clearTimeout(timer);
+    done();
   }
 }
 
@@ -241,7 +291,13 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
   for (const [k, v] of Object.entries(structured.headers ?? {}))
     if (v !== undefined && v !== null && v !== '') headers[k] = String(v);
   if (structured.cookies?.length) headers['Set-Cookie'] = structured.cookies;
-  res.writeHead(structured.statusCode ?? 200, headers);
   const body = structured.body ?? '';
-  res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const payload = structured.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  const status = structured.statusCode ?? 200;
+  // As API Gateway: the body's length, not chunks (a HEAD response brings the length its GET would have;
+  // a 204 or 304 has none).
+  const sized = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+  if (!sized && status !== 204 && status !== 304) headers['Content-Length'] = String(payload.length);
+  res.writeHead(status, headers);
+  res.end(payload);
 }

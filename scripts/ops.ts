@@ -36,6 +36,9 @@ Commands:
                                               bootstrap, Lambda concurrency, API Gateway's account role, WAF
                                               for CloudFront, Bedrock model access, quotas; exits 1 on a failure
   peek-dlq [--max N]                          show dead letters without consuming them (normally none)
+  overdue [--limit N]                         list overdue work of every tenant, oldest first: webhook deliveries
+                                              and queued outbound messages the sweepers are taking over (what
+                                              the overdue-work alarms measure)
   failed [--tenant ID] [--limit N]            list failed deliveries (all tenants, or one)
   replay --tenant ID --delivery ID            replay one delivery
   replay-failed [--tenant ID] [--since ISO]   replay every failed delivery (newest first), with progress
@@ -64,6 +67,7 @@ Target: the local runtime (\`npm start\` writes .local/runtime.json, or LOCAL_RU
 const COMMANDS = [
   'preflight',
   'peek-dlq',
+  'overdue',
   'failed',
   'replay',
   'replay-failed',
@@ -234,6 +238,53 @@ async function main() {
           }),
         );
       console.error(`${out.Messages?.length ?? 0} dead letter(s) shown`);
+      return;
+    }
+    case 'overdue': {
+      const limit = Math.min(100, Number(values.limit));
+      const { sweepGraceSeconds } = await import('../functions/webhooks/webhook');
+      const { overdueSends } = await import('../functions/conversations/store');
+      const now = new Date();
+      const secondsSince = (iso: string) => Math.round((now.getTime() - Date.parse(iso)) / 1000);
+      const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
+      const deliveries = (await store.overdueDeliveries(new Date(now.getTime() - graceMs), now, limit))
+        .map((d) => ({
+          kind: 'webhook_delivery',
+          tenant_id: d.tenant_id,
+          id: d.id,
+          webhook_id: d.webhook_id,
+          event_type: d.event_type,
+          attempts: d.cycle_attempts,
+          why: d.lease_ended ? 'the worker making its attempt stopped' : 'its queued attempt was lost',
+          overdue_since: d.overdue_since,
+          overdue_seconds: secondsSince(d.overdue_since),
+        }))
+        .sort((a, b) => b.overdue_seconds - a.overdue_seconds)
+        .slice(0, limit);
+      const messages = (await overdueSends(now, limit))
+        .map((m) => ({
+          kind: 'outbound_message',
+          tenant_id: m.ref.tenant_id,
+          conversation_id: m.ref.conversation_id,
+          id: m.ref.message_id,
+          channel: m.message.channel,
+          why:
+            m.leaseUntil === null
+              ? 'its hand-off to the sender was lost'
+              : 'its sender stopped mid-send: the outcome is unknown',
+          queued_at: m.message.created_at,
+          queued_seconds: secondsSince(m.message.created_at),
+        }))
+        .sort((a, b) => b.queued_seconds - a.queued_seconds)
+        .slice(0, limit);
+      for (const line of [...deliveries, ...messages]) console.log(JSON.stringify(line));
+      console.error(
+        `${deliveries.length} overdue webhook deliver${deliveries.length === 1 ? 'y' : 'ies'}` +
+          (deliveries[0] ? ` (oldest overdue ${deliveries[0].overdue_seconds} s)` : '') +
+          `, ${messages.length} overdue outbound message${messages.length === 1 ? '' : 's'}` +
+          (messages[0] ? ` (oldest queued ${messages[0].queued_seconds} s)` : '') +
+          '; the sweepers take them over every minute (docs/operations.md, Overdue work)',
+      );
       return;
     }
     case 'failed': {

@@ -132,7 +132,10 @@ export const QUEUES = {
     // and some of the provider's trouble, rather than coming back at once.
     deliveryDelay: { seconds: 30, localEnv: 'CHANNEL_RETRY_DELAY_SECONDS' },
   },
-  /** No consumer: an alarm watches it. */
+  /**
+   * Drained by the sweeper each run, which records a message never sent as failed (channels/sweep.ts); an
+   * alarm watches its depth, which stays near zero while the sweeper works.
+   */
   channelOutboundDlq: {
     id: 'ChannelOutboundDlq',
     envVar: 'CHANNEL_OUTBOUND_DLQ_URL',

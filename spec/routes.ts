@@ -38,6 +38,13 @@ export interface RouteDef {
   ai?: true;
   /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
   dataFiles?: readonly DataFiles[];
+  /**
+   * A GET route that also answers HEAD, as GET without a body (same status and headers, Content-Length
+   * included): a public document that tools check for changes. In AWS its route takes ANY (HTTP API routes
+   * are per method; ANY costs no extra route of the 300 an API may have) and the handler answers other
+   * methods as the $default route does.
+   */
+  head?: true;
   /** A larger body limit than the API's 256 KB, for a provider's webhook that may send more. */
   maxBodyKb?: number;
   /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
@@ -746,8 +753,15 @@ export const ROUTES: readonly RouteDef[] = [
     auth: 'none',
     mainTable: 'none',
     dataFiles: [OPENAPI_DOCUMENT],
+    head: true,
   },
 ];
+
+/** The method of a route's API Gateway route: ANY where it answers HEAD too (RouteDef.head). */
+export const gatewayMethodOf = (route: RouteDef): HttpMethod | 'ANY' => (route.head ? 'ANY' : route.method);
+
+/** The methods a route answers: its own, and HEAD beside a GET that takes it. */
+export const methodsOf = (route: RouteDef): readonly string[] => (route.head ? [route.method, 'HEAD'] : [route.method]);
 
 export function routeById(id: string): RouteDef {
   const route = ROUTES.find((r) => r.id === id);

@@ -41,7 +41,24 @@ export interface WorkerDef {
    * `onFailure` queue, which this worker also consumes: retries take the queue's path.
    */
   asyncInvoke?: { envVar: string; onFailure: QueueKey };
+  /** Queues the worker receives from and deletes from itself (no event source: it drains them when it runs). */
+  drains?: QueueKey[];
+  /**
+   * Custom metrics (in METRICS' namespace and service) the worker publishes each run, each with an alarm in
+   * AWS when its maximum over five minutes reaches `threshold`: stuck work an operator should know of.
+   */
+  metricAlarms?: { metric: string; threshold: number; description: string }[];
 }
+
+/** Where the functions' Powertools metrics go (functions/platform/observability.ts) and the alarms look. */
+export const METRICS = { namespace: 'MessagingPlatform', service: 'messaging-api' } as const;
+
+/** Published by the webhook sweeper: seconds since the oldest overdue delivery's attempt was due (0: none). */
+export const OVERDUE_DELIVERY_METRIC = 'OldestOverdueWebhookDeliverySeconds';
+/** Published by the outbound sweeper: seconds since the oldest overdue queued outbound message was queued (0: none). */
+export const OVERDUE_OUTBOUND_METRIC = 'OldestOverdueQueuedMessageSeconds';
+/** Work overdue this long outlived several sweeps: the sweeper is failing or cannot keep up. */
+const STUCK_WORK_SECONDS = 300;
 
 /**
  * Stream records the dispatcher wants: outbox events (but not those it stored itself from a message's
@@ -132,12 +149,28 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
   },
   {
-    id: 'webhook-sweeper',
-    handler: 'webhooks/sweep-worker',
-    description: 'Re-queues webhook deliveries whose next attempt is overdue (a crash between steps)',
-    source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'WEBHOOK_SWEEP_INTERVAL_SECONDS' },
+    id: 'sweeper',
+    handler: 'sweeper/sweep-worker',
+    description:
+      'Takes over overdue webhook deliveries and queued outbound messages after a crash; settles channel dead letters',
+    // Every 30 s locally; every minute in AWS (EventBridge's resolution).
+    source: { kind: 'schedule', everySeconds: 30, localEveryEnv: 'SWEEP_INTERVAL_SECONDS' },
     mainTable: 'write',
-    sendsTo: ['webhookDelivery', 'webhookDeliveryDlq'],
+    sendsTo: ['webhookDelivery', 'webhookDeliveryDlq', 'channelOutbound'],
+    drains: ['channelOutboundDlq'],
+    metricAlarms: [
+      {
+        metric: OVERDUE_DELIVERY_METRIC,
+        threshold: STUCK_WORK_SECONDS,
+        description: 'A webhook delivery has been overdue for 5 minutes or more (docs/operations.md, Overdue work)',
+      },
+      {
+        metric: OVERDUE_OUTBOUND_METRIC,
+        threshold: STUCK_WORK_SECONDS,
+        description:
+          'An outbound message has been queued and overdue for 5 minutes or more (docs/operations.md, Overdue work)',
+      },
+    ],
   },
   {
     id: 'snooze-waker',

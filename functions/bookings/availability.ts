@@ -1,4 +1,5 @@
 import { badRequest } from '../platform/errors';
+import { dateOutOfRange } from '../platform/validation';
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import {
   MAX_BUFFER_MINUTES,
@@ -9,6 +10,7 @@ import {
   gapsWithin,
   mergedWithin,
   slotsWithin,
+  windowLengthProblem,
 } from './booking';
 import { openWithin } from './schedule';
 import { getSchedule } from './schedule-store';
@@ -36,6 +38,8 @@ export const handler = httpHandler(
             duration: query.duration_minutes * MINUTE_MS,
             step: (query.step_minutes ?? query.duration_minutes) * MINUTE_MS,
           };
+    const tooLong = windowLengthProblem(asked);
+    if (tooLong) throw dateOutOfRange([{ path: 'to', message: tooLong }]);
     const problem = availabilityProblem(asked, slot?.step, now);
     if (problem) throw badRequest('invalid_query', problem);
     const window = answerableWindow(asked, now);

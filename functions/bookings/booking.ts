@@ -117,6 +117,9 @@ const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 /** The hour bucket an instant falls in, as its start. */
 export const hourOf = (at: string) => iso(hourStart(Date.parse(at)));
 
+/** The longest a booking holds its resource: a day and two buffers. */
+export const MAX_HELD_MS = MAX_DURATION_MS + 2 * MAX_BUFFER_MINUTES * MINUTE_MS;
+
 /**
  * The buckets an interval claims: at most 27 full hours, 2 partial ones and 8 quarters (a booking holds at
  * most 28 hours: a day and two buffers), so a move's old and new claims fit in one transaction.
@@ -124,6 +127,8 @@ export const hourOf = (at: string) => iso(hourStart(Date.parse(at)));
 export function slotClaims(interval: Interval): SlotClaim[] {
   const s = Date.parse(interval.start_at);
   const e = Date.parse(interval.end_at);
+  // Bookings are refused long before (timeProblem, the buffers' bound): never walk an unbounded span.
+  if (!(e - s <= MAX_HELD_MS)) throw new RangeError('a booking holds its resource for at most 28 hours');
   const claims: SlotClaim[] = [];
   for (let h = hourStart(s); h < e; h += HOUR_MS) {
     if (s <= h && e >= h + HOUR_MS) {
@@ -204,11 +209,19 @@ export const BOOKING_FIELDS = [
 export const AVAILABILITY_MAX_WINDOW_MS = 31 * 24 * HOUR_MS;
 export const AVAILABILITY_MAX_SLOT_STARTS = 3000;
 
-/** Why an availability window (and slot step, when slots are asked for) cannot be answered, if it cannot. */
+/** Why an availability window is longer than one request covers, if it is: a bound (422 date_out_of_range). */
+export const windowLengthProblem = (window: Interval): string | null =>
+  Date.parse(window.end_at) - Date.parse(window.start_at) > AVAILABILITY_MAX_WINDOW_MS
+    ? 'must be at most 31 days after `from`'
+    : null;
+
+/**
+ * Why an availability window (and slot step, when slots are asked for) cannot be answered, if it cannot
+ * (its length is windowLengthProblem's).
+ */
 export function availabilityProblem(window: Interval, stepMs: number | undefined, now: Date): string | null {
   const span = Date.parse(window.end_at) - Date.parse(window.start_at);
   if (!(span > 0)) return '`to` must be after `from`.';
-  if (span > AVAILABILITY_MAX_WINDOW_MS) return 'The window can be at most 31 days long.';
   if (beforeScheduleHorizon(window.end_at, now))
     return 'The schedule covers the last 24 hours and the future: `to` must be later than 24 hours ago.';
   if (stepMs !== undefined && span / stepMs > AVAILABILITY_MAX_SLOT_STARTS)
@@ -272,7 +285,12 @@ export function slotsWithin(
     const s = Date.parse(f.start_at);
     const e = Date.parse(f.end_at);
     const first = Math.max(s, earliest);
-    for (let t = origin + Math.ceil((first - origin) / stepMs) * stepMs; t + durationMs <= e; t += stepMs) {
+    // availabilityProblem bounds the slot starts a request may ask for; the loop keeps to that bound too.
+    for (
+      let t = origin + Math.ceil((first - origin) / stepMs) * stepMs;
+      t + durationMs <= e && slots.length < AVAILABILITY_MAX_SLOT_STARTS;
+      t += stepMs
+    ) {
       slots.push({ start_at: iso(t), end_at: iso(t + durationMs) });
     }
   }

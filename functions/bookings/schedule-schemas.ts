@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { isValidTimezone, nonEmptyPatch, timezone as timezoneSchema } from '../platform/validation';
+import { calendarDateInRange, isValidTimezone, nonEmptyPatch, timezone as timezoneSchema } from '../platform/validation';
 import { MAX_BUFFER_MINUTES } from './booking';
 import {
   CLOCK_TIME,
@@ -51,6 +51,8 @@ const calendarDate = z
   .check(
     z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD'),
     z.refine(isCalendarDate, 'must be a day of the calendar'),
+    calendarDateInRange(),
+    z.meta({ format: 'date' }),
   );
 
 const dateOverrides = z.array(z.strictObject({ date: calendarDate, hours: dayHours })).check(

@@ -3,7 +3,7 @@
  * as wall-clock times in the schedule's time zone. A resource with no schedule is open at all times.
  * Pure; no AWS imports.
  */
-import { instantOfWallClock, zonedClock, zonedDate } from '../platform/time-zones';
+import { instantOfWallClock, wallClockAt, zonedClock, zonedDate } from '../platform/time-zones';
 import { blockedFor, gapsWithin, mergedWithin, type Buffers, type Interval } from './booking';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -108,6 +108,15 @@ export const weekdayOf = (date: string): Weekday =>
 export const hoursOn = (schedule: Pick<Schedule, 'weekly_hours' | 'date_overrides'>, date: string): OpeningHours[] =>
   schedule.date_overrides.find((o) => o.date === date)?.hours ?? schedule.weekly_hours[weekdayOf(date)];
 
+/**
+ * The most days openWithin looks at: an availability window's 31 and a day either side. A longer window
+ * is a caller's mistake (requests are bounded long before), refused rather than walked day by day.
+ */
+export const MAX_OPEN_WITHIN_DAYS = 33;
+
+/** The day a zone's calendar shows at an instant, as days since 1970-01-01 (a number: no year ever outgrows it). */
+const zonedDayNumber = (tz: string, at: string) => Math.floor(wallClockAt(tz, new Date(at)) / DAY_MS);
+
 /** When the resource is open within the window: merged intervals (a day open to 24:00 runs on into the next day's 00:00), in order. */
 export function openWithin(
   schedule: Pick<Schedule, 'timezone' | 'weekly_hours' | 'date_overrides'>,
@@ -115,10 +124,14 @@ export function openWithin(
 ): Interval[] {
   const tz = schedule.timezone;
   // Zones are at most 14 hours from UTC: the local day before the window's start is the earliest that can reach into it.
-  const last = zonedDate(tz, new Date(window.end_at));
+  const first = zonedDayNumber(tz, window.start_at) - 1;
+  const last = zonedDayNumber(tz, window.end_at);
+  if (!(last - first < MAX_OPEN_WITHIN_DAYS))
+    throw new RangeError(`openWithin covers at most ${MAX_OPEN_WITHIN_DAYS} days`);
   const open: Interval[] = [];
-  for (let date = addDays(zonedDate(tz, new Date(window.start_at)), -1); date <= last; date = addDays(date, 1)) {
-    const midnight = Date.parse(`${date}T00:00:00Z`);
+  for (let day = first; day <= last; day++) {
+    const midnight = day * DAY_MS;
+    const date = new Date(midnight).toISOString().slice(0, 10);
     for (const h of hoursOn(schedule, date)) {
       const at = (time: string) =>
         new Date(instantOfWallClock(tz, midnight + minutesOf(time) * MINUTE_MS)).toISOString();

@@ -16,7 +16,7 @@ import { flagNeedsReauthorization, routeWhatsAppNumber } from './store';
 import { applyHeldReceipts, sendReference } from './whatsapp-inbound';
 import { whatsAppPlatformApp } from '../platform/secrets';
 import { eventPut, newEvent } from '../events/store';
-import type { Message } from '../conversations/conversation';
+import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
 import { whatsAppRecipient } from '../customers/customer';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
@@ -29,6 +29,13 @@ const IN_PROCESS_ATTEMPTS = 3;
  * still sending the message.
  */
 export const SEND_LEASE_MS = 20_000;
+/**
+ * A message handed back to the queue after the channel refused it comes back within the queue's delay
+ * or visibility timeout; the sweeper takes it over only if that retry is lost.
+ */
+const RETRY_TAKEOVER_MS =
+  (QUEUES.channelOutbound.visibilityTimeoutSeconds + QUEUES.channelOutbound.deliveryDelay.seconds) * 1000 +
+  OUTBOUND_TAKEOVER_MS;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -77,7 +84,10 @@ function firstAttempt(payload: unknown): Promise<void> {
  * Sends one queued outbound message through its channel. The message is claimed first (a lease), so a
  * repeated attempt never sends twice. Retryable failures throw (the first attempt's failure goes to the
  * queue, whose redeliveries retry it, then the DLQ); on the last attempt, and on permanent errors, the
- * message is marked failed.
+ * message is marked failed. A lease is taken once only: one that ended without an outcome belonged to a
+ * sender that died, perhaps after the channel accepted the message, so its outcome is unknown. Status
+ * webhooks settle it (the send carries the message's reference), or the sweeper records it failed with
+ * `outcome_unknown` for a person to decide (channels/sweep.ts); it is never sent again.
  */
 async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): Promise<void> {
   const message = written ?? (await getMessage(ref));
@@ -93,16 +103,37 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     return;
   }
 
-  if (!(await claimForSending(ref, now(), SEND_LEASE_MS))) {
-    // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to do.
-    if (written && (await getMessage(ref))?.status !== 'queued') return;
-    // Another worker holds the lease: let the queue bring this back later rather than dropping it.
-    throw new Error('message is being sent by another worker');
+  const claim = await claimForSending(
+    ref,
+    now(),
+    SEND_LEASE_MS,
+    new Date(now().getTime() + SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS),
+  );
+  // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to do.
+  if (claim === 'not_queued') return;
+  if (claim === 'outcome_unknown') {
+    logger.warn('send outcome unknown: not sent again', { message_id: ref.message_id });
+    return;
   }
+  // Another worker holds the lease: let the queue bring this back later rather than dropping it.
+  if (claim === 'held') throw new Error('message is being sent by another worker');
 
-  const conversation = await getConversation(ref.tenant_id, ref.conversation_id);
-  const phoneNumberId = conversation?.channel_account_id;
-  const route = phoneNumberId ? await routeWhatsAppNumber(phoneNumberId) : undefined;
+  const retryAt = () => new Date(now().getTime() + RETRY_TAKEOVER_MS);
+  let conversation: Awaited<ReturnType<typeof getConversation>>;
+  let route: Awaited<ReturnType<typeof routeWhatsAppNumber>>;
+  let app: Awaited<ReturnType<typeof whatsAppPlatformApp>>;
+  let phoneNumberId: string | null | undefined;
+  try {
+    conversation = await getConversation(ref.tenant_id, ref.conversation_id);
+    phoneNumberId = conversation?.channel_account_id;
+    route = phoneNumberId ? await routeWhatsAppNumber(phoneNumberId) : undefined;
+    app = await whatsAppPlatformApp();
+  } catch (error) {
+    // Nothing reached the channel yet: give the lease back, so the retry may send (an ended lease would
+    // mean the outcome is unknown).
+    await releaseSendClaim(ref, retryAt());
+    throw error;
+  }
   if (!conversation || !phoneNumberId || !route || route.tenantId !== ref.tenant_id) {
     return markFailed(
       ref,
@@ -119,7 +150,6 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
       { code: 'customer_unreachable', message: 'The customer has neither a phone number nor a WhatsApp user id.' },
       now(),
     );
-  const app = await whatsAppPlatformApp();
   const credentials = {
     accessToken: route.secrets.access_token,
     // appsecret_proof for the platform's app; a tenant's own app need not require it.
@@ -143,7 +173,8 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     });
     if (decision.kind === 'unknown') {
       // Meta may have it: a resend could message the customer twice. Its statuses settle it (they carry
-      // the message's reference); until then it stays queued under a long lease, and a person may resend.
+      // the message's reference); until then it stays queued under a long lease, and if none comes the
+      // sweeper records it failed (outcome_unknown) for a person to resend.
       return markOutcomeUnknown(ref, error.message, now());
     }
     if (decision.kind === 'reauthorize') {
@@ -153,7 +184,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
       return markFailed(ref, NEEDS_REAUTHORIZATION, now());
     }
     if (decision.kind === 'retry' && !lastAttempt) {
-      await releaseSendClaim(ref);
+      await releaseSendClaim(ref, retryAt());
       throw error;
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());

@@ -169,6 +169,29 @@ export const RECEIPT_ALLOWED_FROM: Record<'sent' | 'delivered' | 'read' | 'faile
   failed: ['queued', 'sent'],
 };
 
+/**
+ * A queued outbound message that no sender has taken this long after it was queued (or after the
+ * outbound sweeper handed it on again) lost its hand-off (a crash, a lost invocation, a dead-lettered
+ * retry): the outbound sweeper hands it to the sender again.
+ */
+export const OUTBOUND_TAKEOVER_MS = 30_000;
+
+/**
+ * How long after a sender's lease ended without an outcome the outbound sweeper waits for a status
+ * webhook to settle the message before it declares the send's outcome unknown.
+ */
+export const UNKNOWN_OUTCOME_WAIT_MS = 30_000;
+
+/**
+ * The error code of a message whose sender stopped after it may have handed the message to the
+ * channel: it is never sent again automatically, since the customer may already have it. A status
+ * webhook for it later still moves it on (sent, delivered, read).
+ */
+export const SEND_OUTCOME_UNKNOWN = 'outcome_unknown';
+
+/** The error code of a message the sender gave up on before handing it to the channel: it was not sent. */
+export const SEND_GAVE_UP = 'send_gave_up';
+
 export const RECEIPT_TIMESTAMP_FIELD = {
   sent: 'sent_at',
   delivered: 'delivered_at',

@@ -22,6 +22,7 @@ import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
   RECEIPT_TIMESTAMP_FIELD,
+  SEND_OUTCOME_UNKNOWN,
   SERVICE_WINDOW_MS,
   insideServiceWindow,
   newConversation,
@@ -32,6 +33,7 @@ import {
   type ConversationStatus,
   type HandoffReason,
   type Message,
+  type MessageStatus,
   type Note,
   type Priority,
 } from './conversation';
@@ -56,9 +58,11 @@ import {
   putNote,
   messageOutbox,
   putOutboundMessage,
+  sameSendLease,
   saveConversation,
   touchForOutbound,
   type MessageRef,
+  type QueuedSend,
   listConversations,
 } from './store';
 
@@ -653,19 +657,38 @@ export async function receiveInbound(
   return received;
 }
 
-/** The channel accepted the message: record its provider id and emit `conversation.message.sent`. */
-export async function markSent(ref: MessageRef, channel: ChannelKind, providerId: string, now: Date): Promise<boolean> {
+/**
+ * The channel accepted the message: record its provider id and emit `conversation.message.sent`. `from`
+ * is the status it may be in: queued, or failed when settling a send whose outcome was unknown (the
+ * provider had it after all; the error goes).
+ */
+export async function markSent(
+  ref: MessageRef,
+  channel: ChannelKind,
+  providerId: string,
+  now: Date,
+  from: MessageStatus[] = RECEIPT_ALLOWED_FROM.sent,
+): Promise<boolean> {
   const message = await getMessage(ref);
   if (!message) return false;
   const at = now.toISOString();
-  const sent: Message = { ...message, status: 'sent', provider_message_id: providerId, sent_at: at, updated_at: at };
+  const settled = message.status === 'failed' ? { error: null, failed_at: null } : {};
+  const sent: Message = {
+    ...message,
+    ...settled,
+    status: 'sent',
+    provider_message_id: providerId,
+    sent_at: at,
+    updated_at: at,
+  };
   // One transaction with the provider id's item: a receipt can find the message only once it is sent, so
   // none can move it on in between and leave this write behind.
   return advanceMessage(
     ref,
     'sent',
-    RECEIPT_ALLOWED_FROM.sent,
+    from,
     {
+      ...settled,
       provider_message_id: providerId,
       sent_at: at,
       updated_at: at,
@@ -676,8 +699,34 @@ export async function markSent(ref: MessageRef, channel: ChannelKind, providerId
 }
 
 /**
- * A channel's status names a message still queued (its send's answer was lost or is not recorded yet):
- * record it as sent with that provider id. False when it is no longer queued or the id is taken.
+ * The sender gives up on a queued message: failed with `error` and `conversation.message.failed`, only
+ * if it is still queued under the same send lease (or none) as `send` saw.
+ */
+export async function giveUpSend(
+  send: QueuedSend,
+  error: { code: string; message: string },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const failed: Message = { ...send.message, status: 'failed', error, failed_at: at, updated_at: at };
+  return advanceMessage(
+    send.ref,
+    'failed',
+    ['queued'],
+    {
+      error,
+      failed_at: at,
+      updated_at: at,
+      ...messageOutbox(failed, [messageEnvelope(failed, 'conversation.message.failed', now)]),
+    },
+    [],
+    sameSendLease(send),
+  );
+}
+
+/**
+ * A channel's status names a message still queued (its send's answer was lost or is not recorded yet),
+ * or recorded failed with an unknown outcome: record it as sent with that provider id. False when it is no longer queued or the id is taken.
  */
 export async function markSentIfQueued(
   ref: MessageRef,
@@ -685,8 +734,11 @@ export async function markSentIfQueued(
   providerId: string,
   now: Date,
 ): Promise<boolean> {
+  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all.
+  const message = await getMessage(ref);
+  const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
   try {
-    return await markSent(ref, channel, providerId, now);
+    return await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent);
   } catch (error) {
     if (transactionConditionFailed(error)) return false;
     throw error;

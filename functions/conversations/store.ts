@@ -44,6 +44,7 @@ import {
   type MessageAnalysis,
   type MessageStatus,
   type Note,
+  OUTBOUND_TAKEOVER_MS,
   UNASSIGNED,
 } from './conversation';
 
@@ -72,6 +73,8 @@ import {
  * other filters pick, like `assignee_id=none`.
  * A snoozed conversation is also in the due index (platform/due-index, gsi5): SNOOZED#<shard>,
  * sk `<snoozed_until>#<t>#<id>`, for the worker that wakes it; no other conversation carries those keys.
+ * A queued outbound message is in it too while queued: MSGDUE#<shard>, sk the time from which the
+ * outbound sweeper takes it over (its hand-off lost, or its sender's lease over with no outcome).
  */
 export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
 export const messageKey = (t: string, conversationId: string, id: string) => ({
@@ -857,14 +860,27 @@ export async function listMessages(t: string, conversationId: string, request: {
   return { ...page, items: page.items.map(messageFromItem) };
 }
 
-/** A new message; queued outbound messages carry the outbox marker the dispatcher's filter picks up. */
+/** Queued outbound messages, in the due index by the time the outbound sweeper may take them over. */
+const OUTBOUND_DUE_KIND = 'MSGDUE';
+const outboundDue = (id: string, takeoverAt: Date) => dueIndexKeys(OUTBOUND_DUE_KIND, id, takeoverAt.toISOString());
+
+/**
+ * A new message; queued outbound messages carry the outbox marker the dispatcher's filter picks up, and
+ * enter the due index, so the outbound sweeper finds them should that hand-off be lost.
+ */
 export function messagePut(message: Message) {
+  const queued = message.direction === 'outbound' && message.status === 'queued';
   return {
     Put: {
       TableName: tableName('main'),
       Item: {
         ...messageKey(message.tenant_id, message.conversation_id, message.id),
-        ...(message.direction === 'outbound' && message.status === 'queued' ? { outbox: 'channel_send' } : {}),
+        ...(queued
+          ? {
+              outbox: 'channel_send',
+              ...outboundDue(message.id, new Date(Date.parse(message.created_at) + OUTBOUND_TAKEOVER_MS)),
+            }
+          : {}),
         ...message,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
@@ -918,7 +934,8 @@ export async function getMessage(ref: MessageRef): Promise<Message | undefined> 
  * Moves a message to `status` only from the statuses allowed before it, setting `fields` (which carry the
  * change's events: messageOutbox) in one conditional write, or in one transaction with `extra` items.
  * Returns false when the message's condition fails (an older receipt arriving late), so nothing moves
- * backwards.
+ * backwards. `expected` adds conditions (attribute = value; null: absent). A message that moves on from
+ * `queued` leaves the due index and loses its send lease.
  */
 export async function advanceMessage(
   ref: MessageRef,
@@ -926,10 +943,15 @@ export async function advanceMessage(
   allowedFrom: MessageStatus[],
   fields: Record<string, unknown>,
   extra: TransactItem[] = [],
+  expected: Record<string, unknown> = {},
 ): Promise<boolean> {
   const expression = new UpdateBuilder().set('status', status);
   for (const [k, v] of Object.entries(fields)) expression.set(k, v);
+  expression.remove('gsi5pk').remove('gsi5sk').remove(SEND_LEASE);
   expression.whenIn('status', allowedFrom);
+  for (const [k, v] of Object.entries(expected))
+    if (v === null) expression.when(`attribute_not_exists(${expression.name(k)})`);
+    else expression.whenEquals(k, v);
   const update = {
     TableName: tableName('main'),
     Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
@@ -993,43 +1015,141 @@ export function messageEventsOf(item: Record<string, unknown>): EventEnvelope<Me
   }));
 }
 
+/** The send lease (ms since the epoch) of a queued outbound message that a sender took. */
+const SEND_LEASE = 'send_lease_until';
+
+/** A queued outbound message as the sender's guards see it. */
+export interface QueuedSend {
+  ref: MessageRef;
+  message: Message;
+  /** The lease of the sender that took it (ms), if one did: it may have reached the channel. */
+  leaseUntil: number | null;
+  /** How often the outbound sweeper handed it on again. */
+  sweeps: number;
+  /** When the outbound sweeper may take it over (its due-index sort key). */
+  takeoverAt: string | null;
+}
+
+const queuedSendOfItem = (item: Record<string, unknown>): QueuedSend => {
+  const message = messageFromItem(item);
+  return {
+    ref: { tenant_id: message.tenant_id, conversation_id: message.conversation_id, message_id: message.id },
+    message,
+    leaseUntil: typeof item[SEND_LEASE] === 'number' ? item[SEND_LEASE] : null,
+    sweeps: Number(item.send_sweeps ?? 0),
+    takeoverAt: typeof item.gsi5sk === 'string' ? item.gsi5sk : null,
+  };
+};
+
+/** The message if it is still queued, with its send lease (a strongly consistent read). */
+export async function queuedSendOf(ref: MessageRef): Promise<QueuedSend | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+      ConsistentRead: true,
+    }),
+  );
+  return out.Item?.status === 'queued' ? queuedSendOfItem(out.Item) : undefined;
+}
+
+export type SendClaim = 'claimed' | 'not_queued' | 'held' | 'outcome_unknown';
+
 /**
  * Claims a queued outbound message for sending, with a lease: SQS delivers at least once, and two
- * workers holding the same message must not both call the provider. A worker that dies mid-send
- * loses the lease when it expires, and a redelivery can claim it again.
+ * workers holding the same message must not both call the provider. A lease is taken once only: one
+ * that ended without an outcome belonged to a sender that died, perhaps after the provider accepted the
+ * message, so its outcome is unknown and it is never claimed again (status webhooks or the outbound
+ * sweeper settle it). While held, the message is in the due index by `takeoverAt`.
  */
-export async function claimForSending(ref: MessageRef, now: Date, leaseMs: number): Promise<boolean> {
-  return conditionalWrite(() =>
-    db().send(
+export async function claimForSending(
+  ref: MessageRef,
+  now: Date,
+  leaseMs: number,
+  takeoverAt: Date,
+): Promise<SendClaim> {
+  try {
+    await db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-        UpdateExpression: 'SET send_lease_until = :until',
-        ConditionExpression:
-          '#status = :queued AND (attribute_not_exists(send_lease_until) OR send_lease_until < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': now.getTime() + leaseMs, ':now': now.getTime(), ':queued': 'queued' },
+        UpdateExpression: 'SET #lease = :until, gsi5pk = :duePk, gsi5sk = :takeover',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(#lease)',
+        ExpressionAttributeNames: { '#status': 'status', '#lease': SEND_LEASE },
+        ExpressionAttributeValues: {
+          ':until': now.getTime() + leaseMs,
+          ':queued': 'queued',
+          ...dueValues(ref.message_id, takeoverAt),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-    ),
-  );
+    );
+    return 'claimed';
+  } catch (error) {
+    const item = refusedItem(error);
+    if (item?.status !== 'queued') return 'not_queued';
+    return Number(item[SEND_LEASE]) > now.getTime() ? 'held' : 'outcome_unknown';
+  }
 }
 
-/** Gives the lease back (before handing the message back to SQS for a retry). */
-export async function releaseSendClaim(ref: MessageRef): Promise<void> {
+const dueValues = (id: string, takeoverAt: Date) => {
+  const { gsi5pk, gsi5sk } = outboundDue(id, takeoverAt);
+  return { ':duePk': gsi5pk, ':takeover': gsi5sk };
+};
+
+/**
+ * Gives the lease back, after the channel refused the message (before handing it back to SQS for a
+ * retry); the sweeper takes it over at `takeoverAt` should that retry be lost.
+ */
+export async function releaseSendClaim(ref: MessageRef, takeoverAt: Date): Promise<void> {
   // Only while queued: a message past it may carry its last change's events, which a write would repeat.
   await conditionalWrite(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-        UpdateExpression: 'REMOVE send_lease_until',
+        UpdateExpression: 'REMOVE #lease SET gsi5pk = :duePk, gsi5sk = :takeover',
         ConditionExpression: '#status = :queued',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':queued': 'queued' },
+        ExpressionAttributeNames: { '#status': 'status', '#lease': SEND_LEASE },
+        ExpressionAttributeValues: { ':queued': 'queued', ...dueValues(ref.message_id, takeoverAt) },
       }),
     ),
   );
 }
+
+/** Queued outbound messages the outbound sweeper may take over at `now`, oldest first in each due shard. */
+export async function overdueSends(now: Date, limitPerShard: number): Promise<QueuedSend[]> {
+  const items = await dueItems(OUTBOUND_DUE_KIND, now, limitPerShard);
+  return items.filter((item) => item.status === 'queued').map(queuedSendOfItem);
+}
+
+/**
+ * Claims an overdue message that no sender holds, for the outbound sweeper to hand on again: only if
+ * nothing happened to it since it was read, so two sweeps never both hand it on. It is taken over again
+ * at `takeoverAt` should that hand-off be lost too.
+ */
+export async function claimOverdueSend(send: QueuedSend, takeoverAt: Date): Promise<boolean> {
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(send.ref.tenant_id, send.ref.conversation_id, send.ref.message_id),
+        UpdateExpression: 'SET gsi5pk = :duePk, gsi5sk = :takeover ADD send_sweeps :one',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(#lease) AND gsi5sk = :seen',
+        ExpressionAttributeNames: { '#status': 'status', '#lease': SEND_LEASE },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':one': 1,
+          ':seen': send.takeoverAt,
+          ...dueValues(send.ref.message_id, takeoverAt),
+        },
+      }),
+    ),
+  );
+}
+
+/** The condition under which a queued message is still as `send` saw it: the same lease, or none. */
+export const sameSendLease = (send: QueuedSend): Record<string, unknown> => ({ [SEND_LEASE]: send.leaseUntil });
 
 /**
  * Stores a message's analysis once: a redelivered stream record finds it already there and gets the

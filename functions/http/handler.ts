@@ -4,7 +4,9 @@ import { routeById } from '../../spec/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
 import { badRequest, unprocessable } from '../platform/errors';
 import { corsHeaders, securityHeaders } from '../platform/response-headers';
-import { fieldErrors, type Schema } from '../platform/validation';
+import { handler as unmatchedRoute } from '../platform/unmatched-route';
+import type * as z from 'zod/mini';
+import { dateOutOfRange, fieldErrors, isDateRangeIssue, type Schema } from '../platform/validation';
 import { access } from './access';
 import { idempotency } from './idempotency';
 import { jsonBody, problemErrors, requestContext } from './middleware';
@@ -40,6 +42,14 @@ export interface HandlerContract {
   routeId: string;
   body?: Schema<unknown>;
   query?: Schema<unknown>;
+}
+
+/**
+ * When the only thing wrong is dates outside the accepted range, the answer says so: 422
+ * `date_out_of_range`, in a query string as in a body (anything else wrong besides: the usual problem).
+ */
+function outOfRangeOnly(error: z.core.$ZodError): void {
+  if (error.issues.every(isDateRangeIssue)) throw dateOutOfRange(fieldErrors(error));
 }
 
 /** No body at all (GET, DELETE, or an empty one) or exactly `{}`. */
@@ -89,7 +99,10 @@ export function httpHandler<B = unknown, Q = unknown>(
     let query = undefined as Q;
     if (schemas.query) {
       const parsed = schemas.query.safeParse(event.queryStringParameters ?? {});
-      if (!parsed.success) throw badRequest('invalid_query', 'The query string is invalid.', fieldErrors(parsed.error));
+      if (!parsed.success) {
+        outOfRangeOnly(parsed.error);
+        throw badRequest('invalid_query', 'The query string is invalid.', fieldErrors(parsed.error));
+      }
       query = parsed.data;
     } else {
       // A route without a query schema takes no parameters: a misspelt filter must not be ignored silently.
@@ -105,8 +118,10 @@ export function httpHandler<B = unknown, Q = unknown>(
     let body = undefined as B;
     if (schemas.body) {
       const parsed = schemas.body.safeParse(state.body);
-      if (!parsed.success)
+      if (!parsed.success) {
+        outOfRangeOnly(parsed.error);
         throw unprocessable('validation_failed', 'The request body is invalid.', fieldErrors(parsed.error));
+      }
       body = parsed.data;
     } else if (!isEmptyObject(state.body) || (route.method === 'DELETE' && !unparsedBodyIsEmpty(state.rawBody))) {
       // A route without a body schema takes none: a body it would ignore is refused, as unknown fields are
@@ -138,7 +153,23 @@ export function httpHandler<B = unknown, Q = unknown>(
     .use(problemErrors())
     .handler(core);
   const contract: HandlerContract = { routeId, body: schemas.body, query: schemas.query };
-  return Object.assign(handler, { contract });
+  if (!route.head) return Object.assign(handler, { contract });
+  // HEAD: the GET's answer without its body, saying how long the body would be. In AWS the route takes ANY
+  // (lib/stateless-stack.ts): any other method is answered as the $default route answers it (405).
+  const headOrGet = async (event: APIGatewayProxyEventV2, context: Context) => {
+    const method = event.requestContext.http.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return await unmatchedRoute(event, context);
+    const response = await handler(event, context);
+    return method === 'HEAD' ? withoutBody(response) : response;
+  };
+  return Object.assign(headOrGet, { contract });
+}
+
+/** A response to HEAD: the GET's status and headers, its body's length as Content-Length, no body. */
+export function withoutBody(response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const { body = '', isBase64Encoded, ...rest } = response;
+  const length = Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
+  return { ...rest, headers: { ...rest.headers, 'Content-Length': String(length) }, body: '' };
 }
 
 export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {

@@ -179,6 +179,9 @@ export async function getMany(
   return keys.map((key) => byKey.get(id(key)));
 }
 
+/** The most pages queryAll reads (a page is up to 1 MB): far more than any partition it is meant for. */
+export const QUERY_ALL_MAX_PAGES = 50;
+
 /** Every item a Query finds, page after page: for partitions known to be small (a customer's conversations). */
 export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]>;
 /** With `most`: undefined when the Query finds more than that many (it stops reading there). */
@@ -186,7 +189,10 @@ export async function queryAll(input: QueryCommandInput, most: number): Promise<
 export async function queryAll(input: QueryCommandInput, most?: number) {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
+  let pages = 0;
   do {
+    // A "small" partition that is not: fail loudly instead of reading without end.
+    if (++pages > QUERY_ALL_MAX_PAGES) throw new Error(`queryAll read more than ${QUERY_ALL_MAX_PAGES} pages`);
     const limit = most === undefined ? {} : { Limit: most + 1 - items.length };
     const out = await db().send(new QueryCommand({ ...input, ...limit, ExclusiveStartKey: start }));
     items.push(...(out.Items ?? []));

@@ -29,6 +29,7 @@ export const STATUS_TEXT: Record<number, string> = {
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export class ApiError extends Error {

@@ -1,5 +1,6 @@
 import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
+import { METRICS } from '../../spec/workers';
 
 /** A log record as Powertools prints it: level, message, timestamp, service, context and the record's keys. */
 export type LogRecord = Record<string, unknown>;
@@ -24,5 +25,5 @@ class AppLogger extends Logger {
 }
 
 /** Shared singletons, as in the Powertools examples. Constructing them does no I/O. */
-export const logger: Logger = new AppLogger({ serviceName: 'messaging-api' });
-export const metrics = new Metrics({ namespace: 'MessagingPlatform', serviceName: 'messaging-api' });
+export const logger: Logger = new AppLogger({ serviceName: METRICS.service });
+export const metrics = new Metrics({ namespace: METRICS.namespace, serviceName: METRICS.service });

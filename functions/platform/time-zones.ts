@@ -25,7 +25,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall clock of `timeZone` at `at`, read as if it were UTC (epoch ms). */
-function wallClockAt(timeZone: string, at: Date): number {
+export function wallClockAt(timeZone: string, at: Date): number {
   const parts: Record<string, number> = {};
   for (const p of formatterOf(timeZone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return Date.UTC(

@@ -3,6 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ApiError, problemResponse } from './errors';
 import { corsHeaders, securityHeaders } from './response-headers';
+import { methodsOf } from '../../spec/routes';
 import { decodeParams, matchPath } from './routing';
 
 /**
@@ -15,8 +16,8 @@ export function unmatchedRoute(method: string, rawPath: string): ApiError {
     return new ApiError(400, 'malformed_path', 'The request path is not valid (check its percent-encoding).');
   }
   const matches = matchPath(rawPath);
-  const allowed = [...new Set(matches.map((m) => m.route.method))];
-  if (allowed.length === 0 || allowed.includes(method as never)) {
+  const allowed = [...new Set(matches.flatMap((m) => methodsOf(m.route)))];
+  if (allowed.length === 0 || allowed.includes(method)) {
     return new ApiError(404, 'route_not_found', `No route matches ${method} ${rawPath}.`);
   }
   const allow = allowed.join(', ');

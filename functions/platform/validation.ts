@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import type { FieldError } from './errors';
+import { clock } from './clock';
+import { unprocessable, type FieldError } from './errors';
 import { isId, type IdPrefix } from './ids';
 
 // eslint-disable-next-line no-control-regex -- finding them is the point
@@ -133,8 +134,50 @@ export const timezone = () =>
   z.string().check(z.maxLength(64), z.refine(isValidTimezone, 'must be an IANA time zone such as Europe/Berlin'));
 
 /**
- * An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal. An offset
- * may carry the year past 9999 (or before 0000) in UTC, which would no longer sort as text: refused.
+ * The range of every date the API accepts (booking times, availability windows, schedule dates, snoozes,
+ * filters): from the Unix epoch, where ids and expiry times start counting, to MAX_YEARS_AHEAD years from
+ * now. It bounds the work any one date can ask for, and keeps every date a four-digit year, which sorts as
+ * text. Outside it: 422 `date_out_of_range`, naming the field and the bound.
+ */
+export const MAX_YEARS_AHEAD = 5;
+export const EARLIEST_DATE = '1970-01-01';
+export const DATE_OUT_OF_RANGE = 'date_out_of_range';
+
+/** The latest instant the API accepts at `now`. */
+export const latestAccepted = (now: Date): Date => {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_YEARS_AHEAD);
+  return latest;
+};
+
+/** Why a date (epoch ms of its instant, or of its day's start) is outside the accepted range, if it is. */
+function rangeProblem(ms: number, now: Date, shown: (latest: Date) => string): string | null {
+  // Not a date at all: the format's own check says so.
+  if (Number.isNaN(ms)) return null;
+  if (!(ms >= Date.parse(`${EARLIEST_DATE}T00:00:00Z`))) return `must not be before ${EARLIEST_DATE}`;
+  const latest = latestAccepted(now);
+  if (ms > latest.getTime()) return `must be at most ${MAX_YEARS_AHEAD} years from now (${shown(latest)})`;
+  return null;
+}
+
+/** A range check whose issue the handler answers as 422 `date_out_of_range` (http/handler.ts). */
+const inRange = (msOf: (value: string) => number, shown: (latest: Date) => string) =>
+  z.superRefine<string>((value, ctx) => {
+    const message = rangeProblem(msOf(value), clock.now(), shown);
+    if (message) ctx.addIssue({ code: 'custom', message, input: value, params: { problem: DATE_OUT_OF_RANGE } });
+  });
+
+/** Whether a schema issue is a date outside the accepted range. */
+export const isDateRangeIssue = (issue: z.core.$ZodIssue): boolean =>
+  issue.code === 'custom' && (issue.params as { problem?: string } | undefined)?.problem === DATE_OUT_OF_RANGE;
+
+/** 422 `date_out_of_range`: dates outside their bounds, each named with its bound. */
+export const dateOutOfRange = (errors: FieldError[]) =>
+  unprocessable(DATE_OUT_OF_RANGE, 'A date is outside the range the API accepts.', errors);
+
+/**
+ * An ISO 8601 instant with any offset, normalised to UTC (`…Z`), so equal instants compare equal; within
+ * the accepted range (an offset that carries the year past 9999 in UTC is far outside it).
  */
 export const instant = () =>
   z
@@ -142,7 +185,14 @@ export const instant = () =>
       z.iso.datetime({ offset: true }),
       z.transform((v: string) => new Date(v).toISOString()),
     )
-    .check(z.refine((v) => /^\d{4}-/.test(v), 'must fall between the years 0000 and 9999 in UTC'));
+    .check(inRange(Date.parse, (latest) => latest.toISOString()));
+
+/** A calendar date, `YYYY-MM-DD`, within the accepted range (by the day's start in UTC). */
+export const calendarDateInRange = () =>
+  inRange(
+    (date) => Date.parse(`${date}T00:00:00Z`),
+    (latest) => latest.toISOString().slice(0, 10),
+  );
 
 /**
  * A whole number given in a query string, from `min` to `max`. Plain decimal digits only: Number() would

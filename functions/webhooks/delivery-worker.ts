@@ -1,9 +1,9 @@
 import { clock } from '../platform/clock';
 import { sqsWorker } from '../platform/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
-import { postWebhook } from './send';
-import { getDelivery, getEndpoint, settleDelivery } from './store';
-import { activeSecrets, retryDelays, sign } from './webhook';
+import { postWebhook, timeoutMs } from './send';
+import { getDelivery, getEndpoint, settleDelivery, takeAttempt } from './store';
+import { activeSecrets, attemptLeaseMs, retryDelays, sign } from './webhook';
 
 /**
  * Endpoints are cached for one second per process: an attempt needs no endpoint read, and a deactivated
@@ -29,6 +29,9 @@ async function endpointOf(tenantId: string, id: string, atLeastVersion = 0) {
  * Delivery is at least once (receivers dedupe on webhook-id): the message carries the event, and the
  * attempt is recorded by one conditional write that also drops it if the delivery moved on (a replay
  * started a new cycle, or it was cancelled).
+ * Before the POST the worker takes the attempt with a lease (takeAttempt): a duplicate or a sweeper's
+ * copy of the same attempt finds it held and stops, so one delivery is never POSTed twice at the same
+ * time; a worker that dies mid-attempt leaves a lease that ends, and the sweeper takes the attempt over.
  * Write order: the attempt and the time of the next one are recorded first, then the next message is
  * queued. If the process dies in between (or SQS refuses the send), the delivery stays pending with
  * that time in the past, and the sweeper (sweep-worker.ts) queues it again: no chain is ever stranded.
@@ -64,6 +67,9 @@ export const handler = sqsWorker(async (record) => {
     );
     return;
   }
+  const leaseUntil = new Date(now().getTime() + attemptLeaseMs(timeoutMs()));
+  if (!(await takeAttempt(delivery, { cycle: message.cycle, attemptsSoFar: message.failures }, leaseUntil, now())))
+    return;
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(now().getTime() / 1000);
   const signature = sign(

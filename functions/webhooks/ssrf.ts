@@ -3,8 +3,10 @@ import { isIP } from 'node:net';
 
 /**
  * SSRF guard: webhook targets must be https, without credentials, at most 2,048 characters, on port 443
- * or 1024-65535, and resolve only to public addresses. Checked at registration and again at every
- * delivery, which then connects to the address that was checked (so DNS rebinding cannot swap it).
+ * or 1024-65535, and resolve only to public addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lets
+ * development reach loopback and private ranges, never link-local or cloud metadata). Checked at
+ * registration and again at every delivery, which then connects to the address that was checked (so DNS
+ * rebinding cannot swap it).
  */
 export const MAX_URL_LENGTH = 2048;
 
@@ -84,6 +86,39 @@ export function isPublicAddress(ip: string): boolean {
   return true;
 }
 
+/**
+ * Cloud metadata services outside link-local: Alibaba Cloud's (in CGNAT space) and Oracle Cloud's. AWS,
+ * Azure and Google Cloud answer at 169.254.169.254, and AWS also at fd00:ec2::254.
+ */
+const METADATA_V4 = ['100.100.100.200', '192.0.0.192'];
+
+const inV4Block = (ip: string, base: string, bits: number) =>
+  ipv4ToInt(ip) >>> (32 - bits) === ipv4ToInt(base) >>> (32 - bits);
+const linkLocalOrMetadataV4 = (ip: string) => inV4Block(ip, '169.254.0.0', 16) || METADATA_V4.includes(ip);
+const v4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * Link-local addresses (169.254.0.0/16, fe80::/10) and cloud metadata services, in every form that
+ * reaches them (IPv4-mapped and -compatible, NAT64, 6to4): never a webhook target, even where private
+ * networks are allowed for development, since they hand out the host's credentials.
+ */
+export function isLinkLocalOrMetadata(ip: string): boolean {
+  const family = isIP(ip.replace(/^\[|\]$/g, ''));
+  if (family === 4) return linkLocalOrMetadataV4(ip);
+  if (family !== 6) return false;
+  const g = expandV6(ip);
+  if (!g) return false;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g6 = 0, h = 0] = g;
+  if ((a & 0xffc0) === 0xfe80) return true; // fe80::/10
+  if (a === 0xfd00 && b === 0x0ec2 && c === 0 && d === 0 && e === 0 && f === 0 && g6 === 0 && h === 0x254) return true;
+  // ::ffff:a.b.c.d, ::a.b.c.d and 64:ff9b::a.b.c.d carry the IPv4 address in the last 32 bits; 2002:AABB:CCDD:: in the second and third group.
+  const mappedOrCompatible = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && (f === 0xffff || f === 0);
+  const nat64 = a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0;
+  if (mappedOrCompatible || nat64) return linkLocalOrMetadataV4(v4Of(g6, h));
+  if (a === 0x2002) return linkLocalOrMetadataV4(v4Of(b, c));
+  return false;
+}
+
 export class UnsafeTarget extends Error {
   constructor(message: string) {
     super(message);
@@ -139,6 +174,10 @@ export async function resolveTarget(url: URL): Promise<{ address: string; family
     ? [{ address: host, family: literal as 4 | 6 }]
     : await lookup(host, { all: true, verbatim: true }).catch(() => []);
   if (answers.length === 0) throw new UnsafeTarget(`The host ${host} does not resolve.`);
+  if (answers.some((a) => isLinkLocalOrMetadata(a.address)))
+    throw new UnsafeTarget(
+      `The host ${host} resolves to a link-local or cloud metadata address, which is never a webhook target.`,
+    );
   // The message never echoes the resolved address: the API is not a DNS lookup service.
   if (!allowPrivate() && answers.some((a) => !isPublicAddress(a.address))) {
     throw new UnsafeTarget(

@@ -36,7 +36,8 @@ import type {
  * Delivery indexes (sk = delivery id, which sorts by event time):
  *   gsi1 per endpoint | gsi2 per endpoint and status | gsi3 per tenant and status (the failed view)
  *   gsi4 DLVFAILED, only while failed: every tenant's failures, for operators (npm run ops)
- *   gsi5 DLVDUE#<shard>, sk next_attempt_at, only while pending: what the sweeper finds overdue
+ *   gsi5 only while pending, what the sweeper finds overdue: DLVDUE#<shard>, sk next_attempt_at, while
+ *        the attempt waits on the queue; DLVLEASE#<shard>, sk lease_until, while a worker makes it
  */
 const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id}` });
 const subscriptionsKey = (t: string) => ({ pk: tenantPk(t), sk: 'WHKSUB' });
@@ -44,6 +45,8 @@ const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id
 export const FAILED_INDEX_PK = 'DLVFAILED';
 /** Pending deliveries in the due index (platform/due-index), spread over its shards so every attempt's write does not hit one hot key. */
 const DUE_KIND = 'DLVDUE';
+/** Pending deliveries whose attempt a worker holds, by the end of its lease. */
+const LEASED_KIND = 'DLVLEASE';
 
 export const ENDPOINT_FIELDS = [
   'id',
@@ -366,6 +369,8 @@ export async function settleDelivery(
   if (change.earlierAttempts) update.add('earlier_attempts', change.earlierAttempts);
   if (change.status !== 'failed') update.remove('gsi4pk').remove('gsi4sk');
   if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
+  // Whatever the change, no attempt is under way any more.
+  update.remove('lease_until');
   update.whenIn('status', change.expect);
   if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
   if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
@@ -470,35 +475,95 @@ export async function listAllFailed(request: { limit: number; cursor?: string })
   return { ...page, items: page.items.map(deliveryFromItem) };
 }
 
-/** Pending deliveries whose next attempt was due before `cutoff`, oldest first, across the due shards. */
-export async function overdueDeliveries(
-  cutoff: Date,
-  limitPerShard: number,
-): Promise<(Delivery & { payload?: EventEnvelope })[]> {
-  const items = await dueItems(DUE_KIND, cutoff, limitPerShard);
-  return items.map((item) => ({ ...deliveryFromItem(item), payload: item.payload as EventEnvelope | undefined }));
+/** An overdue delivery, with the due-index entry it was found under: a claim holds only if that is unchanged. */
+export type SweptDelivery = Delivery & {
+  payload?: EventEnvelope;
+  overdue_since: string;
+  /** Overdue because the lease of the worker making its attempt ended (else: its queue message was lost). */
+  lease_ended: boolean;
+  gsi5pk: unknown;
+};
+
+/**
+ * Pending deliveries the sweeper should take over, oldest first in each due shard: those waiting on the
+ * queue whose attempt was due before `dueBefore`, and those whose attempt's lease ended before `now`.
+ */
+export async function overdueDeliveries(dueBefore: Date, now: Date, limitPerShard: number): Promise<SweptDelivery[]> {
+  const [waiting, leased] = await Promise.all([
+    dueItems(DUE_KIND, dueBefore, limitPerShard),
+    dueItems(LEASED_KIND, now, limitPerShard),
+  ]);
+  return [...waiting, ...leased].map((item) => ({
+    ...deliveryFromItem(item),
+    payload: item.payload as EventEnvelope | undefined,
+    // The due index's sort key: when the attempt was due, or when the lease of a lost one ended.
+    overdue_since: String(item.gsi5sk),
+    lease_ended: String(item.gsi5pk).startsWith(`${LEASED_KIND}#`),
+    gsi5pk: item.gsi5pk,
+  }));
 }
 
 /**
- * Claims an overdue delivery for the sweeper by moving its next attempt to `until`, only if nothing
- * happened to it since it was read (same cycle, attempts and due time): two sweepers never both re-queue it.
+ * Takes an attempt for a worker: a lease until `until`, only if this message is still the one expected
+ * (same cycle and attempt count) and no other worker holds a live lease on it. False: drop the message
+ * (a duplicate, a stale one, or one another worker is making; if that worker dies, the sweeper takes the
+ * attempt over once its lease ends). While held, the delivery is in the due index by the lease's end.
  */
-export async function claimOverdue(d: Delivery, until: Date): Promise<boolean> {
+export async function takeAttempt(
+  d: Pick<Delivery, 'tenant_id' | 'id'>,
+  expected: { cycle: number; attemptsSoFar: number },
+  until: Date,
+  now: Date,
+): Promise<boolean> {
+  const leaseUntil = until.toISOString();
+  const index = dueIndexKeys(LEASED_KIND, d.id, leaseUntil);
   return conditionalWrite(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: deliveryKey(d.tenant_id, d.id),
-        UpdateExpression: 'SET next_attempt_at = :until, gsi5sk = :until',
+        UpdateExpression: 'SET lease_until = :until, gsi5pk = :duePk, gsi5sk = :until',
         ConditionExpression:
-          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND next_attempt_at = :due',
+          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND ' +
+          '(attribute_not_exists(lease_until) OR lease_until < :now)',
         ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
         ExpressionAttributeValues: {
-          ':until': until.toISOString(),
+          ':until': leaseUntil,
+          ':duePk': index.gsi5pk,
+          ':pending': 'pending',
+          ':cycle': expected.cycle,
+          ':attempts': expected.attemptsSoFar,
+          ':now': now.toISOString(),
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * Claims an overdue delivery for the sweeper, only if nothing happened to it since it was read (same
+ * cycle, attempts and due-index entry): two sweepers never both re-queue it. The attempt is then due
+ * `at` (now) and waits on the queue again, so it is swept once more should that message be lost too.
+ */
+export async function claimOverdue(d: SweptDelivery, at: Date): Promise<boolean> {
+  const due = at.toISOString();
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: deliveryKey(d.tenant_id, d.id),
+        UpdateExpression: 'SET next_attempt_at = :due, gsi5pk = :duePk, gsi5sk = :due REMOVE lease_until',
+        ConditionExpression:
+          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND gsi5pk = :seenPk AND gsi5sk = :seenSk',
+        ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
+        ExpressionAttributeValues: {
+          ':due': due,
+          ':duePk': dueIndexKeys(DUE_KIND, d.id, due).gsi5pk,
           ':pending': 'pending',
           ':cycle': d.cycle,
           ':attempts': d.cycle_attempts,
-          ':due': d.next_attempt_at,
+          ':seenPk': d.gsi5pk,
+          ':seenSk': d.overdue_since,
         },
       }),
     ),

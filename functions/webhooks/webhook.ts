@@ -136,15 +136,23 @@ export function deliveryId(eventId: string, webhookId: string): string {
 }
 
 /**
- * How long past its due time a pending delivery may go unattempted before the sweeper takes it for
- * lost and queues it again (WEBHOOK_SWEEP_GRACE_SECONDS). Generous: a message still waiting in a busy
- * queue would otherwise be sent twice (harmless for receivers that dedupe, but wasted).
+ * How long past its due time a pending delivery that no worker has taken may wait before the sweeper
+ * takes its queue message for lost and queues it again (WEBHOOK_SWEEP_GRACE_SECONDS). A message still
+ * waiting in a busy queue costs one wasted message if swept: the attempt lease lets only one of the
+ * two POST. An attempt under way is taken over when its lease ends instead (attemptLeaseMs).
  */
-export const DEFAULT_SWEEP_GRACE_SECONDS = 300;
+export const DEFAULT_SWEEP_GRACE_SECONDS = 20;
 export function sweepGraceSeconds(raw: string | undefined): number {
   const n = Number(raw);
   return raw && Number.isInteger(n) && n >= 1 ? n : DEFAULT_SWEEP_GRACE_SECONDS;
 }
+
+/**
+ * How long a worker holds an attempt: the POST's timeout plus a margin for resolving the host and
+ * recording the outcome. Until it ends no other worker or sweeper makes that attempt, so a delivery is
+ * never POSTed twice at the same time; once it ends (the worker died) the sweeper takes it over.
+ */
+export const attemptLeaseMs = (postTimeoutMs: number): number => postTimeoutMs + 5_000;
 
 /**
  * What the sweeper does with an overdue pending delivery: another attempt while the schedule has

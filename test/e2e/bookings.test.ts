@@ -577,7 +577,6 @@ describe('availability', () => {
       { ...base, resource_id: 'room#1' },
       { ...base, to: day(7, 8) },
       { ...base, to: base.from },
-      { ...base, to: day(7 + 32, 9) },
       { ...base, from: 'tomorrow' },
       { ...base, duration_minutes: '4' },
       { ...base, duration_minutes: '1441' },
@@ -586,8 +585,6 @@ describe('availability', () => {
       { ...base, to: day(7 + 30, 9), duration_minutes: '30', step_minutes: '5' },
       { ...base, status: 'confirmed' },
       { ...base, reschedule_booking_id: 'bkg_1' },
-      // An offset that carries the instant past the year 9999 in UTC.
-      { ...base, from: '9999-12-31T20:00:00Z', to: '9999-12-31T23:30:00-01:00' },
       // Wholly older than the schedule's 24 hours.
       { ...base, from: ago(24 * 5), to: ago(24 * 3) },
     ];
@@ -601,5 +598,26 @@ describe('availability', () => {
       ]);
     }
     expect((await call('GET', '/bookings/availability?resource_id=room-a', { tenant: t.tenantId })).status).toBe(401);
+  });
+
+  it('refuses a window over 31 days, or dates beyond the accepted range, with 422 date_out_of_range naming the field', async () => {
+    const base = { resource_id: 'room-a', from: day(7, 9), to: day(7, 17) };
+    const refused: [Record<string, string>, string, RegExp][] = [
+      [{ ...base, to: day(7 + 32, 9) }, 'to', /at most 31 days after `from`/],
+      [{ ...base, from: '9999-12-31T00:00:00Z', to: '9999-12-31T12:00:00Z' }, 'from', /at most 5 years from now/],
+      // An offset that carries the instant past the year 9999 in UTC.
+      [{ ...base, from: '9999-12-31T20:00:00Z', to: '9999-12-31T23:30:00-01:00' }, 'to', /at most 5 years/],
+      [{ ...base, from: '1969-12-31T23:00:00Z' }, 'from', /not be before 1970-01-01/],
+    ];
+    for (const [query, path, message] of refused) {
+      const res = await availability(query);
+      expect([JSON.stringify(query), res.status, res.headers.get('content-type'), res.body.code]).toEqual([
+        JSON.stringify(query),
+        422,
+        'application/problem+json',
+        'date_out_of_range',
+      ]);
+      expect(res.body.errors).toContainEqual({ path, message: expect.stringMatching(message) });
+    }
   });
 });

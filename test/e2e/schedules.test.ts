@@ -44,8 +44,8 @@ describe('schedules', () => {
         sat: [{ start: '10:00', end: '14:00' }],
       },
       date_overrides: [
-        { date: '2031-12-31', hours: [] },
-        { date: '2031-12-24', hours: [{ start: '09:00', end: '12:00' }] },
+        { date: '2030-12-31', hours: [] },
+        { date: '2030-12-24', hours: [{ start: '09:00', end: '12:00' }] },
       ],
     });
     expect(created.status).toBe(201);
@@ -68,8 +68,8 @@ describe('schedules', () => {
         sun: [],
       },
       date_overrides: [
-        { date: '2031-12-24', hours: [{ start: '09:00', end: '12:00' }] },
-        { date: '2031-12-31', hours: [] },
+        { date: '2030-12-24', hours: [{ start: '09:00', end: '12:00' }] },
+        { date: '2030-12-31', hours: [] },
       ],
       buffer_before_minutes: 0,
       buffer_after_minutes: 0,
@@ -143,8 +143,8 @@ describe('schedules', () => {
     expect(
       await refused({
         date_overrides: [
-          { date: '2031-12-24', hours: [] },
-          { date: '2031-12-24', hours: nineToFive },
+          { date: '2030-12-24', hours: [] },
+          { date: '2030-12-24', hours: nineToFive },
         ],
       }),
     ).toEqual(['date_overrides']);

@@ -18,7 +18,7 @@ import {
   routePaths,
 } from '../../spec/edge';
 import { problemType } from '../../spec/problems';
-import { ROUTES } from '../../spec/routes';
+import { ROUTES, gatewayMethodOf } from '../../spec/routes';
 import { WORKERS } from '../../spec/workers';
 
 // The app's stacks in eu-central-1 (as `cdk deploy` with that region would make them), without bundling.
@@ -357,7 +357,7 @@ describe('route throttles at the stage', () => {
     const expected = Object.fromEntries(
       throttled.flatMap((route) =>
         routePaths(route).map((path) => [
-          `${route.method} ${path}`,
+          `${gatewayMethodOf(route)} ${path}`,
           {
             ThrottlingRateLimit: ROUTE_THROTTLES[route.id]?.rateLimit,
             ThrottlingBurstLimit: ROUTE_THROTTLES[route.id]?.burstLimit,

@@ -8,9 +8,9 @@ import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
 import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
 import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
-import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
+import { API_PREFIXES, ROUTES, gatewayMethodOf, type RouteDef } from '../../spec/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
-import { MAX_STREAM_READERS, WORKERS } from '../../spec/workers';
+import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../spec/workers';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -118,6 +118,8 @@ describe('stateless stack', () => {
     const integrations = resources(api, 'AWS::ApiGatewayV2::Integration');
     const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
     expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length + 1);
+    // HTTP APIs take at most 300 routes.
+    expect(routes.length).toBeLessThanOrEqual(300);
     const functionFor = (routeKey: string) => {
       const route = routes.find((r) => r.Properties.RouteKey === routeKey);
       if (!route) throw new Error(`no route ${routeKey}`);
@@ -128,16 +130,20 @@ describe('stateless stack', () => {
     };
     const used = new Set<string>();
     for (const route of ROUTES) {
-      const targets = API_PREFIXES.map((prefix) => functionFor(`${route.method} ${prefix}${route.path}`));
+      // A GET that answers HEAD takes ANY: HTTP API routes are per method, and the quota is 300 routes.
+      const method = gatewayMethodOf(route);
+      const targets = API_PREFIXES.map((prefix) => functionFor(`${method} ${prefix}${route.path}`));
       expect(new Set(targets.map((t) => t.key)).size).toBe(1);
       expect(targets[0]?.description).toBe(`${route.method} ${route.path}`);
       used.add(targets[0]?.key ?? '');
       expect(Object.keys(stateless.routeStacks)).toContain(route.handler.split('/')[0]);
     }
     expect(used.size).toBe(ROUTES.length);
+    // The OpenAPI document answers HEAD in AWS too: its function takes every method there.
+    for (const prefix of API_PREFIXES) expect(() => functionFor(`ANY ${prefix}/openapi.json`)).not.toThrow();
   });
 
-  it('gives each route function one invoke permission, for its own method and path under any prefix', () => {
+  it('gives each route function one invoke permission, for its own method (any, where it answers HEAD) and path under any prefix', () => {
     const fromApi = everywhere('AWS::Lambda::Permission').filter(
       (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
@@ -151,7 +157,9 @@ describe('stateless stack', () => {
       );
       expect(own).toHaveLength(1);
       expect(joined(own[0]?.Properties.SourceArn)).toMatch(
-        new RegExp(`:execute-api:.*/\\*/${route.method}/\\*${route.path.replace(/\{[^}]+\}/g, '\\*')}$`),
+        new RegExp(
+          `:execute-api:.*/\\*/${route.head ? '\\*' : route.method}/\\*${route.path.replace(/\{[^}]+\}/g, '\\*')}$`,
+        ),
       );
     }
   });
@@ -292,7 +300,7 @@ describe('stateless stack', () => {
 
   it('runs schedule workers from an EventBridge rule at their rate, with the grants of their entry', () => {
     const scheduled = WORKERS.filter((w) => w.source.kind === 'schedule');
-    expect(scheduled.map((w) => w.id)).toContain('webhook-sweeper');
+    expect(scheduled.map((w) => w.id)).toContain('sweeper');
     const rules = Object.entries(resources(api, 'AWS::Events::Rule'));
     for (const worker of scheduled) {
       if (worker.source.kind !== 'schedule') continue;
@@ -582,6 +590,29 @@ describe('alarms', () => {
       expect(alarm.Properties.AlarmActions).toHaveLength(1);
       expect(fromStateful(alarm.Properties.AlarmActions[0])).toEqual({ Ref: topicId() });
     }
+  });
+
+  it('alarms when a webhook delivery or a queued outbound message has been overdue for 5 minutes (the sweepers publish their age)', () => {
+    const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
+    for (const metric of [OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC]) {
+      const alarm = alarms.find((a) => a.Properties.MetricName === metric);
+      expect(alarm?.Properties).toMatchObject({
+        Namespace: METRICS.namespace,
+        Dimensions: [{ Name: 'service', Value: METRICS.service }],
+        Statistic: 'Maximum',
+        Threshold: 300,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
+    // The sweeper that publishes them runs on a schedule, and drains the channel dead-letter queue.
+    const sweeper = WORKERS.find((w) => w.id === 'sweeper');
+    expect(sweeper?.source.kind).toBe('schedule');
+    expect(sweeper?.metricAlarms?.map((a) => a.metric).sort()).toEqual(
+      [OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC].sort(),
+    );
+    const policy = JSON.stringify(statementsOf(api, logicalIdOf(stateless.functions.sweeper as IConstruct)));
+    expect(policy).toContain('sqs:ReceiveMessage');
+    expect(policy).toContain('sqs:DeleteMessage');
   });
 
   it('watches every worker for errors and throttles (and an invoked one for failures it could not queue)', () => {

@@ -1,72 +1,90 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { QUEUES } from '../../spec/resources';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
-import { handler as sweep } from '../../functions/webhooks/sweep-worker';
-import { createDelivery, getDelivery } from '../../functions/webhooks/store';
-import { newDelivery } from '../../functions/webhooks/webhook';
-import { authOf, call, createTenant, eventually } from '../support/api';
+import { sweepOverdueDeliveries as sweep } from '../../functions/webhooks/sweep';
+import { createDelivery, getDelivery, takeAttempt } from '../../functions/webhooks/store';
+import { DEFAULT_SWEEP_GRACE_SECONDS, newDelivery } from '../../functions/webhooks/webhook';
+import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 
 /**
- * In AWS, SendMessage to the retry queue can fail after the attempt was recorded. The delivery must not
- * be stranded: it stays pending with its next attempt due, and the sweeper queues it again. The worker
- * runs in this process (so its queue can be broken); the runtime's own workers take over after the sweep.
+ * A delivery is never stranded and never POSTed twice at the same time. In AWS, SendMessage to the retry
+ * queue can fail after the attempt was recorded, a queue message can be lost with the process that held
+ * it, and a worker can die mid-attempt: the sweeper takes each over soon (its default grace, or the end
+ * of the attempt's lease), while two copies of one attempt let only one POST. Workers and sweeps run in
+ * this process (so the queue can be broken); the runtime's own workers make the attempts they queue.
  */
 useRuntimeAws();
 const queues = JSON.parse(readFileSync(testRuntime().opsFile, 'utf8')).queues;
 const context = { awsRequestId: 'test', functionName: 'webhook-delivery' } as Context;
+Object.assign(process.env, {
+  WEBHOOK_RETRY_DELAYS: '1,1,1,1,1',
+  WEBHOOK_TIMEOUT_MS: '1500',
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+});
+process.env[QUEUES.webhookDelivery.envVar] = queues.webhookDelivery.url;
+process.env[QUEUES.webhookDeliveryDlq.envVar] = queues.webhookDeliveryDlq.url;
+// The defaults, as in AWS.
+delete process.env.WEBHOOK_SWEEP_GRACE_SECONDS;
+
+const recordOf = (message: unknown, id = 'm1') => ({
+  messageId: id,
+  body: JSON.stringify(message),
+  attributes: { ApproximateReceiveCount: '1' },
+});
+
+/** An endpoint of `t` at `url`, and a delivery of a hand-made event to it, created `ageMs` ago. */
+async function deliveryTo(t: TestTenant, url: string, ageMs = 0) {
+  const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url, events: ['booking.*'] } })).body;
+  const at = new Date(Date.now() - ageMs);
+  const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_sweep' } }, at);
+  const delivery = newDelivery(event, endpoint.id, at);
+  expect(await createDelivery(delivery, event)).toBe(true);
+  const message = {
+    tenant_id: t.tenantId,
+    delivery_id: delivery.id,
+    webhook_id: endpoint.id,
+    cycle: 1,
+    failures: 0,
+    payload: event,
+  };
+  return { endpoint, event, delivery, message };
+}
+
+/** Sweeps (as the schedule would) until the delivery is final; the runtime's own sweeper may do it first. */
+const sweptUntilFinal = (t: TestTenant, id: string, ms: number) =>
+  eventually(
+    async () => {
+      await sweep();
+      return getDelivery(t.tenantId, id);
+    },
+    (d) => d?.status === 'succeeded',
+    ms,
+  );
 
 it('a retry whose SendMessage failed is re-queued by the sweeper and then succeeds', async () => {
   const t = await createTenant();
   // The event is hand-made, so not one the contract describes.
   const r = await startReceiver(() => ({ status: 500 }), { contract: false });
   try {
-    const endpoint = (await call('POST', '/webhooks', { ...authOf(t), body: { url: r.url(), events: ['booking.*'] } }))
-      .body;
-    const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_sweep' } }, new Date());
-    const delivery = newDelivery(event, endpoint.id, new Date());
-    expect(await createDelivery(delivery, event)).toBe(true);
-
-    Object.assign(process.env, {
-      WEBHOOK_RETRY_DELAYS: '1,1,1,1,1',
-      WEBHOOK_TIMEOUT_MS: '1500',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    });
+    const { delivery, message } = await deliveryTo(t, r.url());
     process.env[QUEUES.webhookDelivery.envVar] = `${queues.webhookDelivery.url}-missing`;
-    const message = {
-      tenant_id: t.tenantId,
-      delivery_id: delivery.id,
-      webhook_id: endpoint.id,
-      cycle: 1,
-      failures: 0,
-      payload: event,
-    };
-    const record = { messageId: 'm1', body: JSON.stringify(message), attributes: { ApproximateReceiveCount: '1' } };
     // The attempt is made and recorded, but its retry cannot be queued: the record (here, the whole batch) fails.
-    await expect(deliver({ Records: [record] } as unknown as SQSEvent, context)).rejects.toThrow(/All records failed/);
+    await expect(deliver({ Records: [recordOf(message)] } as unknown as SQSEvent, context)).rejects.toThrow(
+      /All records failed/,
+    );
     const stranded = await getDelivery(t.tenantId, delivery.id);
     expect(stranded).toMatchObject({ status: 'pending', cycle_attempts: 1 });
     expect(Date.parse(stranded?.next_attempt_at ?? '')).toBeGreaterThan(Date.parse(stranded?.attempts[0]?.at ?? ''));
 
     r.setBehaviour(() => ({ status: 200 }));
     process.env[QUEUES.webhookDelivery.envVar] = queues.webhookDelivery.url;
-    // Long enough that no healthy delivery of another test file (1 s retries) counts as overdue.
-    process.env.WEBHOOK_SWEEP_GRACE_SECONDS = '6';
-    const swept = await eventually(
-      () => sweep(),
-      (out) => out.requeued >= 1,
-      20_000,
-    );
-    expect(swept.dead_lettered).toBe(0);
-    const done = await eventually(
-      () => getDelivery(t.tenantId, delivery.id),
-      (d) => d?.status === 'succeeded',
-      20_000,
-    );
+    const done = await sweptUntilFinal(t, delivery.id, (DEFAULT_SWEEP_GRACE_SECONDS + 30) * 1000);
     // (This process does not trust the receiver's test CA, so its own attempt failed either way.)
     expect(done?.attempts).toHaveLength(2);
     expect(done?.attempts[0]?.error).not.toBeNull();
@@ -76,4 +94,65 @@ it('a retry whose SendMessage failed is re-queued by the sweeper and then succee
   } finally {
     await r.close();
   }
+}, 90_000);
+
+it('a delivery whose queue message was lost is taken over within a minute, not after minutes', async () => {
+  const t = await createTenant();
+  const r = await startReceiver(() => ({ status: 200 }), { contract: false });
+  try {
+    // Due 40 s ago and never attempted: its message died with the process that held it.
+    const { delivery } = await deliveryTo(t, r.url(), 40_000);
+    const swept = await sweep();
+    expect(swept.oldest_overdue_seconds).toBeGreaterThanOrEqual(40);
+    const done = await sweptUntilFinal(t, delivery.id, 30_000);
+    expect(done?.attempts.at(-1)).toMatchObject({ status_code: 200, error: null });
+  } finally {
+    await r.close();
+  }
 }, 60_000);
+
+it('an attempt whose worker died is taken over when its lease ends', async () => {
+  const t = await createTenant();
+  const r = await startReceiver(() => ({ status: 200 }), { contract: false });
+  try {
+    const { delivery } = await deliveryTo(t, r.url());
+    // A worker took the attempt (a 2 s lease) and died before any outcome.
+    expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, new Date(Date.now() + 2000), new Date())).toBe(
+      true,
+    );
+    // While the lease lasts, nobody else may make that attempt.
+    expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, new Date(Date.now() + 2000), new Date())).toBe(
+      false,
+    );
+    const done = await sweptUntilFinal(t, delivery.id, 20_000);
+    expect(done?.attempts).toHaveLength(1);
+    expect(done?.attempts[0]).toMatchObject({ status_code: 200, error: null });
+    // Taken over at the lease's end, long before a sweep grace of minutes.
+    expect(Date.parse(done?.succeeded_at ?? '') - Date.parse(delivery.created_at)).toBeLessThan(15_000);
+  } finally {
+    await r.close();
+  }
+}, 40_000);
+
+it('two copies of one attempt (a duplicate, or a sweep of a slow message) never POST at the same time', async () => {
+  const t = await createTenant();
+  // Counts connections, holding each a second without an answer: an attempt under way.
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.push(socket);
+    setTimeout(() => socket.destroy(), 1000);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (server.address() as { port: number }).port;
+    const { delivery, message } = await deliveryTo(t, `https://127.0.0.1:${port}/hook`);
+    await Promise.all(
+      ['m1', 'm2'].map((id) => deliver({ Records: [recordOf(message, id)] } as unknown as SQSEvent, context)),
+    );
+    expect(sockets.length).toBe(1);
+    // The attempt was recorded once, by the copy that made it.
+    expect((await getDelivery(t.tenantId, delivery.id))?.attempts).toHaveLength(1);
+  } finally {
+    server.close();
+  }
+}, 30_000);

@@ -18,6 +18,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** false: skip the contract check (a test reading back a hand-made event, which no real change emits). */
   contract?: false;
+  /** Give up on the answer after this long (the call then throws). */
+  timeoutMs?: number;
 }
 
 /** A tiny client for the local gateway: JSON in, parsed JSON (or problem+json) out. */
@@ -31,13 +33,14 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
     headers['Content-Type'] ??= 'application/json';
   }
   const fullPath = `${path.startsWith('/v1') ? '' : '/api/v1'}${path}`;
-  let res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+  const signal = () => (opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs));
+  let res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body, signal: signal() });
   // A 503 is a throttled dependency with nothing written (docs/api-conventions.md): a client waits its
   // Retry-After and tries again, as the SDKs do. Only the chaos mode throttles the local runtime.
   for (let retry = 0; res.status === 503 && res.headers.has('retry-after') && retry < 5; retry++) {
     await res.text();
     await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
-    res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body });
+    res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body, signal: signal() });
   }
   const text = await res.text();
   let parsed: unknown;

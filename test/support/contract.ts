@@ -140,7 +140,14 @@ export function contractViolations(res: CheckedResponse): string[] {
   const problems: string[] = [];
 
   const content = response.content as Json | undefined;
-  if (!content) {
+  if (res.method.toUpperCase() === 'HEAD') {
+    // The content a GET would send: its type is sent, the body never.
+    if (res.text !== '') problems.push(`${where}: HEAD answered a body: ${res.text.slice(0, 100)}`);
+    if (content && !content[contentType])
+      problems.push(
+        `${where}: content type ${contentType || '(none)'} is not documented (${Object.keys(content).join(', ')})`,
+      );
+  } else if (!content) {
     if (res.text !== '') problems.push(`${where}: documented without a body, got ${res.text.slice(0, 100)}`);
   } else if (!content[contentType]) {
     problems.push(

@@ -10,6 +10,7 @@
 //   44: 400 with 100 (invalid parameter)      49: 401 with 190 (the token expired)
 //   45: `read` then `delivered` webhooks sent before the send is answered (out of order, early)
 //   46: answers after 7 s (past the client's timeout), then sends `delivered` for the message
+//   59: accepted, but no answer ever comes (a sender that dies while waiting has handed the message over)
 //   anything else: success
 // Tokens: `EAAG-token-<phone_number_id>` controls that number; `EAAG-short-…` is a short-lived user token.
 // GET /__requests returns what it recorded, so tests in other processes can inspect it.
@@ -204,6 +205,7 @@ export function startFakeGraph() {
         await sendStatus(phoneNumberId, wamid, 'delivered', to, reference);
         return accepted();
       }
+      if (phoneNumberId.startsWith('59')) return;
       if (phoneNumberId.startsWith('46')) {
         setTimeout(() => {
           accepted();

@@ -42,7 +42,7 @@ export default async function globalSetup() {
     // Under chaos a dispatcher that times out after recording a delivery but before queuing it leaves it
     // to the sweeper (docs/chaos.md): sweep often, with a grace still well past the test retry delays, so
     // such a delivery resumes within the tests' waits rather than after the default five minutes.
-    ...(process.env.CHAOS ? { WEBHOOK_SWEEP_INTERVAL_SECONDS: '2', WEBHOOK_SWEEP_GRACE_SECONDS: '8' } : {}),
+    ...(process.env.CHAOS ? { SWEEP_INTERVAL_SECONDS: '2', WEBHOOK_SWEEP_GRACE_SECONDS: '8' } : {}),
   });
   await fetch(`${graph.url}/__config`, {
     method: 'POST',

@@ -4,6 +4,7 @@ import {
   answerableWindow,
   heldTime,
   availabilityProblem,
+  windowLengthProblem,
   mergedWithin,
   firstClash,
   gapsWithin,
@@ -19,6 +20,12 @@ const iv = (start_at: string, end_at: string): Interval => ({ start_at, end_at }
 const brief = (claims: SlotClaim[]) => claims.map((c) => `${c.bucket[0]}${c.start.slice(11, 16)} ${c.role}`);
 
 describe('slot claims', () => {
+  it('never walks more than the longest time a booking holds', () => {
+    expect(slotClaims(iv('2031-01-01T00:00:00.000Z', '2031-01-02T04:00:00.000Z'))).toHaveLength(28);
+    expect(() => slotClaims(iv('2031-01-01T00:00:00.000Z', '2031-01-02T04:15:00.000Z'))).toThrow(RangeError);
+    expect(() => slotClaims(iv('2031-01-01T00:00:00.000Z', 'not a time'))).toThrow(RangeError);
+  });
+
   it('claim a whole hour once, and the quarters of an hour covered in part', () => {
     expect(brief(slotClaims(iv('2031-01-01T09:00:00.000Z', '2031-01-01T10:00:00.000Z')))).toEqual(['h09:00 full']);
     expect(brief(slotClaims(iv('2031-01-01T09:00:00.000Z', '2031-01-01T09:30:00.000Z')))).toEqual([
@@ -184,7 +191,8 @@ describe('availability', () => {
     const month = iv(at(0), new Date(Date.UTC(2031, 1, 1)).toISOString());
     expect(availabilityProblem(month, 15 * 60_000, earlier)).toBeNull();
     const longer = iv(at(0), new Date(Date.UTC(2031, 1, 1, 0, 1)).toISOString());
-    expect(availabilityProblem(longer, undefined, earlier)).toMatch(/31 days/);
+    expect(windowLengthProblem(longer)).toMatch(/31 days/);
+    expect(windowLengthProblem(month)).toBeNull();
     expect(availabilityProblem(month, 5 * 60_000, earlier)).toMatch(/slot starts/);
     // The schedule keeps the last 24 hours: a window that ended before then is history.
     expect(availabilityProblem(window, undefined, new Date(Date.UTC(2031, 0, 2, 17)))).toMatch(/24 hours/);

@@ -70,3 +70,32 @@ describe('the $default route (unknown paths and methods)', () => {
     expect(unmatchedRoute('GET', '/api/v1/%zz').code).toBe('malformed_path');
   });
 });
+
+describe('a route that answers HEAD (its AWS route takes ANY)', () => {
+  const anyRouteEvent = (method: string): APIGatewayProxyEventV2 => ({
+    ...defaultRouteEvent(method, '/api/v1/openapi.json'),
+    routeKey: 'ANY /api/v1/openapi.json',
+  });
+  const openapi = async (method: string) => {
+    const { handler: document } = await import('../../functions/docs/openapi');
+    return document(anyRouteEvent(method), { awsRequestId: 'lambda-request-id' } as Context);
+  };
+
+  it('answers HEAD as GET without a body, with the length of the body GET sends', async () => {
+    const get = await openapi('GET');
+    const head = await openapi('HEAD');
+    expect([get.statusCode, head.statusCode, head.body]).toEqual([200, 200, '']);
+    const { 'Content-Length': length, ...headHeaders } = head.headers ?? {};
+    expect(length).toBe(String(Buffer.byteLength(String(get.body))));
+    expect(headHeaders['Content-Type']).toBe(get.headers?.['Content-Type']);
+    expect(headHeaders['Cache-Control']).toBe(get.headers?.['Cache-Control']);
+  });
+
+  it('answers any other method as the $default route does: 405 with Allow', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT']) {
+      const res = await openapi(method);
+      expect([method, res.statusCode, res.headers?.Allow]).toEqual([method, 405, 'GET, HEAD']);
+      expect(JSON.parse(String(res.body)).code).toBe('method_not_allowed');
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { checkUrlForm, isPublicAddress, UnsafeTarget } from '../../functions/webhooks/ssrf';
+import { checkUrlForm, isLinkLocalOrMetadata, isPublicAddress, UnsafeTarget } from '../../functions/webhooks/ssrf';
 import {
   DEFAULT_RETRY_DELAYS,
   DEFAULT_SWEEP_GRACE_SECONDS,
@@ -139,6 +139,37 @@ describe('SSRF guard', () => {
     }
     for (const ip of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
       expect([ip, isPublicAddress(ip)]).toEqual([ip, true]);
+  });
+
+  it('knows link-local and cloud metadata addresses in every form, and nothing else', () => {
+    for (const ip of [
+      '169.254.169.254',
+      '169.254.0.1',
+      '169.254.255.255',
+      'fe80::1',
+      'febf:ffff::1',
+      'fd00:ec2::254',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+      '::169.254.169.254',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::1',
+      '100.100.100.200',
+      '192.0.0.192',
+    ])
+      expect([ip, isLinkLocalOrMetadata(ip)]).toEqual([ip, true]);
+    for (const ip of [
+      '169.253.255.255',
+      '169.255.0.0',
+      'fec0::1',
+      'fd00:ec2::253',
+      '127.0.0.1',
+      '10.0.0.1',
+      '::1',
+      'fd12::1',
+      '8.8.8.8',
+    ])
+      expect([ip, isLinkLocalOrMetadata(ip)]).toEqual([ip, false]);
   });
 
   it('accepts only https URLs without credentials, at most 2,048 characters', () => {

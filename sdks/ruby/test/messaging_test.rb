@@ -378,8 +378,8 @@ class SchedulesTest < SdkTest
     created = client.schedules.create(resource_id: chair, timezone: "Europe/Berlin",
                                       weekly_hours: { mon: [{ start: "13:30", end: "18:00" }, { start: "09:00", end: "12:30" }],
                                                       sat: [{ start: "10:00", end: "14:00" }] },
-                                      date_overrides: [{ date: "2031-12-31", hours: [] },
-                                                       { date: "2031-12-24", hours: [{ start: "09:00", end: "12:00" }] }])
+                                      date_overrides: [{ date: "2030-12-31", hours: [] },
+                                                       { date: "2030-12-24", hours: [{ start: "09:00", end: "12:00" }] }])
     assert_instance_of MessagingPlatform::Models::Schedule, created
     assert_equal [chair, tenant.tenant_id, "Europe/Berlin", 1], [created.resource_id, created.tenant_id, created.timezone, created.version]
     assert_equal DAYS, created.weekly_hours.to_h.keys
@@ -387,7 +387,7 @@ class SchedulesTest < SdkTest
     assert_instance_of MessagingPlatform::Models::OpeningHours, created.weekly_hours.mon.first
     assert_equal [%w[10:00 14:00]], hours_of(created.weekly_hours.sat)
     assert_equal [[], [], [], [], []], %i[tue wed thu fri sun].map { |day| created.weekly_hours[day] }
-    assert_equal [["2031-12-24", [%w[09:00 12:00]]], ["2031-12-31", []]],
+    assert_equal [["2030-12-24", [%w[09:00 12:00]]], ["2030-12-31", []]],
                  created.date_overrides.map { |override| [override.date, hours_of(override.hours)] }
     assert_equal created.updated_at, created.created_at
     assert_equal created.to_h, client.schedules.get(chair).to_h

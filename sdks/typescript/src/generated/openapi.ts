@@ -1053,7 +1053,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * This document: headers only
+         * @description As GET, without the body: the same status and headers, `Content-Length` the length of the body a GET would answer (described under each response; none is sent).
+         */
+        head: operations["getOpenApiDocumentHead"];
         patch?: never;
         trace?: never;
     };
@@ -2345,6 +2349,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3344,6 +3349,7 @@ export interface components {
             };
             /** @description Dates whose hours differ from their weekday’s (a holiday: `hours: []`), in the schedule’s time zone; at most 200. The whole list is replaced when sent. */
             date_overrides?: {
+                /** Format: date */
                 date: string;
                 hours: {
                     start: string;
@@ -3874,6 +3880,36 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Unprocessable Content: `date_out_of_range`. */
+        DateOutOfRange: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Service Unavailable: `dependency_throttled`. */
         DependencyThrottled: {
             headers: {
@@ -4291,6 +4327,36 @@ export interface components {
                     status?: 401;
                     /** @enum {unknown} */
                     code?: "credentials_missing" | "invalid_api_key" | "invalid_credentials" | "invalid_token" | "session_revoked" | "token_expired" | "user_disabled";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Unprocessable Content: `date_out_of_range`, `idempotency_key_reused`, `validation_failed`. */
+        UnprocessableContent0625ab: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "title": "Unprocessable Content",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "date_out_of_range",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 422;
+                    /** @enum {unknown} */
+                    code?: "date_out_of_range" | "idempotency_key_reused" | "validation_failed";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -5744,7 +5810,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
+            /** @description Unprocessable Content: `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5758,11 +5824,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#field_requires_status",
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "field_requires_status",
+                     *       "code": "date_out_of_range",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -5770,7 +5836,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
+                        code?: "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "snoozed_until_in_past" | "snoozed_until_required" | "unknown_assignee" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6930,6 +6996,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7022,7 +7089,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7048,7 +7115,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
+                        code?: "booking_in_past" | "conversation_customer_mismatch" | "date_out_of_range" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7098,6 +7165,7 @@ export interface operations {
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7296,7 +7364,7 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7322,7 +7390,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
+                        code?: "booking_in_past" | "booking_not_started" | "conversation_customer_mismatch" | "date_out_of_range" | "field_requires_status" | "invalid_status_transition" | "invalid_time_range" | "not_reschedulable" | "outside_opening_hours" | "unknown_conversation" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7578,7 +7646,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -7721,7 +7789,36 @@ export interface operations {
             412: components["responses"]["VersionMismatch"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            /** @description Unprocessable Content: `date_out_of_range`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "date_out_of_range",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "date_out_of_range" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8379,7 +8476,7 @@ export interface operations {
             409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["UnprocessableContent1a55e3"];
+            422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8427,6 +8524,7 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8472,6 +8570,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8627,6 +8726,7 @@ export interface operations {
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -9043,6 +9143,84 @@ export interface operations {
             };
             400: components["responses"]["BadRequest19496b"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getOpenApiDocumentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `tenant_header_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_query",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "tenant_header_invalid";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description The length of the body the same GET would answer. */
+                    "Content-Length": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#internal_error",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "internal_error",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 500;
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    } & components["schemas"]["Problem"];
+                };
+            };
         };
     };
     onConversationCreated: {

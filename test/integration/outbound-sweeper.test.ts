@@ -1,0 +1,313 @@
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { sqsClient } from '../../functions/platform/queue';
+import type { Context, SQSEvent } from 'aws-lambda';
+import { QUEUES } from '../../spec/resources';
+import { db } from '../../functions/platform/db';
+import { newId } from '../../functions/platform/ids';
+import { claimForSending, getMessage, messagePut, type MessageRef } from '../../functions/conversations/store';
+import type { Message } from '../../functions/conversations/conversation';
+import { handler as sender } from '../../functions/channels/send-worker';
+import { drainDeadLetters, sweepOverdueSends as sweep } from '../../functions/channels/sweep';
+import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
+import { newEvent } from '../../functions/events/store';
+import { createDelivery } from '../../functions/webhooks/store';
+import { newDelivery } from '../../functions/webhooks/webhook';
+import {
+  WHATSAPP_APP_SECRET,
+  authOf,
+  call,
+  connectWhatsApp,
+  createTenant,
+  eventsOf,
+  eventually,
+  type TestTenant,
+} from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+import { testRuntime } from '../support/runtime';
+
+/**
+ * Outbound messages never stay `queued` for ever and are never sent twice: a sender that died after the
+ * channel may have accepted a message leaves it to status webhooks and the outbound sweeper (never a
+ * resend); a message whose hand-off was lost is handed to the sender again; one whose retries ran out
+ * before any send is recorded failed. The workers run in this process; the runtime's own sender makes
+ * the sends the sweeper hands on. Queued messages are written without the dispatcher's outbox marker, as
+ * if their hand-off had been lost.
+ */
+useRuntimeAws();
+const queues = JSON.parse(readFileSync(testRuntime().opsFile, 'utf8')).queues;
+process.env[QUEUES.channelOutbound.envVar] = queues.channelOutbound.url;
+process.env[QUEUES.channelOutboundDlq.envVar] = queues.channelOutboundDlq.url;
+process.env.WHATSAPP_GRAPH_URL = testRuntime().graphUrl;
+const context = { awsRequestId: 'test', functionName: 'channel-sender' } as Context;
+
+let t: TestTenant;
+let phoneNumberId: string;
+let conversationId: string;
+beforeAll(async () => {
+  t = await createTenant();
+  // A leading 7: the fake Graph server accepts every message to it.
+  phoneNumberId = `7${Math.floor(Math.random() * 1e9)}`;
+  await connectWhatsApp(t, phoneNumberId);
+  const opened = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'whatsapp', customer: { phone: '+4915100000077' } },
+  });
+  expect(opened.status).toBe(201);
+  conversationId = opened.body.id;
+});
+
+const graphRequestsFor = async (text: string) =>
+  ((await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[]).filter(
+    (r) => r.phone_number_id === phoneNumberId && r.body?.text?.body === text,
+  );
+
+/** A queued outbound message, written `ageMs` ago, whose hand-off to the sender never happened. */
+async function queuedMessage(text: string, ageMs = 0): Promise<MessageRef> {
+  const at = new Date(Date.now() - ageMs).toISOString();
+  const message: Message = {
+    id: newId('msg'),
+    tenant_id: t.tenantId,
+    conversation_id: conversationId,
+    direction: 'outbound',
+    type: 'text',
+    text,
+    status: 'queued',
+    sender: { type: 'api_key', id: 'key_test' },
+    channel: 'whatsapp',
+    provider_message_id: null,
+    error: null,
+    created_at: at,
+    sent_at: null,
+    delivered_at: null,
+    read_at: null,
+    failed_at: null,
+    updated_at: at,
+    analysis: null,
+  };
+  const { Put } = messagePut(message);
+  const { outbox: _dispatched, ...item } = Put.Item as Record<string, unknown>;
+  await db().send(new PutCommand({ ...Put, Item: item }));
+  return { tenant_id: t.tenantId, conversation_id: conversationId, message_id: message.id };
+}
+
+/** A sender that took the message `msAgo` and died mid-send (after the channel may have accepted it). */
+async function diedWhileSending(ref: MessageRef, msAgo: number) {
+  const at = new Date(Date.now() - msAgo);
+  expect(await claimForSending(ref, at, SEND_LEASE_MS, new Date(at.getTime() + SEND_LEASE_MS + 30_000))).toBe(
+    'claimed',
+  );
+}
+
+/** A WhatsApp status webhook for `wamid`, carrying the callback data the message was sent with. */
+async function statusWebhook(ref: MessageRef, wamid: string, status: string) {
+  const raw = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA_ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
+              statuses: [
+                {
+                  id: wamid,
+                  status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: '4915100000077',
+                  biz_opaque_callback_data: `${ref.tenant_id}/${ref.conversation_id}/${ref.message_id}`,
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const res = await call('POST', '/channels/whatsapp/webhook', {
+    rawBody: raw,
+    headers: {
+      'Content-Type': 'application/json',
+      // Signed by the platform's Meta app, as the test runtime knows it.
+      'X-Hub-Signature-256': `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(raw).digest('hex')}`,
+    },
+  });
+  expect(res.status).toBe(200);
+}
+
+const retryRecord = (ref: MessageRef, receiveCount = 2) =>
+  ({
+    Records: [
+      {
+        messageId: 'r1',
+        eventSource: 'aws:sqs',
+        body: JSON.stringify(ref),
+        attributes: { ApproximateReceiveCount: String(receiveCount) },
+      },
+    ],
+  }) as unknown as SQSEvent;
+
+const eventTypesOf = async (ref: MessageRef) =>
+  (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === ref.message_id).map((e) => e.type);
+
+it('a sender that died after the channel may have accepted the message never sends it again; the sweeper marks it unknown', async () => {
+  const text = `died mid-send ${Date.now()}`;
+  const ref = await queuedMessage(text, 120_000);
+  await diedWhileSending(ref, 60_000);
+
+  // A retry arrives (the queue's redelivery): it must not send again.
+  await sender(retryRecord(ref), context);
+  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect((await getMessage(ref))?.status).not.toBe('sent');
+
+  await sweep();
+  const unknown = await eventually(
+    () => getMessage(ref),
+    (m) => m?.status === 'failed',
+    10_000,
+  );
+  expect(unknown?.error?.code).toBe('outcome_unknown');
+  expect(await graphRequestsFor(text)).toHaveLength(0);
+  await eventually(
+    () => eventTypesOf(ref),
+    (types) => types.includes('conversation.message.failed'),
+  );
+
+  // The channel had it after all: its late status report names the message, which moves on.
+  await statusWebhook(ref, `wamid.late-${Date.now()}`, 'read');
+  const read = await eventually(
+    () => getMessage(ref),
+    (m) => m?.status === 'read',
+  );
+  expect(read).toMatchObject({ status: 'read', error: null, failed_at: null });
+  expect(read?.provider_message_id).toMatch(/^wamid\.late-/);
+  await eventually(
+    () => eventTypesOf(ref),
+    (types) => types.includes('conversation.message.sent') && types.includes('conversation.message.read'),
+  );
+}, 60_000);
+
+it('a status webhook settles a send whose outcome was not recorded, by the callback data sent with it', async () => {
+  const text = `settled by a status ${Date.now()}`;
+  const ref = await queuedMessage(text);
+  await diedWhileSending(ref, 25_000);
+  const wamid = `wamid.settled-${Date.now()}`;
+  await statusWebhook(ref, wamid, 'delivered');
+  // The webhook's payload is processed off the request, by the inbound worker.
+  const delivered = await eventually(
+    () => getMessage(ref),
+    (m) => m?.status === 'delivered',
+  );
+  expect(delivered).toMatchObject({ provider_message_id: wamid });
+  expect(await graphRequestsFor(text)).toHaveLength(0);
+}, 30_000);
+
+it('a queued message whose hand-off was lost is handed to the sender again and sent once', async () => {
+  const text = `lost hand-off ${Date.now()}`;
+  const ref = await queuedMessage(text, 60_000);
+  const swept = await sweep();
+  expect(swept.oldest_queued_seconds).toBeGreaterThanOrEqual(60);
+  const sent = await eventually(
+    () => getMessage(ref),
+    (m) => m?.status !== 'queued',
+    20_000,
+  );
+  expect(['sent', 'delivered', 'read']).toContain(sent?.status);
+  expect(await graphRequestsFor(text)).toHaveLength(1);
+  // The WhatsApp send carried the message's reference, which its status reports return.
+  expect((await graphRequestsFor(text))[0].body.biz_opaque_callback_data).toBe(
+    `${t.tenantId}/${conversationId}/${ref.message_id}`,
+  );
+}, 40_000);
+
+it('a message dead-lettered before any send (a throttled last receive) is recorded failed, not left queued', async () => {
+  const text = `dead-lettered ${Date.now()}`;
+  const ref = await queuedMessage(text);
+  // As Lambda's destination record of a failed first attempt carries it, after its last receive.
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: queues.channelOutboundDlq.url,
+      MessageBody: JSON.stringify({ requestPayload: ref }),
+    }),
+  );
+  // The sweeper drains the dead-letter queue (the runtime's own may get there first).
+  await drainDeadLetters();
+  await eventually(
+    () => getMessage(ref),
+    (m) => m?.status !== 'queued',
+    10_000,
+  );
+  const failed = await getMessage(ref);
+  expect(failed?.status).toBe('failed');
+  expect(failed?.error?.code).toBe('send_gave_up');
+  expect(await graphRequestsFor(text)).toHaveLength(0);
+  await eventually(
+    () => eventTypesOf(ref),
+    (types) => types.includes('conversation.message.failed'),
+  );
+}, 30_000);
+
+describe('npm run ops -- overdue', () => {
+  const ops = async (...args: string[]) => {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/ops.ts', ...args],
+      { env: { ...process.env, LOCAL_RUNTIME_FILE: testRuntime().opsFile } },
+    );
+    const lines = stdout.split('\n').flatMap((line) => {
+      try {
+        const parsed = JSON.parse(line) as Record<string, any>;
+        return parsed && typeof parsed === 'object' && 'kind' in parsed ? [parsed] : [];
+      } catch {
+        return [];
+      }
+    });
+    return { lines, stderr };
+  };
+
+  it('lists overdue webhook deliveries and queued outbound messages of every tenant, with their age', async () => {
+    const created = await call('POST', '/webhooks', {
+      ...authOf(t),
+      body: { url: 'https://127.0.0.1/ops-overdue', events: ['booking.*'] },
+    });
+    expect(created.status).toBe(201);
+    const endpoint = created.body;
+    // The runtime's own sweeper takes such work over every 30 s, and may get there before the command reads.
+    for (let tries = 1; ; tries++) {
+      const at = new Date(Date.now() - 90_000);
+      const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_ops' } }, at);
+      const delivery = newDelivery(event, endpoint.id, at);
+      expect(await createDelivery(delivery, event)).toBe(true);
+      const ref = await queuedMessage(`overdue for ops ${Date.now()}`, 120_000);
+      const { lines, stderr } = await ops('overdue', '--limit', '100');
+      const listedDelivery = lines.find((l) => l.kind === 'webhook_delivery' && l.id === delivery.id);
+      const listedMessage = lines.find((l) => l.kind === 'outbound_message' && l.id === ref.message_id);
+      if ((!listedDelivery || !listedMessage) && tries < 5) continue;
+      expect(listedDelivery).toMatchObject({
+        tenant_id: t.tenantId,
+        webhook_id: endpoint.id,
+        event_type: 'booking.created',
+        why: 'its queued attempt was lost',
+      });
+      expect(listedDelivery?.overdue_seconds).toBeGreaterThanOrEqual(90);
+      expect(listedMessage).toMatchObject({
+        tenant_id: t.tenantId,
+        conversation_id: conversationId,
+        channel: 'whatsapp',
+        why: 'its hand-off to the sender was lost',
+      });
+      expect(listedMessage?.queued_seconds).toBeGreaterThanOrEqual(120);
+      expect(stderr).toMatch(
+        /\d+ overdue webhook deliver(y|ies) \(oldest overdue \d+ s\), \d+ overdue outbound messages? \(oldest queued \d+ s\)/,
+      );
+      return;
+    }
+  }, 90_000);
+});
