@@ -59,3 +59,10 @@ export const localTimeOf = (iso: string): string => {
 };
 
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** How to reach a customer, as shown: the phone number, else their WhatsApp username (the number withheld). */
+export const customerContact = (c: { phone: string | null; whatsapp_username?: string | null }): string =>
+  c.phone ?? (c.whatsapp_username ? `@${c.whatsapp_username} (WhatsApp)` : 'WhatsApp user');
+/** A customer as lists show them: the name, else how to reach them. */
+export const customerLabel = (c: { name: string | null; phone: string | null; whatsapp_username?: string | null }) =>
+  c.name ?? customerContact(c);

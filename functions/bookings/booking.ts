@@ -1,5 +1,5 @@
 /** Bookings: lifecycle and time rules, pure. */
-import type { Customer } from '../customers/customer';
+import type { CustomerRef } from '../customers/customer';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -61,7 +61,7 @@ export const heldTime = (b: Interval & Partial<Buffers>): Interval => ({
 export interface Booking extends Buffers {
   id: string;
   tenant_id: string;
-  customer: Pick<Customer, 'id' | 'name' | 'phone'>;
+  customer: CustomerRef;
   conversation_id: string | null;
   service: string;
   resource_id: string | null;

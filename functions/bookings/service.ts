@@ -38,7 +38,10 @@ export interface BookingStores {
    */
   saveBooking(before: Booking | undefined, after: Booking, events: EventEnvelope[], now: Date): Promise<void>;
   getSchedule(tenantId: string, resourceId: string): Promise<Schedule | undefined>;
-  getConversation(tenantId: string, id: string): Promise<{ customer: { id: string; phone: string } } | undefined>;
+  getConversation(
+    tenantId: string,
+    id: string,
+  ): Promise<{ customer: { id: string; phone: string | null } } | undefined>;
   getCustomer: typeof getCustomer;
   findCustomerByPhone: typeof findCustomerByPhone;
   findOrCreateCustomer: typeof findOrCreateCustomer;
@@ -104,7 +107,7 @@ const buffersOf = (b: Pick<Booking, 'resource_id' | 'status'>, schedule: Schedul
 
 /** A booking belongs to one customer: it may name only a conversation with that customer. */
 function checkConversationCustomer(
-  conversation: { customer: { id: string; phone: string } } | undefined,
+  conversation: { customer: { id: string; phone: string | null } } | undefined,
   customer: { id?: string; phone?: string },
 ) {
   const other =

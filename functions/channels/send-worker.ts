@@ -17,6 +17,7 @@ import { applyHeldReceipts, sendReference } from './whatsapp-inbound';
 import { whatsAppPlatformApp } from '../platform/secrets';
 import { eventPut, newEvent } from '../events/store';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
+import { whatsAppRecipient } from '../customers/customer';
 import { GraphError, sendWhatsAppText } from './whatsapp';
 
 const IN_PROCESS_ATTEMPTS = 3;
@@ -141,6 +142,14 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     );
   }
   if (route.needsReauthorization) return markFailed(ref, NEEDS_REAUTHORIZATION, now());
+  // The phone number when known, else Meta's business-scoped user id (a username user's).
+  const recipient = whatsAppRecipient(conversation.customer);
+  if (!recipient.phone && !recipient.userId)
+    return markFailed(
+      ref,
+      { code: 'customer_unreachable', message: 'The customer has neither a phone number nor a WhatsApp user id.' },
+      now(),
+    );
   const credentials = {
     accessToken: route.secrets.access_token,
     // appsecret_proof for the platform's app; a tenant's own app need not require it.
@@ -148,13 +157,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
   };
   try {
     const wamid = await withGraphRetries(() =>
-      sendWhatsAppText(
-        phoneNumberId,
-        credentials,
-        { phone: conversation.customer.phone },
-        message.text,
-        sendReference(ref),
-      ),
+      sendWhatsAppText(phoneNumberId, credentials, recipient, message.text, sendReference(ref)),
     );
     await recordSent(ref, 'whatsapp', wamid);
     // Statuses Meta sent before this send was recorded were held for it.

@@ -1,4 +1,4 @@
-import { normalisePhone } from '../customers/customer';
+import { normalisePhone, normaliseWhatsAppUserId } from '../customers/customer';
 import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations/service';
 import { findByProviderId, setReaction, type MessageRef } from '../conversations/store';
 import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
@@ -65,11 +65,17 @@ async function receiveMessage(
   }
   // Reactions, system notices and unsupported kinds neither open a conversation nor move the window.
   if (NOT_CUSTOMER_MESSAGES.has(m.type)) return void counts.skipped++;
-  const phone = typeof m.from === 'string' ? normalisePhone(m.from) : undefined;
-  if (!phone) return void counts.skipped++;
-  const contact = contacts?.find((c) => c?.wa_id === m.from);
+  // A user who adopted a username may withhold the phone number: then their BSUID names them.
+  const phone = typeof m.from === 'string' ? normalisePhone(m.from) : null;
+  const userId = normaliseWhatsAppUserId(m.from_user_id);
+  if (!phone && !userId) return void counts.skipped++;
+  const contact = contacts?.find(
+    (c) => (m.from !== undefined && c?.wa_id === m.from) || (userId !== null && c?.user_id === userId),
+  );
   // A blank profile name is no name (WhatsApp may send "").
   const name = typeof contact?.profile?.name === 'string' ? contact.profile.name.trim().slice(0, 200) || null : null;
+  const username =
+    typeof contact?.profile?.username === 'string' ? contact.profile.username.trim().slice(0, 100) || null : null;
   let text = inboundText(m).trim();
   if (!text) return void counts.skipped++;
   if (text.length > MAX_TEXT) text = `${text.slice(0, MAX_TEXT - 1)}\u2026`;
@@ -77,7 +83,7 @@ async function receiveMessage(
     tenantId,
     'whatsapp',
     phoneNumberId,
-    { phone, name, text, providerId: m.id, sentAt },
+    { phone, whatsAppUserId: userId, whatsAppUsername: userId ? username : null, name, text, providerId: m.id, sentAt },
     now,
   );
   if (result) counts.received++;

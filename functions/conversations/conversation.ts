@@ -1,6 +1,6 @@
 /** Conversations and messages: pure rules, no AWS imports. */
 import type { Sender } from '../auth/principal';
-import type { Customer } from '../customers/customer';
+import type { CustomerRef } from '../customers/customer';
 
 export const CHANNELS = ['sandbox', 'whatsapp'] as const;
 export type ChannelKind = (typeof CHANNELS)[number];
@@ -24,7 +24,7 @@ export interface Handoff {
 export interface Conversation {
   id: string;
   tenant_id: string;
-  customer: Pick<Customer, 'id' | 'name' | 'phone'>;
+  customer: CustomerRef;
   channel: ChannelKind;
   /** The tenant's account on the channel: the WhatsApp phone_number_id; null for the sandbox. */
   channel_account_id: string | null;

@@ -5,8 +5,16 @@ import { diff } from '../platform/fields';
 import { newId, newIdSeries } from '../platform/ids';
 import type { EventType } from '../events/catalog';
 import { eventPut, newEvent } from '../events/store';
-import { customerPuts, findOrCreateCustomer, getCustomer, newCustomer } from '../customers/store';
-import { customerView, requirePhone } from '../customers/customer';
+import {
+  CustomerChanged,
+  customerPuts,
+  findOrCreateCustomer,
+  getCustomer,
+  linkIdentity,
+  newCustomer,
+} from '../customers/store';
+import { customerView, planIdentity, requirePhone, type Customer } from '../customers/customer';
+import { refreshCustomerCopies } from '../customers/service';
 import { listChannels } from '../channels/store';
 import { getUser } from '../users/store';
 import { eachInParallel, transactionConditionFailed, type TransactItem } from '../platform/db';
@@ -33,7 +41,12 @@ import {
   ActiveConversationExists,
   AssigneeInactive,
   ConversationChanged,
+  activePointers,
   advanceMessage,
+  customerHandles,
+  pointerRelease,
+  releasePointer,
+  userIdHandle,
   assignedConversationIds,
   bumpVersion,
   findInboundParty,
@@ -449,7 +462,11 @@ export async function handOff(
 }
 
 export interface InboundMessage {
-  phone: string;
+  /** The customer's phone number; null when WhatsApp withheld it (then `whatsAppUserId` names them). */
+  phone: string | null;
+  /** Meta's business-scoped user id (BSUID), and the WhatsApp username the message showed. */
+  whatsAppUserId?: string | null;
+  whatsAppUsername?: string | null;
   name: string | null;
   text: string;
   /** The provider's message id (WhatsApp wamid): a repeat delivery of the same id is ignored. */
@@ -473,6 +490,69 @@ const INBOUND_ATTEMPTS = 14;
 const INBOUND_LONGEST_DOUBLING = 6;
 
 /**
+ * The customer a message comes from, and their active conversation on the channel account. One read
+ * finds the customers known by the message's phone and BSUID and the pointers under both; a message that
+ * teaches us an identity links it first (planIdentity), and a customer with a handle the message did not
+ * carry (a BSUID-only message from a customer we know by phone) costs one more read of its pointers.
+ * A new customer is not written here: the caller creates them in the conversation's own transaction.
+ */
+async function inboundParty(
+  tenantId: string,
+  channel: ChannelKind,
+  channelAccountId: string | null,
+  inbound: InboundMessage,
+  now: Date,
+): Promise<{
+  customer: Customer;
+  activeId: string | undefined;
+  activeHandle: string | undefined;
+  created: boolean;
+  linked: boolean;
+}> {
+  const seen = {
+    phone: inbound.phone,
+    userId: inbound.whatsAppUserId ?? null,
+    username: inbound.whatsAppUsername ?? null,
+  };
+  const party = await findInboundParty(tenantId, channel, channelAccountId, seen);
+  const plan = planIdentity(party, seen, now);
+  let pointers = party.pointers;
+  let customer: Customer;
+  if (plan.kind === 'create')
+    customer = newCustomer(tenantId, seen.phone, inbound.name, now, { userId: seen.userId, username: seen.username });
+  else if (plan.kind === 'known') customer = plan.customer;
+  else {
+    // The other customer's active conversation stays theirs, but no longer holds the BSUID's pointer.
+    const taken = plan.kind === 'repoint' && seen.userId ? userIdHandle(seen.userId) : undefined;
+    const takenConversation = taken ? pointers.get(taken) : null;
+    const release =
+      taken && takenConversation ? [pointerRelease(tenantId, channel, channelAccountId, taken, takenConversation)] : [];
+    try {
+      await linkIdentity(plan.before, plan.after, plan.kind === 'repoint' ? plan.previous : undefined, release);
+    } catch (error) {
+      // Someone else changed these customers meanwhile: read again.
+      if (error instanceof CustomerChanged) throw new ConversationChanged();
+      throw error;
+    }
+    customer = plan.after;
+    pointers = new Map();
+  }
+  // A conversation holds the pointer under one handle: the others need reading only if it was not found.
+  const handles = customerHandles(customer);
+  const unread = handles.filter((h) => !pointers.has(h));
+  if (unread.length && !handles.some((h) => pointers.get(h)))
+    pointers = new Map([...pointers, ...(await activePointers(tenantId, channel, channelAccountId, unread))]);
+  const activeHandle = handles.find((h) => pointers.get(h));
+  return {
+    customer,
+    activeId: activeHandle ? (pointers.get(activeHandle) ?? undefined) : undefined,
+    activeHandle,
+    created: plan.kind === 'create',
+    linked: plan.kind === 'link' || plan.kind === 'repoint',
+  };
+}
+
+/**
  * A customer message joins the customer's current unresolved conversation on that channel; after the
  * last one was resolved, it opens a new conversation. A snoozed conversation wakes up (open).
  * Returns undefined for a duplicate delivery.
@@ -484,15 +564,22 @@ export async function receiveInbound(
   inbound: InboundMessage,
   now: Date,
 ) {
+  // A customer who gained an identity (linked on any attempt): their copies are brought up to them after.
+  let linked: Customer | undefined;
+  let received;
   try {
-    return await withRetry(
+    received = await withRetry(
       async () => {
-        // The customer and their active conversation pointer in one read; a new customer is created in the
-        // conversation's own transaction.
-        const party = await findInboundParty(tenantId, channel, channelAccountId, inbound.phone);
-        const customer = party.customer ?? newCustomer(tenantId, inbound.phone, inbound.name, now);
-        const activeId = party.activeConversationId;
+        const party = await inboundParty(tenantId, channel, channelAccountId, inbound, now);
+        const { customer, activeId, created } = party;
+        if (party.linked) linked = customer;
         const current = activeId ? await getConversation(tenantId, activeId) : undefined;
+        if (current && party.activeHandle && current.customer.id !== customer.id) {
+          // A pointer another customer's conversation holds under the BSUID this customer took from them (it was
+          // reopened since): it is not theirs. Free it, and read again.
+          await releasePointer(tenantId, channel, channelAccountId, party.activeHandle, current.id);
+          throw new ConversationChanged();
+        }
         const at = now.toISOString();
         const base: Conversation =
           current && current.status !== 'resolved'
@@ -517,7 +604,7 @@ export async function receiveInbound(
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
         };
-        const items: TransactItem[] = party.customer ? [] : customerPuts(customer);
+        const items: TransactItem[] = created ? customerPuts(customer) : [];
         // Events in causal order: the conversation opens (or wakes) before the message arrives in it.
         if (isNew) items.push(conversationEvent(after, 'conversation.created', now));
         else if (base.status !== after.status) {
@@ -566,6 +653,8 @@ export async function receiveInbound(
       return undefined;
     throw error;
   }
+  if (linked) await refreshCustomerCopies(tenantId, linked);
+  return received;
 }
 
 /**

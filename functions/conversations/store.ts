@@ -8,8 +8,8 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { customerIdentityKey, customerOfIdentity } from '../customers/store';
-import type { Customer } from '../customers/customer';
+import { customerIdentityKey, customerOfIdentity, whatsAppIdentityKey } from '../customers/store';
+import type { Customer, CustomerRef } from '../customers/customer';
 import type { Sender } from '../auth/principal';
 import type { EventEnvelope } from '../events/catalog';
 import {
@@ -53,8 +53,11 @@ import {
  *   pk TENANT#<t>  sk CONV#<id>#~              the conversation; it sorts after its own messages, so one
  *   pk TENANT#<t>  sk CONV#<id>#MSG#<ulid>     descending Query returns it with the newest messages
  *   pk TENANT#<t>  sk CONVTAG#<id>#<tag>       tag membership: a snapshot, indexed like the conversation
- *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<phone>  the customer's current unresolved conversation there
- *                                              (keyed by phone, so it is read with the customer's identity)
+ *   pk TENANT#<t>  sk CUSCONV#<channel>#<account>#<handle>  the customer's current unresolved conversation there,
+ *                                              keyed by a handle (pointerHandle) so it is read with the customer's
+ *                                              identity: the phone, else `wa:<bsuid>`. The conversation item keeps
+ *                                              its handle (`pointer_handle`; before it, the copy's phone), so it
+ *                                              stays put when the customer later gains a phone or a BSUID.
  *   pk TENANT#<t>  sk PMSG#<channel>#<id>      provider message id → message (receipts, inbound dedupe)
  *   pk TENANT#<t>  sk CONVNOTE#<id>#<ulid>     a team note: outside the conversation's CONV#<id># range,
  *                                              so reading a conversation and its messages never meets one
@@ -79,10 +82,38 @@ export const messageKey = (t: string, conversationId: string, id: string) => ({
   sk: `CONV#${conversationId}#MSG#${id}`,
 });
 const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
-const activeKey = (t: string, channel: ChannelKind, account: string | null, phone: string) => ({
+const activeKey = (t: string, channel: ChannelKind, account: string | null, handle: string) => ({
   pk: tenantPk(t),
-  sk: `CUSCONV#${channel}#${account ?? '-'}#${phone}`,
+  sk: `CUSCONV#${channel}#${account ?? '-'}#${handle}`,
 });
+
+/** The handle of a customer's identity that an active-conversation pointer is keyed by. */
+const phoneHandle = (phone: string) => phone;
+export const userIdHandle = (userId: string) => `wa:${userId}`;
+
+/**
+ * Every handle a customer's active conversation may be found under: the phone's and the BSUID's (one
+ * unresolved conversation per customer holds them all), or, for a customer with neither, its id.
+ */
+type Identified = { id: string; phone: string | null; whatsapp_user_id?: string | null };
+export function customerHandles(c: Identified): string[] {
+  const handles = [
+    ...(c.phone ? [phoneHandle(c.phone)] : []),
+    ...(c.whatsapp_user_id ? [userIdHandle(c.whatsapp_user_id)] : []),
+  ];
+  return handles.length ? handles : [`cus:${c.id}`];
+}
+
+/** The handle a new conversation's pointer takes: the customer's first (the phone when known). */
+export const pointerHandle = (c: Identified) => customerHandles(c)[0] as string;
+
+/**
+ * The handle each conversation read from the table was stored with, so saving it keeps its pointer where
+ * it is. Kept beside the object rather than in it: the conversation's fields are its API fields.
+ */
+const storedHandles = new WeakMap<Conversation, string>();
+/** A conversation's handle: as stored, or for one stored before handles, its copy's phone then. */
+const handleOf = (c: Conversation) => storedHandles.get(c) ?? c.customer.phone ?? pointerHandle(c.customer);
 const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({
   pk: tenantPk(t),
   sk: `PMSG#${channel}#${providerId}`,
@@ -119,10 +150,11 @@ const snoozeIndex = (c: Conversation) =>
  * A conversation's whole item, as saveConversation writes it: key, list index keys, the due index while
  * snoozed, and the `conversation` map.
  */
-export const conversationItem = (c: Conversation) => ({
+export const conversationItem = (c: Conversation, handle?: string) => ({
   ...conversationKey(c.tenant_id, c.id),
   ...conversationIndexes(c),
   ...snoozeIndex(c),
+  ...(handle ? { pointer_handle: handle } : {}),
   conversation: c,
 });
 
@@ -157,7 +189,7 @@ export function currentConversationItem(item: Record<string, unknown>): Record<s
   if (!c.id || !c.tenant_id) return undefined;
   const tagPrefix = tagKey(c.tenant_id, c.id, '').sk;
   const current = isConversation
-    ? conversationItem(c)
+    ? conversationItem(c, typeof item.pointer_handle === 'string' ? item.pointer_handle : undefined)
     : sk.startsWith(tagPrefix) && sk.length > tagPrefix.length
       ? tagItem(c, sk.slice(tagPrefix.length))
       : undefined;
@@ -169,7 +201,12 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
     (item.conversation as Record<string, unknown> | undefined) ?? item,
     CONVERSATION_FIELDS,
   );
-  return { ...c, customer: inOrder(c.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS) };
+  const conversation = {
+    ...c,
+    customer: inOrder<CustomerRef>(c.customer, CUSTOMER_REF_FIELDS),
+  };
+  if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
+  return conversation;
 }
 export const messageFromItem = (item: Record<string, unknown>): Message => inOrder<Message>(item, MESSAGE_FIELDS);
 
@@ -200,7 +237,8 @@ export class ActiveConversationExists extends Error {
  * Writes a new version of a conversation with the other items of the same change (messages, events),
  * in one transaction: the conversation (conditional on the version that was read), its tag snapshots,
  * and the customer's active-conversation pointer. Throws ConversationChanged if someone else won.
- * `knownPointer`: the pointer as the caller just read it (null: none), so it is not read again.
+ * `knownPointer`: the customer's active conversation as the caller just read it under all its handles
+ * (null: none), so it is not read again.
  */
 export async function saveConversation(
   before: Conversation | undefined,
@@ -210,11 +248,12 @@ export async function saveConversation(
 ): Promise<void> {
   const table = tableName('main');
   const t = after.tenant_id;
+  const handle = before ? handleOf(before) : pointerHandle(after.customer);
   const items: TransactItem[] = [
     {
       Put: {
         TableName: table,
-        Item: conversationItem(after),
+        Item: conversationItem(after, handle),
         ConditionExpression: before ? '#c.#version = :version' : 'attribute_not_exists(pk)',
         ExpressionAttributeNames: before ? { '#c': 'conversation', '#version': 'version' } : undefined,
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
@@ -227,17 +266,23 @@ export async function saveConversation(
   for (const tag of before?.tags ?? []) {
     if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(t, after.id, tag) } });
   }
-  // The active-conversation pointer: taken only if free (one unresolved conversation per customer and
-  // channel account), released only if it is ours. A lost race fails the transaction and is retried.
+  // The active-conversation pointer: taken only if free under every handle of the customer (one unresolved
+  // conversation per customer and channel account), released only if it is ours. A lost race fails the
+  // transaction and is retried.
   const wasActive = before !== undefined && before.status !== 'resolved';
   const isActive = after.status !== 'resolved';
-  const pointer = activeKey(t, after.channel, after.channel_account_id, after.customer.phone);
+  const pointer = activeKey(t, after.channel, after.channel_account_id, handle);
   if (isActive !== wasActive) {
+    const others = isActive
+      ? customerHandles(after.customer)
+          .filter((h) => h !== handle)
+          .map((h) => activeKey(t, after.channel, after.channel_account_id, h))
+      : [];
     const current =
       knownPointer !== undefined
         ? (knownPointer ?? undefined)
-        : ((await db().send(new GetCommand({ TableName: table, Key: pointer, ConsistentRead: true }))).Item
-            ?.conversation_id as string | undefined);
+        : ((await getMany(table, [pointer, ...others])).find((p) => p?.conversation_id)?.conversation_id as
+            string | undefined);
     if (isActive) {
       if (current && current !== after.id) throw new ActiveConversationExists(current);
       items.push({
@@ -247,15 +292,10 @@ export async function saveConversation(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       });
+      for (const Key of others)
+        items.push({ ConditionCheck: { TableName: table, Key, ConditionExpression: 'attribute_not_exists(pk)' } });
     } else if (current === after.id) {
-      items.push({
-        Delete: {
-          TableName: table,
-          Key: pointer,
-          ConditionExpression: 'conversation_id = :me',
-          ExpressionAttributeValues: { ':me': after.id },
-        },
-      });
+      items.push(pointerRelease(t, after.channel, after.channel_account_id, handle, after.id));
     }
   }
   // A new assignment (or one kept by a reopening) commits only while the user is active: a user disabled
@@ -269,6 +309,7 @@ export async function saveConversation(
   items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
+    storedHandles.set(after, handle);
   } catch (error) {
     if (transactionConditionFailed(error, [0]) || transactionConflicted(error)) throw new ConversationChanged();
     if (assigns && transactionConditionFailed(error, [userCheck])) throw new AssigneeInactive();
@@ -464,22 +505,86 @@ export async function getConversationWithMessages(t: string, id: string, message
 }
 
 /**
- * Who writes in on a channel account, in one read: the customer with this phone (undefined on first
- * contact) and their current unresolved conversation there (undefined if none).
+ * Who writes in on a channel account, in one read: the customers known by the message's phone and by its
+ * BSUID (undefined where none is), and the active-conversation pointers under those two handles (null:
+ * read, none there). For the ordinary message with a phone, that is the customer and their conversation.
  */
 export async function findInboundParty(
   t: string,
   channel: ChannelKind,
   account: string | null,
-  phone: string,
-): Promise<{ customer: Customer | undefined; activeConversationId: string | undefined }> {
-  const [identity, pointer] = await getMany(tableName('main'), [
-    customerIdentityKey(t, phone),
-    activeKey(t, channel, account, phone),
+  seen: { phone: string | null; userId: string | null },
+): Promise<{
+  byPhone: Customer | undefined;
+  byUserId: Customer | undefined;
+  pointers: Map<string, string | null>;
+}> {
+  const handles = [
+    ...(seen.phone ? [phoneHandle(seen.phone)] : []),
+    ...(seen.userId ? [userIdHandle(seen.userId)] : []),
+  ];
+  const items = await getMany(tableName('main'), [
+    ...(seen.phone ? [customerIdentityKey(t, seen.phone)] : []),
+    ...(seen.userId ? [whatsAppIdentityKey(t, seen.userId)] : []),
+    ...handles.map((h) => activeKey(t, channel, account, h)),
+  ]);
+  const phoneIdentity = seen.phone ? items.shift() : undefined;
+  const userIdentity = seen.userId ? items.shift() : undefined;
+  const pointers = items;
+  const [byPhone, byUserId] = await Promise.all([
+    seen.phone ? customerOfIdentity(t, phoneIdentity) : undefined,
+    seen.userId ? customerOfIdentity(t, userIdentity) : undefined,
   ]);
   return {
-    customer: await customerOfIdentity(t, identity),
-    activeConversationId: pointer?.conversation_id as string | undefined,
+    byPhone,
+    byUserId,
+    pointers: new Map(handles.map((h, i) => [h, (pointers[i]?.conversation_id as string | undefined) ?? null])),
+  };
+}
+
+/** The active-conversation pointers under these handles (null: none there), in one read. */
+export async function activePointers(
+  t: string,
+  channel: ChannelKind,
+  account: string | null,
+  handles: string[],
+): Promise<Map<string, string | null>> {
+  const items = handles.length
+    ? await getMany(
+        tableName('main'),
+        handles.map((h) => activeKey(t, channel, account, h)),
+      )
+    : [];
+  return new Map(handles.map((h, i) => [h, (items[i]?.conversation_id as string | undefined) ?? null]));
+}
+
+/** Releases the pointer under a handle if it still names this conversation (else nothing). */
+export async function releasePointer(
+  t: string,
+  channel: ChannelKind,
+  account: string | null,
+  handle: string,
+  conversationId: string,
+): Promise<void> {
+  const { Delete } = pointerRelease(t, channel, account, handle, conversationId);
+  if (Delete) await conditionalWrite(() => db().send(new DeleteCommand(Delete)));
+}
+
+/** Releases the pointer under a handle if it still names this conversation: for the caller's transaction. */
+export function pointerRelease(
+  t: string,
+  channel: ChannelKind,
+  account: string | null,
+  handle: string,
+  conversationId: string,
+): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName('main'),
+      Key: activeKey(t, channel, account, handle),
+      ConditionExpression: 'conversation_id = :me',
+      ExpressionAttributeValues: { ':me': conversationId },
+    },
   };
 }
 

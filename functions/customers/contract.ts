@@ -4,9 +4,29 @@ import { defineContract, named, page, resourceId, tenantId, timestamp, version }
 const customerFields = {
   id: resourceId('cus'),
   name: z.nullable(z.string()),
-  phone: z
-    .string()
-    .check(z.meta({ pattern: '^\\+[1-9]\\d{7,14}$', description: 'E.164.', examples: ['+4915112345678'] })),
+  phone: z.nullable(
+    z.string().check(
+      z.meta({
+        pattern: '^\\+[1-9]\\d{7,14}$',
+        description: 'E.164. Null for a WhatsApp user who withholds their number (known by `whatsapp_user_id`).',
+        examples: ['+4915112345678'],
+      }),
+    ),
+  ),
+  whatsapp_user_id: z.nullable(
+    z.string().check(
+      z.meta({
+        description:
+          "Meta's business-scoped user id (BSUID) of the customer's WhatsApp account, once a message showed it. Replies go to the phone number when known, else to this id.",
+        examples: ['US.13491208655302741918'],
+      }),
+    ),
+  ),
+  whatsapp_username: z.nullable(
+    z
+      .string()
+      .check(z.meta({ description: 'The WhatsApp username the customer showed, if any.', examples: ['carla.g'] })),
+  ),
 };
 
 /** A customer as conversations and bookings embed them. */
@@ -44,7 +64,7 @@ export const contract = defineContract({
     description:
       "Changes the customer's name (null clears it). Their conversations and bookings show the new name " +
       '(their copies are rewritten before the answer, which moves their versions); events already sent keep the name they had. ' +
-      'The phone number identifies the customer and cannot change.',
+      'The phone number and the WhatsApp user id identify the customer and cannot be changed here.',
     params: { id: resourceId('cus') },
     ifMatch: true,
     responses: { 200: { description: 'The updated customer.', body: Customer, headers: ['ETag'] } },

@@ -1,11 +1,20 @@
 import { DomainError } from '../platform/domain-error';
 
-/** Customers: identified per tenant by their channel identity (the phone number for WhatsApp). */
+/**
+ * Customers: identified per tenant by their channel identities: the phone number, and for WhatsApp also
+ * Meta's business-scoped user id (BSUID), which is all a user who adopted a username may show. At least
+ * one of the two is known.
+ */
 export interface Customer {
   id: string;
   tenant_id: string;
   name: string | null;
-  phone: string;
+  /** Null for a WhatsApp user known only by their BSUID (the phone number withheld). */
+  phone: string | null;
+  /** Meta's business-scoped user id (`US.13491208655302741918`); absent on customers stored before it. */
+  whatsapp_user_id?: string | null;
+  /** The user's WhatsApp username, as their last linking message showed it. */
+  whatsapp_username?: string | null;
   created_at: string;
   /** Absent on customers stored before names could change: version 1, updated when created. */
   version?: number;
@@ -69,7 +78,32 @@ export function laterWordForms(name: string): string[] {
   return starts.slice(0, LATER_WORDS_SEARCHED).map((start) => form.slice(start));
 }
 
-export const customerView = (c: Customer) => ({ id: c.id, name: c.name, phone: c.phone });
+/**
+ * Meta's business-scoped user id: a two-letter country code, a dot, then up to 128 letters and digits (a
+ * parent BSUID has a second part: `US.ENT.…`).
+ */
+export function normaliseWhatsAppUserId(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const id = raw.trim();
+  return /^[A-Z]{2}\.(?:[A-Z]{2,8}\.)?[A-Za-z0-9]{1,128}$/.test(id) ? id : null;
+}
+
+/** How a customer is addressed on WhatsApp: the phone number when known, else the BSUID. */
+export const whatsAppRecipient = (c: { phone: string | null; whatsapp_user_id?: string | null }) => ({
+  phone: c.phone,
+  userId: c.whatsapp_user_id ?? null,
+});
+
+export const customerView = (c: Customer) => ({
+  id: c.id,
+  name: c.name,
+  phone: c.phone,
+  whatsapp_user_id: c.whatsapp_user_id ?? null,
+  whatsapp_username: c.whatsapp_username ?? null,
+});
+
+/** A customer as conversations and bookings carry a copy of them. */
+export type CustomerRef = ReturnType<typeof customerView>;
 
 /** A customer as `/customers` returns them. */
 export const customerRecord = (c: Customer) => ({
@@ -77,7 +111,64 @@ export const customerRecord = (c: Customer) => ({
   tenant_id: c.tenant_id,
   name: c.name,
   phone: c.phone,
+  whatsapp_user_id: c.whatsapp_user_id ?? null,
+  whatsapp_username: c.whatsapp_username ?? null,
   created_at: c.created_at,
   updated_at: c.updated_at ?? c.created_at,
   version: versionOf(c),
 });
+
+/** Who a channel message says wrote it: the phone number, Meta's BSUID, or both (and a WhatsApp username). */
+export interface SeenIdentity {
+  phone: string | null;
+  userId: string | null;
+  username: string | null;
+}
+
+/**
+ * What a message's identities mean for the customers found by them, before any write:
+ * - `create`: nobody is known by either;
+ * - `known`: the customer, as it is (nothing new to learn, or nothing we may take);
+ * - `link`: the customer found by one identity gains the other (a phone customer their BSUID, a BSUID
+ *   customer their phone);
+ * - `repoint`: the phone's customer and the BSUID's are two: the phone's customer is kept and takes the
+ *   BSUID from the other, whose history stays theirs (the two are not merged).
+ * A known identity is never replaced: a customer whose phone or BSUID differs from the message's stays as
+ * it is (the phone number decides, as it does when Meta is given both). Pure.
+ */
+export type IdentityPlan =
+  | { kind: 'create' }
+  | { kind: 'known'; customer: Customer }
+  | { kind: 'link'; before: Customer; after: Customer }
+  | { kind: 'repoint'; before: Customer; after: Customer; previous: { before: Customer; after: Customer } };
+
+export function planIdentity(
+  found: { byPhone: Customer | undefined; byUserId: Customer | undefined },
+  seen: SeenIdentity,
+  now: Date,
+): IdentityPlan {
+  const { byPhone, byUserId } = found;
+  const changed = (c: Customer, fields: Partial<Customer>): Customer => ({
+    ...c,
+    ...fields,
+    version: versionOf(c) + 1,
+    updated_at: now.toISOString(),
+  });
+  const withUserId = (c: Customer) =>
+    changed(c, { whatsapp_user_id: seen.userId, whatsapp_username: seen.username ?? c.whatsapp_username ?? null });
+  if (byPhone && seen.userId && !byPhone.whatsapp_user_id) {
+    if (!byUserId) return { kind: 'link', before: byPhone, after: withUserId(byPhone) };
+    if (byUserId.id !== byPhone.id)
+      return {
+        kind: 'repoint',
+        before: byPhone,
+        after: withUserId(byPhone),
+        previous: { before: byUserId, after: changed(byUserId, { whatsapp_user_id: null }) },
+      };
+  }
+  if (byPhone) return { kind: 'known', customer: byPhone };
+  if (byUserId && seen.phone && !byUserId.phone)
+    return { kind: 'link', before: byUserId, after: changed(byUserId, { phone: seen.phone }) };
+  if (byUserId) return { kind: 'known', customer: byUserId };
+  return { kind: 'create' };
+}

@@ -49,14 +49,22 @@ export async function updateCustomer(
       exhausted: () => DomainError.conflict('concurrent_update', 'The customer is changing too fast; retry.'),
     },
   );
+  await refreshCustomerCopies(tenantId, saved);
+  return saved;
+}
+
+/**
+ * Rewrites the copies of a changed customer that their conversations and bookings carry, until they match
+ * the customer as it is read last (so two changes at once end with the copies of the one that won).
+ */
+export async function refreshCustomerCopies(tenantId: string, saved: Customer): Promise<void> {
   let latest = saved;
   for (let pass = 0; pass < 3; pass++) {
     const view = customerView(latest);
     await Promise.all([refreshConversations(tenantId, view), refreshBookings(tenantId, view)]);
-    // Another rename committed meanwhile: its copies may have landed before these. Bring them to it.
-    const current = await getCustomer(tenantId, id);
+    // Another change committed meanwhile: its copies may have landed before these. Bring them to it.
+    const current = await getCustomer(tenantId, saved.id);
     if (!current || versionOf(current) === versionOf(latest)) break;
     latest = current;
   }
-  return saved;
 }

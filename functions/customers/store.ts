@@ -11,6 +11,8 @@ import { LATER_WORDS_SEARCHED, laterWordForms, nameSearchForm, type Customer } f
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
  *   pk TENANT#<t>  sk CUSIDENT#<phone>              identity: `customer_id` and a copy of the customer (rewritten
  *                                                   with it), so finding a customer by phone is one read
+ *   pk TENANT#<t>  sk CUSIDENT#wa:<bsuid>           the same for Meta's business-scoped user id (WhatsApp users
+ *                                                   who withhold their phone number); a customer has one or both
  * Customer ids are ULIDs, so one descending Query on `CUS#` lists them newest first.
  * A named customer is also in gsi1: gsi1pk `<t>#CUSNAME`, gsi1sk `<name's search form>\u0001<id>`, so the
  * customers whose name starts with some text are one ascending Query (A to Z). So that a later word finds
@@ -25,6 +27,17 @@ export const customerIdentityKey = (tenantId: string, phone: string) => ({
   pk: tenantPk(tenantId),
   sk: `CUSIDENT#${phone}`,
 });
+
+export const whatsAppIdentityKey = (tenantId: string, userId: string) => ({
+  pk: tenantPk(tenantId),
+  sk: `CUSIDENT#wa:${userId}`,
+});
+
+/** The identity items of a customer: its phone's and its BSUID's, those it has. */
+export const identityKeysOf = (c: Customer) => [
+  ...(c.phone ? [customerIdentityKey(c.tenant_id, c.phone)] : []),
+  ...(c.whatsapp_user_id ? [whatsAppIdentityKey(c.tenant_id, c.whatsapp_user_id)] : []),
+];
 
 const nameIndexPartition = (tenantId: string) => `${tenantId}#CUSNAME`;
 /** Ends the name in the sort key: below every character a name keeps, so "Jo" sorts before "Jo Smith". */
@@ -93,11 +106,20 @@ export async function getCustomer(tenantId: string, id: string): Promise<Custome
 export const customerFromIdentity = (item: Record<string, unknown> | undefined): Customer | undefined =>
   item?.customer ? (item.customer as Customer) : undefined;
 
-export const newCustomer = (tenantId: string, phone: string, name: string | null, now: Date): Customer => ({
+/** A new customer known by a phone number, or on WhatsApp by a BSUID (and maybe a username), or both. */
+export const newCustomer = (
+  tenantId: string,
+  phone: string | null,
+  name: string | null,
+  now: Date,
+  whatsApp: { userId: string | null; username: string | null } = { userId: null, username: null },
+): Customer => ({
   id: newId('cus'),
   tenant_id: tenantId,
   name,
   phone,
+  whatsapp_user_id: whatsApp.userId,
+  whatsapp_username: whatsApp.username,
   created_at: now.toISOString(),
   updated_at: now.toISOString(),
   version: 1,
@@ -111,43 +133,82 @@ export class CustomerChanged extends Error {
   }
 }
 
+/** The customer's item, on condition that it is still at the version `before` was read at. */
+function customerPutAt(before: Customer, after: Customer): TransactItem {
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: customerItem(after),
+      ConditionExpression:
+        before.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
+      ExpressionAttributeValues: before.version === undefined ? undefined : { ':v': before.version },
+    },
+  };
+}
+
+/** An identity item naming `customer`, with its copy; `owner`: the customer it must name now (none: it must not exist). */
+function identityPut(customer: Customer, key: { pk: string; sk: string }, owner: string | null): TransactItem {
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: { ...key, customer_id: customer.id, customer },
+      ConditionExpression: owner ? 'customer_id = :owner' : 'attribute_not_exists(pk)',
+      ExpressionAttributeValues: owner ? { ':owner': owner } : undefined,
+    },
+  };
+}
+
 /**
- * Writes a changed customer and its identity's copy in one transaction, if the customer is still at the
+ * Writes a changed customer and its identities' copies in one transaction, if the customer is still at the
  * version read (customers stored before versions have none: then, if it still has none).
  */
 export async function saveCustomer(before: Customer, after: Customer): Promise<void> {
-  const table = tableName('main');
+  await runCustomerTransaction([
+    customerPutAt(before, after),
+    ...identityKeysOf(after).map((key) => identityPut(after, key, after.id)),
+    ...(before.name === after.name ? [] : nameWordWrites(after, true)),
+  ]);
+}
+
+async function runCustomerTransaction(items: TransactItem[]): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table,
-              Item: customerItem(after),
-              ConditionExpression:
-                before.version === undefined
-                  ? 'attribute_exists(pk) AND attribute_not_exists(version)'
-                  : 'version = :v',
-              ExpressionAttributeValues: before.version === undefined ? undefined : { ':v': before.version },
-            },
-          },
-          {
-            Put: {
-              TableName: table,
-              Item: { ...customerIdentityKey(after.tenant_id, after.phone), customer_id: after.id, customer: after },
-              ConditionExpression: 'customer_id = :id',
-              ExpressionAttributeValues: { ':id': after.id },
-            },
-          },
-          ...(before.name === after.name ? [] : nameWordWrites(after, true)),
-        ],
-      }),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (transactionConditionFailed(error) || transactionConflicted(error)) throw new CustomerChanged();
     throw error;
   }
+}
+
+/**
+ * Gives a customer an identity it lacked (a phone number or a BSUID), in one transaction with the customer
+ * at the version read: the new identity item must be free, or, when `previous` is given, still name that
+ * other customer, which loses it (its own item changes beside it). Every copy the two carry (identities,
+ * name entries) is rewritten. `extra` joins the transaction. CustomerChanged when anything moved meanwhile.
+ */
+export async function linkIdentity(
+  before: Customer,
+  after: Customer,
+  previous?: { before: Customer; after: Customer },
+  extra: TransactItem[] = [],
+): Promise<void> {
+  const owned = new Set(identityKeysOf(before).map((k) => k.sk));
+  const taken = new Set(previous ? identityKeysOf(previous.before).map((k) => k.sk) : []);
+  const copies = (c: Customer) => nameWordItems(c).map((Item) => ({ Put: { TableName: tableName('main'), Item } }));
+  await runCustomerTransaction([
+    customerPutAt(before, after),
+    ...identityKeysOf(after).map((key) =>
+      identityPut(after, key, owned.has(key.sk) ? after.id : taken.has(key.sk) ? (previous?.before.id ?? null) : null),
+    ),
+    ...copies(after),
+    ...(previous
+      ? [
+          customerPutAt(previous.before, previous.after),
+          ...identityKeysOf(previous.after).map((key) => identityPut(previous.after, key, previous.after.id)),
+          ...copies(previous.after),
+        ]
+      : []),
+    ...extra,
+  ]);
 }
 
 /**
@@ -186,22 +247,12 @@ export function reindexCustomerName(customer: Customer) {
 }
 
 /**
- * The writes that create a customer, for the caller's transaction: the identity is conditional, so a
- * concurrent first contact with the same phone fails the transaction (the caller reads theirs and retries).
+ * The writes that create a customer, for the caller's transaction: the identities are conditional, so a
+ * concurrent first contact with the same phone (or BSUID) fails the transaction (the caller reads theirs and retries).
  */
 export function customerPuts(customer: Customer): TransactItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName('main'),
-        Item: {
-          ...customerIdentityKey(customer.tenant_id, customer.phone),
-          customer_id: customer.id,
-          customer,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+    ...identityKeysOf(customer).map((key) => identityPut(customer, key, null)),
     { Put: { TableName: tableName('main'), Item: customerItem(customer) } },
     ...nameWordWrites(customer, false),
   ];

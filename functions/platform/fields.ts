@@ -4,7 +4,7 @@ export function inOrder<T>(item: Record<string, unknown>, fields: readonly (keyo
 }
 
 /** Customers nested in conversations and bookings. */
-export const CUSTOMER_REF_FIELDS = ['id', 'name', 'phone'] as const;
+export const CUSTOMER_REF_FIELDS = ['id', 'name', 'phone', 'whatsapp_user_id', 'whatsapp_username'] as const;
 
 /**
  * JSON with sorted object keys: equal values give equal strings, whatever order DynamoDB returned.

@@ -93,7 +93,7 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): { tex
 
 /** The values a conversation and the person answering it give the placeholders. */
 export function placeholderValues(
-  customer: { name: string | null; phone: string } | undefined,
+  customer: { name: string | null; phone: string | null } | undefined,
   agentName: string | null | undefined,
 ): PlaceholderValues {
   return {

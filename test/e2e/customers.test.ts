@@ -61,6 +61,8 @@ describe('customers', () => {
         tenant_id: t.tenantId,
         name: 'Cleo',
         phone: '+491513000003',
+        whatsapp_user_id: null,
+        whatsapp_username: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
         version: 1,
@@ -243,7 +245,7 @@ describe('customers', () => {
     const skew = process.env.CHAOS ? 3000 : 0;
     expect(Date.parse(renamed.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(renamed.body.created_at) - skew);
 
-    const ivy = { id: customer.id, name: 'Ivy Ng', phone };
+    const ivy = { id: customer.id, name: 'Ivy Ng', phone, whatsapp_user_id: null, whatsapp_username: null };
     await settlesTo(async () => (await list(`?phone=${encodeURIComponent(phone)}`)).body.data, [renamed.body]);
     const conversation = await call('GET', `/conversations/${conversationId}`, authOf(t));
     expect(conversation.body.customer).toEqual(ivy);

@@ -228,7 +228,17 @@ it('puts named customers stored before the name search into it, once', async () 
   const got = await call('GET', `/customers/${customer.id}`, authOf(t));
   expect(got.body).toMatchObject({ name: 'Zoë Legacy', version: 1 });
   expect(Object.keys(got.body).sort()).toEqual(
-    ['created_at', 'id', 'name', 'phone', 'tenant_id', 'updated_at', 'version'].sort(),
+    [
+      'created_at',
+      'id',
+      'name',
+      'phone',
+      'tenant_id',
+      'updated_at',
+      'version',
+      'whatsapp_user_id',
+      'whatsapp_username',
+    ].sort(),
   );
   expect(await ops('reindex-customers')).toEqual({ scanned: 0, rewritten: 0, skipped: 0, dry_run: false });
 });

@@ -577,6 +577,164 @@ describe('WhatsApp outbound and receipts', () => {
   });
 });
 
+describe('WhatsApp users known by their business-scoped user id (username users)', () => {
+  const newUserId = () => `US.${String(Math.floor(Math.random() * 1e10)).padStart(10, '1')}${Date.now()}`;
+  /** A message as Meta sends it: `from` and `wa_id` only when the user shows their phone number. */
+  const fromUser = (text: string, ids: { userId: string; phone?: string; username?: string }) => ({
+    contacts: [
+      {
+        user_id: ids.userId,
+        ...(ids.phone ? { wa_id: ids.phone } : {}),
+        profile: { name: 'Carla', ...(ids.username ? { username: ids.username } : {}) },
+      },
+    ],
+    messages: [
+      {
+        from_user_id: ids.userId,
+        ...(ids.phone ? { from: ids.phone } : {}),
+        id: `wamid.${randomUUID()}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
+  const conversationOf = (userId: string) =>
+    eventually(
+      async () => (await conversationsOf(t)).filter((c) => c.customer.whatsapp_user_id === userId),
+      (list) => list.length > 0,
+    );
+  const inboundTexts = async (convId: string) =>
+    (await messagesOf(t, convId)).filter((m) => m.direction === 'inbound').map((m) => m.text);
+  const customerByPhone = async (phone: string) =>
+    (await call('GET', `/customers?phone=${encodeURIComponent(phone)}`, authOf(t))).body.data as any[];
+  async function reply(convId: string, text: string) {
+    const sent = await call('POST', `/conversations/${convId}/messages`, { ...authOf(t), body: { text } });
+    expect(sent.status).toBe(202);
+    await eventually(
+      async () => (await messagesOf(t, convId)).find((m) => m.id === sent.body.id),
+      (m) => m?.status === 'sent' || m?.status === 'failed',
+    );
+    return (await graphRequests()).find((r) => r.body?.text?.body === text);
+  }
+
+  it('opens a conversation for a message with no phone number, answers it by the BSUID, and links the phone when it comes', async () => {
+    const userId = newUserId();
+    const phone = `4917${Math.floor(Math.random() * 1e9)}`;
+    expect((await post(webhook(fromUser('hi, no number here', { userId, username: 'carla.g' })))).status).toBe(200);
+    const [conv] = await conversationOf(userId);
+    expect(conv.customer).toMatchObject({ phone: null, whatsapp_user_id: userId, whatsapp_username: 'carla.g' });
+    expect(conv.channel_account_id).toBe(phoneNumberId);
+
+    const request = await reply(conv.id, `Hello ${userId}`);
+    expect(request.problems).toEqual([]);
+    expect(request.body.recipient).toBe(userId);
+    expect(request.body.to).toBeUndefined();
+    expect((await messagesOf(t, conv.id)).find((m) => m.direction === 'outbound').status).toBe('sent');
+    // Booked by customer id, with no phone number to name them by.
+    const booking = await call('POST', '/bookings', {
+      ...authOf(t),
+      body: {
+        customer: { id: conv.customer.id },
+        conversation_id: conv.id,
+        service: 'Cut',
+        timezone: 'Europe/Berlin',
+        start_at: '2031-02-03T09:00:00.000Z',
+        end_at: '2031-02-03T10:00:00.000Z',
+      },
+    });
+    expect(booking.status).toBe(201);
+    expect(booking.body.customer).toMatchObject({ id: conv.customer.id, phone: null, whatsapp_user_id: userId });
+
+    // The user shows their number later: the same customer, the same conversation.
+    await post(webhook(fromUser('now with my number', { userId, phone })));
+    await eventually(
+      () => inboundTexts(conv.id),
+      (texts) => texts.includes('now with my number'),
+    );
+    expect(await conversationOf(userId)).toHaveLength(1);
+    const [customer] = await customerByPhone(`+${phone}`);
+    expect(customer).toMatchObject({
+      id: conv.customer.id,
+      phone: `+${phone}`,
+      whatsapp_user_id: userId,
+      whatsapp_username: 'carla.g',
+    });
+    // The conversation's copy of the customer learns the phone number, and replies go to it (it wins).
+    await eventually(
+      async () => (await conversationOf(userId))[0].customer.phone,
+      (p) => p === `+${phone}`,
+    );
+    expect((await reply(conv.id, `By phone ${userId}`)).body.to).toBe(phone);
+    const booked = await call('GET', `/bookings/${booking.body.id}`, authOf(t));
+    expect(booked.body.customer).toMatchObject({ phone: `+${phone}`, whatsapp_user_id: userId });
+  });
+
+  it('keeps a phone customer\u2019s conversation when they are seen by BSUID, with or without the number', async () => {
+    const userId = newUserId();
+    const phone = `4917${Math.floor(Math.random() * 1e9)}`;
+    await post(webhook(textMessage(phone, 'first, by phone')));
+    const conv = await eventually(
+      async () => (await conversationsOf(t)).find((c) => c.customer.phone === `+${phone}`),
+      (c) => c !== undefined,
+    );
+    await post(webhook(fromUser('second, both', { userId, phone })));
+    await eventually(
+      () => inboundTexts(conv.id),
+      (texts) => texts.includes('second, both'),
+    );
+    // The number withheld now: the BSUID finds the customer, and the conversation opened by phone.
+    await post(webhook(fromUser('third, BSUID only', { userId })));
+    await eventually(
+      () => inboundTexts(conv.id),
+      (texts) => texts.includes('third, BSUID only'),
+    );
+    const mine = (await conversationsOf(t)).filter((c) => c.customer.id === conv.customer.id);
+    expect(mine).toHaveLength(1);
+    expect((await customerByPhone(`+${phone}`))[0]).toMatchObject({ id: conv.customer.id, whatsapp_user_id: userId });
+    // Resolved, the next BSUID-only message opens the customer's next conversation, under the same customer.
+    const resolved = await call('PATCH', `/conversations/${conv.id}`, { ...authOf(t), body: { status: 'resolved' } });
+    expect(resolved.status).toBe(200);
+    await post(webhook(fromUser('fourth, a new matter', { userId })));
+    const next = await eventually(
+      async () => (await conversationsOf(t)).filter((c) => c.customer.id === conv.customer.id && c.id !== conv.id),
+      (list) => list.length === 1,
+    );
+    expect(await inboundTexts(next[0].id)).toEqual(['fourth, a new matter']);
+  });
+
+  it('keeps the phone customer when the phone and the BSUID belong to two: the BSUID moves to them', async () => {
+    const userId = newUserId();
+    const phone = `4917${Math.floor(Math.random() * 1e9)}`;
+    await post(webhook(fromUser('as a username user', { userId })));
+    const [byUserId] = await conversationOf(userId);
+    await post(webhook(textMessage(phone, 'as a phone user')));
+    const byPhone = await eventually(
+      async () => (await conversationsOf(t)).find((c) => c.customer.phone === `+${phone}`),
+      (c) => c !== undefined,
+    );
+    expect(byPhone.customer.id).not.toBe(byUserId.customer.id);
+    await post(webhook(fromUser('both at last', { userId, phone })));
+    await eventually(
+      () => inboundTexts(byPhone.id),
+      (texts) => texts.includes('both at last'),
+    );
+    expect((await customerByPhone(`+${phone}`))[0]).toMatchObject({
+      id: byPhone.customer.id,
+      whatsapp_user_id: userId,
+    });
+    const previous = await call('GET', `/customers/${byUserId.customer.id}`, authOf(t));
+    expect(previous.body).toMatchObject({ phone: null, whatsapp_user_id: null });
+    // From now on the BSUID alone finds the phone customer's conversation; the other keeps its history.
+    await post(webhook(fromUser('BSUID only again', { userId })));
+    await eventually(
+      () => inboundTexts(byPhone.id),
+      (texts) => texts.includes('BSUID only again'),
+    );
+    expect(await inboundTexts(byUserId.id)).toEqual(['as a username user']);
+  });
+});
+
 describe('Graph API versions', () => {
   it('uses the configured version, and the fake refuses a retired one as Meta does', async () => {
     const { graphCall, GraphError: Err } = await import('../../functions/channels/whatsapp');

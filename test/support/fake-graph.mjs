@@ -58,7 +58,8 @@ export function startFakeGraph() {
                     id: wamid,
                     status,
                     timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: to,
+                    // A message sent to a BSUID is reported by it: Meta names no phone it was not given.
+                    ...(/^\d+$/.test(to) ? { recipient_id: to } : { recipient_user_id: to }),
                     ...(reference ? { biz_opaque_callback_data: reference } : {}),
                     ...(errors ? { errors } : {}),
                   },

@@ -6,7 +6,7 @@ import { bookingMessage } from '../../functions/bookings/notification-text';
 const booking = (extra: Partial<Booking> = {}): Booking => ({
   id: 'bkg_1',
   tenant_id: 't',
-  customer: { id: 'cus_1', name: 'Ana Sousa', phone: '+351912345678' },
+  customer: { id: 'cus_1', name: 'Ana Sousa', phone: '+351912345678', whatsapp_user_id: null, whatsapp_username: null },
   conversation_id: 'conv_1',
   service: 'Corte',
   resource_id: null,
@@ -43,7 +43,10 @@ describe('what a customer is told about their booking', () => {
   });
 
   it('greets without a name when the customer has none, and has nothing to say once a booking is over', () => {
-    const nameless = booking({ customer: { id: 'cus_1', name: null, phone: '+351912345678' }, status: 'cancelled' });
+    const nameless = booking({
+      customer: { id: 'cus_1', name: null, phone: '+351912345678', whatsapp_user_id: null, whatsapp_username: null },
+      status: 'cancelled',
+    });
     expect(bookingMessage(nameless, 'de')).toBe(
       'Hallo, Ihr Termin (Corte) am Dienstag, 4. März um 15:00 Uhr ist abgesagt. Schreiben Sie uns jederzeit, wenn Sie einen neuen möchten.',
     );

@@ -6,6 +6,7 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { BadRequestError, type Customer, type MessagingClient } from '@messaging-platform/sdk';
 import { useApp, isSessionOver } from '../context';
+import { customerContact } from '../format';
 
 /** What a customer's number may look like as typed: digits with an optional +, spaces, dots, dashes, brackets. */
 export const looksLikePhone = (text: string): boolean => /^\+?[\d\s().-]{8,30}$/.test(text.trim());
@@ -158,7 +159,7 @@ export function PhoneSearch({
                     onFound(c);
                   }}
                 >
-                  {c.name ? `${c.name} (${c.phone})` : c.phone}
+                  {c.name ? `${c.name} (${customerContact(c)})` : customerContact(c)}
                 </Button>
               ))}
               {choices.more && <span>and more: type more of the name.</span>}

@@ -20,7 +20,16 @@ import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../comp
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { BookingStatus } from '../components/booking-status';
-import { browserTimeZone, formatDateTime, formatTime, isoDay, localInstant, localTimeOf } from '../format';
+import {
+  browserTimeZone,
+  customerContact,
+  customerLabel,
+  formatDateTime,
+  formatTime,
+  isoDay,
+  localInstant,
+  localTimeOf,
+} from '../format';
 import { buffersText, hasBuffers } from '../opening-hours';
 
 type View = 'list' | 'day' | 'week';
@@ -144,7 +153,7 @@ export function BookingsPage() {
         if (!message) return;
         flash({
           type: 'success',
-          content: `Message to ${b.customer.name ?? b.customer.phone} on its way: “${message.text}”`,
+          content: `Message to ${customerLabel(b.customer)} on its way: “${message.text}”`,
         });
       });
 
@@ -301,7 +310,7 @@ export function BookingsPage() {
             {
               id: 'customer',
               header: 'Customer',
-              cell: (b) => b.customer.name ?? b.customer.phone,
+              cell: (b) => customerLabel(b.customer),
               minWidth: 120,
               maxWidth: 240,
             },
@@ -343,7 +352,7 @@ export function BookingsPage() {
         onCancel={closeCancel}
       >
         <Box variant="p">
-          Cancel <b>{cancelling?.service}</b> for {cancelling?.customer.name ?? cancelling?.customer.phone} on{' '}
+          Cancel <b>{cancelling?.service}</b> for {cancelling && customerLabel(cancelling.customer)} on{' '}
           {formatDateTime(cancelling?.start_at)}? The time becomes free again.
         </Box>
         <FormField label="Reason" description="Optional; sent with the booking.cancelled event.">
@@ -389,7 +398,7 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
                   </b>{' '}
                   {b.service}
                   <br />
-                  {b.customer.name ?? b.customer.phone}
+                  {customerLabel(b.customer)}
                   {b.resource_id ? ` · ${b.resource_id}` : ''}
                   {b.status !== 'confirmed' && b.status !== 'cancelled' ? ` · ${b.status.replace('_', '-')}` : ''}
                 </div>
@@ -415,8 +424,8 @@ const BOOKING_FIELDS = {
 };
 const customerOption = (c: Customer): SelectProps.Option => ({
   value: c.id,
-  label: c.name ?? c.phone,
-  description: c.phone,
+  label: customerLabel(c),
+  description: customerContact(c),
 });
 
 function BookingModal({

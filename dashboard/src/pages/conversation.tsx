@@ -31,7 +31,7 @@ import {
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam } from '../context';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
-import { formatDateTime, formatScore, formatWhen } from '../format';
+import { customerContact, customerLabel, formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
 import { customerHref, follow } from '../router';
 
@@ -131,14 +131,14 @@ export function ConversationPage({ id }: { id: string }) {
           description={
             <>
               <Link href={customerHref(c.customer.id)} onFollow={follow}>
-                {c.customer.phone}
+                {customerContact(c.customer)}
               </Link>
               {` · ${c.channel}${c.category ? ` · ${c.category}` : ''}`}
             </>
           }
           info={<StatusBadge status={c.status} />}
         >
-          {c.customer.name ?? c.customer.phone}
+          {customerLabel(c.customer)}
         </Header>
       }
     >

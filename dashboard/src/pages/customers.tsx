@@ -18,7 +18,7 @@ import { useAction, useApp, useOlderPages, useResource, useSettled } from '../co
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder, DialogFooter } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { hasNameText, nameQuery, PhoneSearch } from '../components/phone-search';
-import { formatAgo, formatDateTime, formatTime } from '../format';
+import { customerContact, customerLabel, formatAgo, formatDateTime, formatTime } from '../format';
 import { customerHref, follow, navigate } from '../router';
 import { BookingStatus } from '../components/booking-status';
 import { StatusBadge } from './inbox';
@@ -103,11 +103,11 @@ export function CustomersPage() {
               isRowHeader: true,
               cell: (c) => (
                 <Link href={customerHref(c.id)} onFollow={follow}>
-                  {c.name ?? c.phone}
+                  {customerLabel(c)}
                 </Link>
               ),
             },
-            { id: 'phone', header: 'Phone', cell: (c) => c.phone },
+            { id: 'phone', header: 'Phone', cell: (c) => customerContact(c) },
             { id: 'since', header: 'First contact', cell: (c) => formatDateTime(c.created_at) },
           ]}
           empty={
@@ -163,7 +163,7 @@ export function CustomerPage({ id }: { id: string }) {
     <ContentLayout
       header={
         <Header variant="h1" actions={<Button onClick={() => setRenaming(true)}>Edit name</Button>}>
-          {c.name ?? c.phone}
+          {customerLabel(c)}
         </Header>
       }
     >
@@ -173,7 +173,10 @@ export function CustomerPage({ id }: { id: string }) {
           <KeyValuePairs
             columns={3}
             items={[
-              { label: 'Phone', value: c.phone },
+              { label: 'Phone', value: c.phone ?? '—' },
+              ...(c.whatsapp_user_id
+                ? [{ label: 'WhatsApp', value: c.whatsapp_username ? `@${c.whatsapp_username}` : c.whatsapp_user_id }]
+                : []),
               { label: 'Name', value: c.name ?? '—' },
               { label: 'First contact', value: formatDateTime(c.created_at) },
             ]}
@@ -263,8 +266,8 @@ function NameModal({ customer, onClose, onSaved }: { customer: Customer; onClose
     flash({
       type: 'success',
       content: saved.name
-        ? `${customer.phone} is now ${saved.name}, in their conversations and bookings too.`
-        : `${customer.phone} has no name now.`,
+        ? `${customerContact(customer)} is now ${saved.name}, in their conversations and bookings too.`
+        : `${customerContact(customer)} has no name now.`,
     });
     onSaved();
   };
@@ -279,7 +282,7 @@ function NameModal({ customer, onClose, onSaved }: { customer: Customer; onClose
       <SpaceBetween size="m">
         <FormField
           label="Name"
-          description={`The name your team knows ${customer.phone} by. Leave it empty to remove it.`}
+          description={`The name your team knows ${customerContact(customer)} by. Leave it empty to remove it.`}
           errorText={error}
         >
           <Input

@@ -15,7 +15,7 @@ import { useApp, useOlderPages, useResource, useTeam } from '../context';
 import { Empty, EmptyUnlessFailed, Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
-import { formatAgo, formatScore, formatWait } from '../format';
+import { customerContact, customerLabel, formatAgo, formatScore, formatWait } from '../format';
 import { follow } from '../router';
 
 const STATUSES: SelectProps.Option[] = [
@@ -77,7 +77,10 @@ export function InboxPage() {
   };
   // A customer's conversations filter by customer_id, which the API combines with a status but not a tag.
   const showCustomer = (found: Customer) => {
-    setCustomer({ id: found.id, label: found.name ? `${found.name} (${found.phone})` : found.phone });
+    setCustomer({
+      id: found.id,
+      label: found.name ? `${found.name} (${customerContact(found)})` : customerContact(found),
+    });
     setTag('');
     setTagInput('');
     if (mine) setAssignee('anyone');
@@ -216,11 +219,11 @@ export function InboxPage() {
               isRowHeader: true,
               cell: (c) => (
                 <Link href={`/inbox/${c.id}`} onFollow={follow}>
-                  {c.customer.name ?? c.customer.phone}
+                  {customerLabel(c.customer)}
                 </Link>
               ),
             },
-            { id: 'phone', header: 'Phone', cell: (c) => c.customer.phone },
+            { id: 'phone', header: 'Phone', cell: (c) => customerContact(c.customer) },
             { id: 'status', header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
             {
               id: 'signals',

@@ -1005,8 +1005,9 @@ class CreateWebhookRequest(_CreateWebhookRequestRequired, total=False):
 class Customer(TypedDict):
     id: str
     name: Optional[str]
-    #: E.164.
-    phone: str
+    phone: Optional[str]
+    whatsapp_user_id: Optional[str]
+    whatsapp_username: Optional[str]
     tenant_id: str
     created_at: str
     updated_at: str
@@ -1022,8 +1023,9 @@ class CustomerList(TypedDict):
 class CustomerRef(TypedDict):
     id: str
     name: Optional[str]
-    #: E.164.
-    phone: str
+    phone: Optional[str]
+    whatsapp_user_id: Optional[str]
+    whatsapp_username: Optional[str]
 
 
 class DateEntity(TypedDict):

@@ -366,8 +366,8 @@ class Customers(CustomersExtension):
     ) -> Customer:
         """Update a customer. Changes the customer's name (null clears it). Their conversations and bookings
         show the new name (their copies are rewritten before the answer, which moves their versions);
-        events already sent keep the name they had. The phone number identifies the customer and cannot
-        change."""
+        events already sent keep the name they had. The phone number and the WhatsApp user id identify the
+        customer and cannot be changed here."""
         params = {"name": name}
         return self._call("updateCustomer", (id,), params, if_match=if_match, options=options)
 

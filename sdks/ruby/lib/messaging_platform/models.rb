@@ -779,8 +779,12 @@ module MessagingPlatform
     class Customer < Model
       property :id, :string, required: true
       property :name, :string, required: true, nullable: true
-      # E.164.
-      property :phone, :string, required: true
+      # E.164. Null for a WhatsApp user who withholds their number (known by `whatsapp_user_id`).
+      property :phone, :string, required: true, nullable: true
+      # Meta's business-scoped user id (BSUID) of the customer's WhatsApp account, once a message showed it. Replies go to the phone number when known, else to this id.
+      property :whatsapp_user_id, :string, required: true, nullable: true
+      # The WhatsApp username the customer showed, if any.
+      property :whatsapp_username, :string, required: true, nullable: true
       property :tenant_id, :string, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
@@ -798,8 +802,12 @@ module MessagingPlatform
     class CustomerRef < Model
       property :id, :string, required: true
       property :name, :string, required: true, nullable: true
-      # E.164.
-      property :phone, :string, required: true
+      # E.164. Null for a WhatsApp user who withholds their number (known by `whatsapp_user_id`).
+      property :phone, :string, required: true, nullable: true
+      # Meta's business-scoped user id (BSUID) of the customer's WhatsApp account, once a message showed it. Replies go to the phone number when known, else to this id.
+      property :whatsapp_user_id, :string, required: true, nullable: true
+      # The WhatsApp username the customer showed, if any.
+      property :whatsapp_username, :string, required: true, nullable: true
     end
 
     # The `DateEntity` object.

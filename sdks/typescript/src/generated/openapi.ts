@@ -228,7 +228,7 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description Changes the customer's name (null clears it). Their conversations and bookings show the new name (their copies are rewritten before the answer, which moves their versions); events already sent keep the name they had. The phone number identifies the customer and cannot change.
+         * @description Changes the customer's name (null clears it). Their conversations and bookings show the new name (their copies are rewritten before the answer, which moves their versions); events already sent keep the name they had. The phone number and the WhatsApp user id identify the customer and cannot be changed here.
          */
         patch: operations["updateCustomer"];
         trace?: never;
@@ -2398,11 +2398,9 @@ export interface components {
             /** @example cus_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
             name: string | null;
-            /**
-             * @description E.164.
-             * @example +4915112345678
-             */
-            phone: string;
+            phone: string | null;
+            whatsapp_user_id: string | null;
+            whatsapp_username: string | null;
             /**
              * Format: uuid
              * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
@@ -2429,11 +2427,9 @@ export interface components {
             /** @example cus_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
             name: string | null;
-            /**
-             * @description E.164.
-             * @example +4915112345678
-             */
-            phone: string;
+            phone: string | null;
+            whatsapp_user_id: string | null;
+            whatsapp_username: string | null;
         };
         DateEntity: {
             /**

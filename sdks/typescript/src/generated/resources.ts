@@ -149,7 +149,8 @@ export class Customers extends ApiResource {
   /**
    * Update a customer. Changes the customer's name (null clears it). Their conversations and bookings show
    * the new name (their copies are rewritten before the answer, which moves their versions); events already
-   * sent keep the name they had. The phone number identifies the customer and cannot change.
+   * sent keep the name they had. The phone number and the WhatsApp user id identify the customer and cannot
+   * be changed here.
    */
   update(id: string, changes: BodyOf<'updateCustomer'>, options?: ConditionalRequestOptions): Promise<Schemas['Customer']> {
     return this.call('PATCH', path`/customers/${id}`, { body: changes, options });

@@ -141,7 +141,7 @@ module MessagingPlatform
 
       # Update a customer. Changes the customer's name (null clears it). Their conversations and bookings show the new
       # name (their copies are rewritten before the answer, which moves their versions); events already sent keep the
-      # name they had. The phone number identifies the customer and cannot change.
+      # name they had. The phone number and the WhatsApp user id identify the customer and cannot be changed here.
       def update(id, name: UNSET, if_match: nil, request_options: nil)
         call("updateCustomer",
              { id: id },
