@@ -361,7 +361,6 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'channels', method: 'list' },
     auth: 'tenant',
     mainTable: 'read',
-    whatsappApp: true,
   },
   {
     id: 'channels-connect-whatsapp',
@@ -374,6 +373,16 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
     dataKey: true,
     whatsappApp: true,
+  },
+  {
+    id: 'channels-whatsapp-signup-config',
+    method: 'GET',
+    path: '/channels/whatsapp/embedded-signup',
+    handler: 'channels/whatsapp-signup-config',
+    auth: 'tenant',
+    mainTable: 'read',
+    whatsappApp: true,
+    sdk: { resource: 'channels', method: 'whatsapp_signup_config' },
   },
   {
     id: 'channels-whatsapp-embedded-signup',

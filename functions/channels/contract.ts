@@ -19,16 +19,15 @@ export const WhatsAppChannel = named('WhatsAppChannel', z.object(whatsAppFields)
 export const SandboxChannel = named('SandboxChannel', z.object({ channel: z.literal('sandbox') }));
 export const ChannelList = named(
   'ChannelList',
+  z.object({ data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])) }),
+);
+export const WhatsAppSignupConfig = named(
+  'WhatsAppSignupConfig',
   z.object({
-    data: z.array(z.discriminatedUnion('channel', [SandboxChannel, WhatsAppChannel])),
-    embedded_signup: z
-      .nullable(z.object({ app_id: z.string(), config_id: z.string(), graph_version: z.string() }))
-      .check(
-        z.meta({
-          description:
-            'What a browser needs to run Meta\u2019s Embedded Signup with the platform\u2019s app; null when the deployment has none.',
-        }),
-      ),
+    available: z.boolean().check(z.meta({ description: 'Whether this deployment offers Embedded Signup.' })),
+    app_id: z.nullable(z.string()).check(z.meta({ description: 'The platform\u2019s Meta app.' })),
+    config_id: z.nullable(z.string()).check(z.meta({ description: 'Its Embedded Signup configuration.' })),
+    graph_version: z.string(),
   }),
 );
 export const ConnectedWhatsApp = named(
@@ -88,6 +87,14 @@ export const contract = defineContract({
       waba_id: '102290129340398',
       access_token: 'EAAG…',
     },
+  },
+  'channels-whatsapp-signup-config': {
+    operationId: 'getWhatsAppSignupConfig',
+    summary: 'How to run Embedded Signup',
+    description:
+      'What a browser needs to run Meta\u2019s Embedded Signup with the platform\u2019s Meta app: its id, its signup configuration and ' +
+      'the Graph API version; `available: false` when the deployment has none (then connect with a token).',
+    responses: { 200: { description: 'The signup settings.', body: WhatsAppSignupConfig } },
   },
   'channels-whatsapp-embedded-signup': {
     operationId: 'connectWhatsAppByEmbeddedSignup',

@@ -117,6 +117,9 @@ describe('WhatsApp connection', () => {
 
   it('connects a number through Embedded Signup: the code becomes a token and the app is subscribed', async () => {
     const tenant = await createTenant();
+    // The tests configure the platform's app but no signup configuration: the dashboard offers the token form.
+    const config = await call('GET', '/channels/whatsapp/embedded-signup', authOf(tenant));
+    expect(config.body).toEqual({ available: false, app_id: null, config_id: null, graph_version: 'v26.0' });
     const number = `7${Math.floor(Math.random() * 1e9)}`;
     const bad = await call('POST', '/channels/whatsapp/embedded-signup', {
       ...authOf(tenant),

@@ -10,22 +10,14 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
-import type { WhatsAppChannel } from '@messaging-platform/sdk';
+import type { MessagingClient, WhatsAppChannel } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { DialogFooter } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatDateTime } from '../format';
 
-interface EmbeddedSignup {
-  app_id: string;
-  config_id: string;
-  graph_version: string;
-}
+type EmbeddedSignup = Awaited<ReturnType<MessagingClient['channels']['whatsappSignupConfig']>>;
 type ChannelRow = { channel: 'sandbox' } | WhatsAppChannel;
-interface ChannelList {
-  data: ChannelRow[];
-  embedded_signup: EmbeddedSignup | null;
-}
 
 const isWhatsApp = (c: ChannelRow): c is WhatsAppChannel => c.channel === 'whatsapp';
 const numberOf = (c: WhatsAppChannel) => c.display_phone_number ?? c.phone_number_id;
@@ -34,9 +26,12 @@ const numberOf = (c: WhatsAppChannel) => c.display_phone_number ?? c.phone_numbe
 export function ChannelsPage() {
   const { me, flash } = useApp();
   const isAdmin = me.role === 'admin';
-  const channels = useResource((client) => client.request<ChannelList>('GET', '/channels'), []);
+  const channels = useResource(async (client) => {
+    const [data, signup] = await Promise.all([client.channels.list(), client.channels.whatsappSignupConfig()]);
+    return { data, signup: signup.available ? signup : null };
+  }, []);
   const [connecting, setConnecting] = useState<'token' | null>(null);
-  const signup = useEmbeddedSignup(channels.data?.embedded_signup ?? null, () => {
+  const signup = useEmbeddedSignup(channels.data?.signup ?? null, () => {
     flash({ type: 'success', content: 'WhatsApp number connected.' });
     void channels.reload();
   });
@@ -48,7 +43,7 @@ export function ChannelsPage() {
       <Button onClick={() => setConnecting('token')}>Use an access token</Button>
       <Button
         variant="primary"
-        disabled={!channels.data?.embedded_signup}
+        disabled={!channels.data?.signup}
         disabledReason="This deployment has no Meta app for Embedded Signup: use an access token."
         loading={signup.busy}
         onClick={signup.start}
@@ -181,8 +176,8 @@ function useEmbeddedSignup(config: EmbeddedSignup | null, onConnected: () => voi
     const redirect = new URL('/whatsapp-signup.html', window.location.origin).toString();
     const url = new URL(`https://www.facebook.com/${config.graph_version}/dialog/oauth`);
     url.search = new URLSearchParams({
-      client_id: config.app_id,
-      config_id: config.config_id,
+      client_id: config.app_id ?? '',
+      config_id: config.config_id ?? '',
       response_type: 'code',
       override_default_response_type: 'true',
       display: 'popup',

@@ -13,7 +13,7 @@ before(async () => {
 describe('channels', () => {
   it('list gives the sandbox', async () => {
     const channels = await t.client.channels.list();
-    assert.deepEqual(channels.data, [{ channel: 'sandbox' }]);
+    assert.deepEqual(channels, [{ channel: 'sandbox' }]);
   });
 
   it('sandboxInbound opens a conversation with the customer message, and a repeated provider id is a duplicate', async () => {
@@ -35,7 +35,7 @@ describe('channels', () => {
     assert.equal(connected.webhook_path, '/api/v1/channels/whatsapp/webhook');
     assert.ok(!('access_token' in connected));
     const channels = await t.client.channels.list();
-    assert.ok(channels.data.some((c) => c.channel === 'whatsapp' && 'phone_number_id' in c && c.phone_number_id === id));
+    assert.ok(channels.some((c) => c.channel === 'whatsapp' && 'phone_number_id' in c && c.phone_number_id === id));
     await assert.rejects(
       t.client.channels.connectWhatsApp({ phone_number_id: '123456', access_token: 'EAAG-wrong', app_secret: 'x', verify_token: 'verify-token-123' }),
       (e: unknown) => e instanceof ValidationError && e.code === 'whatsapp_credentials_invalid',

@@ -26,7 +26,6 @@ from .models import (
     Booking,
     BookingStatus,
     Categorization,
-    ChannelList,
     ConnectedWhatsApp,
     Conversation,
     ConversationChannel,
@@ -61,6 +60,7 @@ from .models import (
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
+    SandboxChannel,
     SavedReply,
     Schedule,
     SuggestRepliesRequestMessagesItem,
@@ -73,6 +73,8 @@ from .models import (
     User,
     UserStatus,
     WebhookEndpoint,
+    WhatsAppChannel,
+    WhatsAppSignupConfig,
 )
 from .pagination import AsyncPage, AsyncPaginator
 
@@ -570,9 +572,9 @@ class SavedReplies(AsyncResource):
 class Channels(AsyncResource):
     """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
 
-    async def list(self, *, options: Options = None) -> ChannelList:
+    async def list(self, *, options: Options = None) -> List[Union[SandboxChannel, WhatsAppChannel]]:
         """List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets)."""
-        return await self._call("listChannels", (), {}, options=options)
+        return (await self._call("listChannels", (), {}, options=options))["data"]  # type: ignore[no-any-return]
 
     async def connect_whatsapp(
         self,
@@ -600,6 +602,12 @@ class Channels(AsyncResource):
             "verify_token": verify_token,
         }
         return await self._call("connectWhatsApp", (), params, options=options)
+
+    async def whatsapp_signup_config(self, *, options: Options = None) -> WhatsAppSignupConfig:
+        """How to run Embedded Signup. What a browser needs to run Meta’s Embedded Signup with the platform’s
+        Meta app: its id, its signup configuration and the Graph API version; `available: false` when the
+        deployment has none (then connect with a token)."""
+        return await self._call("getWhatsAppSignupConfig", (), {}, options=options)
 
     async def connect_whatsapp_by_embedded_signup(
         self,

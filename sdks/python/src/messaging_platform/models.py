@@ -49,7 +49,6 @@ __all__ = [
     "CategorizationCategoryName",
     "CategorizeConversationRequest",
     "ChannelList",
-    "ChannelListEmbeddedSignup",
     "ChannelReauthorizationRequiredEvent",
     "ChannelReauthorizationRequiredEventData",
     "ConnectWhatsAppByEmbeddedSignupRequest",
@@ -195,6 +194,7 @@ __all__ = [
     "WebhookTestEvent",
     "WebhookTestEventData",
     "WhatsAppChannel",
+    "WhatsAppSignupConfig",
     "WhatsAppWebhookResult",
 ]
 
@@ -606,16 +606,6 @@ class CategorizeConversationRequest(_CategorizeConversationRequestRequired, tota
 
 class ChannelList(TypedDict):
     data: List[Union[SandboxChannel, WhatsAppChannel]]
-    #: What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none.
-    embedded_signup: Optional[ChannelListEmbeddedSignup]
-
-
-class ChannelListEmbeddedSignup(TypedDict):
-    """``ChannelList.embedded_signup`` in openapi.json."""
-
-    app_id: str
-    config_id: str
-    graph_version: str
 
 
 class ChannelReauthorizationRequiredEvent(TypedDict):
@@ -1823,6 +1813,16 @@ class WhatsAppChannel(TypedDict):
     #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
     status: ConnectedWhatsAppStatus
     created_at: str
+
+
+class WhatsAppSignupConfig(TypedDict):
+    #: Whether this deployment offers Embedded Signup.
+    available: bool
+    #: The platform’s Meta app.
+    app_id: Optional[str]
+    #: Its Embedded Signup configuration.
+    config_id: Optional[str]
+    graph_version: str
 
 
 class WhatsAppWebhookResult(TypedDict):

@@ -25,7 +25,6 @@ from .models import (
     Booking,
     BookingStatus,
     Categorization,
-    ChannelList,
     ConnectedWhatsApp,
     Conversation,
     ConversationChannel,
@@ -60,6 +59,7 @@ from .models import (
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
+    SandboxChannel,
     SavedReply,
     Schedule,
     SuggestRepliesRequestMessagesItem,
@@ -72,6 +72,8 @@ from .models import (
     User,
     UserStatus,
     WebhookEndpoint,
+    WhatsAppChannel,
+    WhatsAppSignupConfig,
 )
 from .pagination import Page, Paginator
 
@@ -569,9 +571,9 @@ class SavedReplies(SyncResource):
 class Channels(SyncResource):
     """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
 
-    def list(self, *, options: Options = None) -> ChannelList:
+    def list(self, *, options: Options = None) -> List[Union[SandboxChannel, WhatsAppChannel]]:
         """List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets)."""
-        return self._call("listChannels", (), {}, options=options)
+        return (self._call("listChannels", (), {}, options=options))["data"]  # type: ignore[no-any-return]
 
     def connect_whatsapp(
         self,
@@ -599,6 +601,12 @@ class Channels(SyncResource):
             "verify_token": verify_token,
         }
         return self._call("connectWhatsApp", (), params, options=options)
+
+    def whatsapp_signup_config(self, *, options: Options = None) -> WhatsAppSignupConfig:
+        """How to run Embedded Signup. What a browser needs to run Meta’s Embedded Signup with the platform’s
+        Meta app: its id, its signup configuration and the Graph API version; `available: false` when the
+        deployment has none (then connect with a token)."""
+        return self._call("getWhatsAppSignupConfig", (), {}, options=options)
 
     def connect_whatsapp_by_embedded_signup(
         self,

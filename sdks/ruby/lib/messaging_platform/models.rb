@@ -330,15 +330,6 @@ module MessagingPlatform
     # The `ChannelList` object.
     class ChannelList < Model
       property :data, [{ discriminator: "channel", mapping: { "sandbox" => "SandboxChannel", "whatsapp" => "WhatsAppChannel" } }], required: true
-      # What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none.
-      property :embedded_signup, "ChannelList::EmbeddedSignup", required: true, nullable: true
-
-      # The `EmbeddedSignup` object.
-      class EmbeddedSignup < Model
-        property :app_id, :string, required: true
-        property :config_id, :string, required: true
-        property :graph_version, :string, required: true
-      end
     end
 
     # Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it
@@ -1720,6 +1711,17 @@ module MessagingPlatform
       property :created_at, :string, required: true
     end
 
+    # The `WhatsAppSignupConfig` object.
+    class WhatsAppSignupConfig < Model
+      # Whether this deployment offers Embedded Signup.
+      property :available, :boolean, required: true
+      # The platform’s Meta app.
+      property :app_id, :string, required: true, nullable: true
+      # Its Embedded Signup configuration.
+      property :config_id, :string, required: true, nullable: true
+      property :graph_version, :string, required: true
+    end
+
     # The `WhatsAppWebhookResult` object.
     class WhatsAppWebhookResult < Model
       # Parts of the payload queued: one per business number (more when large).
@@ -1761,6 +1763,7 @@ module MessagingPlatform
     "renderSavedReply" => Operation.new(id: "renderSavedReply", method: :post, path: "/saved-replies/{id}/render", auth: :tenant, path_params: ["id"], query: [], body: "RenderSavedReplyRequest", body_required: true, responses: { 200 => "RenderedSavedReply" }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
+    "getWhatsAppSignupConfig" => Operation.new(id: "getWhatsAppSignupConfig", method: :get, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "WhatsAppSignupConfig" }),
     "connectWhatsAppByEmbeddedSignup" => Operation.new(id: "connectWhatsAppByEmbeddedSignup", method: :post, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppByEmbeddedSignupRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),
     "verifyWhatsAppWebhook" => Operation.new(id: "verifyWhatsAppWebhook", method: :get, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: ["hub.mode", "hub.verify_token", "hub.challenge"], body: nil, body_required: false, responses: { 200 => nil }),

@@ -474,7 +474,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * How to run Embedded Signup
+         * @description What a browser needs to run Meta’s Embedded Signup with the platform’s Meta app: its id, its signup configuration and the Graph API version; `available: false` when the deployment has none (then connect with a token).
+         */
+        get: operations["getWhatsAppSignupConfig"];
         put?: never;
         /**
          * Connect a WhatsApp number through Embedded Signup
@@ -1849,12 +1853,6 @@ export interface components {
         };
         ChannelList: {
             data: (components["schemas"]["SandboxChannel"] | components["schemas"]["WhatsAppChannel"])[];
-            /** @description What a browser needs to run Meta’s Embedded Signup with the platform’s app; null when the deployment has none. */
-            embedded_signup: {
-                app_id: string;
-                config_id: string;
-                graph_version: string;
-            } | null;
         };
         /** @description Meta refused a WhatsApp number’s access token (expired or revoked): nothing is sent through it until an admin reconnects it. */
         ChannelReauthorizationRequiredEvent: {
@@ -3528,6 +3526,15 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             created_at: string;
+        };
+        WhatsAppSignupConfig: {
+            /** @description Whether this deployment offers Embedded Signup. */
+            available: boolean;
+            /** @description The platform’s Meta app. */
+            app_id: string | null;
+            /** @description Its Embedded Signup configuration. */
+            config_id: string | null;
+            graph_version: string;
         };
         WhatsAppWebhookResult: {
             /** @description Parts of the payload queued: one per business number (more when large). */
@@ -6619,6 +6626,41 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    getWhatsAppSignupConfig: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signup settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppSignupConfig"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];

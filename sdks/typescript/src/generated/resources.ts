@@ -255,8 +255,9 @@ export class SavedReplies extends ApiResource {
 /** `client.channels`. */
 export class Channels extends ApiResource {
   /** List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets). */
-  list(options?: RequestOptions): Promise<Schemas['ChannelList']> {
-    return this.call('GET', '/channels', { options });
+  async list(options?: RequestOptions): Promise<Schemas['ChannelList']['data']> {
+    const body = await this.call<Schemas['ChannelList']>('GET', '/channels', { options });
+    return body.data;
   }
 
   /**
@@ -269,6 +270,15 @@ export class Channels extends ApiResource {
    */
   connectWhatsApp(params: BodyOf<'connectWhatsApp'>, options?: RequestOptions): Promise<Schemas['ConnectedWhatsApp']> {
     return this.call('POST', '/channels/whatsapp', { body: params, options });
+  }
+
+  /**
+   * How to run Embedded Signup. What a browser needs to run Meta’s Embedded Signup with the platform’s Meta
+   * app: its id, its signup configuration and the Graph API version; `available: false` when the deployment
+   * has none (then connect with a token).
+   */
+  whatsappSignupConfig(options?: RequestOptions): Promise<Schemas['WhatsAppSignupConfig']> {
+    return this.call('GET', '/channels/whatsapp/embedded-signup', { options });
   }
 
   /**

@@ -275,7 +275,7 @@ module MessagingPlatform
     class Channels < Base
       # List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets).
       def list(request_options: nil)
-        call("listChannels", {}, request_options: options(request_options))
+        call("listChannels", {}, request_options: options(request_options)).data
       end
 
       # Connect a WhatsApp number. Connects a number with a long-lived business token. With the platform’s Meta app (the
@@ -295,6 +295,13 @@ module MessagingPlatform
              {},
              body: body_of("connectWhatsApp", given(phone_number_id: phone_number_id, access_token: access_token, display_phone_number: display_phone_number, waba_id: waba_id, app_secret: app_secret, verify_token: verify_token)),
              request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # How to run Embedded Signup. What a browser needs to run Meta’s Embedded Signup with the platform’s Meta app: its
+      # id, its signup configuration and the Graph API version; `available: false` when the deployment has none (then
+      # connect with a token).
+      def whatsapp_signup_config(request_options: nil)
+        call("getWhatsAppSignupConfig", {}, request_options: options(request_options))
       end
 
       # Connect a WhatsApp number through Embedded Signup. Finishes Meta’s Embedded Signup, run in the dashboard with
