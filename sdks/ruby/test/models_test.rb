@@ -38,7 +38,8 @@ class ModelsTest < Minitest::Test
 
   def test_every_operation_has_a_resource_method
     document = JSON.parse(File.read(OPENAPI))
-    operation_ids = document["paths"].values.flat_map { |item| item.values.filter_map { |op| op["operationId"] if op.is_a?(Hash) } }
+    # HEAD is served for GET's clients (caches, probes): no SDK calls it.
+    operation_ids = document["paths"].values.flat_map { |item| item.filter_map { |method, op| op["operationId"] if method != "head" && op.is_a?(Hash) } }
     assert_equal operation_ids.sort, MessagingPlatform::OPERATIONS.keys.sort
     sources = Dir[File.join(LIB, "{client.rb,credentials.rb,resources/*.rb}")].map { |file| File.read(file) }.join
     missing = (operation_ids - NOT_FOR_CLIENTS).reject { |id| sources.include?(%("#{id}")) }
@@ -67,6 +68,6 @@ class ModelsTest < Minitest::Test
     future = MessagingPlatform::Models::Event.build("type" => "invoice.paid", "id" => "evt_9")
     assert_instance_of MessagingPlatform::Model, future
     assert_equal "evt_9", future.id
-    assert_equal 15, MessagingPlatform::Models::Event.variants.size
+    assert_equal 16, MessagingPlatform::Models::Event.variants.size
   end
 end
