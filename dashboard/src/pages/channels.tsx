@@ -71,7 +71,12 @@ export function ChannelsPage() {
             key={c.phone_number_id}
             type="error"
             header={`WhatsApp ${numberOf(c)} must be reconnected`}
-            action={isAdmin ? <Button onClick={signup.start}>Reconnect</Button> : undefined}
+            action={
+              isAdmin ? (
+                // Without Embedded Signup, reconnecting means giving a new token.
+                <Button onClick={channels.data?.signup ? signup.start : () => setConnecting('token')}>Reconnect</Button>
+              ) : undefined
+            }
           >
             Meta refused its access token (it expired or was revoked), so no message is sent through this number until
             {isAdmin ? ' you reconnect it.' : ' an admin reconnects it.'} Customers&rsquo; messages still arrive.
@@ -166,9 +171,7 @@ function useEmbeddedSignup(config: EmbeddedSignup | null, onConnected: () => voi
     if (!session?.code || !session.waba_id || !session.phone_number_id) return;
     const body = { code: session.code, waba_id: session.waba_id, phone_number_id: session.phone_number_id };
     setSession(null);
-    void action
-      .run(() => client.channels.connectWhatsAppByEmbeddedSignup(body))
-      .then((done) => done && onConnected());
+    void action.run(() => client.channels.connectWhatsAppByEmbeddedSignup(body)).then((done) => done && onConnected());
   }, [session]);
 
   const start = () => {
