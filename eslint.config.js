@@ -10,8 +10,8 @@ import tseslint from 'typescript-eslint';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
-/** The entry points: every handler module of spec/routes.ts and spec/workers.ts (`handler: 'feature/name'`). */
-const ENTRY_POINTS = ['spec/routes.ts', 'spec/workers.ts'].flatMap((file) =>
+/** The entry points: every handler module of catalog/routes.ts and catalog/workers.ts (`handler: 'feature/name'`). */
+const ENTRY_POINTS = ['catalog/routes.ts', 'catalog/workers.ts'].flatMap((file) =>
   [...readFileSync(join(ROOT, file), 'utf8').matchAll(/\bhandler: '([\w/-]+)'/g)].map((m) => `functions/${m[1]}.ts`),
 );
 
@@ -30,17 +30,17 @@ const SERVICES = ['functions/**/service.ts', 'functions/**/*-service.ts'];
 /** What runs or reads the handlers (contract/: the OpenAPI generator), never imported by them. */
 const OUTSIDE_FUNCTIONS = ['bin', 'lib', 'local', 'contract', 'scripts', 'bench', 'test'];
 
-/** README "Layout": imports point one way, handlers → functions/http → features → functions/platform → spec. */
+/** README "Layout": imports point one way, handlers → functions/http → features → functions/platform → catalog. */
 const BOUNDARIES = [
   {
-    target: 'spec',
+    target: 'catalog',
     from: ['functions', ...OUTSIDE_FUNCTIONS, 'node_modules'],
-    message: 'spec/ is pure data and imports only spec/.',
+    message: 'catalog/ is pure data and imports only catalog/.',
   },
   {
     target: 'lib',
     from: ['functions', 'bin', 'local', 'contract', 'scripts', 'bench', 'test'],
-    message: 'lib/ (CDK) reads only spec/ and packages.',
+    message: 'lib/ (CDK) reads only catalog/ and packages.',
   },
   {
     target: 'functions',
@@ -56,7 +56,7 @@ const BOUNDARIES = [
   {
     target: notEntryPoints(),
     from: 'functions/http',
-    message: 'Only handler and worker modules (spec/routes.ts, spec/workers.ts) use the HTTP chain.',
+    message: 'Only handler and worker modules (catalog/routes.ts, catalog/workers.ts) use the HTTP chain.',
   },
   {
     target: STORES,

@@ -9,9 +9,9 @@ import { cpSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { AI_MODEL_FILES, BUNDLING } from '../spec/bundling';
-import { AI_MEMORY_MB, FULL_VCPU_MB } from '../spec/functions';
-import { ROUTES } from '../spec/routes';
+import { AI_MODEL_FILES, BUNDLING } from '../catalog/bundling';
+import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
+import { ROUTES } from '../catalog/routes';
 import { REQUEST_TARGETS, requestCosts } from './requests';
 
 /**

@@ -7,9 +7,9 @@
  * while it runs. Round trips are the calls a request makes; "seq" is how many of them it waits for one
  * after the other (calls made in parallel count once).
  */
-import { ROUTES } from '../spec/routes';
-import { FULL_VCPU_MB, functionMemoryMb } from '../spec/functions';
-import { renderAccessLog } from '../spec/access-log';
+import { ROUTES } from '../catalog/routes';
+import { FULL_VCPU_MB, functionMemoryMb } from '../catalog/functions';
+import { renderAccessLog } from '../catalog/access-log';
 import { TRIGGER, type InvocationRecord } from '../local/invocations';
 import { PRICES } from './prices';
 
@@ -31,7 +31,7 @@ export const REQUEST_TARGETS = {
  * END and REPORT lines (about 340 bytes a request) are not written: every function logs in JSON with the
  * platform's records at WARN (lib/api-function.ts). Every function is traced, so Powertools adds the
  * X-Ray trace id to each record in AWS (not here). An HTTP request adds one API Gateway access-log line,
- * rendered from the stage's format (spec/access-log.ts) with the request's own values. A successful
+ * rendered from the stage's format (catalog/access-log.ts) with the request's own values. A successful
  * request publishes no metrics line: only a 5xx does (functions/http/middleware.ts), and every request
  * priced here succeeds.
  */

@@ -28,7 +28,7 @@ import {
   type KeysAndAttributes,
 } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { TABLES, type TableSpec } from '../spec/resources';
+import { TABLES, type TableSpec } from '../catalog/resources';
 import type { TransactionPricer } from '../local/usage';
 
 type Item = Record<string, AttributeValue>;

@@ -1,5 +1,5 @@
 /**
- * Builds the OpenAPI 3.1 document from the code: the route table (spec/routes.ts), the request schemas
+ * Builds the OpenAPI 3.1 document from the code: the route table (catalog/routes.ts), the request schemas
  * each handler was built with (`httpHandler` attaches them as `handler.contract`), each feature's
  * `contract.ts` (responses, problem codes, path parameters) and the event catalog (the `webhooks`
  * section). Nothing is kept by hand: `npm run openapi` writes openapi.json, and a test fails when the
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
-import { ROUTES, type RouteDef } from '../spec/routes';
+import { ROUTES, type RouteDef } from '../catalog/routes';
 import { EVENT_TYPES } from '../functions/events/catalog';
 import { EVENT_DATA, EVENT_ENVELOPES } from '../functions/events/event-schemas';
 import {

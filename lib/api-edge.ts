@@ -52,10 +52,10 @@ import {
   routePaths,
   routesById,
   type RouteThrottle,
-} from '../spec/edge';
-import { functionMemoryMb } from '../spec/functions';
-import { problemType } from '../spec/problems';
-import { ROUTES, gatewayMethodOf, type RouteDef } from '../spec/routes';
+} from '../catalog/edge';
+import { functionMemoryMb } from '../catalog/functions';
+import { problemType } from '../catalog/problems';
+import { ROUTES, gatewayMethodOf, type RouteDef } from '../catalog/routes';
 import { AppFunction } from './api-function';
 
 /** A CloudFront web ACL can only be created in us-east-1, wherever the API runs. */

@@ -14,10 +14,10 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../spec/bundling';
-import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../spec/functions';
-import type { TableSpec } from '../spec/resources';
-import { METRICS } from '../spec/workers';
+import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../catalog/bundling';
+import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../catalog/functions';
+import type { TableSpec } from '../catalog/resources';
+import { METRICS } from '../catalog/workers';
 
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
@@ -34,15 +34,15 @@ export interface AppFunctionProps {
   timeout?: Duration;
   /** Caps (and guarantees) the function's concurrency: workers only. */
   reservedConcurrentExecutions?: number;
-  /** An AI function: its asset also carries the trained model files (spec/bundling.ts). */
+  /** An AI function: its asset also carries the trained model files (catalog/bundling.ts). */
   ai?: boolean;
-  /** Other files its asset carries beside the bundle (spec/bundling.ts). */
+  /** Other files its asset carries beside the bundle (catalog/bundling.ts). */
   dataFiles?: readonly DataFiles[];
 }
 
 /**
  * The one place that fixes function defaults: arm64, nodejs22.x, ESM, minified and tree-shaken (no source
- * maps: spec/bundling.ts), memory from spec/functions.ts, an explicit log group with retention, JSON logs
+ * maps: catalog/bundling.ts), memory from catalog/functions.ts, an explicit log group with retention, JSON logs
  * without the platform's per-request lines, and X-Ray tracing.
  */
 export class AppFunction extends NodejsFunction {

@@ -37,7 +37,7 @@ import type { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dashboardContentSecurityPolicy } from '../spec/dashboard';
+import { dashboardContentSecurityPolicy } from '../catalog/dashboard';
 
 /** What `npm run build:dashboard` produces: index.html and hashed files under assets/ (Vite's layout). */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../dashboard/dist', import.meta.url));

@@ -23,8 +23,8 @@ import {
   type QueueKey,
   type TableName,
   type TableSpec,
-} from '../spec/resources';
-import { METRICS, WORKERS } from '../spec/workers';
+} from '../catalog/resources';
+import { METRICS, WORKERS } from '../catalog/workers';
 
 export interface StatefulStackProps extends StackProps {
   /** Subscribes this address to the alarm topic (`cdk deploy -c alarmEmail=…`). */

@@ -20,12 +20,12 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { ACCESS_LOG_FORMAT } from '../spec/access-log';
-import { CORS } from '../spec/cors';
-import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../spec/resources';
-import { functionMemoryMb } from '../spec/functions';
-import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../spec/routes';
-import { WORKERS, type WorkerDef } from '../spec/workers';
+import { ACCESS_LOG_FORMAT } from '../catalog/access-log';
+import { CORS } from '../catalog/cors';
+import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../catalog/resources';
+import { functionMemoryMb } from '../catalog/functions';
+import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../catalog/routes';
+import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
 import type { StatefulStack } from './stateful-stack';
@@ -62,7 +62,7 @@ export interface StatelessStackProps extends StackProps {
    * Reserved concurrency by worker id (`-c workerConcurrency.<id>=…`), an opt-in for production accounts;
    * others reserve none, since a new account's concurrency quota (often 10) cannot spare any. Unreserved,
    * a queue worker is bounded by its event source's maximum concurrency, a stream worker by one batch per
-   * shard, and a scheduled one by its lease (spec/workers.ts); docs/operations.md has the quota arithmetic.
+   * shard, and a scheduled one by its lease (catalog/workers.ts); docs/operations.md has the quota arithmetic.
    */
   workerConcurrency?: Record<string, number>;
   /** The route table; the infra test passes a larger one to prove the layout has room. */
@@ -76,8 +76,8 @@ export interface StatelessStackProps extends StackProps {
 }
 
 /**
- * The HTTP API with one Lambda per route of spec/routes.ts (each with only the grants it needs) and the
- * workers of spec/workers.ts. Route functions live in one nested stack per feature, so no template
+ * The HTTP API with one Lambda per route of catalog/routes.ts (each with only the grants it needs) and the
+ * workers of catalog/workers.ts. Route functions live in one nested stack per feature, so no template
  * comes near CloudFormation's 500-resource limit; the routes themselves stay on the API here.
  */
 export class StatelessStack extends Stack {
@@ -259,7 +259,7 @@ export class StatelessStack extends Stack {
       ai: worker.ai,
       description: worker.description,
       memorySize: functionMemoryMb(worker.id),
-      // Consumed queues keep messages invisible for six times this (spec/resources.ts).
+      // Consumed queues keep messages invisible for six times this (catalog/resources.ts).
       timeout: Duration.seconds(WORKER_TIMEOUT_SECONDS),
       reservedConcurrentExecutions: reserved,
       environment: {
@@ -280,7 +280,7 @@ export class StatelessStack extends Stack {
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
     if (worker.asyncInvoke) {
-      // One attempt; a failed one goes to the queue, which retries it (spec/workers.ts).
+      // One attempt; a failed one goes to the queue, which retries it (catalog/workers.ts).
       fn.configureAsyncInvoke({
         retryAttempts: 0,
         maxEventAge: ASYNC_MAX_EVENT_AGE,

@@ -8,7 +8,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TABLES, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../spec/resources';
+import { TABLES, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../catalog/resources';
 
 /** The CreateTable input for a spec: the local twin of the CDK TableV2 built from the same spec. */
 export function createTableInput(spec: TableSpec, name: string): CreateTableCommandInput {

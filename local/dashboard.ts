@@ -3,8 +3,8 @@ import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dashboardContentSecurityPolicy } from '../spec/dashboard';
-import { API_PREFIXES } from '../spec/routes';
+import { dashboardContentSecurityPolicy } from '../catalog/dashboard';
+import { API_PREFIXES } from '../catalog/routes';
 
 /**
  * The dashboard (dashboard/, README "Dashboard") on the local runtime: `npm start` builds it when

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Lambda's Invoke API, for the asynchronous invocations workers make of each other
- * (spec/workers.ts `invokes`, functions/platform/invoke.ts): the SDK's request comes here through
+ * (catalog/workers.ts `invokes`, functions/platform/invoke.ts): the SDK's request comes here through
  * AWS_ENDPOINT_URL_LAMBDA. Like Lambda with no retries configured, it answers 202, runs the worker's
  * handler once, and puts a failed invocation's destination record on the worker's on-failure queue.
  */

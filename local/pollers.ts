@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { randomUUID } from 'node:crypto';
 import { sqsClient } from '../functions/platform/queue';
-import { QUEUES } from '../spec/resources';
+import { QUEUES } from '../catalog/resources';
 import { localFunctionArn, type StreamFailureRecord } from './stream-failures';
 import type { Chaos } from './chaos/config';
 import { deliverWithChaos, THREW } from './chaos/streams';
@@ -59,7 +59,7 @@ export interface StreamPollerOptions {
   skipBacklog?: boolean;
   /** The worker, named in on-failure records as Lambda names the function. */
   functionName?: string;
-  /** Where batches whose attempts ran out go (default: the StreamFailures queue of spec/resources.ts). */
+  /** Where batches whose attempts ran out go (default: the StreamFailures queue of catalog/resources.ts). */
   onFailureQueueUrl?: string;
   /** The chaos mode (docs/chaos.md): parallel shards, redelivery, bisection, a maximum record age. */
   chaos?: Chaos;

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { sqsClient } from '../functions/platform/queue';
 import { buildApp } from 'fauxqs';
-import { QUEUES, TABLES, type QueueKey, type TableName } from '../spec/resources';
+import { QUEUES, TABLES, type QueueKey, type TableName } from '../catalog/resources';
 import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
@@ -27,8 +27,8 @@ import { chaosClientHook } from './chaos/sdk';
 import { startReplicas, type Replicas } from './chaos/replica';
 import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
-import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from '../spec/event-filters';
+import { WORKERS, type WorkerDef } from '../catalog/workers';
+import { matchesFilter } from '../catalog/event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 import { configureLogs, type LogLevel } from './logs';
 
@@ -86,7 +86,7 @@ function saveState(dataDir: string | undefined, state: PersistedState) {
 }
 
 /**
- * DynamoDB Local, the SQS emulator, the tables and queues from spec/resources.ts, the gateway over the
+ * DynamoDB Local, the SQS emulator, the tables and queues from catalog/resources.ts, the gateway over the
  * route table, and the pollers. Handlers run in this process with the AWS SDK pointed at the emulators.
  */
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
@@ -190,7 +190,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 }
 
 /**
- * A poller per worker of spec/workers.ts, calling the same handler module the CDK stack deploys; a worker
+ * A poller per worker of catalog/workers.ts, calling the same handler module the CDK stack deploys; a worker
  * invoked asynchronously is also registered with the Invoke API stand-in.
  */
 async function startWorker(

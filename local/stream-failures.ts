@@ -1,6 +1,6 @@
 /**
  * Stream batches the workers gave up on. Lambda sends an on-failure record to the StreamFailures queue
- * (spec/resources.ts) naming the shard and sequence range, not the records; the local stream poller
+ * (catalog/resources.ts) naming the shard and sequence range, not the records; the local stream poller
  * sends the same shape. `npm run ops -- replay-stream-failures` reads the records back from the stream
  * while it still holds them (24 hours) and hands them to the worker again.
  */

@@ -15,7 +15,7 @@ import {
   type Message,
 } from '@aws-sdk/client-sqs';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { QUEUES, TABLES } from '../spec/resources';
+import { QUEUES, TABLES } from '../catalog/resources';
 import { RUNTIME_FILE } from '../local/runtime';
 import { lambdaContext } from '../local/context';
 import { toLambdaRecord } from '../local/pollers';
@@ -25,8 +25,8 @@ import {
   readFailedRecords,
   type StreamFailureRecord,
 } from '../local/stream-failures';
-import { WORKERS, type WorkerDef } from '../spec/workers';
-import { matchesFilter } from '../spec/event-filters';
+import { WORKERS, type WorkerDef } from '../catalog/workers';
+import { matchesFilter } from '../catalog/event-filters';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 

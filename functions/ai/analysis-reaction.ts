@@ -4,7 +4,7 @@ import { analyzeInbound } from './service';
 
 /**
  * The analysis of an inbound customer message, off the table's stream (the stream-reactions worker hands
- * it the records spec/workers.ts routes here), never on the request path: stores sentiment and intent on
+ * it the records catalog/workers.ts routes here), never on the request path: stores sentiment and intent on
  * the message and hands off when the rules say so. Records come from parallel shards in any order: a
  * message analysed after its successor judges the successor again (see analyzeInbound).
  */

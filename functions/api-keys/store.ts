@@ -5,7 +5,7 @@ import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import { queryPage } from '../platform/pagination';
 import { logger } from '../platform/observability';
-import { API_KEY_ITEM_PREFIX } from '../../spec/resources';
+import { API_KEY_ITEM_PREFIX } from '../../catalog/resources';
 import {
   getTenantState,
   keyRevisionBump,

@@ -1,4 +1,4 @@
-import type { Role } from '../../spec/routes';
+import type { Role } from '../../catalog/routes';
 import type { Tenant } from '../tenants/tenant';
 
 /** Who is calling. Tenant principals carry the tenant record, read in the same round trip as the credential. */

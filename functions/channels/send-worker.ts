@@ -1,6 +1,6 @@
 import { clock } from '../platform/clock';
 import { invokedOrQueuedWorker, logger, sqsWorker } from '../platform/workers';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { markFailed, markSent, recordSandboxSend } from '../conversations/service';
 import {
   claimForSending,
@@ -24,7 +24,7 @@ const IN_PROCESS_ATTEMPTS = 3;
 /**
  * Timing, from inside out: 3 Graph calls of at most 5 s plus back-off (< 17 s) < this lease (20 s) <
  * the function timeout (25 s, WORKER_TIMEOUT_SECONDS) < the queue's visibility timeout (150 s, six times
- * that: spec/resources.ts); and the lease < the queue's delivery delay (30 s), which a failed first
+ * that: catalog/resources.ts); and the lease < the queue's delivery delay (30 s), which a failed first
  * attempt waits out on the queue. So a retry never finds a live lease unless another worker is really
  * still sending the message.
  */

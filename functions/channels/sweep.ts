@@ -1,11 +1,11 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { clock } from '../platform/clock';
 import { queueUrl } from '../platform/config';
 import { metrics } from '../platform/observability';
 import { queueBody, sqsClient } from '../platform/queue';
 import { logger } from '../platform/workers';
-import { OVERDUE_OUTBOUND_METRIC } from '../../spec/workers';
+import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/workers';
 import { giveUpSend } from '../conversations/service';
 import { claimOverdueSend, overdueSends, queuedSendOf, type MessageRef } from '../conversations/store';
 import { refOfQueuedSend } from './send-request';

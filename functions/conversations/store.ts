@@ -62,7 +62,7 @@ import {
  *   pk TENANT#<t>  sk CONVNOTE#<id>#<ulid>     a team note: outside the conversation's CONV#<id># range,
  *                                              so reading a conversation and its messages never meets one
  * The conversation (and each tag snapshot) keeps its API fields in one `conversation` map, the only
- * attribute the list indexes project. Lists (spec/resources.ts), c_act = `<last_activity_at>#<id>`:
+ * attribute the list indexes project. Lists (catalog/resources.ts), c_act = `<last_activity_at>#<id>`:
  *   convAll           c_all  <t>                     | tag items <t>#tag#<tag>
  *   convStatus        c_st   <t>#<status>            | tag items <t>#<status>#tag#<tag>
  *   convCustomer      c_cus  <t>#<cus id>, sorted by the stable base sk: a message rewrites the entry in

@@ -33,7 +33,7 @@ async function fanOutAll(events: EventEnvelope[], subscriptions: Subscriptions, 
 }
 
 /**
- * The outbox dispatcher, on the main table's stream (filtered as spec/workers.ts says): each event fans
+ * The outbox dispatcher, on the main table's stream (filtered as catalog/workers.ts says): each event fans
  * out to the tenant's matching webhook endpoints, and outbound messages written as `queued` are handed
  * to the channel sender (an asynchronous invocation: no queue request unless the first attempt fails). A message's status events come on the message's own record: they are stored
  * first (so the event list and replays have them), then fanned out. Because all of these come from

@@ -1,10 +1,10 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { newImageOf, streamWorker } from '../platform/workers';
-import { matchesFilter } from '../../spec/event-filters';
-import { STREAM_REACTIONS, type StreamReaction } from '../../spec/workers';
+import { matchesFilter } from '../../catalog/event-filters';
+import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
 
-/** Each reaction of spec/workers.ts, kept in its own feature. */
+/** Each reaction of catalog/workers.ts, kept in its own feature. */
 const REACTIONS: Record<StreamReaction, (item: Record<string, unknown>) => Promise<void>> = {
   'message-analysis': analyseInboundMessage,
   'assignment-release': releaseDisabledUser,

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../../spec/routes';
+import type { RouteDef } from '../../catalog/routes';
 import { authenticatePlatform, authenticateTenant } from '../auth/authenticate';
 import { roleAllows } from '../auth/principal';
 import { badRequest, forbidden } from '../platform/errors';

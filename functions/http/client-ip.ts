@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { VIEWER_IP_HEADER } from '../../spec/edge';
+import { VIEWER_IP_HEADER } from '../../catalog/edge';
 import { header } from './request-state';
 
 /**

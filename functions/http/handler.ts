@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeById } from '../../spec/routes';
+import { routeById } from '../../catalog/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
 import { badRequest, unprocessable } from '../platform/errors';
 import { corsHeaders, securityHeaders } from '../platform/response-headers';

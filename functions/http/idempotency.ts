@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDef } from '../../spec/routes';
+import type { RouteDef } from '../../catalog/routes';
 import { conditionalWrite, db, isThrottling, refusedItem } from '../platform/db';
 import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';

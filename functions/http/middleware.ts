@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RouteDef } from '../../spec/routes';
+import type { RouteDef } from '../../catalog/routes';
 import { clock } from '../platform/clock';
 import { isThrottling, transactionConflicted } from '../platform/db';
 import { jsonDepth } from '../platform/fields';

@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
-import { ORIGIN_VERIFY_HEADER } from '../../spec/edge';
+import { ORIGIN_VERIFY_HEADER } from '../../catalog/edge';
 import { isOriginSecret } from '../platform/secrets';
 
 /**

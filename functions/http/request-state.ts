@@ -1,6 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RouteDef } from '../../spec/routes';
+import type { RouteDef } from '../../catalog/routes';
 import type { Principal } from '../auth/principal';
 
 /** The tenant's hourly window as the rate-limit step found it, for the response headers. */

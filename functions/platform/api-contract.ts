@@ -53,7 +53,7 @@ export interface RouteContract {
   requestExample?: unknown;
 }
 
-/** A feature's routes, keyed by route id (spec/routes.ts). */
+/** A feature's routes, keyed by route id (catalog/routes.ts). */
 export const defineContract = <T extends Record<string, RouteContract>>(routes: T): T => routes;
 
 // Building blocks shared by every feature's representations.

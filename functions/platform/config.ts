@@ -1,4 +1,4 @@
-import { TABLES, QUEUES, type TableName, type QueueKey } from '../../spec/resources';
+import { TABLES, QUEUES, type TableName, type QueueKey } from '../../catalog/resources';
 
 /** Environment lookups happen at call time, never at module load, so the local runtime can set them. */
 export function requireEnv(name: string): string {

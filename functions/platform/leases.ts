@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { WORKER_TIMEOUT_SECONDS } from '../../spec/resources';
+import { WORKER_TIMEOUT_SECONDS } from '../../catalog/resources';
 import { epochSeconds } from './clock';
 import { tableName } from './config';
 import { conditionalWrite, db } from './db';

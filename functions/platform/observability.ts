@@ -1,6 +1,6 @@
 import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { METRICS } from '../../spec/workers';
+import { METRICS } from '../../catalog/workers';
 
 /** A log record as Powertools prints it: level, message, timestamp, service, context and the record's keys. */
 export type LogRecord = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import httpCors from '@middy/http-cors';
 import httpSecurityHeaders from '@middy/http-security-headers';
-import { CORS } from '../../spec/cors';
+import { CORS } from '../../catalog/cors';
 
 /**
  * The security and CORS headers of every response: the handler chain and the `$default` route (unknown

@@ -1,4 +1,4 @@
-import { API_PREFIXES, ROUTES, type RouteDef } from '../../spec/routes';
+import { API_PREFIXES, ROUTES, type RouteDef } from '../../catalog/routes';
 
 /**
  * Path matching over the route table, as API Gateway matches `{param}` segments. Shared by the local

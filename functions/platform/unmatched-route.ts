@@ -3,7 +3,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { ApiError, problemResponse } from './errors';
 import { corsHeaders, securityHeaders } from './response-headers';
-import { methodsOf } from '../../spec/routes';
+import { methodsOf } from '../../catalog/routes';
 import { decodeParams, matchPath } from './routing';
 
 /**

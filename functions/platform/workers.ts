@@ -78,7 +78,7 @@ export function streamWorker<B = undefined>(
 }
 
 /**
- * A worker invoked both asynchronously (spec/workers.ts `asyncInvoke`: the invoker's payload, one item)
+ * A worker invoked both asynchronously (catalog/workers.ts `asyncInvoke`: the invoker's payload, one item)
  * and from its retry queue (an SQS batch): the payload is handled alone, and a failure throws, so Lambda
  * puts its destination record on the queue; the batch goes through `fromQueue`.
  */
@@ -100,7 +100,7 @@ const isSqsEvent = (event: unknown): event is SQSEvent =>
   (event as SQSEvent).Records.every((r) => r.eventSource === 'aws:sqs');
 
 /**
- * A scheduled worker (spec/workers.ts `schedule`) whose runs never overlap: a run first takes the worker's
+ * A scheduled worker (catalog/workers.ts `schedule`) whose runs never overlap: a run first takes the worker's
  * lease, and while another run holds it (a slow run, EventBridge's at-least-once delivery of a tick, a
  * second runtime on the same tables) it ends at once with `idle` and `skipped: true`. A lease stands in
  * for reserved concurrency of 1, which a new account's concurrency quota cannot spare.

@@ -3,7 +3,7 @@ import { newId } from '../platform/ids';
 import { changesNothing } from '../platform/fields';
 import { retryOnConflict } from '../platform/retry';
 import { hashPassword } from '../auth/passwords';
-import type { Role } from '../../spec/routes';
+import type { Role } from '../../catalog/routes';
 import { getUser, insertUser, saveUserChange, UserChanged, type UserChanges } from './store';
 import type { User, UserStatus } from './user';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../spec/routes';
+import type { Role } from '../../catalog/routes';
 
 /** Users of a tenant: pure types and rules. */
 export type UserStatus = 'active' | 'disabled';

@@ -31,7 +31,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { TABLES, type TableName, type TableSpec } from '../../spec/resources';
+import { TABLES, type TableName, type TableSpec } from '../../catalog/resources';
 import { createTableInput } from '../bootstrap';
 import type { Chaos } from './config';
 

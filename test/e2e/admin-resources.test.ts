@@ -2,7 +2,7 @@ import { releaseAssignments } from '../../functions/conversations/service';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { call, createTenant, eventually, listEventually, platform, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 

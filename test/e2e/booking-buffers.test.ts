@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/db';
 import { newId } from '../../functions/platform/ids';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime } from 'ulid';
 import { eventsFromItem } from '../../functions/events/store';
 import { db } from '../../functions/platform/db';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 

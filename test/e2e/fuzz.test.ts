@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ROUTES } from '../../spec/routes';
+import { ROUTES } from '../../catalog/routes';
 import { createTenant, type TestTenant } from '../support/api';
 import { contractViolations } from '../support/contract';
 import { testRuntime } from '../support/runtime';

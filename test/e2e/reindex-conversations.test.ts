@@ -5,7 +5,7 @@ import type { Conversation } from '../../functions/conversations/conversation';
 import { conversationFromItem, conversationKey, messageKey, messagePut } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
 import { newId } from '../../functions/platform/ids';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, idsOf, settlesTo } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { testRuntime } from '../support/runtime';

@@ -10,7 +10,7 @@ import { eventPut, newEvent } from '../../functions/events/store';
 import { sqsClient } from '../../functions/platform/queue';
 import { createTableInput } from '../../local/bootstrap';
 import { startStreamPoller, type Poller } from '../../local/pollers';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { readFailedRecords, type StreamFailureRecord } from '../../local/stream-failures';
 import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';

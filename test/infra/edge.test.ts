@@ -16,10 +16,10 @@ import {
   ROUTE_THROTTLES,
   VIEWER_IP_HEADER,
   routePaths,
-} from '../../spec/edge';
-import { problemType } from '../../spec/problems';
-import { ROUTES, gatewayMethodOf } from '../../spec/routes';
-import { WORKERS } from '../../spec/workers';
+} from '../../catalog/edge';
+import { problemType } from '../../catalog/problems';
+import { ROUTES, gatewayMethodOf } from '../../catalog/routes';
+import { WORKERS } from '../../catalog/workers';
 
 // The app's stacks in eu-central-1 (as `cdk deploy` with that region would make them), without bundling.
 // The web ACL's stack is in us-east-1 whatever the region: CloudFront only takes web ACLs from there.

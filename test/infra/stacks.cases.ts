@@ -6,11 +6,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
-import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../spec/access-log';
-import { QUEUES, TABLES, failureQueues } from '../../spec/resources';
-import { API_PREFIXES, ROUTES, gatewayMethodOf, type RouteDef } from '../../spec/routes';
+import { ACCESS_LOG_FORMAT, renderAccessLog } from '../../catalog/access-log';
+import { QUEUES, TABLES, failureQueues } from '../../catalog/resources';
+import { API_PREFIXES, ROUTES, gatewayMethodOf, type RouteDef } from '../../catalog/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
-import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../spec/workers';
+import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../catalog/workers';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.

@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid';
 import { analyzeInbound } from '../../functions/ai/service';
 import { getConversation } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 

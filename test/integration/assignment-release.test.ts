@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { releaseAssignments, updateConversation } from '../../functions/conversations/service';
 import { getConversation } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, laggingReplica, writesTo } from '../support/dynamo-faults';

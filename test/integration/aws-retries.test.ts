@@ -10,7 +10,7 @@ import {
   settleDelivery,
 } from '../../functions/webhooks/store';
 import { newDelivery } from '../../functions/webhooks/webhook';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { failCalls, leaveUnprocessed } from '../support/dynamo-faults';

@@ -1,6 +1,6 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTableInput, ensureTables } from '../../local/bootstrap';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { useRuntimeAws } from '../support/aws';
 
 /**

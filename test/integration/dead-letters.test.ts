@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { newEvent } from '../../functions/events/store';
 import { sqsClient } from '../../functions/platform/queue';
 import { createDelivery } from '../../functions/webhooks/store';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { acquireLease, releaseLease, SCHEDULED_RUN_LEASE_MS } from '../../functions/platform/leases';
 import { scheduledWorker } from '../../functions/platform/workers';
-import { WORKER_TIMEOUT_SECONDS } from '../../spec/resources';
+import { WORKER_TIMEOUT_SECONDS } from '../../catalog/resources';
 import { useRuntimeAws } from '../support/aws';
 
 /**

@@ -6,7 +6,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { sqsClient } from '../../functions/platform/queue';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { db } from '../../functions/platform/db';
 import { newId } from '../../functions/platform/ids';
 import { claimForSending, getMessage, messagePut, type MessageRef } from '../../functions/conversations/store';

@@ -9,7 +9,7 @@ import {
 import type { DynamoDBRecord } from 'aws-lambda';
 import { createTableInput } from '../../local/bootstrap';
 import { startQueuePoller, startStreamPoller, type Poller } from '../../local/pollers';
-import { TABLES } from '../../spec/resources';
+import { TABLES } from '../../catalog/resources';
 import { sqsClient } from '../../functions/platform/queue';
 import { useRuntimeAws } from '../support/aws';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { newEvent } from '../../functions/events/store';
 import { enqueueDeliveries } from '../../functions/webhooks/delivery-queue';
 import { currentSubscriptions, fanOut } from '../../functions/webhooks/fanout';

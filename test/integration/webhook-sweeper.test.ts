@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../../spec/resources';
+import { QUEUES } from '../../catalog/resources';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
 import { sweepOverdueDeliveries as sweep } from '../../functions/webhooks/sweep';

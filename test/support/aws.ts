@@ -1,4 +1,4 @@
-import { TABLES, QUEUES } from '../../spec/resources';
+import { TABLES, QUEUES } from '../../catalog/resources';
 import { testRuntime } from './runtime';
 
 /** Points this test process's AWS SDK at the emulators of the running local runtime. */

@@ -16,8 +16,8 @@ import {
 import { laterWordForms, nameSearchForm, normalisePhone } from '../../functions/customers/customer';
 import { inboundChunks, inboundText, tokenProblem, validSignature } from '../../functions/channels/whatsapp';
 import { PAIR_RATE_LIMIT_WAIT_MS, decideGraphError, graphVersionStatus } from '../../functions/channels/graph-errors';
-import { DISPATCH_FILTERS } from '../../spec/workers';
-import { matchesFilter } from '../../spec/event-filters';
+import { DISPATCH_FILTERS } from '../../catalog/workers';
+import { matchesFilter } from '../../catalog/event-filters';
 import { createHmac } from 'node:crypto';
 
 describe('event patterns', () => {

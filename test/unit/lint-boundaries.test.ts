@@ -23,23 +23,23 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 const violations: [string, string, string, RegExp][] = [
   [
-    'spec imports functions',
-    'spec/cors.ts',
+    'catalog imports functions',
+    'catalog/cors.ts',
     "import { clock } from '../functions/platform/clock';",
-    /spec\/ is pure data/,
+    /catalog\/ is pure data/,
   ],
-  ['spec imports a package', 'spec/cors.ts', "import { z } from 'zod';", /spec\/ is pure data/],
+  ['catalog imports a package', 'catalog/cors.ts', "import { z } from 'zod';", /catalog\/ is pure data/],
   [
     'lib imports local',
     'lib/app.ts',
     "import { startLocalRuntime } from '../local/runtime';",
-    /lib\/ \(CDK\) reads only spec/,
+    /lib\/ \(CDK\) reads only catalog/,
   ],
   [
     'lib imports functions',
     'lib/app.ts',
     "import { clock } from '../functions/platform/clock';",
-    /lib\/ \(CDK\) reads only spec/,
+    /lib\/ \(CDK\) reads only catalog/,
   ],
   [
     'functions imports lib',
@@ -123,7 +123,7 @@ describe('import boundaries (eslint.config.js)', () => {
       "import { clock } from '../platform/clock';",
     ],
     ['a service uses its store', 'functions/conversations/service.ts', "import * as store from './store';"],
-    ['lib reads spec', 'lib/app.ts', "import { ROUTES } from '../spec/routes';"],
+    ['lib reads catalog', 'lib/app.ts', "import { ROUTES } from '../catalog/routes';"],
     ['local runs handlers', 'local/gateway.ts', "import { httpHandler } from '../functions/http/handler';"],
   ])('allows: %s', async (_name, file, code) => {
     expect(await boundaryErrors(file, `${code}\nexport {};\n`)).toEqual([]);

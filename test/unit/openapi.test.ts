@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { methodsOf, ROUTES } from '../../spec/routes';
+import { methodsOf, ROUTES } from '../../catalog/routes';
 import { problemType } from '../../functions/platform/errors';
 import { contractViolations } from '../support/contract';
 
@@ -84,7 +84,7 @@ describe('openapi.json', () => {
     ).not.toThrow();
   }, 120_000);
 
-  it('has one operation per route of spec/routes.ts and method it answers, under /api/v1, and nothing else', () => {
+  it('has one operation per route of catalog/routes.ts and method it answers, under /api/v1, and nothing else', () => {
     const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
       Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
     );

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { clientIp } from '../../functions/http/client-ip';
 import { handler } from '../../functions/http/origin-authorizer';
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../spec/edge';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../catalog/edge';
 
 /** An HTTP API REQUEST authorizer event (payload 2.0), as API Gateway sends it: header names in lower case. */
 function authorizerEvent(headers: Record<string, string>): APIGatewayRequestAuthorizerEventV2 {

@@ -1,5 +1,5 @@
 import { reactionsTo } from '../../functions/events/reactions-worker';
-import { STREAM_REACTIONS, WORKERS } from '../../spec/workers';
+import { STREAM_REACTIONS, WORKERS } from '../../catalog/workers';
 
 /** The stream-reactions worker hands each record only to the reactions whose filter it matches. */
 const record = (eventName: string, image: Record<string, unknown>) => ({

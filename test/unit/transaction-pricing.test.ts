@@ -1,6 +1,6 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { indexEntryWrites, itemSize } from '../../bench/transactions';
-import type { TableSpec } from '../../spec/resources';
+import type { TableSpec } from '../../catalog/resources';
 
 const table: TableSpec = {
   id: 'Main',

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handler, unmatchedRoute } from '../../functions/platform/unmatched-route';
-import { ROUTES } from '../../spec/routes';
+import { ROUTES } from '../../catalog/routes';
 import { httpApiEvent } from '../../local/http-event';
 
 /** An API Gateway HTTP API payload 2.0 event for the `$default` route, as API Gateway sends it. */
@@ -38,7 +38,7 @@ describe('the $default route (unknown paths and methods)', () => {
     });
   });
 
-  it('answers a known path with a wrong method 405, with Allow listing the methods of spec/routes.ts', async () => {
+  it('answers a known path with a wrong method 405, with Allow listing the methods of catalog/routes.ts', async () => {
     const res = await invoke(defaultRouteEvent('PUT', '/v1/bookings/bkg_01M804Z2CKSPWX9H1QTSFQ5EC4'));
     expect(res.statusCode).toBe(405);
     const expected = ROUTES.filter((r) => r.path === '/bookings/{id}').map((r) => r.method);

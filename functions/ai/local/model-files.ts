@@ -1,7 +1,7 @@
 /**
  * The trained models are data, not code: gzipped JSON files in ./models, written by `npm run train:ai`.
  * Deployed, the bundler copies them next to the handler (`models/` beside `index.mjs`, see
- * spec/bundling.ts); locally they are read from the repository. Either way they sit at `models/`
+ * catalog/bundling.ts); locally they are read from the repository. Either way they sit at `models/`
  * relative to this module's code, and are read on first use only.
  */
 import { readFileSync } from 'node:fs';

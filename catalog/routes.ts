@@ -36,7 +36,7 @@ export interface RouteDef {
   sendsTo?: QueueKey[];
   /** Calls the AI provider (Bedrock, when configured at deploy time). */
   ai?: true;
-  /** Files the handler reads at run time, shipped beside its bundle (spec/bundling.ts). */
+  /** Files the handler reads at run time, shipped beside its bundle (catalog/bundling.ts). */
   dataFiles?: readonly DataFiles[];
   /**
    * A GET route that also answers HEAD, as GET without a body (same status and headers, Content-Length

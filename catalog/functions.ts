@@ -31,7 +31,7 @@ export const UNMATCHED_ROUTE_MEMORY_MB = 256;
 export const AI_MEMORY_MB = 1536;
 
 /**
- * Timeout of every API function (workers: WORKER_TIMEOUT_SECONDS in spec/resources.ts). API Gateway's
+ * Timeout of every API function (workers: WORKER_TIMEOUT_SECONDS in catalog/resources.ts). API Gateway's
  * HTTP API waits at most 30 s for a function; a request handler waits on DynamoDB for milliseconds, so
  * 10 s is only reached by a fault. The local gateway answers 504 past it, as a deployed function stops.
  */

@@ -1,10 +1,10 @@
 /**
  * The one table of asynchronous workers: the CDK stack gives each an event-source mapping and the local
- * runtime a poller, from these same entries. Pure data, like spec/routes.ts.
+ * runtime a poller, from these same entries. Pure data, like catalog/routes.ts.
  */
 import type { QueueKey } from './resources';
 
-/** A Lambda event-filter pattern, restricted to what the local poller also understands (spec/event-filters.ts). */
+/** A Lambda event-filter pattern, restricted to what the local poller also understands (catalog/event-filters.ts). */
 export type FilterPattern = Record<string, unknown>;
 
 export type WorkerSource =
