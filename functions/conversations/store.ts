@@ -76,14 +76,14 @@ import {
  * A queued outbound message is in it too while queued: MSGDUE#<shard>, sk the time from which the
  * outbound sweeper takes it over (its hand-off lost, or its sender's lease over with no outcome).
  */
-export const conversationKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `CONV#${id}#~` });
-export const messageKey = (t: string, conversationId: string, id: string) => ({
-  pk: tenantPk(t),
+export const conversationKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CONV#${id}#~` });
+export const messageKey = (tenantId: string, conversationId: string, id: string) => ({
+  pk: tenantPk(tenantId),
   sk: `CONV#${conversationId}#MSG#${id}`,
 });
-const tagKey = (t: string, id: string, tag: string) => ({ pk: tenantPk(t), sk: `CONVTAG#${id}#${tag}` });
-const activeKey = (t: string, channel: ChannelKind, account: string | null, handle: string) => ({
-  pk: tenantPk(t),
+const tagKey = (tenantId: string, id: string, tag: string) => ({ pk: tenantPk(tenantId), sk: `CONVTAG#${id}#${tag}` });
+const activeKey = (tenantId: string, channel: ChannelKind, account: string | null, handle: string) => ({
+  pk: tenantPk(tenantId),
   sk: `CUSCONV#${channel}#${account ?? '-'}#${handle}`,
 });
 
@@ -114,20 +114,20 @@ export const pointerHandle = (c: Identified) => customerHandles(c)[0] as string;
 const storedHandles = new WeakMap<Conversation, string>();
 /** A conversation's handle: as stored, or for one stored before handles, its copy's phone then. */
 const handleOf = (c: Conversation) => storedHandles.get(c) ?? c.customer.phone ?? pointerHandle(c.customer);
-const providerKey = (t: string, channel: ChannelKind, providerId: string) => ({
-  pk: tenantPk(t),
+const providerKey = (tenantId: string, channel: ChannelKind, providerId: string) => ({
+  pk: tenantPk(tenantId),
   sk: `PMSG#${channel}#${providerId}`,
 });
 
 const activityKey = (c: Pick<Conversation, 'last_activity_at' | 'id'>) => `${c.last_activity_at}#${c.id}`;
 
 function conversationIndexes(c: Conversation) {
-  const t = c.tenant_id;
+  const tenantId = c.tenant_id;
   return {
-    c_all: t,
-    c_st: `${t}#${c.status}`,
-    c_cus: `${t}#${c.customer.id}`,
-    ...(c.assignee_id && c.status !== 'resolved' ? { c_asg: `${t}#${c.assignee_id}` } : {}),
+    c_all: tenantId,
+    c_st: `${tenantId}#${c.status}`,
+    c_cus: `${tenantId}#${c.customer.id}`,
+    ...(c.assignee_id && c.status !== 'resolved' ? { c_asg: `${tenantId}#${c.assignee_id}` } : {}),
     c_act: activityKey(c),
   };
 }
@@ -247,7 +247,7 @@ export async function saveConversation(
   knownPointer?: string | null,
 ): Promise<void> {
   const table = tableName('main');
-  const t = after.tenant_id;
+  const tenantId = after.tenant_id;
   const handle = before ? handleOf(before) : pointerHandle(after.customer);
   const items: TransactItem[] = [
     {
@@ -264,19 +264,19 @@ export async function saveConversation(
     items.push({ Put: { TableName: table, Item: tagItem(after, tag) } });
   }
   for (const tag of before?.tags ?? []) {
-    if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(t, after.id, tag) } });
+    if (!after.tags.includes(tag)) items.push({ Delete: { TableName: table, Key: tagKey(tenantId, after.id, tag) } });
   }
   // The active-conversation pointer: taken only if free under every handle of the customer (one unresolved
   // conversation per customer and channel account), released only if it is ours. A lost race fails the
   // transaction and is retried.
   const wasActive = before !== undefined && before.status !== 'resolved';
   const isActive = after.status !== 'resolved';
-  const pointer = activeKey(t, after.channel, after.channel_account_id, handle);
+  const pointer = activeKey(tenantId, after.channel, after.channel_account_id, handle);
   if (isActive !== wasActive) {
     const others = isActive
       ? customerHandles(after.customer)
           .filter((h) => h !== handle)
-          .map((h) => activeKey(t, after.channel, after.channel_account_id, h))
+          .map((h) => activeKey(tenantId, after.channel, after.channel_account_id, h))
       : [];
     const current =
       knownPointer !== undefined
@@ -295,7 +295,7 @@ export async function saveConversation(
       for (const Key of others)
         items.push({ ConditionCheck: { TableName: table, Key, ConditionExpression: 'attribute_not_exists(pk)' } });
     } else if (current === after.id) {
-      items.push(pointerRelease(t, after.channel, after.channel_account_id, handle, after.id));
+      items.push(pointerRelease(tenantId, after.channel, after.channel_account_id, handle, after.id));
     }
   }
   // A new assignment (or one kept by a reopening) commits only while the user is active: a user disabled
@@ -305,7 +305,7 @@ export async function saveConversation(
     assignee !== null &&
     (assignee !== before?.assignee_id || (before.status === 'resolved' && after.status !== 'resolved'));
   const userCheck = items.length;
-  if (assigns) items.push(activeUserCheck(t, assignee));
+  if (assigns) items.push(activeUserCheck(tenantId, assignee));
   items.push(...extra);
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
@@ -326,7 +326,7 @@ export async function saveConversation(
  * there is none), so the caller can tell which rule stopped it.
  */
 export async function touchForOutbound(
-  t: string,
+  tenantId: string,
   id: string,
   at: string,
   windowStart: string,
@@ -338,7 +338,7 @@ export async function touchForOutbound(
       db().send(
         new UpdateCommand({
           TableName: tableName('main'),
-          Key: conversationKey(t, id),
+          Key: conversationKey(tenantId, id),
           UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
           ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
           ExpressionAttributeNames: {
@@ -370,13 +370,13 @@ export async function touchForOutbound(
 }
 
 /** Counts a change without moving the activity (a newer message got there first). */
-export async function bumpVersion(t: string, id: string): Promise<Conversation | undefined> {
+export async function bumpVersion(tenantId: string, id: string): Promise<Conversation | undefined> {
   try {
     const out = await retryConflicts(() =>
       db().send(
         new UpdateCommand({
           TableName: tableName('main'),
-          Key: conversationKey(t, id),
+          Key: conversationKey(tenantId, id),
           UpdateExpression: 'SET #c.#v = #c.#v + :one',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#c': 'conversation', '#v': 'version' },
@@ -433,25 +433,25 @@ async function refreshTagSnapshots(conversation: Conversation): Promise<void> {
  * `updated_at`, as the conversation itself did not change. Then every conversation's tag snapshots are
  * brought up to it, also those a failed earlier refresh left behind.
  */
-export async function refreshCustomerCopies(t: string, customer: Conversation['customer']): Promise<void> {
+export async function refreshCustomerCopies(tenantId: string, customer: Conversation['customer']): Promise<void> {
   const items = await queryAll({
     TableName: tableName('main'),
     IndexName: 'convCustomer',
     KeyConditionExpression: 'c_cus = :pk',
-    ExpressionAttributeValues: { ':pk': `${t}#${customer.id}` },
+    ExpressionAttributeValues: { ':pk': `${tenantId}#${customer.id}` },
   });
   await eachInParallel(items.map(conversationFromItem), 5, async (listed) => {
     const current =
       JSON.stringify(listed.customer) === JSON.stringify(customer)
         ? listed
-        : await writeCustomerCopy(t, listed.id, customer);
+        : await writeCustomerCopy(tenantId, listed.id, customer);
     if (current) await refreshTagSnapshots(current);
   });
 }
 
 /** The conversation with `customer` as its copy and a new version; undefined if it is gone. */
 async function writeCustomerCopy(
-  t: string,
+  tenantId: string,
   id: string,
   customer: Conversation['customer'],
 ): Promise<Conversation | undefined> {
@@ -460,7 +460,7 @@ async function writeCustomerCopy(
       db().send(
         new UpdateCommand({
           TableName: tableName('main'),
-          Key: conversationKey(t, id),
+          Key: conversationKey(tenantId, id),
           UpdateExpression: 'SET #c.#cus = :cus, #c.#v = #c.#v + :one',
           ConditionExpression: 'attribute_exists(pk) AND #c.#cus.#id = :id',
           ExpressionAttributeNames: { '#c': 'conversation', '#cus': 'customer', '#id': 'id', '#v': 'version' },
@@ -476,20 +476,20 @@ async function writeCustomerCopy(
   }
 }
 
-export async function getConversation(t: string, id: string): Promise<Conversation | undefined> {
+export async function getConversation(tenantId: string, id: string): Promise<Conversation | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: conversationKey(t, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: conversationKey(tenantId, id), ConsistentRead: true }),
   );
   return out.Item ? conversationFromItem(out.Item) : undefined;
 }
 
 /** The conversation and its newest messages in one Query (the conversation item sorts first). */
-export async function getConversationWithMessages(t: string, id: string, messageCount = 20) {
+export async function getConversationWithMessages(tenantId: string, id: string, messageCount = 20) {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': `CONV#${id}#` },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': `CONV#${id}#` },
       ScanIndexForward: false,
       Limit: messageCount + 2,
       ConsistentRead: true,
@@ -510,7 +510,7 @@ export async function getConversationWithMessages(t: string, id: string, message
  * read, none there). For the ordinary message with a phone, that is the customer and their conversation.
  */
 export async function findInboundParty(
-  t: string,
+  tenantId: string,
   channel: ChannelKind,
   account: string | null,
   seen: { phone: string | null; userId: string | null },
@@ -524,16 +524,16 @@ export async function findInboundParty(
     ...(seen.userId ? [userIdHandle(seen.userId)] : []),
   ];
   const items = await getMany(tableName('main'), [
-    ...(seen.phone ? [customerIdentityKey(t, seen.phone)] : []),
-    ...(seen.userId ? [whatsAppIdentityKey(t, seen.userId)] : []),
-    ...handles.map((h) => activeKey(t, channel, account, h)),
+    ...(seen.phone ? [customerIdentityKey(tenantId, seen.phone)] : []),
+    ...(seen.userId ? [whatsAppIdentityKey(tenantId, seen.userId)] : []),
+    ...handles.map((h) => activeKey(tenantId, channel, account, h)),
   ]);
   const phoneIdentity = seen.phone ? items.shift() : undefined;
   const userIdentity = seen.userId ? items.shift() : undefined;
   const pointers = items;
   const [byPhone, byUserId] = await Promise.all([
-    seen.phone ? customerOfIdentity(t, phoneIdentity) : undefined,
-    seen.userId ? customerOfIdentity(t, userIdentity) : undefined,
+    seen.phone ? customerOfIdentity(tenantId, phoneIdentity) : undefined,
+    seen.userId ? customerOfIdentity(tenantId, userIdentity) : undefined,
   ]);
   return {
     byPhone,
@@ -544,7 +544,7 @@ export async function findInboundParty(
 
 /** The active-conversation pointers under these handles (null: none there), in one read. */
 export async function activePointers(
-  t: string,
+  tenantId: string,
   channel: ChannelKind,
   account: string | null,
   handles: string[],
@@ -552,7 +552,7 @@ export async function activePointers(
   const items = handles.length
     ? await getMany(
         tableName('main'),
-        handles.map((h) => activeKey(t, channel, account, h)),
+        handles.map((h) => activeKey(tenantId, channel, account, h)),
       )
     : [];
   return new Map(handles.map((h, i) => [h, (items[i]?.conversation_id as string | undefined) ?? null]));
@@ -560,19 +560,19 @@ export async function activePointers(
 
 /** Releases the pointer under a handle if it still names this conversation (else nothing). */
 export async function releasePointer(
-  t: string,
+  tenantId: string,
   channel: ChannelKind,
   account: string | null,
   handle: string,
   conversationId: string,
 ): Promise<void> {
-  const { Delete } = pointerRelease(t, channel, account, handle, conversationId);
+  const { Delete } = pointerRelease(tenantId, channel, account, handle, conversationId);
   if (Delete) await conditionalWrite(() => db().send(new DeleteCommand(Delete)));
 }
 
 /** Releases the pointer under a handle if it still names this conversation: for the caller's transaction. */
 export function pointerRelease(
-  t: string,
+  tenantId: string,
   channel: ChannelKind,
   account: string | null,
   handle: string,
@@ -581,7 +581,7 @@ export function pointerRelease(
   return {
     Delete: {
       TableName: tableName('main'),
-      Key: activeKey(t, channel, account, handle),
+      Key: activeKey(tenantId, channel, account, handle),
       ConditionExpression: 'conversation_id = :me',
       ExpressionAttributeValues: { ':me': conversationId },
     },
@@ -601,7 +601,7 @@ export interface ConversationFilters {
  * Which index answers a filter combination in one Query; undefined if none does. The channel picks none:
  * it filters the list the others pick (listFilter).
  */
-function indexFor(t: string, f: ConversationFilters): { index: string; key: string; value: string } | undefined {
+function indexFor(tenantId: string, f: ConversationFilters): { index: string; key: string; value: string } | undefined {
   const given = (['tag', 'customer_id', 'assignee_id'] as const).filter((k) => f[k] !== undefined);
   if (given.length > 1) return undefined;
   // A user's list holds only the conversations they are working on.
@@ -609,11 +609,15 @@ function indexFor(t: string, f: ConversationFilters): { index: string; key: stri
   const s = f.status;
   if (f.tag !== undefined)
     return s
-      ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}#tag#${f.tag}` }
-      : { index: 'convAll', key: 'c_all', value: `${t}#tag#${f.tag}` };
-  if (f.customer_id !== undefined) return { index: 'convCustomer', key: 'c_cus', value: `${t}#${f.customer_id}` };
-  if (f.assignee_id !== undefined) return { index: 'convAssignee', key: 'c_asg', value: `${t}#${f.assignee_id}` };
-  return s ? { index: 'convStatus', key: 'c_st', value: `${t}#${s}` } : { index: 'convAll', key: 'c_all', value: t };
+      ? { index: 'convStatus', key: 'c_st', value: `${tenantId}#${s}#tag#${f.tag}` }
+      : { index: 'convAll', key: 'c_all', value: `${tenantId}#tag#${f.tag}` };
+  if (f.customer_id !== undefined)
+    return { index: 'convCustomer', key: 'c_cus', value: `${tenantId}#${f.customer_id}` };
+  if (f.assignee_id !== undefined)
+    return { index: 'convAssignee', key: 'c_asg', value: `${tenantId}#${f.assignee_id}` };
+  return s
+    ? { index: 'convStatus', key: 'c_st', value: `${tenantId}#${s}` }
+    : { index: 'convAll', key: 'c_all', value: tenantId };
 }
 
 /**
@@ -644,14 +648,14 @@ function listFilter(index: string, f: ConversationFilters, unassigned: boolean) 
 }
 
 export async function listConversations(
-  t: string,
+  tenantId: string,
   filters: ConversationFilters,
   request: { limit: number; cursor?: string },
 ) {
   // No index holds only unassigned conversations, nor one channel's: each is a filter on whichever list
   // answers the rest.
   const unassigned = filters.assignee_id === UNASSIGNED;
-  const target = indexFor(t, unassigned ? { ...filters, assignee_id: undefined } : filters);
+  const target = indexFor(tenantId, unassigned ? { ...filters, assignee_id: undefined } : filters);
   if (!target) {
     throw DomainError.malformed(
       'unsupported_filter_combination',
@@ -663,7 +667,7 @@ export async function listConversations(
   const list =
     `conversations:${target.index}:${target.value}:${filters.status ?? ''}` +
     `${filters.channel ? `:channel=${filters.channel}` : ''}${unassigned ? ':unassigned' : ''}`;
-  const binding = { owner: t, list };
+  const binding = { owner: tenantId, list };
   const query = {
     TableName: tableName('main'),
     IndexName: target.index,
@@ -688,12 +692,12 @@ export async function listConversations(
 }
 
 /** The ids of a user's unresolved conversations: their whole entry in convAssignee. */
-export async function assignedConversationIds(t: string, userId: string): Promise<string[]> {
+export async function assignedConversationIds(tenantId: string, userId: string): Promise<string[]> {
   const items = await queryAll({
     TableName: tableName('main'),
     IndexName: 'convAssignee',
     KeyConditionExpression: 'c_asg = :pk',
-    ExpressionAttributeValues: { ':pk': `${t}#${userId}` },
+    ExpressionAttributeValues: { ':pk': `${tenantId}#${userId}` },
   });
   return items.map((item) => conversationFromItem(item).id);
 }
@@ -725,8 +729,8 @@ async function wholePartitionPage(
   };
 }
 
-const noteKey = (t: string, conversationId: string, id: string) => ({
-  pk: tenantPk(t),
+const noteKey = (tenantId: string, conversationId: string, id: string) => ({
+  pk: tenantPk(tenantId),
   sk: `CONVNOTE#${conversationId}#${id}`,
 });
 /** Notes stored before versions have none: they read as version 1. */
@@ -788,7 +792,7 @@ function refusal(
  * that it is at `version` (If-Match): one conditional Delete, whose refusal says why.
  */
 export async function deleteNote(
-  t: string,
+  tenantId: string,
   conversationId: string,
   noteId: string,
   author: Sender | undefined,
@@ -799,7 +803,7 @@ export async function deleteNote(
     await db().send(
       new DeleteCommand({
         TableName: tableName('main'),
-        Key: noteKey(t, conversationId, noteId),
+        Key: noteKey(tenantId, conversationId, noteId),
         ConditionExpression: conditions.join(' AND '),
         ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
         ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
@@ -821,7 +825,7 @@ export async function deleteNote(
  * edited), another author's note, another version, or none.
  */
 export async function editNote(
-  t: string,
+  tenantId: string,
   conversationId: string,
   noteId: string,
   author: Sender,
@@ -834,7 +838,7 @@ export async function editNote(
     const out = await db().send(
       new UpdateCommand({
         TableName: tableName('main'),
-        Key: noteKey(t, conversationId, noteId),
+        Key: noteKey(tenantId, conversationId, noteId),
         UpdateExpression: 'SET #text = :text, edited_at = :at, version = if_not_exists(version, :one) + :one',
         ConditionExpression: [...conditions, '#text <> :text'].join(' AND '),
         ExpressionAttributeNames: { ...names, '#text': 'text' },
@@ -850,13 +854,17 @@ export async function editNote(
 }
 
 /** A page of a conversation's notes, newest first (their ids are ULIDs): one Query. */
-export async function listNotes(t: string, conversationId: string, request: { limit: number; cursor?: string }) {
-  const page = await tenantItemsPage(t, `CONVNOTE#${conversationId}#`, `notes:${conversationId}`, request);
+export async function listNotes(tenantId: string, conversationId: string, request: { limit: number; cursor?: string }) {
+  const page = await tenantItemsPage(tenantId, `CONVNOTE#${conversationId}#`, `notes:${conversationId}`, request);
   return { ...page, items: page.items.map(noteFromItem) };
 }
 
-export async function listMessages(t: string, conversationId: string, request: { limit: number; cursor?: string }) {
-  const page = await tenantItemsPage(t, `CONV#${conversationId}#MSG#`, `messages:${conversationId}`, request);
+export async function listMessages(
+  tenantId: string,
+  conversationId: string,
+  request: { limit: number; cursor?: string },
+) {
+  const page = await tenantItemsPage(tenantId, `CONV#${conversationId}#MSG#`, `messages:${conversationId}`, request);
   return { ...page, items: page.items.map(messageFromItem) };
 }
 
@@ -907,12 +915,16 @@ export function providerIdClaim(channel: ChannelKind, providerId: string, ref: M
 
 /** Provider ids are looked up within one tenant only: a tenant can never touch another's messages. */
 export async function findByProviderId(
-  t: string,
+  tenantId: string,
   channel: ChannelKind,
   providerId: string,
 ): Promise<MessageRef | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: providerKey(t, channel, providerId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: providerKey(tenantId, channel, providerId),
+      ConsistentRead: true,
+    }),
   );
   if (!out.Item) return undefined;
   const item = out.Item as MessageRef;
