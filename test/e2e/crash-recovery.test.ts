@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 import { spawnRuntime } from '../support/runtime-process.mjs';
 import { startFakeGraph } from '../support/fake-graph.mjs';
+import { signWhatsApp, whatsAppWebhook } from '../support/whatsapp';
 
 /**
  * Recovery after a crash, in about a minute, with nothing sent twice: a `kill -9` of the whole local
@@ -70,29 +70,12 @@ async function until<T>(
 }
 
 /** Meta's signed webhook POST for one number: inbound messages or statuses. */
-function whatsAppWebhook(base: string, phoneNumberId: string, value: Record<string, unknown>) {
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA_ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
+function whatsAppWebhookTo(base: string, phoneNumberId: string, value: Record<string, unknown>) {
+  const raw = JSON.stringify(whatsAppWebhook(phoneNumberId, value));
   return api(base, 'POST', '/channels/whatsapp/webhook', {
     token: 'none',
     rawBody: raw,
-    headers: { 'X-Hub-Signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}` },
+    headers: { 'X-Hub-Signature-256': signWhatsApp(raw, APP_SECRET) },
   });
 }
 
@@ -170,7 +153,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
     expect(connected).toMatchObject({ status: 201 });
     const customers = ['4915112340001', '4915112340002'];
     for (const from of customers) {
-      const res = await whatsAppWebhook(base, phoneNumberId, {
+      const res = await whatsAppWebhookTo(base, phoneNumberId, {
         contacts: [{ profile: { name: 'Carla' }, wa_id: from }],
         messages: [
           {
@@ -235,7 +218,7 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
     // The reference is `<tenant>/<conversation>/<message>`.
     const [, conversationId, messageId] = String(settledRequest.body.biz_opaque_callback_data).split('/');
     expect(whatsAppMessages).toContain(messageId);
-    const reported = await whatsAppWebhook(base2, phoneNumberId, {
+    const reported = await whatsAppWebhookTo(base2, phoneNumberId, {
       statuses: [
         {
           id: 'wamid.accepted-before-the-crash',

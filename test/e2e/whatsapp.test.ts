@@ -1,56 +1,19 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import {
-  WHATSAPP_APP_SECRET,
-  authOf,
-  call,
-  connectWhatsApp,
-  createTenant,
-  eventsOf,
-  eventually,
-  type TestTenant,
-} from '../support/api';
+import { randomUUID } from 'node:crypto';
+import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { testRuntime } from '../support/runtime';
+import {
+  postWhatsAppWebhook as post,
+  signWhatsApp as sign,
+  statusUpdate,
+  textMessage,
+  whatsAppWebhook,
+} from '../support/whatsapp';
 
 /** Fixtures in Meta's documented webhook format (entry[].changes[].value.messages / .statuses). */
-const APP_SECRET = WHATSAPP_APP_SECRET;
 let t: TestTenant;
 let phoneNumberId: string;
 
-const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-const webhook = (value: Record<string, unknown>, pnid = phoneNumberId) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: 'WABA_ID',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '15550001111', phone_number_id: pnid },
-            ...value,
-          },
-        },
-      ],
-    },
-  ],
-});
-const textMessage = (from: string, text: string, wamid = `wamid.${randomUUID()}`) => ({
-  contacts: [{ profile: { name: 'Carla' }, wa_id: from }],
-  messages: [{ from, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }],
-});
-const statusUpdate = (wamid: string, status: string, timestamp: number, errors?: unknown[]) => ({
-  statuses: [
-    { id: wamid, status, timestamp: String(timestamp), recipient_id: '4915112345678', ...(errors ? { errors } : {}) },
-  ],
-});
-async function post(payload: unknown, signature?: string) {
-  const raw = JSON.stringify(payload);
-  return call('POST', '/channels/whatsapp/webhook', {
-    rawBody: raw,
-    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature ?? sign(raw) },
-  });
-}
+const webhook = (value: Record<string, unknown>, pnid = phoneNumberId) => whatsAppWebhook(pnid, value);
 const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
 const messagesOf = async (tenant: TestTenant, convId: string) =>
   (await call('GET', `/conversations/${convId}/messages?limit=100`, authOf(tenant))).body.data as any[];
@@ -396,9 +359,9 @@ describe('WhatsApp outbound and receipts', () => {
     await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)));
     await post(
       webhook(
-        statusUpdate(message.provider_message_id, 'failed', now + 3, [
-          { code: 131047, title: 'Re-engagement message' },
-        ]),
+        statusUpdate(message.provider_message_id, 'failed', now + 3, {
+          errors: [{ code: 131047, title: 'Re-engagement message' }],
+        }),
       ),
     );
     await settled(t);
@@ -433,7 +396,7 @@ describe('WhatsApp outbound and receipts', () => {
       },
     });
     const forged = webhook(
-      statusUpdate(ours.provider_message_id, 'failed', Math.floor(Date.now() / 1000), [{ code: 1, title: 'forged' }]),
+      statusUpdate(ours.provider_message_id, 'failed', undefined, { errors: [{ code: 1, title: 'forged' }] }),
       attackerNumber,
     );
     expect((await post(forged, sign(JSON.stringify(forged), 'attacker-secret'))).status).toBe(200);

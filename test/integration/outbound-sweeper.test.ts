@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -18,18 +17,10 @@ import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { newEvent } from '../../functions/events/store';
 import { createDelivery } from '../../functions/webhooks/store';
 import { newDelivery } from '../../functions/webhooks/webhook';
-import {
-  WHATSAPP_APP_SECRET,
-  authOf,
-  call,
-  connectWhatsApp,
-  createTenant,
-  eventsOf,
-  eventually,
-  type TestTenant,
-} from '../support/api';
+import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { testRuntime } from '../support/runtime';
+import { postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
 
 /**
  * Outbound messages never stay `queued` for ever and are never sent twice: a sender that died after the
@@ -106,40 +97,15 @@ async function diedWhileSending(ref: MessageRef, msAgo: number) {
 
 /** A WhatsApp status webhook for `wamid`, carrying the callback data the message was sent with. */
 async function statusWebhook(ref: MessageRef, wamid: string, status: string) {
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA_ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
-              statuses: [
-                {
-                  id: wamid,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: '4915100000077',
-                  biz_opaque_callback_data: `${ref.tenant_id}/${ref.conversation_id}/${ref.message_id}`,
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const res = await call('POST', '/channels/whatsapp/webhook', {
-    rawBody: raw,
-    headers: {
-      'Content-Type': 'application/json',
-      // Signed by the platform's Meta app, as the test runtime knows it.
-      'X-Hub-Signature-256': `sha256=${createHmac('sha256', WHATSAPP_APP_SECRET).update(raw).digest('hex')}`,
-    },
-  });
+  const res = await postWhatsAppWebhook(
+    whatsAppWebhook(
+      phoneNumberId,
+      statusUpdate(wamid, status, undefined, {
+        recipient_id: '4915100000077',
+        biz_opaque_callback_data: `${ref.tenant_id}/${ref.conversation_id}/${ref.message_id}`,
+      }),
+    ),
+  );
   expect(res.status).toBe(200);
 }
 

@@ -11,6 +11,7 @@
 #   ruby scripts/generate_models.rb --openapi path/to/openapi.json [--check]
 
 require "json"
+require_relative "generator_command"
 
 module MessagingPlatform
   # Generates models.rb; see the header of this script.
@@ -64,11 +65,7 @@ module MessagingPlatform
       wanted = source
       return nil if current == wanted
 
-      current_lines = current.lines
-      wanted_lines = wanted.lines
-      index = wanted_lines.each_index.find { |i| current_lines[i] != wanted_lines[i] } || wanted_lines.size
-      "first difference at line #{index + 1}: expected #{wanted_lines[index].to_s.strip.inspect}, " \
-        "found #{current_lines[index].to_s.strip.inspect}"
+      GeneratorCommand.first_difference(current, wanted)
     end
 
     private
@@ -283,22 +280,5 @@ module MessagingPlatform
 end
 
 if $PROGRAM_NAME == __FILE__
-  args = ARGV.dup
-  check = args.delete("--check")
-  openapi = MessagingPlatform::ModelGenerator::DEFAULT_OPENAPI
-  if (index = args.index("--openapi"))
-    openapi = args.fetch(index + 1) { abort "--openapi needs a path" }
-    args.slice!(index, 2)
-  end
-  abort "usage: ruby scripts/generate_models.rb [--check] [--openapi PATH]" unless args.empty?
-
-  generator = MessagingPlatform::ModelGenerator.new(openapi)
-  if check
-    difference = generator.difference
-    abort "lib/messaging_platform/models.rb is out of date (#{difference}): run `ruby scripts/generate_models.rb`" if difference
-    puts "lib/messaging_platform/models.rb matches #{openapi}"
-  else
-    generator.write
-    puts "wrote #{MessagingPlatform::ModelGenerator::OUTPUT}"
-  end
+  MessagingPlatform::GeneratorCommand.run(MessagingPlatform::ModelGenerator, ARGV, script: "scripts/generate_models.rb")
 end

@@ -14,6 +14,7 @@
 #   ruby scripts/generate_resources.rb --openapi path/to/openapi.json [--check]
 
 require "json"
+require_relative "generator_command"
 
 module MessagingPlatform
   # Generates resources/generated.rb; see the header of this script.
@@ -67,11 +68,7 @@ module MessagingPlatform
 
       methods = ->(text) { text.scan(/^ {6}def (\w+)/).flatten }
       missing = methods.call(wanted) - methods.call(current)
-      current_lines = current.lines
-      wanted_lines = wanted.lines
-      index = wanted_lines.each_index.find { |i| current_lines[i] != wanted_lines[i] } || wanted_lines.size
-      "#{"methods missing: #{missing.join(', ')}; " unless missing.empty?}first difference at line #{index + 1}: " \
-        "expected #{wanted_lines[index].to_s.strip.inspect}, found #{current_lines[index].to_s.strip.inspect}"
+      "#{"methods missing: #{missing.join(', ')}; " unless missing.empty?}#{GeneratorCommand.first_difference(current, wanted)}"
     end
 
     private
@@ -228,19 +225,5 @@ module MessagingPlatform
 end
 
 if $PROGRAM_NAME == __FILE__
-  args = ARGV.dup
-  openapi = args.index("--openapi") ? args.slice!(args.index("--openapi"), 2).last : MessagingPlatform::ResourceGenerator::DEFAULT_OPENAPI
-  generator = MessagingPlatform::ResourceGenerator.new(openapi)
-  if args.include?("--check")
-    difference = generator.difference
-    if difference
-      warn "lib/messaging_platform/resources/generated.rb is out of date with openapi.json (#{difference}).\n" \
-           "Run `ruby scripts/generate_resources.rb` in sdks/ruby."
-      exit 1
-    end
-    puts "lib/messaging_platform/resources/generated.rb matches openapi.json"
-  else
-    generator.write
-    puts "wrote lib/messaging_platform/resources/generated.rb"
-  end
+  MessagingPlatform::GeneratorCommand.run(MessagingPlatform::ResourceGenerator, ARGV, script: "scripts/generate_resources.rb")
 end
