@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 
 /** What an HTTP request to the API gives its Lambda: the parts API Gateway reads from it. */
 export interface HttpRequest {
@@ -29,8 +29,8 @@ export interface HttpRequest {
 const TEXT_TYPES = /^(application\/([\w.+-]*json|x-www-form-urlencoded|xml)|text\/)/i;
 
 /**
- * The API Gateway HTTP API payload 2.0 event of a request, as API Gateway builds it: used by the local
- * gateway for every request and by tests that invoke a handler directly.
+ * The API Gateway HTTP API payload 2.0 event of a request, as API Gateway builds it: the one builder of
+ * these events, used by the local gateway for every request and by tests that invoke a handler directly.
  */
 export function httpApiEvent(request: HttpRequest): APIGatewayProxyEventV2 {
   const headers = request.headers ?? {};
@@ -74,10 +74,36 @@ export function httpApiEvent(request: HttpRequest): APIGatewayProxyEventV2 {
       requestId: request.requestId ?? randomUUID(),
       routeKey,
       stage: '$default',
-      time: new Date(now).toISOString(),
+      time: requestTime(now),
       timeEpoch: now,
     },
     body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: !textual,
   };
+}
+
+/**
+ * The payload 2.0 event a REQUEST authorizer of the HTTP API receives for a request: the request's event
+ * plus the authorizer's fields (the AWS stacks' authorizers; the local gateway has none).
+ */
+export function httpApiAuthorizerEvent(request: HttpRequest & { region?: string }): APIGatewayRequestAuthorizerEventV2 {
+  const event = httpApiEvent(request);
+  const { accountId, apiId, stage, http } = event.requestContext;
+  return {
+    ...event,
+    type: 'REQUEST',
+    routeArn: `arn:aws:execute-api:${request.region ?? 'eu-central-1'}:${accountId}:${apiId}/${stage}/${http.method}${http.path}`,
+    identitySource: Object.values(request.headers ?? {}),
+    cookies: event.cookies ?? [],
+    headers: request.headers ?? {},
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `requestContext.time` as API Gateway writes it: `29/Nov/2026:10:00:00 +0000`. */
+function requestTime(epochMs: number): string {
+  const d = new Date(epochMs);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}:${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} +0000`;
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handler } from '../../functions/saved-replies/create';
+import { httpApiEvent } from '../../local/http-event';
 import { authOf, call, createTenant, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { failCalls } from '../support/dynamo-faults';
@@ -11,36 +12,20 @@ import { failCalls } from '../support/dynamo-faults';
  */
 useRuntimeAws();
 
-function post(t: TestTenant, path: string, body: unknown, key: string): APIGatewayProxyEventV2 {
-  const now = Date.now();
-  const routeKey = `POST /api/v1${path}`;
-  return {
-    version: '2.0',
-    routeKey,
+const post = (t: TestTenant, path: string, body: unknown, key: string): APIGatewayProxyEventV2 =>
+  httpApiEvent({
+    method: 'POST',
     rawPath: `/api/v1${path}`,
-    rawQueryString: '',
+    routeKey: `POST /api/v1${path}`,
     headers: {
       authorization: `Bearer ${t.apiKey}`,
       'x-tenant-id': t.tenantId,
       'content-type': 'application/json',
       'idempotency-key': key,
-    },
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'local',
-      http: { method: 'POST', path: `/api/v1${path}`, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: `req-${now}`,
-      routeKey,
-      stage: '$default',
-      time: new Date(now).toISOString(),
-      timeEpoch: now,
+      'user-agent': 'test',
     },
     body: JSON.stringify(body),
-    isBase64Encoded: false,
-  };
-}
+  });
 
 const invoke = async (event: APIGatewayProxyEventV2) =>
   await handler(event, { awsRequestId: 'lambda-request-id' } as Context);

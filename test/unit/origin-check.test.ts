@@ -1,40 +1,21 @@
-import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { clientIp } from '../../functions/http/client-ip';
 import { handler } from '../../functions/http/origin-authorizer';
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '../../catalog/edge';
+import { httpApiAuthorizerEvent, httpApiEvent } from '../../local/http-event';
 
-/** An HTTP API REQUEST authorizer event (payload 2.0), as API Gateway sends it: header names in lower case. */
-function authorizerEvent(headers: Record<string, string>): APIGatewayRequestAuthorizerEventV2 {
-  return {
-    version: '2.0',
-    type: 'REQUEST',
-    routeArn: 'arn:aws:execute-api:eu-central-1:123456789012:abc123/$default/POST/api/v1/auth/login',
-    identitySource: Object.values(headers),
-    routeKey: 'POST /api/v1/auth/login',
+/** An HTTP API REQUEST authorizer event (payload 2.0) for a login through CloudFront. */
+const authorizerEvent = (headers: Record<string, string>) =>
+  httpApiAuthorizerEvent({
+    method: 'POST',
     rawPath: '/api/v1/auth/login',
-    rawQueryString: '',
-    cookies: [],
-    headers: { host: 'abc123.execute-api.eu-central-1.amazonaws.com', ...headers },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'abc123',
-      domainName: 'abc123.execute-api.eu-central-1.amazonaws.com',
-      domainPrefix: 'abc123',
-      http: {
-        method: 'POST',
-        path: '/api/v1/auth/login',
-        protocol: 'HTTP/1.1',
-        sourceIp: '130.176.0.1',
-        userAgent: 'Amazon CloudFront',
-      },
-      requestId: 'Jk3u1gWvIAMEbXw=',
-      routeKey: 'POST /api/v1/auth/login',
-      stage: '$default',
-      time: '29/Nov/2026:10:00:00 +0000',
-      timeEpoch: 1795341600000,
-    },
-  };
-}
+    routeKey: 'POST /api/v1/auth/login',
+    headers: { host: 'abc123.execute-api.eu-central-1.amazonaws.com', 'user-agent': 'Amazon CloudFront', ...headers },
+    apiId: 'abc123',
+    accountId: '123456789012',
+    sourceIp: '130.176.0.1',
+    requestId: 'Jk3u1gWvIAMEbXw=',
+    now: 1795341600000,
+  });
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -72,10 +53,7 @@ describe('the origin authorizer (only requests that came through CloudFront)', (
 
 describe('the client address the login guard counts', () => {
   const event = (headers: Record<string, string>) =>
-    ({
-      headers,
-      requestContext: { http: { sourceIp: '130.176.0.1' } },
-    }) as unknown as APIGatewayProxyEventV2;
+    httpApiEvent({ method: 'POST', rawPath: '/api/v1/auth/login', headers, sourceIp: '130.176.0.1' });
 
   it('is the connection’s address unless the API runs behind CloudFront (locally a viewer cannot choose it)', () => {
     delete process.env.VIEWER_IP_FROM_EDGE;

@@ -4,10 +4,16 @@ import { ROUTES } from '../../catalog/routes';
 import { httpApiEvent } from '../../local/http-event';
 
 /** An API Gateway HTTP API payload 2.0 event for the `$default` route, as API Gateway sends it. */
-const defaultRouteEvent = (method: string, rawPath: string, headers: Record<string, string> = {}) =>
+const defaultRouteEvent = (
+  method: string,
+  rawPath: string,
+  headers: Record<string, string> = {},
+  routeKey = '$default',
+) =>
   httpApiEvent({
     method,
     rawPath,
+    routeKey,
     headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'user-agent': 'curl/8.5.0', ...headers },
     apiId: 'abc123',
     accountId: '123456789012',
@@ -72,10 +78,8 @@ describe('the $default route (unknown paths and methods)', () => {
 });
 
 describe('a route that answers HEAD (its AWS route takes ANY)', () => {
-  const anyRouteEvent = (method: string): APIGatewayProxyEventV2 => ({
-    ...defaultRouteEvent(method, '/api/v1/openapi.json'),
-    routeKey: 'ANY /api/v1/openapi.json',
-  });
+  const anyRouteEvent = (method: string) =>
+    defaultRouteEvent(method, '/api/v1/openapi.json', {}, 'ANY /api/v1/openapi.json');
   const openapi = async (method: string) => {
     const { handler: document } = await import('../../functions/docs/openapi');
     return document(anyRouteEvent(method), { awsRequestId: 'lambda-request-id' } as Context);
