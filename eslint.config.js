@@ -25,6 +25,32 @@ function notEntryPoints(dir = join(ROOT, 'functions')) {
   });
 }
 
+/** Layers that every feature may use (they have their own zones below); every other folder is a feature. */
+const LAYERS = ['platform', 'http'];
+const FEATURES = readdirSync(join(ROOT, 'functions'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !LAYERS.includes(entry.name))
+  .map((entry) => entry.name);
+
+/**
+ * A feature's public modules: those whose first line is a `// Public: …` comment (docs/architecture.md,
+ * "Features and what they export"). Other features may import these and nothing else of the feature.
+ */
+const PUBLIC_MARKER = /^\/\/ Public: /;
+function publicModules(feature) {
+  const dir = join(ROOT, 'functions', feature);
+  return readdirSync(dir, { recursive: true })
+    .filter((file) => file.endsWith('.ts') && PUBLIC_MARKER.test(readFileSync(join(dir, file), 'utf8')))
+    .map((file) => `./${file}`);
+}
+
+/** One zone per feature: the rest of functions/ reaches into it only through its public modules. */
+const FEATURE_ZONES = FEATURES.map((feature) => ({
+  target: ['functions/http', ...FEATURES.filter((other) => other !== feature).map((other) => `functions/${other}`)],
+  from: `functions/${feature}`,
+  except: publicModules(feature),
+  message: `Features use each other only through their public modules (a first line \`// Public: …\`); see docs/architecture.md.`,
+}));
+
 const STORES = ['functions/**/store.ts', 'functions/**/*-store.ts'];
 const SERVICES = ['functions/**/service.ts', 'functions/**/*-service.ts'];
 /** What runs or reads the handlers (contract/: the OpenAPI generator), never imported by them. */
@@ -68,6 +94,7 @@ const BOUNDARIES = [
     from: ENTRY_POINTS,
     message: 'A store is the bottom of its feature: it never imports a handler or worker.',
   },
+  ...FEATURE_ZONES,
 ];
 
 export default tseslint.config(

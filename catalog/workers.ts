@@ -108,7 +108,7 @@ export const MAX_STREAM_READERS = 2;
 export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
-    handler: 'events/dispatch-worker',
+    handler: 'outbox/dispatch-worker',
     description: 'Outbox stream: fans events out to webhook endpoints and hands outbound messages to the sender',
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',

@@ -1,3 +1,4 @@
+// Public: the stream reactions run it on inbound messages.
 import { clock } from '../platform/clock';
 import { logger } from '../platform/workers';
 import { analyzeInbound } from './service';

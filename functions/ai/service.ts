@@ -1,7 +1,7 @@
 /** The AI operations behind the endpoints and the analysis worker. */
 import { MAX_BUFFER_MINUTES } from '../bookings/booking';
 import { freeDaysAhead, weekAhead, type Schedule } from '../bookings/schedule';
-import { everySchedule } from '../bookings/schedule-store';
+import { schedulesOf } from '../bookings/schedule-service';
 import { heldIntervals, nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
@@ -157,7 +157,7 @@ export async function suggest(
   // The business's opening hours ground an answer to "when are you open?", whatever the conversation; its
   // free times are read once the schedules are, while the conversation and then the customer's next
   // booking are.
-  const schedulesRead = orNull('opening hours', async () => (await everySchedule(tenantId, MOST_SCHEDULES)) ?? null);
+  const schedulesRead = orNull('opening hours', async () => (await schedulesOf(tenantId, MOST_SCHEDULES)) ?? null);
   const freeTimesRead = schedulesRead.then((found) => orNull('free times', () => freeTimesAhead(tenant, found, now)));
   const [schedules, context] = await Promise.all([
     schedulesRead,

@@ -1,3 +1,4 @@
+// Public: tenants configure their categories with it.
 /** The fixed public AI taxonomy and the shapes every provider returns: pure, no AWS imports. */
 import type { Language } from '../platform/languages';
 

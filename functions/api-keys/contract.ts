@@ -1,3 +1,4 @@
+// Public: the API schemas of keys, shown in other features' responses.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, role, tenantId, timestamp } from '../platform/api-contract';
 

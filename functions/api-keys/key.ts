@@ -1,3 +1,4 @@
+// Public: the key format, which authentication and tenant creation use.
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 

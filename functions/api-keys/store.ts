@@ -1,3 +1,4 @@
+// Public: authentication looks keys up; tenant creation writes the first key in its transaction.
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, db, queryAll, transactionConflicted, type TransactItem } from '../platform/db';
 import { retryOnConflict } from '../platform/retry';

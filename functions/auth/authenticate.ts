@@ -1,3 +1,4 @@
+// Public: the HTTP chain authenticates every request with it.
 import { getMany } from '../platform/db';
 import { tableName } from '../platform/config';
 import { forbidden, unauthorized } from '../platform/errors';

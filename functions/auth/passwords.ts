@@ -1,3 +1,4 @@
+// Public: password hashing, for the features that create users.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt with OWASP's minimum cost (N=2^17 would cost 128 MiB per login on a 128 MB Lambda). */

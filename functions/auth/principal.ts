@@ -1,3 +1,4 @@
+// Public: who is calling, for every feature's handlers and services.
 import type { Role } from '../../catalog/routes';
 import type { Tenant } from '../tenants/tenant';
 

@@ -1,3 +1,4 @@
+// Public: the booking rules (pure), which the assistant reads.
 /** Bookings: lifecycle and time rules, pure. */
 import type { CustomerRef } from '../customers/customer';
 

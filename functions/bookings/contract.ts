@@ -1,3 +1,4 @@
+// Public: the API schemas of bookings, used by the event catalog.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';

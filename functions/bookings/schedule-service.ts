@@ -1,3 +1,4 @@
+// Public: schedules, for the features that read opening hours.
 import { DomainError } from '../platform/domain-error';
 import {
   normalizedHours,
@@ -8,7 +9,7 @@ import {
   type Schedule,
   type Weekday,
 } from './schedule';
-import { putNewSchedule, updateSchedule } from './schedule-store';
+import { everySchedule, putNewSchedule, updateSchedule } from './schedule-store';
 
 export interface ScheduleInput {
   resource_id: string;
@@ -67,3 +68,7 @@ export function changeSchedule(
     expectedVersion,
   );
 }
+
+/** The tenant's schedules, up to `most` (undefined when it has more): what other features read opening hours from. */
+export const schedulesOf = (tenantId: string, most: number): Promise<Schedule[] | undefined> =>
+  everySchedule(tenantId, most);

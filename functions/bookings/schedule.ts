@@ -1,3 +1,4 @@
+// Public: opening-hours rules (pure), which the assistant reads.
 /**
  * A resource's opening hours (its schedule): hours for each day of the week and for particular dates,
  * as wall-clock times in the schedule's time zone. A resource with no schedule is open at all times.

@@ -1,3 +1,4 @@
+// Public: customers and the assistant read a customer's bookings.
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,

@@ -1,3 +1,4 @@
+// Public: the API schemas of channels, used by the event catalog.
 import * as z from 'zod/mini';
 import { defineContract, named, tenantId, timestamp } from '../platform/api-contract';
 import { Conversation, Message } from '../conversations/contract';

@@ -1,3 +1,4 @@
+// Public: the outbox dispatcher hands queued messages to the sender with it.
 import * as z from 'zod/mini';
 import type { Message } from '../conversations/conversation';
 import type { MessageRef } from '../conversations/message-store';

@@ -1,6 +1,7 @@
+// Public: the tenant's connected channels, for the features that route by number.
 import { DomainError } from '../platform/domain-error';
 import { whatsAppPlatformApp } from '../platform/secrets';
-import { connectWhatsApp, type WhatsAppChannel } from './store';
+import { connectWhatsApp, listChannels, type WhatsAppChannel } from './store';
 import {
   GraphError,
   exchangeSignupCode,
@@ -117,4 +118,9 @@ export async function connectByEmbeddedSignup(
     { phone_number_id: input.phone_number_id, waba_id: input.waba_id, access_token: token },
     now,
   );
+}
+
+/** The phone_number_ids of the tenant's connected WhatsApp numbers (never their secrets). */
+export async function whatsAppNumbersOf(tenantId: string): Promise<string[]> {
+  return (await listChannels(tenantId)).map((channel) => channel.phone_number_id);
 }

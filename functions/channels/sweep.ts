@@ -1,3 +1,4 @@
+// Public: the sweeper runs it.
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { QUEUES } from '../../catalog/resources';
 import { clock } from '../platform/clock';

@@ -1,3 +1,4 @@
+// Public: the assistant stores its analyses of a conversation.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, db } from '../platform/db';
 import { tableName } from '../platform/config';

@@ -1,3 +1,4 @@
+// Public: the API schemas of conversations and messages, reused by other contracts.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';

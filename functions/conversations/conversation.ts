@@ -1,3 +1,4 @@
+// Public: the conversation and message model (pure).
 /** Conversations and messages: pure rules, no AWS imports. */
 import type { Sender } from '../auth/principal';
 import type { CustomerRef } from '../customers/customer';

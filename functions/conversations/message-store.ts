@@ -1,3 +1,4 @@
+// Public: channels and the outbox dispatcher update messages and read their events.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventEnvelope } from '../events/catalog';

@@ -1,3 +1,4 @@
+// Public: message text rules, reused by other features' schemas.
 import * as z from 'zod/mini';
 
 /**

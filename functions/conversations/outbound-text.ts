@@ -1,3 +1,4 @@
+// Public: outbound text rules, reused by saved replies.
 import * as z from 'zod/mini';
 import { readable } from '../platform/validation';
 import { messageText } from './message-text';

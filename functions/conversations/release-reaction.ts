@@ -1,3 +1,4 @@
+// Public: the stream reactions run it when a user is disabled.
 import { clock } from '../platform/clock';
 import { logger } from '../platform/workers';
 import { releaseAssignments } from './service';

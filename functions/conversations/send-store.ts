@@ -1,3 +1,4 @@
+// Public: the channel sender claims and settles sends with it.
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, db, refusedItem } from '../platform/db';
 import { tableName } from '../platform/config';

@@ -1,3 +1,4 @@
+// Public: opening conversations and storing messages, for channels, bookings and the assistant.
 import type { Sender } from '../auth/principal';
 import { DomainError, isDomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
@@ -15,7 +16,7 @@ import {
 } from '../customers/store';
 import { customerView, planIdentity, requirePhone, type Customer } from '../customers/customer';
 import { refreshCustomerCopies } from '../customers/service';
-import { listChannels } from '../channels/store';
+import { whatsAppNumbersOf } from '../channels/service';
 import { getUser } from '../users/store';
 import { eachInParallel, transactionConditionFailed, type TransactItem } from '../platform/db';
 import {
@@ -171,7 +172,7 @@ async function channelAccount(
   named: string | null | undefined,
 ): Promise<string | null> {
   if (channel !== 'whatsapp') return null;
-  const numbers = (await listChannels(tenantId)).map((c) => c.phone_number_id);
+  const numbers = await whatsAppNumbersOf(tenantId);
   const accountId = named ?? (numbers.length === 1 ? (numbers[0] ?? null) : null);
   if (!accountId || !numbers.includes(accountId)) {
     throw DomainError.invalid(

@@ -1,3 +1,4 @@
+// Public: other features read conversations and add their writes to a conversation's transaction.
 import {
   GetCommand,
   DeleteCommand,

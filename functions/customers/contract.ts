@@ -1,3 +1,4 @@
+// Public: the API schemas of customers, reused by other contracts.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 

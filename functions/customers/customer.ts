@@ -1,3 +1,4 @@
+// Public: the customer model (pure): phone numbers and identities.
 import { DomainError } from '../platform/domain-error';
 
 /**

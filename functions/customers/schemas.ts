@@ -1,3 +1,4 @@
+// Public: customer fields, reused by other features' request schemas.
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { idOf, nonEmptyPatch, trimmed } from '../platform/validation';

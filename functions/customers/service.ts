@@ -1,3 +1,4 @@
+// Public: finding or creating the customer of a conversation.
 import { refreshCustomerCopies as refreshBookings } from '../bookings/store';
 import { refreshCustomerCopies as refreshConversations } from '../conversations/store';
 import { DomainError } from '../platform/domain-error';

@@ -1,3 +1,4 @@
+// Public: conversations and bookings add customer writes to their transactions.
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { queryPage, tenantItemsPage } from '../platform/pagination';
 import { db, getMany, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';

@@ -1,3 +1,4 @@
+// Public: the event types and envelopes every feature emits.
 /** The public event catalog (every type an event or webhook can carry) and subscription patterns: pure, no AWS imports. */
 export const EVENT_TYPES = [
   'conversation.created',

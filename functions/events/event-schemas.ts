@@ -1,3 +1,4 @@
+// Public: the events' payload schemas, which webhooks document.
 import * as z from 'zod/mini';
 import { named, resourceId, tenantId, timestamp } from '../platform/api-contract';
 import { Booking } from '../bookings/contract';

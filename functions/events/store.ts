@@ -1,3 +1,4 @@
+// Public: every feature writes its events in its own transaction (the outbox).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { epochSeconds } from '../platform/clock';

@@ -1,3 +1,4 @@
+// Public: event ids by time, which webhook replays read.
 import { encodeTime } from 'ulid';
 
 /** The smallest or largest event id created at `date` (ULIDs start with their time), for range queries. */

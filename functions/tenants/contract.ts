@@ -1,3 +1,4 @@
+// Public: the API schemas of tenants, reused by other contracts.
 import * as z from 'zod/mini';
 import { defineContract, named, page, tenantId, timestamp, version } from '../platform/api-contract';
 import { NewApiKey } from '../api-keys/contract';

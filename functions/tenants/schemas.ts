@@ -1,3 +1,4 @@
+// Public: shared fields (email, password), reused by other features' request schemas.
 import { pageQuery } from '../platform/pagination';
 import * as z from 'zod/mini';
 import { nonEmptyPatch, timezone, trimmed } from '../platform/validation';

@@ -1,3 +1,4 @@
+// Public: authentication and the features that check a tenant's plan read tenants.
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   db,

@@ -1,3 +1,4 @@
+// Public: the tenant model (pure): plans and limits.
 /** Tenants, plans and hourly limits: pure rules, no AWS imports. */
 import type { Language } from '../ai/taxonomy';
 

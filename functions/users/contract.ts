@@ -1,3 +1,4 @@
+// Public: the API schemas of users, reused by other contracts.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, role, tenantId, timestamp, version } from '../platform/api-contract';
 

@@ -1,3 +1,4 @@
+// Public: authentication and assignment read users.
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,

@@ -1,3 +1,4 @@
+// Public: the user model (pure): roles and status.
 import type { Role } from '../../catalog/routes';
 
 /** Users of a tenant: pure types and rules. */

@@ -1,3 +1,4 @@
+// Public: the outbox dispatcher fans events out to endpoints with it.
 import type { EventEnvelope } from '../events/catalog';
 import { enqueueDeliveries, firstAttempt, type DeliveryMessage } from './delivery-queue';
 import { allEndpoints, createDelivery, getDelivery, subscriptionVersions } from './store';

@@ -1,3 +1,4 @@
+// Public: the sweeper runs it.
 import { clock } from '../platform/clock';
 import { metrics } from '../platform/observability';
 import { logger } from '../platform/workers';

@@ -101,6 +101,24 @@ const violations: [string, string, string, RegExp][] = [
     "import { handler } from './create';",
     /never imports a handler/,
   ],
+  [
+    'a feature imports a module another feature keeps to itself',
+    'functions/ai/service.ts',
+    "import { everySchedule } from '../bookings/schedule-store';",
+    /only through their public modules/,
+  ],
+  [
+    'the HTTP chain imports a feature module that is not public',
+    'functions/http/access.ts',
+    "import { loginHandler } from '../auth/login';",
+    /only through their public modules/,
+  ],
+  [
+    'the outbox dispatcher reads a store that is not public',
+    'functions/outbox/dispatch-worker.ts',
+    "import { listChannels } from '../channels/store';",
+    /only through their public modules/,
+  ],
 ];
 
 describe('import boundaries (eslint.config.js)', () => {
@@ -119,10 +137,20 @@ describe('import boundaries (eslint.config.js)', () => {
     ],
     [
       'a worker uses the platform layer',
-      'functions/events/dispatch-worker.ts',
+      'functions/outbox/dispatch-worker.ts',
       "import { clock } from '../platform/clock';",
     ],
     ['a service uses its store', 'functions/conversations/service.ts', "import * as store from './store';"],
+    [
+      'a feature imports another feature\u2019s public module',
+      'functions/ai/service.ts',
+      "import { schedulesOf } from '../bookings/schedule-service';",
+    ],
+    [
+      'a feature imports its own modules',
+      'functions/bookings/service.ts',
+      "import * as store from './schedule-store';",
+    ],
     ['lib reads catalog', 'lib/app.ts', "import { ROUTES } from '../catalog/routes';"],
     ['local runs handlers', 'local/gateway.ts', "import { httpHandler } from '../functions/http/handler';"],
   ])('allows: %s', async (_name, file, code) => {

@@ -1,10 +1,10 @@
 import { invokeWorker } from '../platform/invoke';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
-import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
+import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from '../events/store';
 import { MESSAGE_EVENTS_OUTBOX, messageEventsOf } from '../conversations/message-store';
 import { messageFromItem } from '../conversations/store';
 import { sendRequestOf } from '../channels/send-request';
-import type { EventEnvelope } from './catalog';
+import type { EventEnvelope } from '../events/catalog';
 import { tenantOfPk } from '../platform/keys';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
