@@ -1,13 +1,16 @@
 // `npm run test:sdks`: the three SDK suites (TypeScript, Python, Ruby) against one local runtime, started
 // here with the main suite's own setup and handed to each suite through TEST_RUNTIME_FILE (its URL, the
-// platform token and the test CA), instead of one runtime per language. Stops at the first suite that
-// fails, with its exit code, and prints each suite's time.
+// platform token and the test CA), instead of one runtime per language; likewise one fault proxy and
+// one HTTPS webhook receiver (test-servers.mjs), handed over as SDK_FAULT_PROXY_URL and
+// SDK_WEBHOOK_RECEIVER_URL. Stops at the first suite that fails, with its exit code, and prints each
+// suite's time.
 //
 //   node sdks/conformance/run-all.mjs                 all three
 //   node sdks/conformance/run-all.mjs python ruby     some
 import { spawn, spawnSync } from 'node:child_process';
 import globalSetup from '../../test/support/global-setup.mjs';
 import globalTeardown from '../../test/support/global-teardown.mjs';
+import { startTestServersForRuntime } from './test-servers.mjs';
 
 const SUITES = { typescript: 'test:sdk:ts', python: 'test:sdk:python', ruby: 'test:sdk:ruby' };
 const asked = process.argv.slice(2);
@@ -26,9 +29,12 @@ if (!process.env.PYTHON && !hasPythonDeps('python3') && hasPythonDeps('/usr/bin/
 
 console.log('sdks: starting one local runtime for the SDK suites');
 await globalSetup();
+// One fault proxy and one HTTPS webhook receiver for the three suites too.
+const servers = await startTestServersForRuntime();
 let child;
 const stop = async (signal) => {
   child?.kill(signal);
+  await servers.close();
   await globalTeardown();
   process.exit(130);
 };
@@ -42,7 +48,7 @@ try {
     const started = performance.now();
     child = spawn('npm', ['run', '--silent', SUITES[name]], {
       stdio: 'inherit',
-      env: { ...process.env, TEST_RUNTIME_SHARED: '1' },
+      env: { ...process.env, ...servers.env, TEST_RUNTIME_SHARED: '1' },
     });
     const code = await new Promise((resolve) => {
       child.once('error', () => resolve(127));
@@ -55,6 +61,7 @@ try {
     }
   }
 } finally {
+  await servers.close();
   await globalTeardown();
 }
 for (const [name, seconds, code] of times)

@@ -6,6 +6,8 @@
 //
 // The file holds: url (the API's origin; the API is under /api/v1), platformToken, tls {ca, key, cert}
 // (PEM files: the CA the runtime trusts, and a certificate for 127.0.0.1/localhost that it signed).
+// The suites' shared fault proxy and webhook receiver (test-servers.mjs) run beside it: SDK_FAULT_PROXY_URL
+// and SDK_WEBHOOK_RECEIVER_URL.
 import { runWithRuntime } from '../../test/support/run-with-runtime.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -13,4 +15,4 @@ if (!command) {
   console.error('usage: node sdks/conformance/with-runtime.mjs <command> [args...]');
   process.exit(2);
 }
-await runWithRuntime('conformance', command, args);
+await runWithRuntime('conformance', command, args, { sdkServers: true });

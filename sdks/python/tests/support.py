@@ -1,5 +1,5 @@
-"""Test helpers: the local runtime's addresses, fresh tenants made with the SDK itself, a fault-injecting
-HTTP proxy in front of the runtime, a real HTTPS webhook receiver, and polling for asynchronous work."""
+"""Test helpers: the local runtime's addresses, fresh tenants made with the SDK itself, the suites' shared
+fault-injecting proxy and HTTPS webhook receiver, and polling for asynchronous work."""
 from __future__ import annotations
 
 import http.client
@@ -7,12 +7,10 @@ import json
 import os
 import random
 import secrets
-import ssl
-import threading
+import socket
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Dict, List, Optional, Tuple
 from urllib.parse import urlsplit
 
@@ -31,7 +29,6 @@ def runtime() -> Dict[str, Any]:
 
 RUNTIME = runtime()
 BASE_URL: str = RUNTIME["url"]
-TLS: Dict[str, str] = RUNTIME["tls"]
 
 
 def platform_client(**options: Any) -> PlatformClient:
@@ -97,9 +94,27 @@ def eventually(check: Callable[[], Any], timeout: float = 15.0, interval: float 
         time.sleep(interval)
 
 
-# A fault-injecting proxy ---------------------------------------------------------------------------
+# Clients of the fault proxy and the HTTPS webhook receiver that the three SDK suites share ---------------
+# (sdks/conformance/test-servers.mjs, started by the runner beside the runtime). Each FaultProxy or
+# WebhookReceiver is its own path on them, with its own script and records.
 
-HOP_HEADERS = {"host", "connection", "content-length", "keep-alive", "transfer-encoding", "accept-encoding", "content-encoding"}
+
+def _control(method: str, path: str, body: Any = None) -> Any:
+    base = os.environ.get("SDK_FAULT_PROXY_URL")
+    if not base:
+        raise RuntimeError("SDK_FAULT_PROXY_URL is not set: run the tests with `npm run test:sdk:python` from the repository root")
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port or 80, timeout=30)
+    try:
+        payload = None if body is None else json.dumps(body).encode()
+        connection.request(method, f"/_control{path}", body=payload, headers={"content-type": "application/json"})
+        response = connection.getresponse()
+        content = response.read()
+        if response.status >= 300:
+            raise RuntimeError(f"test servers: {method} {path} answered {response.status} {content!r}")
+        return json.loads(content) if content else None
+    finally:
+        connection.close()
 
 
 @dataclass
@@ -116,7 +131,12 @@ class Seen:
 #: ("forward",) | ("drop",) forward, then cut the connection before answering | ("delay", seconds) then
 #: forward | ("respond", status, headers, problem dict) without asking the runtime.
 Decision = Tuple[Any, ...]
-Decide = Callable[[Seen, int], Decision]
+#: Decides by arrival index (since the last reset) alone: the shared proxy runs the decisions remotely, so
+#: the request argument is always None.
+Decide = Callable[[Optional[Seen], int], Decision]
+
+#: Decisions sent for the first requests; every later one gets the decision for this index.
+SCRIPTED = 16
 
 
 def problem(status: int, code: str) -> Dict[str, Any]:
@@ -130,108 +150,78 @@ def problem(status: int, code: str) -> Dict[str, Any]:
     }
 
 
+def _action(decision: Decision) -> Dict[str, Any]:
+    kind, *args = decision
+    if kind == "respond":
+        status, headers, payload = args
+        return {"kind": "respond", "status": status, "headers": headers, "body": payload}
+    if kind == "delay":
+        return {"kind": "delay", "ms": int(args[0] * 1000)}
+    return {"kind": kind}
+
+
 class FaultProxy:
-    """An HTTP proxy in front of the runtime that records every request and injects faults by arrival order."""
+    """A proxy in front of the runtime that records every request and injects faults by arrival order."""
 
-    def __init__(self, target: str = BASE_URL, decide: Optional[Decide] = None) -> None:
-        parts = urlsplit(target)
-        self.target = (parts.hostname or "127.0.0.1", parts.port or 80)
-        self.decide: Decide = decide or (lambda request, index: ("forward",))
-        self._seen: List[Seen] = []
-        self._lock = threading.Lock()
-        proxy = self
+    def __init__(self, decide: Optional[Decide] = None) -> None:
+        made = _control("POST", "/proxies", self._script(decide or (lambda request, index: ("forward",))))
+        self.id: str = made["id"]
+        self.url: str = made["url"]
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def handle_one(self) -> None:
-                length = int(self.headers.get("content-length") or 0)
-                body = self.rfile.read(length) if length else b""
-                seen = Seen(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic())
-                with proxy._lock:
-                    proxy._seen.append(seen)
-                    index = len(proxy._seen) - 1
-                action, *args = proxy.decide(seen, index)
-                self.close_connection = True
-                try:
-                    if action == "respond":
-                        status, headers, payload = args
-                        seen.status = status
-                        self.write(status, {"content-type": "application/problem+json", **headers}, json.dumps(payload).encode())
-                        return
-                    if action == "delay":
-                        time.sleep(args[0])
-                    status, headers, content = proxy.forward(seen)
-                    seen.status, seen.response_headers = status, headers
-                    if action != "drop":  # a drop: the runtime acted, the client never hears of it
-                        self.write(status, headers, content)
-                except OSError:
-                    pass  # the client went away (a timeout)
-
-            def write(self, status: int, headers: Dict[str, str], content: bytes) -> None:
-                self.send_response(status)
-                for name, value in headers.items():
-                    self.send_header(name, value)
-                self.send_header("content-length", str(len(content)))
-                self.send_header("connection", "close")
-                self.end_headers()
-                self.wfile.write(content)
-
-            do_GET = do_POST = do_PATCH = do_DELETE = do_PUT = handle_one
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
+    @staticmethod
+    def _script(decide: Decide) -> Dict[str, Any]:
+        return {"script": [_action(decide(None, index)) for index in range(SCRIPTED)], "otherwise": _action(decide(None, SCRIPTED))}
 
     @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+    def decide(self) -> Decide:
+        raise AttributeError("decisions live on the shared proxy; assign a new one")
 
-    def forward(self, seen: Seen) -> Tuple[int, Dict[str, str], bytes]:
-        connection = http.client.HTTPConnection(*self.target, timeout=30)
-        try:
-            headers = {k: v for k, v in seen.headers.items() if k not in HOP_HEADERS}
-            connection.request(seen.method, seen.path, body=seen.body or None, headers=headers)
-            response = connection.getresponse()
-            content = response.read()
-            kept = {k.lower(): v for k, v in response.getheaders() if k.lower() not in HOP_HEADERS}
-            return response.status, kept, content
-        finally:
-            connection.close()
+    @decide.setter
+    def decide(self, decide: Decide) -> None:
+        _control("PUT", f"/proxies/{self.id}/script", self._script(decide))
 
     @property
     def requests(self) -> List[Seen]:
-        with self._lock:
-            return list(self._seen)
+        return [
+            Seen(
+                method=r["method"],
+                path=r["path"],
+                headers=r["headers"],
+                body=r["body"].encode(),
+                at=r["at"] / 1000,
+                status=r.get("status"),
+                response_headers=r.get("response_headers") or {},
+            )
+            for r in _control("GET", f"/proxies/{self.id}/requests")
+        ]
 
     def to(self, method: str, prefix: str) -> List[Seen]:
         """Requests with ``method`` to paths (after /api/v1) starting with ``prefix``."""
         return [s for s in self.requests if s.method == method and s.path[len("/api/v1"):].startswith(prefix)]
 
     def reset(self) -> None:
-        with self._lock:
-            self._seen.clear()
+        _control("DELETE", f"/proxies/{self.id}/requests")
 
     def fail_first(self, count: int, status: int, headers: Optional[Dict[str, str]] = None, code: str = "injected") -> None:
         """Answers the first ``count`` requests with ``status`` (a problem), then forwards."""
         self.decide = lambda request, index: ("respond", status, headers or {}, problem(status, code)) if index < count else ("forward",)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        _control("DELETE", f"/proxies/{self.id}")
 
 
-# A real HTTPS webhook receiver -----------------------------------------------------------------------
+def dead_url() -> str:
+    """The address of a port nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
 
 
 @dataclass
 class Received:
     path: str
-    headers: Any  # the request's http.client.HTTPMessage, as a web framework would hand it over
+    headers: Any  # an http.client.HTTPMessage, as a web framework would hand it over
     body: bytes
     at: float
 
@@ -241,57 +231,40 @@ class Received:
 
 
 class WebhookReceiver:
-    """An HTTPS server on 127.0.0.1 with the certificate the runtime's test CA signed; ``behaviour`` picks
-    the (status, body) of each answer."""
+    """A real HTTPS receiver with the certificate the runtime's test CA signed; ``behaviour`` is the
+    (status, body) of every answer from now on."""
 
-    def __init__(self, behaviour: Optional[Callable[[Received], Tuple[int, str]]] = None) -> None:
-        self.behaviour = behaviour or (lambda received: (200, "ok"))
-        self._received: List[Received] = []
-        self._lock = threading.Lock()
-        receiver = self
+    def __init__(self, behaviour: Tuple[int, str] = (200, "ok")) -> None:
+        status, body = behaviour
+        made = _control("POST", "/receivers", {"status": status, "body": body})
+        self.id: str = made["id"]
+        self.base: str = made["url"]
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
+    @property
+    def behaviour(self) -> Tuple[int, str]:
+        raise AttributeError("the behaviour lives on the shared receiver; assign a new one")
 
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:
-                length = int(self.headers.get("content-length") or 0)
-                received = Received(self.path, self.headers, self.rfile.read(length), time.monotonic())
-                with receiver._lock:
-                    receiver._received.append(received)
-                status, text = receiver.behaviour(received)
-                content = text.encode()
-                self.close_connection = True
-                self.send_response(status)
-                self.send_header("content-type", "text/plain")
-                self.send_header("content-length", str(len(content)))
-                self.send_header("connection", "close")
-                self.end_headers()
-                self.wfile.write(content)
-
-        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(TLS["cert"], TLS["key"])
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        # The TLS handshake happens on first read, in the connection's own thread.
-        self.server.socket = context.wrap_socket(self.server.socket, server_side=True, do_handshake_on_connect=False)
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        self.thread.start()
+    @behaviour.setter
+    def behaviour(self, answer: Tuple[int, str]) -> None:
+        status, body = answer
+        _control("PUT", f"/receivers/{self.id}/behaviour", {"status": status, "body": body})
 
     def url(self, path: str = "/hook") -> str:
-        return f"https://localhost:{self.server.server_address[1]}{path}"
+        return f"{self.base}{path}"
 
     @property
     def received(self) -> List[Received]:
-        with self._lock:
-            return list(self._received)
+        deliveries = []
+        for r in _control("GET", f"/receivers/{self.id}/received"):
+            headers = http.client.HTTPMessage()
+            for name, value in r["headers"].items():
+                headers[name] = value
+            deliveries.append(Received(r["path"], headers, r["body"].encode(), r["at"] / 1000))
+        return deliveries
 
     def find(self, *needles: str) -> Optional[Received]:
         """The first delivery whose body contains every needle."""
         return next((r for r in self.received if all(n in r.text for n in needles)), None)
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        _control("DELETE", f"/receivers/{self.id}")

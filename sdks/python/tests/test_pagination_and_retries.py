@@ -9,7 +9,7 @@ from typing import Iterator, List
 import pytest
 
 from messaging_platform import ApiConnectionError, ApiTimeoutError, MessagingClient, Page
-from support import FaultProxy, Tenant, new_tenant, phone, problem
+from support import FaultProxy, Tenant, dead_url, new_tenant, phone, problem
 
 
 @pytest.fixture(scope="module")
@@ -122,8 +122,6 @@ def test_slow_attempts_time_out_and_are_retried_and_a_dead_port_is_a_connection_
         tenant.client(base_url=proxy.url, timeout=0.3, max_retries=1).auth.me()
     assert len(proxy.requests) == 2
 
-    dead = FaultProxy()
-    url = dead.url
-    dead.close()
+    url = dead_url()
     with pytest.raises(ApiConnectionError):
         tenant.client(base_url=url, max_retries=1).auth.me()

@@ -180,7 +180,7 @@ def test_failed_deliveries_detail_retry_recover_and_the_per_endpoint_list(receiv
     client = fresh.client()
     endpoint = client.webhooks.create(url=receiver.url(), events=["webhook.test"])
     since = datetime.now(timezone.utc) - timedelta(seconds=1)
-    receiver.behaviour = lambda received: (500, "down")
+    receiver.behaviour = (500, "down")
     first = client.webhooks.test(endpoint["id"])
     second = client.webhooks.test(endpoint["id"])
 
@@ -202,7 +202,7 @@ def test_failed_deliveries_detail_retry_recover_and_the_per_endpoint_list(receiv
     assert detail["attempts"][0]["status_code"] == 500
     assert detail["payload"]["id"] == first["event"]["id"]
 
-    receiver.behaviour = lambda received: (204, "")
+    receiver.behaviour = (204, "")
     replay = client.webhook_deliveries.retry(first["delivery_id"])
     assert replay == {"delivery_id": first["delivery_id"], "status": "pending", "cycle": 2}
     eventually(lambda: client.webhook_deliveries.get(first["delivery_id"])["status"] == "succeeded", timeout=30)

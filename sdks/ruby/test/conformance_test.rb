@@ -55,7 +55,7 @@ class ConformanceTest < SdkTest
   end
 
   def test_conformance_send_and_receipts
-    proxy = FaultProxy.new(base_url)
+    proxy = FaultProxy.new
     via_proxy = tenant.client_with(base_url: proxy.url)
     conversation = via_proxy.channels.sandbox_inbound(from: phone, text: "Are you open tomorrow?").conversation
 
@@ -124,7 +124,7 @@ class ConformanceTest < SdkTest
   end
 
   def test_conformance_webhook_verify
-    receiver = WebhookReceiver.new(tls)
+    receiver = WebhookReceiver.new
     fresh = new_tenant
     endpoint = fresh.client.webhooks.create(url: receiver.url, events: ["conversation.*"])
     secret = endpoint.webhook_secret
@@ -154,7 +154,7 @@ class ConformanceTest < SdkTest
   end
 
   def test_conformance_rate_limit_retry
-    proxy = FaultProxy.new(base_url) do |_request, index|
+    proxy = FaultProxy.new do |_request, index|
       index.zero? ? [:respond, 429, { "retry-after" => "1" }, RATE_LIMITED] : [:forward]
     end
 

@@ -13,7 +13,7 @@ class PaginationTest < SdkTest
 
   def setup
     @ids = self.class.conversation_ids
-    @proxy = FaultProxy.new(base_url)
+    @proxy = FaultProxy.new
     @paged = tenant.client_with(base_url: @proxy.url)
   end
 

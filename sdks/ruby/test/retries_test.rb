@@ -7,7 +7,7 @@ require_relative "test_helper"
 # the runtime.
 class RetriesTest < SdkTest
   def setup
-    @proxy = FaultProxy.new(base_url)
+    @proxy = FaultProxy.new
   end
 
   def teardown

@@ -6,7 +6,7 @@ require_relative "test_helper"
 # requests (a second refresh with the same token would revoke the session), saved sessions, logout.
 class SessionTest < SdkTest
   def setup
-    @proxy = FaultProxy.new(base_url)
+    @proxy = FaultProxy.new
   end
 
   def teardown

@@ -6,8 +6,7 @@ require "minitest/autorun"
 require "json"
 require "securerandom"
 require "messaging_platform"
-require_relative "support/proxy"
-require_relative "support/receiver"
+require_relative "support/test_servers"
 
 # The local runtime started by `npm run test:sdk:ruby` (sdks/conformance/with-runtime.mjs), and
 # helpers shared by the tests: fresh tenants made with the SDK's own PlatformClient, phone numbers,
@@ -35,10 +34,6 @@ module TestSupport
 
   def base_url
     runtime.fetch("url")
-  end
-
-  def tls
-    runtime.fetch("tls")
   end
 
   def platform_client(**options)

@@ -7,7 +7,7 @@ require_relative "test_helper"
 # they run in order in one test each.
 class WebhooksTest < SdkTest
   def setup
-    @receiver = WebhookReceiver.new(tls)
+    @receiver = WebhookReceiver.new
   end
 
   def teardown
@@ -70,7 +70,7 @@ class WebhooksTest < SdkTest
     fresh = new_tenant.client
     endpoint = fresh.webhooks.create(url: @receiver.url, events: ["webhook.test"])
     since = Time.now - 1
-    @receiver.behave { [500, "down"] }
+    @receiver.behave(500, "down")
     first = fresh.webhooks.test(endpoint.id)
     second = fresh.webhooks.test(endpoint.id)
     # Six attempts, one second apart in the test runtime, then the deliveries are marked failed.
@@ -91,7 +91,7 @@ class WebhooksTest < SdkTest
     assert_equal 500, detail.attempts.first.status_code
     assert_equal first.event.id, detail.payload.id
 
-    @receiver.behave { [204, ""] }
+    @receiver.behave(204, "")
     replay = fresh.webhook_deliveries.retry(first.delivery_id)
     assert_equal({ "delivery_id" => first.delivery_id, "status" => "pending", "cycle" => 2 }, replay.to_h)
     eventually(timeout: 30) { fresh.webhook_deliveries.get(first.delivery_id).status == "succeeded" }

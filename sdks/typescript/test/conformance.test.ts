@@ -74,7 +74,7 @@ const scenarios: Record<string, () => Promise<void>> = {
       assert.ok('conversation' in inbound);
       const sent = await viaProxy.conversations.messages.send(inbound.conversation.id, { text: 'Yes, from 9 to 18.' });
       assert.equal(sent.status, 'queued');
-      assert.equal(proxy.to('POST', '/conversations/').at(-1)?.status, 202);
+      assert.equal((await proxy.to('POST', '/conversations/')).at(-1)?.status, 202);
       const read = await eventually(
         async () => (await t.client.conversations.messages.list(inbound.conversation.id, { limit: 5 }).page()).data.find((m) => m.id === sent.id),
         (m) => m?.status === 'read',
@@ -150,7 +150,7 @@ const scenarios: Record<string, () => Promise<void>> = {
       assert.ok('conversation' in inbound);
       const conversationId = inbound.conversation.id;
       const delivery = await eventually(
-        async () => receiver.received.find((r) => r.body.includes('"type":"conversation.created"') && r.body.includes(conversationId)),
+        async () => (await receiver.received()).find((r) => r.body.includes('"type":"conversation.created"') && r.body.includes(conversationId)),
         (r) => r !== undefined,
       );
       assert.ok(delivery);
@@ -176,21 +176,21 @@ const scenarios: Record<string, () => Promise<void>> = {
       const me = await t.clientWith({ baseUrl: proxy.url }).auth.me();
       assert.equal(me.tenant.id, t.tenantId);
       assert.deepEqual(
-        proxy.seen.map((s) => s.status),
+        (await proxy.seen()).map((s) => s.status),
         [429, 200],
         'succeeded on its second attempt',
       );
       // The scenario's point: the retry waited out Retry-After (a lower bound, measured by the proxy).
-      const [first, second] = proxy.seen;
+      const [first, second] = (await proxy.seen());
       assert.ok(first && second && second.at - first.at >= 1000);
 
       // Cleared, the next request is the proxy's first again: answered 429.
-      proxy.seen.length = 0;
+      await proxy.reset();
       await assert.rejects(
         t.clientWith({ baseUrl: proxy.url, maxRetries: 0 }).auth.me(),
         (e: unknown) => e instanceof RateLimitError && e.status === 429 && e.retryAfter === 1,
       );
-      assert.equal(proxy.seen.length, 1);
+      assert.equal((await proxy.seen()).length, 1);
     } finally {
       await proxy.close();
     }

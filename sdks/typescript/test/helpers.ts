@@ -1,12 +1,11 @@
 // Shared by the SDK's tests: the runtime started by test/run.mjs (through the main suite's support
-// modules), fresh tenants made with the SDK's own PlatformClient, and a small HTTP proxy in front of the
-// runtime that records requests and injects faults (429s, 5xx, delays, dropped responses).
+// modules), fresh tenants made with the SDK's own PlatformClient, and clients of the fault proxy (records
+// requests, injects 429s, 5xx, delays, dropped responses) and the HTTPS webhook receiver that the three SDK
+// suites share (sdks/conformance/test-servers.mjs).
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { testRuntime } from '../../../test/support/runtime';
 import { MessagingClient, PlatformClient, type ClientOptions } from '../src/index.js';
-
-export { startReceiver } from '../../../test/support/receiver';
 
 export const runtime = () => testRuntime();
 export const baseUrl = () => testRuntime().url;
@@ -67,69 +66,74 @@ export type ProxyAction =
   /** Wait, then forward. */
   | { kind: 'delay'; ms: number };
 
-export type Decide = (request: Seen, index: number) => ProxyAction;
+/** What happens to each request, by arrival order since the last reset (the shared proxy runs it remotely). */
+export type Decide = (request: undefined, index: number) => ProxyAction;
 
-/** An HTTP proxy in front of the runtime; `decide` picks what happens to each request (by arrival order). */
-export async function startProxy(decide: Decide = () => ({ kind: 'forward' })) {
-  const target = baseUrl();
-  const seen: Seen[] = [];
-  let current = decide;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void handle());
-    const handle = async () => {
-      const entry: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
-      const index = seen.push(entry) - 1;
-      const action = current(entry, index);
-      if (action.kind === 'respond') {
-        entry.status = action.status;
-        const body = action.body === undefined ? '' : JSON.stringify(action.body);
-        res.writeHead(action.status, { 'Content-Type': 'application/problem+json', ...action.headers });
-        res.end(body);
-        return;
-      }
-      if (action.kind === 'delay') await new Promise((r) => setTimeout(r, action.ms));
-      if (res.destroyed) return;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined || ['host', 'connection', 'content-length', 'keep-alive', 'transfer-encoding'].includes(name)) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      try {
-        const upstream = await fetch(`${target}${entry.path}`, { method: entry.method, headers, body: entry.body === '' ? undefined : entry.body });
-        const text = await upstream.text();
-        entry.status = upstream.status;
-        entry.responseHeaders = upstream.headers;
-        if (action.kind === 'drop') {
-          req.socket.destroy();
-          return;
-        }
-        const out: Record<string, string> = {};
-        upstream.headers.forEach((value, name) => {
-          if (!['content-length', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding'].includes(name)) out[name] = value;
-        });
-        res.writeHead(upstream.status, out);
-        res.end(text);
-      } catch (error) {
-        res.writeHead(502, { 'Content-Type': 'text/plain' });
-        res.end(String(error));
-      }
-    };
+/** Decisions sent for the first requests; every later one gets the decision for this index. */
+const SCRIPTED = 16;
+const scriptOf = (decide: Decide) => ({
+  script: Array.from({ length: SCRIPTED }, (_, index) => decide(undefined, index)),
+  otherwise: decide(undefined, SCRIPTED),
+});
+
+/** The shared test servers' control API (sdks/conformance/test-servers.mjs), named by SDK_FAULT_PROXY_URL. */
+async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const base = process.env.SDK_FAULT_PROXY_URL;
+  if (!base) throw new Error('SDK_FAULT_PROXY_URL is not set: run the tests with `npm test` in sdks/typescript');
+  const res = await fetch(`${base}/_control${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
-  const port = (server.address() as { port: number }).port;
+  if (!res.ok) throw new Error(`test servers: ${method} ${path} answered ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/** A proxy in front of the runtime (one path of the suites' shared fault proxy); `decide` picks each request's fate. */
+export async function startProxy(decide: Decide = () => ({ kind: 'forward' })) {
+  const { id, url } = await control<{ id: string; url: string }>('POST', '/proxies', scriptOf(decide));
+  const seen = async (): Promise<Seen[]> =>
+    (await control<(Omit<Seen, 'responseHeaders'> & { response_headers?: Record<string, string> })[]>('GET', `/proxies/${id}/requests`)).map(
+      ({ response_headers, ...entry }) => ({ ...entry, responseHeaders: response_headers ? new Headers(response_headers) : undefined }),
+    );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    /** The requests since the last reset, in arrival order. */
     seen,
-    setDecide: (d: Decide) => void (current = d),
+    /** Forgets the requests seen; arrival indexes start again at 0. */
+    reset: () => control('DELETE', `/proxies/${id}/requests`),
+    setDecide: (d: Decide) => control('PUT', `/proxies/${id}/script`, scriptOf(d)),
     /** Requests to paths starting with `prefix` (after /api/v1). */
-    to: (method: string, prefix: string) => seen.filter((s) => s.method === method && s.path.replace(/^\/api\/v1/, '').startsWith(prefix)),
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
+    to: async (method: string, prefix: string) =>
+      (await seen()).filter((s) => s.method === method && s.path.replace(/^\/api\/v1/, '').startsWith(prefix)),
+    close: () => control('DELETE', `/proxies/${id}`),
+  };
+}
+
+export interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export interface Answer {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+/** A real HTTPS webhook receiver with the test CA's certificate (one path of the suites' shared receiver). */
+export async function startReceiver(answer: Answer = { status: 200, body: 'ok' }) {
+  const { id, url } = await control<{ id: string; url: string }>('POST', '/receivers', answer);
+  return {
+    url: (path = '/hook') => `${url}${path}`,
+    /** The deliveries so far. */
+    received: () => control<Received[]>('GET', `/receivers/${id}/received`),
+    /** The answer to deliveries from now on. */
+    setBehaviour: (next: Answer) => control('PUT', `/receivers/${id}/behaviour`, next),
+    close: () => control('DELETE', `/receivers/${id}`),
   };
 }
 

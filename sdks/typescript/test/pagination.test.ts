@@ -23,10 +23,10 @@ describe('pagination', () => {
   it('for await walks every item of every page, newest first', async () => {
     const client = t.clientWith({ baseUrl: proxy.url });
     const seen: string[] = [];
-    const before = proxy.seen.length;
+    const before = (await proxy.seen()).length;
     for await (const conversation of client.conversations.list({ status: 'open', limit: 3 })) seen.push(conversation.id);
     assert.deepEqual(seen, ids);
-    const requests = proxy.seen.slice(before);
+    const requests = (await proxy.seen()).slice(before);
     assert.equal(requests.length, 3);
     assert.ok(requests.every((r) => r.path.includes('limit=3') && r.path.includes('status=open')));
     assert.ok(!requests[0]?.path.includes('cursor='));
@@ -64,21 +64,21 @@ describe('pagination', () => {
 
   it('toArray stops fetching at max', async () => {
     const client = t.clientWith({ baseUrl: proxy.url });
-    const before = proxy.seen.length;
+    const before = (await proxy.seen()).length;
     const some: Conversation[] = await client.conversations.list({ limit: 2 }).toArray({ max: 3 });
     assert.deepEqual(some.map((c) => c.id), ids.slice(0, 3));
-    assert.equal(proxy.seen.length - before, 2);
+    assert.equal((await proxy.seen()).length - before, 2);
     assert.equal((await client.conversations.list({ limit: 100 }).toArray()).length, 7);
     assert.deepEqual(await client.conversations.list().toArray({ max: 0 }), []);
   });
 
   it('a list is lazy: nothing is fetched until it is used', async () => {
     const client = t.clientWith({ baseUrl: proxy.url });
-    const before = proxy.seen.length;
+    const before = (await proxy.seen()).length;
     const list = client.conversations.list({ limit: 1 });
     await new Promise((r) => setTimeout(r, 50));
-    assert.equal(proxy.seen.length, before);
+    assert.equal((await proxy.seen()).length, before);
     await list.page();
-    assert.equal(proxy.seen.length, before + 1);
+    assert.equal((await proxy.seen()).length, before + 1);
   });
 });

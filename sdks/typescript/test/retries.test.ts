@@ -29,80 +29,78 @@ const problem = (status: number, code: string) => ({ type: `https://docs.messagi
 const failFirst = (n: number, status: number, headers: Record<string, string> = {}, code = 'injected') =>
   proxy.setDecide((_, i) => (i < n ? { kind: 'respond', status, headers, body: problem(status, code) } : { kind: 'forward' }));
 const client = (options: Partial<ConstructorParameters<typeof MessagingClient>[0]> = {}) => t.clientWith({ baseUrl: proxy.url, ...options });
-const reset = () => {
-  proxy.seen.length = 0;
-};
+const reset = () => proxy.reset();
 
 describe('retries', () => {
   it('429 with Retry-After: waits that long, then succeeds', async () => {
-    reset();
-    failFirst(1, 429, { 'Retry-After': '1' }, 'rate_limited');
+    await reset();
+    await failFirst(1, 429, { 'Retry-After': '1' }, 'rate_limited');
     const { ms, value, error } = await timed(() => client().auth.me());
     assert.equal(error, undefined);
     assert.equal(value?.kind, 'api_key');
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
     assert.ok(ms >= 1000, `waited ${ms} ms`);
   });
 
   it('503 with Retry-After and 500s without: retried with backoff up to maxRetries', async () => {
-    reset();
-    failFirst(1, 503, { 'Retry-After': '1' }, 'dependency_throttled');
+    await reset();
+    await failFirst(1, 503, { 'Retry-After': '1' }, 'dependency_throttled');
     assert.equal((await client().auth.me()).kind, 'api_key');
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
 
-    reset();
-    failFirst(2, 500, {}, 'internal_error');
+    await reset();
+    await failFirst(2, 500, {}, 'internal_error');
     const { ms, value } = await timed(() => client({ maxRetries: 2 }).auth.me());
     assert.equal(value?.kind, 'api_key');
-    assert.equal(proxy.seen.length, 3);
+    assert.equal((await proxy.seen()).length, 3);
     // Backoff: 0.25-0.5 s, then 0.5-1 s.
     assert.ok(ms >= 750, `waited ${ms} ms`);
   });
 
   it('gives up after maxRetries with the last error, keeping its problem fields', async () => {
-    reset();
-    failFirst(100, 502);
+    await reset();
+    await failFirst(100, 502);
     await assert.rejects(client({ maxRetries: 1 }).auth.me(), (e: unknown) => e instanceof ServerError && e.status === 502 && e.requestId === 'req-injected');
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
 
-    reset();
-    proxy.setDecide(() => ({ kind: 'respond', status: 504, headers: { 'Content-Type': 'text/html' } }));
+    await reset();
+    await proxy.setDecide(() => ({ kind: 'respond', status: 504, headers: { 'Content-Type': 'text/html' } }));
     await assert.rejects(client({ maxRetries: 0 }).auth.me(), (e: unknown) => e instanceof ServerError && e.code === 'http_504');
-    assert.equal(proxy.seen.length, 1);
+    assert.equal((await proxy.seen()).length, 1);
   });
 
   it('never retries other 4xx', async () => {
     for (const [status, cls] of [[400, ApiError], [404, NotFoundError], [409, ConflictError], [422, ValidationError]] as const) {
-      reset();
-      failFirst(1, status);
+      await reset();
+      await failFirst(1, status);
       await assert.rejects(client({ maxRetries: 3 }).bookings.get('bkg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W'), cls);
-      assert.equal(proxy.seen.length, 1, `status ${status}`);
+      assert.equal((await proxy.seen()).length, 1, `status ${status}`);
     }
   });
 
   it('a Retry-After longer than maxRetryDelay is not waited out', async () => {
-    reset();
-    failFirst(1, 429, { 'Retry-After': '3000' }, 'rate_limited');
+    await reset();
+    await failFirst(1, 429, { 'Retry-After': '3000' }, 'rate_limited');
     const { ms, error } = await timed(() => client({ maxRetries: 3 }).auth.me());
     assert.ok(error instanceof RateLimitError);
     assert.equal(error.retryAfter, 3000);
-    assert.equal(proxy.seen.length, 1);
+    assert.equal((await proxy.seen()).length, 1);
     assert.ok(ms < 1000, `took ${ms} ms`);
   });
 
   it('times out slow attempts and retries them', async () => {
-    reset();
+    await reset();
     // The timeout leaves the forwarded attempt ample time even on a busy machine; the held one never answers in it.
-    proxy.setDecide((_, i) => (i === 0 ? { kind: 'delay', ms: 5000 } : { kind: 'forward' }));
+    await proxy.setDecide((_, i) => (i === 0 ? { kind: 'delay', ms: 5000 } : { kind: 'forward' }));
     assert.equal((await client({ timeout: 1500 }).auth.me()).kind, 'api_key');
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
 
-    reset();
-    proxy.setDecide(() => ({ kind: 'delay', ms: 1500 }));
+    await reset();
+    await proxy.setDecide(() => ({ kind: 'delay', ms: 1500 }));
     const { error } = await timed(() => client({ timeout: 300, maxRetries: 1 }).auth.me());
     assert.ok(error instanceof TimeoutError, String(error));
     assert.ok(error instanceof ConnectionError);
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
     const perCall = await timed(() => client({ maxRetries: 0 }).auth.me({ timeout: 200 }));
     assert.ok(perCall.error instanceof TimeoutError);
   });
@@ -120,52 +118,52 @@ describe('retries', () => {
 
   it('a conditional PATCH or DELETE whose response is lost is not retried (it may have been applied); a refused one is', async () => {
     const endpoint = await t.client.webhooks.create({ url: 'https://localhost/conditional', events: ['booking.*'] });
-    reset();
-    proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
+    await reset();
+    await proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
     const lost = await timed(() => client().webhooks.update(endpoint.id, { description: 'first' }, { ifMatch: endpoint.version }));
     // A retry would have answered 412 for this very change: the caller learns the outcome is unknown instead.
     assert.ok(lost.error instanceof ConnectionError, String(lost.error));
-    assert.equal(proxy.seen.length, 1);
+    assert.equal((await proxy.seen()).length, 1);
     const applied = await t.client.webhooks.get(endpoint.id);
     assert.deepEqual([applied.description, applied.version], ['first', endpoint.version + 1]);
 
-    reset();
-    failFirst(1, 503, { 'Retry-After': '0' });
+    await reset();
+    await failFirst(1, 503, { 'Retry-After': '0' });
     const refused = await client().webhooks.update(endpoint.id, { description: 'second' }, { ifMatch: applied.version });
     assert.equal(refused.description, 'second');
-    assert.equal(proxy.seen.length, 2);
+    assert.equal((await proxy.seen()).length, 2);
 
-    reset();
-    proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
+    await reset();
+    await proxy.setDecide((_, i) => (i === 0 ? { kind: 'drop' } : { kind: 'forward' }));
     await client().webhooks.update(endpoint.id, { description: 'unconditional' });
-    assert.equal(proxy.seen.length, 2, 'an unconditional PATCH is still retried');
+    assert.equal((await proxy.seen()).length, 2, 'an unconditional PATCH is still retried');
     await t.client.webhooks.delete(endpoint.id);
   });
 
   it('409 idempotency_request_in_progress: the POST is retried with its key and gets the first response', async () => {
     const conversation = await t.client.conversations.create({ channel: 'sandbox', customer: { phone: `+49155${Date.now() % 1e7}` } });
-    reset();
+    await reset();
     // The first attempt acts but its answer is lost; the retry meets it still running (409); the next replays it.
-    proxy.setDecide((_, i) =>
+    await proxy.setDecide((_, i) =>
       i === 0 ? { kind: 'drop' } : i === 1 ? { kind: 'respond', status: 409, headers: { 'Retry-After': '0' }, body: problem(409, 'idempotency_request_in_progress') } : { kind: 'forward' },
     );
     const sent = await client().conversations.messages.send(conversation.id, { text: 'once, after a wait' });
-    assert.equal(proxy.seen.length, 3);
-    assert.equal(new Set(proxy.seen.map((s) => s.headers['idempotency-key'])).size, 1);
-    assert.equal(proxy.seen[2]?.responseHeaders?.get('idempotent-replayed'), 'true');
+    assert.equal((await proxy.seen()).length, 3);
+    assert.equal(new Set((await proxy.seen()).map((s) => s.headers['idempotency-key'])).size, 1);
+    assert.equal((await proxy.seen())[2]?.responseHeaders?.get('idempotent-replayed'), 'true');
     const copies = (await t.client.conversations.messages.list(conversation.id).toArray()).filter((m) => m.text === 'once, after a wait');
     assert.deepEqual(copies.map((m) => m.id), [sent.id]);
   });
 
   it('an abort signal stops the call, also while waiting to retry', async () => {
-    reset();
-    failFirst(100, 503, { 'Retry-After': '5' });
+    await reset();
+    await failFirst(100, 503, { 'Retry-After': '5' });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('stop')), 200);
     const { ms, error } = await timed(() => client({ maxRetries: 3 }).auth.me({ signal: controller.signal }));
     assert.equal((error as Error).message, 'stop');
     assert.ok(ms < 2000);
-    assert.equal(proxy.seen.length, 1);
+    assert.equal((await proxy.seen()).length, 1);
   });
 });
 
@@ -180,14 +178,14 @@ describe('the real hourly limit of a free tenant', () => {
     await direct.auth.me();
     assert.equal(direct.rateLimit?.limit, 100);
     assert.equal(direct.rateLimit?.remaining, 0);
-    reset();
-    proxy.setDecide(() => ({ kind: 'forward' }));
+    await reset();
+    await proxy.setDecide(() => ({ kind: 'forward' }));
     const viaProxy = free.clientWith({ baseUrl: proxy.url, maxRetries: 3, maxRetryDelay: 10_000 });
     const { error } = await timed(() => viaProxy.auth.me());
     assert.ok(error instanceof RateLimitError, String(error));
     assert.equal(error.code, 'rate_limited');
     assert.equal(error.status, 429);
     assert.ok(error.retryAfter !== undefined && error.retryAfter > 10 && error.retryAfter <= 3600, `retryAfter ${error.retryAfter}`);
-    assert.equal(proxy.seen.length, 1);
+    assert.equal((await proxy.seen()).length, 1);
   });
 });

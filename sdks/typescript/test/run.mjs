@@ -39,4 +39,5 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'ts
 
 await runWithRuntime('sdk', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=4', ...files], {
   cwd: sdkRoot,
+  sdkServers: true,
 });

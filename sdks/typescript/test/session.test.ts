@@ -20,7 +20,7 @@ const freshTokens = async (): Promise<Tokens> => {
 };
 /** The access token with its signature broken: the API answers 401 invalid_token. */
 const broken = (token: string) => `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-const refreshes = () => proxy.to('POST', '/auth/refresh').length;
+const refreshes = async () => (await proxy.to('POST', '/auth/refresh')).length;
 
 describe('session mode', () => {
   it('login (without and with a tenant id) gives a user session; onSessionChange hears it', async () => {
@@ -50,44 +50,44 @@ describe('session mode', () => {
   it('refreshes before the access token expires', async () => {
     const tokens = await freshTokens();
     const heard: (Tokens | null)[] = [];
-    proxy.seen.length = 0;
+    await proxy.reset();
     const client = MessagingClient.fromSession({ ...tokens, expires_at: new Date(Date.now() + 30_000).toISOString() }, { baseUrl: proxy.url, onSessionChange: (x) => void heard.push(x) });
     assert.equal((await client.auth.me()).kind, 'user');
-    assert.deepEqual(proxy.seen.map((s) => `${s.method} ${s.path.replace('/api/v1', '')}`), ['POST /auth/refresh', 'GET /auth/me']);
-    assert.equal(proxy.seen[0]?.headers['idempotency-key'], undefined);
+    assert.deepEqual((await proxy.seen()).map((s) => `${s.method} ${s.path.replace('/api/v1', '')}`), ['POST /auth/refresh', 'GET /auth/me']);
+    assert.equal((await proxy.seen())[0]?.headers['idempotency-key'], undefined);
     assert.notEqual(client.tokens?.access_token, tokens.access_token);
     assert.notEqual(client.tokens?.refresh_token, tokens.refresh_token);
     assert.deepEqual(heard, [client.tokens]);
     // The new token is good for 30 minutes: no more refreshes.
     await client.auth.me();
-    assert.equal(refreshes(), 1);
+    assert.equal(await refreshes(), 1);
   });
 
   it('refreshes once after a 401 and repeats the request', async () => {
     const tokens = await freshTokens();
-    proxy.seen.length = 0;
+    await proxy.reset();
     const client = MessagingClient.fromSession({ ...tokens, access_token: broken(tokens.access_token) }, { baseUrl: proxy.url });
     assert.equal((await client.auth.me()).kind, 'user');
     assert.deepEqual(
-      proxy.seen.map((s) => `${s.method} ${s.path.replace('/api/v1', '')} ${s.status}`),
+      (await proxy.seen()).map((s) => `${s.method} ${s.path.replace('/api/v1', '')} ${s.status}`),
       ['GET /auth/me 401', 'POST /auth/refresh 200', 'GET /auth/me 200'],
     );
   });
 
   it('concurrent requests share one refresh, and the session survives it', async () => {
     const tokens = await freshTokens();
-    proxy.seen.length = 0;
+    await proxy.reset();
     const expiring = MessagingClient.fromSession({ ...tokens, expires_at: new Date(Date.now() - 1000).toISOString() }, { baseUrl: proxy.url });
     const results = await Promise.all(Array.from({ length: 6 }, () => expiring.auth.me()));
     assert.ok(results.every((me) => me.kind === 'user'));
-    assert.equal(refreshes(), 1);
+    assert.equal(await refreshes(), 1);
 
     const again = await freshTokens();
-    proxy.seen.length = 0;
+    await proxy.reset();
     const rejected = MessagingClient.fromSession({ ...again, access_token: broken(again.access_token) }, { baseUrl: proxy.url });
     const all = await Promise.all(Array.from({ length: 6 }, () => rejected.conversations.list().page()));
     assert.equal(all.length, 6);
-    assert.equal(refreshes(), 1);
+    assert.equal(await refreshes(), 1);
     // A refresh token presented twice would have revoked the session; it is alive.
     assert.equal((await rejected.auth.me()).kind, 'user');
     await rejected.auth.refresh();
@@ -103,11 +103,11 @@ describe('session mode', () => {
     assert.equal(heard.at(-1), null);
     await assert.rejects(client.auth.me(), (e: unknown) => e instanceof MessagingError && /logged out/.test(e.message));
 
-    proxy.seen.length = 0;
+    await proxy.reset();
     const revived = MessagingClient.fromSession(tokens, { baseUrl: proxy.url });
     await assert.rejects(revived.auth.me(), (e: unknown) => e instanceof AuthenticationError && e.code === 'session_revoked');
     // One refresh was tried (and refused), not more.
-    assert.equal(refreshes(), 1);
+    assert.equal(await refreshes(), 1);
     // Logging out a session the API already ended still clears it.
     await revived.logout();
     assert.equal(revived.tokens, null);

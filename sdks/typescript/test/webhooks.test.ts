@@ -14,7 +14,7 @@ before(async () => {
 after(() => receiver.close());
 
 /** Deliveries the receiver got whose body is the event `eventId`. */
-const deliveriesOf = (eventId: string) => receiver.received.filter((r) => r.body.includes(`"id":"${eventId}"`));
+const deliveriesOf = async (eventId: string) => (await receiver.received()).filter((r) => r.body.includes(`"id":"${eventId}"`));
 
 describe('webhooks', () => {
   let webhookId: string;
@@ -41,7 +41,7 @@ describe('webhooks', () => {
     const inbound = await t.client.channels.sandboxInbound({ from: phone(), name: 'Hook', text: 'Hello webhooks' });
     assert.ok('conversation' in inbound);
     const delivery = await eventually(
-      async () => receiver.received.find((r) => r.body.includes('"type":"conversation.created"') && r.body.includes(inbound.conversation.id)),
+      async () => (await receiver.received()).find((r) => r.body.includes('"type":"conversation.created"') && r.body.includes(inbound.conversation.id)),
       (r) => r !== undefined,
     );
     assert.ok(delivery);
@@ -81,7 +81,7 @@ describe('webhooks', () => {
   it('failed deliveries: the failed view, a delivery with its attempts, retry, recover, per-endpoint list', async () => {
     // A Date, as the list's query and recover's body both take one.
     const since = new Date(Date.now() - 1000);
-    receiver.setBehaviour(() => ({ status: 500, body: 'down' }));
+    await receiver.setBehaviour({ status: 500, body: 'down' });
     const first = await t.client.webhooks.test(webhookId);
     const second = await t.client.webhooks.test(webhookId);
     // 6 attempts, 1 s apart in the test runtime, then the dead-letter consumer marks them failed.
@@ -105,7 +105,7 @@ describe('webhooks', () => {
     assert.equal(detail.attempts[0]?.status_code, 500);
     assert.equal(detail.payload.id, first.event.id);
 
-    receiver.setBehaviour(() => ({ status: 204 }));
+    await receiver.setBehaviour({ status: 204 });
     const replay = await t.client.webhookDeliveries.retry(first.delivery_id);
     assert.deepEqual(replay, { delivery_id: first.delivery_id, status: 'pending', cycle: 2 });
     await eventually(() => t.client.webhookDeliveries.get(first.delivery_id), (d) => d.status === 'succeeded', 30_000);
