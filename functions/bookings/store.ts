@@ -17,7 +17,9 @@ import { DomainError } from '../platform/domain-error';
 import { UpdateBuilder } from '../platform/expressions';
 import { tenantPk } from '../platform/keys';
 import { queryPage } from '../platform/pagination';
-import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { inOrder } from '../platform/fields';
+import { COPY_VERSION, copyIsCurrent, copyVersionAttributes, storedCopy } from '../customers/store';
+import type { CustomerRef } from '../customers/customer';
 import {
   BOOKING_FIELDS,
   hourOf,
@@ -73,7 +75,7 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
   const b = inOrder<Booking>(item, BOOKING_FIELDS);
   return {
     ...b,
-    customer: inOrder(b.customer as unknown as Record<string, unknown>, CUSTOMER_REF_FIELDS),
+    customer: storedCopy(b.customer, item),
     // Bookings stored before buffers existed hold their own time.
     buffer_before_minutes: b.buffer_before_minutes ?? 0,
     buffer_after_minutes: b.buffer_after_minutes ?? 0,
@@ -88,27 +90,33 @@ export async function getBooking(tenantId: string, id: string): Promise<Booking 
 }
 
 /**
- * Rewrites the copy of a customer that each of their bookings carries, where it differs: the customer's
- * list (gsi3), then a conditional update each, moving the booking's version but not its `updated_at`.
+ * Rewrites the copy of a customer that each of their bookings carries, where it is older than `customer`
+ * (taken at its customer version): the customer's list (gsi3), then a conditional update each that writes
+ * only over an older copy (a slower refresh of an earlier change never undoes a later one), moving the
+ * booking's version but not its `updated_at`. A copy the lagging index shows as current is (versions only
+ * grow); one it does not show yet is the caller's to pass over again once it settles.
  */
-export async function refreshCustomerCopies(tenantId: string, customer: Booking['customer']): Promise<void> {
+export async function refreshCustomerCopies(tenantId: string, customer: CustomerRef, version: number): Promise<void> {
   const items = await queryAll({
     TableName: tableName('main'),
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: { ':pk': listPk(tenantId, 'customer', customer.id) },
   });
-  const stale = items.map(bookingFromItem).filter((b) => JSON.stringify(b.customer) !== JSON.stringify(customer));
+  const stale = items.map(bookingFromItem).filter((b) => !copyIsCurrent(b.customer, version));
   await eachInParallel(stale, 10, (b) =>
+    // A failed condition: gone, or a copy as new or newer is there (this write's own, if its response was lost).
     conditionalWrite(() =>
       retryConflicts(() =>
         db().send(
           new UpdateCommand({
             TableName: tableName('main'),
             Key: bookingKey(tenantId, b.id),
-            UpdateExpression: 'SET customer = :cus, version = version + :one',
-            ConditionExpression: 'attribute_exists(pk) AND customer.id = :id',
-            ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
+            UpdateExpression: 'SET customer = :cus, #cv = :cv, version = version + :one',
+            ConditionExpression:
+              'attribute_exists(pk) AND customer.id = :id AND (attribute_not_exists(#cv) OR #cv < :cv)',
+            ExpressionAttributeNames: { '#cv': COPY_VERSION },
+            ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':cv': version, ':one': 1 },
           }),
         ),
       ),
@@ -297,7 +305,12 @@ export async function saveBooking(
     {
       Put: {
         TableName: tableName('main'),
-        Item: { ...bookingKey(tenantId, after.id), ...indexes(after), ...after },
+        Item: {
+          ...bookingKey(tenantId, after.id),
+          ...indexes(after),
+          ...copyVersionAttributes(after.customer),
+          ...after,
+        },
         ConditionExpression: before ? '#version = :version' : 'attribute_not_exists(pk)',
         ExpressionAttributeNames: before ? { '#version': 'version' } : undefined,
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,

@@ -7,7 +7,15 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { customerIdentityKey, customerOfIdentity, whatsAppIdentityKey } from '../customers/store';
+import {
+  COPY_VERSION,
+  copyIsCurrent,
+  copyVersionAttributes,
+  customerIdentityKey,
+  customerOfIdentity,
+  storedCopy,
+  whatsAppIdentityKey,
+} from '../customers/store';
 import type { Customer, CustomerRef } from '../customers/customer';
 import {
   conditionalWrite,
@@ -27,7 +35,7 @@ import { DomainError } from '../platform/domain-error';
 import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { tenantPk } from '../platform/keys';
 import { decodeCursor, encodeCursor, queryPage, type CursorBinding } from '../platform/pagination';
-import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import { inOrder } from '../platform/fields';
 import { activeUserCheck } from '../users/store';
 import {
   CONVERSATION_FIELDS,
@@ -143,6 +151,7 @@ export const conversationItem = (c: Conversation, handle?: string) => ({
   ...conversationIndexes(c),
   ...snoozeIndex(c),
   ...(handle ? { pointer_handle: handle } : {}),
+  ...copyVersionAttributes(c.customer),
   conversation: c,
 });
 
@@ -191,7 +200,7 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
   );
   const conversation = {
     ...c,
-    customer: inOrder<CustomerRef>(c.customer, CUSTOMER_REF_FIELDS),
+    customer: storedCopy(c.customer, item),
   };
   if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
   return conversation;
@@ -407,13 +416,17 @@ export async function refreshTagSnapshots(conversation: Conversation): Promise<v
 }
 
 /**
- * Rewrites the copy of a customer that each of their conversations carries, where it differs: one Query
- * of the customer's conversations, then a conditional update each, which moves the conversation's version
- * (its ETag changes, and a save that read the old copy fails its condition and reads again) but not its
- * `updated_at`, as the conversation itself did not change. Then every conversation's tag snapshots are
- * brought up to it, also those a failed earlier refresh left behind.
+ * Rewrites the copy of a customer that each of their conversations carries, where it is older than
+ * `customer` (taken at its customer version): one Query of the customer's conversations, then a
+ * conditional update each, which writes only over an older copy (so a slower refresh of an earlier change
+ * never undoes a later one), moves the conversation's version (its ETag changes, and a save that read the
+ * old copy fails its condition and reads again) but not its `updated_at`, as the conversation itself did
+ * not change. Then every conversation's tag snapshots are brought up to it, also those a failed earlier
+ * refresh left behind. The index may lag: a copy it shows as current is (versions only grow), one it
+ * shows as older is checked by the write's condition, and one it does not show yet is the caller's to
+ * pass over again once it settles.
  */
-export async function refreshCustomerCopies(tenantId: string, customer: Conversation['customer']): Promise<void> {
+export async function refreshCustomerCopies(tenantId: string, customer: CustomerRef, version: number): Promise<void> {
   const items = await queryAll({
     TableName: tableName('main'),
     IndexName: 'convCustomer',
@@ -421,19 +434,23 @@ export async function refreshCustomerCopies(tenantId: string, customer: Conversa
     ExpressionAttributeValues: { ':pk': `${tenantId}#${customer.id}` },
   });
   await eachInParallel(items.map(conversationFromItem), 5, async (listed) => {
-    const current =
-      JSON.stringify(listed.customer) === JSON.stringify(customer)
-        ? listed
-        : await writeCustomerCopy(tenantId, listed.id, customer);
+    const current = copyIsCurrent(listed.customer, version)
+      ? listed
+      : await writeCustomerCopy(tenantId, listed.id, customer, version);
     if (current) await refreshTagSnapshots(current);
   });
 }
 
-/** The conversation with `customer` as its copy and a new version; undefined if it is gone. */
+/**
+ * The conversation with `customer` as its copy: written (with a new version) if its copy was older, else as
+ * it is when its copy is already this one or newer (also when this write committed and its response was
+ * lost); undefined if it is gone.
+ */
 async function writeCustomerCopy(
   tenantId: string,
   id: string,
-  customer: Conversation['customer'],
+  customer: CustomerRef,
+  version: number,
 ): Promise<Conversation | undefined> {
   try {
     const out = await retryConflicts(() =>
@@ -441,18 +458,26 @@ async function writeCustomerCopy(
         new UpdateCommand({
           TableName: tableName('main'),
           Key: conversationKey(tenantId, id),
-          UpdateExpression: 'SET #c.#cus = :cus, #c.#v = #c.#v + :one',
-          ConditionExpression: 'attribute_exists(pk) AND #c.#cus.#id = :id',
-          ExpressionAttributeNames: { '#c': 'conversation', '#cus': 'customer', '#id': 'id', '#v': 'version' },
-          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
+          UpdateExpression: 'SET #c.#cus = :cus, #cv = :cv, #c.#v = #c.#v + :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND #c.#cus.#id = :id AND (attribute_not_exists(#cv) OR #cv < :cv)',
+          ExpressionAttributeNames: {
+            '#c': 'conversation',
+            '#cus': 'customer',
+            '#id': 'id',
+            '#v': 'version',
+            '#cv': COPY_VERSION,
+          },
+          ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':cv': version, ':one': 1 },
           ReturnValues: 'ALL_NEW',
         }),
       ),
     );
     return conversationFromItem(out.Attributes ?? {});
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    const stored = await getConversation(tenantId, id);
+    return stored && stored.customer.id === customer.id && copyIsCurrent(stored.customer, version) ? stored : undefined;
   }
 }
 

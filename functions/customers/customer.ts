@@ -95,16 +95,42 @@ export const whatsAppRecipient = (c: { phone: string | null; whatsapp_user_id?: 
   userId: c.whatsapp_user_id ?? null,
 });
 
-export const customerView = (c: Customer) => ({
-  id: c.id,
-  name: c.name,
-  phone: c.phone,
-  whatsapp_user_id: c.whatsapp_user_id ?? null,
-  whatsapp_username: c.whatsapp_username ?? null,
-});
-
 /** A customer as conversations and bookings carry a copy of them. */
-export type CustomerRef = ReturnType<typeof customerView>;
+export interface CustomerRef {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  whatsapp_user_id: string | null;
+  whatsapp_username: string | null;
+}
+
+/**
+ * The customer version each copy was taken at, kept beside the copy rather than in it (its fields are API
+ * fields): stores write it with the copy, so a copy only ever replaces an older one (concurrent renames
+ * end with the newest name, whatever order their copies land in).
+ */
+const copyVersions = new WeakMap<CustomerRef, number>();
+
+export const customerView = (c: Customer): CustomerRef =>
+  withCopyVersion(
+    {
+      id: c.id,
+      name: c.name,
+      phone: c.phone,
+      whatsapp_user_id: c.whatsapp_user_id ?? null,
+      whatsapp_username: c.whatsapp_username ?? null,
+    },
+    versionOf(c),
+  );
+
+/** The customer version a copy was taken at; undefined for a copy stored before copies carried one. */
+export const copyVersionOf = (copy: CustomerRef): number | undefined => copyVersions.get(copy);
+
+/** `copy`, known to be taken at `version` (as stored beside it; anything but a number: unknown). */
+export function withCopyVersion(copy: CustomerRef, version: unknown): CustomerRef {
+  if (typeof version === 'number') copyVersions.set(copy, version);
+  return copy;
+}
 
 /** A customer as `/customers` returns them. */
 export const customerRecord = (c: Customer) => ({

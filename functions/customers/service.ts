@@ -56,13 +56,15 @@ export async function updateCustomer(
 
 /**
  * Rewrites the copies of a changed customer that their conversations and bookings carry, until they match
- * the customer as it is read last (so two changes at once end with the copies of the one that won).
+ * the customer as it is read last. Each copy is written only over an older version of the customer, so two
+ * changes at once end with the copies of the newer, whichever refresh writes last.
  */
 export async function refreshCustomerCopies(tenantId: string, saved: Customer): Promise<void> {
   let latest = saved;
   for (let pass = 0; pass < 3; pass++) {
     const view = customerView(latest);
-    await Promise.all([refreshConversations(tenantId, view), refreshBookings(tenantId, view)]);
+    const version = versionOf(latest);
+    await Promise.all([refreshConversations(tenantId, view, version), refreshBookings(tenantId, view, version)]);
     // Another change committed meanwhile: its copies may have landed before these. Bring them to it.
     const current = await getCustomer(tenantId, saved.id);
     if (!current || versionOf(current) === versionOf(latest)) break;

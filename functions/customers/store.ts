@@ -6,7 +6,16 @@ import { tenantPk } from '../platform/keys';
 import { retryOnConflict } from '../platform/retry';
 import { tableName } from '../platform/config';
 import { newId } from '../platform/ids';
-import { LATER_WORDS_SEARCHED, laterWordForms, nameSearchForm, type Customer } from './customer';
+import { CUSTOMER_REF_FIELDS, inOrder } from '../platform/fields';
+import {
+  LATER_WORDS_SEARCHED,
+  copyVersionOf,
+  laterWordForms,
+  nameSearchForm,
+  withCopyVersion,
+  type Customer,
+  type CustomerRef,
+} from './customer';
 
 /**
  *   pk TENANT#<t>  sk CUS#<id>                      the customer
@@ -23,6 +32,29 @@ import { LATER_WORDS_SEARCHED, laterWordForms, nameSearchForm, type Customer } f
  *                                               which the search checks so a customer is listed once
  * The customer item's `name_words` counts them (absent on customers stored before: `ops reindex-customers`).
  */
+/**
+ * Conversations and bookings carry a copy of their customer, and beside it, in this attribute, the
+ * customer version it was taken at: a refresh writes a copy only over an older one (`customer_version <
+ * :v`), so copies of concurrent changes end at the newest, in whatever order they land.
+ */
+export const COPY_VERSION = 'customer_version';
+
+/** The attributes that store `copy`'s version beside it (none for a copy of unknown version). */
+export const copyVersionAttributes = (copy: CustomerRef) => {
+  const version = copyVersionOf(copy);
+  return version === undefined ? {} : { [COPY_VERSION]: version };
+};
+
+/** The customer copy an item carries in `copy`, with the version stored beside it. */
+export const storedCopy = (copy: unknown, item: Record<string, unknown>): CustomerRef =>
+  withCopyVersion(
+    inOrder<CustomerRef>((copy ?? {}) as Record<string, unknown>, CUSTOMER_REF_FIELDS),
+    item[COPY_VERSION],
+  );
+
+/** Whether a stored copy is at least at `version` (else a refresh rewrites it). */
+export const copyIsCurrent = (copy: CustomerRef, version: number) => (copyVersionOf(copy) ?? 0) >= version;
+
 export const customerKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `CUS#${id}` });
 export const customerIdentityKey = (tenantId: string, phone: string) => ({
   pk: tenantPk(tenantId),

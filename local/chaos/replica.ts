@@ -76,21 +76,47 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
     await dynamo.send(new DeleteTableCommand({ TableName: replica })).catch(() => undefined);
     await dynamo.send(new CreateTableCommand({ ...createTableInput(spec, replica), StreamSpecification: undefined }));
     const iterators = new Map<string, string | undefined>();
+    /** Per shard, the last record applied: a stale iterator is replaced from just after it. */
+    const lastApplied = new Map<string, string>();
+    const freshIterator = async (shardId: string) => {
+      const after = lastApplied.get(shardId);
+      const it = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shardId,
+          ...(after
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      );
+      return it.ShardIterator;
+    };
     const discover = async () => {
-      const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription?.Shards;
+      const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
+        ?.Shards;
       for (const shard of shards ?? []) {
         if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-        const type = iterators.size === 0 && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
-        const it = await streams.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: type }),
-        );
-        iterators.set(shard.ShardId, it.ShardIterator);
+        iterators.set(shard.ShardId, await freshIterator(shard.ShardId));
       }
     };
     await discover();
+    // Records from before the copy below are in it already (replayed, they would move items back in time):
+    // each shard is read to its end first, and the replica follows from there.
+    for (const [shardId, first] of iterators) {
+      for (let iterator = first; iterator;) {
+        const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+        const last = out.Records?.at(-1)?.dynamodb?.SequenceNumber;
+        if (!last) break;
+        lastApplied.set(shardId, last);
+        iterator = out.NextShardIterator;
+      }
+      iterators.set(shardId, await freshIterator(shardId));
+    }
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const page = await dynamo.send(new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }));
+      const page = await dynamo.send(
+        new ScanCommand({ TableName: table, ExclusiveStartKey: start, ConsistentRead: true }),
+      );
       for (const item of page.Items ?? []) await dynamo.send(new PutItemCommand({ TableName: replica, Item: item }));
       start = page.LastEvaluatedKey;
     } while (start);
@@ -129,9 +155,23 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
             let idle = true;
             for (const [shardId, iterator] of iterators) {
               if (!iterator) continue;
-              const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+              let out;
+              try {
+                out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+              } catch (error) {
+                // A stale iterator (trimmed or expired) is replaced, as the pollers do; a vanished shard is dropped.
+                const name = (error as Error).name;
+                if (name === 'ResourceNotFoundException') iterators.set(shardId, undefined);
+                else if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException')
+                  iterators.set(shardId, await freshIterator(shardId));
+                else throw error;
+                continue;
+              }
               iterators.set(shardId, out.NextShardIterator);
-              for (const record of out.Records ?? []) schedule(record);
+              for (const record of out.Records ?? []) {
+                if (record.dynamodb?.SequenceNumber) lastApplied.set(shardId, record.dynamodb.SequenceNumber);
+                schedule(record);
+              }
               if (out.Records?.length) idle = false;
             }
             if (idle) await sleep(25);

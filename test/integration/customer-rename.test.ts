@@ -1,8 +1,67 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/db';
 import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
+import { beforeCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
+import { updateCustomer } from '../../functions/customers/service';
+import { getConversation } from '../../functions/conversations/store';
+import { getBooking } from '../../functions/bookings/store';
+
+/**
+ * Names converge: copies are versioned and written only over older ones. A rename and a second one that
+ * lands while the first is still writing its copies (each copy write of the first waits until the second is
+ * done) end with the second's name everywhere, even though the first's later pass reads a lagging index
+ * that does not show the conversation and booking it just wrote.
+ */
+it('two renames at once end with the newer name on every copy', async () => {
+  const t = await createTenant();
+  const opened = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491518000002', name: 'Ann' }, tags: ['vip'] },
+  });
+  const conversationId = opened.body.id as string;
+  const customerId = opened.body.customer.id as string;
+  const booking = await call('POST', '/bookings', {
+    ...authOf(t),
+    body: {
+      customer: { id: customerId },
+      service: 'Check-up',
+      start_at: '2031-04-02T09:00:00Z',
+      end_at: '2031-04-02T09:30:00Z',
+      timezone: 'UTC',
+    },
+  });
+  expect(booking.status).toBe(201);
+
+  let second: Promise<unknown> | undefined;
+  const renameToCat = () => (second ??= updateCustomer(t.tenantId, customerId, { name: 'Cat' }, undefined, new Date()));
+  // Bea's copy writes (to the conversation and to the booking) wait until the rename to Cat is done.
+  const writesBea = (command: string, input: Record<string, any>) =>
+    (writesTo('CONV#')(command, input) || writesTo('BKG#')(command, input)) &&
+    input.ExpressionAttributeValues?.[':cus']?.name === 'Bea';
+  const stopHolding = beforeCalls(writesBea, renameToCat, 2);
+  const stopLag = laggingReplica(5000);
+  try {
+    await updateCustomer(t.tenantId, customerId, { name: 'Bea' }, undefined, new Date());
+    await second;
+  } finally {
+    stopLag();
+    stopHolding();
+  }
+  expect(second).toBeDefined();
+  const conversation = await getConversation(t.tenantId, conversationId);
+  expect(conversation?.customer.name).toBe('Cat');
+  expect((await getBooking(t.tenantId, booking.body.id))?.customer.name).toBe('Cat');
+  const snapshot = await db().send(
+    new GetCommand({
+      TableName: table,
+      Key: { pk: `TENANT#${t.tenantId}`, sk: `CONVTAG#${conversationId}#vip` },
+      ConsistentRead: true,
+    }),
+  );
+  expect(snapshot.Item?.conversation.customer.name).toBe('Cat');
+});
 
 /**
  * A rename that failed part-way leaves copies with the old name: sending the same name again, even with
@@ -52,8 +111,8 @@ it('the same name again repairs the copies a failed rename left behind', async (
     new UpdateCommand({
       TableName: table,
       Key: { pk, sk: `BKG#${booking.body.id}` },
-      UpdateExpression: 'SET customer = :ann',
-      ExpressionAttributeValues: { ':ann': ann },
+      UpdateExpression: 'SET customer = :ann, customer_version = :one',
+      ExpressionAttributeValues: { ':ann': ann, ':one': 1 },
     }),
   );
   const tagged = async () =>
