@@ -118,10 +118,7 @@ try {
   };
   const small = await newTenant('Bench200');
   const large = await newTenant('Bench5000');
-  const seedStarted = Date.now();
   await seed(small.id, 200);
-  await seed(large.id, 5000);
-  console.log(`seeded 200 and 5,000 conversations in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
   // 1. GET /conversations against the minimal server. First, the calls the handler makes in steady state.
   const listUrl = `${runtime.url}/api/v1/conversations`;
@@ -195,7 +192,11 @@ try {
     );
   }
 
-  // 2. Growth: the same request in a tenant holding 5,000 items against one holding 200.
+  // 2. Growth: the same request in a tenant holding 5,000 items against one holding 200. Seeded only now:
+  // the workers that the seeding sets off run in this process, and would weigh on the figures above.
+  const seedStarted = Date.now();
+  await seed(large.id, 5000);
+  console.log(`\n(seeded 5,000 conversations in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s)`);
   console.log(
     `\nGrowth: the same request with more items in the tenant (ratio = median of ${PAIRS} pairs, 10 connections, larger/smaller; 1.00× is flat)\n`,
   );

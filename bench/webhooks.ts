@@ -179,7 +179,12 @@ const floorBatch = async (part: Message[]) => {
       });
       const at = new Date();
       const d = { tenant_id: m.tenant_id, webhook_id: m.webhook_id, id: m.delivery_id };
-      return settleDelivery(d, { status: 'succeeded', fields: { succeeded_at: at.toISOString() }, expect: ['pending'] }, at);
+      const settled = await settleDelivery(
+        d,
+        { status: 'succeeded', fields: { succeeded_at: at.toISOString() }, expect: ['pending'] },
+        at,
+      );
+      return settled && status >= 200 && status < 300;
     }),
   );
   return outcomes.filter((ok) => !ok).length;

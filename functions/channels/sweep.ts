@@ -2,10 +2,10 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } 
 import { QUEUES } from '../../catalog/resources';
 import { clock } from '../platform/clock';
 import { queueUrl } from '../platform/config';
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { queueBody, sqsClient } from '../platform/queue';
 import { logger } from '../platform/workers';
-import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/workers';
+import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/metrics';
 import { giveUpSend } from '../conversations/service';
 import { claimOverdueSend, overdueSends, queuedSendOf, type MessageRef } from '../conversations/store';
 import { refOfQueuedSend } from './send-request';

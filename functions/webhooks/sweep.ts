@@ -1,7 +1,7 @@
 import { clock } from '../platform/clock';
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { logger } from '../platform/workers';
-import { OVERDUE_DELIVERY_METRIC } from '../../catalog/workers';
+import { OVERDUE_DELIVERY_METRIC } from '../../catalog/metrics';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { claimOverdue, overdueDeliveries } from './store';
 import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
