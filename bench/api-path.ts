@@ -20,7 +20,18 @@ import { promisify } from 'node:util';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { LoadResult, LoadSpec } from './load';
-import { alternate, cell, median, meets, percentile, ratioOf, showRatio, showTarget, verdict, type RatioTarget } from './ratios';
+import {
+  alternate,
+  cell,
+  median,
+  meets,
+  percentile,
+  ratioOf,
+  showRatio,
+  showTarget,
+  verdict,
+  type RatioTarget,
+} from './ratios';
 
 process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
 process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -32,9 +43,13 @@ const WARMUP_MS = 3000;
 
 const run = promisify(execFile);
 async function load(spec: LoadSpec): Promise<LoadResult> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'load.ts'), JSON.stringify(spec)], {
-    env: { PATH: process.env.PATH },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bench', 'load.ts'), JSON.stringify(spec)],
+    {
+      env: { PATH: process.env.PATH },
+    },
+  );
   return JSON.parse(stdout) as LoadResult;
 }
 
@@ -200,7 +215,9 @@ try {
   console.log(
     `\nGrowth: the same request with more items in the tenant (ratio = median of ${PAIRS} pairs, 10 connections, larger/smaller; 1.00× is flat)\n`,
   );
-  console.log(`${'request'.padEnd(48)} ${'rps small'.padStart(9)} ${'rps large'.padStart(9)}  ${'p50 ms ratio'.padStart(22)}`);
+  console.log(
+    `${'request'.padEnd(48)} ${'rps small'.padStart(9)} ${'rps large'.padStart(9)}  ${'p50 ms ratio'.padStart(22)}`,
+  );
   for (const path of ['/conversations', '/events']) {
     const at = (t: typeof small) => () =>
       load({ url: `${runtime.url}/api/v1${path}`, headers: t.headers, connections: 10, durationMs: 2000 });

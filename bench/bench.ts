@@ -192,7 +192,9 @@ async function bundles() {
     );
   }
   const all = spreadOf(ratios);
-  console.log(`\nhandler load ratios across routes: median ${cell(all.median, 2)}×, ${cell(all.low, 2)}–${cell(all.high, 2)}×`);
+  console.log(
+    `\nhandler load ratios across routes: median ${cell(all.median, 2)}×, ${cell(all.low, 2)}–${cell(all.high, 2)}×`,
+  );
   // The local AI model in a fresh process, per language: load the code, read that language's model file
   // (and the language identifier's) from beside the bundle, as deployed, and analyse the first message.
   const model = await bundle('ai/local/provider', false);
@@ -270,6 +272,4 @@ if (only.has('webhooks')) await webhooks();
 if (only.has('dashboard')) dashboard();
 if (only.has('ai')) aiEvaluation();
 if (only.has('loads'))
-  console.log(
-    misses.length ? `\nOVER (${misses.length}): ${misses.join('; ')}` : '\nEvery handler load target met.',
-  );
+  console.log(misses.length ? `\nOVER (${misses.length}): ${misses.join('; ')}` : '\nEvery handler load target met.');

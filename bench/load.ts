@@ -34,18 +34,14 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const req = request(
-        url,
-        { method: spec.method ?? 'GET', agent, headers: spec.headers },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - started);
-            if ((res.statusCode ?? 0) >= 300) errors += 1;
-            resolve();
-          });
-        },
-      );
+      const req = request(url, { method: spec.method ?? 'GET', agent, headers: spec.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          if ((res.statusCode ?? 0) >= 300) errors += 1;
+          resolve();
+        });
+      });
       req.on('error', () => {
         errors += 1;
         resolve();
