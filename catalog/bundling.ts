@@ -29,6 +29,14 @@ export const BUNDLING = {
   external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda'],
 };
 
+/**
+ * What an HTTP handler's bundle is built with: its own route, written in where catalog/routes.ts
+ * `routeById` reads it, so that the bundle carries that route and not the whole route table.
+ */
+export const routeDefine = (route: { id: string }): Record<string, string> => ({
+  'process.env.BUNDLED_ROUTE': JSON.stringify(JSON.stringify(route)),
+});
+
 /** Files a function reads at run time: bundling copies `from`/`pattern` to `to` beside its bundle. */
 export interface DataFiles {
   from: string;

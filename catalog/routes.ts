@@ -772,11 +772,20 @@ export const gatewayMethodOf = (route: RouteDef): HttpMethod | 'ANY' => (route.h
 /** The methods a route answers: its own, and HEAD beside a GET that takes it. */
 export const methodsOf = (route: RouteDef): readonly string[] => (route.head ? [route.method, 'HEAD'] : [route.method]);
 
-export function routeById(id: string): RouteDef {
+function lookUp(id: string): RouteDef {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`Unknown route id ${id}`);
   return route;
 }
+
+/**
+ * A handler's own route. A handler's bundle has its route written in at build time (BUNDLED_ROUTE,
+ * catalog/bundling.ts `routeDefine`): the expression below then folds to that route alone, and the rest
+ * of this table is left out of the bundle, which its cold start would otherwise parse. Elsewhere (tests,
+ * the local runtime) the route is looked up.
+ */
+export const routeById = (id: string): RouteDef =>
+  process.env.BUNDLED_ROUTE !== undefined ? (JSON.parse(process.env.BUNDLED_ROUTE) as RouteDef) : lookUp(id);
 
 /** Routes that seal or unseal data with the data key: channel credentials, and stored idempotent responses. */
 export const usesDataKey = (route: RouteDef): boolean =>

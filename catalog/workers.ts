@@ -2,6 +2,7 @@
  * The one table of asynchronous workers: the CDK stack gives each an event-source mapping and the local
  * runtime a poller, from these same entries. Pure data, like catalog/routes.ts.
  */
+import { OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './metrics';
 import type { QueueKey } from './resources';
 
 /** A Lambda event-filter pattern, restricted to what the local poller also understands (catalog/event-filters.ts). */
@@ -50,13 +51,7 @@ export interface WorkerDef {
   metricAlarms?: { metric: string; threshold: number; description: string }[];
 }
 
-/** Where the functions' Powertools metrics go (functions/platform/observability.ts) and the alarms look. */
-export const METRICS = { namespace: 'MessagingPlatform', service: 'messaging-api' } as const;
-
-/** Published by the webhook sweeper: seconds since the oldest overdue delivery's attempt was due (0: none). */
-export const OVERDUE_DELIVERY_METRIC = 'OldestOverdueWebhookDeliverySeconds';
-/** Published by the outbound sweeper: seconds since the oldest overdue queued outbound message was queued (0: none). */
-export const OVERDUE_OUTBOUND_METRIC = 'OldestOverdueQueuedMessageSeconds';
+export { METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './metrics';
 /** Work overdue this long outlived several sweeps: the sweeper is failing or cannot keep up. */
 const STUCK_WORK_SECONDS = 300;
 

@@ -38,6 +38,8 @@ export interface AppFunctionProps {
   ai?: boolean;
   /** Other files its asset carries beside the bundle (catalog/bundling.ts). */
   dataFiles?: readonly DataFiles[];
+  /** Values written into the bundle at build time (an HTTP handler's own route: catalog/bundling.ts). */
+  define?: Record<string, string>;
 }
 
 /**
@@ -86,6 +88,7 @@ export class AppFunction extends NodejsFunction {
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
+        ...(props.define ? { define: props.define } : {}),
         ...(dataFiles.length > 0
           ? {
               commandHooks: {

@@ -24,6 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../catalog/access-log';
 import { CORS } from '../catalog/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../catalog/resources';
 import { functionMemoryMb } from '../catalog/functions';
+import { routeDefine } from '../catalog/bundling';
 import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../catalog/routes';
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { ApiFront } from './api-edge';
@@ -149,6 +150,7 @@ export class StatelessStack extends Stack {
         handler: route.handler,
         ai: route.ai,
         dataFiles: route.dataFiles,
+        define: routeDefine(route),
         description: `${route.method} ${route.path}`,
         memorySize: functionMemoryMb(route.id),
         environment: stateless

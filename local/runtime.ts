@@ -46,6 +46,8 @@ export interface LocalRuntimeOptions {
 export interface LocalRuntime {
   url: string;
   dynamoEndpoint: string;
+  /** DynamoDB Local's Java process, for the bench's memory figures. */
+  dynamoPid: number | undefined;
   sqsEndpoint: string;
   tables: Record<TableName, string>;
   queues: Record<QueueKey, QueueInfo>;
@@ -176,6 +178,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     return {
       url: `http://${options.host ?? '127.0.0.1'}:${port}`,
       dynamoEndpoint: dynamo.endpoint,
+      dynamoPid: dynamo.pid,
       sqsEndpoint,
       tables,
       queues,

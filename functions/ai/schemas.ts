@@ -4,7 +4,7 @@
  * largest AI bundle, carries only its own.
  */
 import * as z from 'zod/mini';
-import { idOf } from '../platform/validation';
+import { idOf, lazySchema } from '../platform/validation';
 import { messageText } from '../conversations/message-text';
 
 export const conversationId = idOf('conv', 'conversation');
@@ -12,16 +12,18 @@ const messageId = idOf('msg', 'message');
 export const oneOf = (a: string, b: string) => (body: Record<string, unknown>) =>
   (body[a] === undefined) !== (body[b] === undefined);
 
-export const AnalyzeBody = z
-  .strictObject({
-    text: z.optional(messageText),
-    conversation_id: z.optional(conversationId),
-    message_id: z.optional(messageId),
-  })
-  .check(
-    z.refine(oneOf('text', 'conversation_id'), 'give either `text`, or `conversation_id` with `message_id`'),
-    z.refine(
-      (b) => (b.conversation_id === undefined) === (b.message_id === undefined),
-      '`conversation_id` and `message_id` go together',
+export const AnalyzeBody = lazySchema(() =>
+  z
+    .strictObject({
+      text: z.optional(messageText),
+      conversation_id: z.optional(conversationId),
+      message_id: z.optional(messageId),
+    })
+    .check(
+      z.refine(oneOf('text', 'conversation_id'), 'give either `text`, or `conversation_id` with `message_id`'),
+      z.refine(
+        (b) => (b.conversation_id === undefined) === (b.message_id === undefined),
+        '`conversation_id` and `message_id` go together',
+      ),
     ),
-  );
+);

@@ -13,13 +13,18 @@ import { logger } from '../platform/observability';
 import { getTenant } from '../tenants/store';
 import type { Tenant } from '../tenants/tenant';
 import { bedrockCategorizer, bedrockClassifier, bedrockSuggester } from './bedrock';
-import { extractEntities } from './entities';
 import { languageIfClear } from './language';
 import { HANDOFF_RULES, handoffReason } from './handoff';
 import { localCategorizer, localClassifier, localSuggester } from './local/provider';
 import type { Categorizer, Classifier, Grounding, Suggester, TranscriptLine } from './provider-contract';
 import { answer, type Answered, type Providers } from './provider-selection';
 import type { Classification, Language, ProviderName } from './taxonomy';
+
+/**
+ * Entity extraction (chrono-node's five languages, libphonenumber: most of an AI handler's code) is loaded
+ * on the first analysis that needs it, not with the module: the suggest and categorize routes never do.
+ */
+const entities = () => import('./entities');
 
 /** How much of a conversation the AI reads: enough context, bounded cost. */
 const TRANSCRIPT_MESSAGES = 30;
@@ -79,7 +84,7 @@ export async function analyze(tenant: AiTenant, input: AnalyzeInput, now: Date) 
   return {
     ...(message ? { conversation_id: message.conversation_id, message_id: message.id } : {}),
     ...classified.result,
-    entities: extractEntities(text, now, tenant.timezone, classified.result.language),
+    entities: (await entities()).extractEntities(text, now, tenant.timezone, classified.result.language),
     handoff: { recommended: reason !== null, reason },
     ...providerFields(classified),
   };

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { calendarDateInRange, isValidTimezone, nonEmptyPatch, timezone as timezoneSchema } from '../platform/validation';
+import {
+  calendarDateInRange,
+  isValidTimezone,
+  nonEmptyPatch,
+  timezone as timezoneSchema,
+  lazySchema,
+} from '../platform/validation';
 import { MAX_BUFFER_MINUTES } from './booking';
 import {
   CLOCK_TIME,
@@ -86,26 +92,30 @@ const bufferMinutes = (side: 'before' | 'after') =>
     }),
   );
 
-export const CreateScheduleBody = z.strictObject({
-  resource_id: resourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
-  timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
-  weekly_hours: weeklyHours,
-  date_overrides: z.optional(dateOverrides),
-  buffer_before_minutes: z.optional(bufferMinutes('before')),
-  buffer_after_minutes: z.optional(bufferMinutes('after')),
-});
-
-export const UpdateScheduleBody = nonEmptyPatch(
+export const CreateScheduleBody = lazySchema(() =>
   z.strictObject({
-    timezone: z.optional(scheduleZone),
-    weekly_hours: z.optional(weeklyHours),
+    resource_id: resourceId.check(z.meta({ description: 'The resource these are the opening hours of.' })),
+    timezone: scheduleZone.check(z.meta({ description: 'The zone the hours are wall-clock times in.' })),
+    weekly_hours: weeklyHours,
     date_overrides: z.optional(dateOverrides),
     buffer_before_minutes: z.optional(bufferMinutes('before')),
     buffer_after_minutes: z.optional(bufferMinutes('after')),
   }),
 );
 
-export const ListSchedulesQuery = z.strictObject({ ...pageQuery });
+export const UpdateScheduleBody = lazySchema(() =>
+  nonEmptyPatch(
+    z.strictObject({
+      timezone: z.optional(scheduleZone),
+      weekly_hours: z.optional(weeklyHours),
+      date_overrides: z.optional(dateOverrides),
+      buffer_before_minutes: z.optional(bufferMinutes('before')),
+      buffer_after_minutes: z.optional(bufferMinutes('after')),
+    }),
+  ),
+);
+
+export const ListSchedulesQuery = lazySchema(() => z.strictObject({ ...pageQuery }));
 
 /** The resource a schedule path names, when it is one a schedule can have (any other has none: 404). */
 export const resourceIdOf = (params: Record<string, string>): string | undefined => {

@@ -8,6 +8,7 @@ import {
   timezone as timezoneSchema,
   trimmed,
   wholeNumberParam,
+  lazySchema,
 } from '../platform/validation';
 import { customerId, customerRef } from '../customers/schemas';
 import { LANGUAGES } from '../platform/languages';
@@ -38,67 +39,77 @@ const metadata = dataMap(
   z.meta({ maxProperties: 20 }),
 );
 
-export const CreateBookingBody = z.strictObject({
-  customer: customerRef,
-  conversation_id: z.optional(conversationId),
-  service: trimmed(1, 200),
-  resource_id: z.optional(resourceId),
-  start_at: instant,
-  end_at: instant,
-  timezone,
-  notes: z.optional(trimmed(0, 2000)),
-  metadata: z.optional(metadata),
-  status: z.optional(z.enum(['pending', 'confirmed'])),
-});
-
-export const UpdateBookingBody = nonEmptyPatch(
+export const CreateBookingBody = lazySchema(() =>
   z.strictObject({
-    service: z.optional(trimmed(1, 200)),
-    notes: z.optional(z.nullable(trimmed(0, 2000))),
+    customer: customerRef,
+    conversation_id: z.optional(conversationId),
+    service: trimmed(1, 200),
+    resource_id: z.optional(resourceId),
+    start_at: instant,
+    end_at: instant,
+    timezone,
+    notes: z.optional(trimmed(0, 2000)),
     metadata: z.optional(metadata),
-    resource_id: z.optional(z.nullable(resourceId)),
-    timezone: z.optional(timezone),
-    conversation_id: z.optional(z.nullable(conversationId)),
-    start_at: z.optional(instant),
-    end_at: z.optional(instant),
-    status: z.optional(z.enum(BOOKING_STATUSES)),
-    cancellation_reason: z.optional(trimmed(1, 500)),
+    status: z.optional(z.enum(['pending', 'confirmed'])),
   }),
 );
 
-export const ListBookingsQuery = z.strictObject({
-  ...pageQuery,
-  status: z.optional(z.enum(BOOKING_STATUSES)),
-  customer_id: z.optional(customerId),
-  from: z.optional(instant),
-  to: z.optional(instant),
-});
+export const UpdateBookingBody = lazySchema(() =>
+  nonEmptyPatch(
+    z.strictObject({
+      service: z.optional(trimmed(1, 200)),
+      notes: z.optional(z.nullable(trimmed(0, 2000))),
+      metadata: z.optional(metadata),
+      resource_id: z.optional(z.nullable(resourceId)),
+      timezone: z.optional(timezone),
+      conversation_id: z.optional(z.nullable(conversationId)),
+      start_at: z.optional(instant),
+      end_at: z.optional(instant),
+      status: z.optional(z.enum(BOOKING_STATUSES)),
+      cancellation_reason: z.optional(trimmed(1, 500)),
+    }),
+  ),
+);
 
-export const CancelBookingQuery = z.strictObject({ reason: z.optional(trimmed(1, 500)) });
+export const ListBookingsQuery = lazySchema(() =>
+  z.strictObject({
+    ...pageQuery,
+    status: z.optional(z.enum(BOOKING_STATUSES)),
+    customer_id: z.optional(customerId),
+    from: z.optional(instant),
+    to: z.optional(instant),
+  }),
+);
 
-export const NotifyBookingQuery = z.strictObject({
-  language: z.optional(
-    z.enum(LANGUAGES).check(z.meta({ description: 'The language to write in (default: the tenant\u2019s).' })),
-  ),
-});
+export const CancelBookingQuery = lazySchema(() => z.strictObject({ reason: z.optional(trimmed(1, 500)) }));
 
-export const AvailabilityQuery = z.strictObject({
-  resource_id: resourceId,
-  from: instant,
-  to: instantSchema().check(z.meta({ description: 'The end of the window: at most 31 days after `from`.' })),
-  duration_minutes: z.optional(
-    wholeNumberParam(5, 1440).check(
-      z.meta({ description: 'Also list the slots of this length that are still free (5 to 1440 minutes).' }),
+export const NotifyBookingQuery = lazySchema(() =>
+  z.strictObject({
+    language: z.optional(
+      z.enum(LANGUAGES).check(z.meta({ description: 'The language to write in (default: the tenant\u2019s).' })),
     ),
-  ),
-  step_minutes: z.optional(
-    wholeNumberParam(5, 1440).check(
-      z.meta({ description: 'How far apart slots start, counted from `from` (default: `duration_minutes`).' }),
+  }),
+);
+
+export const AvailabilityQuery = lazySchema(() =>
+  z.strictObject({
+    resource_id: resourceId,
+    from: instant,
+    to: instantSchema().check(z.meta({ description: 'The end of the window: at most 31 days after `from`.' })),
+    duration_minutes: z.optional(
+      wholeNumberParam(5, 1440).check(
+        z.meta({ description: 'Also list the slots of this length that are still free (5 to 1440 minutes).' }),
+      ),
     ),
-  ),
-  reschedule_booking_id: z.optional(
-    idOf('bkg', 'booking').check(
-      z.meta({ description: 'A booking being rescheduled: its own time counts as free, so it can move within it.' }),
+    step_minutes: z.optional(
+      wholeNumberParam(5, 1440).check(
+        z.meta({ description: 'How far apart slots start, counted from `from` (default: `duration_minutes`).' }),
+      ),
     ),
-  ),
-});
+    reschedule_booking_id: z.optional(
+      idOf('bkg', 'booking').check(
+        z.meta({ description: 'A booking being rescheduled: its own time counts as free, so it can move within it.' }),
+      ),
+    ),
+  }),
+);

@@ -1,42 +1,50 @@
 import * as z from 'zod/mini';
-import { trimmed } from '../platform/validation';
+import { trimmed, lazySchema } from '../platform/validation';
 import { messageText } from '../conversations/message-text';
 import { phone } from '../customers/schemas';
 
-export const SandboxInboundBody = z.strictObject({
-  from: phone,
-  name: z.optional(trimmed(1, 200)),
-  text: messageText,
-  /** Optional provider id, to try duplicate deliveries: the same id is accepted once. */
-  provider_message_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
-});
+export const SandboxInboundBody = lazySchema(() =>
+  z.strictObject({
+    from: phone,
+    name: z.optional(trimmed(1, 200)),
+    text: messageText,
+    /** Optional provider id, to try duplicate deliveries: the same id is accepted once. */
+    provider_message_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  }),
+);
 
 const metaId = z.string().check(z.regex(/^\d{1,32}$/, 'must be the numeric id from Meta'));
-export const ConnectWhatsAppBody = z
-  .strictObject({
-    phone_number_id: metaId,
-    display_phone_number: z.optional(trimmed(1, 32)),
-    access_token: z.string().check(z.minLength(1), z.maxLength(2048)),
-    waba_id: z.optional(metaId),
-    app_secret: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
-    verify_token: z.optional(z.string().check(z.minLength(8), z.maxLength(256))),
-  })
-  .check(
-    z.refine((b) => !b.app_secret || !!b.verify_token, {
-      message: 'a verify_token is needed with your own app\u2019s app_secret',
-      path: ['verify_token'],
-    }),
-  );
+export const ConnectWhatsAppBody = lazySchema(() =>
+  z
+    .strictObject({
+      phone_number_id: metaId,
+      display_phone_number: z.optional(trimmed(1, 32)),
+      access_token: z.string().check(z.minLength(1), z.maxLength(2048)),
+      waba_id: z.optional(metaId),
+      app_secret: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+      verify_token: z.optional(z.string().check(z.minLength(8), z.maxLength(256))),
+    })
+    .check(
+      z.refine((b) => !b.app_secret || !!b.verify_token, {
+        message: 'a verify_token is needed with your own app\u2019s app_secret',
+        path: ['verify_token'],
+      }),
+    ),
+);
 
-export const EmbeddedSignupBody = z.strictObject({
-  code: z.string().check(z.minLength(1), z.maxLength(2048)),
-  waba_id: metaId,
-  phone_number_id: metaId,
-});
+export const EmbeddedSignupBody = lazySchema(() =>
+  z.strictObject({
+    code: z.string().check(z.minLength(1), z.maxLength(2048)),
+    waba_id: metaId,
+    phone_number_id: metaId,
+  }),
+);
 
 /** Meta sends exactly these three; strict like every other query schema. */
-export const VerifyQuery = z.strictObject({
-  'hub.mode': z.optional(z.string()),
-  'hub.verify_token': z.optional(z.string().check(z.maxLength(256))),
-  'hub.challenge': z.optional(z.string().check(z.maxLength(512))),
-});
+export const VerifyQuery = lazySchema(() =>
+  z.strictObject({
+    'hub.mode': z.optional(z.string()),
+    'hub.verify_token': z.optional(z.string().check(z.maxLength(256))),
+    'hub.challenge': z.optional(z.string().check(z.maxLength(512))),
+  }),
+);

@@ -3,10 +3,10 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } 
 import { QUEUES } from '../../catalog/resources';
 import { clock } from '../platform/clock';
 import { queueUrl } from '../platform/config';
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { queueBody, sqsClient } from '../platform/queue';
 import { logger } from '../platform/workers';
-import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/workers';
+import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/metrics';
 import { giveUpSend } from '../conversations/service';
 import { claimOverdueSend, overdueSends, queuedSendOf } from '../conversations/send-store';
 import { type MessageRef } from '../conversations/message-store';

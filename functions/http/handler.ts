@@ -1,10 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeById } from '../../catalog/routes';
+import { methodsOf, routeById } from '../../catalog/routes';
 import type { Principal, TenantPrincipal } from '../auth/principal';
-import { badRequest, unprocessable } from '../platform/errors';
+import { ApiError, badRequest, unprocessable } from '../platform/errors';
+import { problemHandler } from '../platform/problem-handler';
 import { corsHeaders, securityHeaders } from '../platform/response-headers';
-import { handler as unmatchedRoute } from '../platform/unmatched-route';
 import type * as z from 'zod/mini';
 import { dateOutOfRange, fieldErrors, isDateRangeIssue, type Schema } from '../platform/validation';
 import { access } from './access';
@@ -154,11 +154,23 @@ export function httpHandler<B = unknown, Q = unknown>(
     .handler(core);
   const contract: HandlerContract = { routeId, body: schemas.body, query: schemas.query };
   if (!route.head) return Object.assign(handler, { contract });
+  // The $default route's answer to another method on this path (platform/unmatched-route.ts), built from
+  // this route alone: that module carries the whole route table, which a handler's bundle leaves out.
+  const allow = methodsOf(route).join(', ');
+  const notAllowed = problemHandler(
+    (event) =>
+      new ApiError(
+        405,
+        'method_not_allowed',
+        `${event.requestContext.http.method.toUpperCase()} is not allowed here; use ${allow}.`,
+        { headers: { Allow: allow } },
+      ),
+  );
   // HEAD: the GET's answer without its body, saying how long the body would be. In AWS the route takes ANY
   // (lib/stateless-stack.ts): any other method is answered as the $default route answers it (405).
   const headOrGet = async (event: APIGatewayProxyEventV2, context: Context) => {
     const method = event.requestContext.http.method.toUpperCase();
-    if (method !== 'GET' && method !== 'HEAD') return await unmatchedRoute(event, context);
+    if (method !== 'GET' && method !== 'HEAD') return await notAllowed(event, context);
     const response = await handler(event, context);
     return method === 'HEAD' ? withoutBody(response) : response;
   };

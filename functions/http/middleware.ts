@@ -5,7 +5,7 @@ import { isThrottling, transactionConflicted } from '../platform/db';
 import { jsonDepth } from '../platform/fields';
 import { ApiError, badRequest, problemResponse, serviceUnavailable } from '../platform/errors';
 import { DomainError, type DomainErrorKind } from '../platform/domain-error';
-import { logger, metrics } from '../platform/observability';
+import { logger } from '../platform/observability';
 import { settleRateLimit } from './rate-limit';
 import { header, initState, peekState, stateOf, type HttpMiddleware, type HttpRequest } from './request-state';
 
@@ -161,8 +161,10 @@ export const problemErrors = (): HttpMiddleware => ({
       );
     }
     // Per-status counts come free from API Gateway's own metrics (Count, 4xx, 5xx); only server errors get
-    // a metric line of their own, so a successful request writes no metrics record.
+    // a metric line of their own, so a successful request writes no metrics record. Powertools Metrics is
+    // loaded then, not with every cold start.
     if (problem.status >= 500) {
+      const { metrics } = await import('../platform/metrics');
       metrics.addMetric('server_error', 'Count', 1);
       metrics.publishStoredMetrics();
     }

@@ -5,15 +5,26 @@ import { db } from './db';
 
 /**
  * The Main table's sparse index of things that fall due, across tenants (gsi5): pending webhook
- * deliveries by next attempt, snoozed conversations by wake-up time. Only items that are due some day
- * carry its keys. Each kind spreads its entries over a few shards of its own prefix, so their writes do
- * not all land on one partition; the scheduled worker of each kind reads every shard up to now.
+ * deliveries by next attempt and while a worker holds one, snoozed conversations by wake-up time, queued
+ * outbound messages. Only items that are due some day carry its keys. Each kind spreads its entries over
+ * shards of its own prefix, so their writes do not all land on one index partition; the scheduled worker
+ * of each kind reads every shard up to now.
+ *
+ * Every webhook delivery writes its kind's entries twice (added when a worker takes the attempt, removed
+ * when it is recorded), and an index partition takes about 1,000 writes a second. The shards carry the
+ * largest plan's peak, sized as the rate limit is (functions/http/rate-limit.ts): a 10,000,000-an-hour
+ * limit spent within 60 s, 166,667 items a second, one delivery each: 334 shards. Eight shards carried
+ * 4,000 deliveries a second across all tenants. Reading them all costs the sweeper 334 small queries a
+ * run. Items written under fewer shards are still read: their shard numbers are among these.
  */
-const DUE_SHARDS = 8;
+export const LARGEST_PLAN_PEAK_PER_SECOND = 10_000_000 / 60;
+const WRITES_PER_ITEM = 2;
+const INDEX_PARTITION_WRITES_PER_SECOND = 1_000;
+export const DUE_SHARDS = Math.ceil((LARGEST_PLAN_PEAK_PER_SECOND * WRITES_PER_ITEM) / INDEX_PARTITION_WRITES_PER_SECOND);
 
 /** The index keys of an item of `kind` with this id, due at `sortKey` (an ISO time first, so it sorts by time). */
 export const dueIndexKeys = (kind: string, id: string, sortKey: string) => ({
-  gsi5pk: `${kind}#${createHash('sha256').update(id).digest()[0]! % DUE_SHARDS}`,
+  gsi5pk: `${kind}#${createHash('sha256').update(id).digest().readUInt32BE(0) % DUE_SHARDS}`,
   gsi5sk: sortKey,
 });
 

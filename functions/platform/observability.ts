@@ -1,6 +1,5 @@
 import { Logger, type LogItem } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
-import { METRICS } from '../../catalog/workers';
+import { METRICS } from '../../catalog/metrics';
 
 /** A log record as Powertools prints it: level, message, timestamp, service, context and the record's keys. */
 export type LogRecord = Record<string, unknown>;
@@ -24,6 +23,8 @@ class AppLogger extends Logger {
   }
 }
 
-/** Shared singletons, as in the Powertools examples. Constructing them does no I/O. */
+/**
+ * The shared logger, as in the Powertools examples (constructing it does no I/O). Metrics are in
+ * ./metrics.ts, apart, so that functions that never emit one do not carry Powertools Metrics.
+ */
 export const logger: Logger = new AppLogger({ serviceName: METRICS.service });
-export const metrics = new Metrics({ namespace: METRICS.namespace, serviceName: METRICS.service });

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ApiError, problemResponse } from './errors';
-import { corsHeaders, securityHeaders } from './response-headers';
+import { ApiError } from './errors';
+import { problemHandler } from './problem-handler';
 import { methodsOf } from '../../catalog/routes';
 import { decodeParams, matchPath } from './routing';
+
+export { problemHandler };
 
 /**
  * The API's `$default` route: whatever no route matches. Without it API Gateway answers
@@ -34,23 +33,6 @@ function isWellFormed(rawPath: string): boolean {
   } catch {
     return false;
   }
-}
-
-type Event = APIGatewayProxyEventV2;
-type Result = APIGatewayProxyStructuredResultV2;
-
-/** A handler that answers with the problem `errorFor` picks, with a request id and the API's usual headers. */
-export function problemHandler(
-  errorFor: (event: Event) => ApiError,
-): (event: Event, context: Context) => Promise<Result> {
-  return middy<Event, Result>()
-    .use(securityHeaders())
-    .use(corsHeaders())
-    .handler(async (event) => {
-      const requestId = event.requestContext?.requestId || randomUUID();
-      const response = problemResponse(errorFor(event), requestId);
-      return { ...response, headers: { ...response.headers, 'X-Request-Id': requestId } };
-    });
 }
 
 export const handler = problemHandler((event) =>

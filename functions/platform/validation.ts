@@ -17,6 +17,29 @@ export const readable = () =>
     z.refine<string>((text) => !/\p{Cs}/u.test(text), 'must be well-formed Unicode (no lone surrogates)'),
   ] as const;
 
+/**
+ * A schema built on its first use rather than when its module loads. A handler's module would otherwise
+ * build every schema of its feature on each cold start (a few milliseconds of CPU), though it parses with
+ * one or two. The value stands for the schema in every way (parse, compose, describe): each property is
+ * the built schema's.
+ */
+export function lazySchema<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const schema = () => (built ??= build());
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(schema(), key, schema()),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    has: (_, key) => Reflect.has(schema(), key),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(schema(), key);
+      // A proxy may not report a property of its (empty) target as non-configurable.
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+}
+
 /** Helpers for the checks we use everywhere. */
 export const trimmed = (min: number, max: number) =>
   z.string().check(z.trim(), z.minLength(min), z.maxLength(max), ...readable());

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { outboundText } from '../conversations/outbound-text';
 import { pageQuery } from '../platform/pagination';
-import { idOf, nonEmptyPatch, trimmed } from '../platform/validation';
+import { idOf, nonEmptyPatch, trimmed, lazySchema } from '../platform/validation';
 import { PLACEHOLDERS, SHORTCUT_PATTERN, placeholderProblems } from './saved-reply';
 
 /** As typed in the composer: a leading `/` is not part of it. */
@@ -32,30 +32,34 @@ const text = outboundText.check(
   }),
 );
 
-export const CreateSavedReplyBody = z.strictObject({ shortcut, title, text });
+export const CreateSavedReplyBody = lazySchema(() => z.strictObject({ shortcut, title, text }));
 
-export const UpdateSavedReplyBody = nonEmptyPatch(
-  z.strictObject({ shortcut: z.optional(shortcut), title: z.optional(title), text: z.optional(text) }),
+export const UpdateSavedReplyBody = lazySchema(() =>
+  nonEmptyPatch(z.strictObject({ shortcut: z.optional(shortcut), title: z.optional(title), text: z.optional(text) })),
 );
 
-export const ListSavedRepliesQuery = z.strictObject({
-  ...pageQuery,
-  shortcut: z.optional(
-    z.string().check(
-      z.trim(),
-      withoutSlash,
-      z.toLowerCase(),
-      z.minLength(1),
-      z.maxLength(32),
-      z.meta({
-        description: 'Lists the saved replies whose shortcut starts with this text (a leading `/` is left off).',
-      }),
+export const ListSavedRepliesQuery = lazySchema(() =>
+  z.strictObject({
+    ...pageQuery,
+    shortcut: z.optional(
+      z.string().check(
+        z.trim(),
+        withoutSlash,
+        z.toLowerCase(),
+        z.minLength(1),
+        z.maxLength(32),
+        z.meta({
+          description: 'Lists the saved replies whose shortcut starts with this text (a leading `/` is left off).',
+        }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
-export const RenderSavedReplyBody = z.strictObject({
-  conversation_id: idOf('conv', 'conversation').check(
-    z.meta({ description: 'The conversation whose customer fills the `customer.*` placeholders.' }),
-  ),
-});
+export const RenderSavedReplyBody = lazySchema(() =>
+  z.strictObject({
+    conversation_id: idOf('conv', 'conversation').check(
+      z.meta({ description: 'The conversation whose customer fills the `customer.*` placeholders.' }),
+    ),
+  }),
+);

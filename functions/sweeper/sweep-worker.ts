@@ -1,4 +1,4 @@
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { scheduledWorker } from '../platform/workers';
 import { sweepOverdueDeliveries } from '../webhooks/sweep';
 import { drainDeadLetters, sweepOverdueSends } from '../channels/sweep';

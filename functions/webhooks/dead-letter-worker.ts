@@ -1,5 +1,5 @@
 import { clock } from '../platform/clock';
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { logger, sqsWorker } from '../platform/workers';
 import type { DeliveryMessage } from './delivery-queue';
 import { getDelivery, settleDelivery } from './store';

@@ -9,17 +9,57 @@ import { activeSecrets, attemptLeaseMs, retryDelays, sign } from './webhook';
  * Endpoints are cached for one second per process: an attempt needs no endpoint read, and a deactivated
  * or deleted endpoint still stops its pending retries within a second. A message made for a newer
  * endpoint version than the cached one (a URL changed just before its event) reads it again.
+ *
+ * One read serves every delivery of the endpoint in flight: deliveries that miss at once share its
+ * promise, and the first delivery in the cache's last REFRESH_AHEAD_MS starts the next read while the
+ * others keep the cached endpoint, so the cache does not expire for all of them together. An entry is as
+ * old as its read's start, so no delivery uses an endpoint read more than ENDPOINT_CACHE_MS before.
  */
 const ENDPOINT_CACHE_MS = 1000;
-const endpoints = new Map<string, { at: number; endpoint: Awaited<ReturnType<typeof getEndpoint>> }>();
-async function endpointOf(tenantId: string, id: string, atLeastVersion = 0) {
+const REFRESH_AHEAD_MS = 300;
+type Endpoint = Awaited<ReturnType<typeof getEndpoint>>;
+interface CachedEndpoint {
+  at: number;
+  read: Promise<Endpoint>;
+  /** Set once the read is done. */
+  done?: { endpoint: Endpoint };
+  refreshing?: boolean;
+}
+const endpoints = new Map<string, CachedEndpoint>();
+
+/** Starts a read of the endpoint; it replaces the cached entry once done (at once when `replaceNow`). */
+function readEndpoint(key: string, tenantId: string, id: string, replaceNow: boolean): CachedEndpoint {
+  const entry: CachedEndpoint = { at: Date.now(), read: getEndpoint(tenantId, id) };
+  if (replaceNow) endpoints.set(key, entry);
+  entry.read.then(
+    (endpoint) => {
+      entry.done = { endpoint };
+      const current = endpoints.get(key);
+      if (!current || current.at <= entry.at) endpoints.set(key, entry);
+    },
+    // A failed read is not cached: the next delivery reads again (and this one fails and is retried).
+    () => {
+      if (endpoints.get(key) === entry) endpoints.delete(key);
+    },
+  );
+  return entry;
+}
+
+async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Promise<Endpoint> {
   const key = `${tenantId}/${id}`;
-  const hit = endpoints.get(key);
-  if (hit && Date.now() - hit.at < ENDPOINT_CACHE_MS && (!hit.endpoint || hit.endpoint.version >= atLeastVersion))
-    return hit.endpoint;
-  const endpoint = await getEndpoint(tenantId, id);
-  endpoints.set(key, { at: Date.now(), endpoint });
-  return endpoint;
+  let entry = endpoints.get(key);
+  const age = entry ? Date.now() - entry.at : Infinity;
+  if (!entry || age >= ENDPOINT_CACHE_MS) entry = readEndpoint(key, tenantId, id, true);
+  else if (age >= ENDPOINT_CACHE_MS - REFRESH_AHEAD_MS && entry.done && !entry.refreshing) {
+    entry.refreshing = true;
+    readEndpoint(key, tenantId, id, false);
+  }
+  const endpoint = await entry.read;
+  if (!endpoint || endpoint.version >= atLeastVersion) return endpoint;
+  // Made for a newer version than this read found: read again, once for all the deliveries that need it.
+  const current = endpoints.get(key);
+  const newer = current && current !== entry && current.at > entry.at ? current : readEndpoint(key, tenantId, id, true);
+  return newer.read;
 }
 
 /**

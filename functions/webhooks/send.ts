@@ -1,11 +1,36 @@
 import { Agent, request } from 'node:https';
 import { RESPONSE_EXCERPT_BYTES, type DeliveryAttempt } from './webhook';
-import { resolveTarget, UnsafeTarget, checkUrlForm } from './ssrf';
+import { allowPrivate, resolveTarget, UnsafeTarget, checkUrlForm } from './ssrf';
 
 /** Keep-alive connections, reused across deliveries to the same host. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 export const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS ?? 10_000);
+
+/**
+ * Each host is resolved and checked once per RESOLVED_FOR_MS, for every delivery to it meanwhile
+ * (deliveries that find no answer yet share the lookup under way), rather than once per delivery. The
+ * connection still goes to the address that was checked; a refused host is not remembered, so a host
+ * whose DNS is fixed is tried again on the next delivery.
+ */
+const RESOLVED_FOR_MS = 5000;
+const resolved = new Map<string, { at: number; target: ReturnType<typeof resolveTarget> }>();
+
+function checkedTarget(url: URL): ReturnType<typeof resolveTarget> {
+  // Keyed by the policy too: what passed with private networks allowed is checked again without.
+  const host = `${allowPrivate()} ${url.hostname}`;
+  const hit = resolved.get(host);
+  if (hit && Date.now() - hit.at < RESOLVED_FOR_MS) return hit.target;
+  const target = resolveTarget(url);
+  const entry = { at: Date.now(), target };
+  // Bounded: a worker that delivers to very many hosts starts over rather than growing without end.
+  if (resolved.size >= 1000) resolved.clear();
+  resolved.set(host, entry);
+  target.catch(() => {
+    if (resolved.get(host) === entry) resolved.delete(host);
+  });
+  return target;
+}
 
 /**
  * POSTs one signed delivery. The host is resolved and checked here (not only at registration), and the
@@ -32,7 +57,7 @@ export async function postWebhook(
   let parsed: URL;
   try {
     parsed = checkUrlForm(url);
-    target = await resolveTarget(parsed);
+    target = await checkedTarget(parsed);
   } catch (error) {
     return fail(error instanceof UnsafeTarget ? `blocked: ${error.message}` : `dns: ${(error as Error).message}`);
   }

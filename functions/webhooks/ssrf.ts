@@ -10,7 +10,7 @@ import { isIP } from 'node:net';
  */
 export const MAX_URL_LENGTH = 2048;
 
-const allowPrivate = () => process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true';
+export const allowPrivate = () => process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true';
 
 function ipv4ToInt(ip: string): number {
   return ip.split('.').reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;

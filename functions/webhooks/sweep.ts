@@ -1,8 +1,8 @@
 // Public: the sweeper runs it.
 import { clock } from '../platform/clock';
-import { metrics } from '../platform/observability';
+import { metrics } from '../platform/metrics';
 import { logger } from '../platform/workers';
-import { OVERDUE_DELIVERY_METRIC } from '../../catalog/workers';
+import { OVERDUE_DELIVERY_METRIC } from '../../catalog/metrics';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { claimOverdue, overdueDeliveries } from './store';
 import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
