@@ -28,6 +28,7 @@ import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } fro
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
+import { RealtimeApi } from './realtime-api';
 import type { StatefulStack } from './stateful-stack';
 
 export interface ApiThrottle {
@@ -91,6 +92,8 @@ export class StatelessStack extends Stack {
   readonly stage: HttpStage;
   /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
   readonly front: ApiFront;
+  /** A nested stack: the realtime WebSocket API and its three route functions. */
+  readonly realtime: RealtimeApi;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -134,6 +137,8 @@ export class StatelessStack extends Stack {
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
     }));
 
+    this.realtime = new RealtimeApi(this, 'Realtime', { table: stateful.tables.realtime, throttle });
+
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
     );
@@ -162,8 +167,11 @@ export class StatelessStack extends Stack {
               ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
               ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
               ...(route.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
+              ...(route.realtime ? { REALTIME_URL: this.realtime.url } : {}),
             },
       });
+      // Realtime tickets are items of the Realtime table.
+      if (route.realtime) fn.grantTable(stateful.tables.realtime, TABLES.realtime, 'write');
       if (route.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
@@ -230,6 +238,10 @@ export class StatelessStack extends Stack {
       value: `${this.front.url}/`,
       description: 'Base URL (CloudFront); call it with /api/v1/...',
     });
+    new CfnOutput(this, 'RealtimeUrl', {
+      value: this.realtime.url,
+      description: 'The realtime WebSocket API (connect with a ticket from POST /api/v1/realtime/tickets)',
+    });
     new CfnOutput(this, 'OpenApiUrl', {
       value: `${this.front.url}/api/v1/openapi.json`,
       description: 'The OpenAPI 3.1 document of this API (no auth)',
@@ -271,7 +283,12 @@ export class StatelessStack extends Stack {
         ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
       },
     });
-    fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    if (worker.mainTable !== 'none') fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    // Pushes to realtime connections: reads them, forgets gone ones, posts through the management endpoint.
+    if (worker.realtime) {
+      fn.grantTable(stateful.tables.realtime, TABLES.realtime, 'write');
+      this.realtime.grantPush(fn);
+    }
     // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
     if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);
