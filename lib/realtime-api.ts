@@ -1,11 +1,11 @@
-import { NestedStack, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import { REALTIME_ROUTES, REALTIME_STAGE } from '../catalog/realtime';
 import { TABLES } from '../catalog/resources';
 import { AppFunction } from './api-function';
@@ -20,16 +20,17 @@ export interface RealtimeApiProps {
 /**
  * The realtime WebSocket API (docs/realtime.md): `$connect` redeems a ticket, `$disconnect` forgets the
  * connection, `$default` answers client messages; one function per route of catalog/realtime.ts. Events
- * are pushed by the outbox dispatcher through the management endpoint (`grantPush`), not from here. A
- * nested stack, so the API stack keeps its room for routes.
+ * are pushed by the outbox dispatcher through the management endpoint (`grantPush`), not from here. It
+ * lives in the workers' nested stack, beside the functions that push, so their grants name the API
+ * within one template.
  */
-export class RealtimeApi extends NestedStack {
+export class RealtimeApi extends Construct {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
   readonly functions: Record<string, AppFunction> = {};
 
   constructor(scope: Construct, id: string, props: RealtimeApiProps) {
-    super(scope, id, { description: 'Realtime WebSocket API: tickets redeemed at $connect, events pushed to connections' });
+    super(scope, id);
     const environment = { [TABLES.realtime.envVar]: props.table.tableName };
     const fns = Object.fromEntries(
       REALTIME_ROUTES.map((route) => {
@@ -99,10 +100,43 @@ export class RealtimeApi extends NestedStack {
     return this.stage.callbackUrl;
   }
 
-  /** Lets a function post to and close connections of this API's stage, nothing else. */
-  grantPush(grantee: IGrantable & { addEnvironment(key: string, value: string): unknown }): void {
-    this.stage.grantManagementApiAccess(grantee);
-    grantee.addEnvironment('REALTIME_MANAGEMENT_URL', this.managementUrl);
+  /**
+   * Lets a function post to and close connections of this API's stage, nothing else (connection ids are
+   * made by API Gateway at connect time: the one wildcard, acknowledged on that function only).
+   */
+  grantPush(fn: AppFunction): void {
+    const stack = Stack.of(this);
+    const arns = ['POST', 'DELETE'].map((method) =>
+      stack.formatArn({
+        service: 'execute-api',
+        resource: this.api.apiId,
+        resourceName: `${this.stage.stageName}/${method}/@connections/*`,
+      }),
+    );
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: arns }));
+    fn.addEnvironment('REALTIME_MANAGEMENT_URL', this.managementUrl);
+    for (const arn of arns)
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${flattened(stack.resolve(arn))}]`,
+        reason:
+          'API Gateway names each WebSocket connection when it opens: the grant is limited to posting to and closing connections of this API stage.',
+      });
   }
+}
+
+/** A resolved CloudFormation value as cdk-nag names it in a finding (`<Ref>`, `<Resource.Attribute>`). */
+function flattened(node: unknown): string {
+  if (typeof node === 'string') return node.replace(/\$\{/g, '<').replace(/\}/g, '>');
+  const value = node as Record<string, unknown>;
+  if (Array.isArray(value['Fn::Join'])) {
+    const [delimiter, items] = value['Fn::Join'] as [string, unknown[]];
+    return items.map(flattened).join(delimiter);
+  }
+  if (value.Ref !== undefined) return `<${flattened(value.Ref)}>`;
+  if (Array.isArray(value['Fn::GetAtt'])) {
+    const [resource, attribute] = value['Fn::GetAtt'] as [unknown, unknown];
+    return `<${flattened(resource)}.${flattened(attribute)}>`;
+  }
+  return JSON.stringify(node);
 }
 

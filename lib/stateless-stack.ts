@@ -92,7 +92,7 @@ export class StatelessStack extends Stack {
   readonly stage: HttpStage;
   /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
   readonly front: ApiFront;
-  /** A nested stack: the realtime WebSocket API and its three route functions. */
+  /** The realtime WebSocket API and its three route functions, in the workers' nested stack. */
   readonly realtime: RealtimeApi;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
@@ -137,7 +137,9 @@ export class StatelessStack extends Stack {
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
     }));
 
-    this.realtime = new RealtimeApi(this, 'Realtime', { table: stateful.tables.realtime, throttle });
+    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
+    // Beside the workers that push to it (the dispatcher, the greeter): their grants name it in one template.
+    this.realtime = new RealtimeApi(this.workerStack, 'Realtime', { table: stateful.tables.realtime, throttle });
 
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
@@ -207,7 +209,6 @@ export class StatelessStack extends Stack {
       originSecretVersion: props.originSecretVersion,
     });
 
-    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {

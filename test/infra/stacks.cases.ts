@@ -11,6 +11,7 @@ import { QUEUES, TABLES, failureQueues } from '../../catalog/resources';
 import { API_PREFIXES, ROUTES, gatewayMethodOf, type RouteDef } from '../../catalog/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
 import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../catalog/workers';
+import { REALTIME_ROUTES } from '../../catalog/realtime';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -100,7 +101,7 @@ const statementsOf = (template: Template, fnId: string) => {
 describe('stateless stack', () => {
   it('has one function per route and per worker, the $default one and the origin authorizer, each with the fixed defaults', () => {
     const fns = everywhere('AWS::Lambda::Function');
-    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2);
+    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2 + REALTIME_ROUTES.length);
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

@@ -569,6 +569,20 @@ export class Events extends ApiResource {
   }
 }
 
+/** `client.realtime`. */
+export class Realtime extends ApiResource {
+  /**
+   * Create a realtime ticket. A short-lived, single-use ticket to open a realtime WebSocket connection
+   * (docs/realtime.md): the socket then receives every event of the tenant committed after it opened, as the
+   * same envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the optional
+   * subscription (`types`, `conversation_id`). A ticket used twice, expired or presented for another tenant
+   * is refused at the handshake (401). At most 200 connections per tenant and 10 per user or key.
+   */
+  createTicket(params: BodyOf<'createRealtimeTicket'>, options?: RequestOptions): Promise<Schemas['RealtimeTicket']> {
+    return this.call('POST', '/realtime/tickets', { body: params, options });
+  }
+}
+
 /** `client.tenants`. */
 export class Tenants extends ApiResource {
   protected override readonly auth: AuthKind = 'platform';
