@@ -111,7 +111,7 @@ describe('realtime WebSocket API', () => {
     expect(table.TimeToLiveSpecification).toEqual({ AttributeName: TABLES.realtime.ttlAttribute, Enabled: true });
     expect(table.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
     const greeter = resourcesOf(workers, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
-      text(m.Properties.FilterCriteria).includes('CONN#'),
+      String(text(m.Properties.FilterCriteria)).includes('CONN#'),
     );
     expect(greeter).toHaveLength(1);
     expect(text(greeter[0]?.[1].Properties.EventSourceArn)).toContain(`${TABLES.realtime.id}Table`);

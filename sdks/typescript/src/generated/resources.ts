@@ -550,10 +550,11 @@ export class Events extends ApiResource {
   /**
    * List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed.
    * `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and
-   * `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at most 1,000
-   * events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's status events
-   * (sent, delivered, read, failed) are listed a moment after the status moved: a poller should overlap its
-   * `since` window and dedupe on the event id.
+   * `until` bound the time; `after` (an event id) keeps only later events, read strongly consistent: how a
+   * realtime client resumes after a drop. A `conversation.*` page, or one of a conversation type, evaluates
+   * at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's
+   * status events (sent, delivered, read, failed) are listed a moment after the status moved: a poller should
+   * overlap its `since` window and dedupe on the event id.
    */
   list(params?: ListParams<'listEvents', 'since' | 'until'>, options?: RequestOptions): PagedList<Schemas['Event']> {
     return this.pagedList('/events', params, options);
