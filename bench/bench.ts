@@ -47,7 +47,8 @@ Prints the project's figures, each against its target:
   3. webhook delivery: deliveries per second from one worker process to a local HTTPS receiver, and event
      to first attempt latency through the local runtime;
   4. AI quality and latency, as npm run eval:ai prints them;
-  5. the dashboard: its initial JavaScript (gzip) and time to interactive on a local runtime, in Chromium.
+  5. the dashboard: its initial JavaScript (gzip) and time to interactive on a local runtime, in Chromium,
+     and the API requests an idle inbox tab makes in an hour with realtime events (<= 6).
 
 It takes no other options, needs Java 17+ (DynamoDB Local) and openssl (a throwaway certificate for the
 webhook receiver), leaves bundles in .bench/, and takes a few minutes.
