@@ -66,7 +66,8 @@ machine does not move; the absolute figures are printed beside them. A missed ta
   webhooks   deliveries per second of the webhook worker against a minimal loop (HMAC sign, HTTPS POST
              with keep-alive, one UpdateItem) to the same receiver and DynamoDB (>= ${WORKER_TARGET}×), and event
              to first attempt latency through the local runtime;
-  dashboard  its initial JavaScript (gzip) and time to interactive on a local runtime, in Chromium;
+  dashboard  its initial JavaScript (gzip) and time to interactive on a local runtime, in Chromium, and the
+             API requests an idle inbox tab makes in an hour with realtime events (<= 6);
   ai         AI quality and latency, as npm run eval:ai prints them.
 
 Needs Java 17+ (DynamoDB Local) and openssl (a throwaway certificate for the webhook receiver), leaves

@@ -34,6 +34,7 @@ const runtime = await startLocalRuntime({
   seedDemo: env.SEED_DEMO !== 'false',
   platformToken: env.PLATFORM_TOKEN || undefined,
   logLevel,
+  realtimePort: env.REALTIME_PORT ? Number(env.REALTIME_PORT) : undefined,
 }).catch((error: unknown) => {
   // A missing prerequisite (Java) or a taken port is the user's to fix: say what and how, without a stack trace.
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -59,6 +60,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 console.log(`DynamoDB Local at ${runtime.dynamoEndpoint}`);
 console.log(`SQS emulator at ${runtime.sqsEndpoint}`);
+console.log(`Realtime WebSocket at ${runtime.realtimeUrl}`);
 console.log(`Platform token: ${runtime.platformToken}`);
 if (runtime.demo) {
   console.log(`Demo tenant id: ${runtime.demo.tenantId}`);

@@ -16,7 +16,7 @@ export interface IndexSpec {
 
 export interface TableSpec {
   /** Logical id, used for the CDK construct id and the local table name. */
-  id: 'Main' | 'Ephemeral';
+  id: 'Main' | 'Ephemeral' | 'Realtime';
   /** Environment variable through which handlers learn the physical name. */
   envVar: string;
   partitionKey: string;
@@ -65,6 +65,20 @@ export const TABLES = {
     partitionKey: 'pk',
     indexes: [],
     ttlAttribute: 'ttl',
+  },
+  /**
+   * Realtime tickets and WebSocket connections (functions/realtime/store.ts), all short-lived (TTL). Its
+   * stream tells the realtime greeter of each new connection (it sends `realtime.ready`); the Main
+   * stream's two readers are left alone.
+   */
+  realtime: {
+    id: 'Realtime',
+    envVar: 'REALTIME_TABLE_NAME',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    indexes: [],
+    ttlAttribute: 'ttl',
+    stream: 'NEW_IMAGE',
   },
 } as const satisfies Record<string, TableSpec>;
 

@@ -49,6 +49,8 @@ export interface RouteDef {
   maxBodyKb?: number;
   /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
   whatsappApp?: true;
+  /** Issues realtime tickets: writes the Realtime table and knows the WebSocket API's URL (catalog/realtime.ts). */
+  realtime?: true;
   /**
    * Where the SDKs offer the operation; `false` for calls no API client makes (Meta's webhook). Required,
    * so that a new route is not left out of the SDKs by accident.
@@ -714,6 +716,16 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'events', method: 'get' },
     auth: 'tenant',
     mainTable: 'read',
+  },
+  {
+    id: 'realtime-tickets-create',
+    method: 'POST',
+    path: '/realtime/tickets',
+    handler: 'realtime/tickets-create',
+    sdk: { resource: 'realtime', method: 'create_ticket' },
+    auth: 'tenant',
+    mainTable: 'read',
+    realtime: true,
   },
 
   {

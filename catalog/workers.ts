@@ -10,7 +10,7 @@ export type FilterPattern = Record<string, unknown>;
 
 export type WorkerSource =
   /** One batch per shard at a time (Lambda's parallelization factor 1): a stream worker runs at most one instance per shard. */
-  | { kind: 'stream'; table: 'main'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
+  | { kind: 'stream'; table: 'main' | 'realtime'; filters: FilterPattern[]; batchSize: number; maxRetries: number }
   /** `concurrency`: the most batches at once (the event source's maximum concurrency, at least 2). */
   | { kind: 'queue'; queue: QueueKey; batchSize: number; concurrency: number }
   /**
@@ -25,7 +25,9 @@ export interface WorkerDef {
   handler: string;
   description: string;
   source: WorkerSource;
-  mainTable: 'read' | 'write';
+  mainTable: 'read' | 'write' | 'none';
+  /** Reads (and removes gone) realtime connections and sends to them through the WebSocket API's management endpoint. */
+  realtime?: true;
   /** Queues the worker sends to. */
   sendsTo: QueueKey[];
   /** Decrypts secrets stored in the table (channel credentials). */
@@ -97,6 +99,11 @@ export const STREAM_REACTIONS = {
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
 
+/** A connection registered by `$connect`: the realtime greeter's input (it sends `realtime.ready`). */
+export const NEW_CONNECTION_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'CONN#' }] } } } },
+];
+
 /** Lambda readers a DynamoDB stream takes without throttling one another (AWS: at most two per shard). */
 export const MAX_STREAM_READERS = 2;
 
@@ -104,11 +111,23 @@ export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'outbox-dispatcher',
     handler: 'outbox/dispatch-worker',
-    description: 'Outbox stream: fans events out to webhook endpoints and hands outbound messages to the sender',
+    description:
+      'Outbox stream: fans events out to webhook endpoints and realtime connections, and hands outbound messages to the sender',
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',
     sendsTo: ['webhookDelivery'],
     invokes: ['channel-sender'],
+    realtime: true,
+  },
+  {
+    id: 'realtime-greeter',
+    handler: 'realtime/greet-worker',
+    description: 'Greets each new realtime connection with realtime.ready once API Gateway has opened it',
+    // The Realtime table's own stream: the Main stream keeps its two readers.
+    source: { kind: 'stream', table: 'realtime', filters: NEW_CONNECTION_FILTERS, batchSize: 25, maxRetries: 2 },
+    mainTable: 'none',
+    sendsTo: [],
+    realtime: true,
   },
   {
     id: 'stream-reactions',

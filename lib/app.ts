@@ -71,6 +71,7 @@ export function buildCdkApp(
   const dashboard = new DashboardStack(app, 'MessagingDashboard', {
     env,
     apiUrl: stateless.front.url,
+    realtimeUrl: stateless.realtime.url,
     customDomain: dashboardDomain(app),
     distDir: options.dashboardDist,
   });

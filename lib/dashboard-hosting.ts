@@ -80,6 +80,8 @@ export interface DashboardCustomDomain {
 export interface DashboardStackProps extends StackProps {
   /** The API's base URL without a trailing slash (`https://<id>.execute-api.<region>.amazonaws.com`). */
   apiUrl: string;
+  /** The realtime WebSocket API's URL (`wss://…/v1`): the pages open sockets to it. */
+  realtimeUrl?: string;
   /** Optional own domain (`-c dashboardDomainName=… -c dashboardCertificateArn=…`); TLS 1.2+ then. */
   customDomain?: DashboardCustomDomain;
   /** Build output to deploy; defaults to dashboard/dist (a placeholder page when it does not exist). */
@@ -133,7 +135,10 @@ export class DashboardStack extends Stack {
       new ResponseHeadersPolicy(this, id, {
         comment: `Dashboard security headers, Cache-Control: ${cacheControl}`,
         securityHeadersBehavior: {
-          contentSecurityPolicy: { contentSecurityPolicy: dashboardContentSecurityPolicy(apiOrigin), override: true },
+          contentSecurityPolicy: {
+            contentSecurityPolicy: dashboardContentSecurityPolicy(apiOrigin, props.realtimeUrl),
+            override: true,
+          },
           strictTransportSecurity: {
             accessControlMaxAge: Duration.days(730),
             includeSubdomains: true,

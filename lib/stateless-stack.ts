@@ -29,6 +29,7 @@ import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } fro
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { ApiFront } from './api-edge';
 import { AppFunction } from './api-function';
+import { RealtimeApi } from './realtime-api';
 import type { StatefulStack } from './stateful-stack';
 
 export interface ApiThrottle {
@@ -92,6 +93,8 @@ export class StatelessStack extends Stack {
   readonly stage: HttpStage;
   /** A nested stack: the origin check every route requires, the `$default` function, CloudFront. */
   readonly front: ApiFront;
+  /** The realtime WebSocket API and its three route functions, in the workers' nested stack. */
+  readonly realtime: RealtimeApi;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -135,6 +138,10 @@ export class StatelessStack extends Stack {
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
     }));
 
+    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
+    // Beside the workers that push to it (the dispatcher, the greeter): their grants name it in one template.
+    this.realtime = new RealtimeApi(this.workerStack, 'Realtime', { table: stateful.tables.realtime, throttle });
+
     const tableEnv = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((key) => [TABLES[key].envVar, stateful.tables[key].tableName]),
     );
@@ -164,8 +171,11 @@ export class StatelessStack extends Stack {
               ...(usesDataKey(route) ? { DATA_KEY_SECRET_ARN: stateful.dataKeySecret.secretArn } : {}),
               ...Object.fromEntries((route.sendsTo ?? []).map((q) => [QUEUES[q].envVar, stateful.queues[q].queueUrl])),
               ...(route.whatsappApp ? this.whatsappEnv(stateful, props) : {}),
+              ...(route.realtime ? { REALTIME_URL: this.realtime.url } : {}),
             },
       });
+      // Realtime tickets are items of the Realtime table.
+      if (route.realtime) fn.grantTable(stateful.tables.realtime, TABLES.realtime, 'write');
       if (route.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
@@ -201,7 +211,6 @@ export class StatelessStack extends Stack {
       originSecretVersion: props.originSecretVersion,
     });
 
-    this.workerStack = new NestedStack(this, 'Workers', { description: 'Stream, queue and scheduled workers' });
     for (const worker of WORKERS) this.functions[worker.id] = this.addWorker(worker, props, tableEnv);
     // Asynchronous hand-offs between workers: the invoker may invoke the target and knows its name.
     for (const worker of WORKERS) {
@@ -231,6 +240,10 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: `${this.front.url}/`,
       description: 'Base URL (CloudFront); call it with /api/v1/...',
+    });
+    new CfnOutput(this, 'RealtimeUrl', {
+      value: this.realtime.url,
+      description: 'The realtime WebSocket API (connect with a ticket from POST /api/v1/realtime/tickets)',
     });
     new CfnOutput(this, 'OpenApiUrl', {
       value: `${this.front.url}/api/v1/openapi.json`,
@@ -273,7 +286,12 @@ export class StatelessStack extends Stack {
         ...(worker.id === 'webhook-delivery' ? { WEBHOOK_TIMEOUT_MS: '10000' } : {}),
       },
     });
-    fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    if (worker.mainTable !== 'none') fn.grantTable(stateful.tables.main, TABLES.main, worker.mainTable);
+    // Pushes to realtime connections: reads them, forgets gone ones, posts through the management endpoint.
+    if (worker.realtime) {
+      fn.grantTable(stateful.tables.realtime, TABLES.realtime, 'write');
+      this.realtime.grantPush(fn);
+    }
     // A scheduled run's lease (functions/platform/leases.ts) is an item of the ephemeral table.
     if (source.kind === 'schedule') fn.grantTable(stateful.tables.ephemeral, TABLES.ephemeral, 'write');
     for (const q of worker.sendsTo) stateful.queues[q].grantSendMessages(fn);

@@ -75,14 +75,13 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const DASHBOARD_CSP = dashboardContentSecurityPolicy();
-
-const SECURITY_HEADERS = {
-  'Content-Security-Policy': DASHBOARD_CSP,
+/** The realtime server's port is picked at start (REALTIME_URL), so the policy is made per response. */
+const securityHeaders = () => ({
+  'Content-Security-Policy': dashboardContentSecurityPolicy(undefined, process.env.REALTIME_URL),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
-};
+});
 
 /**
  * Answers GET and HEAD of dashboard paths: a file of dashboard/dist, else (a path without a file
@@ -117,7 +116,7 @@ export function serveDashboard(req: IncomingMessage, res: ServerResponse, rawPat
     'Content-Length': String(statSync(target).size),
     // Vite's assets carry a content hash; index.html and config.json must be fresh on every load.
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...SECURITY_HEADERS,
+    ...securityHeaders(),
   });
   if (method === 'HEAD') res.end();
   else createReadStream(target).pipe(res);

@@ -31,6 +31,7 @@ import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { matchesFilter } from '../catalog/event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
 import { configureLogs, type LogLevel } from './logs';
+import { startRealtimeServer } from './realtime';
 
 export interface LocalRuntimeOptions {
   port: number;
@@ -41,6 +42,8 @@ export interface LocalRuntimeOptions {
   platformToken?: string;
   /** LOG_LEVEL (README "Configuration"); `info` by default. */
   logLevel?: LogLevel;
+  /** The realtime WebSocket server's port (REALTIME_PORT); a free one when unset or 0. */
+  realtimePort?: number;
 }
 
 export interface LocalRuntime {
@@ -49,6 +52,8 @@ export interface LocalRuntime {
   /** DynamoDB Local's Java process, for the bench's memory figures. */
   dynamoPid: number | undefined;
   sqsEndpoint: string;
+  /** The realtime WebSocket server (`ws://127.0.0.1:<port>`), which tickets point at. */
+  realtimeUrl: string;
   tables: Record<TableName, string>;
   queues: Record<QueueKey, QueueInfo>;
   platformToken: string;
@@ -151,6 +156,18 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     process.env.AWS_ENDPOINT_URL_LAMBDA = lambda.url;
     for (const worker of WORKERS) if (worker.asyncInvoke) process.env[worker.asyncInvoke.envVar] = worker.id;
 
+    // The realtime WebSocket API's stand-in, on its own port: tickets point at it, pushes go through it.
+    const realtime = await startRealtimeServer({
+      functionsDir: join(ROOT, 'functions'),
+      port: options.realtimePort ?? 0,
+      host: options.host,
+      idleSeconds: positiveNumber(process.env.REALTIME_IDLE_SECONDS),
+      maxSeconds: positiveNumber(process.env.REALTIME_MAX_SECONDS),
+    });
+    stops.push(() => realtime.stop());
+    process.env.REALTIME_URL = realtime.url;
+    process.env.REALTIME_MANAGEMENT_URL = realtime.managementUrl;
+
     // Handlers are imported only now, after the environment they read is in place.
     const routes = await loadRoutes(join(ROOT, 'functions'));
     const pollers: Poller[] = [];
@@ -180,6 +197,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoEndpoint: dynamo.endpoint,
       dynamoPid: dynamo.pid,
       sqsEndpoint,
+      realtimeUrl: realtime.url,
       tables,
       queues,
       platformToken: state.platformToken,
@@ -191,6 +209,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     throw error;
   }
 }
+
+const positiveNumber = (value: string | undefined): number | undefined =>
+  Number(value) > 0 ? Number(value) : undefined;
 
 /**
  * A poller per worker of catalog/workers.ts, calling the same handler module the CDK stack deploys; a worker
@@ -252,10 +273,10 @@ export const RUNTIME_FILE = process.env.LOCAL_RUNTIME_FILE || join(ROOT, '.local
 
 export async function writeRuntimeFile(runtime: LocalRuntime): Promise<void> {
   mkdirSync(dirname(RUNTIME_FILE), { recursive: true });
-  const { url, dynamoEndpoint, sqsEndpoint, tables, queues } = runtime;
+  const { url, dynamoEndpoint, sqsEndpoint, realtimeUrl, tables, queues } = runtime;
   writeFileSync(
     RUNTIME_FILE,
-    JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, tables, queues, pid: process.pid }, null, 2),
+    JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, realtimeUrl, tables, queues, pid: process.pid }, null, 2),
   );
 }
 

@@ -2,12 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import {
   ApiError,
   AuthenticationError,
+  type Event,
   type Me,
   type MessagingClient,
   type Page,
   type User,
 } from '@messaging-platform/sdk';
 import { describeError } from './components/errors';
+import { useRealtime } from './realtime';
 
 export type UserCaller = Extract<Me, { kind: 'user' }>;
 
@@ -64,18 +66,38 @@ interface ResourceState<T> {
   stale?: boolean;
 }
 
+/** How long a burst of realtime events is gathered into one background refresh. */
+const REALTIME_REFRESH_MS = 150;
+
 /**
  * Loads data with the session's client; a lost session sends the user to sign in. `pollMs` refreshes it
  * in the background while the tab is visible: each refresh that finds nothing new doubles the wait (up to
  * a minute), and a change, a click or a key press brings it back to `pollMs`, so a dashboard left open
- * spends little of the tenant's hourly request limit.
+ * spends little of the tenant's hourly request limit. With `refreshOn`, realtime events it accepts
+ * refresh it instead (src/realtime.ts): while the realtime connection is live there is no polling at all,
+ * and each time it becomes live again (after a drop) the data is refreshed once.
  */
 export function useResource<T>(
   load: (client: MessagingClient) => Promise<T>,
   deps: unknown[],
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; refreshOn?: (event: Event) => boolean } = {},
 ): Resource<T> {
   const { client, sessionEnded } = useApp();
+  const refreshOn = useRef(options.refreshOn);
+  refreshOn.current = options.refreshOn;
+  const pending = useRef<number | undefined>(undefined);
+  const realtime = useRealtime(
+    client,
+    (event) => {
+      if (!refreshOn.current?.(event) || pending.current !== undefined) return;
+      pending.current = window.setTimeout(() => {
+        pending.current = undefined;
+        void runRef.current?.(true);
+      }, REALTIME_REFRESH_MS);
+    },
+    options.refreshOn !== undefined,
+  );
+  const runRef = useRef<((background: boolean) => Promise<boolean | undefined>) | undefined>(undefined);
   const [state, setState] = useState<ResourceState<T>>({ loading: true });
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -117,13 +139,25 @@ export function useResource<T>(
     [client, sessionEnded, ...deps],
   );
 
+  runRef.current = run;
+
   useEffect(() => {
     lastJson.current = undefined;
     setState({ loading: true });
     void run(false);
   }, [run]);
 
-  const pollMs = options.pollMs;
+  // Live again after a drop or a resync: whatever changed meanwhile is loaded once.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    const live = realtime === 'live';
+    if (live && !wasLive.current && lastJson.current !== undefined) void run(true);
+    wasLive.current = live;
+  }, [realtime, run]);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+
+  // Realtime keeps it fresh while live: polling is only the fallback.
+  const pollMs = options.refreshOn && realtime === 'live' ? undefined : options.pollMs;
   useEffect(() => {
     if (!pollMs) return;
     let wait = pollMs;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { badRequest } from '../platform/errors';
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { pageQuery, toPage } from '../platform/pagination';
-import { instant } from '../platform/validation';
+import { idOf, instant } from '../platform/validation';
 import { EVENT_FILTERS, isEventFilter } from './catalog';
 import { listEvents } from './store';
 import { idRange } from './time';
@@ -19,6 +19,8 @@ const ListEventsQuery = z.strictObject({
   ),
   since: z.optional(instant()),
   until: z.optional(instant()),
+  /** Resume after an event seen (a realtime client after a drop): only events with a later id, read strongly consistent. */
+  after: z.optional(idOf('evt', 'event')),
 });
 
 /** Pull what a webhook may have missed: the tenant's events of the last 30 days, newest first. */
@@ -29,6 +31,7 @@ export const handler = httpHandler('events-list', { query: ListEventsQuery }, as
   const page = await listEvents(tenantPrincipal(principal).tenant.id, {
     type: query.type,
     ...idRange(since, until),
+    afterId: query.after,
     limit: query.limit,
     cursor: query.cursor,
   });

@@ -144,9 +144,17 @@ export interface EventQuery {
   /** ULID-based sort-key bounds for the time window. */
   fromId?: string;
   toId?: string;
+  /** Only events whose id is above this one (exclusive); base-table reads are then strongly consistent. */
+  afterId?: string;
   limit: number;
   cursor?: string;
 }
+
+/**
+ * The lower id bound of a query with `afterId`: ids sort, and nothing sorts between an id and the id with
+ * `!` appended (ids hold no `!`), so this keeps every id above `afterId` and drops `afterId` itself.
+ */
+const aboveId = (id: string) => `${id}!`;
 
 /**
  * One Query per page: the base table for all events, gsi1 for a category, gsi2 for an exact type.
@@ -171,12 +179,12 @@ export async function listEvents(
         IndexName: index,
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lower AND :upper',
         ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
-        ExpressionAttributeValues: { ':pk': pkValue, ':lower': q.fromId ?? 'evt_', ':upper': q.toId ?? 'evt_~' },
+        ExpressionAttributeValues: { ':pk': pkValue, ':lower': lowerId(q), ':upper': q.toId ?? 'evt_~' },
       },
       q,
       // Bound to the index, the type and the window too: a cursor only resumes the query that issued it (one
       // from before a type moved from gsi2 to the filtered base table is refused, not misread).
-      { owner: tenantId, list: `events:${index}:${type}:${q.fromId ?? ''}:${q.toId ?? ''}` },
+      { owner: tenantId, list: `events:${index}:${type}:${lowerId(q)}:${q.toId ?? ''}` },
       ['pk', 'sk', pkName, skName],
     );
     return { ...page, items: page.items.map((item) => eventFromItem(item)) };
@@ -193,8 +201,14 @@ export async function listEvents(
           ExpressionAttributeValues: { ':type': typeKey(pk, type), ':name': type },
         };
   const wanted = (e: EventEnvelope) => !type || (category ? e.type.startsWith(`${category}.`) : e.type === type);
-  return eventSequencePage(tenantId, q, filter, wanted, `events:base:${type ?? '*'}:${q.fromId ?? ''}:${q.toId ?? ''}`);
+  return eventSequencePage(tenantId, q, filter, wanted, `events:base:${type ?? '*'}:${lowerId(q)}:${q.toId ?? ''}`);
 }
+
+/** The lowest id a query keeps: its window's start, or just above `afterId` when that is higher. */
+const lowerId = (q: EventQuery): string => {
+  const from = q.fromId ?? 'evt_';
+  return q.afterId && aboveId(q.afterId) > from ? aboveId(q.afterId) : from;
+};
 
 /**
  * A page of the tenant's events in the base table, newest first. An item may hold several events (the
@@ -211,21 +225,26 @@ async function eventSequencePage(
 ): Promise<{ items: EventEnvelope[]; hasMore: boolean; nextCursor: string | null }> {
   const binding = { owner: tenantId, list };
   const below = q.cursor ? belowOf(await decodeCursor(binding, q.cursor)) : undefined;
-  const fromId = q.fromId ?? 'evt_';
+  const fromId = lowerId(q);
   const toId = q.toId ?? 'evt_~';
+  // An item holding several events is keyed by its first: one keyed below `afterId` (in its millisecond)
+  // may hold events above it, so the items are read from that millisecond and the events kept by id.
+  const fromItem = q.afterId && fromId === aboveId(q.afterId) ? idMillisecond(q.afterId) : fromId;
   const keep = (e: EventEnvelope) =>
     e.id >= fromId && e.id <= toId && (below === undefined || e.id < below) && wanted(e);
   const events: EventEnvelope[] = [];
   let startKey: Record<string, unknown> | undefined;
   let evaluated = 0;
   do {
-    const range = eventItemRange(tenantId, fromId, below !== undefined && below < toId ? below : toId);
+    const range = eventItemRange(tenantId, fromItem, below !== undefined && below < toId ? below : toId);
     const out = await db().send(
       new QueryCommand({
         ...range,
         ExpressionAttributeValues: { ...range.ExpressionAttributeValues, ...filter?.ExpressionAttributeValues },
         ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
         ScanIndexForward: false,
+        // A client resuming after a drop must see every event committed before it asked.
+        ...(q.afterId ? { ConsistentRead: true } : {}),
         Limit: Math.min((q.limit + 1 - events.length) * (filter ? 2 : 1), MAX_FILTERED_READ - evaluated),
         ExclusiveStartKey: startKey,
       }),

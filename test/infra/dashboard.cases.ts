@@ -122,7 +122,9 @@ describe('dashboard hosting', () => {
       // The CSP is a Fn::Join: the API origin is read from the API stack's ApiEndpoint.
       const parts = csp['Fn::Join'][1] as any[];
       const text = parts.map((p) => (typeof p === 'string' ? p : '<api>')).join('');
-      expect(text).toBe(
+      // The realtime WebSocket API's URL (wss://<id>.execute-api.<region>.<suffix>/v1) is allowed too.
+      expect(text).toMatch(/connect-src 'self' https:\/\/<api> wss:\/\/<api>\.execute-api\.<api>\.<api>\/v1;/);
+      expect(text.replace(/ wss:\/\/\S+\/v1;/, ';')).toBe(
         [
           "default-src 'self'",
           "script-src 'self'",

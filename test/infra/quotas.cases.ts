@@ -59,11 +59,12 @@ describe('quotas', () => {
     ]);
   });
 
-  it("gives the preflight what the app needs: no reservation, the CDK's bootstrap version, no stage needing the account role", () => {
+  it("gives the preflight what the app needs: no reservation, the CDK's bootstrap version, the realtime stage's need of the account role", () => {
     expect(appFacts(templates, {})).toMatchObject({
       reservedConcurrency: 0,
       bootstrapVersion: 6,
-      stagesNeedingAccountRole: [],
+      // The realtime WebSocket stage logs its access lines: API Gateway needs the account's logging role for that.
+      stagesNeedingAccountRole: [expect.stringMatching(/RealtimeStage/)],
       createsAccountRole: false,
       // The edge stack's web ACL, which exists only in us-east-1.
       cloudFrontWebAcls: [expect.stringMatching(/^MessagingEdge\//)],

@@ -11,6 +11,7 @@ import { QUEUES, TABLES, failureQueues } from '../../catalog/resources';
 import { API_PREFIXES, ROUTES, gatewayMethodOf, type RouteDef } from '../../catalog/routes';
 import { DEFAULT_API_THROTTLE, STREAM_MAX_RECORD_AGE, type StatelessStack } from '../../lib/stateless-stack';
 import { MAX_STREAM_READERS, METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC, WORKERS } from '../../catalog/workers';
+import { REALTIME_ROUTES } from '../../catalog/realtime';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -100,7 +101,7 @@ const statementsOf = (template: Template, fnId: string) => {
 describe('stateless stack', () => {
   it('has one function per route and per worker, the $default one and the origin authorizer, each with the fixed defaults', () => {
     const fns = everywhere('AWS::Lambda::Function');
-    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2);
+    expect(fns).toHaveLength(ROUTES.length + WORKERS.length + 2 + REALTIME_ROUTES.length);
     for (const fn of fns) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -122,7 +123,10 @@ describe('stateless stack', () => {
 
   it("wires every route, under both prefixes, to its own function (in its feature's nested stack)", () => {
     const integrations = resources(api, 'AWS::ApiGatewayV2::Integration');
-    const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route'));
+    // The HTTP API's routes (the realtime WebSocket API's are asserted in realtime.cases.ts).
+    const routes = Object.values(resources(api, 'AWS::ApiGatewayV2::Route')).filter(
+      (r) => r.Properties.ApiId.Ref === logicalIdOf(stateless.api),
+    );
     expect(routes).toHaveLength(ROUTES.length * API_PREFIXES.length + 1);
     // HTTP APIs take at most 300 routes.
     expect(routes.length).toBeLessThanOrEqual(300);
@@ -153,8 +157,8 @@ describe('stateless stack', () => {
     const fromApi = everywhere('AWS::Lambda::Permission').filter(
       (p) => p.Properties.Principal === 'apigateway.amazonaws.com',
     );
-    // And the $default route's and the origin authorizer's.
-    expect(fromApi).toHaveLength(ROUTES.length + 2);
+    // And the $default route's and the origin authorizer's, and the realtime WebSocket API's routes'.
+    expect(fromApi).toHaveLength(ROUTES.length + 2 + REALTIME_ROUTES.length);
     for (const route of ROUTES) {
       const template = routeFunctionTemplate(route.id);
       const fnId = logicalIdOf(stateless.functions[route.id] as IConstruct);
@@ -487,7 +491,7 @@ describe('function assets', () => {
 describe('stateful stack', () => {
   it('has on-demand, encrypted, point-in-time-recoverable, retained tables with TTL', () => {
     const tables = resources(data, 'AWS::DynamoDB::GlobalTable');
-    expect(Object.keys(tables)).toHaveLength(2);
+    expect(Object.keys(tables)).toHaveLength(Object.keys(TABLES).length);
     for (const [id, table] of Object.entries(tables)) {
       expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
       expect(table.Properties.SSESpecification).toMatchObject({ SSEEnabled: true });

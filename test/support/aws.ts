@@ -17,6 +17,7 @@ export function useRuntimeAws(): void {
     POWERTOOLS_METRICS_DISABLED: 'true',
     [TABLES.main.envVar]: `local-${TABLES.main.id}`,
     [TABLES.ephemeral.envVar]: `local-${TABLES.ephemeral.id}`,
+    [TABLES.realtime.envVar]: `local-${TABLES.realtime.id}`,
   });
   void QUEUES;
 }

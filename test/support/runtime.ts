@@ -4,6 +4,8 @@ export interface TestRuntime {
   url: string;
   dynamoEndpoint: string;
   sqsEndpoint: string;
+  /** The realtime WebSocket server (`ws://127.0.0.1:<port>`); its management API is the same port over http. */
+  realtimeUrl: string;
   platformToken: string;
   jwtSecret: string;
   dataKey: string;

@@ -34,6 +34,7 @@ import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatScore, formatWhen } from '../format';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
 import { customerHref, follow } from '../router';
+import { changesConversation } from '../realtime';
 
 const POLL_MS = 3000;
 /** Who analysed a message, in words. */
@@ -70,7 +71,10 @@ const blockedStatus = (from: Conversation['status'], choice: string | undefined)
 /** One conversation: messages with their receipts, replies, AI suggestions and analysis, status and tags. */
 export function ConversationPage({ id }: { id: string }) {
   const { client, flash } = useApp();
-  const conversation = useResource((c) => c.conversations.get(id), [id], { pollMs: POLL_MS });
+  const conversation = useResource((c) => c.conversations.get(id), [id], {
+    pollMs: POLL_MS,
+    refreshOn: changesConversation(id),
+  });
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const reply = useComposer(
     (text) => client.conversations.messages.send(id, { text }),

@@ -17,6 +17,7 @@ import { ErrorAlert } from '../components/errors';
 import { PhoneSearch } from '../components/phone-search';
 import { customerContact, customerLabel, formatAgo, formatScore, formatWait } from '../format';
 import { follow } from '../router';
+import { changesInbox } from '../realtime';
 
 const STATUSES: SelectProps.Option[] = [
   { value: '', label: 'All statuses' },
@@ -105,7 +106,7 @@ export function InboxPage() {
       };
     },
     [status.value, tag, customer?.id, assignee],
-    { pollMs: POLL_MS },
+    { pollMs: POLL_MS, refreshOn: changesInbox },
   );
   const more = useOlderPages<Row>(
     (cursor) => client.conversations.list({ ...filters, ...(cursor ? { cursor } : {}) }).page(),

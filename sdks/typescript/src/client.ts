@@ -3,6 +3,7 @@ import { MessagingError, type RateLimitInfo } from './core/errors.js';
 import { Transport, type AuthKind, type ConditionalRequestOptions, type Query, type TransportOptions } from './core/http.js';
 import { Auth } from './resources/auth.js';
 import { Customers } from './resources/customers.js';
+import { Realtime } from './resources/realtime.js';
 import {
   Ai,
   ApiKeys,
@@ -65,6 +66,8 @@ export class MessagingClient {
   readonly users: Users;
   readonly events: Events;
   readonly channels: Channels;
+  /** Realtime events over WebSockets: `client.realtime.subscribe({ onEvent })`. */
+  readonly realtime: Realtime;
   readonly auth: Auth;
   /** About the API itself: its OpenAPI document. */
   readonly meta: Meta;
@@ -96,6 +99,7 @@ export class MessagingClient {
     this.users = new Users(this.transport);
     this.events = new Events(this.transport);
     this.channels = new Channels(this.transport);
+    this.realtime = new Realtime(this.transport);
     this.auth = new Auth(this.transport, this.session);
     this.meta = new Meta(this.transport);
   }

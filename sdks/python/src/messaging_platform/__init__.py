@@ -31,6 +31,7 @@ from .errors import (
     WebhookVerificationError,
 )
 from .pagination import AsyncPage, AsyncPaginator, Page, Paginator
+from .realtime import RealtimeRefused, RealtimeSubscription, subscribe
 from .webhooks import sign_webhook, verify_webhook
 
 __all__ = [
@@ -63,5 +64,8 @@ __all__ = [
     "ApiTimeoutError",
     "WebhookVerificationError",
     "verify_webhook",
+    "RealtimeSubscription",
+    "RealtimeRefused",
+    "subscribe",
     "sign_webhook",
 ]

@@ -34,6 +34,7 @@ from .async_resources import (
     Customers,
     Events,
     Meta,
+    Realtime,
     SavedReplies,
     Schedules,
     Tenants,
@@ -127,6 +128,7 @@ class AsyncMessagingClient:
         self.users = Users(transport)
         self.events = Events(transport)
         self.channels = Channels(transport)
+        self.realtime = Realtime(transport)
         self.auth = Auth(transport, session)
         self.meta = Meta(transport)
 

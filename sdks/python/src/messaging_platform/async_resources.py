@@ -56,6 +56,7 @@ from .models import (
     Note,
     OpenApiDocument,
     ProvisionedTenant,
+    RealtimeTicket,
     RecoveryResult,
     RenderedSavedReply,
     Role,
@@ -99,6 +100,7 @@ __all__ = [
     "Webhooks",
     "WebhookDeliveries",
     "Events",
+    "Realtime",
     "Tenants",
     "Meta",
 ]
@@ -1179,17 +1181,26 @@ class Events(AsyncResource):
         type: NotGivenOr[EventFilter] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        after: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> AsyncPaginator[Event]:
         """List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed.
         `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since`
-        and `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at
-        most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A
-        message's status events (sent, delivered, read, failed) are listed a moment after the status moved:
-        a poller should overlap its `since` window and dedupe on the event id."""
-        params = {"type": type, "since": since, "until": until, "limit": limit, "cursor": cursor}
+        and `until` bound the time; `after` (an event id) keeps only later events, read strongly
+        consistent: how a realtime client resumes after a drop. A `conversation.*` page, or one of a
+        conversation type, evaluates at most 1,000 events, so it may be short (even empty) with `has_more`:
+        follow `next_cursor`. A message's status events (sent, delivered, read, failed) are listed a moment
+        after the status moved: a poller should overlap its `since` window and dedupe on the event id."""
+        params = {
+            "type": type,
+            "since": since,
+            "until": until,
+            "after": after,
+            "limit": limit,
+            "cursor": cursor,
+        }
         return self._list("listEvents", (), params, options)
 
     async def page(
@@ -1198,6 +1209,7 @@ class Events(AsyncResource):
         type: NotGivenOr[EventFilter] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        after: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
@@ -1207,6 +1219,7 @@ class Events(AsyncResource):
             type=type,
             since=since,
             until=until,
+            after=after,
             limit=limit,
             cursor=cursor,
             options=options,
@@ -1217,6 +1230,26 @@ class Events(AsyncResource):
         the event a delivery names instead of trusting its body, and learn whether an id is one of the
         tenant’s events."""
         return await self._call("getEvent", (id,), {}, options=options)
+
+
+class Realtime(AsyncResource):
+    """``client.realtime``."""
+
+    async def create_ticket(
+        self,
+        *,
+        types: NotGivenOr[List[EventFilter]] = NOT_GIVEN,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> RealtimeTicket:
+        """Create a realtime ticket. A short-lived, single-use ticket to open a realtime WebSocket connection
+        (docs/realtime.md): the socket then receives every event of the tenant committed after it opened,
+        as the same envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the
+        optional subscription (`types`, `conversation_id`). A ticket used twice, expired or presented for
+        another tenant is refused at the handshake (401). At most 200 connections per tenant and 10 per
+        user or key."""
+        params = {"types": types, "conversation_id": conversation_id}
+        return await self._call("createRealtimeTicket", (), params, options=options)
 
 
 class Tenants(AsyncResource):

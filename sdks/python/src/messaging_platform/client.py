@@ -35,6 +35,7 @@ from .resources import (
     Customers,
     Events,
     Meta,
+    Realtime,
     SavedReplies,
     Schedules,
     Tenants,
@@ -128,6 +129,7 @@ class MessagingClient:
         self.users = Users(transport)
         self.events = Events(transport)
         self.channels = Channels(transport)
+        self.realtime = Realtime(transport)
         self.auth = Auth(transport, session)
         self.meta = Meta(transport)
 

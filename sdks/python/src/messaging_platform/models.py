@@ -80,6 +80,7 @@ __all__ = [
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
     "CreateNoteRequest",
+    "CreateRealtimeTicketRequest",
     "CreateSavedReplyRequest",
     "CreateScheduleRequest",
     "CreateScheduleRequestDateOverridesItem",
@@ -144,6 +145,7 @@ __all__ = [
     "ProblemConflictingBooking",
     "ProblemTenantsItem",
     "ProvisionedTenant",
+    "RealtimeTicket",
     "ReceiveWhatsAppWebhookRequest",
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
@@ -894,6 +896,11 @@ class CreateNoteRequest(TypedDict):
     text: str
 
 
+class CreateRealtimeTicketRequest(TypedDict, total=False):
+    types: List[EventFilter]
+    conversation_id: str
+
+
 class CreateSavedReplyRequest(TypedDict):
     #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
     shortcut: str
@@ -1413,6 +1420,14 @@ class ProvisionedTenant(TypedDict):
     tenant: Tenant
     admin_user: User
     api_key: NewApiKey
+
+
+class RealtimeTicket(TypedDict):
+    #: Opens one WebSocket connection, once, within 60 seconds. Only its SHA-256 is stored.
+    ticket: str
+    #: The WebSocket URL to open, with the tenant and the ticket in its query (`wss://…` in AWS, `ws://127.0.0.1:<port>` locally).
+    url: str
+    expires_at: str
 
 
 class ReceiveWhatsAppWebhookRequest(TypedDict):

@@ -55,6 +55,7 @@ from .models import (
     Note,
     OpenApiDocument,
     ProvisionedTenant,
+    RealtimeTicket,
     RecoveryResult,
     RenderedSavedReply,
     Role,
@@ -98,6 +99,7 @@ __all__ = [
     "Webhooks",
     "WebhookDeliveries",
     "Events",
+    "Realtime",
     "Tenants",
     "Meta",
 ]
@@ -1178,17 +1180,26 @@ class Events(SyncResource):
         type: NotGivenOr[EventFilter] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        after: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Paginator[Event]:
         """List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed.
         `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since`
-        and `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at
-        most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A
-        message's status events (sent, delivered, read, failed) are listed a moment after the status moved:
-        a poller should overlap its `since` window and dedupe on the event id."""
-        params = {"type": type, "since": since, "until": until, "limit": limit, "cursor": cursor}
+        and `until` bound the time; `after` (an event id) keeps only later events, read strongly
+        consistent: how a realtime client resumes after a drop. A `conversation.*` page, or one of a
+        conversation type, evaluates at most 1,000 events, so it may be short (even empty) with `has_more`:
+        follow `next_cursor`. A message's status events (sent, delivered, read, failed) are listed a moment
+        after the status moved: a poller should overlap its `since` window and dedupe on the event id."""
+        params = {
+            "type": type,
+            "since": since,
+            "until": until,
+            "after": after,
+            "limit": limit,
+            "cursor": cursor,
+        }
         return self._list("listEvents", (), params, options)
 
     def page(
@@ -1197,6 +1208,7 @@ class Events(SyncResource):
         type: NotGivenOr[EventFilter] = NOT_GIVEN,
         since: NotGivenOr[Instant] = NOT_GIVEN,
         until: NotGivenOr[Instant] = NOT_GIVEN,
+        after: NotGivenOr[str] = NOT_GIVEN,
         limit: NotGivenOr[int] = NOT_GIVEN,
         cursor: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
@@ -1206,6 +1218,7 @@ class Events(SyncResource):
             type=type,
             since=since,
             until=until,
+            after=after,
             limit=limit,
             cursor=cursor,
             options=options,
@@ -1216,6 +1229,26 @@ class Events(SyncResource):
         the event a delivery names instead of trusting its body, and learn whether an id is one of the
         tenant’s events."""
         return self._call("getEvent", (id,), {}, options=options)
+
+
+class Realtime(SyncResource):
+    """``client.realtime``."""
+
+    def create_ticket(
+        self,
+        *,
+        types: NotGivenOr[List[EventFilter]] = NOT_GIVEN,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> RealtimeTicket:
+        """Create a realtime ticket. A short-lived, single-use ticket to open a realtime WebSocket connection
+        (docs/realtime.md): the socket then receives every event of the tenant committed after it opened,
+        as the same envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the
+        optional subscription (`types`, `conversation_id`). A ticket used twice, expired or presented for
+        another tenant is refused at the handshake (401). At most 200 connections per tenant and 10 per
+        user or key."""
+        params = {"types": types, "conversation_id": conversation_id}
+        return self._call("createRealtimeTicket", (), params, options=options)
 
 
 class Tenants(SyncResource):

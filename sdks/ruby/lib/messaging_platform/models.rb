@@ -640,6 +640,12 @@ module MessagingPlatform
       property :text, :string, required: true
     end
 
+    # The `CreateRealtimeTicketRequest` object.
+    class CreateRealtimeTicketRequest < Model
+      property :types, [:string]
+      property :conversation_id, :string
+    end
+
     # The `CreateSavedReplyRequest` object.
     class CreateSavedReplyRequest < Model
       # Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
@@ -1228,6 +1234,15 @@ module MessagingPlatform
       property :api_key, "NewApiKey", required: true
     end
 
+    # The `RealtimeTicket` object.
+    class RealtimeTicket < Model
+      # Opens one WebSocket connection, once, within 60 seconds. Only its SHA-256 is stored.
+      property :ticket, :string, required: true
+      # The WebSocket URL to open, with the tenant and the ticket in its query (`wss://…` in AWS, `ws://127.0.0.1:<port>` locally).
+      property :url, :string, required: true
+      property :expires_at, :string, required: true
+    end
+
     # The `ReceiveWhatsAppWebhookRequest` object.
     class ReceiveWhatsAppWebhookRequest < Model
     end
@@ -1795,8 +1810,9 @@ module MessagingPlatform
     "listWebhookDeliveries" => Operation.new(id: "listWebhookDeliveries", method: :get, path: "/webhook-deliveries", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "event_type", "since", "until", "webhook_id"], body: nil, body_required: false, responses: { 200 => "DeliveryList" }),
     "getWebhookDelivery" => Operation.new(id: "getWebhookDelivery", method: :get, path: "/webhook-deliveries/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "DeliveryWithPayload" }),
     "retryWebhookDelivery" => Operation.new(id: "retryWebhookDelivery", method: :post, path: "/webhook-deliveries/{id}/retry", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 202 => "DeliveryReplay" }),
-    "listEvents" => Operation.new(id: "listEvents", method: :get, path: "/events", auth: :tenant, path_params: [], query: ["limit", "cursor", "type", "since", "until"], body: nil, body_required: false, responses: { 200 => "EventList" }),
+    "listEvents" => Operation.new(id: "listEvents", method: :get, path: "/events", auth: :tenant, path_params: [], query: ["limit", "cursor", "type", "since", "until", "after"], body: nil, body_required: false, responses: { 200 => "EventList" }),
     "getEvent" => Operation.new(id: "getEvent", method: :get, path: "/events/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Event" }),
+    "createRealtimeTicket" => Operation.new(id: "createRealtimeTicket", method: :post, path: "/realtime/tickets", auth: :tenant, path_params: [], query: [], body: "CreateRealtimeTicketRequest", body_required: false, responses: { 201 => "RealtimeTicket" }),
     "listTenants" => Operation.new(id: "listTenants", method: :get, path: "/platform/tenants", auth: :platform, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TenantList" }),
     "createTenant" => Operation.new(id: "createTenant", method: :post, path: "/platform/tenants", auth: :platform, path_params: [], query: [], body: "CreateTenantRequest", body_required: true, responses: { 201 => "ProvisionedTenant" }),
     "getTenant" => Operation.new(id: "getTenant", method: :get, path: "/platform/tenants/{id}", auth: :platform, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),

@@ -962,7 +962,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's status events (sent, delivered, read, failed) are listed a moment after the status moved: a poller should overlap its `since` window and dedupe on the event id.
+         * @description The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time; `after` (an event id) keeps only later events, read strongly consistent: how a realtime client resumes after a drop. A `conversation.*` page, or one of a conversation type, evaluates at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's status events (sent, delivered, read, failed) are listed a moment after the status moved: a poller should overlap its `since` window and dedupe on the event id.
          */
         get: operations["listEvents"];
         put?: never;
@@ -987,6 +987,26 @@ export interface paths {
         get: operations["getEvent"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realtime/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a realtime ticket
+         * @description A short-lived, single-use ticket to open a realtime WebSocket connection (docs/realtime.md): the socket then receives every event of the tenant committed after it opened, as the same envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the optional subscription (`types`, `conversation_id`). A ticket used twice, expired or presented for another tenant is refused at the handshake (401). At most 200 connections per tenant and 10 per user or key.
+         */
+        post: operations["createRealtimeTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2301,6 +2321,10 @@ export interface components {
         CreateNoteRequest: {
             text: string;
         };
+        CreateRealtimeTicketRequest: {
+            types?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
+            conversation_id?: string;
+        };
         CreateSavedReplyRequest: {
             /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
             shortcut: string;
@@ -2935,6 +2959,17 @@ export interface components {
             tenant: components["schemas"]["Tenant"];
             admin_user: components["schemas"]["User"];
             api_key: components["schemas"]["NewApiKey"];
+        };
+        RealtimeTicket: {
+            /** @description Opens one WebSocket connection, once, within 60 seconds. Only its SHA-256 is stored. */
+            ticket: string;
+            /** @description The WebSocket URL to open, with the tenant and the ticket in its query (`wss://…` in AWS, `ws://127.0.0.1:<port>` locally). */
+            url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            expires_at: string;
         };
         ReceiveWhatsAppWebhookRequest: {
             [key: string]: unknown;
@@ -8740,6 +8775,7 @@ export interface operations {
                 type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
+                after?: string;
             };
             header: {
                 /** @description The tenant’s id. */
@@ -8807,6 +8843,60 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    createRealtimeTicket: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "types": [
+                 *         "conversation.*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRealtimeTicketRequest"];
+            };
+        };
+        responses: {
+            /** @description The ticket and the URL to connect to. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RealtimeTicket"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];

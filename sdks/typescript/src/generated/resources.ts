@@ -550,10 +550,11 @@ export class Events extends ApiResource {
   /**
    * List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed.
    * `type` takes an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and
-   * `until` bound the time. A `conversation.*` page, or one of a conversation type, evaluates at most 1,000
-   * events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's status events
-   * (sent, delivered, read, failed) are listed a moment after the status moved: a poller should overlap its
-   * `since` window and dedupe on the event id.
+   * `until` bound the time; `after` (an event id) keeps only later events, read strongly consistent: how a
+   * realtime client resumes after a drop. A `conversation.*` page, or one of a conversation type, evaluates
+   * at most 1,000 events, so it may be short (even empty) with `has_more`: follow `next_cursor`. A message's
+   * status events (sent, delivered, read, failed) are listed a moment after the status moved: a poller should
+   * overlap its `since` window and dedupe on the event id.
    */
   list(params?: ListParams<'listEvents', 'since' | 'until'>, options?: RequestOptions): PagedList<Schemas['Event']> {
     return this.pagedList('/events', params, options);
@@ -566,6 +567,20 @@ export class Events extends ApiResource {
    */
   get(id: string, options?: RequestOptions): Promise<Schemas['Event']> {
     return this.call('GET', path`/events/${id}`, { options });
+  }
+}
+
+/** `client.realtime`. */
+export class Realtime extends ApiResource {
+  /**
+   * Create a realtime ticket. A short-lived, single-use ticket to open a realtime WebSocket connection
+   * (docs/realtime.md): the socket then receives every event of the tenant committed after it opened, as the
+   * same envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the optional
+   * subscription (`types`, `conversation_id`). A ticket used twice, expired or presented for another tenant
+   * is refused at the handshake (401). At most 200 connections per tenant and 10 per user or key.
+   */
+  createTicket(params: BodyOf<'createRealtimeTicket'>, options?: RequestOptions): Promise<Schemas['RealtimeTicket']> {
+    return this.call('POST', '/realtime/tickets', { body: params, options });
   }
 }
 

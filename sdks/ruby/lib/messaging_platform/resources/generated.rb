@@ -658,14 +658,16 @@ module MessagingPlatform
     # `client.events`.
     class Events < Base
       # List events. The tenant’s events of the last 30 days, newest first: what a webhook may have missed. `type` takes
-      # an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time.
-      # A `conversation.*` page, or one of a conversation type, evaluates at most 1,000 events, so it may be short (even
-      # empty) with `has_more`: follow `next_cursor`. A message's status events (sent, delivered, read, failed) are
-      # listed a moment after the status moved: a poller should overlap its `since` window and dedupe on the event id.
-      def list(type: UNSET, since: UNSET, until: UNSET, limit: UNSET, cursor: UNSET, request_options: nil)
+      # an exact type or `*`, `conversation.*`, `booking.*`, `payment.*` (reserved); `since` and `until` bound the time;
+      # `after` (an event id) keeps only later events, read strongly consistent: how a realtime client resumes after a
+      # drop. A `conversation.*` page, or one of a conversation type, evaluates at most 1,000 events, so it may be short
+      # (even empty) with `has_more`: follow `next_cursor`. A message's status events (sent, delivered, read, failed)
+      # are listed a moment after the status moved: a poller should overlap its `since` window and dedupe on the event
+      # id.
+      def list(type: UNSET, since: UNSET, until: UNSET, after: UNSET, limit: UNSET, cursor: UNSET, request_options: nil)
         paged("listEvents",
               {},
-              given(type: type, since: since, until: binding.local_variable_get(:until), limit: limit, cursor: cursor),
+              given(type: type, since: since, until: binding.local_variable_get(:until), after: after, limit: limit, cursor: cursor),
               request_options)
       end
 
@@ -673,6 +675,21 @@ module MessagingPlatform
       # delivery names instead of trusting its body, and learn whether an id is one of the tenant’s events.
       def get(id, request_options: nil)
         call("getEvent", { id: id }, request_options: options(request_options))
+      end
+    end
+
+    # `client.realtime`.
+    class Realtime < Base
+      # Create a realtime ticket. A short-lived, single-use ticket to open a realtime WebSocket connection
+      # (docs/realtime.md): the socket then receives every event of the tenant committed after it opened, as the same
+      # envelopes as webhooks and `GET /events`, filtered by the caller’s role and by the optional subscription
+      # (`types`, `conversation_id`). A ticket used twice, expired or presented for another tenant is refused at the
+      # handshake (401). At most 200 connections per tenant and 10 per user or key.
+      def create_ticket(types: UNSET, conversation_id: UNSET, idempotency_key: nil, request_options: nil)
+        call("createRealtimeTicket",
+             {},
+             body: body_of("createRealtimeTicket", given(types: types, conversation_id: conversation_id)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
 

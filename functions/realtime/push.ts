@@ -1,0 +1,53 @@
+import type { EventEnvelope } from '../events/catalog';
+import { logger } from '../platform/observability';
+import { sendTo } from './sockets';
+import { deleteConnection, listConnections } from './store';
+import { delivers, type Connection } from './subscription';
+
+/** Each tenant's open connections for one stream batch (read once per batch, after its events exist). */
+export type OpenConnections = Map<string, Connection[]>;
+
+export async function openConnections(tenantIds: Iterable<string>, now: Date): Promise<OpenConnections> {
+  const tenants = [...new Set(tenantIds)];
+  const lists = await Promise.all(tenants.map((t) => listConnections(t, now)));
+  return new Map(tenants.map((t, i) => [t, lists[i] ?? []]));
+}
+
+/** Pushes at once to this many sockets. */
+const PARALLEL_PUSHES = 16;
+
+/**
+ * Pushes events, in order, to every open connection of their tenant whose role and subscription take them,
+ * and forgets connections found gone (410). Best effort: a push that fails otherwise is logged and left
+ * to the client's resume (`GET /events?after=`), so a socket's trouble never holds back webhooks or the
+ * stream. Returns how many pushes were made.
+ */
+export async function pushEvents(events: EventEnvelope[], connections: OpenConnections): Promise<number> {
+  let pushed = 0;
+  const gone = new Set<string>();
+  for (const event of events) {
+    const targets = (connections.get(event.tenant_id) ?? []).filter(
+      (c) => !gone.has(c.connectionId) && delivers(c, event),
+    );
+    for (let i = 0; i < targets.length; i += PARALLEL_PUSHES) {
+      await Promise.all(
+        targets.slice(i, i + PARALLEL_PUSHES).map(async (connection) => {
+          try {
+            if ((await sendTo(connection.connectionId, event)) === 'sent') pushed++;
+            else {
+              gone.add(connection.connectionId);
+              await deleteConnection(connection.tenantId, connection.connectionId);
+            }
+          } catch (error) {
+            logger.warn('realtime push failed', {
+              connection_id: connection.connectionId,
+              event_id: event.id,
+              error_name: (error as Error).name,
+            });
+          }
+        }),
+      );
+    }
+  }
+  return pushed;
+}
