@@ -262,7 +262,7 @@ export interface PaymentRequirement {
 
 /** How long a link (and the slot its booking holds) lasts, by default and at most. Stripe takes 30 min to 24 h. */
 export const DEFAULT_HOLD_MINUTES = 30;
-export const MIN_HOLD_MINUTES = 5;
+export const MIN_HOLD_MINUTES = 1;
 export const STRIPE_MIN_HOLD_MINUTES = 30;
 export const MAX_HOLD_MINUTES = 24 * 60;
 

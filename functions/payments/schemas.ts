@@ -64,7 +64,7 @@ export const UpdateSettingsBody = z.strictObject({
       late_refund_percent: z.int().check(z.minimum(0), z.maximum(100)),
     }),
   ),
-  hold_minutes: z.optional(z.int().check(z.minimum(5), z.maximum(MAX_HOLD_MINUTES))),
+  hold_minutes: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_HOLD_MINUTES))),
   booking_requirements: z.optional(
     z.array(z.strictObject({ service: trimmed(1, 200), ...PaymentRequirementBody.shape })).check(z.maxLength(50)),
   ),
