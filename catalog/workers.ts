@@ -166,12 +166,14 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'sweeper',
     handler: 'sweeper/sweep-worker',
     description:
-      'Takes over overdue webhook deliveries and queued outbound messages after a crash; settles channel dead letters',
+      'Takes over overdue webhook deliveries and queued outbound messages after a crash; settles channel dead letters; expires unpaid payment links and sends refunds left unsent',
     // Every 30 s locally; every minute in AWS (EventBridge's resolution).
     source: { kind: 'schedule', everySeconds: 30, localEveryEnv: 'SWEEP_INTERVAL_SECONDS' },
     mainTable: 'write',
     sendsTo: ['webhookDelivery', 'webhookDeliveryDlq', 'channelOutbound'],
     drains: ['channelOutboundDlq'],
+    // Payments: Stripe's key is unsealed to close expired links and send refunds.
+    dataKey: true,
     metricAlarms: [
       {
         metric: OVERDUE_DELIVERY_METRIC,

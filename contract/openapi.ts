@@ -368,7 +368,9 @@ function successResponse(loaded: Loaded, response: SuccessResponse, bodyRef: (sc
     ? { 'application/json': { schema: bodyRef(response.body) } }
     : response.text
       ? { 'text/plain': { schema: convert(response.text, 'output') } }
-      : undefined;
+      : response.html
+        ? { 'text/html': { schema: { type: 'string' } } }
+        : undefined;
   return { description: response.description, headers: headersOf(headers), ...(content ? { content } : {}) };
 }
 

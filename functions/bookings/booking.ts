@@ -1,15 +1,26 @@
 // Public: the booking rules (pure), which the assistant reads.
 /** Bookings: lifecycle and time rules, pure. */
 import type { CustomerRef } from '../customers/customer';
+import type { EventType } from '../events/catalog';
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
+/** `pending_payment`: waiting for its payment link to be paid, holding its slot meanwhile. */
+export const BOOKING_STATUSES = [
+  'pending',
+  'pending_payment',
+  'confirmed',
+  'cancelled',
+  'completed',
+  'no_show',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Only these hold their time slot. */
-export const isActive = (status: BookingStatus) => status === 'pending' || status === 'confirmed';
+export const isActive = (status: BookingStatus) =>
+  status === 'pending' || status === 'pending_payment' || status === 'confirmed';
 
 export const TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
   pending: ['confirmed', 'cancelled'],
+  pending_payment: ['confirmed', 'cancelled'],
   confirmed: ['completed', 'cancelled', 'no_show'],
   cancelled: [],
   completed: [],
@@ -74,9 +85,49 @@ export interface Booking extends Buffers {
   status: BookingStatus;
   cancellation: { reason: string | null; at: string; by: { type: string; id: string } } | null;
   rescheduled_from: { start_at: string; end_at: string } | null;
+  /** The payment the booking was made to wait for (payments/), if any. */
+  payment: BookingPayment | null;
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+/** What a booking keeps of the payment it requires: which one, and what for. Its state is the payment's. */
+export interface BookingPayment {
+  id: string;
+  purpose: 'deposit' | 'full';
+  amount: number;
+  currency: string;
+}
+
+export type BookingActor = { type: 'customer' | 'user' | 'api_key' | 'system'; id: string };
+
+export const STATUS_EVENTS: Partial<Record<BookingStatus, EventType>> = {
+  confirmed: 'booking.confirmed',
+  completed: 'booking.completed',
+  cancelled: 'booking.cancelled',
+};
+
+/**
+ * A booking moved to a new status by something other than a PATCH (its payment, its payment's expiry):
+ * the new version and its status event's type and changes.
+ */
+export function withStatus(
+  before: Booking,
+  status: 'confirmed' | 'cancelled',
+  reason: string | null,
+  by: BookingActor,
+  now: Date,
+) {
+  const at = now.toISOString();
+  const after: Booking = {
+    ...before,
+    status,
+    cancellation: status === 'cancelled' ? { reason, at, by } : before.cancellation,
+    updated_at: at,
+    version: before.version + 1,
+  };
+  return { after, type: STATUS_EVENTS[status] as EventType, changes: { status: { from: before.status, to: status } } };
 }
 
 export function timeProblem(startAt: string, endAt: string): string | null {
@@ -201,6 +252,7 @@ export const BOOKING_FIELDS = [
   'status',
   'cancellation',
   'rescheduled_from',
+  'payment',
   'created_at',
   'updated_at',
   'version',

@@ -38,10 +38,32 @@ export const Booking = named(
       z.object({
         reason: z.nullable(z.string()),
         at: timestamp,
-        by: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+        by: z.object({
+          type: z.enum(['customer', 'user', 'api_key', 'system']).check(
+            z.meta({
+              description: '`system`: the booking\u2019s payment cancelled it (`payment_expired`, `payment_failed`).',
+            }),
+          ),
+          id: z.string(),
+        }),
       }),
     ),
     rescheduled_from: z.nullable(TimeSpan),
+    payment: z.nullable(
+      z
+        .object({
+          id: resourceId('pay'),
+          purpose: z.enum(['deposit', 'full']),
+          amount: z.int().check(z.meta({ description: 'In the currency\u2019s minor units.' })),
+          currency: z.string().check(z.meta({ examples: ['EUR'] })),
+        })
+        .check(
+          z.meta({
+            description:
+              'The payment the booking waits for (`pending_payment`) or was paid with; its state is the payment\u2019s (`GET /payments/{id}`).',
+          }),
+        ),
+    ),
     created_at: timestamp,
     updated_at: timestamp,
     version,
@@ -171,6 +193,13 @@ export const contract = defineContract({
     errors: {
       409: ['booking_conflict', 'concurrent_update'],
       422: [
+        'unsupported_currency',
+        'invalid_amount',
+        'invalid_hold',
+        'payment_provider_not_connected',
+        'payment_without_conversation',
+        'stripe_credentials_invalid',
+        'stripe_request_refused',
         'invalid_phone',
         'invalid_time_range',
         'unknown_conversation',

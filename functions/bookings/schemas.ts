@@ -13,6 +13,7 @@ import {
 import { customerId, customerRef } from '../customers/schemas';
 import { LANGUAGES } from '../platform/languages';
 import { BOOKING_STATUSES } from './booking';
+import { PaymentRequirementBody } from '../payments/schemas';
 
 const instant = instantSchema();
 /** Finite numbers in DynamoDB's range, with room to spare. */
@@ -51,6 +52,21 @@ export const CreateBookingBody = lazySchema(() =>
     notes: z.optional(trimmed(0, 2000)),
     metadata: z.optional(metadata),
     status: z.optional(z.enum(['pending', 'confirmed'])),
+    payment: z.optional(
+      z.nullable(PaymentRequirementBody).check(
+        z.meta({
+          description:
+            'A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until ' +
+            'it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant\u2019s ' +
+            'requirement for the service (payment settings); `null`: none.',
+        }),
+      ),
+    ),
+    send_payment_link: z.optional(
+      z
+        .boolean()
+        .check(z.meta({ description: 'Send the payment link into the booking\u2019s conversation as a message.' })),
+    ),
   }),
 );
 

@@ -8,6 +8,9 @@ import { customerView, requirePhone } from '../customers/customer';
 import { findCustomerByPhone, findOrCreateCustomer, getCustomer } from '../customers/store';
 import { getConversation } from '../conversations/store';
 import type { Sender } from '../auth/principal';
+import type { TransactItem } from '../platform/db';
+import { bookingRequirement, paymentForNewBooking, paymentOnBookingChange } from '../payments/service';
+import type { PaymentRequirement } from '../payments/payment';
 import {
   DETAIL_FIELDS,
   NO_BUFFERS,
@@ -20,6 +23,7 @@ import {
   type Booking,
   type BookingStatus,
   type Buffers,
+  STATUS_EVENTS,
 } from './booking';
 import { outsideHoursProblem, type Schedule } from './schedule';
 import { getSchedule } from './schedule-store';
@@ -36,7 +40,13 @@ export interface BookingStores {
    * slots and its events in one transaction; throws BookingChanged when a slot or the booking changed
    * underneath, a conflict when another booking holds the time.
    */
-  saveBooking(before: Booking | undefined, after: Booking, events: EventEnvelope[], now: Date): Promise<void>;
+  saveBooking(
+    before: Booking | undefined,
+    after: Booking,
+    events: EventEnvelope[],
+    now: Date,
+    extra?: TransactItem[],
+  ): Promise<void>;
   getSchedule(tenantId: string, resourceId: string): Promise<Schedule | undefined>;
   getConversation(
     tenantId: string,
@@ -45,16 +55,39 @@ export interface BookingStores {
   getCustomer: typeof getCustomer;
   findCustomerByPhone: typeof findCustomerByPhone;
   findOrCreateCustomer: typeof findOrCreateCustomer;
+  /** The payments a booking may wait for (payments/service.ts); without them, no booking requires one. */
+  payments?: BookingPayments;
+}
+
+/** What bookings ask of payments: each booking change that touches a payment commits with it. */
+export interface BookingPayments {
+  requirementFor(tenantId: string, service: string): Promise<PaymentRequirement | undefined>;
+  forNewBooking(
+    booking: Booking,
+    baseUrl: string,
+    now: Date,
+  ): Promise<{ items: TransactItem[]; events: EventEnvelope[]; abandon(): Promise<void> }>;
+  onChange(
+    before: Booking,
+    after: Booking,
+    now: Date,
+  ): Promise<{ items: TransactItem[]; events: EventEnvelope[]; afterCommit(): Promise<unknown> }>;
 }
 
 const dynamoStores: BookingStores = {
   getBooking,
-  saveBooking: (before, after, events, now) => saveBooking(before, after, events.map(eventPut), now),
+  saveBooking: (before, after, events, now, extra = []) =>
+    saveBooking(before, after, [...events.map(eventPut), ...extra], now),
   getSchedule,
   getConversation,
   getCustomer,
   findCustomerByPhone,
   findOrCreateCustomer,
+  payments: {
+    requirementFor: bookingRequirement,
+    forNewBooking: paymentForNewBooking,
+    onChange: paymentOnBookingChange,
+  },
 };
 
 const bookingEvent = (b: Booking, type: EventType, now: Date, extra: Record<string, unknown> = {}) =>
@@ -133,6 +166,10 @@ export interface CreateBookingInput {
   notes?: string;
   metadata?: Booking['metadata'];
   status?: 'pending' | 'confirmed';
+  /** Paid for before it is confirmed (null: not even when its service requires it by the tenant's settings). */
+  payment?: PaymentRequirement | null;
+  /** The API's public base URL, for the payment link's pages. */
+  public_base_url?: string;
 }
 
 export interface BookingPatch {
@@ -147,12 +184,6 @@ export interface BookingPatch {
   status?: BookingStatus;
   cancellation_reason?: string;
 }
-
-const STATUS_EVENTS: Partial<Record<BookingStatus, EventType>> = {
-  confirmed: 'booking.confirmed',
-  completed: 'booking.completed',
-  cancelled: 'booking.cancelled',
-};
 
 /** The booking rules over the stores they read and write. */
 export function bookingService(stores: BookingStores) {
@@ -190,6 +221,11 @@ export function bookingService(stores: BookingStores) {
     if (input.customer.id && !known) throw fieldProblem('unknown_customer', 'customer.id', 'No customer has this id.');
     checkConversationCustomer(conversation, { id: known?.id, phone });
     checkOpeningHours(held, schedule);
+    const requirement =
+      input.payment === null
+        ? undefined
+        : (input.payment ?? (await stores.payments?.requirementFor(tenantId, input.service)));
+    if (requirement && !stores.payments) throw new Error('payments are not available to these booking stores');
     const customer =
       known ??
       (await stores.findOrCreateCustomer(tenantId, phone ?? '', input.customer.name ?? null, now, byPhone ?? null));
@@ -207,17 +243,34 @@ export function bookingService(stores: BookingStores) {
       timezone: input.timezone,
       notes: input.notes ?? null,
       metadata: input.metadata ?? {},
-      status: held.status,
+      status: requirement ? 'pending_payment' : held.status,
       cancellation: null,
       rescheduled_from: null,
+      payment: requirement ? { id: newId('pay'), ...requirement } : null,
       created_at: at,
       updated_at: at,
       version: 1,
     };
-    await withRetry(
-      () => stores.saveBooking(undefined, booking, [bookingEvent(booking, 'booking.created', now)], now),
-      false,
-    );
+    // The payment's link is made first (idempotent on the payment's id), and the payment is saved with the booking.
+    const linked = requirement
+      ? await stores.payments?.forNewBooking(booking, input.public_base_url ?? '', now)
+      : undefined;
+    try {
+      await withRetry(
+        () =>
+          stores.saveBooking(
+            undefined,
+            booking,
+            [bookingEvent(booking, 'booking.created', now), ...(linked?.events ?? [])],
+            now,
+            linked?.items,
+          ),
+        false,
+      );
+    } catch (error) {
+      await linked?.abandon();
+      throw error;
+    }
     return booking;
   }
 
@@ -315,7 +368,10 @@ export function bookingService(stores: BookingStores) {
         events.push(
           bookingEvent(after, statusEvent, now, { changes: { status: { from: before.status, to: status } } }),
         );
-      await stores.saveBooking(before, after, events, now);
+      // A cancellation withdraws the payment's link, or refunds a paid one by the tenant's policy, in the same transaction.
+      const linked = await stores.payments?.onChange(before, after, now);
+      await stores.saveBooking(before, after, [...events, ...(linked?.events ?? [])], now, linked?.items);
+      await linked?.afterCommit();
       return after;
     }, expectedVersion !== undefined);
   }

@@ -79,6 +79,8 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
     // Bookings stored before buffers existed hold their own time.
     buffer_before_minutes: b.buffer_before_minutes ?? 0,
     buffer_after_minutes: b.buffer_after_minutes ?? 0,
+    // Bookings stored before payments existed required none.
+    payment: b.payment ?? null,
   };
 }
 

@@ -15,6 +15,12 @@ export const EVENT_TYPES = [
   'booking.rescheduled',
   'booking.cancelled',
   'booking.completed',
+  'payment.created',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.expired',
+  'payment.canceled',
+  'payment.refunded',
   'channel.reauthorization_required',
   'webhook.test',
 ] as const;

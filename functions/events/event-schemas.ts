@@ -4,6 +4,7 @@ import { named, resourceId, tenantId, timestamp } from '../platform/api-contract
 import { Booking } from '../bookings/contract';
 import { Conversation, Message } from '../conversations/contract';
 import { WhatsAppChannel } from '../channels/contract';
+import { Payment, Refund } from '../payments/contract';
 import { EVENT_TYPES, type EventType } from './catalog';
 
 /**
@@ -21,6 +22,7 @@ const statusChange = z.object({ status: z.object({ from: z.string(), to: z.strin
 const conversationData = z.object({ conversation: Conversation });
 const messageData = z.object({ message: Message, conversation_id: resourceId('conv') });
 const bookingStatusData = z.object({ booking: Booking, changes: statusChange });
+const paymentStatusData = z.object({ payment: Payment, booking_id: z.nullable(resourceId('bkg')), changes: statusChange });
 
 export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMiniType }> = {
   'conversation.created': {
@@ -72,6 +74,41 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
   },
   'booking.cancelled': { description: 'The booking was cancelled.', data: bookingStatusData },
   'booking.completed': { description: 'The booking took place.', data: bookingStatusData },
+  'payment.created': {
+    description: 'A payment link was made (for a booking that waits for it, or by `POST /payments`).',
+    data: z.object({ payment: Payment, booking_id: z.nullable(resourceId('bkg')) }),
+  },
+  'payment.succeeded': {
+    description:
+      'The customer paid. With `late_payment: true` the link had already expired or been withdrawn: the money is refunded in full at once (a `payment.refunded` follows).',
+    data: z.object({
+      payment: Payment,
+      booking_id: z.nullable(resourceId('bkg')),
+      changes: statusChange,
+      late_payment: z.optional(z.literal(true)),
+    }),
+  },
+  'payment.failed': {
+    description: 'The payment was declined; a booking waiting for it is cancelled (`payment_failed`).',
+    data: paymentStatusData,
+  },
+  'payment.expired': {
+    description: 'The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free.',
+    data: paymentStatusData,
+  },
+  'payment.canceled': {
+    description: 'The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking\u2019s cancellation.',
+    data: paymentStatusData,
+  },
+  'payment.refunded': {
+    description: 'A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total.',
+    data: z.object({
+      payment: Payment,
+      booking_id: z.nullable(resourceId('bkg')),
+      refund: Refund,
+      changes,
+    }),
+  },
   'webhook.test': {
     description: 'Sent to one endpoint by POST /webhooks/{id}/test.',
     data: z.object({ webhook_id: resourceId('whk'), message: z.string() }),

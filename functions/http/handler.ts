@@ -19,6 +19,8 @@ export interface HttpResponse {
   body?: unknown;
   /** Sent as text/plain instead of a JSON body. */
   text?: string;
+  /** Sent as an HTML page (a customer's payment page). */
+  html?: string;
   headers?: Record<string, string>;
 }
 
@@ -185,6 +187,12 @@ export function withoutBody(response: APIGatewayProxyStructuredResultV2): APIGat
 }
 
 export function serialise(result: HttpResponse): APIGatewayProxyStructuredResultV2 {
+  if (result.html !== undefined)
+    return {
+      statusCode: result.status,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...result.headers },
+      body: result.html,
+    };
   if (result.text !== undefined)
     return {
       statusCode: result.status,

@@ -26,6 +26,8 @@ export interface SuccessResponse {
   body?: z.ZodMiniType;
   /** A text/plain body (Meta's verification handshake). */
   text?: z.ZodMiniType;
+  /** A text/html page (a customer's payment page). */
+  html?: true;
   headers?: readonly RouteHeader[];
 }
 

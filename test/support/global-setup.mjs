@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnRuntime } from './runtime-process.mjs';
 import { startFakeGraph } from './fake-graph.mjs';
+import { startFakeStripe } from './fake-stripe.mjs';
 import { makeTestTls } from './tls.mjs';
 
 export const WHATSAPP_TEST_APP_ID = '1234567890';
@@ -16,6 +17,8 @@ export default async function globalSetup() {
   const file = join(tmpdir(), `messaging-test-runtime-${process.pid}.json`);
   const platformToken = `pt_test_${Math.random().toString(36).slice(2)}`;
   const graph = await startFakeGraph();
+  const stripe = await startFakeStripe();
+  globalThis.__FAKE_STRIPE__ = stripe.server;
   const tls = makeTestTls();
   globalThis.__FAKE_GRAPH__ = graph.server;
   const { child, info } = await spawnRuntime({
@@ -26,6 +29,8 @@ export default async function globalSetup() {
     DATA_KEY: DATA_KEY_TEST,
     LOG_LEVEL: process.env.TEST_RUNTIME_LOG_LEVEL ?? 'error',
     WHATSAPP_GRAPH_URL: graph.url,
+    // The official `stripe` client talks to the fake Stripe server (test/support/fake-stripe.mjs).
+    STRIPE_API_URL: stripe.url,
     // The platform's Meta app: its secret signs every webhook (the fake Graph server signs its own with it).
     WHATSAPP_APP_ID: WHATSAPP_TEST_APP_ID,
     WHATSAPP_APP_SECRET: WHATSAPP_TEST_APP_SECRET,
@@ -60,6 +65,7 @@ export default async function globalSetup() {
       jwtSecret: JWT_TEST_SECRET,
       dataKey: DATA_KEY_TEST,
       graphUrl: graph.url,
+      stripeUrl: stripe.url,
       tls,
       opsFile: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`),
       pid: child.pid,

@@ -10,10 +10,10 @@ export default async function globalTeardown() {
     await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
     clearTimeout(timer);
   }
-  const graph = globalThis.__FAKE_GRAPH__;
-  if (graph) {
-    const closed = new Promise((resolve) => graph.close(resolve));
-    graph.closeAllConnections();
+  for (const server of [globalThis.__FAKE_GRAPH__, globalThis.__FAKE_STRIPE__]) {
+    if (!server) continue;
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeAllConnections();
     await closed;
   }
   if (process.env.TEST_RUNTIME_FILE) rmSync(process.env.TEST_RUNTIME_FILE, { force: true });

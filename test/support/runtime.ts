@@ -10,6 +10,7 @@ export interface TestRuntime {
   jwtSecret: string;
   dataKey: string;
   graphUrl: string;
+  stripeUrl: string;
   tls: { ca: string; key: string; cert: string };
   opsFile: string;
 }

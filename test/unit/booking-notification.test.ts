@@ -20,6 +20,7 @@ const booking = (extra: Partial<Booking> = {}): Booking => ({
   status: 'confirmed',
   cancellation: null,
   rescheduled_from: null,
+  payment: null,
   created_at: '2031-03-01T00:00:00.000Z',
   updated_at: '2031-03-01T00:00:00.000Z',
   version: 1,
