@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'booking.cancelled',
   'booking.completed',
   'channel.reauthorization_required',
+  'template.status_updated',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

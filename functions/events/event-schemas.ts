@@ -3,7 +3,9 @@ import { named, resourceId, tenantId, timestamp } from '../platform/api-contract
 import { Booking } from '../bookings/contract';
 import { Conversation, Message } from '../conversations/contract';
 import { WhatsAppChannel } from '../channels/contract';
+import { Template } from '../templates/contract';
 import { EVENT_TYPES, type EventType } from './catalog';
+import { TEMPLATE_STATUSES } from '../templates/template';
 
 /**
  * The `data` of every event type in the catalog, as the code that emits it writes it (conversations/
@@ -54,6 +56,11 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
     description:
       'Meta refused a WhatsApp number\u2019s access token (expired or revoked): nothing is sent through it until an admin reconnects it.',
     data: z.object({ channel: WhatsAppChannel }),
+  },
+  'template.status_updated': {
+    description:
+      'A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled.',
+    data: z.object({ template: Template, previous_status: z.enum(TEMPLATE_STATUSES) }),
   },
   'booking.created': { description: 'A booking was made.', data: z.object({ booking: Booking }) },
   'booking.confirmed': { description: 'A pending booking was confirmed.', data: bookingStatusData },
