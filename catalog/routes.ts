@@ -262,6 +262,15 @@ export const ROUTES: readonly RouteDef[] = [
     mainTable: 'write',
   },
   {
+    id: 'messages-cancel',
+    method: 'DELETE',
+    path: '/conversations/{id}/messages/{message_id}',
+    handler: 'conversations/messages-cancel',
+    sdk: { resource: 'conversations.messages', method: 'cancel' },
+    auth: 'tenant',
+    mainTable: 'write',
+  },
+  {
     id: 'notes-list',
     method: 'GET',
     path: '/conversations/{id}/notes',

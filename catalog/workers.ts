@@ -183,10 +183,10 @@ export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'business-scheduler',
     handler: 'scheduler/schedule-worker',
-    description: 'WhatsApp business messaging that falls due: sandbox template reviews',
+    description: 'WhatsApp business messaging that falls due: scheduled messages (send_at), sandbox template reviews',
     source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'BUSINESS_SCHEDULER_INTERVAL_SECONDS' },
     mainTable: 'write',
-    sendsTo: [],
+    sendsTo: ['channelOutbound'],
   },
   {
     id: 'whatsapp-inbound',

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
-import { calendarDateInRange, isValidTimezone, nonEmptyPatch, timezone as timezoneSchema } from '../platform/validation';
+import {
+  calendarDateInRange,
+  isValidTimezone,
+  nonEmptyPatch,
+  timezone as timezoneSchema,
+} from '../platform/validation';
 import { MAX_BUFFER_MINUTES } from './booking';
 import {
   CLOCK_TIME,

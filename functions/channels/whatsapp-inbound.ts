@@ -3,6 +3,7 @@ import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations
 import { findByProviderId, setReaction, type MessageRef } from '../conversations/message-store';
 import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
 import { applyMetaTemplateStatus } from '../templates/service';
+import { graphErrorReason } from './graph-errors';
 import {
   TEMPLATE_STATUS_FIELD,
   NOT_CUSTOMER_MESSAGES,
@@ -106,7 +107,11 @@ async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts
     error: first
       ? {
           code: `whatsapp_${typeof first.code === 'number' ? first.code : 'error'}`,
-          message: String(first.message ?? first.title ?? 'failed').slice(0, 1024),
+          // A reason a person can act on for the codes agents meet most (re-engagement, templates, media).
+          message: graphErrorReason(
+            typeof first.code === 'number' ? first.code : undefined,
+            String(first.message ?? first.title ?? 'failed'),
+          ).slice(0, 1024),
         }
       : null,
   };

@@ -266,15 +266,16 @@ export interface WhatsAppRecipient {
 }
 
 /**
- * POST /{phone_number_id}/messages with a text. Returns the wamid. `reference` travels as Meta's
- * biz_opaque_callback_data and comes back on every status webhook of the message, so a send whose answer
- * was lost can still be matched to its message.
+ * POST /{phone_number_id}/messages with a message of any kind (its `type` and that type's object, as
+ * Meta documents them). Returns the wamid. `reference` travels as Meta's biz_opaque_callback_data and
+ * comes back on every status webhook of the message, so a send whose answer was lost can still be matched
+ * to its message.
  */
-export async function sendWhatsAppText(
+export async function sendWhatsAppMessage(
   phoneNumberId: string,
   credentials: GraphCredentials,
   recipient: WhatsAppRecipient,
-  body: string,
+  message: Record<string, unknown>,
   reference?: string,
 ): Promise<string> {
   const json = await graphCall<{ messages?: { id?: string }[] }>(
@@ -286,8 +287,7 @@ export async function sendWhatsAppText(
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         ...(recipient.phone ? { to: recipient.phone.replace(/^\+/, '') } : { recipient: recipient.userId }),
-        type: 'text',
-        text: { preview_url: false, body },
+        ...message,
         ...(reference ? { biz_opaque_callback_data: reference } : {}),
       },
     },
@@ -296,6 +296,22 @@ export async function sendWhatsAppText(
   if (!wamid) throw new GraphError(200, undefined, 'The Graph API accepted the message but gave no id', true);
   return wamid;
 }
+
+/** A text message (POST /{phone_number_id}/messages, type `text`). */
+export const sendWhatsAppText = (
+  phoneNumberId: string,
+  credentials: GraphCredentials,
+  recipient: WhatsAppRecipient,
+  body: string,
+  reference?: string,
+) =>
+  sendWhatsAppMessage(
+    phoneNumberId,
+    credentials,
+    recipient,
+    { type: 'text', text: { preview_url: false, body } },
+    reference,
+  );
 
 /**
  * Proves the caller controls the number: Graph answers GET /{phone_number_id} only with a token of the

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 /** Public ids: a short type prefix plus a ULID, so ids sort by creation time and say what they name. */
-export type IdPrefix = 'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'note' | 'bkg' | 'whk' | 'dlv' | 'cus' | 'rpl' | 'tpl';
+export type IdPrefix =
+  'usr' | 'key' | 'ses' | 'evt' | 'conv' | 'msg' | 'note' | 'bkg' | 'whk' | 'dlv' | 'cus' | 'rpl' | 'tpl';
 
 /** Monotonic: ids made in the same millisecond still sort in creation order (events of one change). */
 const ulid = monotonicFactory();
