@@ -489,6 +489,7 @@ async function whatsappInbound(
       tenant_id: tenantId,
       phone_number_id: phoneNumberId,
       display_phone_number: null,
+      waba_id: null,
       status: 'active',
       created_at: new Date().toISOString(),
     },

@@ -197,6 +197,14 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
   },
   {
+    id: 'business-scheduler',
+    handler: 'scheduler/schedule-worker',
+    description: 'WhatsApp business messaging that falls due: scheduled messages (send_at), sandbox template reviews',
+    source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'BUSINESS_SCHEDULER_INTERVAL_SECONDS' },
+    mainTable: 'write',
+    sendsTo: ['channelOutbound'],
+  },
+  {
     id: 'whatsapp-inbound',
     handler: 'channels/whatsapp-inbound-worker',
     description: 'Routes queued WhatsApp webhook payloads to tenants: customer messages, statuses, reactions',

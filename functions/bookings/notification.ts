@@ -56,5 +56,5 @@ export async function notifyCustomer(
       'booking_without_conversation',
       'Neither the booking nor its customer has a conversation to write in: start one with the customer first.',
     );
-  return sendMessage(tenantId, conversationId, text, sender, now);
+  return sendMessage(tenantId, conversationId, { kind: { type: 'text', text } }, sender, now);
 }

@@ -8,6 +8,9 @@ const whatsAppFields = {
   tenant_id: tenantId,
   phone_number_id: z.string().check(z.meta({ pattern: '^\\d{1,32}$', examples: ['106540352242922'] })),
   display_phone_number: z.nullable(z.string()),
+  waba_id: z
+    .nullable(z.string())
+    .check(z.meta({ description: 'The WhatsApp Business Account holding the number and its message templates.' })),
   status: z.enum(['active', 'needs_reauthorization']).check(
     z.meta({
       description: '`needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.',

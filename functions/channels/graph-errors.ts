@@ -42,7 +42,17 @@ const REASONS: Record<number, string> = {
   100: 'WhatsApp refused a parameter of the message.',
   131026:
     'The message could not be delivered: the number may not be on WhatsApp, or it has not accepted the latest terms.',
-  131047: 'More than 24 hours have passed since the customer last wrote: only an approved template may be sent.',
+  131047:
+    'Re-engagement required: more than 24 hours have passed since the customer last wrote, so only an approved template may be sent (give `fallback_template`).',
+  131052: 'WhatsApp could not download the media: check that its URL is public and answers with the file.',
+  131053: 'WhatsApp could not process the media: it is too large, or its type is not one WhatsApp takes.',
+  132000: 'The number of parameters does not match the template.',
+  132001: 'WhatsApp has no approved template of this name in this language (missing, deleted or not yet approved).',
+  132005: 'The template with its parameters filled in is too long.',
+  132007: 'The template breaks WhatsApp\u2019s policy.',
+  132012: 'A template parameter is not in the format the template expects.',
+  132015: 'The template is paused by WhatsApp for low quality: edit it or use another.',
+  132016: 'The template is disabled by WhatsApp: use another.',
   131051: 'WhatsApp does not support this message type.',
   131062: 'This message type cannot be sent to a customer known only by their WhatsApp username.',
   190: 'The WhatsApp access token has expired or was revoked: reconnect the number.',

@@ -13,7 +13,30 @@ import { whatsAppPlatformApp } from '../platform/secrets';
 import { eventPut, newEvent } from '../events/store';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
 import { whatsAppRecipient } from '../customers/customer';
-import { GraphError, sendWhatsAppText } from './whatsapp';
+import { GraphError, sendWhatsAppMessage } from './whatsapp';
+import { graphMessageOf, kindOf } from '../conversations/message-kinds';
+import { getTemplate } from '../templates/store';
+import { metaTemplateMessage } from '../templates/meta-template';
+
+/**
+ * The Graph message of a queued message, by its kind; a template's is built from the template as it is
+ * now (a template deleted since the message was accepted fails it, with a reason).
+ */
+async function graphMessageFor(
+  message: Message,
+): Promise<{ body: Record<string, unknown> } | { code: string; message: string }> {
+  const kind = kindOf(message);
+  if (kind.type !== 'template') return { body: graphMessageOf(kind) };
+  const template = kind.template.template_id
+    ? await getTemplate(message.tenant_id, kind.template.template_id)
+    : undefined;
+  if (!template)
+    return {
+      code: 'template_not_found',
+      message: `The template ${kind.template.name} (${kind.template.language}) was deleted before the message went.`,
+    };
+  return { body: graphMessageOf(kind, metaTemplateMessage(template, kind.template.parameters)) };
+}
 
 const IN_PROCESS_ATTEMPTS = 3;
 /**
@@ -150,9 +173,11 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     // appsecret_proof for the platform's app; a tenant's own app need not require it.
     appSecret: route.secrets.app_secret ? undefined : app?.secret,
   };
+  const graphMessage = await graphMessageFor(message);
+  if ('code' in graphMessage) return markFailed(ref, graphMessage, now());
   try {
     const wamid = await withGraphRetries(() =>
-      sendWhatsAppText(phoneNumberId, credentials, recipient, message.text, sendReference(ref)),
+      sendWhatsAppMessage(phoneNumberId, credentials, recipient, graphMessage.body, sendReference(ref)),
     );
     await recordSent(ref, 'whatsapp', wamid);
     // Statuses Meta sent before this send was recorded were held for it.

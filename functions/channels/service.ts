@@ -1,10 +1,17 @@
 // Public: the tenant's connected channels, for the features that route by number.
 import { DomainError } from '../platform/domain-error';
 import { whatsAppPlatformApp } from '../platform/secrets';
-import { connectWhatsApp, listChannels, type WhatsAppChannel } from './store';
+import {
+  connectWhatsApp,
+  listChannels,
+  routeWhatsAppNumber,
+  type WhatsAppChannel,
+  type WhatsAppSecrets,
+} from './store';
 import {
   GraphError,
   exchangeSignupCode,
+  type GraphCredentials,
   inspectToken,
   subscribeAppToAccount,
   tokenProblem,
@@ -78,6 +85,7 @@ export async function connectWhatsAppNumber(
     tenant_id: tenantId,
     phone_number_id: input.phone_number_id,
     display_phone_number: input.display_phone_number ?? number.display_phone_number ?? null,
+    waba_id: input.waba_id ?? null,
     status: 'active',
     created_at: now.toISOString(),
   };
@@ -124,3 +132,45 @@ export async function connectByEmbeddedSignup(
 export async function whatsAppNumbersOf(tenantId: string): Promise<string[]> {
   return (await listChannels(tenantId)).map((channel) => channel.phone_number_id);
 }
+
+/** What a call on a connected number's account needs: its WABA and the credentials to call Graph with. */
+export interface WhatsAppAccess {
+  phoneNumberId: string;
+  wabaId: string | null;
+  credentials: GraphCredentials;
+}
+
+/**
+ * The tenant's WhatsApp number (the one named, or its only one) and how to call Graph for it. 422
+ * `channel_not_connected` when there is none; the caller checks `wabaId` when it needs the account.
+ */
+export async function whatsAppAccess(tenantId: string, phoneNumberId?: string | null): Promise<WhatsAppAccess> {
+  const numbers = await listChannels(tenantId);
+  const channel = phoneNumberId
+    ? numbers.find((c) => c.phone_number_id === phoneNumberId)
+    : numbers.length === 1
+      ? numbers[0]
+      : undefined;
+  const route = channel ? await routeWhatsAppNumber(channel.phone_number_id) : undefined;
+  if (!channel || !route || route.tenantId !== tenantId)
+    throw DomainError.invalidField(
+      'channel_not_connected',
+      'channel_account_id',
+      'Connect the WhatsApp number first (POST /channels/whatsapp), and name it in channel_account_id if there are several.',
+    );
+  const app = await whatsAppPlatformApp();
+  return {
+    phoneNumberId: channel.phone_number_id,
+    wabaId: channel.waba_id,
+    credentials: graphCredentials(route.secrets, app?.secret),
+  };
+}
+
+/** appsecret_proof for the platform's app; a tenant's own app need not require it. */
+export const graphCredentials = (
+  secrets: WhatsAppSecrets,
+  platformAppSecret: string | undefined,
+): GraphCredentials => ({
+  accessToken: secrets.access_token,
+  appSecret: secrets.app_secret ? undefined : platformAppSecret,
+});

@@ -23,6 +23,8 @@ export interface WhatsAppChannel {
   tenant_id: string;
   phone_number_id: string;
   display_phone_number: string | null;
+  /** The WhatsApp Business Account that holds the number (and its message templates), when given. */
+  waba_id: string | null;
   /** `needs_reauthorization`: Meta refused the token (expired or revoked); nothing is sent until reconnected. */
   status: 'active' | 'needs_reauthorization';
   created_at: string;
@@ -90,7 +92,7 @@ export async function listChannels(tenantId: string): Promise<WhatsAppChannel[]>
       Limit: 100,
     }),
   );
-  return (out.Items ?? []).map(({ pk, sk, ...c }) => ({ status: 'active', ...c }) as WhatsAppChannel);
+  return (out.Items ?? []).map(({ pk, sk, ...c }) => ({ status: 'active', waba_id: null, ...c }) as WhatsAppChannel);
 }
 
 /** Webhook routing: which tenant a number belongs to, with its secrets. */
@@ -128,7 +130,7 @@ export async function flagNeedsReauthorization(
   );
   if (!current.Item || current.Item.status === 'needs_reauthorization') return false;
   const { pk, sk, ...rest } = current.Item;
-  const channel = { ...rest, status: 'needs_reauthorization' } as WhatsAppChannel;
+  const channel = { waba_id: null, ...rest, status: 'needs_reauthorization' } as WhatsAppChannel;
   const flag = (Key: Record<string, string>) => ({
     Update: {
       TableName: table,

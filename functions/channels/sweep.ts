@@ -19,7 +19,7 @@ const BATCH_PER_SHARD = 100;
 const MAX_SWEEPS = 3;
 
 /** Hands messages to the sender's queue, due at once (its delivery delay is for retries). */
-async function handOn(refs: MessageRef[]): Promise<void> {
+export async function handOn(refs: MessageRef[]): Promise<void> {
   for (let i = 0; i < refs.length; i += 10) {
     const batch = refs.slice(i, i + 10);
     const out = await sqsClient().send(

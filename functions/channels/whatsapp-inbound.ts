@@ -2,7 +2,10 @@ import { normalisePhone, normaliseWhatsAppUserId } from '../customers/customer';
 import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations/service';
 import { findByProviderId, setReaction, type MessageRef } from '../conversations/message-store';
 import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
+import { applyMetaTemplateStatus } from '../templates/service';
+import { graphErrorReason } from './graph-errors';
 import {
+  TEMPLATE_STATUS_FIELD,
   NOT_CUSTOMER_MESSAGES,
   inboundText,
   receiptTime,
@@ -104,7 +107,11 @@ async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts
     error: first
       ? {
           code: `whatsapp_${typeof first.code === 'number' ? first.code : 'error'}`,
-          message: String(first.message ?? first.title ?? 'failed').slice(0, 1024),
+          // A reason a person can act on for the codes agents meet most (re-engagement, templates, media).
+          message: graphErrorReason(
+            typeof first.code === 'number' ? first.code : undefined,
+            String(first.message ?? first.title ?? 'failed'),
+          ).slice(0, 1024),
         }
       : null,
   };
@@ -149,6 +156,18 @@ export async function processInboundChunk(chunk: InboundChunk, now: Date): Promi
   const counts: InboundCounts = { received: 0, duplicates: 0, receipts: 0, held: 0, reactions: 0, skipped: 0 };
   const messages = Array.isArray(chunk.value?.messages) ? chunk.value.messages : [];
   const statuses = Array.isArray(chunk.value?.statuses) ? chunk.value.statuses : [];
+  if (chunk.field === TEMPLATE_STATUS_FIELD) {
+    const v = chunk.value;
+    const id =
+      typeof v?.message_template_id === 'number' || typeof v?.message_template_id === 'string'
+        ? String(v.message_template_id)
+        : '';
+    // A template not recorded yet (its creation's answer still on the way) is settled by a sync.
+    const outcome = /^\d{1,32}$/.test(id) ? await applyMetaTemplateStatus(id, v.event, v.reason, now) : 'unknown';
+    if (outcome === 'applied') counts.receipts++;
+    else counts.skipped++;
+    return counts;
+  }
   const route = await routeWhatsAppNumber(chunk.phone_number_id);
   if (!route || chunk.field !== 'messages') {
     counts.skipped += messages.length + statuses.length;

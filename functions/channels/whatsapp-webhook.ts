@@ -17,7 +17,9 @@ async function signedByMeta(rawBody: string, signature: string | undefined, payl
   const app = await whatsAppPlatformApp();
   if (app && validSignature(rawBody, signature, app.secret)) return true;
   // A tenant's own Meta app signs only its own numbers' payloads: every number must agree.
-  const numbers = [...new Set(inboundChunks(payload, Infinity).map((c) => c.phone_number_id))].slice(0, 10);
+  const numbers = [...new Set(inboundChunks(payload, Infinity).map((c) => c.phone_number_id))]
+    .filter(Boolean)
+    .slice(0, 10);
   if (numbers.length === 0) return false;
   const routes = await Promise.all(numbers.map((n) => routeWhatsAppNumber(n)));
   return routes.every((r) => r?.secrets.app_secret && validSignature(rawBody, signature, r.secrets.app_secret));

@@ -51,7 +51,16 @@ export interface WebhookValue {
   contacts?: { wa_id?: string; user_id?: string; profile?: { name?: string; username?: string } }[];
   messages?: WebhookMessage[];
   statuses?: WebhookStatus[];
+  /** `message_template_status_update`: Meta's review of a template (no metadata: it is the account's). */
+  event?: string;
+  message_template_id?: number | string;
+  message_template_name?: string;
+  message_template_language?: string;
+  reason?: string;
 }
+
+/** The webhook field of Meta's template review results. */
+export const TEMPLATE_STATUS_FIELD = 'message_template_status_update';
 
 export interface WebhookPayload {
   object?: string;
@@ -96,11 +105,15 @@ export function inboundChunks(payload: WebhookPayload, maxBytes = CHUNK_BYTES): 
   return entries.flatMap((entry) =>
     (Array.isArray(entry?.changes) ? entry.changes : []).flatMap((change) => {
       const value = change?.value;
+      const waba_id = typeof entry.id === 'string' ? entry.id : null;
+      // A template's review concerns the account, not a number: routed by the template's id.
+      if (value && change.field === TEMPLATE_STATUS_FIELD)
+        return [{ phone_number_id: '', waba_id, field: TEMPLATE_STATUS_FIELD, value }];
       const phoneNumberId = value?.metadata?.phone_number_id;
       if (!value || typeof phoneNumberId !== 'string') return [];
       return splitValue(value, maxBytes).map((part) => ({
         phone_number_id: phoneNumberId,
-        waba_id: typeof entry.id === 'string' ? entry.id : null,
+        waba_id,
         field: typeof change.field === 'string' ? change.field : 'messages',
         value: part,
       }));
@@ -253,15 +266,16 @@ export interface WhatsAppRecipient {
 }
 
 /**
- * POST /{phone_number_id}/messages with a text. Returns the wamid. `reference` travels as Meta's
- * biz_opaque_callback_data and comes back on every status webhook of the message, so a send whose answer
- * was lost can still be matched to its message.
+ * POST /{phone_number_id}/messages with a message of any kind (its `type` and that type's object, as
+ * Meta documents them). Returns the wamid. `reference` travels as Meta's biz_opaque_callback_data and
+ * comes back on every status webhook of the message, so a send whose answer was lost can still be matched
+ * to its message.
  */
-export async function sendWhatsAppText(
+export async function sendWhatsAppMessage(
   phoneNumberId: string,
   credentials: GraphCredentials,
   recipient: WhatsAppRecipient,
-  body: string,
+  message: Record<string, unknown>,
   reference?: string,
 ): Promise<string> {
   const json = await graphCall<{ messages?: { id?: string }[] }>(
@@ -273,8 +287,7 @@ export async function sendWhatsAppText(
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         ...(recipient.phone ? { to: recipient.phone.replace(/^\+/, '') } : { recipient: recipient.userId }),
-        type: 'text',
-        text: { preview_url: false, body },
+        ...message,
         ...(reference ? { biz_opaque_callback_data: reference } : {}),
       },
     },
@@ -283,6 +296,22 @@ export async function sendWhatsAppText(
   if (!wamid) throw new GraphError(200, undefined, 'The Graph API accepted the message but gave no id', true);
   return wamid;
 }
+
+/** A text message (POST /{phone_number_id}/messages, type `text`). */
+export const sendWhatsAppText = (
+  phoneNumberId: string,
+  credentials: GraphCredentials,
+  recipient: WhatsAppRecipient,
+  body: string,
+  reference?: string,
+) =>
+  sendWhatsAppMessage(
+    phoneNumberId,
+    credentials,
+    recipient,
+    { type: 'text', text: { preview_url: false, body } },
+    reference,
+  );
 
 /**
  * Proves the caller controls the number: Graph answers GET /{phone_number_id} only with a token of the
@@ -359,4 +388,67 @@ export async function subscribeAppToAccount(wabaId: string, credentials: GraphCr
     credentials,
   );
   if (!json.success) throw new GraphError(200, undefined, 'Meta did not subscribe the app to the account');
+}
+
+/** A message template as the Graph API shows it (WhatsApp Business Management API). */
+export interface GraphTemplate {
+  id?: string;
+  name?: string;
+  language?: string;
+  category?: string;
+  status?: string;
+  rejected_reason?: string;
+  components?: Record<string, unknown>[];
+}
+
+/** POST /{waba_id}/message_templates: submits a template for Meta's review. Returns its id and status. */
+export async function createMessageTemplate(
+  wabaId: string,
+  credentials: GraphCredentials,
+  template: { name: string; language: string; category: string; components: Record<string, unknown>[] },
+): Promise<{ id: string; status: string }> {
+  const json = await graphCall<{ id?: string; status?: string }>(
+    'POST',
+    `${encodeURIComponent(wabaId)}/message_templates`,
+    credentials,
+    { body: template },
+  );
+  if (!json.id) throw new GraphError(200, undefined, 'The Graph API accepted the template but gave no id');
+  return { id: json.id, status: json.status ?? 'PENDING' };
+}
+
+/** GET /{waba_id}/message_templates, every page (a WABA holds at most a few hundred). */
+export async function listMessageTemplates(wabaId: string, credentials: GraphCredentials): Promise<GraphTemplate[]> {
+  const all: GraphTemplate[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 20; page++) {
+    const json = await graphCall<{ data?: GraphTemplate[]; paging?: { cursors?: { after?: string }; next?: string } }>(
+      'GET',
+      `${encodeURIComponent(wabaId)}/message_templates`,
+      credentials,
+      {
+        query: {
+          fields: 'id,name,language,category,status,rejected_reason,components',
+          limit: '100',
+          ...(after ? { after } : {}),
+        },
+      },
+    );
+    all.push(...(json.data ?? []));
+    after = json.paging?.next ? json.paging.cursors?.after : undefined;
+    if (!after) break;
+  }
+  return all;
+}
+
+/** DELETE /{waba_id}/message_templates?name=…&hsm_id=…: deletes one language of a template (by its id). */
+export async function deleteMessageTemplate(
+  wabaId: string,
+  credentials: GraphCredentials,
+  name: string,
+  templateId: string,
+): Promise<void> {
+  await graphCall('DELETE', `${encodeURIComponent(wabaId)}/message_templates`, credentials, {
+    query: { name, hsm_id: templateId },
+  });
 }

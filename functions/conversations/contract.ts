@@ -1,8 +1,9 @@
 // Public: the API schemas of conversations and messages, reused by other contracts.
 import * as z from 'zod/mini';
+import { MESSAGE_TYPES } from './message-kinds';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
-import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES } from './conversation';
+import { CHANNELS, CONVERSATION_STATUSES, MESSAGE_STATUSES, PRIORITIES } from './conversation';
 
 const score = z.number().check(z.minimum(0), z.maximum(1));
 
@@ -37,6 +38,12 @@ export const Conversation = named(
     last_inbound_at: z
       .nullable(timestamp)
       .check(z.meta({ description: 'The last customer message: WhatsApp\u2019s 24-hour window runs from here.' })),
+    window_expires_at: z.nullable(timestamp).check(
+      z.meta({
+        description:
+          'WhatsApp: when the 24-hour customer-service window closes (24 h after the customer\u2019s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.',
+      }),
+    ),
     last_activity_at: timestamp,
     created_at: timestamp,
     updated_at: timestamp,
@@ -62,9 +69,29 @@ export const Message = named(
     tenant_id: tenantId,
     conversation_id: resourceId('conv'),
     direction: z.enum(['inbound', 'outbound']),
-    type: z.literal('text'),
-    text: z.string(),
-    status: z.enum(['received', 'queued', 'sent', 'delivered', 'read', 'failed']),
+    type: z
+      .enum(MESSAGE_TYPES)
+      .check(
+        z.meta({
+          description: 'Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.',
+        }),
+      ),
+    text: z
+      .string()
+      .check(
+        z.meta({
+          description:
+            'What the message says as text: a template\u2019s name, a media\u2019s caption, a list\u2019s rendering.',
+        }),
+      ),
+    content: z.nullable(z.record(z.string(), z.unknown())).check(
+      z.meta({
+        description:
+          'The kind\u2019s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text.',
+      }),
+    ),
+    scheduled_at: z.nullable(timestamp).check(z.meta({ description: 'When a message given `send_at` goes.' })),
+    status: z.enum(MESSAGE_STATUSES),
     sender: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
     channel: z.enum(CHANNELS),
     provider_message_id: z.nullable(z.string()),
@@ -204,11 +231,43 @@ export const contract = defineContract({
     operationId: 'sendMessage',
     summary: 'Send a message',
     description:
-      'Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`), each with an event.',
+      'Exactly one of `text`, `template` (an approved template by name and language, with its parameters), `image`, `document`, ' +
+      '`audio`, `video` (an https `url`, a `caption`, a document\u2019s `filename`; checked like webhook URLs) or `interactive` ' +
+      '(up to 3 reply `buttons`, or a `list` of up to 10 rows), each within WhatsApp\u2019s limits (422 naming the limit). ' +
+      'On WhatsApp, after the 24-hour window (`window_expires_at`) only templates may be sent: a message with `fallback_template` ' +
+      'sends that template instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it ' +
+      'goes); at its time the window is decided again, and a message that cannot go fails with `conversation.message.failed`. ' +
+      'Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`, ' +
+      'with `error` saying why), each with an event.',
     params,
-    responses: { 202: { description: 'The queued message.', body: Message, headers: ['Location'] } },
-    errors: { 404: ['not_found'], 409: ['concurrent_update'], 422: ['outside_service_window'] },
-    requestExample: { text: 'Of course! Tuesday 10:00 works.' },
+    responses: { 202: { description: 'The queued or scheduled message.', body: Message, headers: ['Location'] } },
+    errors: {
+      404: ['not_found'],
+      409: ['concurrent_update'],
+      422: [
+        'outside_service_window',
+        'template_not_found',
+        'template_not_approved',
+        'invalid_template_parameters',
+        'unsafe_media_url',
+      ],
+    },
+    requestExample: {
+      text: 'Your appointment is tomorrow at 10:00. See you then!',
+      fallback_template: {
+        name: 'appointment_reminder',
+        language: 'en',
+        parameters: { body: ['Maria', 'tomorrow at 10:00'] },
+      },
+    },
+  },
+  'messages-cancel': {
+    operationId: 'cancelMessage',
+    summary: 'Cancel a scheduled message',
+    description: 'A message given `send_at` is `canceled` if it has not gone yet; 409 `message_not_scheduled` after.',
+    params: { id: resourceId('conv'), message_id: resourceId('msg') },
+    responses: { 200: { description: 'The cancelled message.', body: Message } },
+    errors: { 404: ['not_found'], 409: ['message_not_scheduled'] },
   },
   'notes-list': {
     operationId: 'listNotes',

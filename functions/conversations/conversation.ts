@@ -2,6 +2,7 @@
 /** Conversations and messages: pure rules, no AWS imports. */
 import type { Sender } from '../auth/principal';
 import type { CustomerRef } from '../customers/customer';
+import type { MessageContent, MessageType } from './message-kinds';
 
 export const CHANNELS = ['sandbox', 'whatsapp'] as const;
 export type ChannelKind = (typeof CHANNELS)[number];
@@ -40,6 +41,11 @@ export interface Conversation {
   last_message_at: string | null;
   /** The last customer message: WhatsApp's 24-hour customer-service window runs from here. */
   last_inbound_at: string | null;
+  /**
+   * When WhatsApp's customer-service window closes (24 h after the customer's last message): after it,
+   * only templates may be sent. Null on the sandbox, and before the customer first writes.
+   */
+  window_expires_at: string | null;
   /** Sort key of every list: the last message, or the last change. */
   last_activity_at: string;
   created_at: string;
@@ -72,6 +78,7 @@ export function newConversation(fields: {
     handoff: null,
     last_message_at: null,
     last_inbound_at: null,
+    window_expires_at: null,
     last_activity_at: at,
     created_at: at,
     updated_at: at,
@@ -103,6 +110,12 @@ export function wakeIfDue(c: Conversation, now: Date): Conversation {
 
 export const SERVICE_WINDOW_MS = 24 * 3600 * 1000;
 
+/** When the service window of a conversation whose customer last wrote at `lastInboundAt` closes. */
+export const serviceWindowEnd = (c: Pick<Conversation, 'channel' | 'last_inbound_at'>): string | null =>
+  c.channel === 'whatsapp' && c.last_inbound_at
+    ? new Date(Date.parse(c.last_inbound_at) + SERVICE_WINDOW_MS).toISOString()
+    : null;
+
 /** WhatsApp allows free-form messages only within 24 h of the customer's last message. */
 export function insideServiceWindow(
   conversation: Pick<Conversation, 'channel' | 'last_inbound_at'>,
@@ -121,15 +134,31 @@ export const CONVERSATION_CHANGE_FIELDS = [
   'category',
 ] as const;
 
-export type MessageStatus = 'received' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+/** `scheduled`: waiting for its `send_at` (cancelable until then); `canceled`: cancelled before it went. */
+export type MessageStatus = 'received' | 'scheduled' | 'canceled' | 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+export const MESSAGE_STATUSES = [
+  'received',
+  'scheduled',
+  'canceled',
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
 
 export interface Message {
   id: string;
   tenant_id: string;
   conversation_id: string;
   direction: 'inbound' | 'outbound';
-  type: 'text';
+  type: MessageType;
+  /** What the customer reads, as text (a template's or a list's rendering, a media's caption). */
   text: string;
+  /** The kind's own part (a template and its parameters, a media link, buttons or a list); null for text. */
+  content?: MessageContent | null;
+  /** When a scheduled message goes (`send_at`); null when sent at once. */
+  scheduled_at?: string | null;
   status: MessageStatus;
   sender: Sender;
   channel: ChannelKind;
@@ -219,6 +248,7 @@ export const CONVERSATION_FIELDS = [
   'handoff',
   'last_message_at',
   'last_inbound_at',
+  'window_expires_at',
   'last_activity_at',
   'created_at',
   'updated_at',
@@ -232,6 +262,8 @@ export const MESSAGE_FIELDS = [
   'direction',
   'type',
   'text',
+  'content',
+  'scheduled_at',
   'status',
   'sender',
   'channel',

@@ -6,7 +6,8 @@ import { conditionalWrite, db, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';
 import { tenantPk } from '../platform/keys';
 import { UpdateBuilder } from '../platform/expressions';
-import { dueIndexKeys } from '../platform/due-index';
+import { dueIndexKeys, dueItems } from '../platform/due-index';
+import type { TemplateContent } from './message-kinds';
 import { tenantItemsPage } from '../platform/pagination';
 import {
   MESSAGE_FIELDS,
@@ -216,6 +217,75 @@ export async function setReaction(ref: MessageRef, reaction: { emoji: string; re
         UpdateExpression: 'SET reaction = :r, reaction_at = :at',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(reaction_at) OR reaction_at < :at)',
         ExpressionAttributeValues: { ':r': reaction, ':at': at },
+      }),
+    ),
+  );
+}
+
+/** Scheduled outbound messages, in the due index by `scheduled_at`, with the fallback their time may need. */
+export const SCHEDULED_DUE_KIND = 'MSGSCHED';
+const FALLBACK_TEMPLATE = 'fallback_template';
+
+/** A message given `send_at`: no outbox marker (nothing sends it yet), due at its time. */
+export async function putScheduledMessage(message: Message, fallbackTemplate: TemplateContent | null): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: {
+        ...messageKey(message.tenant_id, message.conversation_id, message.id),
+        ...dueIndexKeys(SCHEDULED_DUE_KIND, message.id, message.scheduled_at ?? message.created_at),
+        ...(fallbackTemplate ? { [FALLBACK_TEMPLATE]: fallbackTemplate } : {}),
+        ...message,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export interface DueScheduledMessage {
+  message: Message;
+  fallbackTemplate: TemplateContent | null;
+}
+
+/** Scheduled messages whose time has come (across tenants), oldest first per due shard. */
+export async function dueScheduledMessages(now: Date, limitPerShard: number): Promise<DueScheduledMessage[]> {
+  return (await dueItems(SCHEDULED_DUE_KIND, now, limitPerShard))
+    .filter((item) => item.status === 'scheduled')
+    .map((item) => ({
+      message: messageFromItem(item),
+      fallbackTemplate: (item[FALLBACK_TEMPLATE] as TemplateContent | undefined) ?? null,
+    }));
+}
+
+/**
+ * A scheduled message's time came: queued as `message` says (its kind may be the fallback template), in
+ * the outbound due index so the outbound sweeper hands it on should its hand-off to the sender be lost.
+ * Only from `scheduled`: a repeated run, or a cancel that got in first, changes nothing (false).
+ */
+export async function releaseScheduled(message: Message, now: Date): Promise<boolean> {
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(message.tenant_id, message.conversation_id, message.id),
+        UpdateExpression:
+          'SET #status = :queued, #type = :type, #text = :text, content = :content, updated_at = :at, gsi5pk = :duePk, gsi5sk = :dueSk REMOVE fallback_template',
+        ConditionExpression: '#status = :scheduled',
+        ExpressionAttributeNames: { '#status': 'status', '#type': 'type', '#text': 'text' },
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':scheduled': 'scheduled',
+          ':type': message.type,
+          ':text': message.text,
+          ':content': message.content ?? null,
+          ':at': now.toISOString(),
+          ...Object.fromEntries(
+            Object.entries(outboundDue(message.id, new Date(now.getTime() + OUTBOUND_TAKEOVER_MS))).map(([k, v]) => [
+              k === 'gsi5pk' ? ':duePk' : ':dueSk',
+              v,
+            ]),
+          ),
+        },
       }),
     ),
   );

@@ -26,6 +26,7 @@ import {
   SEND_OUTCOME_UNKNOWN,
   SERVICE_WINDOW_MS,
   insideServiceWindow,
+  serviceWindowEnd,
   newConversation,
   transitionProblem,
   wakeIfDue,
@@ -63,9 +64,16 @@ import {
   providerIdClaim,
   messageOutbox,
   putOutboundMessage,
+  putScheduledMessage,
+  releaseScheduled,
+  type DueScheduledMessage,
   type MessageRef,
 } from './message-store';
 import { putNote } from './note-store';
+import { contentOf, kindOf, textOf, type OutboundKind, type TemplateContent } from './message-kinds';
+import { findTemplate } from '../templates/store';
+import { renderTemplate, sendParameterProblem, unsendableReason } from '../templates/template';
+import { checkNewUrl, resolveTarget, UnsafeTarget } from '../webhooks/ssrf';
 import { sameSendLease, type QueuedSend } from './send-store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -114,6 +122,8 @@ function newMessage(
     direction,
     type: 'text',
     text,
+    content: null,
+    scheduled_at: null,
     status: direction === 'inbound' ? 'received' : 'queued',
     sender,
     channel: c.channel,
@@ -130,13 +140,12 @@ function newMessage(
   };
 }
 
+const OUTSIDE_WINDOW =
+  'WhatsApp allows free-form messages only within 24 hours of the customer\u2019s last message. Send an approved ' +
+  'template instead (`template`), or give `fallback_template` to have one sent when the window has closed; or wait for the customer to write.';
+
 function assertCanSend(c: Conversation, now: Date) {
-  if (!insideServiceWindow(c, now)) {
-    throw DomainError.invalid(
-      'outside_service_window',
-      'WhatsApp allows free-form messages only within 24 hours of the customer\u2019s last message; wait for the customer to write.',
-    );
-  }
+  if (!insideServiceWindow(c, now)) throw DomainError.invalid('outside_service_window', OUTSIDE_WINDOW);
 }
 
 const assigneeProblem = () =>
@@ -231,8 +240,10 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
   });
   // WhatsApp's window is the business number's and the customer's, not one conversation's: a new
   // conversation starts from the customer's last message to that number in an earlier one.
-  if (conversation.channel === 'whatsapp')
+  if (conversation.channel === 'whatsapp') {
     conversation.last_inbound_at = await lastInboundOnNumber(tenantId, customer.id, channelAccountId);
+    conversation.window_expires_at = serviceWindowEnd(conversation);
+  }
   let message: Message | undefined;
   if (input.message) {
     assertCanSend(conversation, now);
@@ -253,30 +264,112 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
   return { conversation, message };
 }
 
+/** What a send asks for: the kind, and what to do should the window be closed; `sendAt` schedules it. */
+export interface SendInput {
+  kind: OutboundKind;
+  fallbackTemplate?: TemplateContent;
+  sendAt?: Date;
+}
+
 /**
- * An outbound message: the conversation's activity moves first (one conditional UpdateItem that also
- * checks the service window), then the message is put. No transaction: the message is its own outbox
- * record, and the conversation only summarises it, so its list entries move without the doubled cost of
- * a transactional write. A crash between the two leaves the activity moved without the message; the
- * caller's retry sends it.
+ * The template a send names, on the conversation's channel account, checked: it exists, it is approved and
+ * the parameters fit it. Returns the kind to store and the text the customer reads.
  */
-export async function sendMessage(tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) {
-  const at = now.toISOString();
-  const touched = await touchForOutbound(
-    tenantId,
-    conversationId,
-    at,
-    new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString(),
+async function resolveTemplate(c: Conversation, ref: TemplateContent, path: string) {
+  const template = await findTemplate(
+    c.tenant_id,
+    c.channel === 'whatsapp' ? c.channel_account_id : null,
+    ref.name,
+    ref.language,
   );
+  if (!template)
+    throw DomainError.invalidField(
+      'template_not_found',
+      path,
+      `No template ${ref.name} (${ref.language}) on this conversation\u2019s ${c.channel === 'whatsapp' ? 'number' : 'sandbox'}: create it (POST /templates) and wait for its approval.`,
+    );
+  const unsendable = unsendableReason(template);
+  if (unsendable) throw DomainError.invalidField('template_not_approved', path, unsendable);
+  const problem = sendParameterProblem(template, ref.parameters);
+  if (problem)
+    throw DomainError.invalidField(
+      'invalid_template_parameters',
+      problem.path.replace('template', path),
+      problem.message,
+    );
+  return {
+    kind: { type: 'template', template: { ...ref, template_id: template.id } } as OutboundKind,
+    text: renderTemplate(template, ref.parameters),
+  };
+}
+
+/** A media link is fetched by Meta, but checked like a webhook URL first: https, public, no metadata address. */
+async function assertSafeMediaUrl(kind: OutboundKind) {
+  if (kind.type === 'text' || kind.type === 'template' || kind.type === 'interactive') return;
+  try {
+    await resolveTarget(checkNewUrl(kind.media.url));
+  } catch (error) {
+    if (error instanceof UnsafeTarget)
+      throw DomainError.invalidField('unsafe_media_url', `${kind.type}.url`, error.message);
+    throw error;
+  }
+}
+
+/**
+ * An outbound message of any kind. Within the service window (or a template) it is queued at once: the
+ * conversation's activity moves first (one conditional UpdateItem that also checks the window), then
+ * the message is put, its own outbox record. Outside the window a `fallback_template` goes instead, or
+ * the send is refused naming the fix. With `sendAt` it waits as `scheduled` (the business scheduler
+ * decides the window at its time). No transaction: a crash between the two writes leaves the activity
+ * moved without the message; the caller's retry sends it.
+ */
+export async function sendMessage(
+  tenantId: string,
+  conversationId: string,
+  input: SendInput,
+  sender: Sender,
+  now: Date,
+) {
+  const current = await getConversation(tenantId, conversationId);
+  if (!current) throw DomainError.notFound('The conversation');
+  await assertSafeMediaUrl(input.kind);
+  let kind = input.kind;
+  let text = textOf(kind);
+  if (kind.type === 'template') ({ kind, text } = await resolveTemplate(current, kind.template, 'template'));
+  if (input.fallbackTemplate) await resolveTemplate(current, input.fallbackTemplate, 'fallback_template');
+
+  if (input.sendAt && input.sendAt.getTime() > now.getTime()) {
+    const scheduled: Message = {
+      ...newMessage(current, 'outbound', text, sender, now),
+      type: kind.type,
+      content: contentOf(kind),
+      status: 'scheduled',
+      scheduled_at: input.sendAt.toISOString(),
+    };
+    await putScheduledMessage(scheduled, input.fallbackTemplate ?? null);
+    return scheduled;
+  }
+
+  if (kind.type !== 'template' && !insideServiceWindow(current, now)) {
+    if (!input.fallbackTemplate) throw DomainError.invalid('outside_service_window', OUTSIDE_WINDOW);
+    ({ kind, text } = await resolveTemplate(current, input.fallbackTemplate, 'fallback_template'));
+  }
+  const at = now.toISOString();
+  const windowStart = kind.type === 'template' ? null : new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString();
+  const touched = await touchForOutbound(tenantId, conversationId, at, windowStart);
   let conversation = touched.ok ? touched.conversation : undefined;
   if (!touched.ok) {
     if (!touched.current) throw DomainError.notFound('The conversation');
-    assertCanSend(touched.current, now);
+    if (kind.type !== 'template') assertCanSend(touched.current, now);
     // Only a newer activity (a concurrent message) is left: keep it, and count this change.
     conversation = await bumpVersion(tenantId, conversationId);
     if (!conversation) throw DomainError.notFound('The conversation');
   }
-  const message = newMessage(conversation as Conversation, 'outbound', text, sender, now);
+  const message: Message = {
+    ...newMessage(conversation as Conversation, 'outbound', text, sender, now),
+    type: kind.type,
+    content: contentOf(kind),
+  };
   await putOutboundMessage(message, conversation as Conversation);
   return message;
 }
@@ -602,6 +695,10 @@ export async function receiveInbound(
           snoozed_until: base.status === 'snoozed' ? null : base.snoozed_until,
           last_message_at: at,
           last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
+          window_expires_at: serviceWindowEnd({
+            channel,
+            last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
+          }),
           last_activity_at: at,
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
@@ -828,4 +925,70 @@ export async function applyReceipt(
     ...fields,
     ...messageOutbox(updated, [messageEnvelope(updated, RECEIPT_EVENTS[status], at)]),
   });
+}
+
+/** A scheduled message that cannot go at its time: failed with its event. */
+async function failScheduled(m: Message, error: { code: string; message: string }, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const failed: Message = { ...m, status: 'failed', error, failed_at: at, updated_at: at };
+  return advanceMessage(refOf(m), 'failed', ['scheduled'], {
+    error,
+    failed_at: at,
+    updated_at: at,
+    ...messageOutbox(failed, [messageEnvelope(failed, 'conversation.message.failed', now)]),
+  });
+}
+
+const refOf = (m: Message): MessageRef => ({
+  tenant_id: m.tenant_id,
+  conversation_id: m.conversation_id,
+  message_id: m.id,
+});
+
+/**
+ * A scheduled message's time has come: within the window (or a template) it is queued as it is; outside,
+ * its `fallback_template` is queued instead, or it fails (`outside_service_window`, with its event).
+ * Returns the message to hand to the sender, or undefined (failed, or already released by another run).
+ */
+export async function releaseScheduledMessage(due: DueScheduledMessage, now: Date): Promise<MessageRef | undefined> {
+  const m = due.message;
+  const conversation = await getConversation(m.tenant_id, m.conversation_id);
+  if (!conversation) {
+    await failScheduled(m, { code: 'conversation_gone', message: 'The conversation no longer exists.' }, now);
+    return undefined;
+  }
+  let kind = kindOf(m);
+  let text = m.text;
+  if (kind.type !== 'template' && !insideServiceWindow(conversation, now)) {
+    if (!due.fallbackTemplate) {
+      await failScheduled(m, { code: 'outside_service_window', message: OUTSIDE_WINDOW }, now);
+      return undefined;
+    }
+    try {
+      ({ kind, text } = await resolveTemplate(conversation, due.fallbackTemplate, 'fallback_template'));
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      await failScheduled(m, { code: error.code, message: error.detail }, now);
+      return undefined;
+    }
+  }
+  const released: Message = { ...m, type: kind.type, text, content: contentOf(kind), status: 'queued' };
+  if (!(await releaseScheduled(released, now))) return undefined;
+  // The conversation's activity moves now that the message goes (a newer activity is kept).
+  await touchForOutbound(m.tenant_id, m.conversation_id, now.toISOString(), null);
+  return refOf(m);
+}
+
+/** Cancels a scheduled message before it goes; 409 once it has gone (or was cancelled). */
+export async function cancelScheduledMessage(ref: MessageRef, now: Date): Promise<Message> {
+  const message = await getMessage(ref);
+  if (!message) throw DomainError.notFound('The message');
+  const at = now.toISOString();
+  const canceled = await advanceMessage(ref, 'canceled', ['scheduled'], { updated_at: at });
+  if (!canceled)
+    throw DomainError.conflict(
+      'message_not_scheduled',
+      `Only a scheduled message can be cancelled; this one is ${message.status === 'scheduled' ? 'going now' : message.status}.`,
+    );
+  return { ...message, status: 'canceled', updated_at: at };
 }

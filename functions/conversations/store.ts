@@ -39,6 +39,7 @@ import { inOrder } from '../platform/fields';
 import { activeUserCheck } from '../users/store';
 import {
   CONVERSATION_FIELDS,
+  serviceWindowEnd,
   MESSAGE_FIELDS,
   type ChannelKind,
   type Conversation,
@@ -201,6 +202,8 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
   const conversation = {
     ...c,
     customer: storedCopy(c.customer, item),
+    // Derived, so conversations stored before the field have it too.
+    window_expires_at: serviceWindowEnd(c),
   };
   if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
   return conversation;
@@ -326,7 +329,8 @@ export async function touchForOutbound(
   tenantId: string,
   id: string,
   at: string,
-  windowStart: string,
+  /** Since when the customer must have written (WhatsApp's window); null for a template, which needs none. */
+  windowStart: string | null,
 ): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
   try {
     // A burst of inbound messages writes the conversation in transactions: a conflict with one is over in
@@ -337,22 +341,23 @@ export async function touchForOutbound(
           TableName: tableName('main'),
           Key: conversationKey(tenantId, id),
           UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
-          ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
+          ConditionExpression:
+            windowStart === null
+              ? 'attribute_exists(pk) AND #c.#la <= :at'
+              : 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
           ExpressionAttributeNames: {
             '#c': 'conversation',
             '#lm': 'last_message_at',
             '#la': 'last_activity_at',
             '#ua': 'updated_at',
             '#v': 'version',
-            '#ch': 'channel',
-            '#li': 'last_inbound_at',
+            ...(windowStart === null ? {} : { '#ch': 'channel', '#li': 'last_inbound_at' }),
           },
           ExpressionAttributeValues: {
             ':at': at,
             ':one': 1,
             ':act': activityKey({ last_activity_at: at, id }),
-            ':wa': 'whatsapp',
-            ':window': windowStart,
+            ...(windowStart === null ? {} : { ':wa': 'whatsapp', ':window': windowStart }),
           },
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   'payment.canceled',
   'payment.refunded',
   'channel.reauthorization_required',
+  'template.status_updated',
   'webhook.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -5,7 +5,9 @@ import { Booking } from '../bookings/contract';
 import { Conversation, Message } from '../conversations/contract';
 import { WhatsAppChannel } from '../channels/contract';
 import { Payment, Refund } from '../payments/contract';
+import { Template } from '../templates/contract';
 import { EVENT_TYPES, type EventType } from './catalog';
+import { TEMPLATE_STATUSES } from '../templates/template';
 
 /**
  * The `data` of every event type in the catalog, as the code that emits it writes it (conversations/
@@ -22,7 +24,11 @@ const statusChange = z.object({ status: z.object({ from: z.string(), to: z.strin
 const conversationData = z.object({ conversation: Conversation });
 const messageData = z.object({ message: Message, conversation_id: resourceId('conv') });
 const bookingStatusData = z.object({ booking: Booking, changes: statusChange });
-const paymentStatusData = z.object({ payment: Payment, booking_id: z.nullable(resourceId('bkg')), changes: statusChange });
+const paymentStatusData = z.object({
+  payment: Payment,
+  booking_id: z.nullable(resourceId('bkg')),
+  changes: statusChange,
+});
 
 export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMiniType }> = {
   'conversation.created': {
@@ -57,6 +63,11 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
     description:
       'Meta refused a WhatsApp number\u2019s access token (expired or revoked): nothing is sent through it until an admin reconnects it.',
     data: z.object({ channel: WhatsAppChannel }),
+  },
+  'template.status_updated': {
+    description:
+      'A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled.',
+    data: z.object({ template: Template, previous_status: z.enum(TEMPLATE_STATUSES) }),
   },
   'booking.created': { description: 'A booking was made.', data: z.object({ booking: Booking }) },
   'booking.confirmed': { description: 'A pending booking was confirmed.', data: bookingStatusData },
@@ -93,15 +104,18 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
     data: paymentStatusData,
   },
   'payment.expired': {
-    description: 'The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free.',
+    description:
+      'The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free.',
     data: paymentStatusData,
   },
   'payment.canceled': {
-    description: 'The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking\u2019s cancellation.',
+    description:
+      'The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking\u2019s cancellation.',
     data: paymentStatusData,
   },
   'payment.refunded': {
-    description: 'A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total.',
+    description:
+      'A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total.',
     data: z.object({
       payment: Payment,
       booking_id: z.nullable(resourceId('bkg')),

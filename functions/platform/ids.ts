@@ -16,7 +16,8 @@ export type IdPrefix =
   | 'cus'
   | 'rpl'
   | 'pay'
-  | 'rfd';
+  | 'rfd'
+  | 'tpl';
 
 /** Monotonic: ids made in the same millisecond still sort in creation order (events of one change). */
 const ulid = monotonicFactory();

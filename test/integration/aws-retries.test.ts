@@ -44,7 +44,7 @@ it('an outbound send that meets an inbound transaction on its conversation retri
     const message = await sendMessage(
       t.tenantId,
       conversationId,
-      'Hello',
+      { kind: { type: 'text', text: 'Hello' } },
       { type: 'api_key', id: 'key_x' },
       new Date(),
     );

@@ -24,6 +24,7 @@ it('a number connected a moment ago counts at once, for conversations and for th
         tenant_id: t.tenantId,
         phone_number_id: second,
         display_phone_number: null,
+        waba_id: null,
         status: 'active',
         created_at: new Date().toISOString(),
       },

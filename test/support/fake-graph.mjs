@@ -13,6 +13,11 @@
 //   59: accepted, but no answer ever comes (a sender that dies while waiting has handed the message over)
 //   anything else: success
 // Tokens: `EAAG-token-<phone_number_id>` controls that number; `EAAG-short-…` is a short-lived user token.
+// Message templates (POST/GET/DELETE /{waba_id}/message_templates): created PENDING, then reviewed after
+// `templateReviewMs` (POST /__config): APPROVED, or REJECTED (INVALID_FORMAT) when the name contains
+// "reject", each followed by a signed `message_template_status_update` webhook; a template named with
+// "pause" is PAUSED after its approval. A send of a template Meta does not have fails with 132001, of a
+// paused one with 132015; text sent to a recipient starting 491799 fails with 131047 (re-engagement).
 // GET /__requests returns what it recorded, so tests in other processes can inspect it.
 import { createServer } from 'node:http';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -37,7 +42,111 @@ export function startFakeGraph() {
   const requests = [];
   const attempts = new Map();
   const subscribedApps = [];
-  const config = { webhookUrl: '', appSecret: '', appId: '' };
+  const config = { webhookUrl: '', appSecret: '', appId: '', templateReviewMs: 300 };
+  /** Templates by id: { id, waba_id, name, language, category, components, status, rejected_reason }. */
+  const templates = new Map();
+  let nextTemplateId = 1_000_000_000_000;
+
+  /** Any signed webhook as Meta sends it. */
+  async function sendWebhook(wabaId, field, value) {
+    if (!config.webhookUrl) return;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
+    });
+    const signature = `sha256=${createHmac('sha256', config.appSecret).update(body).digest('hex')}`;
+    await fetch(config.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+      body,
+    }).catch(() => undefined);
+  }
+
+  /** Meta's review: its verdict, then the `message_template_status_update` webhook that reports it. */
+  function review(template) {
+    setTimeout(() => {
+      const rejected = template.name.includes('reject');
+      template.status = rejected ? 'REJECTED' : 'APPROVED';
+      template.rejected_reason = rejected ? 'INVALID_FORMAT' : 'NONE';
+      void sendWebhook(template.waba_id, 'message_template_status_update', {
+        event: template.status,
+        message_template_id: Number(template.id),
+        message_template_name: template.name,
+        message_template_language: template.language,
+        reason: template.rejected_reason,
+      }).then(() => {
+        if (rejected || !template.name.includes('pause')) return;
+        template.status = 'PAUSED';
+        setTimeout(
+          () =>
+            void sendWebhook(template.waba_id, 'message_template_status_update', {
+              event: 'PAUSED',
+              message_template_id: Number(template.id),
+              message_template_name: template.name,
+              message_template_language: template.language,
+              reason: 'NONE',
+              other_info: { title: 'FIRST_PAUSE', description: 'Paused for low quality.' },
+            }),
+          config.templateReviewMs,
+        );
+      });
+    }, config.templateReviewMs);
+  }
+
+  /** Why Meta would refuse a template (undefined when it takes it for review). */
+  function templateProblem(body) {
+    if (!/^[a-z0-9_]{1,512}$/.test(body?.name ?? '')) return 'Invalid parameter: name';
+    if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(body?.language ?? '')) return 'Invalid parameter: language';
+    if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(body?.category)) return 'Invalid parameter: category';
+    const components = Array.isArray(body?.components) ? body.components : [];
+    const bodyPart = components.find((c) => c.type === 'BODY');
+    if (!bodyPart || typeof bodyPart.text !== 'string' || bodyPart.text.length > 1024) return 'Invalid parameter: BODY';
+    const params = new Set([...bodyPart.text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
+    if (params && (bodyPart.example?.body_text?.[0]?.length ?? 0) !== params)
+      return 'Invalid parameter: the number of example values does not match the number of parameters';
+    for (const c of components) {
+      if (c.type === 'FOOTER' && (typeof c.text !== 'string' || c.text.length > 60)) return 'Invalid parameter: FOOTER';
+      if (c.type === 'HEADER' && c.format === 'TEXT' && (typeof c.text !== 'string' || c.text.length > 60))
+        return 'Invalid parameter: HEADER';
+      if (
+        c.type === 'BUTTONS' &&
+        (!Array.isArray(c.buttons) || c.buttons.length > 10 || c.buttons.some((b) => (b.text ?? '').length > 25))
+      )
+        return 'Invalid parameter: BUTTONS';
+    }
+    return undefined;
+  }
+
+  /** Why Meta would refuse a message body (Cloud API, POST /{phone_number_id}/messages), by its type. */
+  function messageProblem(body) {
+    const media = (m) => m && (typeof m.link === 'string' || typeof m.id === 'string');
+    switch (body?.type) {
+      case 'text':
+        return typeof body.text?.body === 'string' && body.text.body.length <= 4096 ? undefined : 'bad text';
+      case 'template':
+        return typeof body.template?.name === 'string' && typeof body.template?.language?.code === 'string'
+          ? undefined
+          : 'bad template';
+      case 'image':
+      case 'video':
+      case 'audio':
+      case 'document':
+        return media(body[body.type]) ? undefined : `bad ${body.type}`;
+      case 'interactive': {
+        const i = body.interactive;
+        if (typeof i?.body?.text !== 'string') return 'bad interactive body';
+        if (i.type === 'button')
+          return (i.action?.buttons?.length ?? 0) >= 1 && i.action.buttons.length <= 3 ? undefined : 'bad buttons';
+        if (i.type === 'list') {
+          const rows = (i.action?.sections ?? []).flatMap((s) => s.rows ?? []);
+          return rows.length >= 1 && rows.length <= 10 && typeof i.action.button === 'string' ? undefined : 'bad list';
+        }
+        return 'bad interactive type';
+      }
+      default:
+        return 'bad message type';
+    }
+  }
 
   /** A status webhook as Meta sends it, signed with the app secret. */
   async function sendStatus(phoneNumberId, wamid, status, to, reference, errors) {
@@ -94,6 +203,13 @@ export function startFakeGraph() {
         Object.assign(config, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
         return reply(200, { ok: true });
       }
+      if (req.method === 'POST' && url.pathname === '/__templates') {
+        // A test's way to make a template "elsewhere" (WhatsApp Manager), for a sync to find.
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const template = { id: String(nextTemplateId++), status: 'APPROVED', ...body };
+        templates.set(template.id, template);
+        return reply(200, template);
+      }
       const versioned = /^\/(v\d+\.\d+)\/(.*)$/.exec(url.pathname);
       if (!versioned) return reply(400, metaError(2500, 'Unknown path components'));
       if (!SERVED_VERSIONS.has(versioned[1]))
@@ -144,6 +260,48 @@ export function startFakeGraph() {
         subscribedApps.push({ waba_id: subscribe[1], token });
         return reply(200, { success: true });
       }
+      const templatePath = /^(\d+)\/message_templates$/.exec(path);
+      if (templatePath) {
+        if (!token?.startsWith('EAAG-token-')) return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        const wabaId = templatePath[1];
+        const body = (() => {
+          try {
+            return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+          } catch {
+            return undefined;
+          }
+        })();
+        if (req.method === 'POST') {
+          requests.push({ waba_id: wabaId, kind: 'template', body });
+          const problem = templateProblem(body);
+          if (problem) return reply(400, metaError(100, problem, { error_subcode: 2388043 }));
+          const exists = [...templates.values()].some(
+            (t) => t.waba_id === wabaId && t.name === body.name && t.language === body.language,
+          );
+          if (exists)
+            return reply(
+              400,
+              metaError(100, 'Message template already exists in this language', { error_subcode: 2388024 }),
+            );
+          const template = { id: String(nextTemplateId++), waba_id: wabaId, ...body, status: 'PENDING' };
+          templates.set(template.id, template);
+          review(template);
+          return reply(200, { id: template.id, status: 'PENDING', category: body.category });
+        }
+        if (req.method === 'GET') {
+          const data = [...templates.values()].filter((t) => t.waba_id === wabaId).map(({ waba_id, ...t }) => t);
+          return reply(200, { data, paging: { cursors: { before: 'MAA', after: 'MjQZD' } } });
+        }
+        if (req.method === 'DELETE') {
+          const id = url.searchParams.get('hsm_id');
+          const name = url.searchParams.get('name');
+          const template = id ? templates.get(id) : undefined;
+          if (!template || template.name !== name || template.waba_id !== wabaId)
+            return reply(400, metaError(100, 'Message template not found', { error_subcode: 2593002 }));
+          templates.delete(id);
+          return reply(200, { success: true });
+        }
+      }
       // GET /{phone_number_id}: only a token of the business that owns the number may read it.
       const lookup = /^(\d+)$/.exec(path);
       if (req.method === 'GET' && lookup) {
@@ -164,11 +322,10 @@ export function startFakeGraph() {
       const to = body?.to ?? body?.recipient;
       if (
         body?.messaging_product !== 'whatsapp' ||
-        body?.type !== 'text' ||
-        typeof body?.text?.body !== 'string' ||
+        messageProblem(body) ||
         !(/^\d{8,15}$/.test(body?.to ?? '') || /^[A-Z]{2}\.[A-Za-z0-9.]{1,140}$/.test(body?.recipient ?? ''))
       )
-        problems.push('bad message body');
+        problems.push(`bad message body${body ? `: ${messageProblem(body) ?? 'recipient'}` : ''}`);
       const phoneNumberId = match?.[1] ?? '';
       requests.push({ phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems });
       if (problems.length) return reply(400, metaError(100, problems.join('; ')));
@@ -177,7 +334,17 @@ export function startFakeGraph() {
           401,
           metaError(190, 'Error validating access token: Session has expired.', { error_subcode: 463 }),
         );
-      const key = `${phoneNumberId}:${body.text.body}`;
+      if (body.type === 'template') {
+        const template = [...templates.values()].find(
+          (t) => t.name === body.template.name && t.language === body.template.language.code,
+        );
+        if (!template || template.status === 'REJECTED' || template.status === 'PENDING')
+          return reply(404, metaError(132001, 'Template name does not exist in the translation'));
+        if (template.status === 'PAUSED') return reply(400, metaError(132015, 'Template is Paused'));
+      } else if (body.to?.startsWith('491799'))
+        // Outside the customer-service window by Meta's clock: only templates go.
+        return reply(400, metaError(131047, 'Re-engagement message'));
+      const key = `${phoneNumberId}:${JSON.stringify(body.text ?? body.template ?? body[body.type] ?? '')}`;
       const n = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, n);
       const usage = {

@@ -41,6 +41,9 @@ export default async function globalSetup() {
     LOCAL_RUNTIME_FILE: join(tmpdir(), `messaging-test-runtime-ops-${process.pid}.json`),
     WEBHOOK_RETRY_DELAYS: '1,1,1,1,1',
     CHANNEL_RETRY_DELAY_SECONDS: '1',
+    // Sandbox template reviews, scheduled messages and reminders fall due within a test's wait.
+    SANDBOX_TEMPLATE_REVIEW_SECONDS: '1',
+    BUSINESS_SCHEDULER_INTERVAL_SECONDS: '1',
     WEBHOOK_TIMEOUT_MS: '1500',
     // Every test file logs in from 127.0.0.1; the per-IP login limit has its own runtime in a test.
     LOGIN_IP_LIMIT_PER_MINUTE: '100000',

@@ -34,7 +34,8 @@
 //
 var rgxSpaces = /\s+/g;
 // Ordinals only for Latin like 1st, 2nd or 12th or 33rd.
-var rgxOrdinalL1 = /1\dth|[04-9]th|1st|2nd|3rd|[02-9]1st|[02-9]2nd|[02-9]3rd|[02-9][04-9]th|\d+\d[04-9]th|\d+\d1st|\d+\d2nd|\d+\d3rd/g;
+var rgxOrdinalL1 =
+  /1\dth|[04-9]th|1st|2nd|3rd|[02-9]1st|[02-9]2nd|[02-9]3rd|[02-9][04-9]th|\d+\d[04-9]th|\d+\d1st|\d+\d2nd|\d+\d3rd/g;
 // Apart from detecting pure integers or decimals, also detect numbers containing
 // `. - / ,` so that dates, ip address, fractions and things like codes or part
 // numbers are also detected as numbers only. These regex will therefore detected
@@ -42,7 +43,8 @@ var rgxOrdinalL1 = /1\dth|[04-9]th|1st|2nd|3rd|[02-9]1st|[02-9]2nd|[02-9]3rd|[02
 // Latin-1 Numbers.
 var rgxNumberL1 = /\d+\/\d+|\d(?:[\.,-\/]?\d)*(?:\.\d+)?/g;
 // Devanagari Numbers.
-var rgxNumberDV = /[\u0966-\u096F]+\/[\u0966-\u096F]+|[\u0966-\u096F](?:[\.,-\/]?[\u0966-\u096F])*(?:\.[\u0966-\u096F]+)?/g;
+var rgxNumberDV =
+  /[\u0966-\u096F]+\/[\u0966-\u096F]+|[\u0966-\u096F](?:[\.,-\/]?[\u0966-\u096F])*(?:\.[\u0966-\u096F]+)?/g;
 var rgxMention = /@\w+/g;
 // Latin-1 Hashtags.
 // Include entire Latin-1 script and not just English alphas.
@@ -50,7 +52,8 @@ var rgxHashtagL1 = /#[a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF_][a-z0-9\u00C0-
 // Devanagari Hashtags
 var rgxHashtagDV = /#[\u0900-\u0963\u0970-\u097F_][\u0900-\u0963\u0970-\u097F\u0966-\u096F0-9_]*/gi;
 // EMail is EN character set.
-var rgxEmail = /[-!#$%&'*+\/=?^\w{|}~](?:\.?[-!#$%&'*+\/=?^\w`{|}~])*@[a-z0-9](?:-?\.?[a-z0-9])*(?:\.[a-z](?:-?[a-z0-9])*)+/gi;
+var rgxEmail =
+  /[-!#$%&'*+\/=?^\w{|}~](?:\.?[-!#$%&'*+\/=?^\w`{|}~])*@[a-z0-9](?:-?\.?[a-z0-9])*(?:\.[a-z](?:-?[a-z0-9])*)+/gi;
 // Bitcoin, Ruble, Indian Rupee, Other Rupee, Dollar, Pound, Yen, Euro, Wong.
 var rgxCurrency = /[₿₽₹₨$£¥€₩]/g;
 // These include both the punctuations: Latin-1 & Devanagari.
@@ -90,7 +93,7 @@ var rgxsMaster = [
   { regex: rgxWordL1, category: 'word' },
   { regex: rgxWordDV, category: 'word' },
   { regex: rgxPunctuation, category: 'punctuation' },
-  { regex: rgxSymbol, category: 'symbol' }
+  { regex: rgxSymbol, category: 'symbol' },
 ];
 
 // Used to generate finger print from the tokens.
@@ -109,7 +112,7 @@ var fingerPrintCodes = {
   time: 't',
   url: 'u',
   word: 'w',
-  alien: 'z'
+  alien: 'z',
 };
 
 // ### tokenizer
@@ -126,11 +129,13 @@ var fingerPrintCodes = {
  * var tokenizer = require( 'wink-tokenizer' );
  * // Create your instance of wink tokenizer.
  * var myTokenizer = tokenizer();
-*/
-var tokenizer = function ( contractions, rgxEmoji ) {
-  rgxsMaster.find( function ( r ) { return r.category === 'emoji'; } ).regex = rgxEmoji;
+ */
+var tokenizer = function (contractions, rgxEmoji) {
+  rgxsMaster.find(function (r) {
+    return r.category === 'emoji';
+  }).regex = rgxEmoji;
   // Default configuration: most comprehensive tokenization. Make deep copy!
-  var rgxs = rgxsMaster.slice( 0 );
+  var rgxs = rgxsMaster.slice(0);
   // The result of last call to `tokenize()` is retained here.
   var finalTokens = [];
   // Returned!
@@ -140,7 +145,7 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * @class Tokenizer
    * @hideconstructor
    */
-  var methods = Object.create( null );
+  var methods = Object.create(null);
 
   // ### manageContraction
   /**
@@ -154,28 +159,28 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * @param {object[]} tokens where the outcome is pushed.
    * @return {object[]} updated tokens according to the `word.`
    * @private
-  */
-  var manageContraction = function ( word, tokens ) {
-    var ct = contractions[ word ];
+   */
+  var manageContraction = function (word, tokens) {
+    var ct = contractions[word];
     var matches;
-    if ( ct === undefined ) {
+    if (ct === undefined) {
       // Try possesive of sigular & plural forms
-      matches = word.match( rgxPosSingular );
-      if ( matches ) {
-        tokens.push( { value: matches[ 1 ], tag: 'word' } );
-        tokens.push( { value: matches[ 2 ], tag: 'word' } );
+      matches = word.match(rgxPosSingular);
+      if (matches) {
+        tokens.push({ value: matches[1], tag: 'word' });
+        tokens.push({ value: matches[2], tag: 'word' });
       } else {
-        matches = word.match( rgxPosPlural );
-        if ( matches ) {
-          tokens.push( { value: matches[ 1 ], tag: 'word' } );
-          tokens.push( { value: matches[ 2 ], tag: 'word' } );
-        } else tokens.push( { value: word, tag: 'word' } );
+        matches = word.match(rgxPosPlural);
+        if (matches) {
+          tokens.push({ value: matches[1], tag: 'word' });
+          tokens.push({ value: matches[2], tag: 'word' });
+        } else tokens.push({ value: word, tag: 'word' });
       }
     } else {
       // Manage via lookup; ensure cloning!
-      tokens.push( Object.assign( {}, ct[ 0 ] ) );
-      tokens.push( Object.assign( {}, ct[ 1 ] ) );
-      if ( ct[ 2 ] ) tokens.push( Object.assign( {}, ct[ 2 ] ) );
+      tokens.push(Object.assign({}, ct[0]));
+      tokens.push(Object.assign({}, ct[1]));
+      if (ct[2]) tokens.push(Object.assign({}, ct[2]));
     }
     return tokens;
   }; // manageContraction()
@@ -193,46 +198,46 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * @param {object} rgxSplit object containing the regex and it's category.
    * @return {array} of tokens.
    * @private
-  */
-  var tokenizeTextUnit = function ( text, rgxSplit ) {
+   */
+  var tokenizeTextUnit = function (text, rgxSplit) {
     // Regex matches go here; note each match is a token and has the same tag
     // as of regex's category.
-    var matches = text.match( rgxSplit.regex );
+    var matches = text.match(rgxSplit.regex);
     // Balance is "what needs to be tokenized".
-    var balance = text.split( rgxSplit.regex );
+    var balance = text.split(rgxSplit.regex);
     // The result, in form of combination of tokens & matches, is captured here.
     var tokens = [];
     // The tag;
     var tag = rgxSplit.category;
     // Helper variables.
     var aword,
-        i,
-        imax,
-        k = 0,
-        t;
+      i,
+      imax,
+      k = 0,
+      t;
 
     // Combine tokens & matches in the following pattern [ b0 m0 b1 m1 ... ]
-    matches = ( matches ) ? matches : [];
-    for ( i = 0, imax = balance.length; i < imax; i += 1 ) {
-      t = balance[ i ];
+    matches = matches ? matches : [];
+    for (i = 0, imax = balance.length; i < imax; i += 1) {
+      t = balance[i];
       t = t.trim();
-      if ( t ) tokens.push( t );
-      if ( k < matches.length ) {
-        if ( tag === 'word' ) {
+      if (t) tokens.push(t);
+      if (k < matches.length) {
+        if (tag === 'word') {
           // Tag type `word` token may have a contraction.
-          aword = matches[ k ];
-          if ( rgxContraction.test( aword ) ) {
-            tokens = manageContraction( aword, tokens );
+          aword = matches[k];
+          if (rgxContraction.test(aword)) {
+            tokens = manageContraction(aword, tokens);
           } else {
             // Means there is no contraction.
-            tokens.push( { value: aword, tag: tag } );
+            tokens.push({ value: aword, tag: tag });
           }
-        } else tokens.push( { value: matches[ k ], tag: tag } );
+        } else tokens.push({ value: matches[k], tag: tag });
       }
       k += 1;
     }
 
-    return ( tokens );
+    return tokens;
   }; // tokenizeTextUnit()
 
   // ### tokenizeTextRecursively
@@ -247,29 +252,29 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * @param {object} regexes object containing the regex and it's category.
    * @return {undefined} nothing!
    * @private
-  */
-  var tokenizeTextRecursively = function ( text, regexes ) {
+   */
+  var tokenizeTextRecursively = function (text, regexes) {
     var sentence = text.trim();
     var tokens = [];
     var i, imax;
 
-    if ( !regexes.length ) {
+    if (!regexes.length) {
       // No regex left, split on `spaces` and tag every token as **alien**.
-      text.split( rgxSpaces ).forEach( function ( tkn ) {
-        finalTokens.push( { value: tkn.trim(), tag: 'alien' } );
-      } );
+      text.split(rgxSpaces).forEach(function (tkn) {
+        finalTokens.push({ value: tkn.trim(), tag: 'alien' });
+      });
       return;
     }
 
-    var rgx = regexes[ 0 ];
-    tokens = tokenizeTextUnit( sentence, rgx );
+    var rgx = regexes[0];
+    tokens = tokenizeTextUnit(sentence, rgx);
 
-    for ( i = 0, imax = tokens.length; i < imax; i += 1 ) {
-      if ( typeof tokens[ i ] === 'string' ) {
+    for (i = 0, imax = tokens.length; i < imax; i += 1) {
+      if (typeof tokens[i] === 'string') {
         // Strings become candidates for further tokenization.
-        tokenizeTextRecursively( tokens[ i ], regexes.slice( 1 ) );
+        tokenizeTextRecursively(tokens[i], regexes.slice(1));
       } else {
-        finalTokens.push( tokens[ i ] );
+        finalTokens.push(tokens[i]);
       }
     }
   }; // tokenizeTextRecursively()
@@ -319,22 +324,22 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * // Only tokenize words as defined above.
    * var myTokenizer.defineConfig( {} );
    * // -> 0
-  */
-  var defineConfig = function ( config ) {
-    if ( typeof config === 'object' && Object.keys( config ).length ) {
-      rgxs = rgxsMaster.filter( function ( rgx ) {
+   */
+  var defineConfig = function (config) {
+    if (typeof config === 'object' && Object.keys(config).length) {
+      rgxs = rgxsMaster.filter(function (rgx) {
         // Config for the Category of `rgx`.
-        var cc = config[ rgx.category ];
+        var cc = config[rgx.category];
         // Means `undefined` & `null` values are taken as true; otherwise
         // standard **truthy** and **falsy** interpretation applies!!
-        return ( cc === undefined || cc === null || !!cc );
-      } );
+        return cc === undefined || cc === null || !!cc;
+      });
     } else rgxs = [];
     // Count normalized length i.e. ignore multi-script entries.
-    const uniqueCats = Object.create( null );
-    rgxs.forEach( function ( rgx ) {
-      uniqueCats[ rgx.category ] = true;
-    } );
+    const uniqueCats = Object.create(null);
+    rgxs.forEach(function (rgx) {
+      uniqueCats[rgx.category] = true;
+    });
     // Reset the `fingerPrintCodes` variable.
     fingerPrintCodes = {
       emoticon: 'c',
@@ -350,9 +355,9 @@ var tokenizer = function ( contractions, rgxEmoji ) {
       time: 't',
       url: 'u',
       word: 'w',
-      alien: 'z'
+      alien: 'z',
     };
-    return ( ( Object.keys( uniqueCats ) ).length );
+    return Object.keys(uniqueCats).length;
   }; // defineConfig()
 
   // ### tokenize
@@ -381,10 +386,10 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * //      { value: 'http://winkjs.org/wink-regression-tree/', tag: 'url' },
    * //      { value: 'URL', tag: 'word' },
    * //      { value: '!', tag: 'punctuation' } ]
-  */
-  var tokenize = function ( sentence ) {
+   */
+  var tokenize = function (sentence) {
     finalTokens = [];
-    tokenizeTextRecursively( sentence, rgxs );
+    tokenizeTextRecursively(sentence, rgxs);
     return finalTokens;
   }; // tokenize()
 
@@ -406,19 +411,19 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * // under tokenize().
    * myTokenizer.getTokensFP();
    * // -> 'wwww,wwuw!'
-  */
+   */
   var getTokensFP = function () {
     var fp = [];
-    finalTokens.forEach( function ( t ) {
-      fp.push( ( fingerPrintCodes[ t.tag ] ) ? fingerPrintCodes[ t.tag ] : t.value );
-    } );
-    return fp.join( '' );
+    finalTokens.forEach(function (t) {
+      fp.push(fingerPrintCodes[t.tag] ? fingerPrintCodes[t.tag] : t.value);
+    });
+    return fp.join('');
   }; // getFingerprint()
 
   // ### addTag
   var addTag = function (name, fingerprintCode) {
     if (fingerPrintCodes[name]) {
-      throw new Error( 'Tag ' + name + ' already exists' );
+      throw new Error('Tag ' + name + ' already exists');
     }
 
     fingerPrintCodes[name] = fingerprintCode;
@@ -466,20 +471,20 @@ var tokenizer = function ( contractions, rgxEmoji ) {
    * //      { value: 'are', tag: 'word' },
    * //      { value: 'you', tag: 'word' },
    * //      { value: '?', tag: 'punctuation' } ]
-  */
+   */
 
   var addRegex = function (regex, tag, fingerprintCode) {
     if (!fingerPrintCodes[tag] && !fingerprintCode) {
-      throw new Error( 'Tag ' + tag + ' doesn\'t exist; Provide a \'fingerprintCode\' to add it as a tag.' );
+      throw new Error('Tag ' + tag + " doesn't exist; Provide a 'fingerprintCode' to add it as a tag.");
     } else if (!fingerPrintCodes[tag]) {
       addTag(tag, fingerprintCode);
     }
 
-    rgxs.unshift( { regex: regex, category: tag } );
+    rgxs.unshift({ regex: regex, category: tag });
   }; // addRegex()
 
   // Set quoted_phrase as false becuase mostly it is not required.
-  defineConfig( { quoted_phrase: false } );
+  defineConfig({ quoted_phrase: false });
   methods.defineConfig = defineConfig;
   methods.tokenize = tokenize;
   methods.getTokensFP = getTokensFP;

@@ -31,8 +31,8 @@
 class BaseStemmer {
   constructor(_container, dictionary) {
     this.cache = {};
-    this.setCurrent("");
-    this.dictionary = dictionary || { before: {}, after: {}};
+    this.setCurrent('');
+    this.dictionary = dictionary || { before: {}, after: {} };
   }
 
   setCurrent(value) {
@@ -110,7 +110,7 @@ class BaseStemmer {
       s = s_size;
       s_size = s.length;
     }
-    if ((this.limit - this.cursor < s_size) || (this.current.slice(this.cursor, this.cursor + s_size) != s)) {
+    if (this.limit - this.cursor < s_size || this.current.slice(this.cursor, this.cursor + s_size) != s) {
       return false;
     }
     this.cursor += s_size;
@@ -122,7 +122,7 @@ class BaseStemmer {
       s = s_size;
       s_size = s.length;
     }
-    if ((this.cursor - this.limit_backward < s_size) || (this.current.slice(this.cursor - s_size, this.cursor) != s)) {
+    if (this.cursor - this.limit_backward < s_size || this.current.slice(this.cursor - s_size, this.cursor) != s) {
       return false;
     }
     this.cursor -= s_size;
@@ -264,12 +264,7 @@ class BaseStemmer {
   }
 
   slice_check() {
-    if (
-      this.bra < 0 ||
-      this.bra > this.ket ||
-      this.ket > this.limit ||
-      this.limit > this.current.length
-    ) {
+    if (this.bra < 0 || this.bra > this.ket || this.ket > this.limit || this.limit > this.current.length) {
       return false;
     }
     return true;
@@ -284,7 +279,7 @@ class BaseStemmer {
   }
 
   slice_del() {
-    return this.slice_from("");
+    return this.slice_from('');
   }
 
   stemWord(word) {

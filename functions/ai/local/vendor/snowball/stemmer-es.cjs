@@ -81,7 +81,7 @@ class StemmerEs extends BaseStemmer {
   buildAmongTree(amongs) {
     const result = {};
     for (let i = 0; i < amongs.length; i += 1) {
-      const among = typeof amongs[i] === 'string' ? { s: amongs[i], result: -1} : amongs[i];
+      const among = typeof amongs[i] === 'string' ? { s: amongs[i], result: -1 } : amongs[i];
       const reversed = among.s.split('').reverse();
       let node = result;
       for (let j = 0; j < reversed.length; j += 1) {
@@ -397,8 +397,8 @@ class StemmerEs extends BaseStemmer {
   }
 
   r_R2b() {
-    if (this.cursor < (this.current.length / 2)) {
-    //if (!(this.I_p2 <= this.cursor)) {
+    if (this.cursor < this.current.length / 2) {
+      //if (!(this.I_p2 <= this.cursor)) {
       return false;
     }
     return true;
@@ -1104,7 +1104,7 @@ class StemmerEs extends BaseStemmer {
         if (a.endsWith('s') || a.endsWith('i')) {
           this.setCurrent(a.slice(0, -1));
         }
-      } else if (a.endsWith('zc') || (a.endsWith('qu'))) {
+      } else if (a.endsWith('zc') || a.endsWith('qu')) {
         this.setCurrent(`${a.slice(0, -2)}c`);
       } else if (a.endsWith('z')) {
         this.setCurrent(`${a.slice(0, -1)}c`);
@@ -1115,7 +1115,7 @@ class StemmerEs extends BaseStemmer {
     if (a.length <= 4) {
       if (a.endsWith('z')) {
         this.setCurrent(`${a.slice(0, -1)}c`);
-      }      
+      }
     }
   }
 }
