@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
-import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES } from './conversation';
+import { CHANNELS, CONVERSATION_STATUSES, PREVIEW_CHARS, PRIORITIES } from './conversation';
 
 const score = z.number().check(z.minimum(0), z.maximum(1));
 
@@ -37,6 +37,25 @@ export const Conversation = named(
       .nullable(timestamp)
       .check(z.meta({ description: 'The last customer message: WhatsApp\u2019s 24-hour window runs from here.' })),
     last_activity_at: timestamp,
+    last_message: z.nullable(
+      z
+        .object({
+          direction: z.enum(['inbound', 'outbound']),
+          text: z.string().check(z.maxLength(PREVIEW_CHARS)),
+          at: timestamp,
+        })
+        .check(
+          z.meta({
+            description: `The newest message in short (its text on one line, at most ${PREVIEW_CHARS} characters), for an inbox list; null before the first message.`,
+          }),
+        ),
+    ),
+    unanswered_count: z
+      .int()
+      .check(
+        z.minimum(0),
+        z.meta({ description: 'Customer messages since the team last replied; 0 once someone answers.' }),
+      ),
     created_at: timestamp,
     updated_at: timestamp,
     version,

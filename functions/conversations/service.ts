@@ -25,6 +25,7 @@ import {
   SEND_OUTCOME_UNKNOWN,
   SERVICE_WINDOW_MS,
   insideServiceWindow,
+  lastMessageOf,
   newConversation,
   transitionProblem,
   wakeIfDue,
@@ -236,6 +237,7 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assertCanSend(conversation, now);
     message = newMessage(conversation, 'outbound', input.message.text, sender, now);
     conversation.last_message_at = at;
+    conversation.last_message = lastMessageOf('outbound', input.message.text, at);
   }
   const writes = [
     conversationEvent(conversation, 'conversation.created', now),
@@ -265,6 +267,7 @@ export async function sendMessage(tenantId: string, conversationId: string, text
     conversationId,
     at,
     new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString(),
+    lastMessageOf('outbound', text, at),
   );
   let conversation = touched.ok ? touched.conversation : undefined;
   if (!touched.ok) {
@@ -601,6 +604,8 @@ export async function receiveInbound(
           last_message_at: at,
           last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
           last_activity_at: at,
+          last_message: lastMessageOf('inbound', inbound.text, at),
+          unanswered_count: (isNew ? 0 : base.unanswered_count) + 1,
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
         };

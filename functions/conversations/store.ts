@@ -39,6 +39,7 @@ import {
   NOTE_FIELDS,
   type ChannelKind,
   type Conversation,
+  type LastMessage,
   type ConversationStatus,
   type Message,
   type MessageAnalysis,
@@ -204,6 +205,8 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
   const conversation = {
     ...c,
     customer: inOrder<CustomerRef>(c.customer, CUSTOMER_REF_FIELDS),
+    // A conversation stored before counts were kept: nothing known to be waiting.
+    unanswered_count: c.unanswered_count ?? 0,
   };
   if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
   return conversation;
@@ -330,6 +333,7 @@ export async function touchForOutbound(
   id: string,
   at: string,
   windowStart: string,
+  lastMessage: LastMessage,
 ): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
   try {
     // A burst of inbound messages writes the conversation in transactions: a conflict with one is over in
@@ -339,7 +343,9 @@ export async function touchForOutbound(
         new UpdateCommand({
           TableName: tableName('main'),
           Key: conversationKey(t, id),
-          UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
+          // A reply answers what the customer wrote: nothing is left waiting.
+          UpdateExpression:
+            'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act, #c.#msg = :msg, #c.#un = :zero',
           ConditionExpression: 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
           ExpressionAttributeNames: {
             '#c': 'conversation',
@@ -349,10 +355,14 @@ export async function touchForOutbound(
             '#v': 'version',
             '#ch': 'channel',
             '#li': 'last_inbound_at',
+            '#msg': 'last_message',
+            '#un': 'unanswered_count',
           },
           ExpressionAttributeValues: {
             ':at': at,
             ':one': 1,
+            ':zero': 0,
+            ':msg': lastMessage,
             ':act': activityKey({ last_activity_at: at, id }),
             ':wa': 'whatsapp',
             ':window': windowStart,

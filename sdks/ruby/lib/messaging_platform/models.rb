@@ -398,6 +398,10 @@ module MessagingPlatform
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "Conversation::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -408,6 +412,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 
@@ -567,6 +579,10 @@ module MessagingPlatform
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "ConversationWithMessages::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -580,6 +596,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 
@@ -1088,6 +1112,10 @@ module MessagingPlatform
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "NewConversation::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -1099,6 +1127,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 

@@ -1956,6 +1956,18 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             last_activity_at: string;
+            last_message: {
+                /** @enum {string} */
+                direction: "inbound" | "outbound";
+                text: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                at: string;
+            } | null;
+            /** @description Customer messages since the team last replied; 0 once someone answers. */
+            unanswered_count: number;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -2234,6 +2246,18 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             last_activity_at: string;
+            last_message: {
+                /** @enum {string} */
+                direction: "inbound" | "outbound";
+                text: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                at: string;
+            } | null;
+            /** @description Customer messages since the team last replied; 0 once someone answers. */
+            unanswered_count: number;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -2762,6 +2786,18 @@ export interface components {
              * @example 2026-11-21T22:22:45.841Z
              */
             last_activity_at: string;
+            last_message: {
+                /** @enum {string} */
+                direction: "inbound" | "outbound";
+                text: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                at: string;
+            } | null;
+            /** @description Customer messages since the team last replied; 0 once someone answers. */
+            unanswered_count: number;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
