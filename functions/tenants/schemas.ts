@@ -32,4 +32,13 @@ export const UpdateTenantBody = nonEmptyPatch(
   }),
 );
 
+/** What a tenant's admins change themselves: the plan, its limit and the status stay the operator's. */
+export const UpdateSettingsBody = nonEmptyPatch(
+  z.strictObject({
+    name: z.optional(name),
+    timezone: z.optional(timezone()),
+    default_language: z.optional(z.enum(LANGUAGES)),
+  }),
+);
+
 export const ListTenantsQuery = z.strictObject(pageQuery);

@@ -13,6 +13,7 @@ import {
   Meta,
   SavedReplies,
   Schedules,
+  Settings,
   Tenants,
   Users,
   WebhookDeliveries,
@@ -65,6 +66,8 @@ export class MessagingClient {
   readonly users: Users;
   readonly events: Events;
   readonly channels: Channels;
+  /** The caller's own tenant: name, time zone, default language. */
+  readonly settings: Settings;
   readonly auth: Auth;
   /** About the API itself: its OpenAPI document. */
   readonly meta: Meta;
@@ -96,6 +99,7 @@ export class MessagingClient {
     this.users = new Users(this.transport);
     this.events = new Events(this.transport);
     this.channels = new Channels(this.transport);
+    this.settings = new Settings(this.transport);
     this.auth = new Auth(this.transport, this.session);
     this.meta = new Meta(this.transport);
   }

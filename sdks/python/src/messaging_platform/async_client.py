@@ -35,6 +35,7 @@ from .async_resources import (
     Events,
     Meta,
     SavedReplies,
+    Settings,
     Schedules,
     Tenants,
     Users,
@@ -62,6 +63,7 @@ class AsyncMessagingClient:
     conversations: Conversations
     customers: Customers
     saved_replies: SavedReplies
+    settings: Settings
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -118,6 +120,7 @@ class AsyncMessagingClient:
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
+        self.settings = Settings(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -183,6 +183,7 @@ __all__ = [
     "UpdateNoteRequest",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
+    "UpdateSettingsRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -1734,6 +1735,12 @@ class UpdateScheduleRequest(TypedDict, total=False):
     buffer_before_minutes: int
     #: Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
     buffer_after_minutes: int
+
+
+class UpdateSettingsRequest(TypedDict, total=False):
+    name: str
+    timezone: str
+    default_language: TenantDefaultLanguage
 
 
 class UpdateTenantRequest(TypedDict, total=False):

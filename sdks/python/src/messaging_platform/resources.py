@@ -98,6 +98,7 @@ __all__ = [
     "Webhooks",
     "WebhookDeliveries",
     "Events",
+    "Settings",
     "Tenants",
     "Meta",
 ]
@@ -1216,6 +1217,29 @@ class Events(SyncResource):
         the event a delivery names instead of trusting its body, and learn whether an id is one of the
         tenant’s events."""
         return self._call("getEvent", (id,), {}, options=options)
+
+
+class Settings(SyncResource):
+    """``client.settings``: The operator API: tenants, with the platform token."""
+
+    def get(self, *, options: Options = None) -> Tenant:
+        """Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language."""
+        return self._call("getSettings", (), {}, options=options)
+
+    def update(
+        self,
+        *,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        default_language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Tenant:
+        """Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the
+        dashboard, reminders and the AI say times) or default language. The plan, its limit and the status
+        are the operator’s.  Needs the `admin` role."""
+        params = {"name": name, "timezone": timezone, "default_language": default_language}
+        return self._call("updateSettings", (), params, if_match=if_match, options=options)
 
 
 class Tenants(SyncResource):

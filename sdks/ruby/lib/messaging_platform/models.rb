@@ -1641,6 +1641,13 @@ module MessagingPlatform
       end
     end
 
+    # The `UpdateSettingsRequest` object.
+    class UpdateSettingsRequest < Model
+      property :name, :string
+      property :timezone, :string
+      property :default_language, :string, enum: ["en", "es", "pt", "fr", "de"]
+    end
+
     # The `UpdateTenantRequest` object.
     class UpdateTenantRequest < Model
       property :name, :string
@@ -1833,6 +1840,8 @@ module MessagingPlatform
     "retryWebhookDelivery" => Operation.new(id: "retryWebhookDelivery", method: :post, path: "/webhook-deliveries/{id}/retry", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 202 => "DeliveryReplay" }),
     "listEvents" => Operation.new(id: "listEvents", method: :get, path: "/events", auth: :tenant, path_params: [], query: ["limit", "cursor", "type", "since", "until"], body: nil, body_required: false, responses: { 200 => "EventList" }),
     "getEvent" => Operation.new(id: "getEvent", method: :get, path: "/events/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Event" }),
+    "getSettings" => Operation.new(id: "getSettings", method: :get, path: "/settings", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),
+    "updateSettings" => Operation.new(id: "updateSettings", method: :patch, path: "/settings", auth: :tenant, path_params: [], query: [], body: "UpdateSettingsRequest", body_required: false, responses: { 200 => "Tenant" }),
     "listTenants" => Operation.new(id: "listTenants", method: :get, path: "/platform/tenants", auth: :platform, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TenantList" }),
     "createTenant" => Operation.new(id: "createTenant", method: :post, path: "/platform/tenants", auth: :platform, path_params: [], query: [], body: "CreateTenantRequest", body_required: true, responses: { 201 => "ProvisionedTenant" }),
     "getTenant" => Operation.new(id: "getTenant", method: :get, path: "/platform/tenants/{id}", auth: :platform, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),

@@ -993,6 +993,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tenant’s settings
+         * @description The caller’s own tenant: its name, plan, time zone and default language.
+         */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the tenant’s settings
+         * @description Admins change their own tenant’s name, time zone (in which the dashboard, reminders and the AI say times) or default language. The plan, its limit and the status are the operator’s.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateSettings"];
+        trace?: never;
+    };
     "/platform/tenants": {
         parameters: {
             query?: never;
@@ -3394,6 +3420,12 @@ export interface components {
             buffer_before_minutes?: number;
             /** @description Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
             buffer_after_minutes?: number;
+        };
+        UpdateSettingsRequest: {
+            name?: string;
+            timezone?: string;
+            /** @enum {string} */
+            default_language?: "en" | "es" | "pt" | "fr" | "de";
         };
         UpdateTenantRequest: {
             name?: string;
@@ -8843,6 +8875,97 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbidden1845dc3ae1f5"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description The ETag the change is based on (`"3"`, or `*`): 412 when the resource has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "timezone": "Europe/Berlin",
+                 *       "default_language": "de"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated tenant. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tenant"];
+                };
+            };
+            400: components["responses"]["BadRequest76ce52"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConcurrentUpdate"];
+            412: components["responses"]["VersionMismatch"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];

@@ -569,6 +569,23 @@ export class Events extends ApiResource {
   }
 }
 
+/** `client.settings`. */
+export class Settings extends ApiResource {
+  /** Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language. */
+  get(options?: RequestOptions): Promise<Schemas['Tenant']> {
+    return this.call('GET', '/settings', { options });
+  }
+
+  /**
+   * Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the dashboard,
+   * reminders and the AI say times) or default language. The plan, its limit and the status are the
+   * operator’s. Needs the `admin` role.
+   */
+  update(changes: BodyOf<'updateSettings'>, options?: ConditionalRequestOptions): Promise<Schemas['Tenant']> {
+    return this.call('PATCH', '/settings', { body: changes, options });
+  }
+}
+
 /** `client.tenants`. */
 export class Tenants extends ApiResource {
   protected override readonly auth: AuthKind = 'platform';

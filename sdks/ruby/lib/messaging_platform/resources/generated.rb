@@ -676,6 +676,24 @@ module MessagingPlatform
       end
     end
 
+    # `client.settings`.
+    class Settings < Base
+      # Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language.
+      def get(request_options: nil)
+        call("getSettings", {}, request_options: options(request_options))
+      end
+
+      # Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the dashboard,
+      # reminders and the AI say times) or default language. The plan, its limit and the status are the operator’s.
+      # Needs the `admin` role.
+      def update(name: UNSET, timezone: UNSET, default_language: UNSET, if_match: nil, request_options: nil)
+        call("updateSettings",
+             {},
+             body: body_of("updateSettings", given(name: name, timezone: timezone, default_language: default_language)),
+             request_options: options(request_options, if_match: if_match))
+      end
+    end
+
     # `client.tenants`.
     class Tenants < Base
       # List tenants. Every tenant, newest first.
