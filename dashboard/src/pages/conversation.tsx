@@ -528,7 +528,8 @@ function useSavedReplyPicker(
     (c) =>
       prefix === undefined
         ? Promise.resolve(undefined)
-        : c.savedReplies.list({ shortcut: prefix, limit: SLASH_MATCHES_SHOWN }).page(),
+        : // A bare `/` offers the first ones, A to Z.
+          c.savedReplies.list({ ...(prefix ? { shortcut: prefix } : {}), limit: SLASH_MATCHES_SHOWN }).page(),
     [prefix],
   );
   const shown = typed !== undefined && prefix === typed && !matches.loading ? matches.data?.data : undefined;
