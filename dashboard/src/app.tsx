@@ -63,6 +63,7 @@ const OpeningHoursPage = lazyPage(() => import('./pages/opening-hours').then((m)
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
+const TenantSettingsPage = lazyPage(() => import('./pages/tenant-settings').then((m) => m.TenantSettingsPage));
 const ChannelsPage = lazyPage(() => import('./pages/channels').then((m) => m.ChannelsPage));
 
 /** The element that holds the current page (not the navigation or the breadcrumbs). */
@@ -251,6 +252,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
               },
             ]
           : []),
+        ...(isAdmin ? [{ type: 'link' as const, text: 'Tenant', href: '/settings/tenant' }] : []),
         { type: 'link', text: 'Channels', href: '/settings/channels' },
         { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
@@ -262,6 +264,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
   const activeHref =
     [
       '/settings/developer/api-keys',
+      '/settings/tenant',
       '/settings/channels',
       '/settings/opening-hours',
       '/settings/saved-replies',
@@ -365,6 +368,8 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/tenant':
+      return isAdmin ? <TenantSettingsPage /> : <NotFoundPage adminOnly />;
     case '/settings/channels':
       return <ChannelsPage />;
     case '/settings/opening-hours':
@@ -428,6 +433,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/tenant/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Tenant', href: '/settings/tenant' },
     ],
   ],
   [
