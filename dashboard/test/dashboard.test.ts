@@ -657,7 +657,7 @@ void test('customers: newest first, one found by phone with their conversations,
   await page.getByText('+4915112345678 is now Maria Lopez, in their conversations and bookings too.').waitFor();
   await shot(page, '09g-customer-renamed');
   await page.getByRole('table', { name: 'Conversations of the customer' }).getByRole('link').click();
-  await page.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Maria Lopez', level: 2 }).waitFor();
   const auth = { token: tenant.apiKey, tenant: tenant.id };
   const maria = (await api('GET', '/customers?phone=%2B4915112345678', auth)).body.data[0];
   assert.equal(maria.name, 'Maria Lopez');
@@ -1121,7 +1121,7 @@ void test('channels: connect WhatsApp with a token; a number whose token Meta re
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByText('WhatsApp number connected.').waitFor();
-  await page.getByRole('rowheader', { name: 'WhatsApp +1 555 000 1111' }).waitFor();
+  await page.getByRole('listitem').getByText('WhatsApp +1 555 000 1111', { exact: true }).waitFor();
 
   // A customer writes in; the reply meets Meta's 190 (this fake number's token has expired).
   const { createHmac } = await import('node:crypto');
