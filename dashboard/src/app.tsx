@@ -218,6 +218,17 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
     if (inInbox) setNavigationOpen(false);
   }, [inInbox]);
 
+  // Cloudscape's phone toolbar puts aria-orientation on a <nav>, where ARIA does not allow it (screen
+  // readers may misread the landmark): the attribute is taken off whenever the toolbar renders.
+  useEffect(() => {
+    const strip = () =>
+      document.querySelectorAll('nav[aria-orientation]').forEach((nav) => nav.removeAttribute('aria-orientation'));
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(document.body, { subtree: true, childList: true, attributeFilter: ['aria-orientation'] });
+    return () => observer.disconnect();
+  }, []);
+
   // On a narrow screen the side navigation covers the page: Escape closes it.
   useEffect(() => {
     const close = (e: KeyboardEvent) => {

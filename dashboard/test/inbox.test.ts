@@ -200,7 +200,7 @@ void test('phone: the list, then the conversation full screen, then back; cards,
     const box = page.getByRole('textbox', { name: 'Message' });
     const at = await box.boundingBox();
     assert.ok(at && at.y + at.height <= PHONE.height, `composer at ${JSON.stringify(at)}`);
-    await page.getByText('This is terrible, I waited an hour').waitFor();
+    await page.getByTestId('message').getByText('This is terrible, I waited an hour').waitFor();
     await checkA11y('conversation phone');
     await shot('conversation-phone');
     await page.getByRole('button', { name: 'Back to conversations' }).click();
