@@ -363,15 +363,17 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
   await (await nav('Inbox')).click();
   await card('Maria Test').waitFor();
   // Her message is the last one: she is waiting for an answer.
-  await page
-    .getByRole('row', { name: /Maria Test/ })
+  await card('Maria Test')
     .getByText(/^Waiting \d+ (second|minute)s?$/)
     .waitFor();
   await checkA11y(page, 'inbox');
   await shot(page, '09-inbox');
   await card('Maria Test').click();
   await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
-  await page.getByText('Hello from the browser test! Can I book a cleaning?').waitFor();
+  await page
+    .getByRole('log', { name: 'Messages' })
+    .getByText('Hello from the browser test! Can I book a cleaning?')
+    .waitFor();
 
   await page.getByRole('button', { name: 'Suggest replies' }).click();
   await page.getByText('Suggested replies (choose one to use it)').waitFor();
@@ -428,7 +430,7 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
     tenant: tenant.id,
     body: { from: '+4915112345678', text: 'Perfect, thank you!' },
   });
-  await page.getByText('Perfect, thank you!').waitFor({ timeout: 15_000 });
+  await page.getByRole('log', { name: 'Messages' }).getByText('Perfect, thank you!').waitFor({ timeout: 15_000 });
 
   // A reload keeps the user signed in (the refresh token of this tab), on the same page.
   await page.reload();
@@ -500,10 +502,7 @@ void test('inbox: the conversation, a reply with its read receipt, AI suggestion
 
 void test('inbox: when the API cannot be reached, the loaded list stays, with the error and a stale note', async () => {
   await (await nav('Inbox')).click();
-  await page
-    .getByRole('row', { name: /Maria Test/ })
-    .getByText('Olive Owner (you)')
-    .waitFor();
+  await card('Maria Test').getByText('Olive Owner (you)').waitFor();
   const row = card('Maria Test');
   await row.waitFor();
   await page.getByText(/^Updated at /).waitFor();
@@ -641,7 +640,10 @@ void test('customers: newest first, one found by phone with their conversations,
   await shot(page, '09f-customer');
   await conversations.getByRole('link').click();
   await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
-  await page.getByText('Hello from the browser test! Can I book a cleaning?').waitFor();
+  await page
+    .getByRole('log', { name: 'Messages' })
+    .getByText('Hello from the browser test! Can I book a cleaning?')
+    .waitFor();
   await page.getByRole('link', { name: '+4915112345678' }).click();
   await page.waitForURL(/\/customers\/cus_/);
   await page.getByRole('table', { name: 'Conversations of the customer' }).waitFor();
@@ -674,8 +676,10 @@ void test('conversation: past its newest 20 messages, older ones show on request
   await (await nav('Inbox')).click();
   await card('Maria Test').click();
   await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
-  await page.getByText('Follow-up 21').waitFor();
-  const opening = page.getByText('Hello from the browser test! Can I book a cleaning?');
+  await page.getByRole('log', { name: 'Messages' }).getByText('Follow-up 21').waitFor();
+  const opening = page
+    .getByRole('log', { name: 'Messages' })
+    .getByText('Hello from the browser test! Can I book a cleaning?');
   assert.equal(await opening.count(), 0);
   await page.getByRole('button', { name: 'Show older messages' }).click();
   await opening.waitFor();

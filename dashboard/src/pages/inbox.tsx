@@ -194,7 +194,7 @@ export function InboxPage({ selected }: { selected?: string }) {
             />
             <div className="inbox-filters">
               <Select
-                ariaLabel="Status"
+                ariaLabel="Filter by status"
                 selectedOption={status}
                 onChange={(e) => setStatus(e.detail.selectedOption)}
                 options={STATUSES.map((o) =>
