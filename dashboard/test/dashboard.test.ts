@@ -632,7 +632,7 @@ void test('customers: newest first, one found by phone with their conversations,
   await page.getByRole('link', { name: '+491517000049' }).waitFor();
   await page.getByLabel('Find a customer by phone number').fill('4915112345678');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
-  await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Maria Test', level: 1 }).waitFor();
   const conversations = page.getByRole('table', { name: 'Conversations of the customer' });
   await conversations.getByText('open').waitFor();
   await page.getByRole('table', { name: 'Bookings of the customer' }).getByText('No bookings').waitFor();
