@@ -926,6 +926,26 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   {
+    id: 'settings-get',
+    method: 'GET',
+    path: '/settings',
+    handler: 'tenants/settings-get',
+    sdk: { resource: 'settings', method: 'get' },
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
+    id: 'settings-update',
+    method: 'PATCH',
+    path: '/settings',
+    handler: 'tenants/settings-update',
+    sdk: { resource: 'settings', method: 'update' },
+    auth: 'tenant',
+    role: 'admin',
+    mainTable: 'write',
+  },
+
+  {
     id: 'tenants-create',
     method: 'POST',
     path: '/platform/tenants',

@@ -22,7 +22,6 @@ import { follow, navigate, useLocation } from './router';
 import { persist, resumeSession } from './session';
 import { SignInPage } from './pages/sign-in';
 import { InboxPage } from './pages/inbox';
-import { ConversationPage } from './pages/conversation';
 import { NotFoundPage } from './pages/not-found';
 import { PageErrorBoundary } from './components/error-boundary';
 
@@ -32,6 +31,8 @@ interface Signed {
 }
 
 const HOME = '/inbox';
+/** How long a success message stays: long enough to read, then out of the way. */
+const SUCCESS_FLASH_MS = 6000;
 /**
  * A page loaded on its first visit, so signing in and the inbox download less. A failed download (a dropped
  * connection, or a newer deployment) is tried again on the next visit rather than remembered.
@@ -62,6 +63,7 @@ const OpeningHoursPage = lazyPage(() => import('./pages/opening-hours').then((m)
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
+const TenantSettingsPage = lazyPage(() => import('./pages/tenant-settings').then((m) => m.TenantSettingsPage));
 const ChannelsPage = lazyPage(() => import('./pages/channels').then((m) => m.ChannelsPage));
 
 /** The element that holds the current page (not the navigation or the breadcrumbs). */
@@ -73,11 +75,11 @@ const NARROW = '(max-width: 688px)';
  * Focuses the page's h1 once it is rendered (pages show theirs after loading, and a page's code may have to
  * download first); returns a cancel.
  */
-function focusHeadingWhenShown(): () => void {
+function focusHeadingWhenShown(selector = 'h1'): () => void {
   let tries = 0;
   const timer = window.setInterval(() => {
     const page = document.getElementById(PAGE_ID);
-    const heading = page?.querySelector<HTMLElement>('h1');
+    const heading = page?.querySelector<HTMLElement>(selector);
     // Someone already working in the page (a click into a field while it loaded) keeps their focus.
     const busy = page?.contains(document.activeElement) ?? false;
     if (heading || busy || ++tries > 300) window.clearInterval(timer);
@@ -154,6 +156,9 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
 
   const flash = useCallback((message: FlashInput) => {
     const id = `${Date.now()}-${Math.random()}`;
+    // Success says what was just done and goes by itself; errors and warnings stay until dismissed.
+    if (message.type === 'success')
+      window.setTimeout(() => setFlashes((l) => l.filter((f) => f.id !== id)), SUCCESS_FLASH_MS);
     setFlashes((list) => [
       ...list.slice(-2),
       {
@@ -202,8 +207,27 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
       firstPage.current = false;
       return;
     }
-    return focusHeadingWhenShown();
+    // An opened conversation: its heading, in the thread beside the list.
+    return focusHeadingWhenShown(location.pathname.startsWith('/inbox/') ? '#thread-heading' : 'h1');
   }, [location.pathname]);
+
+  // The inbox needs the width for its three panes: entering it folds the side navigation away (its
+  // button opens it again).
+  const inInbox = location.pathname.startsWith('/inbox');
+  useEffect(() => {
+    if (inInbox) setNavigationOpen(false);
+  }, [inInbox]);
+
+  // Cloudscape's phone toolbar puts aria-orientation on a <nav>, where ARIA does not allow it (screen
+  // readers may misread the landmark): the attribute is taken off whenever the toolbar renders.
+  useEffect(() => {
+    const strip = () =>
+      document.querySelectorAll('nav[aria-orientation]').forEach((nav) => nav.removeAttribute('aria-orientation'));
+    strip();
+    const observer = new MutationObserver(strip);
+    observer.observe(document.body, { subtree: true, childList: true, attributeFilter: ['aria-orientation'] });
+    return () => observer.disconnect();
+  }, []);
 
   // On a narrow screen the side navigation covers the page: Escape closes it.
   useEffect(() => {
@@ -239,6 +263,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
               },
             ]
           : []),
+        ...(isAdmin ? [{ type: 'link' as const, text: 'Tenant', href: '/settings/tenant' }] : []),
         { type: 'link', text: 'Channels', href: '/settings/channels' },
         { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
@@ -250,6 +275,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
   const activeHref =
     [
       '/settings/developer/api-keys',
+      '/settings/tenant',
       '/settings/channels',
       '/settings/opening-hours',
       '/settings/saved-replies',
@@ -316,7 +342,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         breadcrumbs={<Breadcrumbs pathname={location.pathname} />}
         content={
           <div id={PAGE_ID}>
-            <PageErrorBoundary key={location.pathname}>
+            <PageErrorBoundary key={location.pathname.startsWith('/inbox') ? '/inbox' : location.pathname}>
               <Suspense
                 fallback={
                   <Box textAlign="center" padding="l">
@@ -335,8 +361,9 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
 }
 
 function route(pathname: string, isAdmin: boolean): React.ReactNode {
+  // The inbox keeps its list while conversations open beside it: one page for both paths.
   const conversation = /^\/inbox\/(conv_[0-9A-Z]+)$/.exec(pathname);
-  if (conversation) return <ConversationPage key={conversation[1]} id={conversation[1]!} />;
+  if (conversation) return <InboxPage key="inbox" selected={conversation[1]} />;
   const customer = /^\/customers\/(cus_[0-9A-Z]+)$/.exec(pathname);
   if (customer) return <CustomerPage key={customer[1]} id={customer[1]!} />;
   const delivery = /^\/settings\/webhooks\/deliveries\/(dlv_[0-9A-Z]+)$/.exec(pathname);
@@ -345,13 +372,15 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
   if (endpoint) return <EndpointPage key={endpoint[1]} id={endpoint[1]!} />;
   switch (pathname.replace(/\/+$/, '')) {
     case '/inbox':
-      return <InboxPage />;
+      return <InboxPage key="inbox" />;
     case '/bookings':
       return <BookingsPage />;
     case '/customers':
       return <CustomersPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
+    case '/settings/tenant':
+      return isAdmin ? <TenantSettingsPage /> : <NotFoundPage adminOnly />;
     case '/settings/channels':
       return <ChannelsPage />;
     case '/settings/opening-hours':
@@ -415,6 +444,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Webhooks', href: '/settings/webhooks' },
+    ],
+  ],
+  [
+    /^\/settings\/tenant/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Tenant', href: '/settings/tenant' },
     ],
   ],
   [

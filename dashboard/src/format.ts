@@ -58,6 +58,12 @@ export const localTimeOf = (iso: string): string => {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 };
 
+/** The zones to choose from: the browser's list (older browsers have none), with UTC. */
+export function timeZones(): string[] {
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...listed.filter((z) => z !== 'UTC')];
+}
+
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** How to reach a customer, as shown: the phone number, else their WhatsApp username (the number withheld). */

@@ -91,7 +91,13 @@ function facts(g: Grounding, language: Language): string {
   const free = g.freeTimes
     ? ` Earliest free times for a new booking (only the first days of the next seven that have any; later days were not checked; never offer other times as free): ${g.freeTimes.days.length ? daysFact(g.freeTimes.days) : 'none in the next seven days'}.`
     : ' Free times: not known.';
-  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}${free}`;
+  const a = g.askedFor;
+  const asked = a
+    ? a.state === 'free'
+      ? ` The customer asks about ${a.date}${a.part ? ` (${a.part})` : ''}: free then ${daysFact(a.days)}.`
+      : ` The customer asks about ${a.date}${a.part ? ` (${a.part})` : ''}: ${a.state === 'closed' ? 'closed' : 'fully booked'} then; the nearest free times: ${a.days.length ? daysFact(a.days) : 'none in the next seven days'}.`
+    : '';
+  return `Customer name: ${g.customerName ?? 'unknown'}. ${booking}${hours}${free}${asked}`;
 }
 
 /** One Converse call: the system prompt (the taxonomy is added), the user text, and the answer's schema. */

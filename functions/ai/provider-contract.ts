@@ -1,4 +1,5 @@
 /** What an AI provider does, and the shapes it answers with. Pure types, no AWS imports. */
+import type { AskedAnswer } from './asked-time';
 import type { Category, Classification, Intent, Language } from './taxonomy';
 
 export interface TranscriptLine {
@@ -22,6 +23,11 @@ export interface Grounding {
    * when not known.
    */
   freeTimes: DaysOfHours | null;
+  /**
+   * The day (and part of day) the customer's last message asks about, within the week ahead: free then
+   * (its free stretches), or closed or full then (the nearest free days); absent or null when none is asked.
+   */
+  askedFor?: AskedAnswer | null;
 }
 
 /** Clock times (`HH:MM`) per date (`YYYY-MM-DD`) in `timezone`. */

@@ -3,6 +3,7 @@
  * customer's name, their next booking and the business's opening hours for the week ahead. A template that needs a fact that is missing is replaced by one that asks for it, so a
  * suggestion never invents a booking, a time, a price or an address. Pure, no AWS imports.
  */
+import type { AskedAnswer, DayPart } from './asked-time';
 import type { Grounding, Suggestion } from './provider-contract';
 import { LOCALES, formatWhen, type Language } from '../platform/languages';
 import { round, type Intent, type IntentScore } from './taxonomy';
@@ -20,6 +21,8 @@ interface Parts {
   week: string;
   /** "Wednesday 25 November (10:00–12:00, 14:00–17:00); Thursday 26 November (09:00–13:00)"; empty when not known. */
   free: string;
+  /** The answer to the day asked about ("On Saturday 28 November in the morning we have free times: 09:00–12:00."); empty when none was asked. */
+  asked: string;
 }
 type Template = (p: Parts) => string;
 /**
@@ -28,6 +31,17 @@ type Template = (p: Parts) => string;
  * times are.
  */
 type Templates = Record<Intent, { any: Template[]; booked?: Template[]; open?: Template[]; free?: Template[] }>;
+
+/** How the answer to a day asked about is said: the part of the day, free then, closed or full then. */
+interface AskedWording {
+  part: Record<DayPart, string>;
+  free: (when: string, hours: string) => string;
+  closed: (when: string, nearest: string) => string;
+  full: (when: string, nearest: string) => string;
+  /** Closed or full then, and no free time in the week either. */
+  none: (when: string, closed: boolean) => string;
+  question: string;
+}
 
 interface Wording {
   hi: string;
@@ -39,6 +53,7 @@ interface Wording {
     every: (hours: string, closed: boolean) => string;
     separator: string;
   };
+  asked: AskedWording;
   templates: Templates;
 }
 
@@ -53,6 +68,15 @@ const WORDING: Record<Language, Wording> = {
       days: (first, last) => `${first}\u2013${last}`,
       every: (hours, closed) => (closed ? 'closed every day' : `every day ${hours}`),
       separator: '; ',
+    },
+    asked: {
+      part: { morning: 'in the morning', afternoon: 'in the afternoon', evening: 'in the evening' },
+      free: (when, hours) => `on ${when} we have free times: ${hours}.`,
+      closed: (when, nearest) => `we're closed on ${when}. The nearest free times: ${nearest}.`,
+      full: (when, nearest) => `${when} is fully booked. The nearest free times: ${nearest}.`,
+      none: (when, closed) =>
+        `we're ${closed ? 'closed' : 'fully booked'} on ${when}, and I have no free time in the coming week.`,
+      question: 'Which time suits you?',
     },
     templates: {
       reschedule_booking: {
@@ -142,6 +166,15 @@ const WORDING: Record<Language, Wording> = {
       every: (hours, closed) => (closed ? 'cerrado todos los días' : `todos los días ${hours}`),
       separator: '; ',
     },
+    asked: {
+      part: { morning: 'por la mañana', afternoon: 'por la tarde', evening: 'por la noche' },
+      free: (when, hours) => `el ${when} tenemos huecos libres: ${hours}.`,
+      closed: (when, nearest) => `el ${when} está cerrado. Los huecos libres más cercanos: ${nearest}.`,
+      full: (when, nearest) => `el ${when} está completo. Los huecos libres más cercanos: ${nearest}.`,
+      none: (when, closed) =>
+        `el ${when} está ${closed ? 'cerrado' : 'completo'}, y no tengo huecos libres en la próxima semana.`,
+      question: '¿Qué hora te viene bien?',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -225,6 +258,15 @@ const WORDING: Record<Language, Wording> = {
       every: (hours, closed) => (closed ? 'fechado todos os dias' : `todos os dias ${hours}`),
       separator: '; ',
     },
+    asked: {
+      part: { morning: 'de manhã', afternoon: 'à tarde', evening: 'à noite' },
+      free: (when, hours) => `${when} temos horários livres: ${hours}.`,
+      closed: (when, nearest) => `${when} estamos fechados. Os horários livres mais próximos: ${nearest}.`,
+      full: (when, nearest) => `${when} está tudo ocupado. Os horários livres mais próximos: ${nearest}.`,
+      none: (when, closed) =>
+        `${when} ${closed ? 'estamos fechados' : 'está tudo ocupado'}, e não tenho horários livres na próxima semana.`,
+      question: 'Que hora lhe dá jeito?',
+    },
     templates: {
       reschedule_booking: {
         booked: [
@@ -306,6 +348,15 @@ const WORDING: Record<Language, Wording> = {
       days: (first, last) => `du ${first} au ${last}`,
       every: (hours, closed) => (closed ? 'fermé tous les jours' : `tous les jours ${hours}`),
       separator: ' ; ',
+    },
+    asked: {
+      part: { morning: 'le matin', afternoon: "l'après-midi", evening: 'le soir' },
+      free: (when, hours) => `${when}, nous avons des créneaux libres : ${hours}.`,
+      closed: (when, nearest) => `nous sommes fermés ${when}. Les créneaux libres les plus proches : ${nearest}.`,
+      full: (when, nearest) => `${when}, tout est réservé. Les créneaux libres les plus proches : ${nearest}.`,
+      none: (when, closed) =>
+        `${closed ? 'nous sommes fermés' : 'tout est réservé'} ${when}, et je n'ai aucun créneau libre la semaine prochaine.`,
+      question: 'Quelle heure vous convient ?',
     },
     templates: {
       reschedule_booking: {
@@ -399,6 +450,15 @@ const WORDING: Record<Language, Wording> = {
       days: (first, last) => `${first} bis ${last}`,
       every: (hours, closed) => (closed ? 'täglich geschlossen' : `täglich ${hours}`),
       separator: '; ',
+    },
+    asked: {
+      part: { morning: 'vormittags', afternoon: 'nachmittags', evening: 'abends' },
+      free: (when, hours) => `am ${when} haben wir freie Zeiten: ${hours}.`,
+      closed: (when, nearest) => `am ${when} haben wir geschlossen. Die nächsten freien Zeiten: ${nearest}.`,
+      full: (when, nearest) => `am ${when} sind wir ausgebucht. Die nächsten freien Zeiten: ${nearest}.`,
+      none: (when, closed) =>
+        `am ${when} ${closed ? 'haben wir geschlossen' : 'sind wir ausgebucht'}, und in der kommenden Woche habe ich keine freie Zeit.`,
+      question: 'Welche Uhrzeit passt Ihnen?',
     },
     templates: {
       reschedule_booking: {
@@ -497,8 +557,28 @@ function parts(g: Grounding, language: Language): Parts {
     pending: b?.status === 'pending',
     week: g.openingHours ? weekText(g.openingHours.days, language) : '',
     free: g.freeTimes?.days.length ? datedText(g.freeTimes.days, language) : '',
+    asked: g.askedFor ? askedText(g.askedFor, language) : '',
   };
 }
+
+/** The answer to the day asked about, as the start of a sentence after the greeting. */
+function askedText(a: AskedAnswer, language: Language): string {
+  const words = WORDING[language].asked;
+  const date = new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${a.date}T12:00:00Z`));
+  const when = a.part ? `${date} ${words.part[a.part]}` : date;
+  if (a.state === 'free')
+    return words.free(when, (a.days[0]?.hours ?? []).map((h) => `${h.start}\u2013${h.end}`).join(', '));
+  if (!a.days.length) return words.none(when, a.state === 'closed');
+  return words[a.state](when, datedText(a.days, language));
+}
+
+/** Intents whose answer is the free time on the day the customer asks about, when they ask about one. */
+const ANSWERS_ASKED_TIME: readonly Intent[] = ['book_appointment', 'opening_hours'];
 
 /** Each day by its date and its stretches: "Wednesday 25 November (10:00–12:00, 14:00–17:00); Thursday …". */
 export function datedText(
@@ -544,7 +624,10 @@ export function weekText(
 }
 
 function templates(intent: Intent, g: Grounding, language: Language): Template[] {
-  const set = WORDING[language].templates[intent];
+  const wording = WORDING[language];
+  if (g.askedFor && ANSWERS_ASKED_TIME.includes(intent))
+    return [(x) => `${x.hi}, ${x.asked}${g.askedFor?.days.length ? ` ${wording.asked.question}` : ''}`];
+  const set = wording.templates[intent];
   return (
     (g.freeTimes?.days.length && set.free) || (g.openingHours && set.open) || (g.nextBooking && set.booked) || set.any
   );

@@ -22,9 +22,11 @@ import type { Classification, Language, ProviderName } from './taxonomy';
 
 /**
  * Entity extraction (chrono-node's five languages, libphonenumber: most of an AI handler's code) is loaded
- * on the first analysis that needs it, not with the module: the suggest and categorize routes never do.
+ * on first use, not with the module: by the first analysis, or by a suggestion that reads the day and part
+ * of day a customer asks for (asked-time parses dates with it); the categorize route never loads it.
  */
 const entities = () => import('./entities');
+const askedTimes = () => import('./asked-time');
 
 /** How much of a conversation the AI reads: enough context, bounded cost. */
 const TRANSCRIPT_MESSAGES = 30;
@@ -118,23 +120,35 @@ async function orNull<T>(what: string, read: () => Promise<T | null>): Promise<T
 }
 
 /**
- * The business's hours for the week ahead, from all its resources' schedules; null without any, with
- * more than MOST_SCHEDULES, or when they cannot be said as clock times.
+ * The zone a suggestion says times in: the one its resources' opening hours are kept in when they share one
+ * (the customer reads the hours they know from the door), else the tenant's.
  */
-function openingHoursAhead(tenant: AiTenant, schedules: Schedule[] | null, now: Date): Grounding['openingHours'] {
-  const days = schedules?.length ? weekAhead(schedules, now, tenant.timezone) : undefined;
-  return days ? { timezone: tenant.timezone, days } : null;
+export function speakingZone(tenant: AiTenant, schedules: readonly Pick<Schedule, 'timezone'>[] | null): string {
+  const zones = new Set((schedules ?? []).map((s) => s.timezone));
+  const [only] = zones;
+  return zones.size === 1 && only ? only : tenant.timezone;
 }
 
 /**
- * When a booking can still be made in the week ahead: the first FREE_DAYS days on which some resource with
+ * The business's hours for the week ahead, from all its resources' schedules; null without any, with
+ * more than MOST_SCHEDULES, or when they cannot be said as clock times.
+ */
+function openingHoursAhead(timeZone: string, schedules: Schedule[] | null, now: Date): Grounding['openingHours'] {
+  const days = schedules?.length ? weekAhead(schedules, now, timeZone) : undefined;
+  return days ? { timezone: timeZone, days } : null;
+}
+
+/**
+ * When a booking can still be made in the week ahead: the first `most` days on which some resource with
  * opening hours is open and not booked (one Query of each resource's booked hours, all at once); null
  * without schedules or with more than MOST_FREE_TIME_RESOURCES of them. No day has any: an empty list.
  */
 async function freeTimesAhead(
   tenant: AiTenant,
+  timeZone: string,
   schedules: Schedule[] | null,
   now: Date,
+  most: number,
 ): Promise<Grounding['freeTimes']> {
   if (!schedules?.length || schedules.length > MOST_FREE_TIME_RESOURCES) return null;
   // Eight days from now cover the seven calendar days from today in any zone; a new booking's buffer may
@@ -147,11 +161,15 @@ async function freeTimesAhead(
   const days = freeDaysAhead(
     schedules.map((schedule, i) => ({ schedule, held: held[i] ?? [] })),
     now,
-    tenant.timezone,
-    FREE_DAYS,
+    timeZone,
+    most,
   );
-  return { timezone: tenant.timezone, days };
+  return { timezone: timeZone, days };
 }
+
+/** The customer's last message, the one a suggestion answers. */
+const lastInbound = (transcript: readonly TranscriptLine[]) =>
+  [...transcript].reverse().find((line) => line.direction === 'inbound')?.text;
 
 export async function suggest(
   tenant: AiTenant,
@@ -163,17 +181,32 @@ export async function suggest(
   // free times are read once the schedules are, while the conversation and then the customer's next
   // booking are.
   const schedulesRead = orNull('opening hours', async () => (await schedulesOf(tenantId, MOST_SCHEDULES)) ?? null);
-  const freeTimesRead = schedulesRead.then((found) => orNull('free times', () => freeTimesAhead(tenant, found, now)));
+  // Every free day of the week is read: the day the customer asks about may be any of them.
+  const freeWeekRead = schedulesRead.then((found) =>
+    orNull('free times', () => freeTimesAhead(tenant, speakingZone(tenant, found), found, now, 7)),
+  );
   const [schedules, context] = await Promise.all([
     schedulesRead,
     input.conversation_id ? conversationContext(tenantId, input.conversation_id) : undefined,
   ]);
+  const zone = speakingZone(tenant, schedules);
   const transcript = context?.transcript ?? input.messages ?? [];
-  const [freeTimes, booking, openingHours] = await Promise.all([
-    freeTimesRead,
+  const [freeWeek, booking, openingHours] = await Promise.all([
+    freeWeekRead,
     context ? nextBookingFor(tenantId, context.conversation.customer.id, now) : undefined,
-    orNull('opening hours', async () => openingHoursAhead(tenant, schedules, now)),
+    orNull('opening hours', async () => openingHoursAhead(zone, schedules, now)),
   ]);
+  const freeTimes = freeWeek && { ...freeWeek, days: freeWeek.days.slice(0, FREE_DAYS) };
+  const askedText = lastInbound(transcript);
+  const parse = askedText ? await askedTimes() : null;
+  const asked =
+    askedText && parse
+      ? parse.askedTime(askedText, now, zone, languageIfClear(askedText) ?? tenant.default_language)
+      : null;
+  const askedFor =
+    asked && parse && openingHours && freeWeek
+      ? parse.answerAskedTime(asked, openingHours.days, freeWeek.days, FREE_DAYS)
+      : null;
   const grounding: Grounding = {
     customerName: context?.conversation.customer.name ?? null,
     nextBooking: booking
@@ -187,6 +220,7 @@ export async function suggest(
       : null,
     openingHours,
     freeTimes,
+    askedFor,
   };
   const answered = await answer(SUGGESTERS, (p) =>
     p.suggest(transcript, grounding, input.count, tenant.default_language),

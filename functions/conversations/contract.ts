@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { MESSAGE_TYPES } from './message-kinds';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
-import { CHANNELS, CONVERSATION_STATUSES, MESSAGE_STATUSES, PRIORITIES } from './conversation';
+import { CHANNELS, CONVERSATION_STATUSES, MESSAGE_STATUSES, PREVIEW_CHARS, PRIORITIES } from './conversation';
 
 const score = z.number().check(z.minimum(0), z.maximum(1));
 
@@ -45,6 +45,25 @@ export const Conversation = named(
       }),
     ),
     last_activity_at: timestamp,
+    last_message: z.nullable(
+      z
+        .object({
+          direction: z.enum(['inbound', 'outbound']),
+          text: z.string().check(z.maxLength(PREVIEW_CHARS)),
+          at: timestamp,
+        })
+        .check(
+          z.meta({
+            description: `The newest message in short (its text on one line, at most ${PREVIEW_CHARS} characters), for an inbox list; null before the first message.`,
+          }),
+        ),
+    ),
+    unanswered_count: z
+      .int()
+      .check(
+        z.minimum(0),
+        z.meta({ description: 'Customer messages since the team last replied; 0 once someone answers.' }),
+      ),
     created_at: timestamp,
     updated_at: timestamp,
     version,
@@ -69,21 +88,17 @@ export const Message = named(
     tenant_id: tenantId,
     conversation_id: resourceId('conv'),
     direction: z.enum(['inbound', 'outbound']),
-    type: z
-      .enum(MESSAGE_TYPES)
-      .check(
-        z.meta({
-          description: 'Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.',
-        }),
-      ),
-    text: z
-      .string()
-      .check(
-        z.meta({
-          description:
-            'What the message says as text: a template\u2019s name, a media\u2019s caption, a list\u2019s rendering.',
-        }),
-      ),
+    type: z.enum(MESSAGE_TYPES).check(
+      z.meta({
+        description: 'Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.',
+      }),
+    ),
+    text: z.string().check(
+      z.meta({
+        description:
+          'What the message says as text: a template\u2019s name, a media\u2019s caption, a list\u2019s rendering.',
+      }),
+    ),
     content: z.nullable(z.record(z.string(), z.unknown())).check(
       z.meta({
         description:

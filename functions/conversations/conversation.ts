@@ -48,9 +48,32 @@ export interface Conversation {
   window_expires_at: string | null;
   /** Sort key of every list: the last message, or the last change. */
   last_activity_at: string;
+  /** The newest message in short, for the inbox's list: who wrote it, its first words, when. */
+  last_message: LastMessage | null;
+  /** Customer messages since the team last replied (0 once someone answers): how much is waiting to be read. */
+  unanswered_count: number;
   created_at: string;
   updated_at: string;
   version: number;
+}
+
+/** A message as the conversation list previews it. */
+export interface LastMessage {
+  direction: 'inbound' | 'outbound';
+  text: string;
+  at: string;
+}
+
+/** How much of a message the conversation keeps for its preview: a line of the inbox list. */
+export const PREVIEW_CHARS = 120;
+
+/** The preview of a message: its text on one line, cut at a word near PREVIEW_CHARS with an ellipsis. */
+export function lastMessageOf(direction: LastMessage['direction'], text: string, at: string): LastMessage {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= PREVIEW_CHARS) return { direction, text: line, at };
+  const cut = line.slice(0, PREVIEW_CHARS - 1);
+  const space = cut.lastIndexOf(' ');
+  return { direction, text: `${(space > PREVIEW_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}\u2026`, at };
 }
 
 /** Allowed status changes. Staying in the same status is always allowed (and changes nothing). */
@@ -80,6 +103,8 @@ export function newConversation(fields: {
     last_inbound_at: null,
     window_expires_at: null,
     last_activity_at: at,
+    last_message: null,
+    unanswered_count: 0,
     created_at: at,
     updated_at: at,
     version: 1,
@@ -250,6 +275,8 @@ export const CONVERSATION_FIELDS = [
   'last_inbound_at',
   'window_expires_at',
   'last_activity_at',
+  'last_message',
+  'unanswered_count',
   'created_at',
   'updated_at',
   'version',

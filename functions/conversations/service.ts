@@ -27,6 +27,7 @@ import {
   SERVICE_WINDOW_MS,
   insideServiceWindow,
   serviceWindowEnd,
+  lastMessageOf,
   newConversation,
   transitionProblem,
   wakeIfDue,
@@ -249,6 +250,7 @@ export async function openConversation(tenantId: string, input: OpenInput, sende
     assertCanSend(conversation, now);
     message = newMessage(conversation, 'outbound', input.message.text, sender, now);
     conversation.last_message_at = at;
+    conversation.last_message = lastMessageOf('outbound', input.message.text, at);
   }
   const writes = [
     conversationEvent(conversation, 'conversation.created', now),
@@ -356,7 +358,13 @@ export async function sendMessage(
   }
   const at = now.toISOString();
   const windowStart = kind.type === 'template' ? null : new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString();
-  const touched = await touchForOutbound(tenantId, conversationId, at, windowStart);
+  const touched = await touchForOutbound(
+    tenantId,
+    conversationId,
+    at,
+    windowStart,
+    lastMessageOf('outbound', text, at),
+  );
   let conversation = touched.ok ? touched.conversation : undefined;
   if (!touched.ok) {
     if (!touched.current) throw DomainError.notFound('The conversation');
@@ -700,6 +708,8 @@ export async function receiveInbound(
             last_inbound_at: laterOf(isNew ? null : base.last_inbound_at, wrote),
           }),
           last_activity_at: at,
+          last_message: lastMessageOf('inbound', inbound.text, at),
+          unanswered_count: (isNew ? 0 : base.unanswered_count) + 1,
           updated_at: at,
           version: isNew ? 1 : base.version + 1,
         };

@@ -43,6 +43,7 @@ import {
   MESSAGE_FIELDS,
   type ChannelKind,
   type Conversation,
+  type LastMessage,
   type ConversationStatus,
   type Message,
   UNASSIGNED,
@@ -204,6 +205,8 @@ export function conversationFromItem(item: Record<string, unknown>): Conversatio
     customer: storedCopy(c.customer, item),
     // Derived, so conversations stored before the field have it too.
     window_expires_at: serviceWindowEnd(c),
+    // A conversation stored before counts were kept: nothing known to be waiting.
+    unanswered_count: c.unanswered_count ?? 0,
   };
   if (typeof item.pointer_handle === 'string') storedHandles.set(conversation, item.pointer_handle);
   return conversation;
@@ -331,6 +334,7 @@ export async function touchForOutbound(
   at: string,
   /** Since when the customer must have written (WhatsApp's window); null for a template, which needs none. */
   windowStart: string | null,
+  lastMessage: LastMessage,
 ): Promise<{ ok: true; conversation: Conversation } | { ok: false; current: Conversation | undefined }> {
   try {
     // A burst of inbound messages writes the conversation in transactions: a conflict with one is over in
@@ -340,7 +344,9 @@ export async function touchForOutbound(
         new UpdateCommand({
           TableName: tableName('main'),
           Key: conversationKey(tenantId, id),
-          UpdateExpression: 'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act',
+          // A reply answers what the customer wrote: nothing is left waiting.
+          UpdateExpression:
+            'SET #c.#lm = :at, #c.#la = :at, #c.#ua = :at, #c.#v = #c.#v + :one, c_act = :act, #c.#msg = :msg, #c.#un = :zero',
           ConditionExpression:
             windowStart === null
               ? 'attribute_exists(pk) AND #c.#la <= :at'
@@ -351,11 +357,15 @@ export async function touchForOutbound(
             '#la': 'last_activity_at',
             '#ua': 'updated_at',
             '#v': 'version',
+            '#msg': 'last_message',
+            '#un': 'unanswered_count',
             ...(windowStart === null ? {} : { '#ch': 'channel', '#li': 'last_inbound_at' }),
           },
           ExpressionAttributeValues: {
             ':at': at,
             ':one': 1,
+            ':zero': 0,
+            ':msg': lastMessage,
             ':act': activityKey({ last_activity_at: at, id }),
             ...(windowStart === null ? {} : { ':wa': 'whatsapp', ':window': windowStart }),
           },

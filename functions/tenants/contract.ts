@@ -89,4 +89,22 @@ export const contract = defineContract({
     errors: { 404: ['not_found'], 409: ['concurrent_update'], 422: ['invalid_plan_limit'] },
     requestExample: { plan: 'enterprise', rate_limit_per_hour: 50000 },
   },
+  'settings-get': {
+    operationId: 'getSettings',
+    summary: 'Get the tenant\u2019s settings',
+    description: 'The caller\u2019s own tenant: its name, plan, time zone and default language.',
+    responses: { 200: { description: 'The tenant.', body: Tenant, headers: ['ETag'] } },
+    errors: { 404: ['not_found'] },
+  },
+  'settings-update': {
+    operationId: 'updateSettings',
+    summary: 'Update the tenant\u2019s settings',
+    description:
+      'Admins change their own tenant\u2019s name, time zone (in which the dashboard, reminders and the AI say times) ' +
+      'or default language. The plan, its limit and the status are the operator\u2019s.',
+    ifMatch: true,
+    responses: { 200: { description: 'The updated tenant.', body: Tenant, headers: ['ETag'] } },
+    errors: { 404: ['not_found'], 409: ['concurrent_update'] },
+    requestExample: { timezone: 'Europe/Berlin', default_language: 'de' },
+  },
 });

@@ -37,4 +37,15 @@ export const UpdateTenantBody = lazySchema(() =>
   ),
 );
 
+/** What a tenant's admins change themselves: the plan, its limit and the status stay the operator's. */
+export const UpdateSettingsBody = lazySchema(() =>
+  nonEmptyPatch(
+    z.strictObject({
+      name: z.optional(name),
+      timezone: z.optional(timezone()),
+      default_language: z.optional(z.enum(LANGUAGES)),
+    }),
+  ),
+);
+
 export const ListTenantsQuery = lazySchema(() => z.strictObject(pageQuery));

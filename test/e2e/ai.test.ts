@@ -315,6 +315,49 @@ describe('POST /ai/suggest', () => {
     );
   });
 
+  it('answers the day and part of day asked, in the resources\u2019 zone, or says it is closed then', async () => {
+    // The tenant keeps UTC; its resource's hours are Berlin's: the suggestion says Berlin's clock times.
+    const shop = await createTenant('pro', { timezone: 'UTC' });
+    const berlinDay = (offsetDays: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+        new Date(Date.now() + offsetDays * 86_400_000),
+      );
+    const tomorrow = berlinDay(1);
+    const weekdayOf = (date: string) =>
+      (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+    const every = [{ start: '09:00', end: '18:00' }];
+    const week = { mon: every, tue: every, wed: every, thu: every, fri: every, sat: every, sun: every };
+    await call('POST', '/schedules', {
+      ...authOf(shop),
+      body: { resource_id: 'chair-1', timezone: 'Europe/Berlin', weekly_hours: week },
+    });
+    await listEventually('/schedules', authOf(shop), (body) => body.data.length === 1);
+    const ask = (text: string) =>
+      call('POST', '/ai/suggest', { ...authOf(shop), body: { messages: [{ text }], count: 1 } });
+    const open = await ask('Do you have anything free tomorrow morning?');
+    expect(open.status).toBe(200);
+    expect(open.body.grounding.opening_hours.timezone).toBe('Europe/Berlin');
+    expect(open.body.suggestions[0].text).toMatch(
+      /^Hi, on \w+ \d+ \w+ in the morning we have free times: 09:00\u201312:00\. Which time suits you\?$/,
+    );
+    const german = await ask('Hallo, haben Sie morgen Nachmittag noch einen Termin frei?');
+    expect(german.body.suggestions[0].text).toMatch(/nachmittags haben wir freie Zeiten: 12:00\u201317:00\./);
+
+    // Closed tomorrow: it says so and offers the nearest free days instead.
+    const closedTomorrow = await call('PATCH', '/schedules/chair-1', {
+      ...authOf(shop),
+      body: { weekly_hours: { ...week, [weekdayOf(tomorrow)]: [] } },
+    });
+    expect(closedTomorrow.status).toBe(200);
+    const closed = await eventually(
+      () => ask('Do you have anything free tomorrow morning?'),
+      (r) => /closed/.test(r.body.suggestions[0]?.text ?? ''),
+    );
+    expect(closed.body.suggestions[0].text).toMatch(
+      /^Hi, we're closed on \w+ \d+ \w+ in the morning\. The nearest free times: .*\(09:00\u201312:00\)/,
+    );
+  });
+
   it("keeps another tenant's conversation out of reach", async () => {
     const sent = await inbound('+491700000007', 'hello');
     expect(

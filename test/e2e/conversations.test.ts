@@ -175,6 +175,38 @@ describe('outbound messages', () => {
     expect(await ofMessage('booking.*')).toEqual([]);
   });
 
+  it('keep the list\u2019s preview of the newest message and count what waits for a reply', async () => {
+    const long = `Hello,   I would like\nto know ${'more '.repeat(40)}about prices`;
+    const first = await inbound(t, '+491511000019', 'Do you open on Sunday?');
+    const id = first.body.conversation.id;
+    expect(first.body.conversation).toMatchObject({
+      unanswered_count: 1,
+      last_message: { direction: 'inbound', text: 'Do you open on Sunday?', at: first.body.message.created_at },
+    });
+    const second = await inbound(t, '+491511000019', long);
+    expect(second.body.conversation.unanswered_count).toBe(2);
+    const preview = second.body.conversation.last_message.text as string;
+    // One line, cut at a word, at most 120 characters with its ellipsis.
+    expect(preview.length).toBeLessThanOrEqual(120);
+    expect(preview).toMatch(/^Hello, I would like to know more more .* more\u2026$/);
+    const sent = await call('POST', `/conversations/${id}/messages`, {
+      ...authOf(t),
+      body: { text: 'Yes, 10 to 14.' },
+    });
+    expect(sent.status).toBe(202);
+    const after = await getConv(id);
+    expect(after.body).toMatchObject({
+      unanswered_count: 0,
+      last_message: { direction: 'outbound', text: 'Yes, 10 to 14.', at: sent.body.created_at },
+    });
+    // The list carries them too (its index copy follows the conversation).
+    const listed = await eventually(
+      () => call('GET', '/conversations?limit=100', authOf(t)),
+      (r) => r.body.data.some((c: { id: string; unanswered_count: number }) => c.id === id && c.unanswered_count === 0),
+    );
+    expect(listed.body.data.find((c: { id: string }) => c.id === id).last_message.direction).toBe('outbound');
+  });
+
   it('end as failed when the provider rejects them', async () => {
     const { body } = await inbound(t, '+491511000011', 'hi');
     const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {

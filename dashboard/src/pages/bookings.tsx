@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@cloudscape-design/components/alert';
+import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
@@ -14,7 +15,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
-import { ConflictError, type Booking, type CreateBookingParams, type Customer } from '@messaging-platform/sdk';
+import {
+  ConflictError,
+  type Booking,
+  type CreateBookingParams,
+  type Customer,
+  type Schedule,
+} from '@messaging-platform/sdk';
 import { isSessionOver, useAction, useApp, useResource, useSettled } from '../context';
 import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../components/phone-search';
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
@@ -33,6 +40,8 @@ import {
 import { buffersText, hasBuffers } from '../opening-hours';
 
 type View = 'list' | 'day' | 'week';
+/** Narrower than this, the page is on a phone. */
+const PHONE = '(max-width: 688px)';
 
 /** The status changes offered for the selected booking, as the API allows them. */
 type StatusChange = 'confirmed' | 'completed' | 'no_show';
@@ -69,7 +78,10 @@ function weekStart(day: Date): Date {
 /** Bookings: a list and a day or week view; create, reschedule, confirm, mark completed or no-show, cancel. */
 export function BookingsPage() {
   const { client, flash } = useApp();
-  const [view, setView] = useState<View>('list');
+  // On a phone the page opens on the week as an agenda (one day under the other), not a wide table.
+  const [view, setView] = useState<View>(() => (window.matchMedia(PHONE).matches ? 'week' : 'list'));
+  // The resources' opening hours, for the calendar's days and the booking form's resource choices.
+  const schedules = useResource((c) => c.schedules.list({ limit: 100 }).page(), []);
   const [anchor, setAnchor] = useState(isoDay(new Date()));
   const [showCancelled, setShowCancelled] = useState(false);
   const [selected, setSelected] = useState<Booking[]>([]);
@@ -211,12 +223,29 @@ export function BookingsPage() {
             ]}
           />
           {view !== 'list' && (
-            <DatePicker
-              value={anchor}
-              onChange={(e) => e.detail.value && setAnchor(e.detail.value)}
-              ariaLabel="Day shown"
-              openCalendarAriaLabel={(d) => `Choose the day${d ? `, selected ${d}` : ''}`}
-            />
+            <SpaceBetween direction="horizontal" size="xxs" alignItems="center">
+              <Button
+                iconName="angle-left"
+                variant="icon"
+                ariaLabel={view === 'day' ? 'Previous day' : 'Previous week'}
+                onClick={() => setAnchor(shiftDay(anchor, view === 'day' ? -1 : -7))}
+              />
+              <DatePicker
+                value={anchor}
+                onChange={(e) => e.detail.value && setAnchor(e.detail.value)}
+                ariaLabel="Day shown"
+                openCalendarAriaLabel={(d) => `Choose the day${d ? `, selected ${d}` : ''}`}
+              />
+              <Button
+                iconName="angle-right"
+                variant="icon"
+                ariaLabel={view === 'day' ? 'Next day' : 'Next week'}
+                onClick={() => setAnchor(shiftDay(anchor, view === 'day' ? 1 : 7))}
+              />
+              <Button variant="inline-link" onClick={() => setAnchor(isoDay(new Date()))}>
+                Today
+              </Button>
+            </SpaceBetween>
           )}
           <Button onClick={() => setShowCancelled((s) => !s)}>
             {showCancelled ? 'Hide cancelled' : 'Show cancelled'}
@@ -239,7 +268,9 @@ export function BookingsPage() {
           }
         />
         <ErrorAlert error={notify.error} header="The message was not sent" onDismiss={notify.clearError} />
-        {view !== 'list' && <Calendar from={range.from} days={range.days} bookings={items} />}
+        {view !== 'list' && (
+          <Calendar from={range.from} days={range.days} bookings={items} schedules={schedules.data?.data ?? []} />
+        )}
         <Table
           variant="container"
           items={items}
@@ -329,6 +360,7 @@ export function BookingsPage() {
       {editing && (
         <BookingModal
           booking={editing === 'new' ? null : editing}
+          knownResources={knownResources(schedules.data?.data ?? [], bookings.data ?? [])}
           onClose={() => setEditing(null)}
           onSaved={(b, created) => {
             setEditing(null);
@@ -363,7 +395,49 @@ export function BookingsPage() {
   );
 }
 
-function Calendar({ from, days, bookings }: { from: Date; days: number; bookings: Booking[] }) {
+/** `YYYY-MM-DD` moved by whole days (a local date: no clock change shifts it). */
+function shiftDay(day: string, by: number): string {
+  const d = localInstant(day, '12:00');
+  return isoDay(new Date(d.getFullYear(), d.getMonth(), d.getDate() + by));
+}
+
+/** The resources a booking can name: those with opening hours and those already booked, A to Z. */
+function knownResources(schedules: Schedule[], bookings: Booking[]): string[] {
+  const ids = [...schedules.map((s) => s.resource_id), ...bookings.map((b) => b.resource_id ?? '')];
+  return [...new Set(ids.filter(Boolean))].sort((a, b) => a.localeCompare(b));
+}
+
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/**
+ * Each resource's hours on a date (its override, else its weekday's), as clock times in its own zone;
+ * a zone other than the browser's is named.
+ */
+function openingOn(schedules: Schedule[], date: string, day: Date): { text: string; closed: boolean } | null {
+  if (schedules.length === 0) return null;
+  const here = browserTimeZone();
+  const parts = schedules.flatMap((s) => {
+    const hours =
+      s.date_overrides.find((o) => o.date === date)?.hours ?? s.weekly_hours[WEEKDAY_KEYS[day.getDay()]!] ?? [];
+    if (!hours.length) return [];
+    const times = hours.map((h) => `${h.start}\u2013${h.end}`).join(', ');
+    const zone = s.timezone === here ? '' : ` (${s.timezone})`;
+    return [schedules.length > 1 ? `${s.resource_id} ${times}${zone}` : `${times}${zone}`];
+  });
+  return parts.length ? { text: `Open ${parts.join('; ')}`, closed: false } : { text: 'Closed', closed: true };
+}
+
+function Calendar({
+  from,
+  days,
+  bookings,
+  schedules,
+}: {
+  from: Date;
+  days: number;
+  bookings: Booking[];
+  schedules: Schedule[];
+}) {
   const today = isoDay(new Date());
   const columns = Array.from(
     { length: days },
@@ -376,17 +450,19 @@ function Calendar({ from, days, bookings }: { from: Date; days: number; bookings
         {columns.map((day) => {
           const key = isoDay(day);
           const todays = bookings.filter((b) => isoDay(new Date(b.start_at)) === key);
+          const opening = openingOn(schedules, key, day);
           return (
             <div
               key={key}
-              className={`calendar-day${key === today ? ' today' : ''}`}
+              className={`calendar-day${key === today ? ' today' : ''}${opening?.closed ? ' closed' : ''}`}
               role="listitem"
               aria-label={label.format(day)}
             >
               <Box variant="h3" fontSize="heading-s">
                 {label.format(day)}
               </Box>
-              {todays.length === 0 && (
+              {opening && <div className="calendar-hours">{opening.text}</div>}
+              {todays.length === 0 && !opening?.closed && (
                 <Box color="text-status-inactive" fontSize="body-s">
                   Free
                 </Box>
@@ -430,10 +506,13 @@ const customerOption = (c: Customer): SelectProps.Option => ({
 
 function BookingModal({
   booking,
+  knownResources,
   onClose,
   onSaved,
 }: {
   booking: Booking | null;
+  /** The resources with opening hours or bookings: offered first, so a typo does not make a new one. */
+  knownResources: string[];
   onClose: () => void;
   onSaved: (b: Booking, created: boolean) => void;
 }) {
@@ -623,9 +702,22 @@ function BookingModal({
             <FormField
               label="Resource"
               description="Optional: a chair, room or person that cannot be double-booked."
+              constraintText={
+                resource && !knownResources.includes(resource)
+                  ? `${resource} is a new resource: it has no opening hours or bookings yet.`
+                  : undefined
+              }
               errorText={show('resource')}
             >
-              <Input value={resource} onChange={(e) => setResource(e.detail.value)} placeholder="chair-1" />
+              <Autosuggest
+                value={resource}
+                onChange={(e) => setResource(e.detail.value)}
+                options={knownResources.map((r) => ({ value: r }))}
+                enteredTextLabel={(value) => `Use a new resource: ${value}`}
+                placeholder={knownResources[0] ?? 'chair-1'}
+                empty="No resource yet: type a name for the first one."
+                ariaLabel="Resource"
+              />
             </FormField>
           </>
         )}

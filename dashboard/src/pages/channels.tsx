@@ -9,7 +9,7 @@ import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
+import Cards from '@cloudscape-design/components/cards';
 import type { MessagingClient, WhatsAppChannel } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { DialogFooter } from '../components/common';
@@ -83,38 +83,35 @@ export function ChannelsPage() {
           </Alert>
         ))}
         <ErrorAlert error={channels.error ?? signup.error} />
-        <Table
+        <Cards
           variant="container"
-          wrapLines
           items={channels.data?.data ?? []}
           loading={channels.loading && !channels.data}
           loadingText="Loading channels"
           trackBy={(c) => (isWhatsApp(c) ? c.phone_number_id : c.channel)}
           header={<Header variant="h2">Connected</Header>}
-          ariaLabels={{ tableLabel: 'Channels' }}
-          columnDefinitions={[
-            {
-              id: 'channel',
-              header: 'Channel',
-              isRowHeader: true,
-              cell: (c) => (isWhatsApp(c) ? `WhatsApp ${numberOf(c)}` : 'Sandbox (for trying things out)'),
-            },
-            {
-              id: 'status',
-              header: 'Status',
-              cell: (c) =>
-                isWhatsApp(c) && c.status === 'needs_reauthorization' ? (
-                  <StatusIndicator type="error">Reconnect needed</StatusIndicator>
-                ) : (
-                  <StatusIndicator type="success">Working</StatusIndicator>
-                ),
-            },
-            {
-              id: 'connected',
-              header: 'Connected',
-              cell: (c) => (isWhatsApp(c) ? formatDateTime(c.created_at) : 'Always'),
-            },
-          ]}
+          ariaLabels={{ cardsLabel: 'Channels', itemSelectionLabel: () => '', selectionGroupLabel: '' }}
+          cardsPerRow={[{ cards: 1 }, { minWidth: 700, cards: 2 }, { minWidth: 1100, cards: 3 }]}
+          cardDefinition={{
+            header: (c) => (isWhatsApp(c) ? `WhatsApp ${numberOf(c)}` : 'Sandbox (for trying things out)'),
+            sections: [
+              {
+                id: 'status',
+                header: 'Status',
+                content: (c) =>
+                  isWhatsApp(c) && c.status === 'needs_reauthorization' ? (
+                    <StatusIndicator type="error">Reconnect needed</StatusIndicator>
+                  ) : (
+                    <StatusIndicator type="success">Working</StatusIndicator>
+                  ),
+              },
+              {
+                id: 'connected',
+                header: 'Connected',
+                content: (c) => (isWhatsApp(c) ? formatDateTime(c.created_at) : 'Always'),
+              },
+            ],
+          }}
         />
       </SpaceBetween>
       {connecting === 'token' && (

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import Badge from '@cloudscape-design/components/badge';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
@@ -21,6 +19,7 @@ import {
   PreconditionFailedError,
   type Analysis,
   type Conversation,
+  type ConversationWithMessages,
   type Message,
   type Note,
   type Page,
@@ -28,15 +27,18 @@ import {
   type SavedReply,
   type Suggestions,
 } from '@messaging-platform/sdk';
-import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam } from '../context';
+import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
-import { customerContact, customerLabel, formatDateTime, formatScore, formatWhen } from '../format';
+import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
+import { changesConversation } from '../realtime';
+import { intentLabel } from '../words';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
 import { customerHref, follow } from '../router';
-import { changesConversation } from '../realtime';
 
-const POLL_MS = 3000;
+/** The open conversation's refresh while no realtime connection pushes its events. */
+const POLL_MS = 5000;
+const DAY_MS = 86_400_000;
 /** Who analysed a message, in words. */
 const PROVIDER_NAMES: Record<string, string> = { local: 'the built-in model', bedrock: 'Amazon Bedrock' };
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
@@ -68,190 +70,424 @@ const blockedStatus = (from: Conversation['status'], choice: string | undefined)
     ? { disabled: true, disabledReason: 'Reopen the conversation first.' }
     : {};
 
-/** One conversation: messages with their receipts, replies, AI suggestions and analysis, status and tags. */
-export function ConversationPage({ id }: { id: string }) {
+/** How the thread says what happened to an outbound message: ticks, as in WhatsApp, with the words for screen readers. */
+const TICKS: Record<string, { ticks: string; words: string; className: string }> = {
+  queued: { ticks: '\u25f7', words: 'Queued', className: 'ticks pending' },
+  sent: { ticks: '\u2713', words: 'Sent', className: 'ticks' },
+  delivered: { ticks: '\u2713\u2713', words: 'Delivered', className: 'ticks' },
+  read: { ticks: '\u2713\u2713', words: 'Read', className: 'ticks read' },
+  failed: { ticks: '!', words: 'Failed', className: 'ticks failed' },
+};
+
+/** The open conversation's loading, refreshed by pushed events (or a slow poll without them). */
+function useConversation(id: string) {
+  return useResource((c) => c.conversations.get(id), [id], { pollMs: POLL_MS, refreshOn: changesConversation(id) });
+}
+
+/**
+ * One conversation as the inbox shows it beside the list: the thread (messages by day, the composer
+ * always under it) and a side panel (the customer, their bookings, status, assignee, tags, the AI's
+ * reading, the team's notes). `onChanged` tells the list that something it shows changed.
+ */
+export function ConversationPanes({
+  id,
+  onBack,
+  onChanged,
+}: {
+  id: string;
+  onBack: () => void;
+  onChanged: () => void;
+}) {
   const { client, flash } = useApp();
-  const conversation = useResource((c) => c.conversations.get(id), [id], {
-    pollMs: POLL_MS,
-    refreshOn: changesConversation(id),
-  });
-  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
-  const reply = useComposer(
-    (text) => client.conversations.messages.send(id, { text }),
-    () => {
-      setSuggestions(null);
-      void conversation.reload();
-    },
-  );
-  const savedReplies = useSavedReplyPicker(id, reply);
-  // Send (the button, or Ctrl+Enter) on a bare `/shortcut` inserts the saved reply rather than sending it.
-  const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
-  const suggest = useAction();
+  const conversation = useConversation(id);
   const update = useAction();
-  const log = useRef<HTMLDivElement>(null);
-  // Whether the message list shows its newest message: only then does a new one scroll it (never the page).
-  const pinned = useRef(true);
   const c = conversation.data;
-  // Messages older than the conversation's newest 20, read from the start of the list on request.
-  const loadOlder = useOlderPages<Message>(
-    (cursor) => client.conversations.messages.list(id, { limit: 100, ...(cursor ? { cursor } : {}) }).page(),
-    c?.messages_has_more ? null : undefined,
-    [id],
-  );
-  const messages = c ? loadOlder.merged(c.messages).sort((a, b) => a.created_at.localeCompare(b.created_at)) : [];
-  const hasOlder = loadOlder.hasMore;
-  const newest = messages[messages.length - 1]?.id;
-
-  useEffect(() => {
-    const el = log.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [newest]);
-
   if (conversation.error && !c)
     return (
-      <ErrorAlert
-        error={conversation.error}
-        action={<Button onClick={() => void conversation.reload()}>Retry</Button>}
-      />
+      <section className="inbox-thread" aria-label="Conversation">
+        <BackButton onBack={onBack} />
+        <ErrorAlert
+          error={conversation.error}
+          action={<Button onClick={() => void conversation.reload()}>Retry</Button>}
+        />
+      </section>
     );
   if (!c)
     return (
-      <Box textAlign="center" padding="xl">
-        <Spinner /> Loading the conversation…
-      </Box>
+      <section className="inbox-thread" aria-label="Conversation">
+        <BackButton onBack={onBack} />
+        <Box textAlign="center" padding="xl">
+          <Spinner /> Loading the conversation…
+        </Box>
+      </section>
     );
-
   const change = async (changes: Parameters<typeof client.conversations.update>[1], done: string) => {
     const updated = await update.run(() => client.conversations.update(id, changes, { ifMatch: c.version }));
     if (updated) flash({ type: 'success', content: done });
     void conversation.reload();
+    onChanged();
   };
-
   return (
-    <ContentLayout
-      header={
+    <>
+      <Thread
+        conversation={c}
+        resource={conversation}
+        onBack={onBack}
+        onSent={() => {
+          void conversation.reload();
+          onChanged();
+        }}
+      />
+      <aside className="inbox-side" aria-label="Conversation details">
+        <SpaceBetween size="m">
+          {update.error instanceof PreconditionFailedError ? (
+            <Alert type="warning" dismissible onDismiss={update.clearError}>
+              Someone else changed this conversation meanwhile, so your change was not made. It has been reloaded: check
+              it and make your change again.
+            </Alert>
+          ) : (
+            <ErrorAlert error={update.error} onDismiss={update.clearError} />
+          )}
+          <CustomerPanel conversation={c} />
+          <ConversationSettings
+            conversation={c}
+            busy={update.busy}
+            onChange={(changes, done) => void change(changes, done)}
+          />
+          <AiPanel conversation={c} />
+          <TeamNotes conversationId={id} />
+        </SpaceBetween>
+      </aside>
+    </>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <div className="thread-back">
+      <Button variant="inline-link" iconName="angle-left" onClick={onBack}>
+        Back to conversations
+      </Button>
+    </div>
+  );
+}
+
+/** The day a message was written, as a separator says it: "Today", "Yesterday", else the date. */
+function dayLabel(iso: string, now = new Date()): string {
+  const day = new Date(iso);
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (day.toDateString() === now.toDateString()) return 'Today';
+  if (day.toDateString() === yesterday.toDateString()) return 'Yesterday';
+  return DAY_FORMAT.format(day);
+}
+const DAY_FORMAT = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** The messages by day, the composer under them (always in view: the messages scroll, not the page). */
+function Thread({
+  conversation: c,
+  resource,
+  onBack,
+  onSent,
+}: {
+  conversation: ConversationWithMessages;
+  resource: Resource<ConversationWithMessages>;
+  onBack: () => void;
+  onSent: () => void;
+}) {
+  const { client } = useApp();
+  const id = c.id;
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the message list shows its newest message: only then does a new one scroll it (never the page).
+  const pinned = useRef(true);
+  // Messages older than the conversation's newest 20, read from the start of the list on request.
+  const loadOlder = useOlderPages<Message>(
+    (cursor) => client.conversations.messages.list(id, { limit: 100, ...(cursor ? { cursor } : {}) }).page(),
+    c.messages_has_more ? null : undefined,
+    [id],
+  );
+  const messages = loadOlder.merged(c.messages).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const newest = messages[messages.length - 1]?.id;
+  useEffect(() => {
+    const el = log.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [newest]);
+  let lastDay = '';
+  return (
+    <section className="inbox-thread" aria-labelledby="thread-heading">
+      <div className="thread-header">
+        <BackButton onBack={onBack} />
         <Header
-          variant="h1"
+          variant="h2"
           description={
             <>
               <Link href={customerHref(c.customer.id)} onFollow={follow}>
                 {customerContact(c.customer)}
               </Link>
-              {` · ${c.channel}${c.category ? ` · ${c.category}` : ''}`}
+              {` \u00b7 ${c.channel === 'whatsapp' ? 'WhatsApp' : 'Sandbox'}${c.category ? ` \u00b7 ${c.category}` : ''}`}
             </>
           }
           info={<StatusBadge status={c.status} />}
         >
-          {customerLabel(c.customer)}
+          <span id="thread-heading">{customerLabel(c.customer)}</span>
         </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        {c.handoff && (
-          <Box>
-            <Badge color="red">{`Handoff: ${HANDOFF_REASONS[c.handoff.reason] ?? c.handoff.reason}`}</Badge>{' '}
-            <Box variant="span" color="text-body-secondary">
-              The assistant handed this conversation to a person {formatDateTime(c.handoff.at)}.
-            </Box>
+        {c.handoff && c.status !== 'resolved' && (
+          <Box variant="small">
+            <Badge color="red">{`Handoff: ${HANDOFF_REASONS[c.handoff.reason] ?? c.handoff.reason}`}</Badge> The
+            assistant handed this conversation to a person {formatWhen(c.handoff.at)}.
           </Box>
         )}
-        {update.error instanceof PreconditionFailedError ? (
-          <Alert type="warning" dismissible onDismiss={update.clearError}>
-            Someone else changed this conversation meanwhile, so your change was not made. It has been reloaded: check
-            it and make your change again.
-          </Alert>
-        ) : (
-          <ErrorAlert error={update.error} onDismiss={update.clearError} />
+      </div>
+      <div
+        className="messages"
+        role="log"
+        aria-label="Messages"
+        aria-live="polite"
+        tabIndex={0}
+        ref={log}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
+        {loadOlder.hasMore && (
+          <Box textAlign="center">
+            <Button onClick={() => void loadOlder.load()} loading={loadOlder.busy}>
+              Show older messages
+            </Button>
+          </Box>
         )}
-        <ConversationSettings
-          conversation={c}
-          busy={update.busy}
-          onChange={(changes, done) => void change(changes, done)}
-        />
-        <Container
-          header={
-            <Header variant="h2" counter={hasOlder ? `(${messages.length} newest)` : `(${messages.length})`}>
-              Messages
-            </Header>
-          }
-        >
-          <div
-            className="messages"
-            role="log"
-            aria-label="Messages"
-            aria-live="polite"
-            ref={log}
-            onScroll={(e) => {
-              const el = e.currentTarget;
-              pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-            }}
-          >
-            {hasOlder && (
-              <Box textAlign="center">
-                <Button onClick={() => void loadOlder.load()} loading={loadOlder.busy}>
-                  Show older messages
-                </Button>
-              </Box>
-            )}
-            <ErrorAlert error={loadOlder.error} onDismiss={loadOlder.clearError} />
-            {messages.length === 0 && <Box color="text-status-inactive">No messages yet.</Box>}
-            {messages.map((m) => (
-              <MessageItem key={m.id} message={m} />
-            ))}
+        <ErrorAlert error={loadOlder.error} onDismiss={loadOlder.clearError} />
+        {messages.length === 0 && <Box color="text-status-inactive">No messages yet.</Box>}
+        {messages.map((m) => {
+          const day = dayLabel(m.created_at);
+          const separator = day !== lastDay;
+          lastDay = day;
+          return (
+            <Fragment key={m.id}>
+              {separator && (
+                <div className="day-separator" role="separator" aria-label={day}>
+                  <span>{day}</span>
+                </div>
+              )}
+              <MessageItem message={m} />
+            </Fragment>
+          );
+        })}
+      </div>
+      <Freshness resource={resource} />
+      <Composer conversation={c} onSent={onSent} />
+    </section>
+  );
+}
+
+/** The reply box under the thread: Enter sends, Shift+Enter breaks the line, `/` finds saved replies. */
+function Composer({ conversation: c, onSent }: { conversation: Conversation; onSent: () => void }) {
+  const { client } = useApp();
+  const id = c.id;
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const reply = useComposer(
+    (text) => client.conversations.messages.send(id, { text }),
+    () => {
+      setSuggestions(null);
+      onSent();
+    },
+  );
+  const savedReplies = useSavedReplyPicker(id, reply);
+  // Send (the button, or Enter) on a bare `/shortcut` inserts the highlighted saved reply rather than sending it.
+  const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
+  const suggest = useAction();
+  const windowClosed =
+    c.channel === 'whatsapp' && !!c.last_inbound_at && Date.now() - Date.parse(c.last_inbound_at) >= DAY_MS;
+  return (
+    <div className="composer">
+      <SpaceBetween size="xs">
+        <ErrorAlert error={reply.error} onDismiss={reply.clearError} />
+        <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
+        {windowClosed && (
+          // Templates arrive with the WhatsApp template picker: it takes this place.
+          <div className="template-slot" data-slot="whatsapp-templates">
+            <Alert type="info">
+              The customer last wrote over 24 hours ago: WhatsApp delivers only approved templates until they write
+              again.
+            </Alert>
           </div>
-        </Container>
-        <Freshness resource={conversation} />
-        <Container header={<Header variant="h2">Reply</Header>}>
-          <SpaceBetween size="s">
-            <ErrorAlert error={reply.error} onDismiss={reply.clearError} />
-            <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
-            {suggestions && (
-              <SpaceBetween size="xs">
-                <Box variant="awsui-key-label">Suggested replies (choose one to use it)</Box>
-                {suggestions.suggestions.length === 0 && <Box>No suggestion for this conversation.</Box>}
-                <SpaceBetween direction="horizontal" size="xs">
-                  {suggestions.suggestions.map((s) => (
-                    <Button key={s.text} onClick={() => reply.setText(s.text)} ariaLabel={`Use suggestion: ${s.text}`}>
-                      {s.text}
-                    </Button>
-                  ))}
-                </SpaceBetween>
-              </SpaceBetween>
-            )}
-            <ComposeField
-              label="Message"
-              placeholder="Write a reply, or type / for a saved reply…"
-              rows={3}
-              composer={replyBox}
-            />
-            {savedReplies.below}
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button
-                variant="primary"
-                loading={reply.busy}
-                disabled={!reply.text.trim()}
-                onClick={() => void replyBox.submit()}
-              >
-                Send
-              </Button>
-              <Button
-                iconName="gen-ai"
-                loading={suggest.busy}
-                onClick={() =>
-                  void suggest
-                    .run(() => client.ai.suggest({ conversation_id: id, count: 3 }))
-                    .then((s) => s && setSuggestions(s))
-                }
-              >
-                Suggest replies
-              </Button>
-              {savedReplies.select}
+        )}
+        {suggestions && (
+          <div role="group" aria-label="Suggested replies">
+            <SpaceBetween size="xxs">
+              <Box variant="awsui-key-label">Suggested replies (choose one to use it)</Box>
+              {suggestions.suggestions.length === 0 && <Box>No suggestion for this conversation.</Box>}
+              <div className="suggestions">
+                {suggestions.suggestions.map((s) => (
+                  <Button
+                    key={s.text}
+                    onClick={() => {
+                      reply.setText(s.text);
+                      reply.field.current?.focus();
+                    }}
+                    ariaLabel={`Use suggestion: ${s.text}`}
+                  >
+                    {s.text}
+                  </Button>
+                ))}
+              </div>
             </SpaceBetween>
-          </SpaceBetween>
-        </Container>
-        <TeamNotes conversationId={id} />
+          </div>
+        )}
+        {savedReplies.below}
+        <ComposeField
+          label="Message"
+          placeholder="Write a reply (Enter sends, Shift+Enter for a new line, / for saved replies)"
+          rows={2}
+          composer={replyBox}
+          enterSends
+          onKeyDown={savedReplies.onKeyDown}
+          listbox={savedReplies.listboxId}
+        />
+        <div className="composer-actions">
+          <Button
+            variant="primary"
+            loading={reply.busy}
+            disabled={!reply.text.trim()}
+            onClick={() => void replyBox.submit()}
+          >
+            Send
+          </Button>
+          <Button
+            iconName="gen-ai"
+            loading={suggest.busy}
+            onClick={() =>
+              void suggest
+                .run(() => client.ai.suggest({ conversation_id: id, count: 3 }))
+                .then((s) => s && setSuggestions(s))
+            }
+          >
+            Suggest replies
+          </Button>
+          {savedReplies.select}
+        </div>
       </SpaceBetween>
-    </ContentLayout>
+    </div>
+  );
+}
+
+/** The customer, with their upcoming bookings. */
+function CustomerPanel({ conversation: c }: { conversation: Conversation }) {
+  const bookings = useResource(
+    (client) => client.bookings.list({ customer_id: c.customer.id, from: new Date().toISOString(), limit: 5 }).page(),
+    [c.customer.id],
+  );
+  const upcoming = (bookings.data?.data ?? [])
+    .filter((b) => b.status === 'confirmed' || b.status === 'pending')
+    .sort((a, b) => a.start_at.localeCompare(b.start_at));
+  return (
+    <Container header={<Header variant="h3">Customer</Header>}>
+      <SpaceBetween size="s">
+        <KeyValuePairs
+          columns={1}
+          items={[
+            {
+              label: 'Name',
+              value: (
+                <Link href={customerHref(c.customer.id)} onFollow={follow}>
+                  {customerLabel(c.customer)}
+                </Link>
+              ),
+            },
+            { label: 'Contact', value: customerContact(c.customer) },
+          ]}
+        />
+        <Box variant="awsui-key-label">Upcoming bookings</Box>
+        {bookings.error !== undefined && <ErrorAlert error={bookings.error} />}
+        {bookings.loading && !bookings.data ? (
+          <Spinner />
+        ) : upcoming.length ? (
+          <ul className="plain-list">
+            {upcoming.map((b) => (
+              <li key={b.id}>
+                {`${b.service} \u00b7 ${formatDateTime(b.start_at)}`}
+                {b.status === 'pending' && ' (pending)'}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Box color="text-status-inactive">None</Box>
+        )}
+      </SpaceBetween>
+    </Container>
+  );
+}
+
+/** The AI's reading of the customer's newest message: mood, intent, language, and entities on request. */
+function AiPanel({ conversation: c }: { conversation: ConversationWithMessages }) {
+  const { client } = useApp();
+  const latest = [...c.messages]
+    .filter((m) => m.direction === 'inbound')
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  const [details, setDetails] = useState<Analysis | null>(null);
+  const analyze = useAction();
+  const a = latest?.analysis;
+  return (
+    <Container header={<Header variant="h3">AI analysis</Header>}>
+      <SpaceBetween size="s">
+        {!latest ? (
+          <Box color="text-status-inactive">No customer message yet.</Box>
+        ) : !a ? (
+          <Box color="text-status-inactive">
+            Not analysed yet; the background analysis runs shortly after a message arrives.
+          </Box>
+        ) : (
+          <KeyValuePairs
+            columns={1}
+            items={[
+              { label: 'Mood', value: <SentimentBadge sentiment={a.sentiment} /> },
+              {
+                label: 'Wants',
+                value: `${intentLabel(a.intent.name)} (${Math.round(a.intent.confidence * 100)}% sure)`,
+              },
+              { label: 'Language', value: a.language },
+              {
+                label: 'Analysed',
+                value: `${formatWhen(a.analyzed_at)} by ${PROVIDER_NAMES[a.provider] ?? a.provider}`,
+              },
+            ]}
+          />
+        )}
+        {latest &&
+          (details ? (
+            <KeyValuePairs
+              columns={1}
+              items={[
+                {
+                  label: 'Entities',
+                  value: details.entities.length
+                    ? details.entities.map((e) => `${e.type}: ${e.text}`).join(', ')
+                    : 'none',
+                },
+                {
+                  label: 'Needs a person',
+                  value: details.handoff.recommended ? `yes (${details.handoff.reason ?? ''})` : 'no',
+                },
+              ]}
+            />
+          ) : (
+            <Button
+              loading={analyze.busy}
+              onClick={() =>
+                void analyze.run(() => client.ai.analyze({ text: latest.text })).then((r) => r && setDetails(r))
+              }
+            >
+              Analyse entities
+            </Button>
+          ))}
+        <ErrorAlert error={analyze.error} />
+      </SpaceBetween>
+    </Container>
   );
 }
 
@@ -288,7 +524,8 @@ function useSavedReplyPicker(
     (c) =>
       prefix === undefined
         ? Promise.resolve(undefined)
-        : c.savedReplies.list({ shortcut: prefix, limit: SLASH_MATCHES_SHOWN }).page(),
+        : // A bare `/` offers the first ones, A to Z.
+          c.savedReplies.list({ ...(prefix ? { shortcut: prefix } : {}), limit: SLASH_MATCHES_SHOWN }).page(),
     [prefix],
   );
   const shown = typed !== undefined && prefix === typed && !matches.loading ? matches.data?.data : undefined;
@@ -315,12 +552,32 @@ function useSavedReplyPicker(
     );
     composer.field.current?.focus();
   };
+  // The highlighted match of a typed `/shortcut`: arrows move it, Enter inserts it, Escape closes the list.
+  const [highlight, setHighlight] = useState(0);
+  const [dismissed, setDismissed] = useState<string | undefined>(undefined);
+  useEffect(() => setHighlight(0), [typed, shown?.length]);
+  const open = typed !== undefined && dismissed !== composer.text && !!shown?.length;
   const takeSubmit = (): boolean => {
     if (typed === undefined) return false;
-    const first = shown?.[0];
-    if (first && !insert.busy) void use(first);
+    const chosen = shown?.[Math.min(highlight, (shown?.length ?? 1) - 1)];
+    if (chosen && !insert.busy) void use(chosen);
     return true;
   };
+  /** Arrow keys and Escape while the list of matches is open; true when the key was taken. */
+  const onKeyDown = (key: string): boolean => {
+    if (!open || !shown) return false;
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      const step = key === 'ArrowDown' ? 1 : -1;
+      setHighlight((h) => (h + step + shown.length) % shown.length);
+      return true;
+    }
+    if (key === 'Escape') {
+      setDismissed(composer.text);
+      return true;
+    }
+    return false;
+  };
+  const listboxId = `saved-replies-${conversationId}`;
   const status =
     typed === undefined
       ? ''
@@ -330,28 +587,34 @@ function useSavedReplyPicker(
           ? 'Looking up saved replies\u2026'
           : shown.length === 0
             ? `No saved reply starts with /${typed}.`
-            : `${shown.length === 1 ? 'One saved reply starts' : `${shown.length} saved replies start`} with /${typed}: choose one to insert it.`;
+            : `${shown.length === 1 ? 'One saved reply starts' : `${shown.length} saved replies start`} with /${typed}: Enter inserts the highlighted one, the arrow keys move.`;
   const below = (
     <>
       {status && !shown?.length && <Box color="text-status-inactive">{status}</Box>}
       {typed !== undefined && matches.error !== undefined && !matches.loading && (
         <ErrorAlert error={matches.error} action={<Button onClick={() => void matches.reload()}>Retry</Button>} />
       )}
-      {shown && shown.length > 0 && (
-        <div role="group" aria-label={`Saved replies starting with /${typed ?? ''}`}>
-          <SpaceBetween direction="horizontal" size="xs">
-            {shown.map((r) => (
-              <Button
-                key={r.id}
-                onClick={() => void use(r)}
-                loading={insert.busy}
-                ariaLabel={`Insert /${r.shortcut}: ${r.title}`}
-              >
-                {`/${r.shortcut} · ${r.title}`}
-              </Button>
-            ))}
-          </SpaceBetween>
-        </div>
+      {open && shown && (
+        <ul
+          className="slash-list"
+          role="listbox"
+          id={listboxId}
+          aria-label={`Saved replies starting with /${typed ?? ''}`}
+        >
+          {shown.map((r, i) => (
+            <li
+              key={r.id}
+              id={`${listboxId}-${r.id}`}
+              role="option"
+              aria-selected={i === highlight}
+              className={i === highlight ? 'highlighted' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => void use(r)}
+            >
+              <span className="slash-shortcut">{`/${r.shortcut}`}</span> {r.title}
+            </li>
+          ))}
+        </ul>
       )}
       {missing.length > 0 && composer.text !== '' && (
         <Alert type="info" dismissible onDismiss={() => setMissing([])}>
@@ -400,7 +663,7 @@ function useSavedReplyPicker(
       />
     </div>
   );
-  return { below, select, takeSubmit };
+  return { below, select, takeSubmit, onKeyDown, listboxId: open ? listboxId : undefined };
 }
 
 /** Text to send (a reply, a note): trimmed, one send at a time, cleared once sent. */
@@ -421,8 +684,9 @@ function useComposer(send: (text: string) => Promise<unknown>, onSent: () => voi
 }
 
 /**
- * A text box for a reply or a note, bound to its composer (useComposer): Ctrl+Enter (⌘+Enter) submits it,
- * Escape cancels where there is a Cancel.
+ * A text box for a reply or a note, bound to its composer (useComposer). `enterSends`: Enter sends and
+ * Shift+Enter breaks the line (the reply box); otherwise Ctrl+Enter (⌘+Enter) submits (notes, which run
+ * longer). `onKeyDown` may take a key first (the saved-reply list's arrows). Escape cancels where there is a Cancel.
  */
 function ComposeField(props: {
   label: string;
@@ -431,6 +695,10 @@ function ComposeField(props: {
   composer: Pick<ReturnType<typeof useComposer>, 'text' | 'setText' | 'submit' | 'field'>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  enterSends?: boolean;
+  onKeyDown?: (key: string) => boolean;
+  /** The id of the list of choices the box controls while it is open. */
+  listbox?: string;
 }) {
   const { composer } = props;
   return (
@@ -442,9 +710,22 @@ function ComposeField(props: {
         placeholder={props.placeholder}
         rows={props.rows}
         autoFocus={props.autoFocus}
+        ariaLabel={props.label}
+        {...(props.listbox ? { ariaDescribedby: props.listbox } : {})}
         onKeyDown={(e) => {
-          if (e.detail.key === 'Enter' && (e.detail.ctrlKey || e.detail.metaKey)) void composer.submit();
-          if (e.detail.key === 'Escape' && props.onCancel) props.onCancel();
+          const { key, shiftKey, ctrlKey, metaKey } = e.detail;
+          if (props.onKeyDown?.(key)) {
+            e.preventDefault();
+            return;
+          }
+          if (key === 'Enter' && !e.detail.isComposing) {
+            const submits = props.enterSends ? !shiftKey : ctrlKey || metaKey;
+            if (submits) {
+              e.preventDefault();
+              void composer.submit();
+            }
+          }
+          if (key === 'Escape' && props.onCancel) props.onCancel();
         }}
       />
     </FormField>
@@ -684,8 +965,8 @@ function ConversationSettings({
     onChange({ tags: [...c.tags, t] }, `Tagged ${t}.`);
   };
   return (
-    <Container header={<Header variant="h2">Status, assignee and tags</Header>}>
-      <SpaceBetween size="m" direction="horizontal">
+    <Container header={<Header variant="h3">Status, assignee and tags</Header>}>
+      <SpaceBetween size="m">
         <FormField label="Status">
           <Select
             readOnly={busy}
@@ -772,94 +1053,59 @@ function ConversationSettings({
   );
 }
 
-function Receipt({ message: m }: { message: Message }) {
-  switch (m.status) {
-    case 'queued':
-      return <StatusIndicator type="pending">Queued</StatusIndicator>;
-    case 'sent':
-      return <StatusIndicator type="success" colorOverride="grey">{`Sent ${formatWhen(m.sent_at)}`}</StatusIndicator>;
-    case 'delivered':
-      return <StatusIndicator type="success">{`Delivered ${formatWhen(m.delivered_at)}`}</StatusIndicator>;
-    case 'read':
-      return <StatusIndicator type="success">{`Read ${formatWhen(m.read_at)}`}</StatusIndicator>;
-    case 'failed':
-      return <StatusIndicator type="error">{`Failed: ${m.error?.message ?? 'not sent'}`}</StatusIndicator>;
-    default:
-      return null;
-  }
+/** Media a message may carry (image, document, audio, video), shown inline in its bubble. */
+interface MessageMedia {
+  url?: string | null;
+  mime_type?: string | null;
+  filename?: string | null;
+  caption?: string | null;
 }
 
+function MediaInline({ media }: { media: MessageMedia }) {
+  if (!media.url) return <Box color="text-status-inactive">Media is on its way…</Box>;
+  const type = media.mime_type ?? '';
+  const label = media.caption || media.filename || 'Attachment';
+  if (type.startsWith('image/')) return <img className="message-media" src={media.url} alt={label} loading="lazy" />;
+  if (type.startsWith('video/')) return <video className="message-media" src={media.url} controls aria-label={label} />;
+  if (type.startsWith('audio/')) return <audio src={media.url} controls aria-label={label} />;
+  return (
+    <Link href={media.url} external>
+      {label}
+    </Link>
+  );
+}
+
+/** A message as a chat bubble: the customer's on the left, ours on the right with ticks for its receipts. */
 function MessageItem({ message: m }: { message: Message }) {
-  const { client } = useApp();
-  const [details, setDetails] = useState<Analysis | null>(null);
-  const analyze = useAction();
   const outbound = m.direction === 'outbound';
+  const media = (m as Message & { media?: MessageMedia | null }).media;
+  const tick = outbound ? TICKS[m.status] : undefined;
+  const receiptAt = m.read_at ?? m.delivered_at ?? m.sent_at;
   return (
     <div className={`message ${outbound ? 'outbound' : 'inbound'}`} data-testid="message" data-status={m.status}>
-      <p className="message-text">{m.text}</p>
-      <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-        <Box variant="small">
-          {outbound ? 'You' : 'Customer'} · {formatWhen(m.created_at)}
-        </Box>
-        {outbound ? <Receipt message={m} /> : <SentimentBadge sentiment={m.analysis?.sentiment} />}
-        {!outbound && m.analysis && <Badge color="grey">{m.analysis.intent.name.replace(/_/g, ' ')}</Badge>}
-      </SpaceBetween>
-      {!outbound && (
-        <ExpandableSection headerText="AI analysis" variant="footer">
-          <SpaceBetween size="s">
-            {m.analysis ? (
-              <KeyValuePairs
-                columns={2}
-                items={[
-                  {
-                    label: 'Sentiment',
-                    value: `${m.analysis.sentiment.label} (score ${formatScore(m.analysis.sentiment.score)}, confidence ${Math.round(m.analysis.sentiment.confidence * 100)}%)`,
-                  },
-                  {
-                    label: 'Intent',
-                    value: `${m.analysis.intent.name} (${Math.round(m.analysis.intent.confidence * 100)}%)`,
-                  },
-                  { label: 'Language', value: m.analysis.language },
-                  {
-                    label: 'Analysed',
-                    value: `${formatDateTime(m.analysis.analyzed_at)} by ${PROVIDER_NAMES[m.analysis.provider] ?? m.analysis.provider}`,
-                  },
-                ]}
-              />
-            ) : (
-              <Box color="text-status-inactive">
-                Not analysed yet; the background analysis runs shortly after a message arrives.
-              </Box>
-            )}
-            {details ? (
-              <KeyValuePairs
-                columns={2}
-                items={[
-                  {
-                    label: 'Entities',
-                    value: details.entities.length
-                      ? details.entities.map((e) => `${e.type}: ${e.text}`).join(', ')
-                      : 'none',
-                  },
-                  {
-                    label: 'Needs a person',
-                    value: details.handoff.recommended ? `yes (${details.handoff.reason ?? ''})` : 'no',
-                  },
-                ]}
-              />
-            ) : (
-              <Button
-                loading={analyze.busy}
-                onClick={() =>
-                  void analyze.run(() => client.ai.analyze({ text: m.text })).then((a) => a && setDetails(a))
-                }
-              >
-                Analyse entities
-              </Button>
-            )}
-            <ErrorAlert error={analyze.error} />
-          </SpaceBetween>
-        </ExpandableSection>
+      {media && <MediaInline media={media} />}
+      {m.text && <p className="message-text">{m.text}</p>}
+      <div className="message-meta">
+        {!outbound && m.analysis && (
+          <>
+            <SentimentBadge sentiment={m.analysis.sentiment} />
+            <span className="intent">{intentLabel(m.analysis.intent.name)}</span>
+          </>
+        )}
+        {m.reaction && <span aria-label={`Reaction ${m.reaction.emoji}`}>{m.reaction.emoji}</span>}
+        <span className="message-time">{formatTime(m.created_at)}</span>
+        {tick && (
+          <span
+            className={tick.className}
+            title={`${tick.words}${receiptAt && m.status !== 'queued' ? ` ${formatWhen(receiptAt)}` : ''}`}
+          >
+            <span aria-hidden="true">{tick.ticks}</span>
+            <span className="visually-hidden">{tick.words}</span>
+          </span>
+        )}
+      </div>
+      {m.status === 'failed' && (
+        <StatusIndicator type="error">{`Not sent: ${m.error?.message ?? 'the channel refused it'}`}</StatusIndicator>
       )}
     </div>
   );

@@ -15,7 +15,7 @@ import type { Schedule } from '@messaging-platform/sdk';
 import { useAction, useApp, useEditableList } from '../context';
 import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
-import { browserTimeZone, formatDateTime } from '../format';
+import { browserTimeZone, formatDateTime, timeZones } from '../format';
 import {
   WEEKDAYS,
   buffersText,
@@ -179,12 +179,6 @@ export function OpeningHoursPage() {
       </ConfirmModal>
     </ContentLayout>
   );
-}
-
-/** The zones a schedule can be in: the browser's list (older browsers have none), with UTC. */
-function timeZones(): string[] {
-  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...listed.filter((z) => z !== 'UTC')];
 }
 
 /** The next few special dates from today on (today where the schedule is), in words. */

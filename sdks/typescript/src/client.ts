@@ -14,6 +14,7 @@ import {
   Meta,
   SavedReplies,
   Schedules,
+  Settings,
   Tenants,
   Users,
   WebhookDeliveries,
@@ -68,6 +69,8 @@ export class MessagingClient {
   readonly channels: Channels;
   /** Realtime events over WebSockets: `client.realtime.subscribe({ onEvent })`. */
   readonly realtime: Realtime;
+  /** The caller's own tenant: name, time zone, default language. */
+  readonly settings: Settings;
   readonly auth: Auth;
   /** About the API itself: its OpenAPI document. */
   readonly meta: Meta;
@@ -100,6 +103,7 @@ export class MessagingClient {
     this.events = new Events(this.transport);
     this.channels = new Channels(this.transport);
     this.realtime = new Realtime(this.transport);
+    this.settings = new Settings(this.transport);
     this.auth = new Auth(this.transport, this.session);
     this.meta = new Meta(this.transport);
   }

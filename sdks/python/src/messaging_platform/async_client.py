@@ -36,6 +36,7 @@ from .async_resources import (
     Meta,
     Realtime,
     SavedReplies,
+    Settings,
     Schedules,
     Tenants,
     Users,
@@ -63,6 +64,7 @@ class AsyncMessagingClient:
     conversations: Conversations
     customers: Customers
     saved_replies: SavedReplies
+    settings: Settings
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -119,6 +121,7 @@ class AsyncMessagingClient:
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
+        self.settings = Settings(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

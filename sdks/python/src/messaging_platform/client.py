@@ -37,6 +37,7 @@ from .resources import (
     Meta,
     Realtime,
     SavedReplies,
+    Settings,
     Schedules,
     Tenants,
     Users,
@@ -64,6 +65,7 @@ class MessagingClient:
     conversations: Conversations
     customers: Customers
     saved_replies: SavedReplies
+    settings: Settings
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -120,6 +122,7 @@ class MessagingClient:
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
+        self.settings = Settings(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -62,6 +62,8 @@ __all__ = [
     "ConversationHandoff",
     "ConversationHandoffEvent",
     "ConversationHandoffEventData",
+    "ConversationLastMessage",
+    "ConversationLastMessageDirection",
     "ConversationList",
     "ConversationMessageDeliveredEvent",
     "ConversationMessageDeliveredEventData",
@@ -122,7 +124,6 @@ __all__ = [
     "MessageAnalysis",
     "MessageAnalysisIntent",
     "MessageAnalysisSentiment",
-    "MessageDirection",
     "MessageError",
     "MessageList",
     "MessageReaction",
@@ -184,6 +185,7 @@ __all__ = [
     "UpdateNoteRequest",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
+    "UpdateSettingsRequest",
     "UpdateTenantRequest",
     "UpdateUserRequest",
     "UpdateWebhookRequest",
@@ -226,6 +228,7 @@ BookingStatus = Literal["pending", "confirmed", "cancelled", "completed", "no_sh
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
 ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
 ConversationChannel = Literal["sandbox", "whatsapp"]
+ConversationLastMessageDirection = Literal["inbound", "outbound"]
 ConversationPriority = Literal["low", "normal", "high", "urgent"]
 ConversationStatus = Literal["open", "pending", "snoozed", "resolved"]
 CreateBookingRequestStatus = Literal["pending", "confirmed"]
@@ -270,7 +273,6 @@ EventType = Literal[
     "channel.reauthorization_required",
     "webhook.test",
 ]
-MessageDirection = Literal["inbound", "outbound"]
 MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
 NoteAuthorType = Literal["user", "api_key"]
 RenderedSavedReplyMissingItem = Literal[
@@ -675,6 +677,9 @@ class Conversation(TypedDict):
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
     last_activity_at: str
+    last_message: Optional[ConversationLastMessage]
+    #: Customer messages since the team last replied; 0 once someone answers.
+    unanswered_count: int
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -689,6 +694,16 @@ class ConversationHandoff(TypedDict):
     at: str
     reason: AnalysisHandoffReason
     message_id: str
+
+
+class ConversationLastMessage(TypedDict):
+    """The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+
+    ``Conversation.last_message`` in openapi.json."""
+
+    direction: ConversationLastMessageDirection
+    text: str
+    at: str
 
 
 class ConversationCreatedEvent(TypedDict):
@@ -831,6 +846,9 @@ class ConversationWithMessages(TypedDict):
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
     last_activity_at: str
+    last_message: Optional[ConversationLastMessage]
+    #: Customer messages since the team last replied; 0 once someone answers.
+    unanswered_count: int
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -1178,7 +1196,7 @@ class Message(TypedDict):
     id: str
     tenant_id: str
     conversation_id: str
-    direction: MessageDirection
+    direction: ConversationLastMessageDirection
     type: Literal["text"]
     text: str
     status: MessageStatus
@@ -1287,6 +1305,9 @@ class NewConversation(TypedDict):
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
     last_activity_at: str
+    last_message: Optional[ConversationLastMessage]
+    #: Customer messages since the team last replied; 0 once someone answers.
+    unanswered_count: int
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -1628,7 +1649,7 @@ class _SuggestRepliesRequestMessagesItemRequired(TypedDict):
 class SuggestRepliesRequestMessagesItem(_SuggestRepliesRequestMessagesItemRequired, total=False):
     """``SuggestRepliesRequest.messages[]`` in openapi.json."""
 
-    direction: MessageDirection
+    direction: ConversationLastMessageDirection
 
 
 class Tenant(TypedDict):
@@ -1729,6 +1750,12 @@ class UpdateScheduleRequest(TypedDict, total=False):
     buffer_before_minutes: int
     #: Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them.
     buffer_after_minutes: int
+
+
+class UpdateSettingsRequest(TypedDict, total=False):
+    name: str
+    timezone: str
+    default_language: TenantDefaultLanguage
 
 
 class UpdateTenantRequest(TypedDict, total=False):
