@@ -985,7 +985,8 @@ export async function releaseScheduledMessage(due: DueScheduledMessage, now: Dat
   const released: Message = { ...m, type: kind.type, text, content: contentOf(kind), status: 'queued' };
   if (!(await releaseScheduled(released, now))) return undefined;
   // The conversation's activity moves now that the message goes (a newer activity is kept).
-  await touchForOutbound(m.tenant_id, m.conversation_id, now.toISOString(), null);
+  const at = now.toISOString();
+  await touchForOutbound(m.tenant_id, m.conversation_id, at, null, lastMessageOf('outbound', text, at));
   return refOf(m);
 }
 
