@@ -30,6 +30,7 @@ import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller }
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { matchesFilter } from '../catalog/event-filters';
 import { seedDemoTenant, type DemoCredentials } from './seed';
+import { PROBLEM_DOCS_PATH } from '../catalog/problems';
 import { configureLogs, type LogLevel } from './logs';
 
 export interface LocalRuntimeOptions {
@@ -39,7 +40,7 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   seedDemo: boolean;
   platformToken?: string;
-  /** LOG_LEVEL (README "Configuration"); `info` by default. */
+  /** LOG_LEVEL (docs/configuration.md); `info` by default. */
   logLevel?: LogLevel;
 }
 
@@ -169,12 +170,15 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     );
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+    // Problem `type` URLs lead to the page this gateway serves, unless configured elsewhere.
+    process.env.PROBLEM_DOCS_URL ||= `${url}${PROBLEM_DOCS_PATH}`;
 
     if (options.seedDemo && !state.demo) state.demo = await seedDemoTenant();
     saveState(dataDir, state);
 
     return {
-      url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      url,
       dynamoEndpoint: dynamo.endpoint,
       sqsEndpoint,
       tables,

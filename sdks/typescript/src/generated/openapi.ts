@@ -2894,8 +2894,8 @@ export interface components {
         };
         Problem: {
             /**
-             * Format: uri
-             * @description Where the code is documented (docs/problems.md).
+             * Format: uri-reference
+             * @description Where the code is documented (docs/problems.md): the deployment’s own `/docs/problems#<code>`, absolute or relative to the API’s address.
              */
             type: string;
             /** @description The HTTP status text. */
@@ -3556,7 +3556,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                 *       "type": "/docs/problems#invalid_idempotency_key",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3581,7 +3581,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3611,7 +3611,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3641,7 +3641,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                 *       "type": "/docs/problems#invalid_if_match",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3671,7 +3671,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                 *       "type": "/docs/problems#invalid_if_match",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3701,7 +3701,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                 *       "type": "/docs/problems#invalid_cursor",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3726,7 +3726,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3751,7 +3751,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#body_too_large",
+                 *       "type": "/docs/problems#body_too_large",
                  *       "title": "Content Too Large",
                  *       "status": 413,
                  *       "detail": "What went wrong, in words.",
@@ -3768,7 +3768,7 @@ export interface components {
             };
         };
         /** @description Content Too Large: `body_too_large`. */
-        BodyTooLargeb1ad2b: {
+        BodyTooLargeb03175: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -3781,7 +3781,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#body_too_large",
+                 *       "type": "/docs/problems#body_too_large",
                  *       "title": "Content Too Large",
                  *       "status": 413,
                  *       "detail": "What went wrong, in words.",
@@ -3811,7 +3811,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "type": "/docs/problems#concurrent_update",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3841,7 +3841,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3871,7 +3871,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "type": "/docs/problems#concurrent_update",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3901,7 +3901,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "type": "/docs/problems#date_out_of_range",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -3927,7 +3927,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#dependency_throttled",
+                 *       "type": "/docs/problems#dependency_throttled",
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "What went wrong, in words.",
@@ -3944,7 +3944,7 @@ export interface components {
             };
         };
         /** @description Service Unavailable: `dependency_throttled`. */
-        DependencyThrottledbcca44: {
+        DependencyThrottled327126: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -3958,7 +3958,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#dependency_throttled",
+                 *       "type": "/docs/problems#dependency_throttled",
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "What went wrong, in words.",
@@ -3983,7 +3983,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#tenant_mismatch",
+                 *       "type": "/docs/problems#tenant_mismatch",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4000,7 +4000,7 @@ export interface components {
             };
         };
         /** @description Forbidden: `tenant_mismatch`, `tenant_suspended`. */
-        Forbidden1845dc3ae1f5: {
+        Forbidden1845dc3d655d: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4013,7 +4013,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#tenant_mismatch",
+                 *       "type": "/docs/problems#tenant_mismatch",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4043,7 +4043,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_note_author",
+                 *       "type": "/docs/problems#not_note_author",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4073,7 +4073,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#insufficient_role",
+                 *       "type": "/docs/problems#insufficient_role",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4098,7 +4098,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -4115,7 +4115,7 @@ export interface components {
             };
         };
         /** @description Conflict: `idempotency_request_in_progress`. */
-        IdempotencyRequestInProgress3d94d0: {
+        IdempotencyRequestInProgress19e980: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4128,7 +4128,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -4153,7 +4153,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#internal_error",
+                 *       "type": "/docs/problems#internal_error",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "What went wrong, in words.",
@@ -4170,7 +4170,7 @@ export interface components {
             };
         };
         /** @description Internal Server Error: `internal_error`. */
-        InternalErrord145f3: {
+        InternalError3d0da3: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4183,7 +4183,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#internal_error",
+                 *       "type": "/docs/problems#internal_error",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "What went wrong, in words.",
@@ -4213,7 +4213,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_found",
+                 *       "type": "/docs/problems#not_found",
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "What went wrong, in words.",
@@ -4230,7 +4230,7 @@ export interface components {
             };
         };
         /** @description Not Found: `not_found`. */
-        NotFoundc2e3a2: {
+        NotFound2dfff1: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -4238,7 +4238,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_found",
+                 *       "type": "/docs/problems#not_found",
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "What went wrong, in words.",
@@ -4269,7 +4269,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#rate_limited",
+                 *       "type": "/docs/problems#rate_limited",
                  *       "title": "Too Many Requests",
                  *       "status": 429,
                  *       "detail": "What went wrong, in words.",
@@ -4295,7 +4295,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#credentials_missing",
+                 *       "type": "/docs/problems#credentials_missing",
                  *       "title": "Unauthorized",
                  *       "status": 401,
                  *       "detail": "What went wrong, in words.",
@@ -4321,7 +4321,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#credentials_missing",
+                 *       "type": "/docs/problems#credentials_missing",
                  *       "title": "Unauthorized",
                  *       "status": 401,
                  *       "detail": "What went wrong, in words.",
@@ -4351,7 +4351,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "type": "/docs/problems#date_out_of_range",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4381,7 +4381,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                 *       "type": "/docs/problems#idempotency_key_reused",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4407,7 +4407,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#unsupported_media_type",
+                 *       "type": "/docs/problems#unsupported_media_type",
                  *       "title": "Unsupported Media Type",
                  *       "status": 415,
                  *       "detail": "What went wrong, in words.",
@@ -4424,7 +4424,7 @@ export interface components {
             };
         };
         /** @description Unsupported Media Type: `unsupported_media_type`. */
-        UnsupportedMediaType5c5fed: {
+        UnsupportedMediaType5bd760: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Accept-Encoding": components["headers"]["AcceptEncodingOptional"];
@@ -4438,7 +4438,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#unsupported_media_type",
+                 *       "type": "/docs/problems#unsupported_media_type",
                  *       "title": "Unsupported Media Type",
                  *       "status": 415,
                  *       "detail": "What went wrong, in words.",
@@ -4463,7 +4463,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#validation_failed",
+                 *       "type": "/docs/problems#validation_failed",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4480,7 +4480,7 @@ export interface components {
             };
         };
         /** @description Unprocessable Content: `validation_failed`. */
-        ValidationFailedd4acfe: {
+        ValidationFailed5593c6: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4493,7 +4493,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#validation_failed",
+                 *       "type": "/docs/problems#validation_failed",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4523,7 +4523,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#version_mismatch",
+                 *       "type": "/docs/problems#version_mismatch",
                  *       "title": "Precondition Failed",
                  *       "status": 412,
                  *       "detail": "What went wrong, in words.",
@@ -4641,7 +4641,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -4667,7 +4667,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_credentials",
+                     *       "type": "/docs/problems#invalid_credentials",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -4692,7 +4692,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#tenant_suspended",
+                     *       "type": "/docs/problems#tenant_suspended",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "detail": "What went wrong, in words.",
@@ -4721,7 +4721,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#login_rate_limited",
+                     *       "type": "/docs/problems#login_rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "detail": "What went wrong, in words.",
@@ -4784,7 +4784,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_token",
+                     *       "type": "/docs/problems#invalid_token",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -4844,7 +4844,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -4874,7 +4874,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -4923,10 +4923,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listUsers: {
@@ -4963,10 +4963,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createUser: {
@@ -5030,7 +5030,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#email_taken",
+                     *       "type": "/docs/problems#email_taken",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5046,12 +5046,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getUser: {
@@ -5086,11 +5086,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateUser: {
@@ -5152,7 +5152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#last_admin",
+                     *       "type": "/docs/problems#last_admin",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5169,8 +5169,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `cannot_demote_self`, `validation_failed`. */
             422: {
                 headers: {
@@ -5185,7 +5185,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#cannot_demote_self",
+                     *       "type": "/docs/problems#cannot_demote_self",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5202,8 +5202,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listApiKeys: {
@@ -5242,8 +5242,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createApiKey: {
@@ -5292,8 +5292,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_api_keys`, `validation_failed`. */
             422: {
                 headers: {
@@ -5308,7 +5308,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5325,8 +5325,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     revokeApiKey: {
@@ -5360,10 +5360,10 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listCustomers: {
@@ -5404,10 +5404,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getCustomer: {
@@ -5442,11 +5442,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateCustomer: {
@@ -5487,16 +5487,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listConversations: {
@@ -5551,7 +5551,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                     *       "type": "/docs/problems#invalid_cursor",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -5568,10 +5568,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createConversation: {
@@ -5627,7 +5627,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
@@ -5642,7 +5642,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5658,8 +5658,8 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `channel_not_connected`, `idempotency_key_reused`, `invalid_phone`, `outside_service_window`, `unknown_assignee`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
@@ -5674,7 +5674,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#channel_not_connected",
+                     *       "type": "/docs/problems#channel_not_connected",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5691,8 +5691,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getConversation: {
@@ -5727,11 +5727,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateConversation: {
@@ -5782,7 +5782,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`. */
             409: {
@@ -5798,7 +5798,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5815,8 +5815,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
@@ -5831,7 +5831,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "type": "/docs/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5848,8 +5848,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listMessages: {
@@ -5888,11 +5888,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     sendMessage: {
@@ -5939,11 +5939,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
@@ -5958,7 +5958,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5975,8 +5975,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listNotes: {
@@ -6015,11 +6015,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createNote: {
@@ -6066,15 +6066,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteNote: {
@@ -6112,10 +6112,10 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateNote: {
@@ -6165,12 +6165,12 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listSavedReplies: {
@@ -6209,10 +6209,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createSavedReply: {
@@ -6260,7 +6260,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `shortcut_taken`. */
             409: {
                 headers: {
@@ -6275,7 +6275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -6291,12 +6291,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getSavedReply: {
@@ -6331,11 +6331,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteSavedReply: {
@@ -6367,13 +6367,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateSavedReply: {
@@ -6419,7 +6419,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `shortcut_taken`. */
             409: {
@@ -6435,7 +6435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -6452,12 +6452,12 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     renderSavedReply: {
@@ -6503,15 +6503,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listChannels: {
@@ -6543,10 +6543,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     connectWhatsApp: {
@@ -6594,8 +6594,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflict09779f"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
             422: {
                 headers: {
@@ -6610,7 +6610,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6627,8 +6627,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWhatsAppSignupConfig: {
@@ -6660,10 +6660,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     connectWhatsAppByEmbeddedSignup: {
@@ -6711,8 +6711,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflict09779f"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_signup_code_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
             422: {
                 headers: {
@@ -6727,7 +6727,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6744,8 +6744,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     injectSandboxMessage: {
@@ -6807,10 +6807,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `invalid_phone`, `validation_failed`. */
             422: {
                 headers: {
@@ -6825,7 +6825,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6842,8 +6842,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     verifyWhatsAppWebhook: {
@@ -6879,7 +6879,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#verification_failed",
+                     *       "type": "/docs/problems#verification_failed",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "detail": "What went wrong, in words.",
@@ -6976,7 +6976,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_signature",
+                     *       "type": "/docs/problems#invalid_signature",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -7037,11 +7037,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createBooking: {
@@ -7098,7 +7098,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
@@ -7113,7 +7113,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_conflict",
+                     *       "type": "/docs/problems#booking_conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7129,8 +7129,8 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
@@ -7145,7 +7145,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_in_past",
+                     *       "type": "/docs/problems#booking_in_past",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7162,8 +7162,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getAvailability: {
@@ -7206,11 +7206,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getBooking: {
@@ -7245,11 +7245,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     cancelBooking: {
@@ -7288,7 +7288,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_not_cancellable`, `concurrent_update`. */
             409: {
@@ -7304,7 +7304,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_not_cancellable",
+                     *       "type": "/docs/problems#booking_not_cancellable",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7321,10 +7321,10 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateBooking: {
@@ -7371,7 +7371,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`. */
             409: {
@@ -7387,7 +7387,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_conflict",
+                     *       "type": "/docs/problems#booking_conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7404,8 +7404,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
@@ -7420,7 +7420,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_in_past",
+                     *       "type": "/docs/problems#booking_in_past",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7437,8 +7437,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     notifyBookingCustomer: {
@@ -7479,11 +7479,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_without_conversation`, `idempotency_key_reused`, `nothing_to_notify`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
@@ -7498,7 +7498,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_without_conversation",
+                     *       "type": "/docs/problems#booking_without_conversation",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7515,8 +7515,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listSchedules: {
@@ -7553,10 +7553,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createSchedule: {
@@ -7670,7 +7670,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "type": "/docs/problems#idempotency_request_in_progress",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7686,12 +7686,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getSchedule: {
@@ -7726,11 +7726,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteSchedule: {
@@ -7767,10 +7767,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateSchedule: {
@@ -7829,8 +7829,8 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `date_out_of_range`, `validation_failed`. */
             422: {
                 headers: {
@@ -7845,7 +7845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "type": "/docs/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7862,8 +7862,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     analyze: {
@@ -7907,15 +7907,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     suggestReplies: {
@@ -7960,15 +7960,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     categorizeConversation: {
@@ -8013,15 +8013,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhooks: {
@@ -8058,10 +8058,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createWebhook: {
@@ -8115,8 +8115,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_webhooks`, `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
@@ -8131,7 +8131,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -8148,8 +8148,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWebhook: {
@@ -8184,11 +8184,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteWebhook: {
@@ -8225,10 +8225,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateWebhook: {
@@ -8280,8 +8280,8 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
@@ -8296,7 +8296,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#unsafe_url",
+                     *       "type": "/docs/problems#unsafe_url",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -8313,8 +8313,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     rotateWebhookSecret: {
@@ -8367,7 +8367,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8388,12 +8388,12 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     sendTestEvent: {
@@ -8432,13 +8432,13 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     recoverWebhookDeliveries: {
@@ -8496,7 +8496,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8515,13 +8515,13 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhookEndpointDeliveries: {
@@ -8564,12 +8564,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhookDeliveries: {
@@ -8611,11 +8611,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWebhookDelivery: {
@@ -8649,11 +8649,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     retryWebhookDelivery: {
@@ -8706,7 +8706,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#delivery_in_progress",
+                     *       "type": "/docs/problems#delivery_in_progress",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -8722,12 +8722,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listEvents: {
@@ -8767,11 +8767,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getEvent: {
@@ -8805,11 +8805,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listTenants: {
@@ -8845,7 +8845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                     *       "type": "/docs/problems#invalid_cursor",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8918,7 +8918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8947,7 +8947,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -8998,7 +8998,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9015,7 +9015,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFoundc2e3a2"];
+            404: components["responses"]["NotFound2dfff1"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
         };
@@ -9064,7 +9064,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                     *       "type": "/docs/problems#invalid_if_match",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9081,7 +9081,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFoundc2e3a2"];
+            404: components["responses"]["NotFound2dfff1"];
             /** @description Conflict: `concurrent_update`. */
             409: {
                 headers: {
@@ -9091,7 +9091,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -9116,7 +9116,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#version_mismatch",
+                     *       "type": "/docs/problems#version_mismatch",
                      *       "title": "Precondition Failed",
                      *       "status": 412,
                      *       "detail": "What went wrong, in words.",
@@ -9143,7 +9143,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_plan_limit",
+                     *       "type": "/docs/problems#invalid_plan_limit",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -9220,7 +9220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9247,7 +9247,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#internal_error",
+                     *       "type": "/docs/problems#internal_error",
                      *       "title": "Internal Server Error",
                      *       "status": 500,
                      *       "detail": "What went wrong, in words.",
