@@ -29,7 +29,7 @@ import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { matchesFilter } from '../catalog/event-filters';
-import { seedDemoTenant, type DemoCredentials } from './seed';
+import { seedDemoData, seedDemoTenant, type DemoCredentials } from './seed';
 import { PROBLEM_DOCS_PATH } from '../catalog/problems';
 import { configureLogs, type LogLevel } from './logs';
 
@@ -174,7 +174,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // Problem `type` URLs lead to the page this gateway serves, unless configured elsewhere.
     process.env.PROBLEM_DOCS_URL ||= `${url}${PROBLEM_DOCS_PATH}`;
 
-    if (options.seedDemo && !state.demo) state.demo = await seedDemoTenant();
+    if (options.seedDemo && !state.demo) {
+      state.demo = await seedDemoTenant();
+      // Saved before the demo's data, so a failed step never makes a second demo tenant on the next start.
+      saveState(dataDir, state);
+      for (const failure of await seedDemoData(url, state.demo)) console.error(`Demo data: ${failure}`);
+    }
     saveState(dataDir, state);
 
     return {
