@@ -27,6 +27,8 @@ export {
 } from './core/errors.js';
 export type { FieldError, Problem, RateLimitInfo } from './core/errors.js';
 export { signWebhook, verifyWebhook } from './webhooks.js';
+export { listen, listenSecret, matchesEventPatterns } from './listen.js';
+export type { ListenOptions, ListenReady } from './listen.js';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.js';
 export type * from './types.js';
 export type { components, operations, paths } from './generated/openapi.js';
