@@ -116,7 +116,7 @@ export const DEMO_STEPS: DemoStep[] = [
     run: async (api, made) => {
       const { conversation } = await inbound(
         api,
-        '+4915112345678',
+        '+4915223456789',
         'Jonas Weber',
         'Hallo! Kann ich morgen Vormittag einen Termin für einen Haarschnitt bekommen?',
       );

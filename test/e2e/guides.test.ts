@@ -48,13 +48,13 @@ beforeAll(async () => {
     DASHBOARD_BUILD: 'false',
     LOG_LEVEL: 'error',
     PLATFORM_TOKEN: `pt_guides_${Math.random().toString(36).slice(2)}`,
-  });
+  }, { timeoutMs: 240_000 });
   runtime = started.child;
   // The one line `npm start` prints for the guides.
   const line = /^export (API=.*)$/m.exec(started.output())?.[1];
   if (!line) throw new Error(`npm start printed no export line:\n${started.output()}`);
   exported = Object.fromEntries(line.split(' ').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   runtime?.kill('SIGTERM');
@@ -103,10 +103,10 @@ describe('guides', () => {
         RECEIVER_PORT: String(await freePort()),
         VERIFIER_PORT: String(await freePort()),
       };
-      const { failures } = await runGuide(file, { cwd: ROOT, env, runtimeEnv: RUNTIME_ENV });
+      const { failures } = await runGuide(file, { cwd: ROOT, env, runtimeEnv: RUNTIME_ENV, waitMs: 90_000 });
       expect(failures).toEqual([]);
     },
-    180_000,
+    300_000,
   );
 });
 
