@@ -42,6 +42,7 @@ export function guideBlocks(markdown: string): GuideBlock[] {
   return blocks;
 }
 
+// eslint-disable-next-line no-control-regex -- colour codes, which a terminal prints but a reader does not see
 const ANSI = /\x1b\[[0-9;]*m/g;
 const squeeze = (text: string) => text.replace(ANSI, '').replace(/\s+/g, '');
 
@@ -80,8 +81,8 @@ export async function runGuide(
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
-  shell.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  shell.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  shell.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  shell.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const background = new Map<string, { child: ChildProcess; log: string; offset: number }>();
   const waitMs = options.waitMs ?? 30_000;
 
@@ -93,13 +94,13 @@ export async function runGuide(
       const check = () => {
         const at = output.indexOf(MARK, from);
         if (at < 0) return;
-        shell.stdout!.off('data', check);
+        shell.stdout.off('data', check);
         clearTimeout(timer);
         resolve(output.slice(from, at));
       };
-      shell.stdout!.on('data', check);
+      shell.stdout.on('data', check);
       // A block's own output may lack a final newline; the marker goes on a line of its own.
-      shell.stdin!.write(`${code}\necho; echo ${MARK}\n`);
+      shell.stdin.write(`${code}\necho; echo ${MARK}\n`);
     });
 
   try {
@@ -120,8 +121,8 @@ export async function runGuide(
           detached: true,
         });
         const entry = { child, log: '', offset: 0 };
-        child.stdout!.on('data', (c: Buffer) => (entry.log += c.toString()));
-        child.stderr!.on('data', (c: Buffer) => (entry.log += c.toString()));
+        child.stdout.on('data', (c: Buffer) => (entry.log += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (entry.log += c.toString()));
         background.set(block.name ?? `background-${block.line}`, entry);
         transcript += `$ ${block.code} &\n`;
         last = undefined;
@@ -159,7 +160,7 @@ export async function runGuide(
   } catch (error) {
     failures.push(`${file}: ${(error as Error).message}`);
   } finally {
-    shell.stdin!.end();
+    shell.stdin.end();
     shell.kill('SIGTERM');
     for (const { child } of background.values()) {
       try {
