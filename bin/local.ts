@@ -25,7 +25,8 @@ if (unknown.length > 0) {
 }
 const fresh = args.includes('--fresh') || env.FRESH === 'true';
 // Unset: the git-ignored .local/data; set but empty: in memory.
-const dataDir = env.DATA_DIR === undefined ? fileURLToPath(new URL('../.local/data', import.meta.url)) : env.DATA_DIR || undefined;
+const dataDir =
+  env.DATA_DIR === undefined ? fileURLToPath(new URL('../.local/data', import.meta.url)) : env.DATA_DIR || undefined;
 const dashboard = await import('../local/dashboard');
 const { DEMO_AGENT } = await import('../local/seed');
 const port = Number(env.PORT ?? 3000);
@@ -73,7 +74,9 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-console.log(dataDir ? `Data in ${dataDir} (kept across restarts; npm start -- --fresh starts empty)` : 'Data in memory');
+console.log(
+  dataDir ? `Data in ${dataDir} (kept across restarts; npm start -- --fresh starts empty)` : 'Data in memory',
+);
 console.log(`DynamoDB Local at ${runtime.dynamoEndpoint}`);
 console.log(`SQS emulator at ${runtime.sqsEndpoint}`);
 console.log(`Platform token: ${runtime.platformToken}`);
@@ -88,7 +91,11 @@ await writeRuntimeFile(runtime);
 console.log(`API reference at ${runtime.url}/docs`);
 if (existsSync(`${dashboard.DASHBOARD_DIST}/index.html`)) console.log(`Dashboard at ${runtime.url}/`);
 // One line for the guides (docs/guides/): paste it into each terminal you use.
-const exports = [`API=${runtime.url}/api/v1`, ...(runtime.demo ? [`TENANT=${runtime.demo.tenantId}`, `KEY=${runtime.demo.apiKey}`] : []), `PT=${runtime.platformToken}`];
+const exports = [
+  `API=${runtime.url}/api/v1`,
+  ...(runtime.demo ? [`TENANT=${runtime.demo.tenantId}`, `KEY=${runtime.demo.apiKey}`] : []),
+  `PT=${runtime.platformToken}`,
+];
 console.log('For the guides, paste this line into your shell:');
 console.log(`export ${exports.join(' ')}`);
 console.log(`API ready at ${runtime.url}`);

@@ -49,7 +49,11 @@ export interface DemoEnvironment {
 }
 
 const inbound = (api: DemoApi, from: string, name: string, text: string) =>
-  api<{ conversation: { id: string; customer: { id: string } } }>('POST', '/channels/sandbox/inbound', { from, name, text });
+  api<{ conversation: { id: string; customer: { id: string } } }>('POST', '/channels/sandbox/inbound', {
+    from,
+    name,
+    text,
+  });
 
 /**
  * A booking time today when today has one left: the start of the hour `hoursAhead` after the current one
@@ -126,7 +130,12 @@ export const DEMO_STEPS: DemoStep[] = [
   {
     name: 'an upset customer, handed off',
     run: async (api, made) => {
-      const { conversation } = await inbound(api, '+14155550123', 'Maria Lopez', 'I was charged twice for my appointment!!');
+      const { conversation } = await inbound(
+        api,
+        '+14155550123',
+        'Maria Lopez',
+        'I was charged twice for my appointment!!',
+      );
       await inbound(api, '+14155550123', 'Maria Lopez', 'This is ridiculous, I want to talk to a real person');
       made.conversations.upset = { id: conversation.id, customerId: conversation.customer.id };
     },
@@ -134,7 +143,13 @@ export const DEMO_STEPS: DemoStep[] = [
   {
     name: 'bookings today',
     run: async (api, made, env) => {
-      const book = (customerId: string, conversationId: string | undefined, service: string, start: Date, minutes: number) =>
+      const book = (
+        customerId: string,
+        conversationId: string | undefined,
+        service: string,
+        start: Date,
+        minutes: number,
+      ) =>
         api('POST', '/bookings', {
           customer: { id: customerId },
           ...(conversationId ? { conversation_id: conversationId } : {}),
@@ -169,7 +184,11 @@ export const DEMO_STEPS: DemoStep[] = [
  * Fills the demo tenant with a working day through the API at `baseUrl`: each step of DEMO_STEPS in turn. A
  * step that fails is reported and skipped, so the demo still starts.
  */
-export async function seedDemoData(baseUrl: string, demo: DemoCredentials, steps: readonly DemoStep[] = DEMO_STEPS): Promise<string[]> {
+export async function seedDemoData(
+  baseUrl: string,
+  demo: DemoCredentials,
+  steps: readonly DemoStep[] = DEMO_STEPS,
+): Promise<string[]> {
   const api: DemoApi = async <T>(method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method,

@@ -42,7 +42,9 @@ export function problemsPage(markdown: string): string {
       const level = line.indexOf(' ');
       const title = line.slice(level + 1).trim();
       const id = level === 2 ? ` id="${escapeHtml(title)}"` : '';
-      html.push(`<h${level}${id}>${level === 2 ? `<a href="#${escapeHtml(title)}">${escapeHtml(title)}</a>` : inline(title)}</h${level}>`);
+      html.push(
+        `<h${level}${id}>${level === 2 ? `<a href="#${escapeHtml(title)}">${escapeHtml(title)}</a>` : inline(title)}</h${level}>`,
+      );
     } else if (line.trim() === '') flush();
     else paragraph.push(line.trim());
   }

@@ -61,7 +61,10 @@ const problemHandlerOfApi = problemHandler((event) =>
 );
 
 /** docs/problems.md ships beside the bundle (catalog/bundling.ts); run from source, it is the repository's. */
-const PROBLEM_DOCS_LOCATIONS = [new URL('./problems.md', import.meta.url), new URL('../../docs/problems.md', import.meta.url)];
+const PROBLEM_DOCS_LOCATIONS = [
+  new URL('./problems.md', import.meta.url),
+  new URL('../../docs/problems.md', import.meta.url),
+];
 let problemsHtml: Promise<string> | undefined;
 
 /** The problem types' page, rendered once per container (a failed read is tried again next time). */

@@ -41,14 +41,17 @@ const freePort = () =>
 beforeAll(async () => {
   // The receiver's CA must exist before the runtime starts: Node reads NODE_EXTRA_CA_CERTS once.
   ensureReceiverTls();
-  const started = await spawnRuntime({
-    ...RUNTIME_ENV,
-    SEED_DEMO: 'true',
-    DATA_DIR: '',
-    DASHBOARD_BUILD: 'false',
-    LOG_LEVEL: 'error',
-    PLATFORM_TOKEN: `pt_guides_${Math.random().toString(36).slice(2)}`,
-  }, { timeoutMs: 240_000 });
+  const started = await spawnRuntime(
+    {
+      ...RUNTIME_ENV,
+      SEED_DEMO: 'true',
+      DATA_DIR: '',
+      DASHBOARD_BUILD: 'false',
+      LOG_LEVEL: 'error',
+      PLATFORM_TOKEN: `pt_guides_${Math.random().toString(36).slice(2)}`,
+    },
+    { timeoutMs: 240_000 },
+  );
   runtime = started.child;
   // The one line `npm start` prints for the guides.
   const line = /^export (API=.*)$/m.exec(started.output())?.[1];
@@ -62,7 +65,9 @@ afterAll(() => {
 
 describe('the runner', () => {
   it('reads commands, background commands and outputs, and matches outputs with … and whitespace aside', () => {
-    const blocks = guideBlocks('```bash\necho hi\n```\n\n```text output\nhi\n```\n```bash background srv\nserve\n```\n```json\n{}\n```\n');
+    const blocks = guideBlocks(
+      '```bash\necho hi\n```\n\n```text output\nhi\n```\n```bash background srv\nserve\n```\n```json\n{}\n```\n',
+    );
     expect(blocks.map((b) => [b.kind, b.name ?? ''])).toEqual([
       ['run', ''],
       ['output', ''],
@@ -78,7 +83,11 @@ describe('the runner', () => {
 describe('the demo tenant', () => {
   it('has a working day: conversations, a handoff, bookings, saved replies and an agent', async () => {
     const get = async (path: string) =>
-      (await fetch(`${exported.API}${path}`, { headers: { Authorization: `Bearer ${exported.KEY}`, 'X-Tenant-ID': exported.TENANT! } })).json() as Promise<{
+      (
+        await fetch(`${exported.API}${path}`, {
+          headers: { Authorization: `Bearer ${exported.KEY}`, 'X-Tenant-ID': exported.TENANT! },
+        })
+      ).json() as Promise<{
         data: Record<string, unknown>[];
       }>;
     const conversations = (await get('/conversations?limit=50')).data;
@@ -122,7 +131,9 @@ const sdkEnv = () => ({
 });
 
 /** An interpreter with httpx (Debian's when the first python3 on PATH lacks it). */
-const python = ['python3', '/usr/bin/python3'].find((p) => spawnSync(p, ['-c', 'import httpx'], { encoding: 'utf8' }).status === 0);
+const python = ['python3', '/usr/bin/python3'].find(
+  (p) => spawnSync(p, ['-c', 'import httpx'], { encoding: 'utf8' }).status === 0,
+);
 
 describe('SDK README quick starts', () => {
   it('Python: sends, then lists the open conversations', () => {
@@ -136,10 +147,14 @@ describe('SDK README quick starts', () => {
   });
 
   it('Ruby: sends, then lists the open conversations', () => {
-    const run = spawnSync('ruby', ['-I', join(ROOT, 'sdks/ruby/lib'), '-e', firstExample('sdks/ruby/README.md', 'ruby')], {
-      env: sdkEnv(),
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'ruby',
+      ['-I', join(ROOT, 'sdks/ruby/lib'), '-e', firstExample('sdks/ruby/README.md', 'ruby')],
+      {
+        env: sdkEnv(),
+        encoding: 'utf8',
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^conv_\w+ Maria \d{4}-\d\d-\d\dT/m);
   });

@@ -55,7 +55,11 @@ function startListen(args: string[]) {
 describe('listen', () => {
   it('forwards a live event, signed so that the standardwebhooks library verifies it, and prints it in one line', async () => {
     const listener = startListen(['--forward-to', hookUrl, '--events', 'conversation.*']);
-    const ready = await eventually(async () => listener.output(), (out) => /Ready: /.test(out) || /listen: /.test(out), 30_000);
+    const ready = await eventually(
+      async () => listener.output(),
+      (out) => /Ready: /.test(out) || /listen: /.test(out),
+      30_000,
+    );
     expect(ready).toMatch(/Ready: forwarding conversation\.\* to http:\/\/127\.0\.0\.1:\d+\/hook/);
     const secret = /signed with (whsec_\S+)/.exec(ready)![1]!;
 
@@ -66,10 +70,19 @@ describe('listen', () => {
     expect(inbound.status).toBe(201);
     const conversationId = inbound.body.conversation.id as string;
 
-    await eventually(async () => received.length, (n) => n >= 2, 20_000);
+    await eventually(
+      async () => received.length,
+      (n) => n >= 2,
+      20_000,
+    );
     const verifier = new Webhook(secret);
-    const events = received.map(({ body, headers }) =>
-      verifier.verify(body, headers as Record<string, string>) as { id: string; type: string; data: { conversation: { id: string } } },
+    const events = received.map(
+      ({ body, headers }) =>
+        verifier.verify(body, headers as Record<string, string>) as {
+          id: string;
+          type: string;
+          data: { conversation: { id: string } };
+        },
     );
     expect(events.map((e) => e.type)).toEqual(['conversation.created', 'conversation.message.received']);
     expect(events[0]!.data.conversation.id).toBe(conversationId);
@@ -77,10 +90,19 @@ describe('listen', () => {
     const stored = await call('GET', `/events/${events[0]!.id}`, authOf(t));
     expect(JSON.parse(received[0]!.body)).toEqual(stored.body);
     // An altered body fails verification: the signature covers it.
-    expect(() => verifier.verify(received[0]!.body.replace('Lena', 'Mara'), received[0]!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      verifier.verify(received[0]!.body.replace('Lena', 'Mara'), received[0]!.headers as Record<string, string>),
+    ).toThrow();
 
-    const lines = await eventually(async () => listener.output(), (out) => out.includes('conversation.message.received'));
-    expect(lines).toMatch(new RegExp(`conversation\\.created  evt_\\w+  -> POST ${hookUrl.replace(/\./g, '\\.')} 204 No Content \\(\\d+ ms\\)`));
+    const lines = await eventually(
+      async () => listener.output(),
+      (out) => out.includes('conversation.message.received'),
+    );
+    expect(lines).toMatch(
+      new RegExp(
+        `conversation\\.created  evt_\\w+  -> POST ${hookUrl.replace(/\./g, '\\.')} 204 No Content \\(\\d+ ms\\)`,
+      ),
+    );
   });
 
   it('prints the same secret for the same API key, and refuses a missing --forward-to', async () => {

@@ -34,7 +34,8 @@ export function guideBlocks(markdown: string): GuideBlock[] {
     while (++i < lines.length && !lines[i]!.startsWith('```')) body.push(lines[i]!);
     const [language, words] = [open[1]!, open[2]!.trim().split(/\s+/).filter(Boolean)];
     const code = body.join('\n');
-    if (language === 'bash' && words[0] === 'background') blocks.push({ kind: 'background', name: words[1], code, line: start + 1 });
+    if (language === 'bash' && words[0] === 'background')
+      blocks.push({ kind: 'background', name: words[1], code, line: start + 1 });
     else if (language === 'bash' && words[0] === 'runtime') blocks.push({ kind: 'runtime', code, line: start + 1 });
     else if (language === 'bash' && words.length === 0) blocks.push({ kind: 'run', code, line: start + 1 });
     else if (words[0] === 'output') blocks.push({ kind: 'output', name: words[1], code, line: start + 1 });
@@ -90,7 +91,10 @@ export async function runGuide(
   const run = (code: string) =>
     new Promise<string>((resolve, reject) => {
       const from = output.length;
-      const timer = setTimeout(() => reject(new Error(`timed out after ${waitMs / 1000} s:\n${output.slice(from)}`)), waitMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out after ${waitMs / 1000} s:\n${output.slice(from)}`)),
+        waitMs,
+      );
       const check = () => {
         const at = output.indexOf(MARK, from);
         if (at < 0) return;
@@ -131,7 +135,9 @@ export async function runGuide(
       if (block.kind === 'runtime') {
         for (const [, name, value] of block.code.matchAll(/\b([A-Z][A-Z0-9_]*)=(\S+)/g)) {
           if (options.runtimeEnv[name!] !== value!.replace(/^'|'$/g, ''))
-            failures.push(`${where}: the runtime block sets ${name}=${value}, but the test's runtime has ${name}=${options.runtimeEnv[name!] ?? '(unset)'}`);
+            failures.push(
+              `${where}: the runtime block sets ${name}=${value}, but the test's runtime has ${name}=${options.runtimeEnv[name!] ?? '(unset)'}`,
+            );
         }
         last = undefined;
         continue;
@@ -144,9 +150,12 @@ export async function runGuide(
           continue;
         }
         const deadline = Date.now() + waitMs;
-        while (!showsOutput(block.code, entry.log.slice(entry.offset), true) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+        while (!showsOutput(block.code, entry.log.slice(entry.offset), true) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 200));
         if (!showsOutput(block.code, entry.log.slice(entry.offset), true))
-          failures.push(`${where}: ${block.name} did not print\n${block.code}\nIt printed:\n${entry.log.slice(entry.offset)}`);
+          failures.push(
+            `${where}: ${block.name} did not print\n${block.code}\nIt printed:\n${entry.log.slice(entry.offset)}`,
+          );
         else entry.offset = entry.log.length;
         continue;
       }
@@ -154,7 +163,8 @@ export async function runGuide(
         failures.push(`${where}: an output block with no command before it`);
         continue;
       }
-      if (!showsOutput(block.code, last.out)) failures.push(`${where}: expected\n${block.code}\nbut the commands printed\n${last.out}`);
+      if (!showsOutput(block.code, last.out))
+        failures.push(`${where}: expected\n${block.code}\nbut the commands printed\n${last.out}`);
       last = undefined;
     }
   } catch (error) {

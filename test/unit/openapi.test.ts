@@ -202,7 +202,9 @@ describe('docs/problems.md', () => {
 
   it('is where problem type URLs point: the page, at the code\u2019s anchor', () => {
     expect(problemType('rate_limited', '/docs/problems')).toBe('/docs/problems#rate_limited');
-    expect(problemType('rate_limited', 'https://docs.example.com/problems')).toBe('https://docs.example.com/problems#rate_limited');
+    expect(problemType('rate_limited', 'https://docs.example.com/problems')).toBe(
+      'https://docs.example.com/problems#rate_limited',
+    );
   });
 
   it('is served as a page with an anchor for every code', () => {
