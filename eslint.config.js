@@ -1,5 +1,5 @@
 // ESLint (flat config), run by `npm test` and `npm run lint`: typescript-eslint's type-aware rules plus
-// the import boundaries of README "Layout". test/unit/lint-boundaries.test.ts proves the boundaries bite.
+// the import boundaries of docs/design.md "Layout". test/unit/lint-boundaries.test.ts proves the boundaries bite.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,7 @@ const SERVICES = ['functions/**/service.ts', 'functions/**/*-service.ts'];
 /** What runs or reads the handlers (contract/: the OpenAPI generator), never imported by them. */
 const OUTSIDE_FUNCTIONS = ['bin', 'lib', 'local', 'contract', 'scripts', 'bench', 'test'];
 
-/** README "Layout": imports point one way, handlers → functions/http → features → functions/platform → catalog. */
+/** docs/design.md "Layout": imports point one way, handlers → functions/http → features → functions/platform → catalog. */
 const BOUNDARIES = [
   {
     target: 'catalog',

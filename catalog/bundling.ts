@@ -57,3 +57,9 @@ export const AI_MODEL_FILES: DataFiles = { from: 'functions/ai/local/models', to
  * the first request.
  */
 export const OPENAPI_DOCUMENT: DataFiles = { from: '.', to: '.', pattern: 'openapi.json' };
+
+/**
+ * The problem types' page (docs/problems.md) ships beside the `$default` route's function, which serves it
+ * at /docs/problems, where every problem's `type` points (catalog/problems.ts).
+ */
+export const PROBLEM_DOCS: DataFiles = { from: 'docs', to: '.', pattern: 'problems.md' };

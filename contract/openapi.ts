@@ -19,6 +19,7 @@ import {
   type SuccessResponse,
 } from '../functions/platform/api-contract';
 import { STATUS_TEXT, problemType } from '../functions/platform/errors';
+import { PROBLEM_DOCS_PATH } from '../catalog/problems';
 import type { HandlerContract } from '../functions/http/handler';
 
 type Json = Record<string, unknown>;
@@ -394,7 +395,7 @@ function errorResponse(route: RouteDef, status: number, codes: string[]): Json {
           properties: { status: { const: status }, code: { enum: codes } },
         },
         example: {
-          type: problemType(first),
+          type: problemType(first, PROBLEM_DOCS_PATH),
           title: STATUS_TEXT[status],
           status,
           detail: 'What went wrong, in words.',

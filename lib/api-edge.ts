@@ -54,7 +54,7 @@ import {
   type RouteThrottle,
 } from '../catalog/edge';
 import { functionMemoryMb } from '../catalog/functions';
-import { problemType } from '../catalog/problems';
+import { PROBLEM_DOCS_PATH, problemType } from '../catalog/problems';
 import { ROUTES, gatewayMethodOf, type RouteDef } from '../catalog/routes';
 import { AppFunction } from './api-function';
 
@@ -84,9 +84,12 @@ export function pathPattern(routes: readonly RouteDef[]): string {
   return `^(?:${[...new Set(paths)].join('|')})/?$`;
 }
 
-/** The API's problem+json body (sent as application/json: WAF knows no other JSON type). */
+/**
+ * The API's problem+json body (sent as application/json: WAF knows no other JSON type). Its `type` is the
+ * path the API serves the problem docs at, resolved against the API's own address.
+ */
 const problemBody = (code: string, detail: string) =>
-  JSON.stringify({ type: problemType(code), title: 'Too Many Requests', status: 429, detail, code });
+  JSON.stringify({ type: problemType(code, PROBLEM_DOCS_PATH), title: 'Too Many Requests', status: 429, detail, code });
 
 /** Matches the URL path of these routes, after decoding and normalising it as API Gateway would route it. */
 const pathIs = (routes: readonly RouteDef[]): CfnWebACL.StatementProperty => ({

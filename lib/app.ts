@@ -24,7 +24,7 @@ export interface CdkAppOptions {
  * Builds the whole CDK app: used by bin/app.ts (cdk synth/deploy) and by the infra tests. Context
  * values (`cdk deploy -c key=value`): bedrockModelId, alarmEmail, apiRateLimit, apiBurstLimit,
  * workerConcurrency.<worker id>, apiGatewayCloudWatchRole, dashboardDomainName with dashboardCertificateArn,
- * edgeTenantLimit and originSecretVersion.
+ * edgeTenantLimit, originSecretVersion and problemDocsUrl.
  */
 export function buildCdkApp(
   app = new App(),
@@ -32,7 +32,7 @@ export function buildCdkApp(
 ): { app: App; stateful: StatefulStack; edge: ApiWebAclStack; stateless: StatelessStack; dashboard: DashboardStack } {
   // Weak references (Fn::GetStackOutput, no exports): replacing a table or dropping a value the API
   // stack used never blocks an update of the stateful stack. "both" is the one-off step that moves a
-  // deployment made with strong references over (README, Deploying to AWS).
+  // deployment made with strong references over (docs/deploying.md).
   const references = app.node.tryGetContext(CROSS_STACK_REFERENCES) === 'both' ? 'both' : 'weak';
   app.node.setContext(CROSS_STACK_REFERENCES, references);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
@@ -64,6 +64,7 @@ export function buildCdkApp(
     },
     webAclArn: Fn.getStackOutput(edge.stackName, WEB_ACL_ARN_OUTPUT, WEB_ACL_REGION),
     originSecretVersion: (app.node.tryGetContext('originSecretVersion') as string | undefined) || undefined,
+    problemDocsUrl: (app.node.tryGetContext('problemDocsUrl') as string | undefined) || undefined,
   });
   stateless.addStackDependency(edge, 'reads the web ACL ARN');
   // The dashboard reads the API's URL (weakly, like the API reads the stateful stack); the API needs
@@ -152,7 +153,7 @@ function acknowledgeNagFindings(
   Validations.of(stateful).acknowledge({
     id: 'AwsSolutions-SMG4',
     reason:
-      'The JWT key and platform token are rotated by operators: rotating either ends every session or the operator token at once (README, Deployment).',
+      'The JWT key and platform token are rotated by operators: rotating either ends every session or the operator token at once (docs/deploying.md).',
   });
   const acknowledgements = [
     [

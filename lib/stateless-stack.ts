@@ -24,7 +24,7 @@ import { ACCESS_LOG_FORMAT } from '../catalog/access-log';
 import { CORS } from '../catalog/cors';
 import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../catalog/resources';
 import { functionMemoryMb } from '../catalog/functions';
-import { routeDefine } from '../catalog/bundling';
+import { PROBLEM_DOCS, routeDefine } from '../catalog/bundling';
 import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../catalog/routes';
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { ApiFront } from './api-edge';
@@ -75,6 +75,11 @@ export interface StatelessStackProps extends StackProps {
   webAclArn: string;
   /** The origin secret's version CloudFront sends (`-c originSecretVersion=…` after a rotation). */
   originSecretVersion?: string;
+  /**
+   * Where problem `type` URLs point (`-c problemDocsUrl=https://docs.example.com/problems`); without it they
+   * are the path `/docs/problems#<code>`, which the `$default` route serves on the API's own address.
+   */
+  problemDocsUrl?: string;
 }
 
 /**
@@ -107,6 +112,7 @@ export class StatelessStack extends Stack {
       handler: 'platform/unmatched-route',
       description: 'Any method and path without a route',
       memorySize: functionMemoryMb('unmatched-route'),
+      dataFiles: [PROBLEM_DOCS],
     });
     this.api = new HttpApi(this, 'HttpApi', {
       description: 'Multi-tenant customer-messaging API',
@@ -224,6 +230,13 @@ export class StatelessStack extends Stack {
         );
         fn.addEnvironment(target.envVar, targetFn.functionName);
       }
+    }
+
+    if (props.problemDocsUrl) {
+      if (!/^https:\/\/[^\s#]+$/.test(props.problemDocsUrl))
+        throw new Error(`problemDocsUrl must be an https URL without a fragment (got ${props.problemDocsUrl})`);
+      for (const fn of [...Object.values(this.functions), this.unmatchedRouteFunction])
+        fn.addEnvironment('PROBLEM_DOCS_URL', props.problemDocsUrl);
     }
 
     this.alarm(

@@ -7,7 +7,7 @@ import { dashboardContentSecurityPolicy } from '../catalog/dashboard';
 import { API_PREFIXES } from '../catalog/routes';
 
 /**
- * The dashboard (dashboard/, README "Dashboard") on the local runtime: `npm start` builds it when
+ * The dashboard (dashboard/, docs/dashboard.md) on the local runtime: `npm start` builds it when
  * dashboard/dist is missing or older than its sources, and the gateway serves it at `/` with an SPA
  * fallback and the same strict Content-Security-Policy as in AWS. The API keeps /api/v1 and /v1.
  */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isProblemDocsRequest, problemDocsPage } from '../functions/platform/unmatched-route';
 
 /**
  * The API reference at /docs on the local runtime: Redoc rendering GET /api/v1/openapi.json. Redoc's
@@ -23,8 +24,29 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** Answers /docs and its script; false for any other path (the API's). */
+/**
+ * Answers /docs and its script, and /docs/problems (where problem `type` URLs point, served by the same
+ * module as the deployed `$default` route); false for any other path (the API's).
+ */
 export function serveDocs(req: IncomingMessage, res: ServerResponse, rawPath: string): boolean {
+  if (isProblemDocsRequest(req.method ?? 'GET', rawPath)) {
+    req.resume();
+    problemDocsPage().then(
+      (page) => {
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(page)),
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.end(req.method === 'HEAD' ? undefined : page);
+      },
+      () => {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('docs/problems.md is missing.\n');
+      },
+    );
+    return true;
+  }
   if (rawPath !== '/docs' && rawPath !== '/docs/' && rawPath !== '/docs/redoc.standalone.js') return false;
   req.resume();
   if (req.method !== 'GET' && req.method !== 'HEAD') {

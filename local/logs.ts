@@ -2,7 +2,7 @@ import { logger, setLogSink, type LogRecord } from '../functions/platform/observ
 import { currentInvocation, type Store } from './invocations';
 
 /**
- * How `npm start` prints logs (LOG_LEVEL, README "Configuration"). In AWS every log record is a JSON line
+ * How `npm start` prints logs (LOG_LEVEL, docs/configuration.md). In AWS every log record is a JSON line
  * (Powertools). Locally, at the default `info`, each request is one short line from the gateway
  * (`POST /api/v1/conversations 201 12ms req=… tenant=…`) and other records are short lines too; `debug`
  * prints every record as the full structured JSON instead, as in AWS; `warn` and `error` only print

@@ -29,7 +29,8 @@ import { startInvokeEndpoint, type InvocableWorker } from './lambda-invoke';
 import { startQueuePoller, startSchedulePoller, startStreamPoller, type Poller } from './pollers';
 import { WORKERS, type WorkerDef } from '../catalog/workers';
 import { matchesFilter } from '../catalog/event-filters';
-import { seedDemoTenant, type DemoCredentials } from './seed';
+import { seedDemoData, seedDemoTenant, type DemoCredentials } from './seed';
+import { PROBLEM_DOCS_PATH } from '../catalog/problems';
 import { configureLogs, type LogLevel } from './logs';
 import { startRealtimeServer } from './realtime';
 
@@ -40,7 +41,7 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   seedDemo: boolean;
   platformToken?: string;
-  /** LOG_LEVEL (README "Configuration"); `info` by default. */
+  /** LOG_LEVEL (docs/configuration.md); `info` by default. */
   logLevel?: LogLevel;
   /** The realtime WebSocket server's port (REALTIME_PORT); a free one when unset or 0. */
   realtimePort?: number;
@@ -188,12 +189,20 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     );
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+    // Problem `type` URLs lead to the page this gateway serves, unless configured elsewhere.
+    process.env.PROBLEM_DOCS_URL ||= `${url}${PROBLEM_DOCS_PATH}`;
 
-    if (options.seedDemo && !state.demo) state.demo = await seedDemoTenant();
+    if (options.seedDemo && !state.demo) {
+      state.demo = await seedDemoTenant();
+      // Saved before the demo's data, so a failed step never makes a second demo tenant on the next start.
+      saveState(dataDir, state);
+      for (const failure of await seedDemoData(url, state.demo)) console.error(`Demo data: ${failure}`);
+    }
     saveState(dataDir, state);
 
     return {
-      url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      url,
       dynamoEndpoint: dynamo.endpoint,
       dynamoPid: dynamo.pid,
       sqsEndpoint,

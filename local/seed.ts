@@ -9,6 +9,9 @@ export interface DemoCredentials {
 }
 
 export const DEMO_ADMIN = { email: 'admin@demo.example', password: 'demo-admin-password', name: 'Demo Admin' };
+export const DEMO_AGENT = { email: 'agent@demo.example', password: 'demo-agent-password', name: 'Alex Agent' };
+/** The demo's resource; its opening hours are in the machine's time zone, so they read naturally. */
+export const DEMO_RESOURCE = 'room-1';
 
 /** The machine's time zone (`TZ`, else the system's), which the demo tenant takes; UTC when it has none. */
 export function machineTimeZone(): string {
@@ -31,4 +34,202 @@ export async function seedDemoTenant(): Promise<DemoCredentials> {
     adminEmail: DEMO_ADMIN.email,
     adminPassword: DEMO_ADMIN.password,
   };
+}
+
+/** Calls the running API as the demo tenant's admin key: the demo is made of ordinary API requests. */
+export type DemoApi = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<T>;
+
+interface Made {
+  conversations: Record<string, { id: string; customerId: string }>;
+}
+
+/**
+ * One part of the demo: a name (for the log) and what it does through the API. Later features add theirs
+ * to DEMO_STEPS (a booking with a paid deposit, an approved sandbox template, a conversation with a photo).
+ */
+export interface DemoStep {
+  name: string;
+  run(api: DemoApi, made: Made, env: DemoEnvironment): Promise<void>;
+}
+
+export interface DemoEnvironment {
+  /** The machine's IANA time zone (the resource's opening hours and bookings use it). */
+  timeZone: string;
+  now: Date;
+  /** Webhook targets on this machine are allowed (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). */
+  privateNetworks: boolean;
+  receiverPort: number;
+}
+
+const inbound = (api: DemoApi, from: string, name: string, text: string) =>
+  api<{ conversation: { id: string; customer: { id: string } } }>('POST', '/channels/sandbox/inbound', {
+    from,
+    name,
+    text,
+  });
+
+/**
+ * A booking time today when today has one left: the start of the hour `hoursAhead` after the current one
+ * within 09:00–19:00 local time, else `fallbackHour` today if it is still ahead, else `fallbackHour` tomorrow.
+ */
+function slot(now: Date, hoursAhead: number, fallbackHour: number): Date {
+  const start = new Date(now);
+  start.setMinutes(0, 0, 0);
+  start.setHours(start.getHours() + hoursAhead);
+  if (start.getDate() === now.getDate() && start.getHours() >= 9 && start.getHours() < 19) return start;
+  const fallback = new Date(now);
+  fallback.setHours(fallbackHour, 0, 0, 0);
+  if (fallback > now) return fallback;
+  fallback.setDate(fallback.getDate() + 1);
+  return fallback;
+}
+
+export const DEMO_STEPS: DemoStep[] = [
+  {
+    name: 'an agent user',
+    run: (api) => api('POST', '/users', { ...DEMO_AGENT, role: 'agent' }).then(() => undefined),
+  },
+  {
+    name: 'opening hours',
+    run: async (api, _made, env) => {
+      const open = [{ start: '08:00', end: '20:00' }];
+      const week = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, open]));
+      await api('POST', '/schedules', { resource_id: DEMO_RESOURCE, timezone: env.timeZone, weekly_hours: week });
+    },
+  },
+  {
+    name: 'saved replies',
+    run: async (api) => {
+      await api('POST', '/saved-replies', {
+        shortcut: 'hours',
+        title: 'Opening hours',
+        text: 'Hi {{customer.first_name | there}}, we are open every day from 8:00 to 20:00.',
+      });
+      await api('POST', '/saved-replies', {
+        shortcut: 'sorry',
+        title: 'Apology',
+        text: 'Hi {{customer.first_name | there}}, I am sorry about that. I am looking into it right now. {{agent.first_name}}',
+      });
+      await api('POST', '/saved-replies', {
+        shortcut: 'confirm',
+        title: 'Booking confirmed',
+        text: 'Thanks {{customer.first_name | there}}, you are booked in. See you soon!',
+      });
+    },
+  },
+  {
+    name: 'a resolved conversation',
+    run: async (api, made) => {
+      const { conversation } = await inbound(api, '+447700900123', 'Sam Taylor', 'Hi, do you have parking nearby?');
+      made.conversations.resolved = { id: conversation.id, customerId: conversation.customer.id };
+      await api('POST', `/conversations/${conversation.id}/messages`, {
+        text: 'Hi Sam, yes: there is free parking right behind the building.',
+      });
+      await api('PATCH', `/conversations/${conversation.id}`, { status: 'resolved' });
+    },
+  },
+  {
+    name: 'a German customer asking to book',
+    run: async (api, made) => {
+      const { conversation } = await inbound(
+        api,
+        '+4915223456789',
+        'Jonas Weber',
+        'Hallo! Kann ich morgen Vormittag einen Termin für einen Haarschnitt bekommen?',
+      );
+      made.conversations.german = { id: conversation.id, customerId: conversation.customer.id };
+    },
+  },
+  {
+    name: 'an upset customer, handed off',
+    run: async (api, made) => {
+      const { conversation } = await inbound(
+        api,
+        '+14155550123',
+        'Maria Lopez',
+        'I was charged twice for my appointment!!',
+      );
+      await inbound(api, '+14155550123', 'Maria Lopez', 'This is ridiculous, I want to talk to a real person');
+      made.conversations.upset = { id: conversation.id, customerId: conversation.customer.id };
+    },
+  },
+  {
+    name: 'bookings today',
+    run: async (api, made, env) => {
+      const book = (
+        customerId: string,
+        conversationId: string | undefined,
+        service: string,
+        start: Date,
+        minutes: number,
+      ) =>
+        api('POST', '/bookings', {
+          customer: { id: customerId },
+          ...(conversationId ? { conversation_id: conversationId } : {}),
+          service,
+          resource_id: DEMO_RESOURCE,
+          start_at: start.toISOString(),
+          end_at: new Date(start.getTime() + minutes * 60_000).toISOString(),
+          timezone: env.timeZone,
+        });
+      const { resolved, upset } = made.conversations;
+      if (resolved) await book(resolved.customerId, resolved.id, 'Haircut', slot(env.now, 1, 10), 45);
+      if (upset) await book(upset.customerId, upset.id, 'Colour', slot(env.now, 3, 14), 90);
+    },
+  },
+  {
+    name: 'a webhook endpoint for npm run receiver',
+    run: async (api, _made, env) => {
+      // Targets on this machine need WEBHOOK_ALLOW_PRIVATE_NETWORKS=true; it starts paused, so nothing fails
+      // until the receiver runs and the endpoint is resumed (docs/guides/https-endpoints.md).
+      if (!env.privateNetworks) return;
+      await api('POST', '/webhooks', {
+        url: `https://localhost:${env.receiverPort}/hook`,
+        events: ['*'],
+        description: 'npm run receiver on this machine',
+        is_active: false,
+      });
+    },
+  },
+];
+
+/**
+ * Fills the demo tenant with a working day through the API at `baseUrl`: each step of DEMO_STEPS in turn. A
+ * step that fails is reported and skipped, so the demo still starts.
+ */
+export async function seedDemoData(
+  baseUrl: string,
+  demo: DemoCredentials,
+  steps: readonly DemoStep[] = DEMO_STEPS,
+): Promise<string[]> {
+  const api: DemoApi = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${demo.apiKey}`,
+        'X-Tenant-ID': demo.tenantId,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  };
+  const env: DemoEnvironment = {
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    now: new Date(),
+    privateNetworks: process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+    receiverPort: Number(process.env.RECEIVER_PORT) || 4443,
+  };
+  const made: Made = { conversations: {} };
+  const failures: string[] = [];
+  for (const step of steps) {
+    try {
+      await step.run(api, made, env);
+    } catch (error) {
+      failures.push(`${step.name}: ${(error as Error).message}`);
+    }
+  }
+  return failures;
 }

@@ -1,7 +1,7 @@
 /**
  * The signed-in session. The access token lives in memory only (inside the SDK client). The refresh
  * token is kept in this tab's sessionStorage so a reload stays signed in; it is gone when the tab closes.
- * See the README's "Dashboard" section for the trade-off.
+ * See docs/dashboard.md (Sessions) for the trade-off.
  */
 import { MessagingClient, type Tokens } from '@messaging-platform/sdk';
 

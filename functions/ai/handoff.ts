@@ -1,5 +1,5 @@
 /**
- * When a conversation goes to a human: the rules and every threshold, in one place (README "Handoff").
+ * When a conversation goes to a human: the rules and every threshold, in one place (docs/api.md, "Handoff").
  * Pure functions, no AWS imports.
  */
 import type { HandoffReason } from '../conversations/conversation';

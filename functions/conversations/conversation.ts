@@ -36,7 +36,7 @@ export interface Conversation {
   assignee_id: string | null;
   priority: Priority;
   category: string | null;
-  /** Set when the AI hands the conversation to a human; cleared when it is resolved (README "Handoff"). */
+  /** Set when the AI hands the conversation to a human; cleared when it is resolved (docs/api.md, "Handoff"). */
   handoff: Handoff | null;
   last_message_at: string | null;
   /** The last customer message: WhatsApp's 24-hour customer-service window runs from here. */

@@ -86,7 +86,13 @@ export const FieldError = named('FieldError', z.object({ path: z.string(), messa
 export const Problem = named(
   'Problem',
   z.object({
-    type: z.string().check(z.meta({ format: 'uri', description: 'Where the code is documented (docs/problems.md).' })),
+    type: z.string().check(
+      z.meta({
+        format: 'uri-reference',
+        description:
+          'Where the code is documented (docs/problems.md): the deployment’s own `/docs/problems#<code>`, absolute or relative to the API’s address.',
+      }),
+    ),
     title: z.string().check(z.meta({ description: 'The HTTP status text.' })),
     status: z.int().check(z.minimum(400), z.maximum(599)),
     detail: z.string().check(z.meta({ description: 'What went wrong, for people; do not parse it.' })),

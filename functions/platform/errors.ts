@@ -2,7 +2,7 @@
  * Errors of the HTTP layer that become RFC 9457 problem+json responses. Stores and services raise
  * DomainErrors instead (domain-error.ts), which the error handler maps; anything else becomes a generic 500.
  */
-import { PROBLEM_DOCS_URL, problemType } from '../../catalog/problems';
+import { problemDocsUrl, problemType } from '../../catalog/problems';
 
 export interface FieldError {
   path: string;
@@ -68,7 +68,7 @@ export const serviceUnavailable = (detail: string, retryAfterSeconds = 1) =>
   new ApiError(503, 'dependency_throttled', detail, { headers: { 'Retry-After': String(retryAfterSeconds) } });
 
 // The CDK stack's edge answers problems too (lib/api-edge.ts), so the address lives in catalog/.
-export { PROBLEM_DOCS_URL, problemType };
+export { problemDocsUrl, problemType };
 
 /** The problem+json response for an error; one shape for handlers, the `$default` route and the local gateway. */
 export function problemResponse(problem: ApiError, requestId: string | undefined) {

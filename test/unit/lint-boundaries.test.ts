@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
 /**
- * The import boundaries of eslint.config.js (README "Layout") must keep biting: deliberate violations,
+ * The import boundaries of eslint.config.js (docs/design.md "Layout") must keep biting: deliberate violations,
  * linted as if they were real files, are reported, and an allowed import is not. Only the boundary rule
  * runs, without type information, so this stays fast.
  */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { methodsOf, ROUTES } from '../../catalog/routes';
 import { problemType } from '../../functions/platform/errors';
+import { problemsPage } from '../../functions/platform/problems-page';
 import { contractViolations } from '../support/contract';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -200,7 +201,16 @@ describe('docs/problems.md', () => {
   });
 
   it('is where problem type URLs point: the page, at the code\u2019s anchor', () => {
-    expect(problemType('rate_limited')).toBe('https://docs.messaging.dev/problems#rate_limited');
+    expect(problemType('rate_limited', '/docs/problems')).toBe('/docs/problems#rate_limited');
+    expect(problemType('rate_limited', 'https://docs.example.com/problems')).toBe(
+      'https://docs.example.com/problems#rate_limited',
+    );
+  });
+
+  it('is served as a page with an anchor for every code', () => {
+    const page = problemsPage(readFileSync(join(ROOT, 'docs/problems.md'), 'utf8'));
+    for (const code of sections) expect(page).toContain(`<h2 id="${code}">`);
+    expect(page).not.toMatch(/<script/);
   });
 });
 

@@ -25,6 +25,23 @@ const defaultRouteEvent = (
 const invoke = (event: APIGatewayProxyEventV2) => handler(event, { awsRequestId: 'lambda-request-id' } as Context);
 
 describe('the $default route (unknown paths and methods)', () => {
+  it('serves the problem types\u2019 page, where every problem type points, and PROBLEM_DOCS_URL moves them', async () => {
+    const page = await invoke(defaultRouteEvent('GET', '/docs/problems'));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.['Content-Type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h2 id="route_not_found">');
+    const problem = await invoke(defaultRouteEvent('GET', '/api/v1/nope'));
+    expect(JSON.parse(problem.body ?? '').type).toBe('/docs/problems#route_not_found');
+    process.env.PROBLEM_DOCS_URL = 'https://docs.example.com/problems';
+    try {
+      const moved = await invoke(defaultRouteEvent('GET', '/api/v1/nope'));
+      expect(JSON.parse(moved.body ?? '').type).toBe('https://docs.example.com/problems#route_not_found');
+    } finally {
+      delete process.env.PROBLEM_DOCS_URL;
+    }
+    expect((await invoke(defaultRouteEvent('POST', '/docs/problems'))).statusCode).toBe(404);
+  });
+
   it('answers an unknown path with a 404 problem carrying the request id, and the usual headers', async () => {
     const res = await invoke(defaultRouteEvent('GET', '/api/v1/nope', { origin: 'https://app.example.com' }));
     expect(res.statusCode).toBe(404);
@@ -35,7 +52,7 @@ describe('the $default route (unknown paths and methods)', () => {
     expect(res.headers?.['Access-Control-Allow-Origin']).toBe('*');
     expect(res.headers?.['Access-Control-Expose-Headers']).toContain('X-Request-Id');
     expect(JSON.parse(res.body ?? '')).toEqual({
-      type: 'https://docs.messaging.dev/problems#route_not_found',
+      type: '/docs/problems#route_not_found',
       title: 'Not Found',
       status: 404,
       detail: 'No route matches GET /api/v1/nope.',

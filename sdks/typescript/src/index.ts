@@ -29,6 +29,8 @@ export type { FieldError, Problem, RateLimitInfo } from './core/errors.js';
 export { signWebhook, verifyWebhook } from './webhooks.js';
 export { RealtimeSubscription } from './realtime.js';
 export type { EventFilter, RealtimeBackend, RealtimeControl, RealtimeStatus, RealtimeSubscribeOptions, WebSocketConstructor, WebSocketLike } from './realtime.js';
+export { listen, listenSecret, matchesEventPatterns } from './listen.js';
+export type { ListenOptions, ListenReady } from './listen.js';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks.js';
 export type * from './types.js';
 export type { components, operations, paths } from './generated/openapi.js';

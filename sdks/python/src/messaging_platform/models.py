@@ -1397,7 +1397,7 @@ class PhoneEntity(TypedDict):
 
 
 class _ProblemRequired(TypedDict):
-    #: Where the code is documented (docs/problems.md).
+    #: Where the code is documented (docs/problems.md): the deployment’s own `/docs/problems#<code>`, absolute or relative to the API’s address.
     type: str
     #: The HTTP status text.
     title: str

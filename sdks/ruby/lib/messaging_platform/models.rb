@@ -1194,7 +1194,7 @@ module MessagingPlatform
 
     # The `Problem` object.
     class Problem < Model
-      # Where the code is documented (docs/problems.md).
+      # Where the code is documented (docs/problems.md): the deployment’s own `/docs/problems#<code>`, absolute or relative to the API’s address.
       property :type, :string, required: true
       # The HTTP status text.
       property :title, :string, required: true

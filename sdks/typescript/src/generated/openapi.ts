@@ -2918,8 +2918,8 @@ export interface components {
         };
         Problem: {
             /**
-             * Format: uri
-             * @description Where the code is documented (docs/problems.md).
+             * Format: uri-reference
+             * @description Where the code is documented (docs/problems.md): the deployment’s own `/docs/problems#<code>`, absolute or relative to the API’s address.
              */
             type: string;
             /** @description The HTTP status text. */
@@ -3591,7 +3591,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                 *       "type": "/docs/problems#invalid_idempotency_key",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3616,7 +3616,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3646,7 +3646,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3676,7 +3676,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                 *       "type": "/docs/problems#invalid_if_match",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3706,7 +3706,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                 *       "type": "/docs/problems#invalid_if_match",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3736,7 +3736,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                 *       "type": "/docs/problems#invalid_cursor",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3761,7 +3761,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                 *       "type": "/docs/problems#invalid_query",
                  *       "title": "Bad Request",
                  *       "status": 400,
                  *       "detail": "What went wrong, in words.",
@@ -3786,7 +3786,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#body_too_large",
+                 *       "type": "/docs/problems#body_too_large",
                  *       "title": "Content Too Large",
                  *       "status": 413,
                  *       "detail": "What went wrong, in words.",
@@ -3803,7 +3803,7 @@ export interface components {
             };
         };
         /** @description Content Too Large: `body_too_large`. */
-        BodyTooLargeb1ad2b: {
+        BodyTooLargeb03175: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -3816,7 +3816,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#body_too_large",
+                 *       "type": "/docs/problems#body_too_large",
                  *       "title": "Content Too Large",
                  *       "status": 413,
                  *       "detail": "What went wrong, in words.",
@@ -3846,7 +3846,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "type": "/docs/problems#concurrent_update",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3876,7 +3876,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3906,7 +3906,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                 *       "type": "/docs/problems#concurrent_update",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -3936,7 +3936,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "type": "/docs/problems#date_out_of_range",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -3962,7 +3962,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#dependency_throttled",
+                 *       "type": "/docs/problems#dependency_throttled",
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "What went wrong, in words.",
@@ -3979,7 +3979,7 @@ export interface components {
             };
         };
         /** @description Service Unavailable: `dependency_throttled`. */
-        DependencyThrottledbcca44: {
+        DependencyThrottled327126: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Retry-After": components["headers"]["RetryAfter"];
@@ -3993,7 +3993,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#dependency_throttled",
+                 *       "type": "/docs/problems#dependency_throttled",
                  *       "title": "Service Unavailable",
                  *       "status": 503,
                  *       "detail": "What went wrong, in words.",
@@ -4018,7 +4018,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#tenant_mismatch",
+                 *       "type": "/docs/problems#tenant_mismatch",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4035,7 +4035,7 @@ export interface components {
             };
         };
         /** @description Forbidden: `tenant_mismatch`, `tenant_suspended`. */
-        Forbidden1845dc3ae1f5: {
+        Forbidden1845dc3d655d: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4048,7 +4048,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#tenant_mismatch",
+                 *       "type": "/docs/problems#tenant_mismatch",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4078,7 +4078,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_note_author",
+                 *       "type": "/docs/problems#not_note_author",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4108,7 +4108,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#insufficient_role",
+                 *       "type": "/docs/problems#insufficient_role",
                  *       "title": "Forbidden",
                  *       "status": 403,
                  *       "detail": "What went wrong, in words.",
@@ -4133,7 +4133,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -4150,7 +4150,7 @@ export interface components {
             };
         };
         /** @description Conflict: `idempotency_request_in_progress`. */
-        IdempotencyRequestInProgress3d94d0: {
+        IdempotencyRequestInProgress19e980: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4163,7 +4163,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                 *       "type": "/docs/problems#idempotency_request_in_progress",
                  *       "title": "Conflict",
                  *       "status": 409,
                  *       "detail": "What went wrong, in words.",
@@ -4188,7 +4188,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#internal_error",
+                 *       "type": "/docs/problems#internal_error",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "What went wrong, in words.",
@@ -4205,7 +4205,7 @@ export interface components {
             };
         };
         /** @description Internal Server Error: `internal_error`. */
-        InternalErrord145f3: {
+        InternalError3d0da3: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4218,7 +4218,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#internal_error",
+                 *       "type": "/docs/problems#internal_error",
                  *       "title": "Internal Server Error",
                  *       "status": 500,
                  *       "detail": "What went wrong, in words.",
@@ -4248,7 +4248,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_found",
+                 *       "type": "/docs/problems#not_found",
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "What went wrong, in words.",
@@ -4265,7 +4265,7 @@ export interface components {
             };
         };
         /** @description Not Found: `not_found`. */
-        NotFoundc2e3a2: {
+        NotFound2dfff1: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -4273,7 +4273,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#not_found",
+                 *       "type": "/docs/problems#not_found",
                  *       "title": "Not Found",
                  *       "status": 404,
                  *       "detail": "What went wrong, in words.",
@@ -4304,7 +4304,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#rate_limited",
+                 *       "type": "/docs/problems#rate_limited",
                  *       "title": "Too Many Requests",
                  *       "status": 429,
                  *       "detail": "What went wrong, in words.",
@@ -4330,7 +4330,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#credentials_missing",
+                 *       "type": "/docs/problems#credentials_missing",
                  *       "title": "Unauthorized",
                  *       "status": 401,
                  *       "detail": "What went wrong, in words.",
@@ -4356,7 +4356,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#credentials_missing",
+                 *       "type": "/docs/problems#credentials_missing",
                  *       "title": "Unauthorized",
                  *       "status": 401,
                  *       "detail": "What went wrong, in words.",
@@ -4386,7 +4386,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                 *       "type": "/docs/problems#date_out_of_range",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4416,7 +4416,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                 *       "type": "/docs/problems#idempotency_key_reused",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4442,7 +4442,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#unsupported_media_type",
+                 *       "type": "/docs/problems#unsupported_media_type",
                  *       "title": "Unsupported Media Type",
                  *       "status": 415,
                  *       "detail": "What went wrong, in words.",
@@ -4459,7 +4459,7 @@ export interface components {
             };
         };
         /** @description Unsupported Media Type: `unsupported_media_type`. */
-        UnsupportedMediaType5c5fed: {
+        UnsupportedMediaType5bd760: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "Accept-Encoding": components["headers"]["AcceptEncodingOptional"];
@@ -4473,7 +4473,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#unsupported_media_type",
+                 *       "type": "/docs/problems#unsupported_media_type",
                  *       "title": "Unsupported Media Type",
                  *       "status": 415,
                  *       "detail": "What went wrong, in words.",
@@ -4498,7 +4498,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#validation_failed",
+                 *       "type": "/docs/problems#validation_failed",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4515,7 +4515,7 @@ export interface components {
             };
         };
         /** @description Unprocessable Content: `validation_failed`. */
-        ValidationFailedd4acfe: {
+        ValidationFailed5593c6: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
@@ -4528,7 +4528,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#validation_failed",
+                 *       "type": "/docs/problems#validation_failed",
                  *       "title": "Unprocessable Content",
                  *       "status": 422,
                  *       "detail": "What went wrong, in words.",
@@ -4558,7 +4558,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.messaging.dev/problems#version_mismatch",
+                 *       "type": "/docs/problems#version_mismatch",
                  *       "title": "Precondition Failed",
                  *       "status": 412,
                  *       "detail": "What went wrong, in words.",
@@ -4676,7 +4676,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -4702,7 +4702,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_credentials",
+                     *       "type": "/docs/problems#invalid_credentials",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -4727,7 +4727,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#tenant_suspended",
+                     *       "type": "/docs/problems#tenant_suspended",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "detail": "What went wrong, in words.",
@@ -4756,7 +4756,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#login_rate_limited",
+                     *       "type": "/docs/problems#login_rate_limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
                      *       "detail": "What went wrong, in words.",
@@ -4819,7 +4819,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_token",
+                     *       "type": "/docs/problems#invalid_token",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -4879,7 +4879,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -4909,7 +4909,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -4958,10 +4958,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listUsers: {
@@ -4998,10 +4998,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createUser: {
@@ -5065,7 +5065,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#email_taken",
+                     *       "type": "/docs/problems#email_taken",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5081,12 +5081,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getUser: {
@@ -5121,11 +5121,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateUser: {
@@ -5187,7 +5187,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#last_admin",
+                     *       "type": "/docs/problems#last_admin",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5204,8 +5204,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `cannot_demote_self`, `validation_failed`. */
             422: {
                 headers: {
@@ -5220,7 +5220,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#cannot_demote_self",
+                     *       "type": "/docs/problems#cannot_demote_self",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5237,8 +5237,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listApiKeys: {
@@ -5277,8 +5277,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createApiKey: {
@@ -5327,8 +5327,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_api_keys`, `validation_failed`. */
             422: {
                 headers: {
@@ -5343,7 +5343,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5360,8 +5360,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     revokeApiKey: {
@@ -5395,10 +5395,10 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listCustomers: {
@@ -5439,10 +5439,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getCustomer: {
@@ -5477,11 +5477,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateCustomer: {
@@ -5522,16 +5522,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listConversations: {
@@ -5586,7 +5586,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                     *       "type": "/docs/problems#invalid_cursor",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -5603,10 +5603,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createConversation: {
@@ -5662,7 +5662,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
@@ -5677,7 +5677,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5693,8 +5693,8 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `channel_not_connected`, `idempotency_key_reused`, `invalid_phone`, `outside_service_window`, `unknown_assignee`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
@@ -5709,7 +5709,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#channel_not_connected",
+                     *       "type": "/docs/problems#channel_not_connected",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5726,8 +5726,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getConversation: {
@@ -5762,11 +5762,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateConversation: {
@@ -5817,7 +5817,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `conversation_exists`. */
             409: {
@@ -5833,7 +5833,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -5850,8 +5850,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `snoozed_until_in_past`, `snoozed_until_required`, `unknown_assignee`, `validation_failed`. */
             422: {
                 headers: {
@@ -5866,7 +5866,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "type": "/docs/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -5883,8 +5883,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listMessages: {
@@ -5923,11 +5923,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     sendMessage: {
@@ -5974,11 +5974,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
@@ -5993,7 +5993,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6010,8 +6010,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listNotes: {
@@ -6050,11 +6050,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createNote: {
@@ -6101,15 +6101,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteNote: {
@@ -6147,10 +6147,10 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateNote: {
@@ -6200,12 +6200,12 @@ export interface operations {
             403: components["responses"]["Forbidden56982d"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listSavedReplies: {
@@ -6244,10 +6244,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createSavedReply: {
@@ -6295,7 +6295,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `shortcut_taken`. */
             409: {
                 headers: {
@@ -6310,7 +6310,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -6326,12 +6326,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getSavedReply: {
@@ -6366,11 +6366,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteSavedReply: {
@@ -6402,13 +6402,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConcurrentUpdate"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateSavedReply: {
@@ -6454,7 +6454,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `concurrent_update`, `shortcut_taken`. */
             409: {
@@ -6470,7 +6470,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -6487,12 +6487,12 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     renderSavedReply: {
@@ -6538,15 +6538,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listChannels: {
@@ -6578,10 +6578,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     connectWhatsApp: {
@@ -6629,8 +6629,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflict09779f"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
             422: {
                 headers: {
@@ -6645,7 +6645,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6662,8 +6662,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWhatsAppSignupConfig: {
@@ -6695,10 +6695,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     connectWhatsAppByEmbeddedSignup: {
@@ -6746,8 +6746,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflict09779f"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `validation_failed`, `whatsapp_app_not_configured`, `whatsapp_credentials_invalid`, `whatsapp_signup_code_invalid`, `whatsapp_subscription_failed`, `whatsapp_token_unsuitable`. */
             422: {
                 headers: {
@@ -6762,7 +6762,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6779,8 +6779,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     injectSandboxMessage: {
@@ -6842,10 +6842,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `invalid_phone`, `validation_failed`. */
             422: {
                 headers: {
@@ -6860,7 +6860,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -6877,8 +6877,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     verifyWhatsAppWebhook: {
@@ -6914,7 +6914,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#verification_failed",
+                     *       "type": "/docs/problems#verification_failed",
                      *       "title": "Forbidden",
                      *       "status": 403,
                      *       "detail": "What went wrong, in words.",
@@ -7011,7 +7011,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_signature",
+                     *       "type": "/docs/problems#invalid_signature",
                      *       "title": "Unauthorized",
                      *       "status": 401,
                      *       "detail": "What went wrong, in words.",
@@ -7072,11 +7072,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createBooking: {
@@ -7133,7 +7133,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`, `idempotency_request_in_progress`. */
             409: {
                 headers: {
@@ -7148,7 +7148,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_conflict",
+                     *       "type": "/docs/problems#booking_conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7164,8 +7164,8 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
             422: {
                 headers: {
@@ -7180,7 +7180,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_in_past",
+                     *       "type": "/docs/problems#booking_in_past",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7197,8 +7197,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getAvailability: {
@@ -7241,11 +7241,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getBooking: {
@@ -7280,11 +7280,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     cancelBooking: {
@@ -7323,7 +7323,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb61299"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_not_cancellable`, `concurrent_update`. */
             409: {
@@ -7339,7 +7339,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_not_cancellable",
+                     *       "type": "/docs/problems#booking_not_cancellable",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7356,10 +7356,10 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateBooking: {
@@ -7406,7 +7406,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest76ce52"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             /** @description Conflict: `booking_conflict`, `concurrent_update`. */
             409: {
@@ -7422,7 +7422,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_conflict",
+                     *       "type": "/docs/problems#booking_conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7439,8 +7439,8 @@ export interface operations {
                 };
             };
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_in_past`, `booking_not_started`, `conversation_customer_mismatch`, `date_out_of_range`, `field_requires_status`, `invalid_status_transition`, `invalid_time_range`, `not_reschedulable`, `outside_opening_hours`, `unknown_conversation`, `validation_failed`. */
             422: {
                 headers: {
@@ -7455,7 +7455,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_in_past",
+                     *       "type": "/docs/problems#booking_in_past",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7472,8 +7472,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     notifyBookingCustomer: {
@@ -7514,11 +7514,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `booking_without_conversation`, `idempotency_key_reused`, `nothing_to_notify`, `outside_service_window`, `validation_failed`. */
             422: {
                 headers: {
@@ -7533,7 +7533,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#booking_without_conversation",
+                     *       "type": "/docs/problems#booking_without_conversation",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7550,8 +7550,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listSchedules: {
@@ -7588,10 +7588,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createSchedule: {
@@ -7705,7 +7705,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "type": "/docs/problems#idempotency_request_in_progress",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -7721,12 +7721,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getSchedule: {
@@ -7761,11 +7761,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteSchedule: {
@@ -7802,10 +7802,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateSchedule: {
@@ -7864,8 +7864,8 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `date_out_of_range`, `validation_failed`. */
             422: {
                 headers: {
@@ -7880,7 +7880,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
+                     *       "type": "/docs/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -7897,8 +7897,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     analyze: {
@@ -7942,15 +7942,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     suggestReplies: {
@@ -7995,15 +7995,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     categorizeConversation: {
@@ -8048,15 +8048,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest14da9a"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhooks: {
@@ -8093,10 +8093,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createWebhook: {
@@ -8150,8 +8150,8 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["Conflicted82c5"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `idempotency_key_reused`, `too_many_webhooks`, `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
@@ -8166,7 +8166,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -8183,8 +8183,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWebhook: {
@@ -8219,11 +8219,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     deleteWebhook: {
@@ -8260,10 +8260,10 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            422: components["responses"]["ValidationFailedd4acfe"];
+            422: components["responses"]["ValidationFailed5593c6"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     updateWebhook: {
@@ -8315,8 +8315,8 @@ export interface operations {
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             /** @description Unprocessable Content: `unsafe_url`, `validation_failed`. */
             422: {
                 headers: {
@@ -8331,7 +8331,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#unsafe_url",
+                     *       "type": "/docs/problems#unsafe_url",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -8348,8 +8348,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     rotateWebhookSecret: {
@@ -8402,7 +8402,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8423,12 +8423,12 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflicted82c5"];
             412: components["responses"]["VersionMismatch"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     sendTestEvent: {
@@ -8467,13 +8467,13 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     recoverWebhookDeliveries: {
@@ -8531,7 +8531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -8550,13 +8550,13 @@ export interface operations {
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent0625ab"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhookEndpointDeliveries: {
@@ -8599,12 +8599,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listWebhookDeliveries: {
@@ -8646,11 +8646,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getWebhookDelivery: {
@@ -8684,11 +8684,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     retryWebhookDelivery: {
@@ -8741,7 +8741,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#delivery_in_progress",
+                     *       "type": "/docs/problems#delivery_in_progress",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -8757,12 +8757,12 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            413: components["responses"]["BodyTooLargeb1ad2b"];
-            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
             422: components["responses"]["UnprocessableContent1a55e3"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     listEvents: {
@@ -8803,11 +8803,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequestb674f2"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             422: components["responses"]["DateOutOfRange"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     getEvent: {
@@ -8841,11 +8841,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest2cd3c0"];
             401: components["responses"]["Unauthorized56cdf7"];
-            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalErrord145f3"];
-            503: components["responses"]["DependencyThrottledbcca44"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
         };
     };
     createRealtimeTicket: {
@@ -8935,7 +8935,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_cursor",
+                     *       "type": "/docs/problems#invalid_cursor",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9008,7 +9008,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_idempotency_key",
+                     *       "type": "/docs/problems#invalid_idempotency_key",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9037,7 +9037,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#idempotency_key_reused",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -9088,7 +9088,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9105,7 +9105,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFoundc2e3a2"];
+            404: components["responses"]["NotFound2dfff1"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["DependencyThrottled"];
         };
@@ -9154,7 +9154,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_if_match",
+                     *       "type": "/docs/problems#invalid_if_match",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9171,7 +9171,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized375981"];
-            404: components["responses"]["NotFoundc2e3a2"];
+            404: components["responses"]["NotFound2dfff1"];
             /** @description Conflict: `concurrent_update`. */
             409: {
                 headers: {
@@ -9181,7 +9181,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "type": "/docs/problems#concurrent_update",
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, in words.",
@@ -9206,7 +9206,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#version_mismatch",
+                     *       "type": "/docs/problems#version_mismatch",
                      *       "title": "Precondition Failed",
                      *       "status": 412,
                      *       "detail": "What went wrong, in words.",
@@ -9233,7 +9233,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_plan_limit",
+                     *       "type": "/docs/problems#invalid_plan_limit",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
@@ -9310,7 +9310,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "type": "/docs/problems#invalid_query",
                      *       "title": "Bad Request",
                      *       "status": 400,
                      *       "detail": "What went wrong, in words.",
@@ -9337,7 +9337,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#internal_error",
+                     *       "type": "/docs/problems#internal_error",
                      *       "title": "Internal Server Error",
                      *       "status": 500,
                      *       "detail": "What went wrong, in words.",

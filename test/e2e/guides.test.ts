@@ -1,0 +1,161 @@
+/**
+ * The guides cannot rot: every guide of docs/guides/ and the README's tour run as a reader would, against a
+ * fresh local runtime with the demo tenant (`npm start` with its seed, in memory), and what they show must be
+ * what the commands print (test/support/guides.ts). The Python and Ruby SDK READMEs' quick starts run against
+ * the same runtime. Ports are free ones, passed in the variables the guides read.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { guideBlocks, runGuide, showsOutput } from '../support/guides';
+import { spawnRuntime } from '../support/runtime-process.mjs';
+import { ensureReceiverTls } from '../../scripts/receiver-tls';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const GUIDES = join(ROOT, 'docs/guides');
+const guideFiles = readdirSync(GUIDES)
+  .filter((f) => f.endsWith('.md') && f !== 'README.md')
+  .sort()
+  .map((f) => join(GUIDES, f));
+
+/** The environment of the runtime: what the HTTPS endpoints guide restarts `npm start` with, and the demo. */
+const RUNTIME_ENV = {
+  NODE_EXTRA_CA_CERTS: '.local/tls/ca.pem',
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_RETRY_DELAYS: '2,2,2,2,2',
+};
+
+let runtime: ChildProcess;
+let exported: Record<string, string>;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  // The receiver's CA must exist before the runtime starts: Node reads NODE_EXTRA_CA_CERTS once.
+  ensureReceiverTls();
+  const started = await spawnRuntime(
+    {
+      ...RUNTIME_ENV,
+      SEED_DEMO: 'true',
+      DATA_DIR: '',
+      DASHBOARD_BUILD: 'false',
+      LOG_LEVEL: 'error',
+      PLATFORM_TOKEN: `pt_guides_${Math.random().toString(36).slice(2)}`,
+    },
+    { timeoutMs: 240_000 },
+  );
+  runtime = started.child;
+  // The one line `npm start` prints for the guides.
+  const line = /^export (API=.*)$/m.exec(started.output())?.[1];
+  if (!line) throw new Error(`npm start printed no export line:\n${started.output()}`);
+  exported = Object.fromEntries(line.split(' ').map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+}, 300_000);
+
+afterAll(() => {
+  runtime?.kill('SIGTERM');
+});
+
+describe('the runner', () => {
+  it('reads commands, background commands and outputs, and matches outputs with … and whitespace aside', () => {
+    const blocks = guideBlocks(
+      '```bash\necho hi\n```\n\n```text output\nhi\n```\n```bash background srv\nserve\n```\n```json\n{}\n```\n',
+    );
+    expect(blocks.map((b) => [b.kind, b.name ?? ''])).toEqual([
+      ['run', ''],
+      ['output', ''],
+      ['background', 'srv'],
+    ]);
+    expect(showsOutput('{ "id": "conv_…", "n": 1 }', '{"id":"conv_01ABC","n":1}')).toBe(true);
+    expect(showsOutput('{ "id": "conv_…", "n": 1 }', '{"id":"conv_01ABC","n":2}')).toBe(false);
+    expect(showsOutput('a', 'ab')).toBe(false);
+    expect(showsOutput('b', 'ab', true)).toBe(true);
+  });
+});
+
+describe('the demo tenant', () => {
+  it('has a working day: conversations, a handoff, bookings, saved replies and an agent', async () => {
+    const get = async (path: string) =>
+      (
+        await fetch(`${exported.API}${path}`, {
+          headers: { Authorization: `Bearer ${exported.KEY}`, 'X-Tenant-ID': exported.TENANT! },
+        })
+      ).json() as Promise<{
+        data: Record<string, unknown>[];
+      }>;
+    const conversations = (await get('/conversations?limit=50')).data;
+    expect(conversations.map((c) => (c.customer as { name: string }).name)).toEqual(
+      expect.arrayContaining(['Sam Taylor', 'Jonas Weber', 'Maria Lopez']),
+    );
+    expect(conversations.find((c) => c.status === 'resolved')).toBeDefined();
+    expect((await get('/bookings')).data.length).toBeGreaterThanOrEqual(2);
+    expect((await get('/saved-replies')).data.map((r) => r.shortcut)).toEqual(['confirm', 'hours', 'sorry']);
+    expect((await get('/users')).data.map((u) => u.role).sort()).toEqual(['admin', 'agent']);
+    expect((await get('/schedules')).data.map((s) => s.resource_id)).toEqual(['room-1']);
+  });
+});
+
+describe('guides', () => {
+  it.each([join(ROOT, 'README.md'), ...guideFiles].map((file) => [file.slice(ROOT.length), file]))(
+    '%s works as written',
+    async (_name, file) => {
+      const env = {
+        ...exported,
+        HOOK_PORT: String(await freePort()),
+        RECEIVER_PORT: String(await freePort()),
+        VERIFIER_PORT: String(await freePort()),
+      };
+      const { failures } = await runGuide(file, { cwd: ROOT, env, runtimeEnv: RUNTIME_ENV, waitMs: 90_000 });
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
+});
+
+/** The first example of an SDK README in `language`. */
+const firstExample = (readme: string, language: string) =>
+  new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readFileSync(join(ROOT, readme), 'utf8'))![1]!;
+
+const sdkEnv = () => ({
+  ...process.env,
+  MESSAGING_API_KEY: exported.KEY,
+  MESSAGING_TENANT_ID: exported.TENANT,
+  MESSAGING_BASE_URL: exported.API!.replace(/\/api\/v1$/, ''),
+});
+
+/** An interpreter with httpx (Debian's when the first python3 on PATH lacks it). */
+const python = ['python3', '/usr/bin/python3'].find(
+  (p) => spawnSync(p, ['-c', 'import httpx'], { encoding: 'utf8' }).status === 0,
+);
+
+describe('SDK README quick starts', () => {
+  it('Python: sends, then lists the open conversations', () => {
+    if (!python) throw new Error('python3 with httpx is needed: apt-get install python3-httpx');
+    const run = spawnSync(python, ['-c', firstExample('sdks/python/README.md', 'python')], {
+      env: { ...sdkEnv(), PYTHONPATH: join(ROOT, 'sdks/python/src') },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^conv_\w+ Maria \d{4}-\d\d-\d\dT/m);
+  });
+
+  it('Ruby: sends, then lists the open conversations', () => {
+    const run = spawnSync(
+      'ruby',
+      ['-I', join(ROOT, 'sdks/ruby/lib'), '-e', firstExample('sdks/ruby/README.md', 'ruby')],
+      {
+        env: sdkEnv(),
+        encoding: 'utf8',
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^conv_\w+ Maria \d{4}-\d\d-\d\dT/m);
+  });
+});
