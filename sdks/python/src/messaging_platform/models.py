@@ -37,6 +37,8 @@ __all__ = [
     "BookingCreatedEvent",
     "BookingCreatedEventData",
     "BookingList",
+    "BookingPayment",
+    "BookingPaymentPurpose",
     "BookingRescheduledEvent",
     "BookingRescheduledEventData",
     "BookingRescheduledEventDataChangesValue",
@@ -51,6 +53,7 @@ __all__ = [
     "ChannelList",
     "ChannelReauthorizationRequiredEvent",
     "ChannelReauthorizationRequiredEventData",
+    "ConnectStripeRequest",
     "ConnectWhatsAppByEmbeddedSignupRequest",
     "ConnectWhatsAppRequest",
     "ConnectedWhatsApp",
@@ -78,20 +81,30 @@ __all__ = [
     "ConversationWithMessages",
     "CreateApiKeyRequest",
     "CreateBookingRequest",
+    "CreateBookingRequestPayment",
     "CreateBookingRequestStatus",
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
     "CreateNoteRequest",
+    "CreatePaymentRequest",
     "CreateRealtimeTicketRequest",
     "CreateSavedReplyRequest",
     "CreateScheduleRequest",
     "CreateScheduleRequestDateOverridesItem",
     "CreateScheduleRequestWeeklyHours",
     "CreateScheduleRequestWeeklyHoursMonItem",
+    "CreateTemplateRequest",
+    "CreateTemplateRequestBody",
+    "CreateTemplateRequestButtonsItem1",
+    "CreateTemplateRequestButtonsItem2",
+    "CreateTemplateRequestFooter",
+    "CreateTemplateRequestHeader1",
+    "CreateTemplateRequestHeader2",
     "CreateTenantRequest",
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
     "CreateWebhookRequest",
+    "CreatedPayment",
     "Customer",
     "CustomerInput",
     "CustomerList",
@@ -127,7 +140,10 @@ __all__ = [
     "MessageError",
     "MessageList",
     "MessageReaction",
+    "MessageSender",
+    "MessageSenderType",
     "MessageStatus",
+    "MessageType",
     "MoneyEntity",
     "MoneyEntityValue",
     "NewApiKey",
@@ -141,16 +157,41 @@ __all__ = [
     "OpenApiDocumentInfo",
     "OpeningHours",
     "Pagination",
+    "Payment",
+    "PaymentCanceledEvent",
+    "PaymentCanceledEventData",
+    "PaymentCreatedEvent",
+    "PaymentCreatedEventData",
+    "PaymentExpiredEvent",
+    "PaymentFailedEvent",
+    "PaymentList",
+    "PaymentProvider",
+    "PaymentProviderIds",
+    "PaymentPurpose",
+    "PaymentRefundedEvent",
+    "PaymentRefundedEventData",
+    "PaymentSettings",
+    "PaymentSettingsBookingRequirementsItem",
+    "PaymentSettingsRefundPolicy",
+    "PaymentSettingsStripe",
+    "PaymentStatus",
+    "PaymentSucceededEvent",
+    "PaymentSucceededEventData",
     "PhoneEntity",
     "Problem",
     "ProblemConflictingBooking",
     "ProblemTenantsItem",
     "ProvisionedTenant",
     "RealtimeTicket",
+    "ReceiveStripeWebhookRequest",
     "ReceiveWhatsAppWebhookRequest",
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
     "RefreshSessionRequest",
+    "Refund",
+    "RefundPaymentRequest",
+    "RefundReason",
+    "RefundStatus",
     "RenderSavedReplyRequest",
     "RenderedSavedReply",
     "RenderedSavedReplyMissingItem",
@@ -165,12 +206,39 @@ __all__ = [
     "ScheduleList",
     "ScheduleWeeklyHours",
     "SendMessageRequest",
+    "SendMessageRequestAudio",
+    "SendMessageRequestDocument",
+    "SendMessageRequestImage",
+    "SendMessageRequestInteractive1",
+    "SendMessageRequestInteractive1ButtonsItem",
+    "SendMessageRequestInteractive2",
+    "SendMessageRequestInteractive2SectionsItem",
+    "SendMessageRequestInteractive2SectionsItemRowsItem",
+    "SendMessageRequestTemplate",
+    "SendMessageRequestTemplateParameters",
+    "StripeWebhookResult",
+    "StripeWebhookResultOutcome",
     "SuggestRepliesRequest",
     "SuggestRepliesRequestMessagesItem",
     "Suggestions",
     "SuggestionsGrounding",
     "SuggestionsGroundingNextBooking",
     "SuggestionsSuggestionsItem",
+    "SyncTemplatesRequest",
+    "Template",
+    "TemplateBody",
+    "TemplateButtonsItem1",
+    "TemplateButtonsItem2",
+    "TemplateCategory",
+    "TemplateFooter",
+    "TemplateHeader1",
+    "TemplateHeader2",
+    "TemplateHeader2Format",
+    "TemplateList",
+    "TemplateStatus",
+    "TemplateStatusUpdatedEvent",
+    "TemplateStatusUpdatedEventData",
+    "TemplateSyncResult",
     "Tenant",
     "TenantDefaultLanguage",
     "TenantList",
@@ -183,6 +251,9 @@ __all__ = [
     "UpdateConversationRequest",
     "UpdateCustomerRequest",
     "UpdateNoteRequest",
+    "UpdatePaymentSettingsRequest",
+    "UpdatePaymentSettingsRequestBookingRequirementsItem",
+    "UpdatePaymentSettingsRequestRefundPolicy",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
     "UpdateSettingsRequest",
@@ -223,8 +294,9 @@ AnalysisIntentName = Literal[
 ]
 AnalysisProvider = Literal["local", "bedrock"]
 AnalysisSentimentLabel = Literal["negative", "neutral", "positive"]
-BookingCancellationByType = Literal["customer", "user", "api_key"]
-BookingStatus = Literal["pending", "confirmed", "cancelled", "completed", "no_show"]
+BookingCancellationByType = Literal["customer", "user", "api_key", "system"]
+BookingPaymentPurpose = Literal["deposit", "full"]
+BookingStatus = Literal["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
 ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
 ConversationChannel = Literal["sandbox", "whatsapp"]
@@ -252,7 +324,14 @@ EventFilter = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "payment.created",
+    "payment.succeeded",
+    "payment.failed",
+    "payment.expired",
+    "payment.canceled",
+    "payment.refunded",
     "channel.reauthorization_required",
+    "template.status_updated",
     "webhook.test",
 ]
 EventType = Literal[
@@ -270,11 +349,33 @@ EventType = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "payment.created",
+    "payment.succeeded",
+    "payment.failed",
+    "payment.expired",
+    "payment.canceled",
+    "payment.refunded",
     "channel.reauthorization_required",
+    "template.status_updated",
     "webhook.test",
 ]
-MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
+MessageSenderType = Literal["customer", "user", "api_key"]
+MessageStatus = Literal["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
+MessageType = Literal["text", "template", "image", "document", "audio", "video", "interactive"]
 NoteAuthorType = Literal["user", "api_key"]
+PaymentProvider = Literal["sandbox", "stripe"]
+PaymentPurpose = Literal["deposit", "full", "balance", "no_show_fee", "other"]
+PaymentStatus = Literal[
+    "pending",
+    "succeeded",
+    "failed",
+    "expired",
+    "canceled",
+    "refunded",
+    "partially_refunded",
+]
+RefundReason = Literal["requested", "booking_cancelled", "late_payment", "provider"]
+RefundStatus = Literal["pending", "succeeded"]
 RenderedSavedReplyMissingItem = Literal[
     "customer.name",
     "customer.first_name",
@@ -283,6 +384,10 @@ RenderedSavedReplyMissingItem = Literal[
     "agent.first_name",
 ]
 Role = Literal["admin", "agent"]
+StripeWebhookResultOutcome = Literal["applied", "duplicate", "unchanged", "ignored"]
+TemplateCategory = Literal["utility", "marketing", "authentication"]
+TemplateHeader2Format = Literal["image", "video", "document"]
+TemplateStatus = Literal["pending", "approved", "rejected", "paused", "disabled"]
 TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
 TenantStatus = Literal["active", "suspended"]
@@ -422,6 +527,7 @@ class Booking(TypedDict):
     status: BookingStatus
     cancellation: Optional[BookingCancellation]
     rescheduled_from: Optional[TimeSpan]
+    payment: Optional[BookingPayment]
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -439,8 +545,21 @@ class BookingCancellation(TypedDict):
 class BookingCancellationBy(TypedDict):
     """``Booking.cancellation.by`` in openapi.json."""
 
+    #: `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
     type: BookingCancellationByType
     id: str
+
+
+class BookingPayment(TypedDict):
+    """The payment the booking waits for (`pending_payment`) or was paid with; its state is the payment’s (`GET /payments/{id}`).
+
+    ``Booking.payment`` in openapi.json."""
+
+    id: str
+    purpose: BookingPaymentPurpose
+    #: In the currency’s minor units.
+    amount: int
+    currency: str
 
 
 class BookingCancelledEvent(TypedDict):
@@ -634,11 +753,18 @@ class ConnectedWhatsApp(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: The WhatsApp Business Account holding the number and its message templates.
+    waba_id: Optional[str]
     #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
     status: ConnectedWhatsAppStatus
     created_at: str
     #: Set the Meta app’s callback URL to the API’s base URL plus this path.
     webhook_path: str
+
+
+class ConnectStripeRequest(TypedDict):
+    secret_key: str
+    webhook_secret: str
 
 
 class ConnectWhatsAppByEmbeddedSignupRequest(TypedDict):
@@ -676,6 +802,8 @@ class Conversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
     #: Customer messages since the team last replied; 0 once someone answers.
@@ -845,6 +973,8 @@ class ConversationWithMessages(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
     #: Customer messages since the team last replied; 0 once someone answers.
@@ -880,6 +1010,10 @@ class CreateBookingRequest(_CreateBookingRequestRequired, total=False):
     notes: str
     metadata: Dict[str, Union[str, float, bool, None]]
     status: CreateBookingRequestStatus
+    #: A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant’s requirement for the service (payment settings); `null`: none.
+    payment: Optional[CreateBookingRequestPayment]
+    #: Send the payment link into the booking’s conversation as a message.
+    send_payment_link: bool
 
 
 class CustomerInput(TypedDict, total=False):
@@ -889,6 +1023,15 @@ class CustomerInput(TypedDict, total=False):
     #: International format (E.164), e.g. +4915112345678.
     phone: str
     name: str
+
+
+class CreateBookingRequestPayment(TypedDict):
+    """``CreateBookingRequest.payment`` in openapi.json."""
+
+    purpose: BookingPaymentPurpose
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
 
 
 class _CreateConversationRequestRequired(TypedDict):
@@ -910,8 +1053,31 @@ class CreateConversationRequestMessage(TypedDict):
     text: str
 
 
+class CreatedPayment(TypedDict):
+    payment: Payment
+    #: The message that carried the link (`send: true`).
+    message_id: Optional[str]
+
+
 class CreateNoteRequest(TypedDict):
     text: str
+
+
+class _CreatePaymentRequestRequired(TypedDict):
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
+
+
+class CreatePaymentRequest(_CreatePaymentRequestRequired, total=False):
+    booking_id: str
+    conversation_id: str
+    purpose: PaymentPurpose
+    description: str
+    #: How long the link stays open (default: the settings' `hold_minutes`; at most 1440).
+    expires_in_minutes: int
+    #: Also send the link into the conversation as a message.
+    send: bool
 
 
 class CreateRealtimeTicketRequest(TypedDict, total=False):
@@ -972,6 +1138,77 @@ class CreateScheduleRequestDateOverridesItem(TypedDict):
 
     date: str
     hours: List[CreateScheduleRequestWeeklyHoursMonItem]
+
+
+class _CreateTemplateRequestRequired(TypedDict):
+    channel: ConversationChannel
+    name: str
+    language: str
+    category: TemplateCategory
+    body: CreateTemplateRequestBody
+
+
+class CreateTemplateRequest(_CreateTemplateRequestRequired, total=False):
+    channel_account_id: str
+    header: Union[CreateTemplateRequestHeader1, CreateTemplateRequestHeader2, None]
+    footer: Optional[CreateTemplateRequestFooter]
+    buttons: List[Union[CreateTemplateRequestButtonsItem1, CreateTemplateRequestButtonsItem2]]
+
+
+class _CreateTemplateRequestHeader1Required(TypedDict):
+    format: Literal["text"]
+    text: str
+
+
+class CreateTemplateRequestHeader1(_CreateTemplateRequestHeader1Required, total=False):
+    """``CreateTemplateRequest.header`` in openapi.json."""
+
+    example: Optional[str]
+
+
+class _CreateTemplateRequestHeader2Required(TypedDict):
+    format: TemplateHeader2Format
+
+
+class CreateTemplateRequestHeader2(_CreateTemplateRequestHeader2Required, total=False):
+    """``CreateTemplateRequest.header`` in openapi.json."""
+
+    example_url: Optional[str]
+
+
+class _CreateTemplateRequestBodyRequired(TypedDict):
+    text: str
+
+
+class CreateTemplateRequestBody(_CreateTemplateRequestBodyRequired, total=False):
+    """``CreateTemplateRequest.body`` in openapi.json."""
+
+    examples: List[str]
+
+
+class CreateTemplateRequestFooter(TypedDict):
+    """``CreateTemplateRequest.footer`` in openapi.json."""
+
+    text: str
+
+
+class CreateTemplateRequestButtonsItem1(TypedDict):
+    """``CreateTemplateRequest.buttons[]`` in openapi.json."""
+
+    type: Literal["quick_reply"]
+    text: str
+
+
+class _CreateTemplateRequestButtonsItem2Required(TypedDict):
+    type: Literal["url"]
+    text: str
+    url: str
+
+
+class CreateTemplateRequestButtonsItem2(_CreateTemplateRequestButtonsItem2Required, total=False):
+    """``CreateTemplateRequest.buttons[]`` in openapi.json."""
+
+    example: Optional[str]
 
 
 class _CreateTenantRequestRequired(TypedDict):
@@ -1197,10 +1434,16 @@ class Message(TypedDict):
     tenant_id: str
     conversation_id: str
     direction: ConversationLastMessageDirection
-    type: Literal["text"]
+    #: Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.
+    type: MessageType
+    #: What the message says as text: a template’s name, a media’s caption, a list’s rendering.
     text: str
+    #: The kind’s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text.
+    content: Optional[Dict[str, Any]]
+    #: When a message given `send_at` goes.
+    scheduled_at: Optional[str]
     status: MessageStatus
-    sender: BookingCancellationBy
+    sender: MessageSender
     channel: ConversationChannel
     provider_message_id: Optional[str]
     error: Optional[MessageError]
@@ -1214,6 +1457,13 @@ class Message(TypedDict):
     analysis: Optional[MessageAnalysis]
     #: The customer’s latest reaction to this message (WhatsApp); null if none.
     reaction: Optional[MessageReaction]
+
+
+class MessageSender(TypedDict):
+    """``Message.sender`` in openapi.json."""
+
+    type: MessageSenderType
+    id: str
 
 
 class MessageError(TypedDict):
@@ -1304,6 +1554,8 @@ class NewConversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
     #: Customer messages since the team last replied; 0 once someone answers.
@@ -1389,6 +1641,195 @@ class Pagination(TypedDict):
     next_cursor: Optional[str]
 
 
+class Payment(TypedDict):
+    id: str
+    tenant_id: str
+    booking_id: Optional[str]
+    conversation_id: Optional[str]
+    customer_id: Optional[str]
+    purpose: PaymentPurpose
+    description: Optional[str]
+    #: In the currency’s minor units (cents; yen for JPY, a zero-decimal currency).
+    amount: int
+    #: ISO 4217, upper case.
+    currency: str
+    status: PaymentStatus
+    #: `declined`, `canceled`, `booking_cancelled`, or `late_payment` (paid after the link expired or was withdrawn: refunded in full).
+    status_reason: Optional[str]
+    #: Refunds the provider confirmed.
+    amount_refunded: int
+    refunds: List[Refund]
+    #: Where the customer pays.
+    link: str
+    expires_at: str
+    provider: PaymentProvider
+    provider_ids: PaymentProviderIds
+    paid_at: Optional[str]
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class PaymentProviderIds(TypedDict, total=False):
+    """``Payment.provider_ids`` in openapi.json."""
+
+    checkout_session_id: str
+    payment_intent_id: str
+
+
+class PaymentCanceledEvent(TypedDict):
+    """The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s cancellation."""
+
+    id: str
+    type: Literal["payment.canceled"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentCanceledEventData(TypedDict):
+    """``PaymentCanceledEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+    changes: BookingCancelledEventDataChanges
+
+
+class PaymentCreatedEvent(TypedDict):
+    """A payment link was made (for a booking that waits for it, or by `POST /payments`)."""
+
+    id: str
+    type: Literal["payment.created"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCreatedEventData
+
+
+class PaymentCreatedEventData(TypedDict):
+    """``PaymentCreatedEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+
+
+class PaymentExpiredEvent(TypedDict):
+    """The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free."""
+
+    id: str
+    type: Literal["payment.expired"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentFailedEvent(TypedDict):
+    """The payment was declined; a booking waiting for it is cancelled (`payment_failed`)."""
+
+    id: str
+    type: Literal["payment.failed"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentList(TypedDict):
+    data: List[Payment]
+    pagination: Pagination
+
+
+class PaymentRefundedEvent(TypedDict):
+    """A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total."""
+
+    id: str
+    type: Literal["payment.refunded"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentRefundedEventData
+
+
+class PaymentRefundedEventData(TypedDict):
+    """``PaymentRefundedEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+    refund: Refund
+    #: Each changed field, from its old value to its new one.
+    changes: Dict[str, BookingRescheduledEventDataChangesValue]
+
+
+class PaymentSettings(TypedDict):
+    provider: PaymentProvider
+    refund_policy: PaymentSettingsRefundPolicy
+    #: How long a link stays open and its booking holds its slot.
+    hold_minutes: int
+    booking_requirements: List[PaymentSettingsBookingRequirementsItem]
+    stripe: Optional[PaymentSettingsStripe]
+    #: Add the API’s base URL plus this path as an endpoint in Stripe.
+    webhook_path: str
+    #: The ISO 4217 currencies a payment may be in.
+    currencies: List[str]
+    version: int
+
+
+class PaymentSettingsRefundPolicy(TypedDict):
+    """``PaymentSettings.refund_policy`` in openapi.json."""
+
+    #: A paid booking cancelled at least this long before its start is refunded in full.
+    full_refund_hours_before: int
+    #: The share of the amount refunded when it is cancelled later (0: nothing).
+    late_refund_percent: int
+
+
+class PaymentSettingsBookingRequirementsItem(TypedDict):
+    """``PaymentSettings.booking_requirements[]`` in openapi.json."""
+
+    #: A service name, or `*` for every service without its own.
+    service: str
+    purpose: BookingPaymentPurpose
+    #: In the currency’s minor units.
+    amount: int
+    currency: str
+
+
+class PaymentSettingsStripe(TypedDict):
+    """The connected Stripe account; its key and signing secret are never returned.
+
+    ``PaymentSettings.stripe`` in openapi.json."""
+
+    livemode: bool
+    key_hint: str
+    connected_at: str
+
+
+class PaymentSucceededEvent(TypedDict):
+    """The customer paid. With `late_payment: true` the link had already expired or been withdrawn: the money is refunded in full at once (a `payment.refunded` follows)."""
+
+    id: str
+    type: Literal["payment.succeeded"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentSucceededEventData
+
+
+class _PaymentSucceededEventDataRequired(TypedDict):
+    payment: Payment
+    booking_id: Optional[str]
+    changes: BookingCancelledEventDataChanges
+
+
+class PaymentSucceededEventData(_PaymentSucceededEventDataRequired, total=False):
+    """``PaymentSucceededEvent.data`` in openapi.json."""
+
+    late_payment: Literal[True]
+
+
 class PhoneEntity(TypedDict):
     type: Literal["phone"]
     text: str
@@ -1451,6 +1892,10 @@ class RealtimeTicket(TypedDict):
     expires_at: str
 
 
+class ReceiveStripeWebhookRequest(TypedDict):
+    pass
+
+
 class ReceiveWhatsAppWebhookRequest(TypedDict):
     pass
 
@@ -1475,6 +1920,23 @@ class RecoveryResult(TypedDict):
 
 class RefreshSessionRequest(TypedDict):
     refresh_token: str
+
+
+class Refund(TypedDict):
+    id: str
+    #: In the payment’s minor units.
+    amount: int
+    #: `pending`: reserved and on its way to the provider; `succeeded`: the provider took it.
+    status: RefundStatus
+    #: `requested`: by `POST /payments/{id}/refund`; `booking_cancelled`: the refund policy; `late_payment`: paid after the link closed, given back in full; `provider`: made at the provider (Stripe’s dashboard).
+    reason: RefundReason
+    provider_refund_id: Optional[str]
+    created_at: str
+
+
+class RefundPaymentRequest(TypedDict, total=False):
+    #: Minor units to give back (default: all that is left).
+    amount: float
 
 
 class RenderedSavedReply(TypedDict):
@@ -1588,8 +2050,129 @@ class ScheduleList(TypedDict):
     pagination: Pagination
 
 
-class SendMessageRequest(TypedDict):
+class SendMessageRequest(TypedDict, total=False):
     text: str
+    template: SendMessageRequestTemplate
+    image: SendMessageRequestImage
+    document: SendMessageRequestDocument
+    audio: SendMessageRequestAudio
+    video: SendMessageRequestImage
+    interactive: Union[SendMessageRequestInteractive1, SendMessageRequestInteractive2]
+    fallback_template: SendMessageRequestTemplate
+    send_at: str
+
+
+class _SendMessageRequestTemplateRequired(TypedDict):
+    name: str
+    language: str
+
+
+class SendMessageRequestTemplate(_SendMessageRequestTemplateRequired, total=False):
+    """``SendMessageRequest.template`` in openapi.json."""
+
+    parameters: SendMessageRequestTemplateParameters
+
+
+class SendMessageRequestTemplateParameters(TypedDict, total=False):
+    """``SendMessageRequest.template.parameters`` in openapi.json."""
+
+    header: List[str]
+    body: List[str]
+    buttons: List[str]
+
+
+class _SendMessageRequestImageRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestImage(_SendMessageRequestImageRequired, total=False):
+    """``SendMessageRequest.image`` in openapi.json."""
+
+    caption: Optional[str]
+    filename: None
+
+
+class _SendMessageRequestDocumentRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestDocument(_SendMessageRequestDocumentRequired, total=False):
+    """``SendMessageRequest.document`` in openapi.json."""
+
+    caption: Optional[str]
+    filename: Optional[str]
+
+
+class _SendMessageRequestAudioRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestAudio(_SendMessageRequestAudioRequired, total=False):
+    """``SendMessageRequest.audio`` in openapi.json."""
+
+    caption: None
+    filename: None
+
+
+class _SendMessageRequestInteractive1Required(TypedDict):
+    type: Literal["button"]
+    body: str
+    buttons: List[SendMessageRequestInteractive1ButtonsItem]
+
+
+class SendMessageRequestInteractive1(_SendMessageRequestInteractive1Required, total=False):
+    """``SendMessageRequest.interactive`` in openapi.json."""
+
+    header: Optional[str]
+    footer: Optional[str]
+
+
+class SendMessageRequestInteractive1ButtonsItem(TypedDict):
+    """``SendMessageRequest.interactive.buttons[]`` in openapi.json."""
+
+    id: str
+    title: str
+
+
+class _SendMessageRequestInteractive2Required(TypedDict):
+    type: Literal["list"]
+    body: str
+    button: str
+    sections: List[SendMessageRequestInteractive2SectionsItem]
+
+
+class SendMessageRequestInteractive2(_SendMessageRequestInteractive2Required, total=False):
+    """``SendMessageRequest.interactive`` in openapi.json."""
+
+    header: Optional[str]
+    footer: Optional[str]
+
+
+class _SendMessageRequestInteractive2SectionsItemRequired(TypedDict):
+    rows: List[SendMessageRequestInteractive2SectionsItemRowsItem]
+
+
+class SendMessageRequestInteractive2SectionsItem(_SendMessageRequestInteractive2SectionsItemRequired, total=False):
+    """``SendMessageRequest.interactive.sections[]`` in openapi.json."""
+
+    title: Optional[str]
+
+
+class _SendMessageRequestInteractive2SectionsItemRowsItemRequired(TypedDict):
+    id: str
+    title: str
+
+
+class SendMessageRequestInteractive2SectionsItemRowsItem(_SendMessageRequestInteractive2SectionsItemRowsItemRequired, total=False):
+    """``SendMessageRequest.interactive.sections[].rows[]`` in openapi.json."""
+
+    description: Optional[str]
+
+
+class StripeWebhookResult(TypedDict):
+    received: Literal[True]
+    #: `duplicate`: this event id was applied before; `ignored`: not a payment of this tenant, or a type we do not use.
+    outcome: StripeWebhookResultOutcome
 
 
 class _SuggestionsRequired(TypedDict):
@@ -1650,6 +2233,112 @@ class SuggestRepliesRequestMessagesItem(_SuggestRepliesRequestMessagesItemRequir
     """``SuggestRepliesRequest.messages[]`` in openapi.json."""
 
     direction: ConversationLastMessageDirection
+
+
+class SyncTemplatesRequest(TypedDict, total=False):
+    channel_account_id: str
+
+
+class Template(TypedDict):
+    id: str
+    tenant_id: str
+    channel: ConversationChannel
+    #: The WhatsApp number whose Business Account holds it; null on the sandbox.
+    channel_account_id: Optional[str]
+    name: str
+    language: str
+    category: TemplateCategory
+    header: Union[TemplateHeader1, TemplateHeader2, None]
+    body: TemplateBody
+    footer: Optional[TemplateFooter]
+    buttons: List[Union[TemplateButtonsItem1, TemplateButtonsItem2]]
+    #: Meta’s review: `pending`, then `approved` or `rejected`; Meta may later `pause` or `disable` an approved one. Only approved templates can be sent.
+    status: TemplateStatus
+    #: Meta’s reason for a rejection, pause or disable (`INVALID_FORMAT` …).
+    rejection_reason: Optional[str]
+    #: Meta’s id of the template.
+    provider_template_id: Optional[str]
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class TemplateHeader1(TypedDict):
+    """``Template.header`` in openapi.json."""
+
+    format: Literal["text"]
+    text: str
+    example: Optional[str]
+
+
+class TemplateHeader2(TypedDict):
+    """``Template.header`` in openapi.json."""
+
+    format: TemplateHeader2Format
+    example_url: Optional[str]
+
+
+class TemplateBody(TypedDict):
+    """``Template.body`` in openapi.json."""
+
+    #: With numbered parameters: `{{1}}`, `{{2}}` …
+    text: str
+    #: One example value per parameter, for Meta’s review.
+    examples: List[str]
+
+
+class TemplateFooter(TypedDict):
+    """``Template.footer`` in openapi.json."""
+
+    text: str
+
+
+class TemplateButtonsItem1(TypedDict):
+    """``Template.buttons[]`` in openapi.json."""
+
+    type: Literal["quick_reply"]
+    text: str
+
+
+class TemplateButtonsItem2(TypedDict):
+    """``Template.buttons[]`` in openapi.json."""
+
+    type: Literal["url"]
+    text: str
+    url: str
+    example: Optional[str]
+
+
+class TemplateList(TypedDict):
+    data: List[Template]
+    pagination: Pagination
+
+
+class TemplateStatusUpdatedEvent(TypedDict):
+    """A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled."""
+
+    id: str
+    type: Literal["template.status_updated"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: TemplateStatusUpdatedEventData
+
+
+class TemplateStatusUpdatedEventData(TypedDict):
+    """``TemplateStatusUpdatedEvent.data`` in openapi.json."""
+
+    template: Template
+    previous_status: TemplateStatus
+
+
+class TemplateSyncResult(TypedDict):
+    #: Templates made elsewhere (WhatsApp Manager), now listed here.
+    imported: int
+    #: Templates whose status changed (each with its event).
+    updated: int
+    unchanged: int
 
 
 class Tenant(TypedDict):
@@ -1729,6 +2418,30 @@ class UpdateCustomerRequest(TypedDict, total=False):
 
 class UpdateNoteRequest(TypedDict):
     text: str
+
+
+class UpdatePaymentSettingsRequest(TypedDict, total=False):
+    provider: PaymentProvider
+    refund_policy: UpdatePaymentSettingsRequestRefundPolicy
+    hold_minutes: int
+    booking_requirements: List[UpdatePaymentSettingsRequestBookingRequirementsItem]
+
+
+class UpdatePaymentSettingsRequestRefundPolicy(TypedDict):
+    """``UpdatePaymentSettingsRequest.refund_policy`` in openapi.json."""
+
+    full_refund_hours_before: int
+    late_refund_percent: int
+
+
+class UpdatePaymentSettingsRequestBookingRequirementsItem(TypedDict):
+    """``UpdatePaymentSettingsRequest.booking_requirements[]`` in openapi.json."""
+
+    service: str
+    purpose: BookingPaymentPurpose
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
 
 
 class UpdateSavedReplyRequest(TypedDict, total=False):
@@ -1852,6 +2565,8 @@ class WhatsAppChannel(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: The WhatsApp Business Account holding the number and its message templates.
+    waba_id: Optional[str]
     #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
     status: ConnectedWhatsAppStatus
     created_at: str
@@ -1893,7 +2608,14 @@ Event = Union[
     BookingRescheduledEvent,
     BookingCancelledEvent,
     BookingCompletedEvent,
+    PaymentCreatedEvent,
+    PaymentSucceededEvent,
+    PaymentFailedEvent,
+    PaymentExpiredEvent,
+    PaymentCanceledEvent,
+    PaymentRefundedEvent,
     ChannelReauthorizationRequiredEvent,
+    TemplateStatusUpdatedEvent,
     WebhookTestEvent,
 ]
 

@@ -31,11 +31,19 @@ from .models import (
     ConversationPriority,
     ConversationStatus,
     ConversationWithMessages,
+    CreateBookingRequestPayment,
     CreateBookingRequestStatus,
     CreateConversationRequestMessage,
     CreateScheduleRequestDateOverridesItem,
     CreateScheduleRequestWeeklyHours,
+    CreateTemplateRequestBody,
+    CreateTemplateRequestButtonsItem1,
+    CreateTemplateRequestButtonsItem2,
+    CreateTemplateRequestFooter,
+    CreateTemplateRequestHeader1,
+    CreateTemplateRequestHeader2,
     CreateTenantRequestAdmin,
+    CreatedPayment,
     Customer,
     CustomerInput,
     Delivery,
@@ -54,22 +62,39 @@ from .models import (
     NewWebhookEndpoint,
     Note,
     OpenApiDocument,
+    Payment,
+    PaymentProvider,
+    PaymentPurpose,
+    PaymentSettings,
+    PaymentStatus,
     ProvisionedTenant,
     RealtimeTicket,
     RecoveryResult,
+    Refund,
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
     SandboxChannel,
     SavedReply,
     Schedule,
+    SendMessageRequestAudio,
+    SendMessageRequestDocument,
+    SendMessageRequestImage,
+    SendMessageRequestInteractive1,
+    SendMessageRequestInteractive2,
+    SendMessageRequestTemplate,
     SuggestRepliesRequestMessagesItem,
     Suggestions,
+    Template,
+    TemplateCategory,
+    TemplateSyncResult,
     Tenant,
     TenantDefaultLanguage,
     TenantPlan,
     TenantStatus,
     TestDelivery,
+    UpdatePaymentSettingsRequestBookingRequirementsItem,
+    UpdatePaymentSettingsRequestRefundPolicy,
     User,
     UserStatus,
     WebhookEndpoint,
@@ -92,7 +117,9 @@ __all__ = [
     "Messages",
     "Notes",
     "SavedReplies",
+    "Templates",
     "Channels",
+    "Payments",
     "Bookings",
     "Schedules",
     "Ai",
@@ -100,6 +127,7 @@ __all__ = [
     "WebhookDeliveries",
     "Events",
     "Realtime",
+    "Settings",
     "Tenants",
     "Meta",
 ]
@@ -134,11 +162,48 @@ class Messages(SyncResource):
         """One page of :meth:`list`."""
         return self.list(conversation_id, limit=limit, cursor=cursor, options=options).page()
 
-    def send(self, conversation_id: str, /, *, text: str, options: Options = None) -> Message:
-        """Send a message. Answered 202 with the message `queued`; its status then moves to `sent`,
-        `delivered` and `read` (or `failed`), each with an event."""
-        params = {"text": text}
+    def send(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        text: NotGivenOr[str] = NOT_GIVEN,
+        template: NotGivenOr[SendMessageRequestTemplate] = NOT_GIVEN,
+        image: NotGivenOr[SendMessageRequestImage] = NOT_GIVEN,
+        document: NotGivenOr[SendMessageRequestDocument] = NOT_GIVEN,
+        audio: NotGivenOr[SendMessageRequestAudio] = NOT_GIVEN,
+        video: NotGivenOr[SendMessageRequestImage] = NOT_GIVEN,
+        interactive: NotGivenOr[Union[SendMessageRequestInteractive1, SendMessageRequestInteractive2]] = NOT_GIVEN,
+        fallback_template: NotGivenOr[SendMessageRequestTemplate] = NOT_GIVEN,
+        send_at: NotGivenOr[Instant] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Message:
+        """Send a message. Exactly one of `text`, `template` (an approved template by name and language, with
+        its parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s
+        `filename`; checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up
+        to 10 rows), each within WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour
+        window (`window_expires_at`) only templates may be sent: a message with `fallback_template` sends
+        that template instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`,
+        cancelable until it goes); at its time the window is decided again, and a message that cannot go
+        fails with `conversation.message.failed`. Answered 202 with the message `queued`; its status then
+        moves to `sent`, `delivered` and `read` (or `failed`, with `error` saying why), each with an event."""
+        params = {
+            "text": text,
+            "template": template,
+            "image": image,
+            "document": document,
+            "audio": audio,
+            "video": video,
+            "interactive": interactive,
+            "fallback_template": fallback_template,
+            "send_at": send_at,
+        }
         return self._call("sendMessage", (conversation_id,), params, options=options)
+
+    def cancel(self, conversation_id: str, message_id: str, /, *, options: Options = None) -> Message:
+        """Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+        `message_not_scheduled` after."""
+        return self._call("cancelMessage", (conversation_id, message_id), {}, options=options)
 
 
 class Notes(SyncResource):
@@ -570,6 +635,87 @@ class SavedReplies(SyncResource):
         return self._call("renderSavedReply", (id,), params, options=options)
 
 
+class Templates(SyncResource):
+    """``client.templates``."""
+
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Template]:
+        """List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first,
+        with their review status."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listTemplates", (), params, options)
+
+    def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Template]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def create(
+        self,
+        *,
+        channel: ConversationChannel,
+        name: str,
+        language: str,
+        category: TemplateCategory,
+        body: CreateTemplateRequestBody,
+        channel_account_id: NotGivenOr[str] = NOT_GIVEN,
+        header: NotGivenOr[Union[CreateTemplateRequestHeader1, CreateTemplateRequestHeader2, None]] = NOT_GIVEN,
+        footer: NotGivenOr[Optional[CreateTemplateRequestFooter]] = NOT_GIVEN,
+        buttons: NotGivenOr[List[Union[CreateTemplateRequestButtonsItem1, CreateTemplateRequestButtonsItem2]]] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Template:
+        """Create a message template. Submits a template for review: to Meta, through the WhatsApp Business
+        Account of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which
+        approves it after a few seconds (and rejects one whose name contains `reject`). Only templates may
+        start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up
+        to 1024 characters with numbered parameters and one example each, header text 60 (one parameter),
+        footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review
+        (`template.status_updated`).  Needs the `admin` role."""
+        params = {
+            "channel": channel,
+            "name": name,
+            "language": language,
+            "category": category,
+            "body": body,
+            "channel_account_id": channel_account_id,
+            "header": header,
+            "footer": footer,
+            "buttons": buttons,
+        }
+        return self._call("createTemplate", (), params, options=options)
+
+    def sync(
+        self,
+        *,
+        channel_account_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> TemplateSyncResult:
+        """Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta:
+        statuses and reasons of known ones move (with their events, should a status webhook have been
+        missed), and templates made in WhatsApp Manager are added.  Needs the `admin` role."""
+        params = {"channel_account_id": channel_account_id}
+        return self._call("syncTemplates", (), params, options=options)
+
+    def get(self, id: str, /, *, options: Options = None) -> Template:
+        """Get a message template. The template, its review status and any rejection reason."""
+        return self._call("getTemplate", (id,), {}, options=options)
+
+    def delete(self, id: str, /, *, options: Options = None) -> None:
+        """Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta
+        keeps its name blocked for 30 days).  Needs the `admin` role."""
+        self._call("deleteTemplate", (id,), {}, options=options)
+
+
 class Channels(SyncResource):
     """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
 
@@ -641,6 +787,152 @@ class Channels(SyncResource):
         return self._call("injectSandboxMessage", (), params, options=options)
 
 
+class Payments(SyncResource):
+    """``client.payments``."""
+
+    def list(
+        self,
+        *,
+        status: NotGivenOr[PaymentStatus] = NOT_GIVEN,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Payment]:
+        """List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time
+        (`from`, `to`)."""
+        params = {
+            "status": status,
+            "booking_id": booking_id,
+            "customer_id": customer_id,
+            "from_": from_,
+            "to": to,
+            "limit": limit,
+            "cursor": cursor,
+        }
+        return self._list("listPayments", (), params, options)
+
+    def page(
+        self,
+        *,
+        status: NotGivenOr[PaymentStatus] = NOT_GIVEN,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Payment]:
+        """One page of :meth:`list`."""
+        return self.list(
+            status=status,
+            booking_id=booking_id,
+            customer_id=customer_id,
+            from_=from_,
+            to=to,
+            limit=limit,
+            cursor=cursor,
+            options=options,
+        ).page()
+
+    def create(
+        self,
+        *,
+        amount: float,
+        currency: str,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        purpose: NotGivenOr[PaymentPurpose] = NOT_GIVEN,
+        description: NotGivenOr[str] = NOT_GIVEN,
+        expires_in_minutes: NotGivenOr[int] = NOT_GIVEN,
+        send: NotGivenOr[bool] = NOT_GIVEN,
+        options: Options = None,
+    ) -> CreatedPayment:
+        """Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the
+        sandbox, or Stripe Checkout). `send: true` also sends it into the conversation as a message.
+        Amounts are whole minor units from 1 to 99999999. Emits `payment.created`."""
+        params = {
+            "amount": amount,
+            "currency": currency,
+            "booking_id": booking_id,
+            "conversation_id": conversation_id,
+            "purpose": purpose,
+            "description": description,
+            "expires_in_minutes": expires_in_minutes,
+            "send": send,
+        }
+        return self._call("createPayment", (), params, options=options)
+
+    def get_settings(self, *, options: Options = None) -> PaymentSettings:
+        """Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s
+        secrets are never returned."""
+        return self._call("getPaymentSettings", (), {}, options=options)
+
+    def update_settings(
+        self,
+        *,
+        provider: NotGivenOr[PaymentProvider] = NOT_GIVEN,
+        refund_policy: NotGivenOr[UpdatePaymentSettingsRequestRefundPolicy] = NOT_GIVEN,
+        hold_minutes: NotGivenOr[int] = NOT_GIVEN,
+        booking_requirements: NotGivenOr[List[UpdatePaymentSettingsRequestBookingRequirementsItem]] = NOT_GIVEN,
+        options: Options = None,
+    ) -> PaymentSettings:
+        """Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe
+        connected first.  Needs the `admin` role."""
+        params = {
+            "provider": provider,
+            "refund_policy": refund_policy,
+            "hold_minutes": hold_minutes,
+            "booking_requirements": booking_requirements,
+        }
+        return self._call("updatePaymentSettings", (), params, options=options)
+
+    def connect_stripe(
+        self,
+        *,
+        secret_key: str,
+        webhook_secret: str,
+        options: Options = None,
+    ) -> PaymentSettings:
+        """Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the
+        signing secret of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to
+        Stripe; both are sealed and never returned. The provider becomes `stripe`.  Needs the `admin` role."""
+        params = {"secret_key": secret_key, "webhook_secret": webhook_secret}
+        return self._call("connectStripe", (), params, options=options)
+
+    def get(self, id: str, /, *, options: Options = None) -> Payment:
+        """Get a payment. The payment, its link and its refunds."""
+        return self._call("getPayment", (id,), {}, options=options)
+
+    def refund(
+        self,
+        id: str,
+        /,
+        *,
+        amount: NotGivenOr[float] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Payment:
+        """Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what
+        was paid less what was refunded. Safe to race: each refund is reserved on the payment before it is
+        sent. Emits `payment.refunded` once the provider takes it.  Needs the `admin` role."""
+        params = {"amount": amount}
+        return self._call("refundPayment", (id,), params, options=options)
+
+    def cancel(self, id: str, /, *, options: Options = None) -> Payment:
+        """Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is
+        cancelled (`payment_canceled`). A customer who pays at that moment is refunded in full."""
+        return self._call("cancelPayment", (id,), {}, options=options)
+
+    def send(self, id: str, /, *, options: Options = None) -> Message:
+        """Send the link into the conversation. Sends (or sends again) an open link into the payment’s
+        conversation, as a message."""
+        return self._call("sendPaymentLink", (id,), {}, options=options)
+
+
 class Bookings(SyncResource):
     """``client.bookings``: Appointments with a lifecycle, rescheduling and no double booking of a resource."""
 
@@ -701,6 +993,8 @@ class Bookings(SyncResource):
         notes: NotGivenOr[str] = NOT_GIVEN,
         metadata: NotGivenOr[Dict[str, Union[str, float, bool, None]]] = NOT_GIVEN,
         status: NotGivenOr[CreateBookingRequestStatus] = NOT_GIVEN,
+        payment: NotGivenOr[Optional[CreateBookingRequestPayment]] = NOT_GIVEN,
+        send_payment_link: NotGivenOr[bool] = NOT_GIVEN,
         options: Options = None,
     ) -> Booking:
         """Create a booking. Created `confirmed` unless `status: "pending"`. Times take any offset and are
@@ -717,6 +1011,8 @@ class Bookings(SyncResource):
             "notes": notes,
             "metadata": metadata,
             "status": status,
+            "payment": payment,
+            "send_payment_link": send_payment_link,
         }
         return self._call("createBooking", (), params, options=options)
 
@@ -1249,6 +1545,29 @@ class Realtime(SyncResource):
         user or key."""
         params = {"types": types, "conversation_id": conversation_id}
         return self._call("createRealtimeTicket", (), params, options=options)
+
+
+class Settings(SyncResource):
+    """``client.settings``: The operator API: tenants, with the platform token."""
+
+    def get(self, *, options: Options = None) -> Tenant:
+        """Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language."""
+        return self._call("getSettings", (), {}, options=options)
+
+    def update(
+        self,
+        *,
+        name: NotGivenOr[str] = NOT_GIVEN,
+        timezone: NotGivenOr[str] = NOT_GIVEN,
+        default_language: NotGivenOr[TenantDefaultLanguage] = NOT_GIVEN,
+        if_match: IfMatch = None,
+        options: Options = None,
+    ) -> Tenant:
+        """Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the
+        dashboard, reminders and the AI say times) or default language. The plan, its limit and the status
+        are the operator’s.  Needs the `admin` role."""
+        params = {"name": name, "timezone": timezone, "default_language": default_language}
+        return self._call("updateSettings", (), params, if_match=if_match, options=options)
 
 
 class Tenants(SyncResource):

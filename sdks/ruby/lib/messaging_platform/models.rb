@@ -124,9 +124,11 @@ module MessagingPlatform
       property :timezone, :string, required: true
       property :notes, :string, required: true, nullable: true
       property :metadata, :hash, required: true
-      property :status, :string, required: true, enum: ["pending", "confirmed", "cancelled", "completed", "no_show"]
+      property :status, :string, required: true, enum: ["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
       property :cancellation, "Booking::Cancellation", required: true, nullable: true
       property :rescheduled_from, "TimeSpan", required: true, nullable: true
+      # The payment the booking waits for (`pending_payment`) or was paid with; its state is the payment’s (`GET /payments/{id}`).
+      property :payment, "Booking::Payment", required: true, nullable: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -140,9 +142,20 @@ module MessagingPlatform
 
         # The `By` object.
         class By < Model
-          property :type, :string, required: true, enum: ["customer", "user", "api_key"]
+          # `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+          property :type, :string, required: true, enum: ["customer", "user", "api_key", "system"]
           property :id, :string, required: true
         end
+      end
+
+      # The payment the booking waits for (`pending_payment`) or was paid with; its state is the
+      # payment’s (`GET /payments/{id}`).
+      class Payment < Model
+        property :id, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # In the currency’s minor units.
+        property :amount, :integer, required: true
+        property :currency, :string, required: true
       end
     end
 
@@ -348,6 +361,12 @@ module MessagingPlatform
       end
     end
 
+    # The `ConnectStripeRequest` object.
+    class ConnectStripeRequest < Model
+      property :secret_key, :string, required: true
+      property :webhook_secret, :string, required: true
+    end
+
     # The `ConnectWhatsAppByEmbeddedSignupRequest` object.
     class ConnectWhatsAppByEmbeddedSignupRequest < Model
       property :code, :string, required: true
@@ -371,6 +390,8 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # The WhatsApp Business Account holding the number and its message templates.
+      property :waba_id, :string, required: true, nullable: true
       # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
       property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
@@ -397,7 +418,13 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "Conversation::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -408,6 +435,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 
@@ -566,7 +601,13 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "ConversationWithMessages::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -580,6 +621,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 
@@ -601,6 +650,10 @@ module MessagingPlatform
       property :notes, :string
       property :metadata, :hash
       property :status, :string, enum: ["pending", "confirmed"]
+      # A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant’s requirement for the service (payment settings); `null`: none.
+      property :payment, "CreateBookingRequest::Payment", nullable: true
+      # Send the payment link into the booking’s conversation as a message.
+      property :send_payment_link, :boolean
 
       # The `Customer` object.
       class Customer < Model
@@ -608,6 +661,14 @@ module MessagingPlatform
         # International format (E.164), e.g. +4915112345678.
         property :phone, :string
         property :name, :string
+      end
+
+      # The `Payment` object.
+      class Payment < Model
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # Whole minor units (cents; yen for JPY), 1 to 99999999.
+        property :amount, :number, required: true
+        property :currency, :string, required: true
       end
     end
 
@@ -638,6 +699,21 @@ module MessagingPlatform
     # The `CreateNoteRequest` object.
     class CreateNoteRequest < Model
       property :text, :string, required: true
+    end
+
+    # The `CreatePaymentRequest` object.
+    class CreatePaymentRequest < Model
+      property :booking_id, :string
+      property :conversation_id, :string
+      property :purpose, :string, enum: ["deposit", "full", "balance", "no_show_fee", "other"]
+      # Whole minor units (cents; yen for JPY), 1 to 99999999.
+      property :amount, :number, required: true
+      property :currency, :string, required: true
+      property :description, :string
+      # How long the link stays open (default: the settings' `hold_minutes`; at most 1440).
+      property :expires_in_minutes, :integer
+      # Also send the link into the conversation as a message.
+      property :send, :boolean
     end
 
     # The `CreateRealtimeTicketRequest` object.
@@ -739,6 +815,30 @@ module MessagingPlatform
       end
     end
 
+    # The `CreateTemplateRequest` object.
+    class CreateTemplateRequest < Model
+      property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
+      property :channel_account_id, :string
+      property :name, :string, required: true
+      property :language, :string, required: true
+      property :category, :string, required: true, enum: ["utility", "marketing", "authentication"]
+      property :header, :any, nullable: true
+      property :body, "CreateTemplateRequest::Body", required: true
+      property :footer, "CreateTemplateRequest::Footer", nullable: true
+      property :buttons, [:any]
+
+      # The `Body` object.
+      class Body < Model
+        property :text, :string, required: true
+        property :examples, [:string]
+      end
+
+      # The `Footer` object.
+      class Footer < Model
+        property :text, :string, required: true
+      end
+    end
+
     # The `CreateTenantRequest` object.
     class CreateTenantRequest < Model
       property :name, :string, required: true
@@ -770,6 +870,13 @@ module MessagingPlatform
       property :events, [:string], required: true
       property :description, :string
       property :is_active, :boolean
+    end
+
+    # The `CreatedPayment` object.
+    class CreatedPayment < Model
+      property :payment, "Payment", required: true
+      # The message that carried the link (`send: true`).
+      property :message_id, :string, required: true, nullable: true
     end
 
     # The `Customer` object.
@@ -930,8 +1037,10 @@ module MessagingPlatform
     # ConversationMessageSentEvent, ConversationMessageDeliveredEvent, ConversationMessageReadEvent,
     # ConversationMessageFailedEvent, ConversationHandoffEvent, BookingCreatedEvent,
     # BookingConfirmedEvent, BookingUpdatedEvent, BookingRescheduledEvent, BookingCancelledEvent,
-    # BookingCompletedEvent, ChannelReauthorizationRequiredEvent, WebhookTestEvent, by `type`.
-    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "webhook.test" => "WebhookTestEvent" })
+    # BookingCompletedEvent, PaymentCreatedEvent, PaymentSucceededEvent, PaymentFailedEvent,
+    # PaymentExpiredEvent, PaymentCanceledEvent, PaymentRefundedEvent,
+    # ChannelReauthorizationRequiredEvent, TemplateStatusUpdatedEvent, WebhookTestEvent, by `type`.
+    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "payment.created" => "PaymentCreatedEvent", "payment.succeeded" => "PaymentSucceededEvent", "payment.failed" => "PaymentFailedEvent", "payment.expired" => "PaymentExpiredEvent", "payment.canceled" => "PaymentCanceledEvent", "payment.refunded" => "PaymentRefundedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "template.status_updated" => "TemplateStatusUpdatedEvent", "webhook.test" => "WebhookTestEvent" })
 
     # The `EventList` object.
     class EventList < Model
@@ -979,9 +1088,15 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :conversation_id, :string, required: true
       property :direction, :string, required: true, enum: ["inbound", "outbound"]
-      property :type, :string, required: true, const: "text"
+      # Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.
+      property :type, :string, required: true, enum: ["text", "template", "image", "document", "audio", "video", "interactive"]
+      # What the message says as text: a template’s name, a media’s caption, a list’s rendering.
       property :text, :string, required: true
-      property :status, :string, required: true, enum: ["received", "queued", "sent", "delivered", "read", "failed"]
+      # The kind’s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text.
+      property :content, :hash, required: true, nullable: true
+      # When a message given `send_at` goes.
+      property :scheduled_at, :string, required: true, nullable: true
+      property :status, :string, required: true, enum: ["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
       property :sender, "Message::Sender", required: true
       property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
       property :provider_message_id, :string, required: true, nullable: true
@@ -1093,7 +1208,13 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
+      property :last_message, "NewConversation::LastMessage", required: true, nullable: true
+      # Customer messages since the team last replied; 0 once someone answers.
+      property :unanswered_count, :integer, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -1105,6 +1226,14 @@ module MessagingPlatform
         property :at, :string, required: true
         property :reason, :string, required: true, enum: ["request_human", "complaint", "negative_sentiment"]
         property :message_id, :string, required: true
+      end
+
+      # The newest message in short (its text on one line, at most 120 characters), for an inbox
+      # list; null before the first message.
+      class LastMessage < Model
+        property :direction, :string, required: true, enum: ["inbound", "outbound"]
+        property :text, :string, required: true
+        property :at, :string, required: true
       end
     end
 
@@ -1184,6 +1313,242 @@ module MessagingPlatform
       property :next_cursor, :string, required: true, nullable: true
     end
 
+    # The `Payment` object.
+    class Payment < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :booking_id, :string, required: true, nullable: true
+      property :conversation_id, :string, required: true, nullable: true
+      property :customer_id, :string, required: true, nullable: true
+      property :purpose, :string, required: true, enum: ["deposit", "full", "balance", "no_show_fee", "other"]
+      property :description, :string, required: true, nullable: true
+      # In the currency’s minor units (cents; yen for JPY, a zero-decimal currency).
+      property :amount, :integer, required: true
+      # ISO 4217, upper case.
+      property :currency, :string, required: true
+      property :status, :string, required: true, enum: ["pending", "succeeded", "failed", "expired", "canceled", "refunded", "partially_refunded"]
+      # `declined`, `canceled`, `booking_cancelled`, or `late_payment` (paid after the link expired or was withdrawn: refunded in full).
+      property :status_reason, :string, required: true, nullable: true
+      # Refunds the provider confirmed.
+      property :amount_refunded, :integer, required: true
+      property :refunds, ["Refund"], required: true
+      # Where the customer pays.
+      property :link, :string, required: true
+      property :expires_at, :string, required: true
+      property :provider, :string, required: true, enum: ["sandbox", "stripe"]
+      property :provider_ids, "Payment::ProviderIds", required: true
+      property :paid_at, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # The `ProviderIds` object.
+      class ProviderIds < Model
+        property :checkout_session_id, :string
+        property :payment_intent_id, :string
+      end
+    end
+
+    # The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s
+    # cancellation.
+    class PaymentCanceledEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.canceled"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentCanceledEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentCanceledEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentCanceledEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # A payment link was made (for a booking that waits for it, or by `POST /payments`).
+    class PaymentCreatedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.created"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentCreatedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+      end
+    end
+
+    # The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its
+    # slot is free.
+    class PaymentExpiredEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.expired"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentExpiredEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentExpiredEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentExpiredEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # The payment was declined; a booking waiting for it is cancelled (`payment_failed`).
+    class PaymentFailedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.failed"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentFailedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentFailedEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentFailedEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # The `PaymentList` object.
+    class PaymentList < Model
+      property :data, ["Payment"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
+    # A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the
+    # total.
+    class PaymentRefundedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.refunded"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentRefundedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :refund, "Refund", required: true
+        # Each changed field, from its old value to its new one.
+        property :changes, :hash, required: true
+      end
+    end
+
+    # The `PaymentSettings` object.
+    class PaymentSettings < Model
+      property :provider, :string, required: true, enum: ["sandbox", "stripe"]
+      property :refund_policy, "PaymentSettings::RefundPolicy", required: true
+      # How long a link stays open and its booking holds its slot.
+      property :hold_minutes, :integer, required: true
+      property :booking_requirements, ["PaymentSettings::BookingRequirement"], required: true
+      # The connected Stripe account; its key and signing secret are never returned.
+      property :stripe, "PaymentSettings::Stripe", required: true, nullable: true
+      # Add the API’s base URL plus this path as an endpoint in Stripe.
+      property :webhook_path, :string, required: true
+      # The ISO 4217 currencies a payment may be in.
+      property :currencies, [:string], required: true
+      property :version, :integer, required: true
+
+      # The `RefundPolicy` object.
+      class RefundPolicy < Model
+        # A paid booking cancelled at least this long before its start is refunded in full.
+        property :full_refund_hours_before, :integer, required: true
+        # The share of the amount refunded when it is cancelled later (0: nothing).
+        property :late_refund_percent, :integer, required: true
+      end
+
+      # The `BookingRequirement` object.
+      class BookingRequirement < Model
+        # A service name, or `*` for every service without its own.
+        property :service, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # In the currency’s minor units.
+        property :amount, :integer, required: true
+        property :currency, :string, required: true
+      end
+
+      # The connected Stripe account; its key and signing secret are never returned.
+      class Stripe < Model
+        property :livemode, :boolean, required: true
+        property :key_hint, :string, required: true
+        property :connected_at, :string, required: true
+      end
+    end
+
+    # The customer paid. With `late_payment: true` the link had already expired or been withdrawn:
+    # the money is refunded in full at once (a `payment.refunded` follows).
+    class PaymentSucceededEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.succeeded"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentSucceededEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentSucceededEvent::Data::Changes", required: true
+        property :late_payment, :boolean, const: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentSucceededEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
     # The `PhoneEntity` object.
     class PhoneEntity < Model
       property :type, :string, required: true, const: "phone"
@@ -1243,6 +1608,10 @@ module MessagingPlatform
       property :expires_at, :string, required: true
     end
 
+    # The `ReceiveStripeWebhookRequest` object.
+    class ReceiveStripeWebhookRequest < Model
+    end
+
     # The `ReceiveWhatsAppWebhookRequest` object.
     class ReceiveWhatsAppWebhookRequest < Model
     end
@@ -1267,6 +1636,25 @@ module MessagingPlatform
     # The `RefreshSessionRequest` object.
     class RefreshSessionRequest < Model
       property :refresh_token, :string, required: true
+    end
+
+    # The `Refund` object.
+    class Refund < Model
+      property :id, :string, required: true
+      # In the payment’s minor units.
+      property :amount, :integer, required: true
+      # `pending`: reserved and on its way to the provider; `succeeded`: the provider took it.
+      property :status, :string, required: true, enum: ["pending", "succeeded"]
+      # `requested`: by `POST /payments/{id}/refund`; `booking_cancelled`: the refund policy; `late_payment`: paid after the link closed, given back in full; `provider`: made at the provider (Stripe’s dashboard).
+      property :reason, :string, required: true, enum: ["requested", "booking_cancelled", "late_payment", "provider"]
+      property :provider_refund_id, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+    end
+
+    # The `RefundPaymentRequest` object.
+    class RefundPaymentRequest < Model
+      # Minor units to give back (default: all that is left).
+      property :amount, :number
     end
 
     # The `RenderSavedReplyRequest` object.
@@ -1383,7 +1771,78 @@ module MessagingPlatform
 
     # The `SendMessageRequest` object.
     class SendMessageRequest < Model
-      property :text, :string, required: true
+      property :text, :string
+      property :template, "SendMessageRequest::Template"
+      property :image, "SendMessageRequest::Image"
+      property :document, "SendMessageRequest::Document"
+      property :audio, "SendMessageRequest::Audio"
+      property :video, "SendMessageRequest::Video"
+      property :interactive, :any
+      property :fallback_template, "SendMessageRequest::FallbackTemplate"
+      property :send_at, :string
+
+      # The `Template` object.
+      class Template < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+        property :parameters, "SendMessageRequest::Template::Parameters"
+
+        # The `Parameters` object.
+        class Parameters < Model
+          property :header, [:string]
+          property :body, [:string]
+          property :buttons, [:string]
+        end
+      end
+
+      # The `Image` object.
+      class Image < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `Document` object.
+      class Document < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :string, nullable: true
+      end
+
+      # The `Audio` object.
+      class Audio < Model
+        property :url, :string, required: true
+        property :caption, :any, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `Video` object.
+      class Video < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `FallbackTemplate` object.
+      class FallbackTemplate < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+        property :parameters, "SendMessageRequest::FallbackTemplate::Parameters"
+
+        # The `Parameters` object.
+        class Parameters < Model
+          property :header, [:string]
+          property :body, [:string]
+          property :buttons, [:string]
+        end
+      end
+    end
+
+    # The `StripeWebhookResult` object.
+    class StripeWebhookResult < Model
+      property :received, :boolean, required: true, const: true
+      # `duplicate`: this event id was applied before; `ignored`: not a payment of this tenant, or a type we do not use.
+      property :outcome, :string, required: true, enum: ["applied", "duplicate", "unchanged", "ignored"]
     end
 
     # The `SuggestRepliesRequest` object.
@@ -1440,6 +1899,82 @@ module MessagingPlatform
         property :from, :string, required: true, enum: ["local", "bedrock"]
         property :reason, :string, required: true
       end
+    end
+
+    # The `SyncTemplatesRequest` object.
+    class SyncTemplatesRequest < Model
+      property :channel_account_id, :string
+    end
+
+    # The `Template` object.
+    class Template < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
+      # The WhatsApp number whose Business Account holds it; null on the sandbox.
+      property :channel_account_id, :string, required: true, nullable: true
+      property :name, :string, required: true
+      property :language, :string, required: true
+      property :category, :string, required: true, enum: ["utility", "marketing", "authentication"]
+      property :header, :any, required: true, nullable: true
+      property :body, "Template::Body", required: true
+      property :footer, "Template::Footer", required: true, nullable: true
+      property :buttons, [:any], required: true
+      # Meta’s review: `pending`, then `approved` or `rejected`; Meta may later `pause` or `disable` an approved one. Only approved templates can be sent.
+      property :status, :string, required: true, enum: ["pending", "approved", "rejected", "paused", "disabled"]
+      # Meta’s reason for a rejection, pause or disable (`INVALID_FORMAT` …).
+      property :rejection_reason, :string, required: true, nullable: true
+      # Meta’s id of the template.
+      property :provider_template_id, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # The `Body` object.
+      class Body < Model
+        # With numbered parameters: `{{1}}`, `{{2}}` …
+        property :text, :string, required: true
+        # One example value per parameter, for Meta’s review.
+        property :examples, [:string], required: true
+      end
+
+      # The `Footer` object.
+      class Footer < Model
+        property :text, :string, required: true
+      end
+    end
+
+    # The `TemplateList` object.
+    class TemplateList < Model
+      property :data, ["Template"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
+    # A message template’s review status changed (Meta’s review, its status webhook or a sync; the
+    # sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled.
+    class TemplateStatusUpdatedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "template.status_updated"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "TemplateStatusUpdatedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :template, "Template", required: true
+        property :previous_status, :string, required: true, enum: ["pending", "approved", "rejected", "paused", "disabled"]
+      end
+    end
+
+    # The `TemplateSyncResult` object.
+    class TemplateSyncResult < Model
+      # Templates made elsewhere (WhatsApp Manager), now listed here.
+      property :imported, :integer, required: true
+      # Templates whose status changed (each with its event).
+      property :updated, :integer, required: true
+      property :unchanged, :integer, required: true
     end
 
     # The `Tenant` object.
@@ -1505,7 +2040,7 @@ module MessagingPlatform
       property :conversation_id, :string, nullable: true
       property :start_at, :string
       property :end_at, :string
-      property :status, :string, enum: ["pending", "confirmed", "cancelled", "completed", "no_show"]
+      property :status, :string, enum: ["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
       property :cancellation_reason, :string
     end
 
@@ -1528,6 +2063,29 @@ module MessagingPlatform
     # The `UpdateNoteRequest` object.
     class UpdateNoteRequest < Model
       property :text, :string, required: true
+    end
+
+    # The `UpdatePaymentSettingsRequest` object.
+    class UpdatePaymentSettingsRequest < Model
+      property :provider, :string, enum: ["sandbox", "stripe"]
+      property :refund_policy, "UpdatePaymentSettingsRequest::RefundPolicy"
+      property :hold_minutes, :integer
+      property :booking_requirements, ["UpdatePaymentSettingsRequest::BookingRequirement"]
+
+      # The `RefundPolicy` object.
+      class RefundPolicy < Model
+        property :full_refund_hours_before, :integer, required: true
+        property :late_refund_percent, :integer, required: true
+      end
+
+      # The `BookingRequirement` object.
+      class BookingRequirement < Model
+        property :service, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # Whole minor units (cents; yen for JPY), 1 to 99999999.
+        property :amount, :number, required: true
+        property :currency, :string, required: true
+      end
     end
 
     # The `UpdateSavedReplyRequest` object.
@@ -1618,6 +2176,13 @@ module MessagingPlatform
           property :end, :string, required: true
         end
       end
+    end
+
+    # The `UpdateSettingsRequest` object.
+    class UpdateSettingsRequest < Model
+      property :name, :string
+      property :timezone, :string
+      property :default_language, :string, enum: ["en", "es", "pt", "fr", "de"]
     end
 
     # The `UpdateTenantRequest` object.
@@ -1721,6 +2286,8 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # The WhatsApp Business Account holding the number and its message templates.
+      property :waba_id, :string, required: true, nullable: true
       # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
       property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
@@ -1765,7 +2332,8 @@ module MessagingPlatform
     "getConversation" => Operation.new(id: "getConversation", method: :get, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "ConversationWithMessages" }),
     "updateConversation" => Operation.new(id: "updateConversation", method: :patch, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateConversationRequest", body_required: false, responses: { 200 => "Conversation" }),
     "listMessages" => Operation.new(id: "listMessages", method: :get, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "MessageList" }),
-    "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: true, responses: { 202 => "Message" }),
+    "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: false, responses: { 202 => "Message" }),
+    "cancelMessage" => Operation.new(id: "cancelMessage", method: :delete, path: "/conversations/{id}/messages/{message_id}", auth: :tenant, path_params: ["id", "message_id"], query: [], body: nil, body_required: false, responses: { 200 => "Message" }),
     "listNotes" => Operation.new(id: "listNotes", method: :get, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "NoteList" }),
     "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
     "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "UpdateNoteRequest", body_required: true, responses: { 200 => "Note" }),
@@ -1776,6 +2344,11 @@ module MessagingPlatform
     "updateSavedReply" => Operation.new(id: "updateSavedReply", method: :patch, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateSavedReplyRequest", body_required: false, responses: { 200 => "SavedReply" }),
     "deleteSavedReply" => Operation.new(id: "deleteSavedReply", method: :delete, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "renderSavedReply" => Operation.new(id: "renderSavedReply", method: :post, path: "/saved-replies/{id}/render", auth: :tenant, path_params: ["id"], query: [], body: "RenderSavedReplyRequest", body_required: true, responses: { 200 => "RenderedSavedReply" }),
+    "listTemplates" => Operation.new(id: "listTemplates", method: :get, path: "/templates", auth: :tenant, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TemplateList" }),
+    "createTemplate" => Operation.new(id: "createTemplate", method: :post, path: "/templates", auth: :tenant, path_params: [], query: [], body: "CreateTemplateRequest", body_required: true, responses: { 201 => "Template" }),
+    "syncTemplates" => Operation.new(id: "syncTemplates", method: :post, path: "/templates/sync", auth: :tenant, path_params: [], query: [], body: "SyncTemplatesRequest", body_required: false, responses: { 200 => "TemplateSyncResult" }),
+    "getTemplate" => Operation.new(id: "getTemplate", method: :get, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Template" }),
+    "deleteTemplate" => Operation.new(id: "deleteTemplate", method: :delete, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "getWhatsAppSignupConfig" => Operation.new(id: "getWhatsAppSignupConfig", method: :get, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "WhatsAppSignupConfig" }),
@@ -1783,6 +2356,19 @@ module MessagingPlatform
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),
     "verifyWhatsAppWebhook" => Operation.new(id: "verifyWhatsAppWebhook", method: :get, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: ["hub.mode", "hub.verify_token", "hub.challenge"], body: nil, body_required: false, responses: { 200 => nil }),
     "receiveWhatsAppWebhook" => Operation.new(id: "receiveWhatsAppWebhook", method: :post, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: [], body: "ReceiveWhatsAppWebhookRequest", body_required: false, responses: { 200 => "WhatsAppWebhookResult" }),
+    "listPayments" => Operation.new(id: "listPayments", method: :get, path: "/payments", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "booking_id", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "PaymentList" }),
+    "createPayment" => Operation.new(id: "createPayment", method: :post, path: "/payments", auth: :tenant, path_params: [], query: [], body: "CreatePaymentRequest", body_required: true, responses: { 201 => "CreatedPayment" }),
+    "getPaymentSettings" => Operation.new(id: "getPaymentSettings", method: :get, path: "/payments/settings", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "PaymentSettings" }),
+    "updatePaymentSettings" => Operation.new(id: "updatePaymentSettings", method: :patch, path: "/payments/settings", auth: :tenant, path_params: [], query: [], body: "UpdatePaymentSettingsRequest", body_required: false, responses: { 200 => "PaymentSettings" }),
+    "connectStripe" => Operation.new(id: "connectStripe", method: :post, path: "/payments/stripe", auth: :tenant, path_params: [], query: [], body: "ConnectStripeRequest", body_required: true, responses: { 200 => "PaymentSettings" }),
+    "receiveStripeWebhook" => Operation.new(id: "receiveStripeWebhook", method: :post, path: "/payments/stripe/webhook/{tenant_id}", auth: :none, path_params: ["tenant_id"], query: [], body: "ReceiveStripeWebhookRequest", body_required: false, responses: { 200 => "StripeWebhookResult" }),
+    "paymentCheckoutPage" => Operation.new(id: "paymentCheckoutPage", method: :get, path: "/payments/checkout/{tenant_id}/{id}", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "paymentCheckoutPay" => Operation.new(id: "paymentCheckoutPay", method: :post, path: "/payments/checkout/{tenant_id}/{id}/pay", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "paymentCheckoutDecline" => Operation.new(id: "paymentCheckoutDecline", method: :post, path: "/payments/checkout/{tenant_id}/{id}/decline", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "getPayment" => Operation.new(id: "getPayment", method: :get, path: "/payments/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Payment" }),
+    "refundPayment" => Operation.new(id: "refundPayment", method: :post, path: "/payments/{id}/refund", auth: :tenant, path_params: ["id"], query: [], body: "RefundPaymentRequest", body_required: false, responses: { 200 => "Payment" }),
+    "cancelPayment" => Operation.new(id: "cancelPayment", method: :post, path: "/payments/{id}/cancel", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Payment" }),
+    "sendPaymentLink" => Operation.new(id: "sendPaymentLink", method: :post, path: "/payments/{id}/send", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 202 => "Message" }),
     "listBookings" => Operation.new(id: "listBookings", method: :get, path: "/bookings", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "BookingList" }),
     "createBooking" => Operation.new(id: "createBooking", method: :post, path: "/bookings", auth: :tenant, path_params: [], query: [], body: "CreateBookingRequest", body_required: true, responses: { 201 => "Booking" }),
     "getAvailability" => Operation.new(id: "getAvailability", method: :get, path: "/bookings/availability", auth: :tenant, path_params: [], query: ["resource_id", "from", "to", "duration_minutes", "step_minutes", "reschedule_booking_id"], body: nil, body_required: false, responses: { 200 => "Availability" }),
@@ -1813,6 +2399,8 @@ module MessagingPlatform
     "listEvents" => Operation.new(id: "listEvents", method: :get, path: "/events", auth: :tenant, path_params: [], query: ["limit", "cursor", "type", "since", "until", "after"], body: nil, body_required: false, responses: { 200 => "EventList" }),
     "getEvent" => Operation.new(id: "getEvent", method: :get, path: "/events/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Event" }),
     "createRealtimeTicket" => Operation.new(id: "createRealtimeTicket", method: :post, path: "/realtime/tickets", auth: :tenant, path_params: [], query: [], body: "CreateRealtimeTicketRequest", body_required: false, responses: { 201 => "RealtimeTicket" }),
+    "getSettings" => Operation.new(id: "getSettings", method: :get, path: "/settings", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),
+    "updateSettings" => Operation.new(id: "updateSettings", method: :patch, path: "/settings", auth: :tenant, path_params: [], query: [], body: "UpdateSettingsRequest", body_required: false, responses: { 200 => "Tenant" }),
     "listTenants" => Operation.new(id: "listTenants", method: :get, path: "/platform/tenants", auth: :platform, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TenantList" }),
     "createTenant" => Operation.new(id: "createTenant", method: :post, path: "/platform/tenants", auth: :platform, path_params: [], query: [], body: "CreateTenantRequest", body_required: true, responses: { 201 => "ProvisionedTenant" }),
     "getTenant" => Operation.new(id: "getTenant", method: :get, path: "/platform/tenants/{id}", auth: :platform, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Tenant" }),

@@ -20,11 +20,26 @@ export class Messages extends ApiResource {
   }
 
   /**
-   * Send a message. Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and
-   * `read` (or `failed`), each with an event.
+   * Send a message. Exactly one of `text`, `template` (an approved template by name and language, with its
+   * parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s `filename`;
+   * checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up to 10 rows), each
+   * within WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour window
+   * (`window_expires_at`) only templates may be sent: a message with `fallback_template` sends that template
+   * instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it
+   * goes); at its time the window is decided again, and a message that cannot go fails with
+   * `conversation.message.failed`. Answered 202 with the message `queued`; its status then moves to `sent`,
+   * `delivered` and `read` (or `failed`, with `error` saying why), each with an event.
    */
-  send(conversationId: string, params: BodyOf<'sendMessage'>, options?: RequestOptions): Promise<Schemas['Message']> {
+  send(conversationId: string, params: BodyOf<'sendMessage', 'send_at'>, options?: RequestOptions): Promise<Schemas['Message']> {
     return this.call('POST', path`/conversations/${conversationId}/messages`, { body: params, options });
+  }
+
+  /**
+   * Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+   * `message_not_scheduled` after.
+   */
+  cancel(conversationId: string, messageId: string, options?: RequestOptions): Promise<Schemas['Message']> {
+    return this.call('DELETE', path`/conversations/${conversationId}/messages/${messageId}`, { options });
   }
 }
 
@@ -252,6 +267,52 @@ export class SavedReplies extends ApiResource {
   }
 }
 
+/** `client.templates`. */
+export class Templates extends ApiResource {
+  /**
+   * List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first, with
+   * their review status.
+   */
+  list(params?: ListParams<'listTemplates'>, options?: RequestOptions): PagedList<Schemas['Template']> {
+    return this.pagedList('/templates', params, options);
+  }
+
+  /**
+   * Create a message template. Submits a template for review: to Meta, through the WhatsApp Business Account
+   * of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it
+   * after a few seconds (and rejects one whose name contains `reject`). Only templates may start a
+   * conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up to 1024
+   * characters with numbered parameters and one example each, header text 60 (one parameter), footer 60, up
+   * to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review
+   * (`template.status_updated`). Needs the `admin` role.
+   */
+  create(params: BodyOf<'createTemplate'>, options?: RequestOptions): Promise<Schemas['Template']> {
+    return this.call('POST', '/templates', { body: params, options });
+  }
+
+  /**
+   * Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta: statuses and
+   * reasons of known ones move (with their events, should a status webhook have been missed), and templates
+   * made in WhatsApp Manager are added. Needs the `admin` role.
+   */
+  sync(params: BodyOf<'syncTemplates'>, options?: RequestOptions): Promise<Schemas['TemplateSyncResult']> {
+    return this.call('POST', '/templates/sync', { body: params, options });
+  }
+
+  /** Get a message template. The template, its review status and any rejection reason. */
+  get(id: string, options?: RequestOptions): Promise<Schemas['Template']> {
+    return this.call('GET', path`/templates/${id}`, { options });
+  }
+
+  /**
+   * Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta keeps
+   * its name blocked for 30 days). Needs the `admin` role.
+   */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.call<undefined>('DELETE', path`/templates/${id}`, { options });
+  }
+}
+
 /** `client.channels`. */
 export class Channels extends ApiResource {
   /** List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets). */
@@ -298,6 +359,81 @@ export class Channels extends ApiResource {
    */
   sandboxInbound(params: BodyOf<'injectSandboxMessage'>, options?: RequestOptions): Promise<ResponseBody<'injectSandboxMessage'>> {
     return this.call('POST', '/channels/sandbox/inbound', { body: params, options });
+  }
+}
+
+/** `client.payments`. */
+export class Payments extends ApiResource {
+  /**
+   * List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time
+   * (`from`, `to`).
+   */
+  list(params?: ListParams<'listPayments', 'from' | 'to'>, options?: RequestOptions): PagedList<Schemas['Payment']> {
+    return this.pagedList('/payments', params, options);
+  }
+
+  /**
+   * Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the
+   * sandbox, or Stripe Checkout). `send: true` also sends it into the conversation as a message. Amounts are
+   * whole minor units from 1 to 99999999. Emits `payment.created`.
+   */
+  create(params: BodyOf<'createPayment'>, options?: RequestOptions): Promise<Schemas['CreatedPayment']> {
+    return this.call('POST', '/payments', { body: params, options });
+  }
+
+  /**
+   * Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s
+   * secrets are never returned.
+   */
+  getSettings(options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('GET', '/payments/settings', { options });
+  }
+
+  /**
+   * Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe connected
+   * first. Needs the `admin` role.
+   */
+  updateSettings(changes: BodyOf<'updatePaymentSettings'>, options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('PATCH', '/payments/settings', { body: changes, options });
+  }
+
+  /**
+   * Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the signing
+   * secret of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to Stripe; both
+   * are sealed and never returned. The provider becomes `stripe`. Needs the `admin` role.
+   */
+  connectStripe(params: BodyOf<'connectStripe'>, options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('POST', '/payments/stripe', { body: params, options });
+  }
+
+  /** Get a payment. The payment, its link and its refunds. */
+  get(id: string, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('GET', path`/payments/${id}`, { options });
+  }
+
+  /**
+   * Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what was
+   * paid less what was refunded. Safe to race: each refund is reserved on the payment before it is sent.
+   * Emits `payment.refunded` once the provider takes it. Needs the `admin` role.
+   */
+  refund(id: string, params: BodyOf<'refundPayment'>, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('POST', path`/payments/${id}/refund`, { body: params, options });
+  }
+
+  /**
+   * Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is cancelled
+   * (`payment_canceled`). A customer who pays at that moment is refunded in full.
+   */
+  cancel(id: string, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('POST', path`/payments/${id}/cancel`, { options });
+  }
+
+  /**
+   * Send the link into the conversation. Sends (or sends again) an open link into the payment’s conversation,
+   * as a message.
+   */
+  send(id: string, options?: RequestOptions): Promise<Schemas['Message']> {
+    return this.call('POST', path`/payments/${id}/send`, { options });
   }
 }
 
@@ -581,6 +717,23 @@ export class Realtime extends ApiResource {
    */
   createTicket(params: BodyOf<'createRealtimeTicket'>, options?: RequestOptions): Promise<Schemas['RealtimeTicket']> {
     return this.call('POST', '/realtime/tickets', { body: params, options });
+  }
+}
+
+/** `client.settings`. */
+export class Settings extends ApiResource {
+  /** Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language. */
+  get(options?: RequestOptions): Promise<Schemas['Tenant']> {
+    return this.call('GET', '/settings', { options });
+  }
+
+  /**
+   * Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the dashboard,
+   * reminders and the AI say times) or default language. The plan, its limit and the status are the
+   * operator’s. Needs the `admin` role.
+   */
+  update(changes: BodyOf<'updateSettings'>, options?: ConditionalRequestOptions): Promise<Schemas['Tenant']> {
+    return this.call('PATCH', '/settings', { body: changes, options });
   }
 }
 

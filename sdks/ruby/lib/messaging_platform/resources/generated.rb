@@ -11,15 +11,41 @@ module MessagingPlatform
         paged("listMessages", { id: conversation_id }, given(limit: limit, cursor: cursor), request_options)
       end
 
-      # Send a message. Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read`
-      # (or `failed`), each with an event.
-      def create(conversation_id, text:, idempotency_key: nil, request_options: nil)
+      # Send a message. Exactly one of `text`, `template` (an approved template by name and language, with its
+      # parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s `filename`;
+      # checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up to 10 rows), each within
+      # WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour window (`window_expires_at`) only
+      # templates may be sent: a message with `fallback_template` sends that template instead, else 422
+      # `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it goes); at its time the window
+      # is decided again, and a message that cannot go fails with `conversation.message.failed`. Answered 202 with the
+      # message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`, with `error` saying
+      # why), each with an event.
+      def create(conversation_id,
+                 text: UNSET,
+                 template: UNSET,
+                 image: UNSET,
+                 document: UNSET,
+                 audio: UNSET,
+                 video: UNSET,
+                 interactive: UNSET,
+                 fallback_template: UNSET,
+                 send_at: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
         call("sendMessage",
              { id: conversation_id },
-             body: body_of("sendMessage", given(text: text)),
+             body: body_of("sendMessage", given(text: text, template: template, image: image, document: document, audio: audio, video: video, interactive: interactive, fallback_template: fallback_template, send_at: send_at)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
       alias send_message create
+
+      # Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+      # `message_not_scheduled` after.
+      def cancel(conversation_id, message_id, request_options: nil)
+        call("cancelMessage",
+             { id: conversation_id, message_id: message_id },
+             request_options: options(request_options))
+      end
     end
 
     # `client.conversations.notes`.
@@ -271,6 +297,60 @@ module MessagingPlatform
       end
     end
 
+    # `client.templates`.
+    class Templates < Base
+      # List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first, with their
+      # review status.
+      def list(limit: UNSET, cursor: UNSET, request_options: nil)
+        paged("listTemplates", {}, given(limit: limit, cursor: cursor), request_options)
+      end
+
+      # Create a message template. Submits a template for review: to Meta, through the WhatsApp Business Account of the
+      # number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it after a few
+      # seconds (and rejects one whose name contains `reject`). Only templates may start a conversation or be sent after
+      # the 24-hour window. Meta’s limits are checked first: body up to 1024 characters with numbered parameters and one
+      # example each, header text 60 (one parameter), footer 60, up to 10 buttons (2 URL buttons), button text 25. The
+      # status follows Meta’s review (`template.status_updated`). Needs the `admin` role.
+      def create(channel:,
+                 name:,
+                 language:,
+                 category:,
+                 body:,
+                 channel_account_id: UNSET,
+                 header: UNSET,
+                 footer: UNSET,
+                 buttons: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
+        call("createTemplate",
+             {},
+             body: body_of("createTemplate", given(channel: channel, name: name, language: language, category: category, body: body, channel_account_id: channel_account_id, header: header, footer: footer, buttons: buttons)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta: statuses and reasons
+      # of known ones move (with their events, should a status webhook have been missed), and templates made in WhatsApp
+      # Manager are added. Needs the `admin` role.
+      def sync(channel_account_id: UNSET, idempotency_key: nil, request_options: nil)
+        call("syncTemplates",
+             {},
+             body: body_of("syncTemplates", given(channel_account_id: channel_account_id)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get a message template. The template, its review status and any rejection reason.
+      def get(id, request_options: nil)
+        call("getTemplate", { id: id }, request_options: options(request_options))
+      end
+
+      # Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta keeps its name
+      # blocked for 30 days). Needs the `admin` role.
+      def delete(id, request_options: nil)
+        call("deleteTemplate", { id: id }, request_options: options(request_options))
+        nil
+      end
+    end
+
     # `client.channels`.
     class Channels < Base
       # List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets).
@@ -335,6 +415,101 @@ module MessagingPlatform
       end
     end
 
+    # `client.payments`.
+    class Payments < Base
+      # List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time (`from`,
+      # `to`).
+      def list(status: UNSET,
+               booking_id: UNSET,
+               customer_id: UNSET,
+               from: UNSET,
+               to: UNSET,
+               limit: UNSET,
+               cursor: UNSET,
+               request_options: nil)
+        paged("listPayments",
+              {},
+              given(status: status, booking_id: booking_id, customer_id: customer_id, from: from, to: to, limit: limit, cursor: cursor),
+              request_options)
+      end
+
+      # Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the sandbox, or
+      # Stripe Checkout). `send: true` also sends it into the conversation as a message. Amounts are whole minor units
+      # from 1 to 99999999. Emits `payment.created`.
+      def create(amount:,
+                 currency:,
+                 booking_id: UNSET,
+                 conversation_id: UNSET,
+                 purpose: UNSET,
+                 description: UNSET,
+                 expires_in_minutes: UNSET,
+                 send: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
+        call("createPayment",
+             {},
+             body: body_of("createPayment", given(amount: amount, currency: currency, booking_id: booking_id, conversation_id: conversation_id, purpose: purpose, description: description, expires_in_minutes: expires_in_minutes, send: send)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s secrets are
+      # never returned.
+      def get_settings(request_options: nil)
+        call("getPaymentSettings", {}, request_options: options(request_options))
+      end
+
+      # Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe connected first.
+      # Needs the `admin` role.
+      def update_settings(provider: UNSET,
+                          refund_policy: UNSET,
+                          hold_minutes: UNSET,
+                          booking_requirements: UNSET,
+                          request_options: nil)
+        call("updatePaymentSettings",
+             {},
+             body: body_of("updatePaymentSettings", given(provider: provider, refund_policy: refund_policy, hold_minutes: hold_minutes, booking_requirements: booking_requirements)),
+             request_options: options(request_options))
+      end
+
+      # Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the signing secret
+      # of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to Stripe; both are sealed and
+      # never returned. The provider becomes `stripe`. Needs the `admin` role.
+      def connect_stripe(secret_key:, webhook_secret:, idempotency_key: nil, request_options: nil)
+        call("connectStripe",
+             {},
+             body: body_of("connectStripe", given(secret_key: secret_key, webhook_secret: webhook_secret)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get a payment. The payment, its link and its refunds.
+      def get(id, request_options: nil)
+        call("getPayment", { id: id }, request_options: options(request_options))
+      end
+
+      # Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what was paid
+      # less what was refunded. Safe to race: each refund is reserved on the payment before it is sent. Emits
+      # `payment.refunded` once the provider takes it. Needs the `admin` role.
+      def refund(id, amount: UNSET, idempotency_key: nil, request_options: nil)
+        call("refundPayment",
+             { id: id },
+             body: body_of("refundPayment", given(amount: amount)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is cancelled
+      # (`payment_canceled`). A customer who pays at that moment is refunded in full.
+      def cancel(id, idempotency_key: nil, request_options: nil)
+        call("cancelPayment", { id: id }, request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Send the link into the conversation. Sends (or sends again) an open link into the payment’s conversation, as a
+      # message.
+      def create(id, idempotency_key: nil, request_options: nil)
+        call("sendPaymentLink", { id: id }, request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+      alias send_message create
+    end
+
     # `client.bookings`.
     class Bookings < Base
       # List bookings. Latest start first; `from` and `to` bound the start time.
@@ -364,11 +539,13 @@ module MessagingPlatform
                  notes: UNSET,
                  metadata: UNSET,
                  status: UNSET,
+                 payment: UNSET,
+                 send_payment_link: UNSET,
                  idempotency_key: nil,
                  request_options: nil)
         call("createBooking",
              {},
-             body: body_of("createBooking", given(customer: customer, service: service, start_at: start_at, end_at: end_at, timezone: timezone, conversation_id: conversation_id, resource_id: resource_id, notes: notes, metadata: metadata, status: status)),
+             body: body_of("createBooking", given(customer: customer, service: service, start_at: start_at, end_at: end_at, timezone: timezone, conversation_id: conversation_id, resource_id: resource_id, notes: notes, metadata: metadata, status: status, payment: payment, send_payment_link: send_payment_link)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
@@ -690,6 +867,24 @@ module MessagingPlatform
              {},
              body: body_of("createRealtimeTicket", given(types: types, conversation_id: conversation_id)),
              request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+    end
+
+    # `client.settings`.
+    class Settings < Base
+      # Get the tenant’s settings. The caller’s own tenant: its name, plan, time zone and default language.
+      def get(request_options: nil)
+        call("getSettings", {}, request_options: options(request_options))
+      end
+
+      # Update the tenant’s settings. Admins change their own tenant’s name, time zone (in which the dashboard,
+      # reminders and the AI say times) or default language. The plan, its limit and the status are the operator’s.
+      # Needs the `admin` role.
+      def update(name: UNSET, timezone: UNSET, default_language: UNSET, if_match: nil, request_options: nil)
+        call("updateSettings",
+             {},
+             body: body_of("updateSettings", given(name: name, timezone: timezone, default_language: default_language)),
+             request_options: options(request_options, if_match: if_match))
       end
     end
 
