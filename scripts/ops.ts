@@ -243,7 +243,7 @@ async function main() {
     case 'overdue': {
       const limit = Math.min(100, Number(values.limit));
       const { sweepGraceSeconds } = await import('../functions/webhooks/webhook');
-      const { overdueSends } = await import('../functions/conversations/store');
+      const { overdueSends } = await import('../functions/conversations/send-store');
       const now = new Date();
       const secondsSince = (iso: string) => Math.round((now.getTime() - Date.parse(iso)) / 1000);
       const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;

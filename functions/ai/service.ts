@@ -5,14 +5,9 @@ import { everySchedule } from '../bookings/schedule-store';
 import { heldIntervals, nextBookingFor } from '../bookings/store';
 import type { Message, MessageAnalysis } from '../conversations/conversation';
 import { handOff, updateConversation } from '../conversations/service';
-import {
-  earlierInboundAnalyses,
-  laterInboundAnalyses,
-  getConversationWithMessages,
-  getMessage,
-  recordAnalysis,
-  type MessageRef,
-} from '../conversations/store';
+import { earlierInboundAnalyses, laterInboundAnalyses, recordAnalysis } from '../conversations/analysis-store';
+import { getConversationWithMessages } from '../conversations/store';
+import { getMessage, type MessageRef } from '../conversations/message-store';
 import { DomainError } from '../platform/domain-error';
 import { logger } from '../platform/observability';
 import { getTenant } from '../tenants/store';

@@ -12,7 +12,7 @@ import { SCHEDULE_FIELDS, normalizedHours, type OpeningHours, type Schedule, typ
  *   pk TENANT#<t>  sk SCHED#<resource id>
  * read by a booking of the resource in one Get, listed A to Z by resource in one Query.
  */
-const scheduleKey = (t: string, resourceId: string) => ({ pk: tenantPk(t), sk: `SCHED#${resourceId}` });
+const scheduleKey = (tenantId: string, resourceId: string) => ({ pk: tenantPk(tenantId), sk: `SCHED#${resourceId}` });
 
 /** The item as the API answers it: its fields, and its weekdays, in their order (a map's own order is not kept). */
 function scheduleFromItem(item: Record<string, unknown>): Schedule {
@@ -26,9 +26,9 @@ function scheduleFromItem(item: Record<string, unknown>): Schedule {
   };
 }
 
-export async function getSchedule(t: string, resourceId: string): Promise<Schedule | undefined> {
+export async function getSchedule(tenantId: string, resourceId: string): Promise<Schedule | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: scheduleKey(t, resourceId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: scheduleKey(tenantId, resourceId), ConsistentRead: true }),
   );
   return out.Item ? scheduleFromItem(out.Item) : undefined;
 }
@@ -55,14 +55,14 @@ export async function putNewSchedule(schedule: Schedule): Promise<boolean> {
  * read, when If-Match named one).
  */
 export async function updateSchedule(
-  t: string,
+  tenantId: string,
   resourceId: string,
   changes: Partial<Pick<Schedule, 'timezone' | 'date_overrides' | 'buffer_before_minutes' | 'buffer_after_minutes'>>,
   weekdays: [Weekday, OpeningHours[]][],
   now: Date,
   expectedVersion: number | undefined,
 ): Promise<Schedule> {
-  const item = await updateVersioned(tableName('main'), scheduleKey(t, resourceId), changes, {
+  const item = await updateVersioned(tableName('main'), scheduleKey(tenantId, resourceId), changes, {
     now: now.toISOString(),
     expectedVersion,
     what: 'The schedule',
@@ -72,12 +72,12 @@ export async function updateSchedule(
 }
 
 /** Deletes a schedule (the version read, when If-Match named one): the resource is open at all times again. */
-export async function deleteSchedule(t: string, resourceId: string, expectedVersion: number | undefined) {
+export async function deleteSchedule(tenantId: string, resourceId: string, expectedVersion: number | undefined) {
   try {
     await db().send(
       new DeleteCommand({
         TableName: tableName('main'),
-        Key: scheduleKey(t, resourceId),
+        Key: scheduleKey(tenantId, resourceId),
         ConditionExpression:
           expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND version = :v',
         ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':v': expectedVersion },
@@ -93,12 +93,12 @@ export async function deleteSchedule(t: string, resourceId: string, expectedVers
  * Every schedule of the tenant (one Query, more past 1 MB), or undefined when there are more than `most`:
  * a business's opening hours are the union of all of them, so a part would say closed where it is open.
  */
-export async function everySchedule(t: string, most: number): Promise<Schedule[] | undefined> {
+export async function everySchedule(tenantId: string, most: number): Promise<Schedule[] | undefined> {
   const items = await queryAll(
     {
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'SCHED#' },
     },
     most,
   );
@@ -107,18 +107,18 @@ export async function everySchedule(t: string, most: number): Promise<Schedule[]
 
 /** A page of the tenant's schedules, A to Z by resource: one Query. */
 export async function listSchedules(
-  t: string,
+  tenantId: string,
   request: { limit: number; cursor?: string },
 ): Promise<{ items: Schedule[]; hasMore: boolean; nextCursor: string | null }> {
   const page = await queryPage(
     {
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': 'SCHED#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': 'SCHED#' },
       ScanIndexForward: true,
     },
     request,
-    { owner: t, list: 'schedules' },
+    { owner: tenantId, list: 'schedules' },
     ['pk', 'sk'],
   );
   return { ...page, items: page.items.map(scheduleFromItem) };

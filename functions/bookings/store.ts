@@ -47,12 +47,12 @@ import {
  * the booking's transaction, each conditional on that bucket's own fields: disjoint bookings never make
  * each other's conditions fail, and two overlapping ones can never both commit.
  */
-export const bookingKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `BKG#${id}` });
-const slotKey = (t: string, resourceId: string, claim: Pick<SlotClaim, 'bucket' | 'start'>) => ({
-  pk: tenantPk(t),
+export const bookingKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `BKG#${id}` });
+const slotKey = (tenantId: string, resourceId: string, claim: Pick<SlotClaim, 'bucket' | 'start'>) => ({
+  pk: tenantPk(tenantId),
   sk: `SLOT#${resourceId}#${claim.bucket === 'hour' ? 'H' : 'Q'}#${claim.start}`,
 });
-const listPk = (t: string, ...parts: string[]) => [`${tenantPk(t)}#BKG`, ...parts].join('#');
+const listPk = (tenantId: string, ...parts: string[]) => [`${tenantPk(tenantId)}#BKG`, ...parts].join('#');
 
 function indexes(b: Booking) {
   const sk = `${b.start_at}#${b.id}`;
@@ -79,9 +79,9 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
   };
 }
 
-export async function getBooking(t: string, id: string): Promise<Booking | undefined> {
+export async function getBooking(tenantId: string, id: string): Promise<Booking | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: bookingKey(t, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: bookingKey(tenantId, id), ConsistentRead: true }),
   );
   return out.Item ? bookingFromItem(out.Item) : undefined;
 }
@@ -90,12 +90,12 @@ export async function getBooking(t: string, id: string): Promise<Booking | undef
  * Rewrites the copy of a customer that each of their bookings carries, where it differs: the customer's
  * list (gsi3), then a conditional update each, moving the booking's version but not its `updated_at`.
  */
-export async function refreshCustomerCopies(t: string, customer: Booking['customer']): Promise<void> {
+export async function refreshCustomerCopies(tenantId: string, customer: Booking['customer']): Promise<void> {
   const items = await queryAll({
     TableName: tableName('main'),
     IndexName: 'gsi3',
     KeyConditionExpression: 'gsi3pk = :pk',
-    ExpressionAttributeValues: { ':pk': listPk(t, 'customer', customer.id) },
+    ExpressionAttributeValues: { ':pk': listPk(tenantId, 'customer', customer.id) },
   });
   const stale = items.map(bookingFromItem).filter((b) => JSON.stringify(b.customer) !== JSON.stringify(customer));
   await eachInParallel(stale, 10, (b) =>
@@ -104,7 +104,7 @@ export async function refreshCustomerCopies(t: string, customer: Booking['custom
         db().send(
           new UpdateCommand({
             TableName: tableName('main'),
-            Key: bookingKey(t, b.id),
+            Key: bookingKey(tenantId, b.id),
             UpdateExpression: 'SET customer = :cus, version = version + :one',
             ConditionExpression: 'attribute_exists(pk) AND customer.id = :id',
             ExpressionAttributeValues: { ':cus': customer, ':id': customer.id, ':one': 1 },
@@ -223,10 +223,10 @@ function slotUpdate(op: SlotOp, self: Holder, ttl: number, read: Record<string, 
 }
 
 /** The slot items a write touches: the buckets given up and the ones taken, merged per item. */
-function slotOps(t: string, was: HeldSlot | undefined, will: HeldSlot | undefined, now: Date): SlotOp[] {
+function slotOps(tenantId: string, was: HeldSlot | undefined, will: HeldSlot | undefined, now: Date): SlotOp[] {
   const ops = new Map<string, SlotOp>();
   const touch = (slot: HeldSlot, claim: SlotClaim, side: 'old' | 'next') => {
-    const key = slotKey(t, slot.resource, claim);
+    const key = slotKey(tenantId, slot.resource, claim);
     const op = ops.get(key.sk) ?? { key, claim };
     op[side] = claim.role;
     ops.set(key.sk, op);
@@ -266,10 +266,10 @@ export async function saveBooking(
   extra: TransactItem[],
   now: Date,
 ): Promise<void> {
-  const t = after.tenant_id;
+  const tenantId = after.tenant_id;
   const was = held(before);
   const will = held(after);
-  const ops = (was && will && sameSlot(was, will)) || (!was && !will) ? [] : slotOps(t, was, will, now);
+  const ops = (was && will && sameSlot(was, will)) || (!was && !will) ? [] : slotOps(tenantId, was, will, now);
   // Slot items keep the booking's own time only when its buffers widen it, so the conflict can name it.
   const buffered = will && (will.start_at !== will.booked.start_at || will.end_at !== will.booked.end_at);
   const self: Holder = {
@@ -296,7 +296,7 @@ export async function saveBooking(
     {
       Put: {
         TableName: tableName('main'),
-        Item: { ...bookingKey(t, after.id), ...indexes(after), ...after },
+        Item: { ...bookingKey(tenantId, after.id), ...indexes(after), ...after },
         ConditionExpression: before ? '#version = :version' : 'attribute_not_exists(pk)',
         ExpressionAttributeNames: before ? { '#version': 'version' } : undefined,
         ExpressionAttributeValues: before ? { ':version': before.version } : undefined,
@@ -344,15 +344,15 @@ export interface BookingFilters {
 }
 
 /** One Query per page, latest start first, with from/to as a key range. */
-export async function listBookings(t: string, f: BookingFilters, request: { limit: number; cursor?: string }) {
+export async function listBookings(tenantId: string, f: BookingFilters, request: { limit: number; cursor?: string }) {
   const [n, pk] =
     f.status && f.customer_id
-      ? [5, listPk(t, 'status', f.status, 'customer', f.customer_id)]
+      ? [5, listPk(tenantId, 'status', f.status, 'customer', f.customer_id)]
       : f.status
-        ? [2, listPk(t, 'status', f.status)]
+        ? [2, listPk(tenantId, 'status', f.status)]
         : f.customer_id
-          ? [3, listPk(t, 'customer', f.customer_id)]
-          : [1, listPk(t)];
+          ? [3, listPk(tenantId, 'customer', f.customer_id)]
+          : [1, listPk(tenantId)];
   const page = await queryPage(
     {
       TableName: tableName('main'),
@@ -361,7 +361,7 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
       ExpressionAttributeValues: { ':pk': pk, ':from': f.from ?? '0', ':to': `${f.to ?? '9'}~` },
     },
     request,
-    { owner: t, list: `bookings:${pk}:${f.from ?? ''}:${f.to ?? ''}` },
+    { owner: tenantId, list: `bookings:${pk}:${f.from ?? ''}:${f.to ?? ''}` },
     ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],
   );
   return { ...page, items: page.items.map(bookingFromItem) };
@@ -374,14 +374,14 @@ export async function listBookings(t: string, f: BookingFilters, request: { limi
  * Hours before the schedule horizon (booking.ts answerableWindow) may hold stale entries: callers read them
  * only for the buffers' reach around a window that starts at the horizon or later.
  */
-export async function heldIntervals(t: string, resourceId: string, window: Interval): Promise<Holder[]> {
+export async function heldIntervals(tenantId: string, resourceId: string, window: Interval): Promise<Holder[]> {
   const items = await queryAll({
     TableName: tableName('main'),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
     ExpressionAttributeValues: {
-      ':pk': tenantPk(t),
-      ':first': slotKey(t, resourceId, { bucket: 'hour', start: hourOf(window.start_at) }).sk,
-      ':last': slotKey(t, resourceId, { bucket: 'hour', start: window.end_at }).sk,
+      ':pk': tenantPk(tenantId),
+      ':first': slotKey(tenantId, resourceId, { bucket: 'hour', start: hourOf(window.start_at) }).sk,
+      ':last': slotKey(tenantId, resourceId, { bucket: 'hour', start: window.end_at }).sk,
     },
     ConsistentRead: true,
   });
@@ -391,7 +391,7 @@ export async function heldIntervals(t: string, resourceId: string, window: Inter
 }
 
 /** The customer's earliest booking that starts after `now` and is still on (pending or confirmed). */
-export async function nextBookingFor(t: string, customerId: string, now: Date): Promise<Booking | undefined> {
+export async function nextBookingFor(tenantId: string, customerId: string, now: Date): Promise<Booking | undefined> {
   let startKey: Record<string, unknown> | undefined;
   for (let page = 0; page < 5; page++) {
     const out = await db().send(
@@ -399,7 +399,7 @@ export async function nextBookingFor(t: string, customerId: string, now: Date): 
         TableName: tableName('main'),
         IndexName: 'gsi3',
         KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk > :now',
-        ExpressionAttributeValues: { ':pk': listPk(t, 'customer', customerId), ':now': now.toISOString() },
+        ExpressionAttributeValues: { ':pk': listPk(tenantId, 'customer', customerId), ':now': now.toISOString() },
         Limit: 20,
         ExclusiveStartKey: startKey,
       }),

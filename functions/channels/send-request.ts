@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Message } from '../conversations/conversation';
-import type { MessageRef } from '../conversations/store';
+import type { MessageRef } from '../conversations/message-store';
 
 /**
  * What the dispatcher hands the channel sender: the queued message's reference, and the message itself

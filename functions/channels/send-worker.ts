@@ -2,14 +2,9 @@ import { clock } from '../platform/clock';
 import { invokedOrQueuedWorker, logger, sqsWorker } from '../platform/workers';
 import { QUEUES } from '../../catalog/resources';
 import { markFailed, markSent, recordSandboxSend } from '../conversations/service';
-import {
-  claimForSending,
-  getConversation,
-  markOutcomeUnknown,
-  getMessage,
-  releaseSendClaim,
-  type MessageRef,
-} from '../conversations/store';
+import { claimForSending, markOutcomeUnknown, releaseSendClaim } from '../conversations/send-store';
+import { getConversation } from '../conversations/store';
+import { getMessage, type MessageRef } from '../conversations/message-store';
 import { sandboxSend } from './sandbox';
 import { parseSendRequest, refOfQueuedSend } from './send-request';
 import { flagNeedsReauthorization, routeWhatsAppNumber } from './store';

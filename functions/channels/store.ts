@@ -28,7 +28,10 @@ export interface WhatsAppChannel {
   created_at: string;
 }
 
-const channelKey = (t: string, phoneNumberId: string) => ({ pk: tenantPk(t), sk: `CHANNEL#whatsapp#${phoneNumberId}` });
+const channelKey = (tenantId: string, phoneNumberId: string) => ({
+  pk: tenantPk(tenantId),
+  sk: `CHANNEL#whatsapp#${phoneNumberId}`,
+});
 const routeKey = (phoneNumberId: string) => ({ pk: `WAPHONE#${phoneNumberId}`, sk: 'WAPHONE' });
 const verifyKey = (token: string) => ({
   pk: `WAVERIFY#${createHash('sha256').update(token).digest('hex')}`,
@@ -77,13 +80,13 @@ export async function connectWhatsApp(
  * list, so one connected a moment ago must be in it (an eventually consistent read could miss it and
  * pick the other number).
  */
-export async function listChannels(t: string): Promise<WhatsAppChannel[]> {
+export async function listChannels(tenantId: string): Promise<WhatsAppChannel[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
       ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'CHANNEL#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':p': 'CHANNEL#' },
       Limit: 100,
     }),
   );

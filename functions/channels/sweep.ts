@@ -7,7 +7,8 @@ import { queueBody, sqsClient } from '../platform/queue';
 import { logger } from '../platform/workers';
 import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/workers';
 import { giveUpSend } from '../conversations/service';
-import { claimOverdueSend, overdueSends, queuedSendOf, type MessageRef } from '../conversations/store';
+import { claimOverdueSend, overdueSends, queuedSendOf } from '../conversations/send-store';
+import { type MessageRef } from '../conversations/message-store';
 import { refOfQueuedSend } from './send-request';
 import { OUTBOUND_TAKEOVER_MS, SEND_GAVE_UP, SEND_OUTCOME_UNKNOWN } from '../conversations/conversation';
 

@@ -1,6 +1,6 @@
 import { normalisePhone, normaliseWhatsAppUserId } from '../customers/customer';
 import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations/service';
-import { findByProviderId, setReaction, type MessageRef } from '../conversations/store';
+import { findByProviderId, setReaction, type MessageRef } from '../conversations/message-store';
 import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
 import {
   NOT_CUSTOMER_MESSAGES,

@@ -3,7 +3,8 @@ import { httpHandler, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { toPage } from '../platform/pagination';
 import { ListMessagesQuery } from './schemas';
-import { getConversation, listMessages } from './store';
+import { getConversation } from './store';
+import { listMessages } from './message-store';
 
 export const handler = httpHandler(
   'messages-list',

@@ -3,7 +3,7 @@ import { httpHandler, ifMatchVersion, tenantPrincipal } from '../http/handler';
 import { DomainError } from '../platform/domain-error';
 import { forbidden, notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
-import { deleteNote } from './store';
+import { deleteNote } from './note-store';
 
 /** A note's author deletes it; an admin may delete anyone's. If-Match names the version read (412 when it moved). */
 export const handler = httpHandler('notes-delete', {}, async ({ params, principal, event }) => {

@@ -3,7 +3,8 @@ import { notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { toPage } from '../platform/pagination';
 import { ListNotesQuery } from './schemas';
-import { getConversation, listNotes } from './store';
+import { getConversation } from './store';
+import { listNotes } from './note-store';
 
 /** The team's notes on a conversation, newest first. */
 export const handler = httpHandler('notes-list', { query: ListNotesQuery }, async ({ params, query, principal }) => {

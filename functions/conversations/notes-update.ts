@@ -4,7 +4,7 @@ import { DomainError } from '../platform/domain-error';
 import { forbidden, notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { EditNoteBody } from './schemas';
-import { editNote } from './store';
+import { editNote } from './note-store';
 
 /**
  * Only a note's author changes its text (an admin may delete it, not put words in someone's mouth). The

@@ -43,7 +43,6 @@ import {
   AssigneeInactive,
   ConversationChanged,
   activePointers,
-  advanceMessage,
   customerHandles,
   pointerRelease,
   releasePointer,
@@ -51,21 +50,23 @@ import {
   assignedConversationIds,
   bumpVersion,
   findInboundParty,
-  findByProviderId,
   getConversation,
+  saveConversation,
+  touchForOutbound,
+  listConversations,
+} from './store';
+import {
+  advanceMessage,
+  findByProviderId,
   getMessage,
   messagePut,
   providerIdClaim,
-  putNote,
   messageOutbox,
   putOutboundMessage,
-  sameSendLease,
-  saveConversation,
-  touchForOutbound,
   type MessageRef,
-  type QueuedSend,
-  listConversations,
-} from './store';
+} from './message-store';
+import { putNote } from './note-store';
+import { sameSendLease, type QueuedSend } from './send-store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
 

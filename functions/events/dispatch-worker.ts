@@ -1,7 +1,8 @@
 import { invokeWorker } from '../platform/invoke';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { EVENT_SK_PREFIX, eventFromItem, storeDispatchedEvents } from './store';
-import { MESSAGE_EVENTS_OUTBOX, messageEventsOf, messageFromItem } from '../conversations/store';
+import { MESSAGE_EVENTS_OUTBOX, messageEventsOf } from '../conversations/message-store';
+import { messageFromItem } from '../conversations/store';
 import { sendRequestOf } from '../channels/send-request';
 import type { EventEnvelope } from './catalog';
 import { tenantOfPk } from '../platform/keys';

@@ -13,8 +13,8 @@ import { SAVED_REPLY_FIELDS, type SavedReply } from './saved-reply';
  *                                           A to Z by shortcut (a prefix is one begins_with Query)
  * Every write changes both in one transaction, so they never disagree.
  */
-export const savedReplyKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `REPLY#${id}` });
-const shortcutKey = (t: string, shortcut: string) => ({ pk: tenantPk(t), sk: `REPLYSC#${shortcut}` });
+export const savedReplyKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `REPLY#${id}` });
+const shortcutKey = (tenantId: string, shortcut: string) => ({ pk: tenantPk(tenantId), sk: `REPLYSC#${shortcut}` });
 
 export const savedReplyFromItem = (item: Record<string, unknown>): SavedReply =>
   inOrder<SavedReply>(item, SAVED_REPLY_FIELDS);
@@ -27,9 +27,9 @@ export interface ShortcutTaken {
   takenBy: string;
 }
 
-export async function getSavedReply(t: string, id: string): Promise<SavedReply | undefined> {
+export async function getSavedReply(tenantId: string, id: string): Promise<SavedReply | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: savedReplyKey(t, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: savedReplyKey(tenantId, id), ConsistentRead: true }),
   );
   return out.Item ? savedReplyFromItem(out.Item) : undefined;
 }
@@ -54,21 +54,21 @@ export async function writeSavedReply(
   before: SavedReply | undefined,
   after: SavedReply,
 ): Promise<ShortcutTaken | void> {
-  const t = after.tenant_id;
+  const tenantId = after.tenant_id;
   const moves = before !== undefined && before.shortcut !== after.shortcut;
   const items = [
     before
-      ? put(savedReplyKey(t, after.id), after, 'version = :v', { ':v': before.version })
-      : put(savedReplyKey(t, after.id), after, 'attribute_not_exists(pk)'),
+      ? put(savedReplyKey(tenantId, after.id), after, 'version = :v', { ':v': before.version })
+      : put(savedReplyKey(tenantId, after.id), after, 'attribute_not_exists(pk)'),
     !before || moves
-      ? put(shortcutKey(t, after.shortcut), after, 'attribute_not_exists(pk)')
-      : put(shortcutKey(t, after.shortcut), after, 'id = :id', claimedBy(after.id)),
+      ? put(shortcutKey(tenantId, after.shortcut), after, 'attribute_not_exists(pk)')
+      : put(shortcutKey(tenantId, after.shortcut), after, 'id = :id', claimedBy(after.id)),
     ...(before && moves
       ? [
           {
             Delete: {
               TableName: tableName('main'),
-              Key: shortcutKey(t, before.shortcut),
+              Key: shortcutKey(tenantId, before.shortcut),
               ConditionExpression: 'id = :id',
               ExpressionAttributeValues: claimedBy(after.id),
             },
@@ -89,7 +89,7 @@ export async function writeSavedReply(
 
 /** Deletes a reply and its shortcut's claim, on condition that it is still the version read. */
 export async function deleteSavedReply(reply: SavedReply): Promise<void> {
-  const t = reply.tenant_id;
+  const tenantId = reply.tenant_id;
   const remove = (key: Record<string, string>, condition: string, values: Record<string, unknown>) => ({
     Delete: {
       TableName: tableName('main'),
@@ -102,8 +102,8 @@ export async function deleteSavedReply(reply: SavedReply): Promise<void> {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          remove(savedReplyKey(t, reply.id), 'version = :v', { ':v': reply.version }),
-          remove(shortcutKey(t, reply.shortcut), 'id = :id', claimedBy(reply.id)),
+          remove(savedReplyKey(tenantId, reply.id), 'version = :v', { ':v': reply.version }),
+          remove(shortcutKey(tenantId, reply.shortcut), 'id = :id', claimedBy(reply.id)),
         ],
       }),
     );
@@ -115,7 +115,7 @@ export async function deleteSavedReply(reply: SavedReply): Promise<void> {
 
 /** A page of the tenant's saved replies A to Z by shortcut, those starting with `prefix` if given: one Query. */
 export async function listSavedReplies(
-  t: string,
+  tenantId: string,
   request: { limit: number; cursor?: string; shortcut?: string },
 ): Promise<{ items: SavedReply[]; hasMore: boolean; nextCursor: string | null }> {
   const prefix = request.shortcut ?? '';
@@ -123,11 +123,11 @@ export async function listSavedReplies(
     {
       TableName: tableName('main'),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':prefix': shortcutKey(t, prefix).sk },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':prefix': shortcutKey(tenantId, prefix).sk },
       ScanIndexForward: true,
     },
     request,
-    { owner: t, list: `saved-replies:${prefix}` },
+    { owner: tenantId, list: `saved-replies:${prefix}` },
     ['pk', 'sk'],
   );
   return { ...page, items: page.items.map(savedReplyFromItem) };

@@ -39,9 +39,9 @@ import type {
  *   gsi5 only while pending, what the sweeper finds overdue: DLVDUE#<shard>, sk next_attempt_at, while
  *        the attempt waits on the queue; DLVLEASE#<shard>, sk lease_until, while a worker makes it
  */
-const endpointKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `WHK#${id}` });
-const subscriptionsKey = (t: string) => ({ pk: tenantPk(t), sk: 'WHKSUB' });
-const deliveryKey = (t: string, id: string) => ({ pk: tenantPk(t), sk: `DLV#${id}` });
+const endpointKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `WHK#${id}` });
+const subscriptionsKey = (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'WHKSUB' });
+const deliveryKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `DLV#${id}` });
 export const FAILED_INDEX_PK = 'DLVFAILED';
 /** Pending deliveries in the due index (platform/due-index), spread over its shards so every attempt's write does not hit one hot key. */
 const DUE_KIND = 'DLVDUE';
@@ -100,10 +100,10 @@ export const MAX_ENDPOINTS = 50;
  * would leave the change without its bump, and the client's retry, finding nothing left to change, would
  * not bump either: warm dispatchers would keep the old endpoint.
  */
-const subscriptionBump = (t: string): TransactItem => ({
+const subscriptionBump = (tenantId: string): TransactItem => ({
   Update: {
     TableName: tableName('main'),
-    Key: subscriptionsKey(t),
+    Key: subscriptionsKey(tenantId),
     UpdateExpression: 'ADD #version :one',
     ExpressionAttributeNames: { '#version': 'version' },
     ExpressionAttributeValues: { ':one': 1 },
@@ -115,12 +115,15 @@ const subscriptionBump = (t: string): TransactItem => ({
  * with the subscription bump. A refused condition is version_mismatch if the endpoint is there, else
  * not_found; a conflict with a concurrent endpoint write is retried.
  */
-async function writeEndpoint(t: string, write: TransactItem): Promise<void> {
+async function writeEndpoint(tenantId: string, write: TransactItem): Promise<void> {
   try {
-    await retryOnConflict(() => db().send(new TransactWriteCommand({ TransactItems: [write, subscriptionBump(t)] })), {
-      attempts: 5,
-      retryable: transactionConflicted,
-    });
+    await retryOnConflict(
+      () => db().send(new TransactWriteCommand({ TransactItems: [write, subscriptionBump(tenantId)] })),
+      {
+        attempts: 5,
+        retryable: transactionConflicted,
+      },
+    );
   } catch (error) {
     if (!transactionConditionFailed(error, [0])) throw error;
     throw transactionRefusedItem(error, 0) ? DomainError.versionMismatch() : DomainError.notFound('The webhook');
@@ -130,7 +133,7 @@ async function writeEndpoint(t: string, write: TransactItem): Promise<void> {
 /** The subscription version of each tenant (0 if it never had an endpoint), in one strongly consistent read. */
 export async function subscriptionVersions(tenantIds: string[]): Promise<Map<string, number>> {
   const items = tenantIds.length ? await getMany(tableName('main'), tenantIds.map(subscriptionsKey)) : [];
-  return new Map(tenantIds.map((t, i) => [t, Number(items[i]?.version ?? 0)]));
+  return new Map(tenantIds.map((tenantId, i) => [tenantId, Number(items[i]?.version ?? 0)]));
 }
 
 /** Another endpoint write came between a count of the endpoints and a creation: count again. */
@@ -147,9 +150,9 @@ export class EndpointsChanged extends Error {
  * the version (so a write conditional on it fails), and one before it is in the count. Read the other way
  * round, or in parallel, a creation landing between the two reads would be missed by both.
  */
-export async function endpointCount(t: string): Promise<{ count: number; version: number }> {
-  const version = (await subscriptionVersions([t])).get(t) ?? 0;
-  return { count: (await allEndpoints(t)).length, version };
+export async function endpointCount(tenantId: string): Promise<{ count: number; version: number }> {
+  const version = (await subscriptionVersions([tenantId])).get(tenantId) ?? 0;
+  return { count: (await allEndpoints(tenantId)).length, version };
 }
 
 /**
@@ -202,25 +205,25 @@ export async function createEndpoint(
 }
 
 export async function getEndpoint(
-  t: string,
+  tenantId: string,
   id: string,
 ): Promise<(WebhookEndpoint & { secrets: WebhookSecret[] }) | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: endpointKey(t, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: endpointKey(tenantId, id), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
   return { ...endpointFromItem(out.Item), secrets: await unseal<WebhookSecret[]>(String(out.Item.secrets)) };
 }
 
 /** Every endpoint of a tenant (bounded by MAX_ENDPOINTS), without secrets: what the dispatcher matches. */
-export async function allEndpoints(t: string): Promise<(WebhookEndpoint & Subscription)[]> {
+export async function allEndpoints(tenantId: string): Promise<(WebhookEndpoint & Subscription)[]> {
   const out = await db().send(
     new QueryCommand({
       TableName: tableName('main'),
       // Strongly consistent: an endpoint created just before an event must be seen.
       ConsistentRead: true,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': tenantPk(t), ':p': 'WHK#' },
+      ExpressionAttributeValues: { ':pk': tenantPk(tenantId), ':p': 'WHK#' },
       Limit: MAX_ENDPOINTS + 1,
     }),
   );
@@ -230,8 +233,8 @@ export async function allEndpoints(t: string): Promise<(WebhookEndpoint & Subscr
   }));
 }
 
-export async function listEndpoints(t: string, request: { limit: number; cursor?: string }) {
-  const page = await tenantItemsPage(t, 'WHK#', 'webhooks', request);
+export async function listEndpoints(tenantId: string, request: { limit: number; cursor?: string }) {
+  const page = await tenantItemsPage(tenantId, 'WHK#', 'webhooks', request);
   return { ...page, items: page.items.map(endpointFromItem) };
 }
 
@@ -268,12 +271,12 @@ export async function replaceSecrets(current: WebhookEndpoint, secrets: WebhookS
 }
 
 /** Deletes the endpoint, on condition of `expectedVersion` when one is given; false if there was none. */
-export async function deleteEndpoint(t: string, id: string, expectedVersion?: number): Promise<boolean> {
+export async function deleteEndpoint(tenantId: string, id: string, expectedVersion?: number): Promise<boolean> {
   try {
-    await writeEndpoint(t, {
+    await writeEndpoint(tenantId, {
       Delete: {
         TableName: tableName('main'),
-        Key: endpointKey(t, id),
+        Key: endpointKey(tenantId, id),
         ConditionExpression:
           expectedVersion === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND version = :version',
         ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':version': expectedVersion } }),
@@ -288,13 +291,13 @@ export async function deleteEndpoint(t: string, id: string, expectedVersion?: nu
 }
 
 function statusIndexes(d: Pick<Delivery, 'tenant_id' | 'webhook_id' | 'id' | 'status'>, failedAt: string | null) {
-  const t = tenantPk(d.tenant_id);
+  const tenantId = tenantPk(d.tenant_id);
   return {
-    gsi1pk: `${t}#WHK#${d.webhook_id}#DLV`,
+    gsi1pk: `${tenantId}#WHK#${d.webhook_id}#DLV`,
     gsi1sk: d.id,
-    gsi2pk: `${t}#WHK#${d.webhook_id}#DLV#${d.status}`,
+    gsi2pk: `${tenantId}#WHK#${d.webhook_id}#DLV#${d.status}`,
     gsi2sk: d.id,
-    gsi3pk: `${t}#DLV#${d.status}`,
+    gsi3pk: `${tenantId}#DLV#${d.status}`,
     gsi3sk: d.id,
     ...(d.status === 'failed' ? { gsi4pk: FAILED_INDEX_PK, gsi4sk: `${failedAt}#${d.tenant_id}#${d.id}` } : {}),
   };
@@ -323,9 +326,12 @@ export async function createDelivery(delivery: Delivery, payload: EventEnvelope)
   );
 }
 
-export async function getDelivery(t: string, id: string): Promise<(Delivery & { payload: EventEnvelope }) | undefined> {
+export async function getDelivery(
+  tenantId: string,
+  id: string,
+): Promise<(Delivery & { payload: EventEnvelope }) | undefined> {
   const out = await db().send(
-    new GetCommand({ TableName: tableName('main'), Key: deliveryKey(t, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('main'), Key: deliveryKey(tenantId, id), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
   return { ...deliveryFromItem(out.Item), payload: out.Item.payload as EventEnvelope };
@@ -430,12 +436,12 @@ type DeliveryFilter = {
  * of delivery ids (they sort by event time). One Query per page, unless an event type (a filter on that
  * Query) leaves it short: then it reads on, within queryPage's bound.
  */
-export async function listDeliveries(t: string, f: DeliveryFilter, request: { limit: number; cursor?: string }) {
+export async function listDeliveries(tenantId: string, f: DeliveryFilter, request: { limit: number; cursor?: string }) {
   const [n, pk] = f.webhookId
     ? f.status
-      ? [2, `${tenantPk(t)}#WHK#${f.webhookId}#DLV#${f.status}`]
-      : [1, `${tenantPk(t)}#WHK#${f.webhookId}#DLV`]
-    : [3, `${tenantPk(t)}#DLV#${f.status ?? 'failed'}`];
+      ? [2, `${tenantPk(tenantId)}#WHK#${f.webhookId}#DLV#${f.status}`]
+      : [1, `${tenantPk(tenantId)}#WHK#${f.webhookId}#DLV`]
+    : [3, `${tenantPk(tenantId)}#DLV#${f.status ?? 'failed'}`];
   const page = await queryPage(
     {
       TableName: tableName('main'),
@@ -451,7 +457,7 @@ export async function listDeliveries(t: string, f: DeliveryFilter, request: { li
     },
     request,
     {
-      owner: t,
+      owner: tenantId,
       list: `deliveries:${pk}:${f.fromId ?? ''}:${f.toId ?? ''}${f.eventType ? `:${f.eventType}` : ''}`,
     },
     ['pk', 'sk', `gsi${n}pk`, `gsi${n}sk`],

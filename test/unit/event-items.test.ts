@@ -7,7 +7,8 @@ import {
   eventsFromItem,
   newEvent,
 } from '../../functions/events/store';
-import { messageEventsOf, messageKey, messageOutbox } from '../../functions/conversations/store';
+import { messageEventsOf, messageOutbox } from '../../functions/conversations/message-store';
+import { messageKey } from '../../functions/conversations/store';
 import type { Message } from '../../functions/conversations/conversation';
 import { newImageOf } from '../../functions/platform/workers';
 import { toLambdaRecord } from '../../local/pollers';
@@ -58,7 +59,7 @@ describe('event items', () => {
       failed_at: null,
       updated_at: at,
       analysis: null,
-    reaction: null,
+      reaction: null,
     };
     // The sandbox's send: sent, delivered and read written at once, each event the message as it stood.
     const sent: Message = { ...queued, status: 'sent', provider_message_id: 'sbx_1', sent_at: at };
