@@ -619,13 +619,13 @@ void test('customers: newest first, one found by phone with their conversations,
   const byName = page.getByLabel('Find customers by name');
   await byName.fill('MAR');
   await page.getByRole('heading', { name: /^Customers matching “MAR…”/ }).waitFor();
-  await card('Maria Test').waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await page.getByRole('link', { name: '+491517000049' }).waitFor({ state: 'detached' });
   await shot(page, '09e-customers-by-name');
   // A later word of the name finds her too.
   await byName.fill('test');
   await page.getByRole('heading', { name: /^Customers matching “test…”/ }).waitFor();
-  await card('Maria Test').waitFor();
+  await page.getByRole('link', { name: 'Maria Test' }).waitFor();
   await byName.fill('Márx');
   await page.getByText("No customer's name, nor a later word of it, starts with “Márx”.", { exact: false }).waitFor();
   await byName.fill('');

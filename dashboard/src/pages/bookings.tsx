@@ -717,6 +717,7 @@ function BookingModal({
                 placeholder={knownResources[0] ?? 'chair-1'}
                 empty="No resource yet: type a name for the first one."
                 ariaLabel="Resource"
+                clearAriaLabel="Clear the resource"
               />
             </FormField>
           </>
