@@ -132,7 +132,12 @@ export async function putConnection(connection: Connection, now: Date): Promise<
             },
           },
         },
-        { Put: { TableName: table(), Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl } } },
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl },
+          },
+        },
       ],
     }),
   );
@@ -193,6 +198,8 @@ export async function deleteConnection(tenantId: string, connectionId: string): 
 
 /** The tenant of a connection by its pointer alone (for `$disconnect`, whatever the item's state). */
 export async function tenantOfConnection(connectionId: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: pointerKey(connectionId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: pointerKey(connectionId), ConsistentRead: true }),
+  );
   return typeof out.Item?.tenant_id === 'string' ? out.Item.tenant_id : undefined;
 }
