@@ -77,7 +77,7 @@ export async function connect(
       code: 'invalid_query',
       detail: 'Connect with the URL a ticket came with: `tenant_id` and `ticket` are required.',
     };
-  const owner = await redeemTicket(hashOf(ticket), tenantId, now);
+  const owner = await redeemTicket(hashOf(ticket), tenantId, connectionId, now);
   if (!owner)
     return {
       accepted: false,
