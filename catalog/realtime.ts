@@ -11,9 +11,17 @@ export interface WebSocketRouteDef {
 }
 
 export const REALTIME_ROUTES: readonly WebSocketRouteDef[] = [
-  { routeKey: '$connect', handler: 'realtime/connect', description: 'Redeems a realtime ticket and registers the connection' },
+  {
+    routeKey: '$connect',
+    handler: 'realtime/connect',
+    description: 'Redeems a realtime ticket and registers the connection',
+  },
   { routeKey: '$disconnect', handler: 'realtime/disconnect', description: 'Forgets a closed realtime connection' },
-  { routeKey: '$default', handler: 'realtime/message', description: 'Answers a realtime client message (subscribe, ping)' },
+  {
+    routeKey: '$default',
+    handler: 'realtime/message',
+    description: 'Answers a realtime client message (subscribe, ping)',
+  },
 ];
 
 export const REALTIME_LIMITS = {

@@ -139,4 +139,3 @@ function flattened(node: unknown): string {
   }
   return JSON.stringify(node);
 }
-

@@ -156,8 +156,18 @@ export function useResource<T>(
   }, [realtime, run]);
   useEffect(() => () => window.clearTimeout(pending.current), []);
 
-  // Realtime keeps it fresh while live: polling is only the fallback.
-  const pollMs = options.refreshOn && realtime === 'live' ? undefined : options.pollMs;
+  // Realtime keeps it fresh while live: polling is only the fallback. Coming back to the tab still
+  // refreshes at once (a request only when someone looks, never while the tab sits idle).
+  const realtimeLive = options.refreshOn !== undefined && realtime === 'live';
+  useEffect(() => {
+    if (!realtimeLive) return;
+    const visible = () => {
+      if (document.visibilityState === 'visible') void run(true);
+    };
+    document.addEventListener('visibilitychange', visible);
+    return () => document.removeEventListener('visibilitychange', visible);
+  }, [realtimeLive, run]);
+  const pollMs = realtimeLive ? undefined : options.pollMs;
   useEffect(() => {
     if (!pollMs) return;
     let wait = pollMs;

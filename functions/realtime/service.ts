@@ -14,7 +14,13 @@ import {
   setSubscription,
   tenantOfConnection,
 } from './store';
-import { ClientMessage, subscribedMessage, subscriptionOf, type ControlMessage, type Subscription } from './subscription';
+import {
+  ClientMessage,
+  subscribedMessage,
+  subscriptionOf,
+  type ControlMessage,
+  type Subscription,
+} from './subscription';
 
 export const TICKET_PREFIX = 'rtt_';
 const TICKET_PATTERN = /^rtt_[A-Za-z0-9_-]{32}$/;
@@ -51,8 +57,7 @@ export async function issueTicket(
 
 /** How `$connect` ends: accepted, or refused with an HTTP status the client sees on its handshake. */
 export type ConnectResult =
-  | { accepted: true }
-  | { accepted: false; status: 400 | 401 | 429; code: string; detail: string };
+  { accepted: true } | { accepted: false; status: 400 | 401 | 429; code: string; detail: string };
 
 /**
  * Opens a connection with a ticket: the ticket must be this tenant's, unexpired and unused (it is used up
@@ -72,7 +77,7 @@ export async function connect(
       code: 'invalid_query',
       detail: 'Connect with the URL a ticket came with: `tenant_id` and `ticket` are required.',
     };
-  const owner = await redeemTicket(hashOf(ticket), tenantId, now);
+  const owner = await redeemTicket(hashOf(ticket), tenantId, connectionId, now);
   if (!owner)
     return {
       accepted: false,
@@ -121,7 +126,10 @@ export async function handleClientMessage(connectionId: string, body: string | u
 async function answer(tenantId: string, connectionId: string, body: string | undefined): Promise<ControlMessage> {
   const text = body ?? '';
   if (Buffer.byteLength(text) > REALTIME_LIMITS.maxClientMessageBytes)
-    return errorMessage('message_too_large', `A message may have at most ${REALTIME_LIMITS.maxClientMessageBytes} bytes.`);
+    return errorMessage(
+      'message_too_large',
+      `A message may have at most ${REALTIME_LIMITS.maxClientMessageBytes} bytes.`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(text);

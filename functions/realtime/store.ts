@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '../../catalog/routes';
 import { REALTIME_LIMITS } from '../../catalog/realtime';
 import { epochSeconds } from '../platform/clock';
@@ -9,7 +9,7 @@ import type { Connection, ConnectionOwner, Subscription } from './subscription';
 
 /**
  * The Realtime table: tickets and open WebSocket connections, every item with a TTL.
- *   pk TICKET#<sha-256 of the ticket>  sk TICKET           an unredeemed ticket (the ticket itself is never stored)
+ *   pk TICKET#<sha-256 of the ticket>  sk TICKET           a ticket, and the connection that redeemed it (the ticket itself is never stored)
  *   pk TENANT#<t>                      sk CONN#<conn id>   a tenant's open connection: owner, role, subscription
  *   pk CONN#<conn id>                  sk CONN             which tenant a connection belongs to ($disconnect and
  *                                                          client messages name only the connection)
@@ -53,19 +53,28 @@ export async function putTicket(hash: string, ticket: StoredTicket, expiresAt: D
 }
 
 /**
- * Takes a ticket: deletes it if it belongs to this tenant and has not expired, and returns what it held.
- * The delete is the single use: of two redemptions at once, one deletes and the other finds nothing. A
- * ticket presented for another tenant is left alone (and refused).
+ * Takes a ticket for one connection: marks it redeemed by that connection if it belongs to this tenant,
+ * has not expired and no other connection took it, and returns what it held. The conditional write is the
+ * single use: of two connections racing with one ticket, one wins. The same connection may take it again
+ * (a retried write whose first response was lost), so a retry never refuses its own connection. A ticket
+ * presented for another tenant is left alone (and refused); TTL removes tickets.
  */
-export async function redeemTicket(hash: string, tenantId: string, now: Date): Promise<StoredTicket | undefined> {
+export async function redeemTicket(
+  hash: string,
+  tenantId: string,
+  connectionId: string,
+  now: Date,
+): Promise<StoredTicket | undefined> {
   try {
     const out = await db().send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: table(),
         Key: ticketKey(hash),
-        ConditionExpression: 'tenant_id = :tenant AND expires > :now',
-        ExpressionAttributeValues: { ':tenant': tenantId, ':now': epochSeconds(now) },
-        ReturnValues: 'ALL_OLD',
+        UpdateExpression: 'SET redeemed_by = :connection',
+        ConditionExpression:
+          'tenant_id = :tenant AND expires > :now AND (attribute_not_exists(redeemed_by) OR redeemed_by = :connection)',
+        ExpressionAttributeValues: { ':tenant': tenantId, ':now': epochSeconds(now), ':connection': connectionId },
+        ReturnValues: 'ALL_NEW',
       }),
     );
     const item = out.Attributes;
@@ -132,7 +141,12 @@ export async function putConnection(connection: Connection, now: Date): Promise<
             },
           },
         },
-        { Put: { TableName: table(), Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl } } },
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl },
+          },
+        },
       ],
     }),
   );
@@ -140,11 +154,8 @@ export async function putConnection(connection: Connection, now: Date): Promise<
 
 /** The open connection with this id, found through its pointer; undefined once it is gone or expired. */
 export async function getConnection(connectionId: string, now: Date): Promise<Connection | undefined> {
-  const pointer = await db().send(
-    new GetCommand({ TableName: table(), Key: pointerKey(connectionId), ConsistentRead: true }),
-  );
-  const tenantId = pointer.Item?.tenant_id;
-  if (typeof tenantId !== 'string') return undefined;
+  const tenantId = await tenantOfConnection(connectionId);
+  if (!tenantId) return undefined;
   const out = await db().send(
     new GetCommand({ TableName: table(), Key: connectionKey(tenantId, connectionId), ConsistentRead: true }),
   );
@@ -193,6 +204,8 @@ export async function deleteConnection(tenantId: string, connectionId: string): 
 
 /** The tenant of a connection by its pointer alone (for `$disconnect`, whatever the item's state). */
 export async function tenantOfConnection(connectionId: string): Promise<string | undefined> {
-  const out = await db().send(new GetCommand({ TableName: table(), Key: pointerKey(connectionId), ConsistentRead: true }));
+  const out = await db().send(
+    new GetCommand({ TableName: table(), Key: pointerKey(connectionId), ConsistentRead: true }),
+  );
   return typeof out.Item?.tenant_id === 'string' ? out.Item.tenant_id : undefined;
 }

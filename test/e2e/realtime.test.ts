@@ -64,7 +64,11 @@ describe('POST /realtime/tickets', () => {
     await ticket(t, {}, session.access_token);
     for (const body of [{ types: ['nope.*'] }, { conversation_id: 'conv_bad' }, { extra: true }]) {
       const res = await call('POST', '/realtime/tickets', { ...authOf(t), body });
-      expect([JSON.stringify(body), res.status, res.body.code]).toEqual([JSON.stringify(body), 422, 'validation_failed']);
+      expect([JSON.stringify(body), res.status, res.body.code]).toEqual([
+        JSON.stringify(body),
+        422,
+        'validation_failed',
+      ]);
     }
     const anonymous = await call('POST', '/realtime/tickets', { tenant: t.tenantId, body: {} });
     expect(anonymous.status).toBe(401);
@@ -190,7 +194,12 @@ describe('filtering', () => {
     const asAdmin = await connect((await ticket(tenant, {}, adminSession.access_token)).url);
 
     // A committed channel event, as the channel sender writes one when Meta refuses a token.
-    const channelEvent = newEvent(tenant.tenantId, 'channel.reauthorization_required', { channel: { id: 'ch' } }, new Date());
+    const channelEvent = newEvent(
+      tenant.tenantId,
+      'channel.reauthorization_required',
+      { channel: { id: 'ch' } },
+      new Date(),
+    );
     await db().send(new PutCommand(eventPut(channelEvent).Put));
     await inbound(tenant, 'for everyone');
 

@@ -31,7 +31,8 @@ function statementsOf(template: Template, fn: IConstruct): any[] {
 }
 const environmentOf = (template: Template, fn: IConstruct): Record<string, unknown> =>
   template.toJSON().Resources[logicalIdOf(fn)].Properties.Environment.Variables;
-const manages = (statements: any[]) => statements.filter((s) => text(s.Action).includes('execute-api:ManageConnections'));
+const manages = (statements: any[]) =>
+  statements.filter((s) => text(s.Action).includes('execute-api:ManageConnections'));
 
 describe('realtime WebSocket API', () => {
   it('routes $connect, $disconnect and $default to their own functions, from catalog/realtime.ts', () => {

@@ -17,8 +17,8 @@ export async function openSocket(url: string): Promise<TestSocket> {
   const socket = new WebSocket(url);
   const messages: any[] = [];
   const waiters = new Set<() => void>();
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()));
+  socket.on('message', (data: Buffer) => {
+    messages.push(JSON.parse(data.toString('utf8')));
     for (const wake of waiters) wake();
   });
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
@@ -75,8 +75,12 @@ export function refusal(url: string): Promise<{ status: number; body: any }> {
   });
 }
 
-/** Waits `ms` and returns the event messages (not control messages) received meanwhile. */
+/**
+ * Waits `ms` and returns the events (not control messages) received so far, each once: pushes are at least
+ * once (a redelivered stream batch pushes again), and clients dedupe on the id.
+ */
 export async function eventsWithin(s: TestSocket, ms: number): Promise<any[]> {
   await new Promise((r) => setTimeout(r, ms));
-  return s.messages.filter((m) => typeof m.id === 'string');
+  const events = s.messages.filter((m) => typeof m.id === 'string');
+  return events.filter((e, i) => events.findIndex((other) => other.id === e.id) === i);
 }

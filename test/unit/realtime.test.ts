@@ -1,10 +1,21 @@
 import { newEvent } from '../../functions/events/store';
-import { ClientMessage, conversationOf, delivers, roleSees, subscriptionOf } from '../../functions/realtime/subscription';
+import {
+  ClientMessage,
+  conversationOf,
+  delivers,
+  roleSees,
+  subscriptionOf,
+} from '../../functions/realtime/subscription';
 
 const tenantId = '6f1c2a7e-1b2c-4d3e-8f90-123456789abc';
 const conv = 'conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W';
 const now = new Date('2031-01-01T00:00:00Z');
-const received = newEvent(tenantId, 'conversation.message.received', { message: { id: 'msg_1' }, conversation_id: conv }, now);
+const received = newEvent(
+  tenantId,
+  'conversation.message.received',
+  { message: { id: 'msg_1' }, conversation_id: conv },
+  now,
+);
 const created = newEvent(tenantId, 'conversation.created', { conversation: { id: conv } }, now);
 const booking = newEvent(tenantId, 'booking.created', { booking: { id: 'bkg_1' } }, now);
 const channel = newEvent(tenantId, 'channel.reauthorization_required', { channel: { id: 'ch' } }, now);
@@ -37,7 +48,9 @@ describe('realtime delivery rules', () => {
 
   it('parses the client messages strictly', () => {
     expect(ClientMessage.safeParse({ action: 'ping' }).success).toBe(true);
-    expect(ClientMessage.safeParse({ action: 'subscribe', types: ['conversation.*'], conversation_id: conv }).success).toBe(true);
+    expect(
+      ClientMessage.safeParse({ action: 'subscribe', types: ['conversation.*'], conversation_id: conv }).success,
+    ).toBe(true);
     for (const bad of [{}, { action: 'pong' }, { action: 'ping', extra: 1 }, { action: 'subscribe', types: ['nope'] }])
       expect([bad, ClientMessage.safeParse(bad).success]).toEqual([bad, false]);
     expect(subscriptionOf({ types: ['booking.*', 'booking.*'] })).toEqual({ types: ['booking.*'] });

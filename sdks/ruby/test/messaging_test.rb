@@ -576,3 +576,20 @@ class EventsTest < SdkTest
     assert_raises(MessagingPlatform::NotFoundError) { client.events.get("evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W") }
   end
 end
+
+# Realtime tickets (the WebSocket itself is documented in the README: the SDK keeps to the standard library).
+class RealtimeTest < SdkTest
+  def test_a_ticket_points_at_the_realtime_server_and_events_resume_after_an_id
+    ticket = client.realtime.create_ticket(types: ["conversation.*"])
+    assert_match(/\Artt_[A-Za-z0-9_-]{32}\z/, ticket.ticket)
+    assert_match(%r{\Aws://127\.0\.0\.1:\d+/?\?}, ticket.url)
+    assert_includes ticket.url, "ticket=#{ticket.ticket}"
+    client.channels.sandbox_inbound(from: phone, text: "first")
+    client.channels.sandbox_inbound(from: phone, text: "second")
+    received = eventually { found = client.events.list(type: "conversation.message.received").to_a; found if found.size >= 2 }
+    first, = received.reverse
+    after = client.events.list(after: first.id).to_a
+    assert_includes after.map(&:id), received.first.id
+    refute_includes after.map(&:id), first.id
+  end
+end

@@ -24,6 +24,8 @@ import struct
 from typing import TYPE_CHECKING, Any, AsyncIterator, Callable, Dict, List, Optional, Set
 from urllib.parse import urlsplit
 
+from .errors import ApiConnectionError, ApiTimeoutError, RateLimitError, ServerError
+
 if TYPE_CHECKING:  # pragma: no cover
     from .async_client import AsyncMessagingClient
 
@@ -297,7 +299,9 @@ class RealtimeSubscription:
                             waiting.append(message)
                         elif self._fresh(message):
                             yield message
-            except (_Closed, ConnectionError, OSError, asyncio.TimeoutError, RealtimeRefused, ValueError):
+            except (_Closed, ConnectionError, OSError, asyncio.TimeoutError, RealtimeRefused, ValueError,
+                    ApiConnectionError, ApiTimeoutError, RateLimitError, ServerError):
+                # A drop, a refused or failed connection, or the API out of reach for now: try again later.
                 pass
             finally:
                 if ping is not None:

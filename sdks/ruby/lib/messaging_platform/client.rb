@@ -13,7 +13,7 @@ module MessagingPlatform
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
     attr_reader :conversations, :customers, :saved_replies, :settings, :bookings, :schedules, :ai, :webhooks, :webhook_deliveries, :api_keys, :users,
-                :events, :channels, :auth, :meta
+                :events, :channels, :realtime, :auth, :meta
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
     # address (`/api/v1` is added). Options: max_retries (2), timeout (60 s per attempt),
@@ -42,6 +42,8 @@ module MessagingPlatform
       @users = Resources::Users.new(@transport)
       @events = Resources::Events.new(@transport)
       @channels = Resources::Channels.new(@transport)
+      # Tickets only: the WebSocket protocol itself is in the README (standard library only, no WebSocket client).
+      @realtime = Resources::Realtime.new(@transport)
       @auth = Resources::Auth.new(@transport, @session)
       @meta = Resources::Meta.new(@transport)
     end
