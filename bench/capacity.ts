@@ -235,7 +235,7 @@ export function limitsAt(step: Step, base: Omit<Traffic, 'rps'>): Limit[] {
     {
       what: `one due-index shard (gsi5, ${DUE_SHARDS} shared by all tenants)`,
       share: partitionShare(keys.due),
-      lifts: 'more shards (LARGEST_PLAN_PEAK_PER_SECOND)',
+      lifts: 'more shards (PEAK_DELIVERIES_PER_SECOND), each sweep reading them all',
     },
     {
       what: 'API Gateway requests per second (account quota)',
