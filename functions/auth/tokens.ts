@@ -1,3 +1,4 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_AUDIENCE, JWT_ISSUER, REFRESH_AUDIENCE } from '../platform/config';
 import { unauthorized } from '../platform/errors';
 import { newId } from '../platform/ids';
@@ -15,14 +16,7 @@ export interface SessionClaims {
   jti: string;
 }
 
-/**
- * jose is loaded with the first token signed or checked, not with the module: a request with an API key
- * (most of the API's traffic) never needs it, and every handler's cold start would parse it.
- */
-const jose = () => import('jose');
-
 async function sign(claims: SessionClaims, audience: string, now: Date, expiresAt: Date): Promise<string> {
-  const { SignJWT } = await jose();
   return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuer(JWT_ISSUER)
@@ -47,7 +41,6 @@ export const issueRefreshToken = (claims: SessionClaims, now: Date, sessionExpir
   sign(claims, REFRESH_AUDIENCE, now, sessionExpiresAt);
 
 async function verify(token: string, audience: string, now: Date): Promise<SessionClaims> {
-  const { jwtVerify, errors: joseErrors } = await jose();
   try {
     const { payload } = await jwtVerify(token, await signingSecret(), {
       algorithms: [ALGORITHM],
