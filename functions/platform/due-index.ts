@@ -30,20 +30,31 @@ export const dueIndexKeys = (kind: string, id: string, sortKey: string) => ({
   gsi5sk: sortKey,
 });
 
+/**
+ * At most this many shard queries at a time: a sweep reads every shard, and a burst of them would take
+ * every connection of the process's client (the local runtime serves requests with the same one).
+ */
+const QUERIES_AT_ONCE = 8;
+
 /** Items of `kind` due before `cutoff`, oldest first in each shard, at most `limitPerShard` from each. */
 export async function dueItems(kind: string, cutoff: Date, limitPerShard: number): Promise<Record<string, unknown>[]> {
-  const pages = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName('main'),
-          IndexName: 'gsi5',
-          KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': `${kind}#${shard}`, ':cutoff': cutoff.toISOString() },
-          Limit: limitPerShard,
-        }),
+  const items: Record<string, unknown>[] = [];
+  for (let first = 0; first < DUE_SHARDS; first += QUERIES_AT_ONCE) {
+    const shards = Array.from({ length: Math.min(QUERIES_AT_ONCE, DUE_SHARDS - first) }, (_, i) => first + i);
+    const pages = await Promise.all(
+      shards.map((shard) =>
+        db().send(
+          new QueryCommand({
+            TableName: tableName('main'),
+            IndexName: 'gsi5',
+            KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
+            ExpressionAttributeValues: { ':pk': `${kind}#${shard}`, ':cutoff': cutoff.toISOString() },
+            Limit: limitPerShard,
+          }),
+        ),
       ),
-    ),
-  );
-  return pages.flatMap((page) => page.Items ?? []);
+    );
+    for (const page of pages) items.push(...(page.Items ?? []));
+  }
+  return items;
 }
