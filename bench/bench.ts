@@ -71,7 +71,7 @@ machine does not move; the absolute figures are printed beside them. A missed ta
   ai         AI quality and latency, as npm run eval:ai prints them.
 
 Needs Java 17+ (DynamoDB Local) and openssl (a throwaway certificate for the webhook receiver), leaves
-bundles in .bench/, and takes about ten minutes.
+bundles in .bench/, and takes a while: the handler loads alone spawn ten processes per route.
 
   --only <parts>  run only these parts (comma-separated): ${PARTS.join(', ')}
   -h, --help      print this help`;

@@ -235,7 +235,7 @@ export function limitsAt(step: Step, base: Omit<Traffic, 'rps'>): Limit[] {
     {
       what: `one due-index shard (gsi5, ${DUE_SHARDS} shared by all tenants)`,
       share: partitionShare(keys.due),
-      lifts: 'more shards (LARGEST_PLAN_PEAK_PER_SECOND)',
+      lifts: 'more shards (PEAK_DELIVERIES_PER_SECOND), each sweep reading them all',
     },
     {
       what: 'API Gateway requests per second (account quota)',
@@ -259,7 +259,16 @@ export function limitsAt(step: Step, base: Omit<Traffic, 'rps'>): Limit[] {
 export const firstLimit = (limits: Limit[]): Limit => limits.reduce((a, b) => (b.share > a.share ? b : a));
 
 /** Dollars for a month of this traffic (30 days), by service. */
-export function monthlyCost(tenants: Traffic[]): Record<string, number> {
+export interface MonthlyCost {
+  dynamodb: number;
+  lambda: number;
+  apiGateway: number;
+  waf: number;
+  sqs: number;
+  total: number;
+}
+
+export function monthlyCost(tenants: Traffic[]): MonthlyCost {
   const seconds = 30 * 24 * 3600;
   let reads = 0;
   let writes = 0;

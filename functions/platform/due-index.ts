@@ -11,16 +11,18 @@ import { db } from './db';
  * of each kind reads every shard up to now.
  *
  * Every webhook delivery writes its kind's entries twice (added when a worker takes the attempt, removed
- * when it is recorded), and an index partition takes about 1,000 writes a second. The shards carry the
- * largest plan's peak, sized as the rate limit is (functions/http/rate-limit.ts): a 10,000,000-an-hour
- * limit spent within 60 s, 166,667 items a second, one delivery each: 334 shards. Eight shards carried
- * 4,000 deliveries a second across all tenants. Reading them all costs the sweeper 334 small queries a
- * run. Items written under fewer shards are still read: their shard numbers are among these.
+ * when it is recorded), and an index partition takes about 1,000 writes a second. Eight shards carried
+ * 4,000 deliveries a second across all tenants. The shards now carry the largest plan's peak: no tenant
+ * passes API Gateway's 10,000 requests a second per account (docs/scaling.md), and a request causes at
+ * most a few deliveries (three, one per subscribed endpoint, at the peak the model assumes): 30,000 a
+ * second, 60 shards. Each sweep reads every shard of its kinds (60 small queries a kind), which is why
+ * they are not sized for more. Items written under fewer shards are still read: their shard numbers are
+ * among these.
  */
-export const LARGEST_PLAN_PEAK_PER_SECOND = 10_000_000 / 60;
+export const PEAK_DELIVERIES_PER_SECOND = 30_000;
 const WRITES_PER_ITEM = 2;
 const INDEX_PARTITION_WRITES_PER_SECOND = 1_000;
-export const DUE_SHARDS = Math.ceil((LARGEST_PLAN_PEAK_PER_SECOND * WRITES_PER_ITEM) / INDEX_PARTITION_WRITES_PER_SECOND);
+export const DUE_SHARDS = Math.ceil((PEAK_DELIVERIES_PER_SECOND * WRITES_PER_ITEM) / INDEX_PARTITION_WRITES_PER_SECOND);
 
 /** The index keys of an item of `kind` with this id, due at `sortKey` (an ISO time first, so it sorts by time). */
 export const dueIndexKeys = (kind: string, id: string, sortKey: string) => ({
@@ -28,20 +30,31 @@ export const dueIndexKeys = (kind: string, id: string, sortKey: string) => ({
   gsi5sk: sortKey,
 });
 
+/**
+ * At most this many shard queries at a time: a sweep reads every shard, and a burst of them would take
+ * every connection of the process's client (the local runtime serves requests with the same one).
+ */
+const QUERIES_AT_ONCE = 8;
+
 /** Items of `kind` due before `cutoff`, oldest first in each shard, at most `limitPerShard` from each. */
 export async function dueItems(kind: string, cutoff: Date, limitPerShard: number): Promise<Record<string, unknown>[]> {
-  const pages = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, (_, shard) =>
-      db().send(
-        new QueryCommand({
-          TableName: tableName('main'),
-          IndexName: 'gsi5',
-          KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': `${kind}#${shard}`, ':cutoff': cutoff.toISOString() },
-          Limit: limitPerShard,
-        }),
+  const items: Record<string, unknown>[] = [];
+  for (let first = 0; first < DUE_SHARDS; first += QUERIES_AT_ONCE) {
+    const shards = Array.from({ length: Math.min(QUERIES_AT_ONCE, DUE_SHARDS - first) }, (_, i) => first + i);
+    const pages = await Promise.all(
+      shards.map((shard) =>
+        db().send(
+          new QueryCommand({
+            TableName: tableName('main'),
+            IndexName: 'gsi5',
+            KeyConditionExpression: 'gsi5pk = :pk AND gsi5sk < :cutoff',
+            ExpressionAttributeValues: { ':pk': `${kind}#${shard}`, ':cutoff': cutoff.toISOString() },
+            Limit: limitPerShard,
+          }),
+        ),
       ),
-    ),
-  );
-  return pages.flatMap((page) => page.Items ?? []);
+    );
+    for (const page of pages) items.push(...(page.Items ?? []));
+  }
+  return items;
 }

@@ -20,4 +20,3 @@ export function problemHandler(
       return { ...response, headers: { ...response.headers, 'X-Request-Id': requestId } };
     });
 }
-

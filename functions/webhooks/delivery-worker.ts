@@ -56,9 +56,11 @@ async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Pro
   }
   const endpoint = await entry.read;
   if (!endpoint || endpoint.version >= atLeastVersion) return endpoint;
-  // Made for a newer version than this read found: read again, once for all the deliveries that need it.
+  // Made for a newer version than this read found: read again. A read another delivery started since this
+  // one saw the old version is as fresh as a new one would be, and is shared.
+  const sawOld = Date.now();
   const current = endpoints.get(key);
-  const newer = current && current !== entry && current.at > entry.at ? current : readEndpoint(key, tenantId, id, true);
+  const newer = current && current.at >= sawOld ? current : readEndpoint(key, tenantId, id, true);
   return newer.read;
 }
 

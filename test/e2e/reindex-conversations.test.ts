@@ -141,7 +141,7 @@ it('rewrites conversations stored before the five indexes, so every list finds t
     body: { status: 'snoozed', snoozed_until: until },
   });
   expect(snoozed.status).toBe(200);
-  expect((await item(sleeperKey))?.gsi5pk).toMatch(/^SNOOZED#[0-7]$/);
+  expect((await item(sleeperKey))?.gsi5pk).toMatch(/^SNOOZED#\d{1,3}$/);
   await db().send(new UpdateCommand({ TableName: table, Key: sleeperKey, UpdateExpression: 'REMOVE gsi5pk, gsi5sk' }));
 
   // Assigned before the assignee index: not on the user's list.
@@ -167,7 +167,7 @@ it('rewrites conversations stored before the five indexes, so every list finds t
   expect(await ops('reindex-conversations')).toEqual({ scanned: 4, rewritten: 4, skipped: 0, dry_run: false });
   await settlesTo(mine, [assigned.body.id]);
   expect(await item(sleeperKey)).toMatchObject({
-    gsi5pk: expect.stringMatching(/^SNOOZED#[0-7]$/),
+    gsi5pk: expect.stringMatching(/^SNOOZED#\d{1,3}$/),
     gsi5sk: `${until}#${t.tenantId}#${sleeper.body.id}`,
     conversation: { status: 'snoozed', version: snoozed.body.version },
   });
