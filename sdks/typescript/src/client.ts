@@ -13,6 +13,7 @@ import {
   Meta,
   SavedReplies,
   Schedules,
+  Templates,
   Tenants,
   Users,
   WebhookDeliveries,
@@ -56,6 +57,8 @@ export class MessagingClient {
   readonly conversations: Conversations;
   readonly customers: Customers;
   readonly savedReplies: SavedReplies;
+  /** WhatsApp message templates and their review status. */
+  readonly templates: Templates;
   readonly bookings: Bookings;
   readonly schedules: Schedules;
   readonly ai: Ai;
@@ -87,6 +90,7 @@ export class MessagingClient {
     this.conversations = new Conversations(this.transport);
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
+    this.templates = new Templates(this.transport);
     this.bookings = new Bookings(this.transport);
     this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);

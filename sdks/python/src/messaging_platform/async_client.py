@@ -36,6 +36,7 @@ from .async_resources import (
     Meta,
     SavedReplies,
     Schedules,
+    Templates,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -62,6 +63,7 @@ class AsyncMessagingClient:
     conversations: Conversations
     customers: Customers
     saved_replies: SavedReplies
+    templates: Templates
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -118,6 +120,7 @@ class AsyncMessagingClient:
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
+        self.templates = Templates(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -37,6 +37,7 @@ from .resources import (
     Meta,
     SavedReplies,
     Schedules,
+    Templates,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -63,6 +64,7 @@ class MessagingClient:
     conversations: Conversations
     customers: Customers
     saved_replies: SavedReplies
+    templates: Templates
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -119,6 +121,7 @@ class MessagingClient:
         self.conversations = Conversations(transport)
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
+        self.templates = Templates(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

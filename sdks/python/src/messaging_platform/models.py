@@ -85,6 +85,13 @@ __all__ = [
     "CreateScheduleRequestDateOverridesItem",
     "CreateScheduleRequestWeeklyHours",
     "CreateScheduleRequestWeeklyHoursMonItem",
+    "CreateTemplateRequest",
+    "CreateTemplateRequestBody",
+    "CreateTemplateRequestButtonsItem1",
+    "CreateTemplateRequestButtonsItem2",
+    "CreateTemplateRequestFooter",
+    "CreateTemplateRequestHeader1",
+    "CreateTemplateRequestHeader2",
     "CreateTenantRequest",
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
@@ -126,6 +133,7 @@ __all__ = [
     "MessageList",
     "MessageReaction",
     "MessageStatus",
+    "MessageType",
     "MoneyEntity",
     "MoneyEntityValue",
     "NewApiKey",
@@ -162,12 +170,37 @@ __all__ = [
     "ScheduleList",
     "ScheduleWeeklyHours",
     "SendMessageRequest",
+    "SendMessageRequestAudio",
+    "SendMessageRequestDocument",
+    "SendMessageRequestImage",
+    "SendMessageRequestInteractive1",
+    "SendMessageRequestInteractive1ButtonsItem",
+    "SendMessageRequestInteractive2",
+    "SendMessageRequestInteractive2SectionsItem",
+    "SendMessageRequestInteractive2SectionsItemRowsItem",
+    "SendMessageRequestTemplate",
+    "SendMessageRequestTemplateParameters",
     "SuggestRepliesRequest",
     "SuggestRepliesRequestMessagesItem",
     "Suggestions",
     "SuggestionsGrounding",
     "SuggestionsGroundingNextBooking",
     "SuggestionsSuggestionsItem",
+    "SyncTemplatesRequest",
+    "Template",
+    "TemplateBody",
+    "TemplateButtonsItem1",
+    "TemplateButtonsItem2",
+    "TemplateCategory",
+    "TemplateFooter",
+    "TemplateHeader1",
+    "TemplateHeader2",
+    "TemplateHeader2Format",
+    "TemplateList",
+    "TemplateStatus",
+    "TemplateStatusUpdatedEvent",
+    "TemplateStatusUpdatedEventData",
+    "TemplateSyncResult",
     "Tenant",
     "TenantDefaultLanguage",
     "TenantList",
@@ -248,6 +281,7 @@ EventFilter = Literal[
     "booking.cancelled",
     "booking.completed",
     "channel.reauthorization_required",
+    "template.status_updated",
     "webhook.test",
 ]
 EventType = Literal[
@@ -266,10 +300,12 @@ EventType = Literal[
     "booking.cancelled",
     "booking.completed",
     "channel.reauthorization_required",
+    "template.status_updated",
     "webhook.test",
 ]
 MessageDirection = Literal["inbound", "outbound"]
-MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
+MessageStatus = Literal["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
+MessageType = Literal["text", "template", "image", "document", "audio", "video", "interactive"]
 NoteAuthorType = Literal["user", "api_key"]
 RenderedSavedReplyMissingItem = Literal[
     "customer.name",
@@ -279,6 +315,9 @@ RenderedSavedReplyMissingItem = Literal[
     "agent.first_name",
 ]
 Role = Literal["admin", "agent"]
+TemplateCategory = Literal["utility", "marketing", "authentication"]
+TemplateHeader2Format = Literal["image", "video", "document"]
+TemplateStatus = Literal["pending", "approved", "rejected", "paused", "disabled"]
 TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
 TenantStatus = Literal["active", "suspended"]
@@ -630,6 +669,8 @@ class ConnectedWhatsApp(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: The WhatsApp Business Account holding the number and its message templates.
+    waba_id: Optional[str]
     #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
     status: ConnectedWhatsAppStatus
     created_at: str
@@ -672,6 +713,8 @@ class Conversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     created_at: str
     updated_at: str
@@ -828,6 +871,8 @@ class ConversationWithMessages(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     created_at: str
     updated_at: str
@@ -947,6 +992,77 @@ class CreateScheduleRequestDateOverridesItem(TypedDict):
 
     date: str
     hours: List[CreateScheduleRequestWeeklyHoursMonItem]
+
+
+class _CreateTemplateRequestRequired(TypedDict):
+    channel: ConversationChannel
+    name: str
+    language: str
+    category: TemplateCategory
+    body: CreateTemplateRequestBody
+
+
+class CreateTemplateRequest(_CreateTemplateRequestRequired, total=False):
+    channel_account_id: str
+    header: Union[CreateTemplateRequestHeader1, CreateTemplateRequestHeader2, None]
+    footer: Optional[CreateTemplateRequestFooter]
+    buttons: List[Union[CreateTemplateRequestButtonsItem1, CreateTemplateRequestButtonsItem2]]
+
+
+class _CreateTemplateRequestHeader1Required(TypedDict):
+    format: Literal["text"]
+    text: str
+
+
+class CreateTemplateRequestHeader1(_CreateTemplateRequestHeader1Required, total=False):
+    """``CreateTemplateRequest.header`` in openapi.json."""
+
+    example: Optional[str]
+
+
+class _CreateTemplateRequestHeader2Required(TypedDict):
+    format: TemplateHeader2Format
+
+
+class CreateTemplateRequestHeader2(_CreateTemplateRequestHeader2Required, total=False):
+    """``CreateTemplateRequest.header`` in openapi.json."""
+
+    example_url: Optional[str]
+
+
+class _CreateTemplateRequestBodyRequired(TypedDict):
+    text: str
+
+
+class CreateTemplateRequestBody(_CreateTemplateRequestBodyRequired, total=False):
+    """``CreateTemplateRequest.body`` in openapi.json."""
+
+    examples: List[str]
+
+
+class CreateTemplateRequestFooter(TypedDict):
+    """``CreateTemplateRequest.footer`` in openapi.json."""
+
+    text: str
+
+
+class CreateTemplateRequestButtonsItem1(TypedDict):
+    """``CreateTemplateRequest.buttons[]`` in openapi.json."""
+
+    type: Literal["quick_reply"]
+    text: str
+
+
+class _CreateTemplateRequestButtonsItem2Required(TypedDict):
+    type: Literal["url"]
+    text: str
+    url: str
+
+
+class CreateTemplateRequestButtonsItem2(_CreateTemplateRequestButtonsItem2Required, total=False):
+    """``CreateTemplateRequest.buttons[]`` in openapi.json."""
+
+    example: Optional[str]
 
 
 class _CreateTenantRequestRequired(TypedDict):
@@ -1172,8 +1288,14 @@ class Message(TypedDict):
     tenant_id: str
     conversation_id: str
     direction: MessageDirection
-    type: Literal["text"]
+    #: Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.
+    type: MessageType
+    #: What the message says as text: a template’s name, a media’s caption, a list’s rendering.
     text: str
+    #: The kind’s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text.
+    content: Optional[Dict[str, Any]]
+    #: When a message given `send_at` goes.
+    scheduled_at: Optional[str]
     status: MessageStatus
     sender: BookingCancellationBy
     channel: ConversationChannel
@@ -1279,6 +1401,8 @@ class NewConversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
+    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    window_expires_at: Optional[str]
     last_activity_at: str
     created_at: str
     updated_at: str
@@ -1552,8 +1676,123 @@ class ScheduleList(TypedDict):
     pagination: Pagination
 
 
-class SendMessageRequest(TypedDict):
+class SendMessageRequest(TypedDict, total=False):
     text: str
+    template: SendMessageRequestTemplate
+    image: SendMessageRequestImage
+    document: SendMessageRequestDocument
+    audio: SendMessageRequestAudio
+    video: SendMessageRequestImage
+    interactive: Union[SendMessageRequestInteractive1, SendMessageRequestInteractive2]
+    fallback_template: SendMessageRequestTemplate
+    send_at: str
+
+
+class _SendMessageRequestTemplateRequired(TypedDict):
+    name: str
+    language: str
+
+
+class SendMessageRequestTemplate(_SendMessageRequestTemplateRequired, total=False):
+    """``SendMessageRequest.template`` in openapi.json."""
+
+    parameters: SendMessageRequestTemplateParameters
+
+
+class SendMessageRequestTemplateParameters(TypedDict, total=False):
+    """``SendMessageRequest.template.parameters`` in openapi.json."""
+
+    header: List[str]
+    body: List[str]
+    buttons: List[str]
+
+
+class _SendMessageRequestImageRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestImage(_SendMessageRequestImageRequired, total=False):
+    """``SendMessageRequest.image`` in openapi.json."""
+
+    caption: Optional[str]
+    filename: None
+
+
+class _SendMessageRequestDocumentRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestDocument(_SendMessageRequestDocumentRequired, total=False):
+    """``SendMessageRequest.document`` in openapi.json."""
+
+    caption: Optional[str]
+    filename: Optional[str]
+
+
+class _SendMessageRequestAudioRequired(TypedDict):
+    url: str
+
+
+class SendMessageRequestAudio(_SendMessageRequestAudioRequired, total=False):
+    """``SendMessageRequest.audio`` in openapi.json."""
+
+    caption: None
+    filename: None
+
+
+class _SendMessageRequestInteractive1Required(TypedDict):
+    type: Literal["button"]
+    body: str
+    buttons: List[SendMessageRequestInteractive1ButtonsItem]
+
+
+class SendMessageRequestInteractive1(_SendMessageRequestInteractive1Required, total=False):
+    """``SendMessageRequest.interactive`` in openapi.json."""
+
+    header: Optional[str]
+    footer: Optional[str]
+
+
+class SendMessageRequestInteractive1ButtonsItem(TypedDict):
+    """``SendMessageRequest.interactive.buttons[]`` in openapi.json."""
+
+    id: str
+    title: str
+
+
+class _SendMessageRequestInteractive2Required(TypedDict):
+    type: Literal["list"]
+    body: str
+    button: str
+    sections: List[SendMessageRequestInteractive2SectionsItem]
+
+
+class SendMessageRequestInteractive2(_SendMessageRequestInteractive2Required, total=False):
+    """``SendMessageRequest.interactive`` in openapi.json."""
+
+    header: Optional[str]
+    footer: Optional[str]
+
+
+class _SendMessageRequestInteractive2SectionsItemRequired(TypedDict):
+    rows: List[SendMessageRequestInteractive2SectionsItemRowsItem]
+
+
+class SendMessageRequestInteractive2SectionsItem(_SendMessageRequestInteractive2SectionsItemRequired, total=False):
+    """``SendMessageRequest.interactive.sections[]`` in openapi.json."""
+
+    title: Optional[str]
+
+
+class _SendMessageRequestInteractive2SectionsItemRowsItemRequired(TypedDict):
+    id: str
+    title: str
+
+
+class SendMessageRequestInteractive2SectionsItemRowsItem(_SendMessageRequestInteractive2SectionsItemRowsItemRequired, total=False):
+    """``SendMessageRequest.interactive.sections[].rows[]`` in openapi.json."""
+
+    description: Optional[str]
 
 
 class _SuggestionsRequired(TypedDict):
@@ -1614,6 +1853,112 @@ class SuggestRepliesRequestMessagesItem(_SuggestRepliesRequestMessagesItemRequir
     """``SuggestRepliesRequest.messages[]`` in openapi.json."""
 
     direction: MessageDirection
+
+
+class SyncTemplatesRequest(TypedDict, total=False):
+    channel_account_id: str
+
+
+class Template(TypedDict):
+    id: str
+    tenant_id: str
+    channel: ConversationChannel
+    #: The WhatsApp number whose Business Account holds it; null on the sandbox.
+    channel_account_id: Optional[str]
+    name: str
+    language: str
+    category: TemplateCategory
+    header: Union[TemplateHeader1, TemplateHeader2, None]
+    body: TemplateBody
+    footer: Optional[TemplateFooter]
+    buttons: List[Union[TemplateButtonsItem1, TemplateButtonsItem2]]
+    #: Meta’s review: `pending`, then `approved` or `rejected`; Meta may later `pause` or `disable` an approved one. Only approved templates can be sent.
+    status: TemplateStatus
+    #: Meta’s reason for a rejection, pause or disable (`INVALID_FORMAT` …).
+    rejection_reason: Optional[str]
+    #: Meta’s id of the template.
+    provider_template_id: Optional[str]
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class TemplateHeader1(TypedDict):
+    """``Template.header`` in openapi.json."""
+
+    format: Literal["text"]
+    text: str
+    example: Optional[str]
+
+
+class TemplateHeader2(TypedDict):
+    """``Template.header`` in openapi.json."""
+
+    format: TemplateHeader2Format
+    example_url: Optional[str]
+
+
+class TemplateBody(TypedDict):
+    """``Template.body`` in openapi.json."""
+
+    #: With numbered parameters: `{{1}}`, `{{2}}` …
+    text: str
+    #: One example value per parameter, for Meta’s review.
+    examples: List[str]
+
+
+class TemplateFooter(TypedDict):
+    """``Template.footer`` in openapi.json."""
+
+    text: str
+
+
+class TemplateButtonsItem1(TypedDict):
+    """``Template.buttons[]`` in openapi.json."""
+
+    type: Literal["quick_reply"]
+    text: str
+
+
+class TemplateButtonsItem2(TypedDict):
+    """``Template.buttons[]`` in openapi.json."""
+
+    type: Literal["url"]
+    text: str
+    url: str
+    example: Optional[str]
+
+
+class TemplateList(TypedDict):
+    data: List[Template]
+    pagination: Pagination
+
+
+class TemplateStatusUpdatedEvent(TypedDict):
+    """A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled."""
+
+    id: str
+    type: Literal["template.status_updated"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: TemplateStatusUpdatedEventData
+
+
+class TemplateStatusUpdatedEventData(TypedDict):
+    """``TemplateStatusUpdatedEvent.data`` in openapi.json."""
+
+    template: Template
+    previous_status: TemplateStatus
+
+
+class TemplateSyncResult(TypedDict):
+    #: Templates made elsewhere (WhatsApp Manager), now listed here.
+    imported: int
+    #: Templates whose status changed (each with its event).
+    updated: int
+    unchanged: int
 
 
 class Tenant(TypedDict):
@@ -1810,6 +2155,8 @@ class WhatsAppChannel(TypedDict):
     tenant_id: str
     phone_number_id: str
     display_phone_number: Optional[str]
+    #: The WhatsApp Business Account holding the number and its message templates.
+    waba_id: Optional[str]
     #: `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
     status: ConnectedWhatsAppStatus
     created_at: str
@@ -1852,6 +2199,7 @@ Event = Union[
     BookingCancelledEvent,
     BookingCompletedEvent,
     ChannelReauthorizationRequiredEvent,
+    TemplateStatusUpdatedEvent,
     WebhookTestEvent,
 ]
 

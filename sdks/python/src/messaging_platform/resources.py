@@ -35,6 +35,12 @@ from .models import (
     CreateConversationRequestMessage,
     CreateScheduleRequestDateOverridesItem,
     CreateScheduleRequestWeeklyHours,
+    CreateTemplateRequestBody,
+    CreateTemplateRequestButtonsItem1,
+    CreateTemplateRequestButtonsItem2,
+    CreateTemplateRequestFooter,
+    CreateTemplateRequestHeader1,
+    CreateTemplateRequestHeader2,
     CreateTenantRequestAdmin,
     Customer,
     CustomerInput,
@@ -62,8 +68,17 @@ from .models import (
     SandboxChannel,
     SavedReply,
     Schedule,
+    SendMessageRequestAudio,
+    SendMessageRequestDocument,
+    SendMessageRequestImage,
+    SendMessageRequestInteractive1,
+    SendMessageRequestInteractive2,
+    SendMessageRequestTemplate,
     SuggestRepliesRequestMessagesItem,
     Suggestions,
+    Template,
+    TemplateCategory,
+    TemplateSyncResult,
     Tenant,
     TenantDefaultLanguage,
     TenantPlan,
@@ -91,6 +106,7 @@ __all__ = [
     "Messages",
     "Notes",
     "SavedReplies",
+    "Templates",
     "Channels",
     "Bookings",
     "Schedules",
@@ -132,11 +148,48 @@ class Messages(SyncResource):
         """One page of :meth:`list`."""
         return self.list(conversation_id, limit=limit, cursor=cursor, options=options).page()
 
-    def send(self, conversation_id: str, /, *, text: str, options: Options = None) -> Message:
-        """Send a message. Answered 202 with the message `queued`; its status then moves to `sent`,
-        `delivered` and `read` (or `failed`), each with an event."""
-        params = {"text": text}
+    def send(
+        self,
+        conversation_id: str,
+        /,
+        *,
+        text: NotGivenOr[str] = NOT_GIVEN,
+        template: NotGivenOr[SendMessageRequestTemplate] = NOT_GIVEN,
+        image: NotGivenOr[SendMessageRequestImage] = NOT_GIVEN,
+        document: NotGivenOr[SendMessageRequestDocument] = NOT_GIVEN,
+        audio: NotGivenOr[SendMessageRequestAudio] = NOT_GIVEN,
+        video: NotGivenOr[SendMessageRequestImage] = NOT_GIVEN,
+        interactive: NotGivenOr[Union[SendMessageRequestInteractive1, SendMessageRequestInteractive2]] = NOT_GIVEN,
+        fallback_template: NotGivenOr[SendMessageRequestTemplate] = NOT_GIVEN,
+        send_at: NotGivenOr[Instant] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Message:
+        """Send a message. Exactly one of `text`, `template` (an approved template by name and language, with
+        its parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s
+        `filename`; checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up
+        to 10 rows), each within WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour
+        window (`window_expires_at`) only templates may be sent: a message with `fallback_template` sends
+        that template instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`,
+        cancelable until it goes); at its time the window is decided again, and a message that cannot go
+        fails with `conversation.message.failed`. Answered 202 with the message `queued`; its status then
+        moves to `sent`, `delivered` and `read` (or `failed`, with `error` saying why), each with an event."""
+        params = {
+            "text": text,
+            "template": template,
+            "image": image,
+            "document": document,
+            "audio": audio,
+            "video": video,
+            "interactive": interactive,
+            "fallback_template": fallback_template,
+            "send_at": send_at,
+        }
         return self._call("sendMessage", (conversation_id,), params, options=options)
+
+    def cancel(self, conversation_id: str, message_id: str, /, *, options: Options = None) -> Message:
+        """Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+        `message_not_scheduled` after."""
+        return self._call("cancelMessage", (conversation_id, message_id), {}, options=options)
 
 
 class Notes(SyncResource):
@@ -566,6 +619,87 @@ class SavedReplies(SyncResource):
         characters, or that is empty, is 422 there)."""
         params = {"conversation_id": conversation_id}
         return self._call("renderSavedReply", (id,), params, options=options)
+
+
+class Templates(SyncResource):
+    """``client.templates``."""
+
+    def list(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Paginator[Template]:
+        """List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first,
+        with their review status."""
+        params = {"limit": limit, "cursor": cursor}
+        return self._list("listTemplates", (), params, options)
+
+    def page(
+        self,
+        *,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Page[Template]:
+        """One page of :meth:`list`."""
+        return self.list(limit=limit, cursor=cursor, options=options).page()
+
+    def create(
+        self,
+        *,
+        channel: ConversationChannel,
+        name: str,
+        language: str,
+        category: TemplateCategory,
+        body: CreateTemplateRequestBody,
+        channel_account_id: NotGivenOr[str] = NOT_GIVEN,
+        header: NotGivenOr[Union[CreateTemplateRequestHeader1, CreateTemplateRequestHeader2, None]] = NOT_GIVEN,
+        footer: NotGivenOr[Optional[CreateTemplateRequestFooter]] = NOT_GIVEN,
+        buttons: NotGivenOr[List[Union[CreateTemplateRequestButtonsItem1, CreateTemplateRequestButtonsItem2]]] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Template:
+        """Create a message template. Submits a template for review: to Meta, through the WhatsApp Business
+        Account of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which
+        approves it after a few seconds (and rejects one whose name contains `reject`). Only templates may
+        start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up
+        to 1024 characters with numbered parameters and one example each, header text 60 (one parameter),
+        footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review
+        (`template.status_updated`).  Needs the `admin` role."""
+        params = {
+            "channel": channel,
+            "name": name,
+            "language": language,
+            "category": category,
+            "body": body,
+            "channel_account_id": channel_account_id,
+            "header": header,
+            "footer": footer,
+            "buttons": buttons,
+        }
+        return self._call("createTemplate", (), params, options=options)
+
+    def sync(
+        self,
+        *,
+        channel_account_id: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> TemplateSyncResult:
+        """Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta:
+        statuses and reasons of known ones move (with their events, should a status webhook have been
+        missed), and templates made in WhatsApp Manager are added.  Needs the `admin` role."""
+        params = {"channel_account_id": channel_account_id}
+        return self._call("syncTemplates", (), params, options=options)
+
+    def get(self, id: str, /, *, options: Options = None) -> Template:
+        """Get a message template. The template, its review status and any rejection reason."""
+        return self._call("getTemplate", (id,), {}, options=options)
+
+    def delete(self, id: str, /, *, options: Options = None) -> None:
+        """Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta
+        keeps its name blocked for 30 days).  Needs the `admin` role."""
+        self._call("deleteTemplate", (id,), {}, options=options)
 
 
 class Channels(SyncResource):

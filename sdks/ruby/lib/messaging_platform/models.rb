@@ -371,6 +371,8 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # The WhatsApp Business Account holding the number and its message templates.
+      property :waba_id, :string, required: true, nullable: true
       # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
       property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
@@ -397,6 +399,8 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
@@ -566,6 +570,8 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
@@ -730,6 +736,30 @@ module MessagingPlatform
           property :start, :string, required: true
           property :end, :string, required: true
         end
+      end
+    end
+
+    # The `CreateTemplateRequest` object.
+    class CreateTemplateRequest < Model
+      property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
+      property :channel_account_id, :string
+      property :name, :string, required: true
+      property :language, :string, required: true
+      property :category, :string, required: true, enum: ["utility", "marketing", "authentication"]
+      property :header, :any, nullable: true
+      property :body, "CreateTemplateRequest::Body", required: true
+      property :footer, "CreateTemplateRequest::Footer", nullable: true
+      property :buttons, [:any]
+
+      # The `Body` object.
+      class Body < Model
+        property :text, :string, required: true
+        property :examples, [:string]
+      end
+
+      # The `Footer` object.
+      class Footer < Model
+        property :text, :string, required: true
       end
     end
 
@@ -924,8 +954,9 @@ module MessagingPlatform
     # ConversationMessageSentEvent, ConversationMessageDeliveredEvent, ConversationMessageReadEvent,
     # ConversationMessageFailedEvent, ConversationHandoffEvent, BookingCreatedEvent,
     # BookingConfirmedEvent, BookingUpdatedEvent, BookingRescheduledEvent, BookingCancelledEvent,
-    # BookingCompletedEvent, ChannelReauthorizationRequiredEvent, WebhookTestEvent, by `type`.
-    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "webhook.test" => "WebhookTestEvent" })
+    # BookingCompletedEvent, ChannelReauthorizationRequiredEvent, TemplateStatusUpdatedEvent,
+    # WebhookTestEvent, by `type`.
+    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "template.status_updated" => "TemplateStatusUpdatedEvent", "webhook.test" => "WebhookTestEvent" })
 
     # The `EventList` object.
     class EventList < Model
@@ -973,9 +1004,15 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :conversation_id, :string, required: true
       property :direction, :string, required: true, enum: ["inbound", "outbound"]
-      property :type, :string, required: true, const: "text"
+      # Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.
+      property :type, :string, required: true, enum: ["text", "template", "image", "document", "audio", "video", "interactive"]
+      # What the message says as text: a template’s name, a media’s caption, a list’s rendering.
       property :text, :string, required: true
-      property :status, :string, required: true, enum: ["received", "queued", "sent", "delivered", "read", "failed"]
+      # The kind’s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text.
+      property :content, :hash, required: true, nullable: true
+      # When a message given `send_at` goes.
+      property :scheduled_at, :string, required: true, nullable: true
+      property :status, :string, required: true, enum: ["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
       property :sender, "Message::Sender", required: true
       property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
       property :provider_message_id, :string, required: true, nullable: true
@@ -1087,6 +1124,8 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
+      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
@@ -1368,7 +1407,71 @@ module MessagingPlatform
 
     # The `SendMessageRequest` object.
     class SendMessageRequest < Model
-      property :text, :string, required: true
+      property :text, :string
+      property :template, "SendMessageRequest::Template"
+      property :image, "SendMessageRequest::Image"
+      property :document, "SendMessageRequest::Document"
+      property :audio, "SendMessageRequest::Audio"
+      property :video, "SendMessageRequest::Video"
+      property :interactive, :any
+      property :fallback_template, "SendMessageRequest::FallbackTemplate"
+      property :send_at, :string
+
+      # The `Template` object.
+      class Template < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+        property :parameters, "SendMessageRequest::Template::Parameters"
+
+        # The `Parameters` object.
+        class Parameters < Model
+          property :header, [:string]
+          property :body, [:string]
+          property :buttons, [:string]
+        end
+      end
+
+      # The `Image` object.
+      class Image < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `Document` object.
+      class Document < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :string, nullable: true
+      end
+
+      # The `Audio` object.
+      class Audio < Model
+        property :url, :string, required: true
+        property :caption, :any, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `Video` object.
+      class Video < Model
+        property :url, :string, required: true
+        property :caption, :string, nullable: true
+        property :filename, :any, nullable: true
+      end
+
+      # The `FallbackTemplate` object.
+      class FallbackTemplate < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+        property :parameters, "SendMessageRequest::FallbackTemplate::Parameters"
+
+        # The `Parameters` object.
+        class Parameters < Model
+          property :header, [:string]
+          property :body, [:string]
+          property :buttons, [:string]
+        end
+      end
     end
 
     # The `SuggestRepliesRequest` object.
@@ -1425,6 +1528,82 @@ module MessagingPlatform
         property :from, :string, required: true, enum: ["local", "bedrock"]
         property :reason, :string, required: true
       end
+    end
+
+    # The `SyncTemplatesRequest` object.
+    class SyncTemplatesRequest < Model
+      property :channel_account_id, :string
+    end
+
+    # The `Template` object.
+    class Template < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :channel, :string, required: true, enum: ["sandbox", "whatsapp"]
+      # The WhatsApp number whose Business Account holds it; null on the sandbox.
+      property :channel_account_id, :string, required: true, nullable: true
+      property :name, :string, required: true
+      property :language, :string, required: true
+      property :category, :string, required: true, enum: ["utility", "marketing", "authentication"]
+      property :header, :any, required: true, nullable: true
+      property :body, "Template::Body", required: true
+      property :footer, "Template::Footer", required: true, nullable: true
+      property :buttons, [:any], required: true
+      # Meta’s review: `pending`, then `approved` or `rejected`; Meta may later `pause` or `disable` an approved one. Only approved templates can be sent.
+      property :status, :string, required: true, enum: ["pending", "approved", "rejected", "paused", "disabled"]
+      # Meta’s reason for a rejection, pause or disable (`INVALID_FORMAT` …).
+      property :rejection_reason, :string, required: true, nullable: true
+      # Meta’s id of the template.
+      property :provider_template_id, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # The `Body` object.
+      class Body < Model
+        # With numbered parameters: `{{1}}`, `{{2}}` …
+        property :text, :string, required: true
+        # One example value per parameter, for Meta’s review.
+        property :examples, [:string], required: true
+      end
+
+      # The `Footer` object.
+      class Footer < Model
+        property :text, :string, required: true
+      end
+    end
+
+    # The `TemplateList` object.
+    class TemplateList < Model
+      property :data, ["Template"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
+    # A message template’s review status changed (Meta’s review, its status webhook or a sync; the
+    # sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled.
+    class TemplateStatusUpdatedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "template.status_updated"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "TemplateStatusUpdatedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :template, "Template", required: true
+        property :previous_status, :string, required: true, enum: ["pending", "approved", "rejected", "paused", "disabled"]
+      end
+    end
+
+    # The `TemplateSyncResult` object.
+    class TemplateSyncResult < Model
+      # Templates made elsewhere (WhatsApp Manager), now listed here.
+      property :imported, :integer, required: true
+      # Templates whose status changed (each with its event).
+      property :updated, :integer, required: true
+      property :unchanged, :integer, required: true
     end
 
     # The `Tenant` object.
@@ -1706,6 +1885,8 @@ module MessagingPlatform
       property :tenant_id, :string, required: true
       property :phone_number_id, :string, required: true
       property :display_phone_number, :string, required: true, nullable: true
+      # The WhatsApp Business Account holding the number and its message templates.
+      property :waba_id, :string, required: true, nullable: true
       # `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
       property :status, :string, required: true, enum: ["active", "needs_reauthorization"]
       property :created_at, :string, required: true
@@ -1750,7 +1931,8 @@ module MessagingPlatform
     "getConversation" => Operation.new(id: "getConversation", method: :get, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "ConversationWithMessages" }),
     "updateConversation" => Operation.new(id: "updateConversation", method: :patch, path: "/conversations/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateConversationRequest", body_required: false, responses: { 200 => "Conversation" }),
     "listMessages" => Operation.new(id: "listMessages", method: :get, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "MessageList" }),
-    "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: true, responses: { 202 => "Message" }),
+    "sendMessage" => Operation.new(id: "sendMessage", method: :post, path: "/conversations/{id}/messages", auth: :tenant, path_params: ["id"], query: [], body: "SendMessageRequest", body_required: false, responses: { 202 => "Message" }),
+    "cancelMessage" => Operation.new(id: "cancelMessage", method: :delete, path: "/conversations/{id}/messages/{message_id}", auth: :tenant, path_params: ["id", "message_id"], query: [], body: nil, body_required: false, responses: { 200 => "Message" }),
     "listNotes" => Operation.new(id: "listNotes", method: :get, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "NoteList" }),
     "createNote" => Operation.new(id: "createNote", method: :post, path: "/conversations/{id}/notes", auth: :tenant, path_params: ["id"], query: [], body: "CreateNoteRequest", body_required: true, responses: { 201 => "Note" }),
     "updateNote" => Operation.new(id: "updateNote", method: :patch, path: "/conversations/{id}/notes/{note_id}", auth: :tenant, path_params: ["id", "note_id"], query: [], body: "UpdateNoteRequest", body_required: true, responses: { 200 => "Note" }),
@@ -1761,6 +1943,11 @@ module MessagingPlatform
     "updateSavedReply" => Operation.new(id: "updateSavedReply", method: :patch, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: "UpdateSavedReplyRequest", body_required: false, responses: { 200 => "SavedReply" }),
     "deleteSavedReply" => Operation.new(id: "deleteSavedReply", method: :delete, path: "/saved-replies/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "renderSavedReply" => Operation.new(id: "renderSavedReply", method: :post, path: "/saved-replies/{id}/render", auth: :tenant, path_params: ["id"], query: [], body: "RenderSavedReplyRequest", body_required: true, responses: { 200 => "RenderedSavedReply" }),
+    "listTemplates" => Operation.new(id: "listTemplates", method: :get, path: "/templates", auth: :tenant, path_params: [], query: ["limit", "cursor"], body: nil, body_required: false, responses: { 200 => "TemplateList" }),
+    "createTemplate" => Operation.new(id: "createTemplate", method: :post, path: "/templates", auth: :tenant, path_params: [], query: [], body: "CreateTemplateRequest", body_required: true, responses: { 201 => "Template" }),
+    "syncTemplates" => Operation.new(id: "syncTemplates", method: :post, path: "/templates/sync", auth: :tenant, path_params: [], query: [], body: "SyncTemplatesRequest", body_required: false, responses: { 200 => "TemplateSyncResult" }),
+    "getTemplate" => Operation.new(id: "getTemplate", method: :get, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Template" }),
+    "deleteTemplate" => Operation.new(id: "deleteTemplate", method: :delete, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "getWhatsAppSignupConfig" => Operation.new(id: "getWhatsAppSignupConfig", method: :get, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "WhatsAppSignupConfig" }),

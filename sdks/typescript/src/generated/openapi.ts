@@ -296,10 +296,30 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`), each with an event.
+         * @description Exactly one of `text`, `template` (an approved template by name and language, with its parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s `filename`; checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up to 10 rows), each within WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour window (`window_expires_at`) only templates may be sent: a message with `fallback_template` sends that template instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it goes); at its time the window is decided again, and a message that cannot go fails with `conversation.message.failed`. Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`, with `error` saying why), each with an event.
          */
         post: operations["sendMessage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a scheduled message
+         * @description A message given `send_at` is `canceled` if it has not gone yet; 409 `message_not_scheduled` after.
+         */
+        delete: operations["cancelMessage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -420,6 +440,80 @@ export interface paths {
          */
         post: operations["renderSavedReply"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List message templates
+         * @description The tenant’s WhatsApp message templates (and sandbox ones), newest first, with their review status.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        /**
+         * Create a message template
+         * @description Submits a template for review: to Meta, through the WhatsApp Business Account of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it after a few seconds (and rejects one whose name contains `reject`). Only templates may start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up to 1024 characters with numbered parameters and one example each, header text 60 (one parameter), footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review (`template.status_updated`).
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync templates from Meta
+         * @description Reads the number’s WhatsApp Business Account templates from Meta: statuses and reasons of known ones move (with their events, should a status webhook have been missed), and templates made in WhatsApp Manager are added.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["syncTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a message template
+         * @description The template, its review status and any rejection reason.
+         */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a message template
+         * @description Deletes the template here and from the WhatsApp Business Account (Meta keeps its name blocked for 30 days).
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1397,6 +1491,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "template.status_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * template.status_updated
+         * @description A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled.
+         *
+         *     Delivered to every active endpoint subscribed to `template.status_updated` (or a pattern that matches it).
+         */
+        post: operations["onTemplateStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1890,6 +2006,8 @@ export interface components {
             /** @example 106540352242922 */
             phone_number_id: string;
             display_phone_number: string | null;
+            /** @description The WhatsApp Business Account holding the number and its message templates. */
+            waba_id: string | null;
             /**
              * @description `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
              * @enum {string}
@@ -1951,6 +2069,8 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
+            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            window_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -2229,6 +2349,8 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
+            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            window_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -2359,6 +2481,50 @@ export interface components {
             /** @description Minutes the resource is kept free after each booking (0 to 120; default 0), for clearing up. A booking takes the buffers in force when it takes or moves its slot, and keeps them. */
             buffer_after_minutes?: number;
         };
+        CreateTemplateRequest: {
+            /** @enum {string} */
+            channel: "sandbox" | "whatsapp";
+            channel_account_id?: string;
+            name: string;
+            language: string;
+            /** @enum {string} */
+            category: "utility" | "marketing" | "authentication";
+            /** @default null */
+            header?: ({
+                /** @constant */
+                format: "text";
+                text: string;
+                /** @default null */
+                example?: string | null;
+            } | {
+                /** @enum {string} */
+                format: "image" | "video" | "document";
+                /** @default null */
+                example_url?: string | null;
+            }) | null;
+            body: {
+                text: string;
+                /** @default [] */
+                examples?: string[];
+            };
+            /** @default null */
+            footer?: {
+                text: string;
+            } | null;
+            /** @default [] */
+            buttons?: ({
+                /** @constant */
+                type: "quick_reply";
+                text: string;
+            } | {
+                /** @constant */
+                type: "url";
+                text: string;
+                url: string;
+                /** @default null */
+                example?: string | null;
+            })[];
+        };
         CreateTenantRequest: {
             name: string;
             /** @enum {string} */
@@ -2387,7 +2553,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
+            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
             description?: string;
             /** @default true */
             is_active?: boolean;
@@ -2575,7 +2741,7 @@ export interface components {
             value: string;
         };
         Entity: components["schemas"]["DateTimeEntity"] | components["schemas"]["DateEntity"] | components["schemas"]["EmailEntity"] | components["schemas"]["PhoneEntity"] | components["schemas"]["MoneyEntity"];
-        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["TemplateStatusUpdatedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             data: components["schemas"]["Event"][];
             pagination: components["schemas"]["Pagination"];
@@ -2614,11 +2780,21 @@ export interface components {
             conversation_id: string;
             /** @enum {string} */
             direction: "inbound" | "outbound";
-            /** @constant */
-            type: "text";
+            /**
+             * @description Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.
+             * @enum {string}
+             */
+            type: "text" | "template" | "image" | "document" | "audio" | "video" | "interactive";
+            /** @description What the message says as text: a template’s name, a media’s caption, a list’s rendering. */
             text: string;
+            /** @description The kind’s own part, as sent: `{template: {name, language, parameters}}`, `{image|document|audio|video: {url, caption, filename}}` or `{interactive: {...}}`; null for text. */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            /** @description When a message given `send_at` goes. */
+            scheduled_at: string | null;
             /** @enum {string} */
-            status: "received" | "queued" | "sent" | "delivered" | "read" | "failed";
+            status: "received" | "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "read" | "failed";
             sender: {
                 /** @enum {string} */
                 type: "customer" | "user" | "api_key";
@@ -2757,6 +2933,8 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
+            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            window_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -3121,7 +3299,75 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         SendMessageRequest: {
-            text: string;
+            text?: string;
+            template?: {
+                name: string;
+                language: string;
+                /** @default {} */
+                parameters?: {
+                    header?: string[];
+                    body?: string[];
+                    buttons?: string[];
+                };
+            };
+            image?: {
+                url: string;
+                caption?: string | null;
+                filename?: null;
+            };
+            document?: {
+                url: string;
+                caption?: string | null;
+                filename?: string | null;
+            };
+            audio?: {
+                url: string;
+                caption?: null;
+                filename?: null;
+            };
+            video?: {
+                url: string;
+                caption?: string | null;
+                filename?: null;
+            };
+            interactive?: {
+                /** @constant */
+                type: "button";
+                header?: string | null;
+                body: string;
+                footer?: string | null;
+                buttons: {
+                    id: string;
+                    title: string;
+                }[];
+            } | {
+                /** @constant */
+                type: "list";
+                header?: string | null;
+                body: string;
+                footer?: string | null;
+                button: string;
+                sections: {
+                    title?: string | null;
+                    rows: {
+                        id: string;
+                        title: string;
+                        description?: string | null;
+                    }[];
+                }[];
+            };
+            fallback_template?: {
+                name: string;
+                language: string;
+                /** @default {} */
+                parameters?: {
+                    header?: string[];
+                    body?: string[];
+                    buttons?: string[];
+                };
+            };
+            /** Format: date-time */
+            send_at?: string;
         };
         Suggestions: {
             /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
@@ -3177,6 +3423,116 @@ export interface components {
             }[];
             /** @default 3 */
             count?: number;
+        };
+        SyncTemplatesRequest: {
+            channel_account_id?: string;
+        };
+        Template: {
+            /** @example tpl_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @enum {string} */
+            channel: "sandbox" | "whatsapp";
+            /** @description The WhatsApp number whose Business Account holds it; null on the sandbox. */
+            channel_account_id: string | null;
+            name: string;
+            /** @example en_US */
+            language: string;
+            /** @enum {string} */
+            category: "utility" | "marketing" | "authentication";
+            header: ({
+                /** @constant */
+                format: "text";
+                text: string;
+                example: string | null;
+            } | {
+                /** @enum {string} */
+                format: "image" | "video" | "document";
+                example_url: string | null;
+            }) | null;
+            body: {
+                /** @description With numbered parameters: `{{1}}`, `{{2}}` … */
+                text: string;
+                /** @description One example value per parameter, for Meta’s review. */
+                examples: string[];
+            };
+            footer: {
+                text: string;
+            } | null;
+            buttons: ({
+                /** @constant */
+                type: "quick_reply";
+                text: string;
+            } | {
+                /** @constant */
+                type: "url";
+                text: string;
+                url: string;
+                example: string | null;
+            })[];
+            /**
+             * @description Meta’s review: `pending`, then `approved` or `rejected`; Meta may later `pause` or `disable` an approved one. Only approved templates can be sent.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected" | "paused" | "disabled";
+            /** @description Meta’s reason for a rejection, pause or disable (`INVALID_FORMAT` …). */
+            rejection_reason: string | null;
+            /** @description Meta’s id of the template. */
+            provider_template_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            updated_at: string;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
+        };
+        TemplateList: {
+            data: components["schemas"]["Template"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A message template’s review status changed (Meta’s review, its status webhook or a sync; the sandbox’s review): `template.rejection_reason` says why when rejected, paused or disabled. */
+        TemplateStatusUpdatedEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "template.status_updated";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                template: components["schemas"]["Template"];
+                /** @enum {string} */
+                previous_status: "pending" | "approved" | "rejected" | "paused" | "disabled";
+            };
+        };
+        TemplateSyncResult: {
+            /** @description Templates made elsewhere (WhatsApp Manager), now listed here. */
+            imported: number;
+            /** @description Templates whose status changed (each with its event). */
+            updated: number;
+            unchanged: number;
         };
         Tenant: {
             /**
@@ -3380,7 +3736,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
+            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
             description?: string | null;
             is_active?: boolean;
         };
@@ -3516,6 +3872,8 @@ export interface components {
             /** @example 106540352242922 */
             phone_number_id: string;
             display_phone_number: string | null;
+            /** @description The WhatsApp Business Account holding the number and its message templates. */
+            waba_id: string | null;
             /**
              * @description `needs_reauthorization`: Meta refused the token; nothing is sent until the number is reconnected.
              * @enum {string}
@@ -5909,18 +6267,28 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
-                 *       "text": "Of course! Tuesday 10:00 works."
+                 *       "text": "Your appointment is tomorrow at 10:00. See you then!",
+                 *       "fallback_template": {
+                 *         "name": "appointment_reminder",
+                 *         "language": "en",
+                 *         "parameters": {
+                 *           "body": [
+                 *             "Maria",
+                 *             "tomorrow at 10:00"
+                 *           ]
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["SendMessageRequest"];
             };
         };
         responses: {
-            /** @description The queued message. */
+            /** @description The queued or scheduled message. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5944,7 +6312,7 @@ export interface operations {
             409: components["responses"]["Conflicted82c5"];
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `idempotency_key_reused`, `outside_service_window`, `validation_failed`. */
+            /** @description Unprocessable Content: `date_out_of_range`, `idempotency_key_reused`, `invalid_template_parameters`, `outside_service_window`, `template_not_approved`, `template_not_found`, `unsafe_media_url`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -5958,11 +6326,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "type": "https://docs.messaging.dev/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "idempotency_key_reused",
+                     *       "code": "date_out_of_range",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -5970,10 +6338,80 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency_key_reused" | "outside_service_window" | "validation_failed";
+                        code?: "date_out_of_range" | "idempotency_key_reused" | "invalid_template_parameters" | "outside_service_window" | "template_not_approved" | "template_not_found" | "unsafe_media_url" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled message. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: `message_not_scheduled`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#message_not_scheduled",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "message_not_scheduled",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "message_not_scheduled";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["ValidationFailedd4acfe"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -6509,6 +6947,370 @@ export interface operations {
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
             422: components["responses"]["UnprocessableContent1a55e3"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "sandbox",
+                 *       "name": "appointment_reminder",
+                 *       "language": "en",
+                 *       "category": "utility",
+                 *       "body": {
+                 *         "text": "Hi {{1}}, this is a reminder of your appointment on {{2}}. See you soon!",
+                 *         "examples": [
+                 *           "Maria",
+                 *           "Tuesday 10:00"
+                 *         ]
+                 *       },
+                 *       "footer": {
+                 *         "text": "Reply to change it"
+                 *       },
+                 *       "buttons": [
+                 *         {
+                 *           "type": "quick_reply",
+                 *           "text": "Confirm"
+                 *         },
+                 *         {
+                 *           "type": "quick_reply",
+                 *           "text": "Cancel"
+                 *         },
+                 *         {
+                 *           "type": "quick_reply",
+                 *           "text": "Reschedule"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The template, in review. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            /** @description Conflict: `idempotency_request_in_progress`, `template_exists`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_request_in_progress",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "idempotency_request_in_progress" | "template_exists";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `channel_not_connected`, `idempotency_key_reused`, `invalid_template`, `template_refused_by_meta`, `validation_failed`, `whatsapp_account_unknown`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#channel_not_connected",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "channel_not_connected",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "channel_not_connected" | "idempotency_key_reused" | "invalid_template" | "template_refused_by_meta" | "validation_failed" | "whatsapp_account_unknown";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    syncTemplates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel_account_id": "106540352242922"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SyncTemplatesRequest"];
+            };
+        };
+        responses: {
+            /** @description What changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateSyncResult"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `channel_not_connected`, `idempotency_key_reused`, `template_refused_by_meta`, `validation_failed`, `whatsapp_account_unknown`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#channel_not_connected",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "channel_not_connected",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "channel_not_connected" | "idempotency_key_reused" | "template_refused_by_meta" | "validation_failed" | "whatsapp_account_unknown";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ConcurrentUpdate"];
+            /** @description Unprocessable Content: `template_refused_by_meta`, `validation_failed`, `whatsapp_account_unknown`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#template_refused_by_meta",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "template_refused_by_meta",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "template_refused_by_meta" | "validation_failed" | "whatsapp_account_unknown";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalErrord145f3"];
             503: components["responses"]["DependencyThrottledbcca44"];
@@ -8532,7 +9334,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -8580,7 +9382,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
                 webhook_id?: string;
@@ -8737,7 +9539,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -9786,6 +10588,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ChannelReauthorizationRequiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTemplateStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateStatusUpdatedEvent"];
             };
         };
         responses: {

@@ -20,11 +20,26 @@ export class Messages extends ApiResource {
   }
 
   /**
-   * Send a message. Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and
-   * `read` (or `failed`), each with an event.
+   * Send a message. Exactly one of `text`, `template` (an approved template by name and language, with its
+   * parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s `filename`;
+   * checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up to 10 rows), each
+   * within WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour window
+   * (`window_expires_at`) only templates may be sent: a message with `fallback_template` sends that template
+   * instead, else 422 `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it
+   * goes); at its time the window is decided again, and a message that cannot go fails with
+   * `conversation.message.failed`. Answered 202 with the message `queued`; its status then moves to `sent`,
+   * `delivered` and `read` (or `failed`, with `error` saying why), each with an event.
    */
-  send(conversationId: string, params: BodyOf<'sendMessage'>, options?: RequestOptions): Promise<Schemas['Message']> {
+  send(conversationId: string, params: BodyOf<'sendMessage', 'send_at'>, options?: RequestOptions): Promise<Schemas['Message']> {
     return this.call('POST', path`/conversations/${conversationId}/messages`, { body: params, options });
+  }
+
+  /**
+   * Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+   * `message_not_scheduled` after.
+   */
+  cancel(conversationId: string, messageId: string, options?: RequestOptions): Promise<Schemas['Message']> {
+    return this.call('DELETE', path`/conversations/${conversationId}/messages/${messageId}`, { options });
   }
 }
 
@@ -249,6 +264,52 @@ export class SavedReplies extends ApiResource {
    */
   render(id: string, params: BodyOf<'renderSavedReply'>, options?: RequestOptions): Promise<Schemas['RenderedSavedReply']> {
     return this.call('POST', path`/saved-replies/${id}/render`, { body: params, options });
+  }
+}
+
+/** `client.templates`. */
+export class Templates extends ApiResource {
+  /**
+   * List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first, with
+   * their review status.
+   */
+  list(params?: ListParams<'listTemplates'>, options?: RequestOptions): PagedList<Schemas['Template']> {
+    return this.pagedList('/templates', params, options);
+  }
+
+  /**
+   * Create a message template. Submits a template for review: to Meta, through the WhatsApp Business Account
+   * of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it
+   * after a few seconds (and rejects one whose name contains `reject`). Only templates may start a
+   * conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up to 1024
+   * characters with numbered parameters and one example each, header text 60 (one parameter), footer 60, up
+   * to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review
+   * (`template.status_updated`). Needs the `admin` role.
+   */
+  create(params: BodyOf<'createTemplate'>, options?: RequestOptions): Promise<Schemas['Template']> {
+    return this.call('POST', '/templates', { body: params, options });
+  }
+
+  /**
+   * Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta: statuses and
+   * reasons of known ones move (with their events, should a status webhook have been missed), and templates
+   * made in WhatsApp Manager are added. Needs the `admin` role.
+   */
+  sync(params: BodyOf<'syncTemplates'>, options?: RequestOptions): Promise<Schemas['TemplateSyncResult']> {
+    return this.call('POST', '/templates/sync', { body: params, options });
+  }
+
+  /** Get a message template. The template, its review status and any rejection reason. */
+  get(id: string, options?: RequestOptions): Promise<Schemas['Template']> {
+    return this.call('GET', path`/templates/${id}`, { options });
+  }
+
+  /**
+   * Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta keeps
+   * its name blocked for 30 days). Needs the `admin` role.
+   */
+  async delete(id: string, options?: RequestOptions): Promise<void> {
+    await this.call<undefined>('DELETE', path`/templates/${id}`, { options });
   }
 }
 

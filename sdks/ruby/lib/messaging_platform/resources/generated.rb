@@ -11,15 +11,41 @@ module MessagingPlatform
         paged("listMessages", { id: conversation_id }, given(limit: limit, cursor: cursor), request_options)
       end
 
-      # Send a message. Answered 202 with the message `queued`; its status then moves to `sent`, `delivered` and `read`
-      # (or `failed`), each with an event.
-      def create(conversation_id, text:, idempotency_key: nil, request_options: nil)
+      # Send a message. Exactly one of `text`, `template` (an approved template by name and language, with its
+      # parameters), `image`, `document`, `audio`, `video` (an https `url`, a `caption`, a document’s `filename`;
+      # checked like webhook URLs) or `interactive` (up to 3 reply `buttons`, or a `list` of up to 10 rows), each within
+      # WhatsApp’s limits (422 naming the limit). On WhatsApp, after the 24-hour window (`window_expires_at`) only
+      # templates may be sent: a message with `fallback_template` sends that template instead, else 422
+      # `outside_service_window`. `send_at` schedules it (`scheduled`, cancelable until it goes); at its time the window
+      # is decided again, and a message that cannot go fails with `conversation.message.failed`. Answered 202 with the
+      # message `queued`; its status then moves to `sent`, `delivered` and `read` (or `failed`, with `error` saying
+      # why), each with an event.
+      def create(conversation_id,
+                 text: UNSET,
+                 template: UNSET,
+                 image: UNSET,
+                 document: UNSET,
+                 audio: UNSET,
+                 video: UNSET,
+                 interactive: UNSET,
+                 fallback_template: UNSET,
+                 send_at: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
         call("sendMessage",
              { id: conversation_id },
-             body: body_of("sendMessage", given(text: text)),
+             body: body_of("sendMessage", given(text: text, template: template, image: image, document: document, audio: audio, video: video, interactive: interactive, fallback_template: fallback_template, send_at: send_at)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
       alias send_message create
+
+      # Cancel a scheduled message. A message given `send_at` is `canceled` if it has not gone yet; 409
+      # `message_not_scheduled` after.
+      def cancel(conversation_id, message_id, request_options: nil)
+        call("cancelMessage",
+             { id: conversation_id, message_id: message_id },
+             request_options: options(request_options))
+      end
     end
 
     # `client.conversations.notes`.
@@ -268,6 +294,60 @@ module MessagingPlatform
              { id: id },
              body: body_of("renderSavedReply", given(conversation_id: conversation_id)),
              request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+    end
+
+    # `client.templates`.
+    class Templates < Base
+      # List message templates. The tenant’s WhatsApp message templates (and sandbox ones), newest first, with their
+      # review status.
+      def list(limit: UNSET, cursor: UNSET, request_options: nil)
+        paged("listTemplates", {}, given(limit: limit, cursor: cursor), request_options)
+      end
+
+      # Create a message template. Submits a template for review: to Meta, through the WhatsApp Business Account of the
+      # number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it after a few
+      # seconds (and rejects one whose name contains `reject`). Only templates may start a conversation or be sent after
+      # the 24-hour window. Meta’s limits are checked first: body up to 1024 characters with numbered parameters and one
+      # example each, header text 60 (one parameter), footer 60, up to 10 buttons (2 URL buttons), button text 25. The
+      # status follows Meta’s review (`template.status_updated`). Needs the `admin` role.
+      def create(channel:,
+                 name:,
+                 language:,
+                 category:,
+                 body:,
+                 channel_account_id: UNSET,
+                 header: UNSET,
+                 footer: UNSET,
+                 buttons: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
+        call("createTemplate",
+             {},
+             body: body_of("createTemplate", given(channel: channel, name: name, language: language, category: category, body: body, channel_account_id: channel_account_id, header: header, footer: footer, buttons: buttons)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Sync templates from Meta. Reads the number’s WhatsApp Business Account templates from Meta: statuses and reasons
+      # of known ones move (with their events, should a status webhook have been missed), and templates made in WhatsApp
+      # Manager are added. Needs the `admin` role.
+      def sync(channel_account_id: UNSET, idempotency_key: nil, request_options: nil)
+        call("syncTemplates",
+             {},
+             body: body_of("syncTemplates", given(channel_account_id: channel_account_id)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get a message template. The template, its review status and any rejection reason.
+      def get(id, request_options: nil)
+        call("getTemplate", { id: id }, request_options: options(request_options))
+      end
+
+      # Delete a message template. Deletes the template here and from the WhatsApp Business Account (Meta keeps its name
+      # blocked for 30 days). Needs the `admin` role.
+      def delete(id, request_options: nil)
+        call("deleteTemplate", { id: id }, request_options: options(request_options))
+        nil
       end
     end
 
