@@ -37,7 +37,7 @@ export const Booking = named(
       z.object({
         reason: z.nullable(z.string()),
         at: timestamp,
-        by: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+        by: z.object({ type: z.enum(['customer', 'user', 'api_key', 'system']), id: z.string() }),
       }),
     ),
     rescheduled_from: z.nullable(TimeSpan),

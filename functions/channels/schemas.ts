@@ -9,6 +9,11 @@ export const SandboxInboundBody = z.strictObject({
   text: messageText,
   /** Optional provider id, to try duplicate deliveries: the same id is accepted once. */
   provider_message_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+  /**
+   * What a tapped quick-reply button or list row carries, as WhatsApp returns it (`button.payload`,
+   * `list_reply.id`): a tap on a booking reminder acts on the booking. `text` is the button's title.
+   */
+  payload: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
 });
 
 const metaId = z.string().check(z.regex(/^\d{1,32}$/, 'must be the numeric id from Meta'));

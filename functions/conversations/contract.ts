@@ -68,21 +68,17 @@ export const Message = named(
     tenant_id: tenantId,
     conversation_id: resourceId('conv'),
     direction: z.enum(['inbound', 'outbound']),
-    type: z
-      .enum(MESSAGE_TYPES)
-      .check(
-        z.meta({
-          description: 'Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.',
-        }),
-      ),
-    text: z
-      .string()
-      .check(
-        z.meta({
-          description:
-            'What the message says as text: a template\u2019s name, a media\u2019s caption, a list\u2019s rendering.',
-        }),
-      ),
+    type: z.enum(MESSAGE_TYPES).check(
+      z.meta({
+        description: 'Inbound messages are `text` (media and replies described in `text`); outbound ones any kind.',
+      }),
+    ),
+    text: z.string().check(
+      z.meta({
+        description:
+          'What the message says as text: a template\u2019s name, a media\u2019s caption, a list\u2019s rendering.',
+      }),
+    ),
     content: z.nullable(z.record(z.string(), z.unknown())).check(
       z.meta({
         description:
@@ -91,7 +87,7 @@ export const Message = named(
     ),
     scheduled_at: z.nullable(timestamp).check(z.meta({ description: 'When a message given `send_at` goes.' })),
     status: z.enum(MESSAGE_STATUSES),
-    sender: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+    sender: z.object({ type: z.enum(['customer', 'user', 'api_key', 'system']), id: z.string() }),
     channel: z.enum(CHANNELS),
     provider_message_id: z.nullable(z.string()),
     error: z.nullable(z.object({ code: z.string(), message: z.string() })),

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'booking.rescheduled',
   'booking.cancelled',
   'booking.completed',
+  'booking.reminder.sent',
+  'booking.reminder.answered',
   'channel.reauthorization_required',
   'template.status_updated',
   'webhook.test',

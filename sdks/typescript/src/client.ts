@@ -13,6 +13,7 @@ import {
   Meta,
   SavedReplies,
   Schedules,
+  ReminderPolicy,
   Templates,
   Tenants,
   Users,
@@ -59,6 +60,8 @@ export class MessagingClient {
   readonly savedReplies: SavedReplies;
   /** WhatsApp message templates and their review status. */
   readonly templates: Templates;
+  /** When and how bookings are reminded over WhatsApp. */
+  readonly reminderPolicy: ReminderPolicy;
   readonly bookings: Bookings;
   readonly schedules: Schedules;
   readonly ai: Ai;
@@ -91,6 +94,7 @@ export class MessagingClient {
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
     this.templates = new Templates(this.transport);
+    this.reminderPolicy = new ReminderPolicy(this.transport);
     this.bookings = new Bookings(this.transport);
     this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);

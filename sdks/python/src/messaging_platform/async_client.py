@@ -34,6 +34,7 @@ from .async_resources import (
     Customers,
     Events,
     Meta,
+    ReminderPolicy,
     SavedReplies,
     Schedules,
     Templates,
@@ -64,6 +65,7 @@ class AsyncMessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     templates: Templates
+    reminder_policy: ReminderPolicy
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -121,6 +123,7 @@ class AsyncMessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.templates = Templates(transport)
+        self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -35,6 +35,7 @@ from .resources import (
     Customers,
     Events,
     Meta,
+    ReminderPolicy,
     SavedReplies,
     Schedules,
     Templates,
@@ -65,6 +66,7 @@ class MessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     templates: Templates
+    reminder_policy: ReminderPolicy
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -122,6 +124,7 @@ class MessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.templates = Templates(transport)
+        self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -37,6 +37,11 @@ __all__ = [
     "BookingCreatedEvent",
     "BookingCreatedEventData",
     "BookingList",
+    "BookingReminderAnsweredEvent",
+    "BookingReminderAnsweredEventData",
+    "BookingReminderAnsweredEventDataAnswer",
+    "BookingReminderSentEvent",
+    "BookingReminderSentEventData",
     "BookingRescheduledEvent",
     "BookingRescheduledEventData",
     "BookingRescheduledEventDataChangesValue",
@@ -156,6 +161,8 @@ __all__ = [
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
     "RefreshSessionRequest",
+    "ReminderPolicy",
+    "ReminderPolicyTemplatesItem",
     "RenderSavedReplyRequest",
     "RenderedSavedReply",
     "RenderedSavedReplyMissingItem",
@@ -213,6 +220,8 @@ __all__ = [
     "UpdateConversationRequest",
     "UpdateCustomerRequest",
     "UpdateNoteRequest",
+    "UpdateReminderPolicyRequest",
+    "UpdateReminderPolicyRequestTemplatesItem",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
     "UpdateTenantRequest",
@@ -252,7 +261,8 @@ AnalysisIntentName = Literal[
 ]
 AnalysisProvider = Literal["local", "bedrock"]
 AnalysisSentimentLabel = Literal["negative", "neutral", "positive"]
-BookingCancellationByType = Literal["customer", "user", "api_key"]
+BookingCancellationByType = Literal["customer", "user", "api_key", "system"]
+BookingReminderAnsweredEventDataAnswer = Literal["confirm", "cancel", "reschedule", "reschedule_to"]
 BookingStatus = Literal["pending", "confirmed", "cancelled", "completed", "no_show"]
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
 ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
@@ -280,6 +290,8 @@ EventFilter = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "booking.reminder.sent",
+    "booking.reminder.answered",
     "channel.reauthorization_required",
     "template.status_updated",
     "webhook.test",
@@ -299,6 +311,8 @@ EventType = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "booking.reminder.sent",
+    "booking.reminder.answered",
     "channel.reauthorization_required",
     "template.status_updated",
     "webhook.test",
@@ -554,6 +568,46 @@ class BookingCreatedEventData(TypedDict):
 class BookingList(TypedDict):
     data: List[Booking]
     pagination: Pagination
+
+
+class BookingReminderAnsweredEvent(TypedDict):
+    """The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed)."""
+
+    id: str
+    type: Literal["booking.reminder.answered"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: BookingReminderAnsweredEventData
+
+
+class BookingReminderAnsweredEventData(TypedDict):
+    """``BookingReminderAnsweredEvent.data`` in openapi.json."""
+
+    booking: Booking
+    answer: BookingReminderAnsweredEventDataAnswer
+    message_id: str
+    conversation_id: str
+
+
+class BookingReminderSentEvent(TypedDict):
+    """A booking reminder went to the customer (once per booking, start time and offset of the tenant’s reminder policy): a template message with Confirm, Cancel and Reschedule quick replies."""
+
+    id: str
+    type: Literal["booking.reminder.sent"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: BookingReminderSentEventData
+
+
+class BookingReminderSentEventData(TypedDict):
+    """``BookingReminderSentEvent.data`` in openapi.json."""
+
+    booking: Booking
+    message_id: str
+    conversation_id: str
+    offset_minutes: int
 
 
 class BookingRescheduledEvent(TypedDict):
@@ -1272,6 +1326,7 @@ _InjectSandboxMessageRequestRequired = TypedDict(
 class InjectSandboxMessageRequest(_InjectSandboxMessageRequestRequired, total=False):
     name: str
     provider_message_id: str
+    payload: str
 
 
 class LoginRequest(TypedDict):
@@ -1563,6 +1618,25 @@ class RecoveryResult(TypedDict):
 
 class RefreshSessionRequest(TypedDict):
     refresh_token: str
+
+
+class ReminderPolicy(TypedDict):
+    tenant_id: str
+    enabled: bool
+    #: Minutes before a booking’s start at which a reminder goes, largest first.
+    offsets_minutes: List[int]
+    #: Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+    templates: List[ReminderPolicyTemplatesItem]
+    #: Which template of `templates` reminds.
+    default_language: str
+    updated_at: Optional[str]
+
+
+class ReminderPolicyTemplatesItem(TypedDict):
+    """``ReminderPolicy.templates[]`` in openapi.json."""
+
+    name: str
+    language: str
 
 
 class RenderedSavedReply(TypedDict):
@@ -2040,6 +2114,20 @@ class UpdateNoteRequest(TypedDict):
     text: str
 
 
+class UpdateReminderPolicyRequest(TypedDict, total=False):
+    enabled: bool
+    offsets_minutes: List[int]
+    templates: List[UpdateReminderPolicyRequestTemplatesItem]
+    default_language: str
+
+
+class UpdateReminderPolicyRequestTemplatesItem(TypedDict):
+    """``UpdateReminderPolicyRequest.templates[]`` in openapi.json."""
+
+    name: str
+    language: str
+
+
 class UpdateSavedReplyRequest(TypedDict, total=False):
     #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
     shortcut: str
@@ -2198,6 +2286,8 @@ Event = Union[
     BookingRescheduledEvent,
     BookingCancelledEvent,
     BookingCompletedEvent,
+    BookingReminderSentEvent,
+    BookingReminderAnsweredEvent,
     ChannelReauthorizationRequiredEvent,
     TemplateStatusUpdatedEvent,
     WebhookTestEvent,
