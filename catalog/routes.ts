@@ -420,6 +420,26 @@ export const ROUTES: readonly RouteDef[] = [
   },
 
   {
+    id: 'reminder-policy-get',
+    method: 'GET',
+    path: '/reminder-policy',
+    handler: 'reminders/policy-get',
+    sdk: { resource: 'reminder_policy', method: 'get' },
+    auth: 'tenant',
+    mainTable: 'read',
+  },
+  {
+    id: 'reminder-policy-update',
+    method: 'PATCH',
+    path: '/reminder-policy',
+    handler: 'reminders/policy-update',
+    sdk: { resource: 'reminder_policy', method: 'update' },
+    auth: 'tenant',
+    role: 'admin',
+    mainTable: 'write',
+  },
+
+  {
     id: 'channels-list',
     method: 'GET',
     path: '/channels',

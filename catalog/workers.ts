@@ -87,6 +87,11 @@ export const DISABLED_USER_FILTERS: FilterPattern[] = [
   },
 ];
 
+/** A booking as it is written: its reminders follow it. */
+export const BOOKING_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'BKG#' }] } } } },
+];
+
 /**
  * What the stream-reactions worker does with a record, by the filter it matched: each reaction's logic
  * stays in its feature (functions/events/reactions-worker.ts names them). One Lambda reader for all of
@@ -95,6 +100,7 @@ export const DISABLED_USER_FILTERS: FilterPattern[] = [
 export const STREAM_REACTIONS = {
   'message-analysis': INBOUND_MESSAGE_FILTERS,
   'assignment-release': DISABLED_USER_FILTERS,
+  'booking-reminders': BOOKING_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -199,7 +205,8 @@ export const WORKERS: readonly WorkerDef[] = [
   {
     id: 'business-scheduler',
     handler: 'scheduler/schedule-worker',
-    description: 'WhatsApp business messaging that falls due: scheduled messages (send_at), sandbox template reviews',
+    description:
+      'WhatsApp business messaging that falls due: scheduled messages (send_at), booking reminders, sandbox template reviews',
     source: { kind: 'schedule', everySeconds: 60, localEveryEnv: 'BUSINESS_SCHEDULER_INTERVAL_SECONDS' },
     mainTable: 'write',
     sendsTo: ['channelOutbound'],

@@ -11,9 +11,12 @@ export type Principal = TenantPrincipal | { kind: 'platform' } | { kind: 'anonym
 
 export const actorId = (p: TenantPrincipal): string => (p.kind === 'api_key' ? p.keyId : p.userId);
 
-/** Who wrote a message or made a change: a customer (inbound messages), a user or an API key. */
+/**
+ * Who wrote a message or made a change: a customer (inbound messages), a user, an API key, or the
+ * platform itself (`system`: a booking reminder, the answer to a customer's tap).
+ */
 export interface Sender {
-  type: 'customer' | 'user' | 'api_key';
+  type: 'customer' | 'user' | 'api_key' | 'system';
   id: string;
 }
 

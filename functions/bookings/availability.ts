@@ -1,23 +1,9 @@
 import { badRequest } from '../platform/errors';
 import { dateOutOfRange } from '../platform/validation';
 import { httpHandler, tenantPrincipal } from '../http/handler';
-import {
-  MAX_BUFFER_MINUTES,
-  NO_BUFFERS,
-  answerableWindow,
-  availabilityProblem,
-  blockedFor,
-  gapsWithin,
-  mergedWithin,
-  slotsWithin,
-  windowLengthProblem,
-} from './booking';
-import { openWithin } from './schedule';
-import { getSchedule } from './schedule-store';
+import { answerableWindow, availabilityProblem, slotsWithin, windowLengthProblem } from './booking';
 import { AvailabilityQuery } from './schemas';
-import { heldIntervals } from './store';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS, resourceAvailability } from './free-slots';
 
 /**
  * A resource's busy (booked), held (booked and the bookings' buffers), closed (outside its opening hours)
@@ -44,25 +30,12 @@ export const handler = httpHandler(
     if (problem) throw badRequest('invalid_query', problem);
     const window = answerableWindow(asked, now);
     const tenantId = tenantPrincipal(principal).tenant.id;
-    // Read together, so the bookings just outside the window are read for any buffers the schedule sets.
-    const [held, schedule] = await Promise.all([
-      heldIntervals(tenantId, query.resource_id, {
-        start_at: new Date(Date.parse(window.start_at) - MAX_BUFFER_MINUTES * MINUTE_MS).toISOString(),
-        end_at: new Date(Date.parse(window.end_at) + MAX_BUFFER_MINUTES * MINUTE_MS).toISOString(),
-      }),
-      getSchedule(tenantId, query.resource_id),
-    ]);
-    const others = held.filter((h) => h.id !== query.reschedule_booking_id);
-    const busy = mergedWithin(
+    const { busy, kept, closed, free, room, buffers } = await resourceAvailability(
+      tenantId,
+      query.resource_id,
       window,
-      others.map((h) => h.booked ?? h),
+      query.reschedule_booking_id,
     );
-    const kept = mergedWithin(window, others);
-    const closed = schedule ? gapsWithin(window, openWithin(schedule, window)) : [];
-    const free = gapsWithin(window, mergedWithin(window, [...kept, ...closed]));
-    // A slot is a booking's own time, which must be open; its buffers must only stay clear of other bookings.
-    const buffers = schedule ?? NO_BUFFERS;
-    const room = gapsWithin(window, mergedWithin(window, [...blockedFor(others, buffers), ...closed]));
     return {
       status: 200,
       body: {

@@ -41,7 +41,8 @@ export const Booking = named(
         by: z.object({
           type: z.enum(['customer', 'user', 'api_key', 'system']).check(
             z.meta({
-              description: '`system`: the booking\u2019s payment cancelled it (`payment_expired`, `payment_failed`).',
+              description:
+                '`system`: the platform acted (a payment cancelled it: `payment_expired`, `payment_failed`; or a reminder\u2019s answer).',
             }),
           ),
           id: z.string(),

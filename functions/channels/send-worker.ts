@@ -35,7 +35,12 @@ async function graphMessageFor(
       code: 'template_not_found',
       message: `The template ${kind.template.name} (${kind.template.language}) was deleted before the message went.`,
     };
-  return { body: graphMessageOf(kind, metaTemplateMessage(template, kind.template.parameters)) };
+  return {
+    body: graphMessageOf(
+      kind,
+      metaTemplateMessage(template, kind.template.parameters, kind.template.quick_reply_payloads),
+    ),
+  };
 }
 
 const IN_PROCESS_ATTEMPTS = 3;

@@ -107,7 +107,7 @@ export const Message = named(
     ),
     scheduled_at: z.nullable(timestamp).check(z.meta({ description: 'When a message given `send_at` goes.' })),
     status: z.enum(MESSAGE_STATUSES),
-    sender: z.object({ type: z.enum(['customer', 'user', 'api_key']), id: z.string() }),
+    sender: z.object({ type: z.enum(['customer', 'user', 'api_key', 'system']), id: z.string() }),
     channel: z.enum(CHANNELS),
     provider_message_id: z.nullable(z.string()),
     error: z.nullable(z.object({ code: z.string(), message: z.string() })),

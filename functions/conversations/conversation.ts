@@ -181,9 +181,9 @@ export interface Message {
   /** What the customer reads, as text (a template's or a list's rendering, a media's caption). */
   text: string;
   /** The kind's own part (a template and its parameters, a media link, buttons or a list); null for text. */
-  content?: MessageContent | null;
+  content: MessageContent | null;
   /** When a scheduled message goes (`send_at`); null when sent at once. */
-  scheduled_at?: string | null;
+  scheduled_at: string | null;
   status: MessageStatus;
   sender: Sender;
   channel: ChannelKind;

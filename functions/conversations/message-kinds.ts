@@ -31,6 +31,8 @@ export interface TemplateContent {
   parameters: { header?: string[]; body?: string[]; buttons?: string[] };
   /** The template's id here, when the send found it (a WhatsApp or sandbox template). */
   template_id?: string | null;
+  /** What each quick-reply button's tap carries back, in button order (a reminder's answers). */
+  quick_reply_payloads?: string[];
 }
 export interface MediaContent {
   url: string;

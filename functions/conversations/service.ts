@@ -1003,3 +1003,30 @@ export async function cancelScheduledMessage(ref: MessageRef, now: Date): Promis
     );
   return { ...message, status: 'canceled', updated_at: at };
 }
+
+/**
+ * A template message the platform sends on its own (a booking reminder), built and checked but not
+ * written: the caller puts it (`messagePut`) in the transaction of the change it belongs to, then calls
+ * `recordOutboundActivity`. Throws a DomainError when the template cannot be sent on this conversation.
+ */
+export async function prepareTemplateMessage(
+  conversation: Conversation,
+  template: TemplateContent,
+  sender: Sender,
+  now: Date,
+): Promise<Message> {
+  const { kind, text } = await resolveTemplate(conversation, template, 'template');
+  return { ...newMessage(conversation, 'outbound', text, sender, now), type: kind.type, content: contentOf(kind) };
+}
+
+/** A message the platform sent into the conversation moves its activity and preview (a newer activity is kept). */
+export async function recordOutboundActivity(message: Message, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await touchForOutbound(
+    message.tenant_id,
+    message.conversation_id,
+    at,
+    null,
+    lastMessageOf('outbound', message.text, at),
+  );
+}

@@ -15,6 +15,8 @@ export const EVENT_TYPES = [
   'booking.rescheduled',
   'booking.cancelled',
   'booking.completed',
+  'booking.reminder.sent',
+  'booking.reminder.answered',
   'payment.created',
   'payment.succeeded',
   'payment.failed',

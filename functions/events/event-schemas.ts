@@ -85,6 +85,26 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
   },
   'booking.cancelled': { description: 'The booking was cancelled.', data: bookingStatusData },
   'booking.completed': { description: 'The booking took place.', data: bookingStatusData },
+  'booking.reminder.sent': {
+    description:
+      'A booking reminder went to the customer (once per booking, start time and offset of the tenant\u2019s reminder policy): a template message with Confirm, Cancel and Reschedule quick replies.',
+    data: z.object({
+      booking: Booking,
+      message_id: resourceId('msg'),
+      conversation_id: resourceId('conv'),
+      offset_minutes: z.int(),
+    }),
+  },
+  'booking.reminder.answered': {
+    description:
+      'The customer tapped a reminder\u2019s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking\u2019s own events say what changed).',
+    data: z.object({
+      booking: Booking,
+      answer: z.enum(['confirm', 'cancel', 'reschedule', 'reschedule_to']),
+      message_id: resourceId('msg'),
+      conversation_id: resourceId('conv'),
+    }),
+  },
   'payment.created': {
     description: 'A payment link was made (for a booking that waits for it, or by `POST /payments`).',
     data: z.object({ payment: Payment, booking_id: z.nullable(resourceId('bkg')) }),

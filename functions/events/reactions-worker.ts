@@ -1,13 +1,25 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
+import { scheduleBookingReminders } from '../reminders/booking-reaction';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
 
-/** Each reaction of catalog/workers.ts, kept in its own feature. */
-const REACTIONS: Record<StreamReaction, (item: Record<string, unknown>) => Promise<void>> = {
-  'message-analysis': analyseInboundMessage,
-  'assignment-release': releaseDisabledUser,
+type StreamRecord = Parameters<typeof newImageOf>[0];
+/** The record's new image, for reactions that read the item. */
+const withItem = (react: (item: Record<string, unknown>) => Promise<void>) => async (record: StreamRecord) => {
+  const item = newImageOf(record);
+  if (item) await react(item);
+};
+
+/**
+ * Each reaction of catalog/workers.ts, kept in its own feature. The booking reaction reads only the
+ * booking's key (it reads the booking again), so it needs no decoding of the whole image.
+ */
+const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>> = {
+  'message-analysis': withItem(analyseInboundMessage),
+  'assignment-release': withItem(releaseDisabledUser),
+  'booking-reminders': scheduleBookingReminders,
 };
 
 /** The reactions whose filters a record matches (normally one). */
@@ -22,7 +34,5 @@ export const reactionsTo = (record: unknown): StreamReaction[] =>
  * AWS's two readers per shard; a failing record fails alone (batch item failures) and is retried.
  */
 export const handler = streamWorker(async (record) => {
-  const item = newImageOf(record);
-  if (!item) return;
-  for (const name of reactionsTo(record)) await REACTIONS[name](item);
+  for (const name of reactionsTo(record)) await REACTIONS[name](record);
 });

@@ -104,6 +104,7 @@ const textParameters = (values: readonly string[]) => values.map((text) => ({ ty
 export function metaTemplateMessage(
   t: Template,
   p: TemplateParameters,
+  quickReplyPayloads: readonly string[] = [],
   headerMediaUrl?: string,
 ): Record<string, unknown> {
   const components: Record<string, unknown>[] = [];
@@ -115,6 +116,7 @@ export function metaTemplateMessage(
     });
   if (p.body?.length) components.push({ type: 'body', parameters: textParameters(p.body) });
   let urlIndex = 0;
+  let quickIndex = 0;
   t.buttons.forEach((b, index) => {
     if (b.type === 'quick_reply')
       // The payload comes back on the customer's tap (messages[].button.payload).
@@ -122,7 +124,7 @@ export function metaTemplateMessage(
         type: 'button',
         sub_type: 'quick_reply',
         index: String(index),
-        parameters: [{ type: 'payload', payload: quickReplyPayload(b.text) }],
+        parameters: [{ type: 'payload', payload: quickReplyPayloads[quickIndex++] ?? quickReplyPayload(b.text) }],
       });
     else if (/\{\{1\}\}$/.test(b.url)) {
       const value = p.buttons?.[urlIndex++];

@@ -86,6 +86,8 @@ it('rewrites conversations stored before the five indexes, so every list finds t
     conversation_id: id,
     direction: 'outbound' as const,
     type: 'text' as const,
+    content: null,
+    scheduled_at: null,
     text: 'from before the upgrade',
     status: 'sent' as const,
     sender: { type: 'user' as const, id: t.adminUserId },

@@ -67,6 +67,8 @@ async function queuedMessage(text: string, ageMs = 0): Promise<MessageRef> {
     conversation_id: conversationId,
     direction: 'outbound',
     type: 'text',
+    content: null,
+    scheduled_at: null,
     text,
     status: 'queued',
     sender: { type: 'api_key', id: 'key_test' },

@@ -47,6 +47,8 @@ describe('event items', () => {
       direction: 'outbound',
       type: 'text',
       text: 'On our way! '.repeat(10),
+      content: null,
+      scheduled_at: null,
       status: 'queued',
       sender: { type: 'api_key', id: 'key_01KB2ZQ7Y3X4F5G6H7J8K9M0NP' },
       channel: 'sandbox',

@@ -15,6 +15,8 @@ import {
   SavedReplies,
   Schedules,
   Settings,
+  ReminderPolicy,
+  Templates,
   Tenants,
   Users,
   WebhookDeliveries,
@@ -58,6 +60,10 @@ export class MessagingClient {
   readonly conversations: Conversations;
   readonly customers: Customers;
   readonly savedReplies: SavedReplies;
+  /** WhatsApp message templates and their review status. */
+  readonly templates: Templates;
+  /** When and how bookings are reminded over WhatsApp. */
+  readonly reminderPolicy: ReminderPolicy;
   readonly bookings: Bookings;
   readonly schedules: Schedules;
   readonly ai: Ai;
@@ -93,6 +99,8 @@ export class MessagingClient {
     this.conversations = new Conversations(this.transport);
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
+    this.templates = new Templates(this.transport);
+    this.reminderPolicy = new ReminderPolicy(this.transport);
     this.bookings = new Bookings(this.transport);
     this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);

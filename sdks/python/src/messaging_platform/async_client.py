@@ -35,9 +35,11 @@ from .async_resources import (
     Events,
     Meta,
     Realtime,
+    ReminderPolicy,
     SavedReplies,
     Settings,
     Schedules,
+    Templates,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -65,6 +67,8 @@ class AsyncMessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     settings: Settings
+    templates: Templates
+    reminder_policy: ReminderPolicy
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -122,6 +126,8 @@ class AsyncMessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.settings = Settings(transport)
+        self.templates = Templates(transport)
+        self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

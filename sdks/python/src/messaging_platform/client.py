@@ -36,9 +36,11 @@ from .resources import (
     Events,
     Meta,
     Realtime,
+    ReminderPolicy,
     SavedReplies,
     Settings,
     Schedules,
+    Templates,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -66,6 +68,8 @@ class MessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     settings: Settings
+    templates: Templates
+    reminder_policy: ReminderPolicy
     bookings: Bookings
     schedules: Schedules
     ai: Ai
@@ -123,6 +127,8 @@ class MessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.settings = Settings(transport)
+        self.templates = Templates(transport)
+        self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)

@@ -12,8 +12,8 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :customers, :saved_replies, :settings, :bookings, :schedules, :ai, :webhooks, :webhook_deliveries, :api_keys, :users,
-                :events, :channels, :realtime, :auth, :meta
+    attr_reader :conversations, :customers, :saved_replies, :settings, :templates, :reminder_policy, :bookings, :schedules, :ai,
+                :webhooks, :webhook_deliveries, :api_keys, :users, :events, :channels, :realtime, :auth, :meta
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
     # address (`/api/v1` is added). Options: max_retries (2), timeout (60 s per attempt),
@@ -33,6 +33,8 @@ module MessagingPlatform
       @customers = Resources::Customers.new(@transport)
       @saved_replies = Resources::SavedReplies.new(@transport)
       @settings = Resources::Settings.new(@transport)
+      @templates = Resources::Templates.new(@transport)
+      @reminder_policy = Resources::ReminderPolicy.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
       @schedules = Resources::Schedules.new(@transport)
       @ai = Resources::Ai.new(@transport)

@@ -1,0 +1,263 @@
+import type { Sender } from '../auth/principal';
+import { DomainError, isDomainError } from '../platform/domain-error';
+import { logger } from '../platform/workers';
+import { eventPut, newEvent } from '../events/store';
+import { getBooking } from '../bookings/store';
+import { cancelBooking, updateBooking } from '../bookings/service';
+import { conversationToWrite } from '../bookings/notification';
+import { nearestSlots } from '../bookings/free-slots';
+import type { Booking } from '../bookings/booking';
+import { getConversation, listConversations } from '../conversations/store';
+import { messagePut } from '../conversations/message-store';
+import { prepareTemplateMessage, recordOutboundActivity, sendMessage } from '../conversations/service';
+import { findTemplate } from '../templates/store';
+import { parameterCount } from '../templates/template';
+import type { Conversation } from '../conversations/conversation';
+import {
+  REMINDER_ANSWERS,
+  answerPayload,
+  localStart,
+  reminderParameters,
+  reminderTemplate,
+  slotPayload,
+  wantedReminders,
+  type ReminderAnswer,
+  type ReminderPolicy,
+  type Tap,
+} from './reminder';
+import {
+  addReminder,
+  dropPendingReminder,
+  getPolicy,
+  putPolicy,
+  remindersOf,
+  recordEvent,
+  settleReminder,
+  type Reminder,
+} from './store';
+
+/** Booking reminders: scheduled from each booking's state, sent once each, and the customer's taps. */
+
+const SYSTEM: Sender = { type: 'system', id: 'reminders' };
+/** How many free slots the reschedule list offers (WhatsApp lists take 10 rows). */
+const SLOTS_OFFERED = 5;
+
+export async function savePolicy(
+  tenantId: string,
+  patch: Partial<Pick<ReminderPolicy, 'enabled' | 'offsets_minutes' | 'templates' | 'default_language'>>,
+  now: Date,
+): Promise<ReminderPolicy> {
+  const current = await getPolicy(tenantId);
+  const next = { ...current, ...patch };
+  if (next.enabled && next.templates.length === 0)
+    throw DomainError.invalidField('invalid_reminder_policy', 'templates', 'name at least one template to remind with');
+  const policy: ReminderPolicy = {
+    ...next,
+    tenant_id: tenantId,
+    offsets_minutes: [...new Set(next.offsets_minutes)].sort((a, b) => b - a),
+    updated_at: now.toISOString(),
+  };
+  await putPolicy(policy);
+  return policy;
+}
+
+/**
+ * Brings a booking's reminders in line with the booking as it is now (read again, so stream records that
+ * arrive twice or out of order do no harm): one pending reminder per offset still ahead of its current
+ * start while it is pending or confirmed; others that have not gone are dropped (a cancelled or
+ * rescheduled booking's). A sent reminder is never sent again.
+ */
+export async function reconcileReminders(tenantId: string, bookingId: string, now: Date): Promise<void> {
+  const [booking, policy, existing] = await Promise.all([
+    getBooking(tenantId, bookingId),
+    getPolicy(tenantId),
+    remindersOf(tenantId, bookingId),
+  ]);
+  const wanted = booking ? wantedReminders(booking, policy, now) : [];
+  const key = (r: { start_at: string; offset_minutes: number }) => `${r.start_at}#${r.offset_minutes}`;
+  const wantedKeys = new Set(wanted.map((w) => key({ start_at: booking!.start_at, offset_minutes: w.offset_minutes })));
+  const existingKeys = new Set(existing.map(key));
+  for (const r of existing) if (r.status === 'pending' && !wantedKeys.has(key(r))) await dropPendingReminder(r);
+  for (const w of wanted) {
+    const reminder: Reminder = {
+      tenant_id: tenantId,
+      booking_id: bookingId,
+      start_at: booking!.start_at,
+      offset_minutes: w.offset_minutes,
+      due_at: w.due_at,
+      status: 'pending',
+    };
+    if (!existingKeys.has(key(reminder))) await addReminder(reminder);
+  }
+}
+
+/** The conversation a booking's messages go to: its own, else the customer's (as booking notifications pick). */
+async function bookingConversation(booking: Booking, now: Date): Promise<Conversation | undefined> {
+  if (booking.conversation_id) return getConversation(booking.tenant_id, booking.conversation_id);
+  const page = await listConversations(booking.tenant_id, { customer_id: booking.customer.id }, { limit: 20 });
+  return conversationToWrite(page.items, now);
+}
+
+/**
+ * A reminder whose time has come: its template message is queued and `booking.reminder.sent` emitted in
+ * one transaction with the reminder's move from pending, so it goes exactly once however many runs see
+ * it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
+ * skipped, with the reason logged.
+ */
+export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'skipped' | 'gone'> {
+  const booking = await getBooking(r.tenant_id, r.booking_id);
+  const skip = async (reason: string) => {
+    logger.info('reminder skipped', { tenant_id: r.tenant_id, booking_id: r.booking_id, reason });
+    return (await settleReminder(r, 'skipped', [], now)) ? 'skipped' : 'gone';
+  };
+  if (!booking || booking.start_at !== r.start_at || !['pending', 'confirmed'].includes(booking.status))
+    return skip('the booking moved or ended');
+  const [policy, conversation] = await Promise.all([getPolicy(r.tenant_id), bookingConversation(booking, now)]);
+  const chosen = reminderTemplate(policy);
+  if (!conversation || !chosen) return skip(conversation ? 'no reminder template' : 'no conversation');
+  const template = await findTemplate(
+    r.tenant_id,
+    conversation.channel === 'whatsapp' ? conversation.channel_account_id : null,
+    chosen.name,
+    chosen.language,
+  );
+  let message;
+  try {
+    message = await prepareTemplateMessage(
+      conversation,
+      {
+        name: chosen.name,
+        language: chosen.language,
+        parameters: { body: reminderParameters(parameterCount(template?.body.text), booking, chosen.language) },
+        quick_reply_payloads: REMINDER_ANSWERS.map((a) => answerPayload(booking.id, a)),
+      },
+      SYSTEM,
+      now,
+    );
+  } catch (error) {
+    if (isDomainError(error)) return skip(error.detail);
+    throw error;
+  }
+  const event = newEvent(
+    r.tenant_id,
+    'booking.reminder.sent',
+    { booking, message_id: message.id, conversation_id: conversation.id, offset_minutes: r.offset_minutes },
+    now,
+  );
+  if (!(await settleReminder(r, 'sent', [messagePut(message), eventPut(event)], now))) return 'gone';
+  await recordOutboundActivity(message, now);
+  return 'sent';
+}
+
+/** Replies to the customer in the conversation they tapped in (inside the window: they just wrote). */
+const reply = (tenantId: string, conversationId: string, text: string, now: Date) =>
+  sendMessage(tenantId, conversationId, { kind: { type: 'text', text } }, SYSTEM, now);
+
+/**
+ * A customer's tap on a reminder's button, or their pick from the reschedule list, already stored as a
+ * message of the conversation: it acts on the booking (confirm, cancel within the tenant's rules, or offer
+ * the nearest free slots; a pick moves the booking), answers the customer, and emits
+ * `booking.reminder.answered`. A tap for another customer's booking, or a booking that cannot change so,
+ * is answered with what stands. Called once per stored message (a repeated delivery is not stored again).
+ */
+export async function answerTap(
+  tenantId: string,
+  conversationId: string,
+  messageId: string,
+  customerId: string,
+  tap: Tap,
+  now: Date,
+): Promise<void> {
+  const booking = await getBooking(tenantId, tap.bookingId);
+  if (!booking || booking.customer.id !== customerId) return;
+  const by: Sender = { type: 'customer', id: customerId };
+  const answer: ReminderAnswer | 'reschedule_to' = tap.kind === 'slot' ? 'reschedule_to' : tap.answer;
+  let after = booking;
+  let text: string;
+  try {
+    if (tap.kind === 'slot') {
+      const length = Date.parse(booking.end_at) - Date.parse(booking.start_at);
+      after = await updateBooking(
+        tenantId,
+        booking.id,
+        { start_at: tap.startAt, end_at: new Date(Date.parse(tap.startAt) + length).toISOString() },
+        by,
+        undefined,
+        now,
+      );
+      text = `Done: your booking is now on ${localStart(after.start_at, after.timezone, 'en')}.`;
+    } else if (tap.answer === 'confirm') {
+      if (booking.status === 'pending')
+        after = await updateBooking(tenantId, booking.id, { status: 'confirmed' }, by, undefined, now);
+      text = `Thank you: your booking on ${localStart(after.start_at, after.timezone, 'en')} is confirmed.`;
+    } else if (tap.answer === 'cancel') {
+      // The bookings service applies the tenant's rules (and, where a payment applies, its refund policy).
+      after = await cancelBooking(
+        tenantId,
+        booking.id,
+        'Cancelled by the customer from a reminder',
+        by,
+        undefined,
+        now,
+      );
+      text = 'Your booking is cancelled.';
+    } else {
+      const slots = await nearestSlots(booking, new Date(now.getTime() + 3_600_000), SLOTS_OFFERED, now);
+      if (slots.length === 0) text = 'There is no free time in the coming days; we will get back to you.';
+      else {
+        await sendMessage(
+          tenantId,
+          conversationId,
+          {
+            kind: {
+              type: 'interactive',
+              interactive: {
+                type: 'list',
+                body: 'Pick a new time for your booking:',
+                button: 'Free times',
+                sections: [
+                  {
+                    title: 'Nearest free times',
+                    rows: slots.map((s) => ({
+                      id: slotPayload(booking.id, s.start_at),
+                      title: localStart(s.start_at, booking.timezone, 'en').slice(0, 24),
+                    })),
+                  },
+                ],
+              },
+            },
+          },
+          SYSTEM,
+          now,
+        );
+        text = '';
+      }
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    text = `We could not change your booking: ${error.detail}`;
+  }
+  await eventPutNow(tenantId, after, answer, messageId, conversationId, now);
+  if (text) await reply(tenantId, conversationId, text, now);
+}
+
+/** `booking.reminder.answered`: its own write, after the booking's change (which carries its own events). */
+async function eventPutNow(
+  tenantId: string,
+  booking: Booking,
+  answer: string,
+  messageId: string,
+  conversationId: string,
+  now: Date,
+) {
+  await recordEvent(
+    eventPut(
+      newEvent(
+        tenantId,
+        'booking.reminder.answered',
+        { booking, answer, message_id: messageId, conversation_id: conversationId },
+        now,
+      ),
+    ),
+  );
+}
