@@ -259,12 +259,36 @@ export async function updateVersioned(
     return out.Attributes ?? {};
   } catch (error) {
     if (isConditionFailure(error)) {
-      throw (error as { Item?: unknown }).Item !== undefined
-        ? DomainError.versionMismatch()
-        : DomainError.notFound(opts.what);
+      const found = (error as { Item?: Record<string, AttributeValue> }).Item;
+      if (!found) throw DomainError.notFound(opts.what);
+      const stored = unmarshall(found);
+      if (isOwnCommittedUpdate(stored, changes, opts)) return stored;
+      throw DomainError.versionMismatch();
     }
     throw error;
   }
+}
+
+/**
+ * Whether the item a version condition refused is this very update, committed by an earlier attempt whose
+ * response was lost (the SDK then sends it again, and it meets its own write): the version it set, the
+ * `updated_at` it set (this request's time, to the millisecond) and every value it set.
+ */
+function isOwnCommittedUpdate(
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  opts: { now: string; expectedVersion?: number; nested?: [path: string[], value: unknown][] },
+): boolean {
+  const at = (path: string[]) =>
+    path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], stored);
+  return (
+    opts.expectedVersion !== undefined &&
+    stored.version === opts.expectedVersion + 1 &&
+    stored.updated_at === opts.now &&
+    // A null change removed the attribute (UpdateBuilder.assign).
+    Object.entries(changes).every(([k, v]) => v === undefined || isDeepStrictEqual(stored[k], v ?? undefined)) &&
+    (opts.nested ?? []).every(([path, v]) => isDeepStrictEqual(at(path), v))
+  );
 }
 
 /**
