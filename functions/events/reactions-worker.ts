@@ -1,5 +1,6 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
+import { settleCustomerCopies } from '../customers/copies-reaction';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
@@ -8,6 +9,7 @@ import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
 const REACTIONS: Record<StreamReaction, (item: Record<string, unknown>) => Promise<void>> = {
   'message-analysis': analyseInboundMessage,
   'assignment-release': releaseDisabledUser,
+  'customer-copies': settleCustomerCopies,
 };
 
 /** The reactions whose filters a record matches (normally one). */
