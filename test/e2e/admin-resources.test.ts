@@ -189,10 +189,16 @@ describe('disabling a user', () => {
       assignee_id: null,
     });
     // The release and the wake are one change: the unsnooze is not left for the waker.
-    const updates = (await call('GET', '/events?type=conversation.updated&limit=100', as)).body.data.filter(
-      (e: { data: { conversation: { id: string } } }) => e.data.conversation.id === id,
+    // The event list is eventually consistent: wait for it to show the release's event (newest first).
+    type Update = { data: { conversation: { id: string }; changes: Record<string, unknown> } };
+    const updates = await eventually(
+      async () =>
+        ((await call('GET', '/events?type=conversation.updated&limit=100', as)).body.data as Update[]).filter(
+          (e) => e.data.conversation.id === id,
+        ),
+      (list) => list.some((e) => 'assignee_id' in e.data.changes),
     );
-    expect(updates[0].data.changes).toMatchObject({
+    expect(updates.find((e) => 'assignee_id' in e.data.changes)?.data.changes).toMatchObject({
       assignee_id: { from: userId, to: null },
       status: { from: 'snoozed', to: 'open' },
       snoozed_until: { from: hour, to: null },

@@ -15,6 +15,8 @@ import { authOf, call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { failCalls, leaveUnprocessed, retryAfterCommit, writesTo } from '../support/dynamo-faults';
 import { updateSchedule } from '../../functions/bookings/schedule-store';
+import { claimForSending } from '../../functions/conversations/send-store';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
 useRuntimeAws();
@@ -136,4 +138,24 @@ it('a versioned update whose response was lost and which the SDK sent again is i
     body: { timezone: 'UTC' },
   });
   expect(stale.status).toBe(412);
+});
+
+it('a send claim whose response was lost and which the SDK sent again is its own claim, not another sender\u2019s', async () => {
+  const t = await createTenant();
+  const ref = { tenant_id: t.tenantId, conversation_id: 'conv_claim', message_id: 'msg_claim' };
+  await db().send(
+    new PutCommand({
+      TableName: table,
+      Item: { pk: `TENANT#${t.tenantId}`, sk: 'CONV#conv_claim#MSG#msg_claim', status: 'queued' },
+    }),
+  );
+  const now = new Date();
+  const stop = retryAfterCommit(writesTo('CONV#conv_claim#MSG#'));
+  try {
+    expect(await claimForSending(ref, now, 20_000, new Date(now.getTime() + 30_000))).toBe('claimed');
+  } finally {
+    stop();
+  }
+  // A second sender meanwhile finds it held.
+  expect(await claimForSending(ref, now, 20_000, new Date(now.getTime() + 30_000))).toBe('held');
 });
