@@ -92,6 +92,11 @@ export const BOOKING_FILTERS: FilterPattern[] = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'BKG#' }] } } } },
 ];
 
+/** A customer item changed (a rename, an identity linked): the input of the copies' settled pass. */
+export const CUSTOMER_CHANGE_FILTERS: FilterPattern[] = [
+  { eventName: ['MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'CUS#' }] } } } },
+];
+
 /**
  * What the stream-reactions worker does with a record, by the filter it matched: each reaction's logic
  * stays in its feature (functions/events/reactions-worker.ts names them). One Lambda reader for all of
@@ -101,6 +106,7 @@ export const STREAM_REACTIONS = {
   'message-analysis': INBOUND_MESSAGE_FILTERS,
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
+  'customer-copies': CUSTOMER_CHANGE_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -139,7 +145,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it",
     source: {
       kind: 'stream',
       table: 'main',

@@ -18,7 +18,7 @@ import { customerView, planIdentity, requirePhone, type Customer } from '../cust
 import { refreshCustomerCopies } from '../customers/service';
 import { whatsAppNumbersOf } from '../channels/service';
 import { getUser } from '../users/store';
-import { eachInParallel, transactionConditionFailed, type TransactItem } from '../platform/db';
+import { eachInParallel, transactionConditionFailed, untilIndexSettles, type TransactItem } from '../platform/db';
 import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
@@ -465,14 +465,12 @@ async function saveUpdate(before: Conversation, candidate: Conversation, now: Da
 }
 
 /**
- * How long the assignee index may take to show an assignment, and how many passes a release makes. An
- * index shows a write after a delay (usually well under a second): an assignment committed just before
- * the user was disabled may be missing from the first pass. No assignment can commit after the disable
- * (saveConversation checks the user), so a pass after this delay that finds nothing more ends it.
+ * How many passes a release makes. An index shows a write after a delay (INDEX_SETTLE_MS): an assignment
+ * committed just before the user was disabled may be missing from the first pass. No assignment can
+ * commit after the disable (saveConversation checks the user), so a later pass that finds nothing more
+ * ends it.
  */
-const INDEX_SETTLE_MS = 4_000;
 const RELEASE_PASSES = 3;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Returns a disabled user's unresolved conversations to the team's queue (nobody assigned), each with a
@@ -485,7 +483,7 @@ export async function releaseAssignments(tenantId: string, userId: string, now: 
   const started = Date.now();
   let released = 0;
   for (let pass = 0; pass < RELEASE_PASSES; pass++) {
-    if (pass > 0) await pause(INDEX_SETTLE_MS);
+    if (pass > 0) await untilIndexSettles();
     const user = await getUser(tenantId, userId);
     if (user?.status !== 'disabled') break;
     const at = new Date(now.getTime() + (Date.now() - started));

@@ -1,6 +1,7 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { scheduleBookingReminders } from '../reminders/booking-reaction';
+import { settleCustomerCopies } from '../customers/copies-reaction';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
@@ -20,6 +21,7 @@ const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>>
   'message-analysis': withItem(analyseInboundMessage),
   'assignment-release': withItem(releaseDisabledUser),
   'booking-reminders': scheduleBookingReminders,
+  'customer-copies': withItem(settleCustomerCopies),
 };
 
 /** The reactions whose filters a record matches (normally one). */

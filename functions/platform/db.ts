@@ -17,6 +17,13 @@ import { clientMade } from './client-hooks';
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * How long a global secondary index may take to show a write: usually well under a second in AWS, so a
+ * pass over an index this long after a change finds what the change's own pass could not see yet.
+ */
+export const INDEX_SETTLE_MS = 4_000;
+export const untilIndexSettles = () => pause(INDEX_SETTLE_MS);
+
+/**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
  * AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime sets to DynamoDB Local.
  */
@@ -259,12 +266,36 @@ export async function updateVersioned(
     return out.Attributes ?? {};
   } catch (error) {
     if (isConditionFailure(error)) {
-      throw (error as { Item?: unknown }).Item !== undefined
-        ? DomainError.versionMismatch()
-        : DomainError.notFound(opts.what);
+      const found = (error as { Item?: Record<string, AttributeValue> }).Item;
+      if (!found) throw DomainError.notFound(opts.what);
+      const stored = unmarshall(found);
+      if (isOwnCommittedUpdate(stored, changes, opts)) return stored;
+      throw DomainError.versionMismatch();
     }
     throw error;
   }
+}
+
+/**
+ * Whether the item a version condition refused is this very update, committed by an earlier attempt whose
+ * response was lost (the SDK then sends it again, and it meets its own write): the version it set, the
+ * `updated_at` it set (this request's time, to the millisecond) and every value it set.
+ */
+function isOwnCommittedUpdate(
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  opts: { now: string; expectedVersion?: number; nested?: [path: string[], value: unknown][] },
+): boolean {
+  const at = (path: string[]) =>
+    path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], stored);
+  return (
+    opts.expectedVersion !== undefined &&
+    stored.version === opts.expectedVersion + 1 &&
+    stored.updated_at === opts.now &&
+    // A null change removed the attribute (UpdateBuilder.assign).
+    Object.entries(changes).every(([k, v]) => v === undefined || isDeepStrictEqual(stored[k], v ?? undefined)) &&
+    (opts.nested ?? []).every(([path, v]) => isDeepStrictEqual(at(path), v))
+  );
 }
 
 /**

@@ -247,8 +247,10 @@ describe('customers', () => {
 
     const ivy = { id: customer.id, name: 'Ivy Ng', phone, whatsapp_user_id: null, whatsapp_username: null };
     await settlesTo(async () => (await list(`?phone=${encodeURIComponent(phone)}`)).body.data, [renamed.body]);
+    // Copies written a moment before the rename may be missing from the indexes its own pass reads: the
+    // pass after they settle brings those up within seconds (docs/architecture.md, names converge).
+    await settlesTo(async () => (await call('GET', `/conversations/${conversationId}`, authOf(t))).body.customer, ivy);
     const conversation = await call('GET', `/conversations/${conversationId}`, authOf(t));
-    expect(conversation.body.customer).toEqual(ivy);
     // A new version (so a stale If-Match is refused), but the conversation itself did not change.
     expect(conversation.body.version).toBe(conversationBefore.body.version + 1);
     expect(conversation.body.updated_at).toBe(conversationBefore.body.updated_at);
@@ -259,7 +261,7 @@ describe('customers', () => {
         );
       await settlesTo(async () => [query, (await row())?.customer], [query, ivy]);
     }
-    expect((await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer).toEqual(ivy);
+    await settlesTo(async () => (await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer, ivy);
     // A new message in the conversation keeps the new name.
     await inbound(phone, 'Ivy');
     expect((await call('GET', `/conversations/${conversationId}`, authOf(t))).body.customer).toEqual(ivy);

@@ -632,8 +632,11 @@ describe('WhatsApp users known by their business-scoped user id (username users)
       (p) => p === `+${phone}`,
     );
     expect((await reply(conv.id, `By phone ${userId}`)).body.to).toBe(phone);
-    const booked = await call('GET', `/bookings/${booking.body.id}`, authOf(t));
-    expect(booked.body.customer).toMatchObject({ phone: `+${phone}`, whatsapp_user_id: userId });
+    // The booking's copy too: at once if the bookings index showed it, else within seconds (docs/architecture.md).
+    await eventually(
+      async () => (await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer,
+      (c) => c.phone === `+${phone}` && c.whatsapp_user_id === userId,
+    );
   });
 
   it('keeps a phone customer\u2019s conversation when they are seen by BSUID, with or without the number', async () => {

@@ -40,7 +40,7 @@ describe('quotas', () => {
     expect(top.environmentBytes).toBeGreaterThan(200);
     expect(top.inlinePolicyCharsPerRole).toBeGreaterThan(500);
     expect(top.resourcePolicyBytes).toBeGreaterThan(300);
-    // The dispatcher's three filters; stream-reactions has two.
+    // Three filters each: the dispatcher, and stream-reactions (messages, disabled users, changed customers).
     expect(top.filtersPerEventSource).toBe(3);
   });
 

@@ -13,7 +13,10 @@ import { newDelivery } from '../../functions/webhooks/webhook';
 import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
-import { failCalls, leaveUnprocessed } from '../support/dynamo-faults';
+import { failCalls, leaveUnprocessed, retryAfterCommit, writesTo } from '../support/dynamo-faults';
+import { updateSchedule } from '../../functions/bookings/schedule-store';
+import { claimForSending } from '../../functions/conversations/send-store';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
 useRuntimeAws();
@@ -105,4 +108,54 @@ it('replays a delivery once per cycle read, and keeps its attempt log bounded', 
   await settleDelivery(read, { status: 'failed', cycle: 2, expect: ['pending'] }, new Date());
   expect(await restartDelivery(read, new Date())).toBeUndefined();
   expect((await getDelivery(t.tenantId, failed.id))?.cycle).toBe(2);
+});
+
+it('a versioned update whose response was lost and which the SDK sent again is its own success, not a 412', async () => {
+  const t = await createTenant();
+  const created = await call('POST', '/schedules', {
+    ...authOf(t),
+    body: { resource_id: 'chair-1', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '17:00' }] } },
+  });
+  expect(created.status).toBe(201);
+  const stop = retryAfterCommit(writesTo('SCHED#'));
+  try {
+    const updated = await updateSchedule(
+      t.tenantId,
+      'chair-1',
+      { timezone: 'Europe/Berlin' },
+      [['tue', [{ start: '10:00', end: '12:00' }]]],
+      new Date(),
+      1,
+    );
+    expect(updated).toMatchObject({ timezone: 'Europe/Berlin', version: 2 });
+  } finally {
+    stop();
+  }
+  // Another request with the same stale version is still refused.
+  const stale = await call('PATCH', '/schedules/chair-1', {
+    ...authOf(t),
+    headers: { 'If-Match': '"1"' },
+    body: { timezone: 'UTC' },
+  });
+  expect(stale.status).toBe(412);
+});
+
+it('a send claim whose response was lost and which the SDK sent again is its own claim, not another sender\u2019s', async () => {
+  const t = await createTenant();
+  const ref = { tenant_id: t.tenantId, conversation_id: 'conv_claim', message_id: 'msg_claim' };
+  await db().send(
+    new PutCommand({
+      TableName: table,
+      Item: { pk: `TENANT#${t.tenantId}`, sk: 'CONV#conv_claim#MSG#msg_claim', status: 'queued' },
+    }),
+  );
+  const now = new Date();
+  const stop = retryAfterCommit(writesTo('CONV#conv_claim#MSG#'));
+  try {
+    expect(await claimForSending(ref, now, 20_000, new Date(now.getTime() + 30_000))).toBe('claimed');
+  } finally {
+    stop();
+  }
+  // A second sender meanwhile finds it held.
+  expect(await claimForSending(ref, now, 20_000, new Date(now.getTime() + 30_000))).toBe('held');
 });

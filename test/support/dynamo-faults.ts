@@ -57,6 +57,20 @@ export function loseResponseAfterCommit(match: Matcher, times = 1): () => void {
   });
 }
 
+/**
+ * The next `times` writes that `match` accepts commit, lose their response, and are sent again, as the
+ * AWS SDK's retry does after a reset connection: the second attempt meets the first one's committed write.
+ */
+export function retryAfterCommit(match: Matcher, times = 1): () => void {
+  let left = times;
+  return inject(async (command, input, next) => {
+    if (left <= 0 || !match(command, input)) return next();
+    left--;
+    await next();
+    return next();
+  });
+}
+
 /** The next `times` calls `match` accepts fail before reaching DynamoDB, with `error`. */
 export function failCalls(match: Matcher, error: () => Error, times = 1): () => void {
   let left = times;

@@ -11,7 +11,7 @@ const record = (eventName: string, image: Record<string, unknown>) => ({
   },
 });
 
-it('routes inbound messages to the analysis and disabled users to the assignment release, and nothing else', () => {
+it('routes inbound messages to the analysis, disabled users to the assignment release, changed customers to their copies, and nothing else', () => {
   expect(reactionsTo(record('INSERT', { sk: 'CONV#c1#MSG#m1', direction: 'inbound' }))).toEqual(['message-analysis']);
   expect(reactionsTo(record('INSERT', { sk: 'CONV#c1#MSG#m2', direction: 'outbound' }))).toEqual([]);
   // An analysis written back onto the message is a MODIFY: not analysed again.
@@ -19,6 +19,11 @@ it('routes inbound messages to the analysis and disabled users to the assignment
   expect(reactionsTo(record('MODIFY', { sk: 'USER#u1', status: 'disabled' }))).toEqual(['assignment-release']);
   expect(reactionsTo(record('MODIFY', { sk: 'USER#u1', status: 'active' }))).toEqual([]);
   expect(reactionsTo(record('INSERT', { sk: 'EVT#e1' }))).toEqual([]);
+  expect(reactionsTo(record('MODIFY', { sk: 'CUS#c1' }))).toEqual(['customer-copies']);
+  // A new customer has no copies to bring up; its identity and name-index items are not the customer.
+  expect(reactionsTo(record('INSERT', { sk: 'CUS#c1' }))).toEqual([]);
+  expect(reactionsTo(record('MODIFY', { sk: 'CUSIDENT#+4915100000001' }))).toEqual([]);
+  expect(reactionsTo(record('MODIFY', { sk: 'CUSWORD#c1#1' }))).toEqual([]);
 });
 
 it("subscribes the worker's stream source to exactly the reactions' filters", () => {
