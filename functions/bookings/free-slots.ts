@@ -1,3 +1,4 @@
+// Public: a resource's nearest free slots, for the reminders' reschedule offers.
 import {
   MAX_BUFFER_MINUTES,
   NO_BUFFERS,

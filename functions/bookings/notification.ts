@@ -1,3 +1,4 @@
+// Public: a booking's message to its customer, for the reminders.
 import type { Sender } from '../auth/principal';
 import { sendMessage } from '../conversations/service';
 import { insideServiceWindow, type Conversation } from '../conversations/conversation';

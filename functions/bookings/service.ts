@@ -1,3 +1,4 @@
+// Public: booking changes (confirm, cancel, reschedule), for the reminders' one-tap answers.
 import { DomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
 import { diff } from '../platform/fields';

@@ -1,3 +1,4 @@
+// Public: Graph API calls, for the templates.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_GRAPH_VERSION, decideGraphError, graphErrorReason, type GraphErrorDecision } from './graph-errors';
 

@@ -1,3 +1,4 @@
+// Public: the message kinds and their content, for the channel sender.
 /** What an outbound message can be beyond text, with WhatsApp's documented limits. Pure: no AWS imports. */
 
 export const MEDIA_KINDS = ['image', 'document', 'audio', 'video'] as const;

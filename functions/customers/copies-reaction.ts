@@ -1,3 +1,4 @@
+// Public: the stream reaction that settles the customer's copies.
 import { untilIndexSettles } from '../platform/db';
 import { refreshCustomerCopies } from './service';
 import { getCustomer } from './store';

@@ -1,3 +1,4 @@
+// Public: the API's public address for payment links, for bookings.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /**

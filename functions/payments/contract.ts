@@ -1,3 +1,4 @@
+// Public: the payment API schemas, for the events contract.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { Message } from '../conversations/contract';

@@ -1,3 +1,4 @@
+// Public: the payment model and its rules, for bookings.
 /** Payments: amounts, currencies, the state machine and the refund policy, pure (no AWS imports). */
 
 export const PAYMENT_STATUSES = [

@@ -1,3 +1,4 @@
+// Public: the payment requirement a booking accepts.
 import * as z from 'zod/mini';
 import { pageQuery } from '../platform/pagination';
 import { idOf, instant, trimmed } from '../platform/validation';

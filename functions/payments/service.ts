@@ -1,3 +1,4 @@
+// Public: payment links and refunds, for bookings.
 import { DomainError } from '../platform/domain-error';
 import { newId } from '../platform/ids';
 import { retryOnConflict } from '../platform/retry';

@@ -1,3 +1,4 @@
+// Public: expiring unpaid links and sending owed refunds, for the sweeper.
 import { logger } from '../platform/observability';
 import { sweepPayment } from './service';
 import { duePayments } from './store';

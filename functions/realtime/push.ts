@@ -1,3 +1,4 @@
+// Public: pushing events to open connections, for the outbox dispatcher.
 import type { EventEnvelope } from '../events/catalog';
 import { logger } from '../platform/observability';
 import { sendTo } from './sockets';

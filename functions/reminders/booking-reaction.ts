@@ -1,3 +1,4 @@
+// Public: the stream reaction that keeps a booking's reminders in step with it.
 import type { DynamoDBRecord } from 'aws-lambda';
 import { clock } from '../platform/clock';
 import { reconcileReminders } from './service';

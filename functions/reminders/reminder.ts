@@ -1,3 +1,4 @@
+// Public: reminder answers and their payloads, for the channels' inbound paths.
 /** Booking reminders: the tenant's policy, when each reminder falls due, and the one-tap answers. Pure. */
 
 export interface ReminderPolicy {

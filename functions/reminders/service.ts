@@ -1,3 +1,4 @@
+// Public: sending due reminders, for the business scheduler.
 import type { Sender } from '../auth/principal';
 import { DomainError, isDomainError } from '../platform/domain-error';
 import { logger } from '../platform/workers';

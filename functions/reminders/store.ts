@@ -1,3 +1,4 @@
+// Public: due reminders, for the business scheduler.
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, db, queryAll, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';

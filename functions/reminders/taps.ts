@@ -1,3 +1,4 @@
+// Public: a customer's tap on a reminder, for the channels' inbound paths.
 import { logger } from '../platform/workers';
 import type { Conversation, Message } from '../conversations/conversation';
 import type { Tap } from './reminder';

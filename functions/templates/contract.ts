@@ -1,3 +1,4 @@
+// Public: the template API schemas, for the events contract.
 import * as z from 'zod/mini';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { MEDIA_HEADER_FORMATS, TEMPLATE_CATEGORIES, TEMPLATE_LIMITS as L, TEMPLATE_STATUSES } from './template';

@@ -1,3 +1,4 @@
+// Public: templates as Graph sends them, for the channel sender.
 /** Our template's parts as Meta's `components` and back (WhatsApp Business Management API). Pure. */
 import {
   MEDIA_HEADER_FORMATS,

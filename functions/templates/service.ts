@@ -1,3 +1,4 @@
+// Public: template reviews and status updates, for the inbound worker and the scheduler.
 import { DomainError } from '../platform/domain-error';
 import { newId } from '../platform/ids';
 import { retryOnConflict } from '../platform/retry';

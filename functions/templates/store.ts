@@ -1,3 +1,4 @@
+// Public: template lookups, for sends, reminders and the scheduler.
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
 import { tableName } from '../platform/config';

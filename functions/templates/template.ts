@@ -1,3 +1,4 @@
+// Public: the template model and its rules, for sends, reminders and events.
 /** WhatsApp message templates: the shape, Meta's documented limits and the sandbox's review. Pure: no AWS imports. */
 
 export const TEMPLATE_CATEGORIES = ['utility', 'marketing', 'authentication'] as const;

@@ -1,3 +1,4 @@
+// Public: SSRF-safe URL checks, for media links.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 

@@ -39,6 +39,11 @@ __all__ = [
     "BookingList",
     "BookingPayment",
     "BookingPaymentPurpose",
+    "BookingReminderAnsweredEvent",
+    "BookingReminderAnsweredEventData",
+    "BookingReminderAnsweredEventDataAnswer",
+    "BookingReminderSentEvent",
+    "BookingReminderSentEventData",
     "BookingRescheduledEvent",
     "BookingRescheduledEventData",
     "BookingRescheduledEventDataChangesValue",
@@ -141,7 +146,6 @@ __all__ = [
     "MessageList",
     "MessageReaction",
     "MessageSender",
-    "MessageSenderType",
     "MessageStatus",
     "MessageType",
     "MoneyEntity",
@@ -192,6 +196,8 @@ __all__ = [
     "RefundPaymentRequest",
     "RefundReason",
     "RefundStatus",
+    "ReminderPolicy",
+    "ReminderPolicyTemplatesItem",
     "RenderSavedReplyRequest",
     "RenderedSavedReply",
     "RenderedSavedReplyMissingItem",
@@ -254,6 +260,8 @@ __all__ = [
     "UpdatePaymentSettingsRequest",
     "UpdatePaymentSettingsRequestBookingRequirementsItem",
     "UpdatePaymentSettingsRequestRefundPolicy",
+    "UpdateReminderPolicyRequest",
+    "UpdateReminderPolicyRequestTemplatesItem",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
     "UpdateSettingsRequest",
@@ -296,6 +304,7 @@ AnalysisProvider = Literal["local", "bedrock"]
 AnalysisSentimentLabel = Literal["negative", "neutral", "positive"]
 BookingCancellationByType = Literal["customer", "user", "api_key", "system"]
 BookingPaymentPurpose = Literal["deposit", "full"]
+BookingReminderAnsweredEventDataAnswer = Literal["confirm", "cancel", "reschedule", "reschedule_to"]
 BookingStatus = Literal["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
 ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
@@ -324,6 +333,8 @@ EventFilter = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "booking.reminder.sent",
+    "booking.reminder.answered",
     "payment.created",
     "payment.succeeded",
     "payment.failed",
@@ -349,6 +360,8 @@ EventType = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "booking.reminder.sent",
+    "booking.reminder.answered",
     "payment.created",
     "payment.succeeded",
     "payment.failed",
@@ -359,7 +372,6 @@ EventType = Literal[
     "template.status_updated",
     "webhook.test",
 ]
-MessageSenderType = Literal["customer", "user", "api_key"]
 MessageStatus = Literal["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
 MessageType = Literal["text", "template", "image", "document", "audio", "video", "interactive"]
 NoteAuthorType = Literal["user", "api_key"]
@@ -545,7 +557,7 @@ class BookingCancellation(TypedDict):
 class BookingCancellationBy(TypedDict):
     """``Booking.cancellation.by`` in openapi.json."""
 
-    #: `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+    #: `system`: the platform acted (a payment cancelled it: `payment_expired`, `payment_failed`; or a reminder’s answer).
     type: BookingCancellationByType
     id: str
 
@@ -638,6 +650,46 @@ class BookingCreatedEventData(TypedDict):
 class BookingList(TypedDict):
     data: List[Booking]
     pagination: Pagination
+
+
+class BookingReminderAnsweredEvent(TypedDict):
+    """The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed)."""
+
+    id: str
+    type: Literal["booking.reminder.answered"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: BookingReminderAnsweredEventData
+
+
+class BookingReminderAnsweredEventData(TypedDict):
+    """``BookingReminderAnsweredEvent.data`` in openapi.json."""
+
+    booking: Booking
+    answer: BookingReminderAnsweredEventDataAnswer
+    message_id: str
+    conversation_id: str
+
+
+class BookingReminderSentEvent(TypedDict):
+    """A booking reminder went to the customer (once per booking, start time and offset of the tenant’s reminder policy): a template message with Confirm, Cancel and Reschedule quick replies."""
+
+    id: str
+    type: Literal["booking.reminder.sent"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: BookingReminderSentEventData
+
+
+class BookingReminderSentEventData(TypedDict):
+    """``BookingReminderSentEvent.data`` in openapi.json."""
+
+    booking: Booking
+    message_id: str
+    conversation_id: str
+    offset_minutes: int
 
 
 class BookingRescheduledEvent(TypedDict):
@@ -1418,6 +1470,7 @@ _InjectSandboxMessageRequestRequired = TypedDict(
 class InjectSandboxMessageRequest(_InjectSandboxMessageRequestRequired, total=False):
     name: str
     provider_message_id: str
+    payload: str
 
 
 class LoginRequest(TypedDict):
@@ -1462,7 +1515,7 @@ class Message(TypedDict):
 class MessageSender(TypedDict):
     """``Message.sender`` in openapi.json."""
 
-    type: MessageSenderType
+    type: BookingCancellationByType
     id: str
 
 
@@ -1937,6 +1990,25 @@ class Refund(TypedDict):
 class RefundPaymentRequest(TypedDict, total=False):
     #: Minor units to give back (default: all that is left).
     amount: float
+
+
+class ReminderPolicy(TypedDict):
+    tenant_id: str
+    enabled: bool
+    #: Minutes before a booking’s start at which a reminder goes, largest first.
+    offsets_minutes: List[int]
+    #: Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+    templates: List[ReminderPolicyTemplatesItem]
+    #: Which template of `templates` reminds.
+    default_language: str
+    updated_at: Optional[str]
+
+
+class ReminderPolicyTemplatesItem(TypedDict):
+    """``ReminderPolicy.templates[]`` in openapi.json."""
+
+    name: str
+    language: str
 
 
 class RenderedSavedReply(TypedDict):
@@ -2444,6 +2516,20 @@ class UpdatePaymentSettingsRequestBookingRequirementsItem(TypedDict):
     currency: str
 
 
+class UpdateReminderPolicyRequest(TypedDict, total=False):
+    enabled: bool
+    offsets_minutes: List[int]
+    templates: List[UpdateReminderPolicyRequestTemplatesItem]
+    default_language: str
+
+
+class UpdateReminderPolicyRequestTemplatesItem(TypedDict):
+    """``UpdateReminderPolicyRequest.templates[]`` in openapi.json."""
+
+    name: str
+    language: str
+
+
 class UpdateSavedReplyRequest(TypedDict, total=False):
     #: Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
     shortcut: str
@@ -2608,6 +2694,8 @@ Event = Union[
     BookingRescheduledEvent,
     BookingCancelledEvent,
     BookingCompletedEvent,
+    BookingReminderSentEvent,
+    BookingReminderAnsweredEvent,
     PaymentCreatedEvent,
     PaymentSucceededEvent,
     PaymentFailedEvent,

@@ -71,6 +71,7 @@ from .models import (
     RealtimeTicket,
     RecoveryResult,
     Refund,
+    ReminderPolicy,
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
@@ -95,6 +96,7 @@ from .models import (
     TestDelivery,
     UpdatePaymentSettingsRequestBookingRequirementsItem,
     UpdatePaymentSettingsRequestRefundPolicy,
+    UpdateReminderPolicyRequestTemplatesItem,
     User,
     UserStatus,
     WebhookEndpoint,
@@ -118,6 +120,7 @@ __all__ = [
     "Notes",
     "SavedReplies",
     "Templates",
+    "ReminderPolicy",
     "Channels",
     "Payments",
     "Bookings",
@@ -716,6 +719,38 @@ class Templates(SyncResource):
         self._call("deleteTemplate", (id,), {}, options=options)
 
 
+class ReminderPolicy(SyncResource):
+    """``client.reminder_policy``."""
+
+    def get(self, *, options: Options = None) -> ReminderPolicy:
+        """Get the booking reminder policy. When and with which template bookings are reminded (disabled until
+        set)."""
+        return self._call("getReminderPolicy", (), {}, options=options)
+
+    def update(
+        self,
+        *,
+        enabled: NotGivenOr[bool] = NOT_GIVEN,
+        offsets_minutes: NotGivenOr[List[int]] = NOT_GIVEN,
+        templates: NotGivenOr[List[UpdateReminderPolicyRequestTemplatesItem]] = NOT_GIVEN,
+        default_language: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> ReminderPolicy:
+        """Change the booking reminder policy. Changes the fields given. Each pending or confirmed booking
+        gets one reminder per offset before its start, in its conversation (or the customer’s), as the
+        chosen template; exactly once each. Reminders are scheduled when a booking is created or changed:
+        moved when it is rescheduled, dropped when it is cancelled. The customer’s taps act on the booking:
+        Confirm confirms it, Cancel cancels it (within the tenant’s rules), Reschedule offers the nearest
+        free times as a list, and a pick moves the booking.  Needs the `admin` role."""
+        params = {
+            "enabled": enabled,
+            "offsets_minutes": offsets_minutes,
+            "templates": templates,
+            "default_language": default_language,
+        }
+        return self._call("updateReminderPolicy", (), params, options=options)
+
+
 class Channels(SyncResource):
     """``client.channels``: The sandbox and WhatsApp Cloud API numbers, and Meta’s webhook."""
 
@@ -778,12 +813,19 @@ class Channels(SyncResource):
         text: str,
         name: NotGivenOr[str] = NOT_GIVEN,
         provider_message_id: NotGivenOr[str] = NOT_GIVEN,
+        payload: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Union[DuplicateInbound, InboundMessage]:
         """Inject a customer message (sandbox). A customer message on the sandbox channel, through the same
         code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new
         one. The sandbox provider accepts every outbound message, except text containing `[fail]`."""
-        params = {"from_": from_, "text": text, "name": name, "provider_message_id": provider_message_id}
+        params = {
+            "from_": from_,
+            "text": text,
+            "name": name,
+            "provider_message_id": provider_message_id,
+            "payload": payload,
+        }
         return self._call("injectSandboxMessage", (), params, options=options)
 
 

@@ -142,7 +142,7 @@ module MessagingPlatform
 
         # The `By` object.
         class By < Model
-          # `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+          # `system`: the platform acted (a payment cancelled it: `payment_expired`, `payment_failed`; or a reminder’s answer).
           property :type, :string, required: true, enum: ["customer", "user", "api_key", "system"]
           property :id, :string, required: true
         end
@@ -259,6 +259,46 @@ module MessagingPlatform
     class BookingList < Model
       property :data, ["Booking"], required: true
       property :pagination, "Pagination", required: true
+    end
+
+    # The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new
+    # time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the
+    # booking’s own events say what changed).
+    class BookingReminderAnsweredEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "booking.reminder.answered"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "BookingReminderAnsweredEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :booking, "Booking", required: true
+        property :answer, :string, required: true, enum: ["confirm", "cancel", "reschedule", "reschedule_to"]
+        property :message_id, :string, required: true
+        property :conversation_id, :string, required: true
+      end
+    end
+
+    # A booking reminder went to the customer (once per booking, start time and offset of the
+    # tenant’s reminder policy): a template message with Confirm, Cancel and Reschedule quick
+    # replies.
+    class BookingReminderSentEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "booking.reminder.sent"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "BookingReminderSentEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :booking, "Booking", required: true
+        property :message_id, :string, required: true
+        property :conversation_id, :string, required: true
+        property :offset_minutes, :integer, required: true
+      end
     end
 
     # The booking’s time changed.
@@ -1037,10 +1077,11 @@ module MessagingPlatform
     # ConversationMessageSentEvent, ConversationMessageDeliveredEvent, ConversationMessageReadEvent,
     # ConversationMessageFailedEvent, ConversationHandoffEvent, BookingCreatedEvent,
     # BookingConfirmedEvent, BookingUpdatedEvent, BookingRescheduledEvent, BookingCancelledEvent,
-    # BookingCompletedEvent, PaymentCreatedEvent, PaymentSucceededEvent, PaymentFailedEvent,
-    # PaymentExpiredEvent, PaymentCanceledEvent, PaymentRefundedEvent,
-    # ChannelReauthorizationRequiredEvent, TemplateStatusUpdatedEvent, WebhookTestEvent, by `type`.
-    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "payment.created" => "PaymentCreatedEvent", "payment.succeeded" => "PaymentSucceededEvent", "payment.failed" => "PaymentFailedEvent", "payment.expired" => "PaymentExpiredEvent", "payment.canceled" => "PaymentCanceledEvent", "payment.refunded" => "PaymentRefundedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "template.status_updated" => "TemplateStatusUpdatedEvent", "webhook.test" => "WebhookTestEvent" })
+    # BookingCompletedEvent, BookingReminderSentEvent, BookingReminderAnsweredEvent,
+    # PaymentCreatedEvent, PaymentSucceededEvent, PaymentFailedEvent, PaymentExpiredEvent,
+    # PaymentCanceledEvent, PaymentRefundedEvent, ChannelReauthorizationRequiredEvent,
+    # TemplateStatusUpdatedEvent, WebhookTestEvent, by `type`.
+    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "booking.reminder.sent" => "BookingReminderSentEvent", "booking.reminder.answered" => "BookingReminderAnsweredEvent", "payment.created" => "PaymentCreatedEvent", "payment.succeeded" => "PaymentSucceededEvent", "payment.failed" => "PaymentFailedEvent", "payment.expired" => "PaymentExpiredEvent", "payment.canceled" => "PaymentCanceledEvent", "payment.refunded" => "PaymentRefundedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "template.status_updated" => "TemplateStatusUpdatedEvent", "webhook.test" => "WebhookTestEvent" })
 
     # The `EventList` object.
     class EventList < Model
@@ -1067,6 +1108,7 @@ module MessagingPlatform
       property :name, :string
       property :text, :string, required: true
       property :provider_message_id, :string
+      property :payload, :string
     end
 
     # The `LoginRequest` object.
@@ -1114,7 +1156,7 @@ module MessagingPlatform
 
       # The `Sender` object.
       class Sender < Model
-        property :type, :string, required: true, enum: ["customer", "user", "api_key"]
+        property :type, :string, required: true, enum: ["customer", "user", "api_key", "system"]
         property :id, :string, required: true
       end
 
@@ -1657,6 +1699,25 @@ module MessagingPlatform
       property :amount, :number
     end
 
+    # The `ReminderPolicy` object.
+    class ReminderPolicy < Model
+      property :tenant_id, :string, required: true
+      property :enabled, :boolean, required: true
+      # Minutes before a booking’s start at which a reminder goes, largest first.
+      property :offsets_minutes, [:integer], required: true
+      # Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+      property :templates, ["ReminderPolicy::Template"], required: true
+      # Which template of `templates` reminds.
+      property :default_language, :string, required: true
+      property :updated_at, :string, required: true, nullable: true
+
+      # The `Template` object.
+      class Template < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+      end
+    end
+
     # The `RenderSavedReplyRequest` object.
     class RenderSavedReplyRequest < Model
       # The conversation whose customer fills the `customer.*` placeholders.
@@ -2088,6 +2149,20 @@ module MessagingPlatform
       end
     end
 
+    # The `UpdateReminderPolicyRequest` object.
+    class UpdateReminderPolicyRequest < Model
+      property :enabled, :boolean
+      property :offsets_minutes, [:integer]
+      property :templates, ["UpdateReminderPolicyRequest::Template"]
+      property :default_language, :string
+
+      # The `Template` object.
+      class Template < Model
+        property :name, :string, required: true
+        property :language, :string, required: true
+      end
+    end
+
     # The `UpdateSavedReplyRequest` object.
     class UpdateSavedReplyRequest < Model
       # Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`.
@@ -2349,6 +2424,8 @@ module MessagingPlatform
     "syncTemplates" => Operation.new(id: "syncTemplates", method: :post, path: "/templates/sync", auth: :tenant, path_params: [], query: [], body: "SyncTemplatesRequest", body_required: false, responses: { 200 => "TemplateSyncResult" }),
     "getTemplate" => Operation.new(id: "getTemplate", method: :get, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Template" }),
     "deleteTemplate" => Operation.new(id: "deleteTemplate", method: :delete, path: "/templates/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 204 => nil }),
+    "getReminderPolicy" => Operation.new(id: "getReminderPolicy", method: :get, path: "/reminder-policy", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ReminderPolicy" }),
+    "updateReminderPolicy" => Operation.new(id: "updateReminderPolicy", method: :patch, path: "/reminder-policy", auth: :tenant, path_params: [], query: [], body: "UpdateReminderPolicyRequest", body_required: false, responses: { 200 => "ReminderPolicy" }),
     "listChannels" => Operation.new(id: "listChannels", method: :get, path: "/channels", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "ChannelList" }),
     "connectWhatsApp" => Operation.new(id: "connectWhatsApp", method: :post, path: "/channels/whatsapp", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "getWhatsAppSignupConfig" => Operation.new(id: "getWhatsAppSignupConfig", method: :get, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "WhatsAppSignupConfig" }),

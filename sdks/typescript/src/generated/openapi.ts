@@ -519,6 +519,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reminder-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the booking reminder policy
+         * @description When and with which template bookings are reminded (disabled until set).
+         */
+        get: operations["getReminderPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the booking reminder policy
+         * @description Changes the fields given. Each pending or confirmed booking gets one reminder per offset before its start, in its conversation (or the customer’s), as the chosen template; exactly once each. Reminders are scheduled when a booking is created or changed: moved when it is rescheduled, dropped when it is cancelled. The customer’s taps act on the booking: Confirm confirms it, Cancel cancels it (within the tenant’s rules), Reschedule offers the nearest free times as a list, and a pick moves the booking.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateReminderPolicy"];
+        trace?: never;
+    };
     "/channels": {
         parameters: {
             query?: never;
@@ -1749,6 +1775,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "booking.reminder.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.reminder.sent
+         * @description A booking reminder went to the customer (once per booking, start time and offset of the tenant’s reminder policy): a template message with Confirm, Cancel and Reschedule quick replies.
+         *
+         *     Delivered to every active endpoint subscribed to `booking.reminder.sent` (or a pattern that matches it).
+         */
+        post: operations["onBookingReminderSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.reminder.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.reminder.answered
+         * @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed).
+         *
+         *     Delivered to every active endpoint subscribed to `booking.reminder.answered` (or a pattern that matches it).
+         */
+        post: operations["onBookingReminderAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.created": {
         parameters: {
             query?: never;
@@ -2128,7 +2198,7 @@ export interface components {
                 at: string;
                 by: {
                     /**
-                     * @description `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+                     * @description `system`: the platform acted (a payment cancelled it: `payment_expired`, `payment_failed`; or a reminder’s answer).
                      * @enum {string}
                      */
                     type: "customer" | "user" | "api_key" | "system";
@@ -2280,6 +2350,67 @@ export interface components {
         BookingList: {
             data: components["schemas"]["Booking"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /** @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed). */
+        BookingReminderAnsweredEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "booking.reminder.answered";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                booking: components["schemas"]["Booking"];
+                /** @enum {string} */
+                answer: "confirm" | "cancel" | "reschedule" | "reschedule_to";
+                /** @example msg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+                message_id: string;
+                /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+                conversation_id: string;
+            };
+        };
+        /** @description A booking reminder went to the customer (once per booking, start time and offset of the tenant’s reminder policy): a template message with Confirm, Cancel and Reschedule quick replies. */
+        BookingReminderSentEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "booking.reminder.sent";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                booking: components["schemas"]["Booking"];
+                /** @example msg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+                message_id: string;
+                /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+                conversation_id: string;
+                offset_minutes: number;
+            };
         };
         /** @description The booking’s time changed. */
         BookingRescheduledEvent: {
@@ -2917,7 +3048,7 @@ export interface components {
             send?: boolean;
         };
         CreateRealtimeTicketRequest: {
-            types?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
+            types?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
             conversation_id?: string;
         };
         CreateSavedReplyRequest: {
@@ -3050,7 +3181,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
+            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
             description?: string;
             /** @default true */
             is_active?: boolean;
@@ -3238,7 +3369,7 @@ export interface components {
             value: string;
         };
         Entity: components["schemas"]["DateTimeEntity"] | components["schemas"]["DateEntity"] | components["schemas"]["EmailEntity"] | components["schemas"]["PhoneEntity"] | components["schemas"]["MoneyEntity"];
-        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["PaymentRefundedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["TemplateStatusUpdatedEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["BookingReminderSentEvent"] | components["schemas"]["BookingReminderAnsweredEvent"] | components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["PaymentRefundedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["TemplateStatusUpdatedEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             data: components["schemas"]["Event"][];
             pagination: components["schemas"]["Pagination"];
@@ -3257,6 +3388,7 @@ export interface components {
             name?: string;
             text: string;
             provider_message_id?: string;
+            payload?: string;
         };
         LoginRequest: {
             /** Format: email */
@@ -3294,7 +3426,7 @@ export interface components {
             status: "received" | "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "read" | "failed";
             sender: {
                 /** @enum {string} */
-                type: "customer" | "user" | "api_key";
+                type: "customer" | "user" | "api_key" | "system";
                 id: string;
             };
             /** @enum {string} */
@@ -3994,6 +4126,24 @@ export interface components {
              */
             amount?: number;
         };
+        ReminderPolicy: {
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            enabled: boolean;
+            /** @description Minutes before a booking’s start at which a reminder goes, largest first. */
+            offsets_minutes: number[];
+            /** @description Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule. */
+            templates: {
+                name: string;
+                language: string;
+            }[];
+            /** @description Which template of `templates` reminds. */
+            default_language: string;
+            updated_at: string | null;
+        };
         RenderedSavedReply: {
             /** @description The text with its placeholders filled in and trimmed, ready to send. */
             text: string;
@@ -4541,6 +4691,15 @@ export interface components {
                 currency: string;
             }[];
         };
+        UpdateReminderPolicyRequest: {
+            enabled?: boolean;
+            offsets_minutes?: number[];
+            templates?: {
+                name: string;
+                language: string;
+            }[];
+            default_language?: string;
+        };
         UpdateSavedReplyRequest: {
             /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
             shortcut?: string;
@@ -4623,7 +4782,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
+            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test")[];
             description?: string | null;
             is_active?: boolean;
         };
@@ -4984,6 +5143,36 @@ export interface components {
                     status?: 400;
                     /** @enum {unknown} */
                     code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Bad Request: `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
+        BadRequestf0ec41: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                RateLimit: components["headers"]["RateLimitOptional"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/docs/problems#invalid_query",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "invalid_query",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 400;
+                    /** @enum {unknown} */
+                    code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -8203,6 +8392,128 @@ export interface operations {
             503: components["responses"]["DependencyThrottled327126"];
         };
     };
+    getReminderPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
+        };
+    };
+    updateReminderPolicy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "offsets_minutes": [
+                 *         1440,
+                 *         120
+                 *       ],
+                 *       "templates": [
+                 *         {
+                 *           "name": "appointment_reminder",
+                 *           "language": "en"
+                 *         }
+                 *       ],
+                 *       "default_language": "en"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateReminderPolicyRequest"];
+            };
+        };
+        responses: {
+            /** @description The policy as saved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequestf0ec41"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            /** @description Unprocessable Content: `invalid_reminder_policy`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/docs/problems#invalid_reminder_policy",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_reminder_policy",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_reminder_policy" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
+        };
+    };
     listChannels: {
         parameters: {
             query?: never;
@@ -8893,36 +9204,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSettings"];
                 };
             };
-            /** @description Bad Request: `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
-                    RateLimit: components["headers"]["RateLimitOptional"];
-                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
-                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
-                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "/docs/problems#invalid_query",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, in words.",
-                     *       "code": "invalid_query",
-                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
-                     *     }
-                     */
-                    "application/problem+json": {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
-                    } & components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["BadRequestf0ec41"];
             401: components["responses"]["Unauthorized56cdf7"];
             403: components["responses"]["Forbiddena14c23"];
             409: components["responses"]["ConcurrentUpdate"];
@@ -11064,7 +11346,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -11112,7 +11394,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
                 webhook_id?: string;
@@ -11269,7 +11551,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
+                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.reminder.sent" | "booking.reminder.answered" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "template.status_updated" | "webhook.test";
                 since?: string;
                 until?: string;
                 after?: string;
@@ -12428,6 +12710,78 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingReminderSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingReminderSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBookingReminderAnswered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingReminderAnsweredEvent"];
             };
         };
         responses: {

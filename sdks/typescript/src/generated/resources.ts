@@ -313,6 +313,28 @@ export class Templates extends ApiResource {
   }
 }
 
+/** `client.reminderPolicy`. */
+export class ReminderPolicy extends ApiResource {
+  /**
+   * Get the booking reminder policy. When and with which template bookings are reminded (disabled until set).
+   */
+  get(options?: RequestOptions): Promise<Schemas['ReminderPolicy']> {
+    return this.call('GET', '/reminder-policy', { options });
+  }
+
+  /**
+   * Change the booking reminder policy. Changes the fields given. Each pending or confirmed booking gets one
+   * reminder per offset before its start, in its conversation (or the customer’s), as the chosen template;
+   * exactly once each. Reminders are scheduled when a booking is created or changed: moved when it is
+   * rescheduled, dropped when it is cancelled. The customer’s taps act on the booking: Confirm confirms it,
+   * Cancel cancels it (within the tenant’s rules), Reschedule offers the nearest free times as a list, and a
+   * pick moves the booking. Needs the `admin` role.
+   */
+  update(changes: BodyOf<'updateReminderPolicy'>, options?: RequestOptions): Promise<Schemas['ReminderPolicy']> {
+    return this.call('PATCH', '/reminder-policy', { body: changes, options });
+  }
+}
+
 /** `client.channels`. */
 export class Channels extends ApiResource {
   /** List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets). */

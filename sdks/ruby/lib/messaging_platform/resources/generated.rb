@@ -351,6 +351,31 @@ module MessagingPlatform
       end
     end
 
+    # `client.reminder_policy`.
+    class ReminderPolicy < Base
+      # Get the booking reminder policy. When and with which template bookings are reminded (disabled until set).
+      def get(request_options: nil)
+        call("getReminderPolicy", {}, request_options: options(request_options))
+      end
+
+      # Change the booking reminder policy. Changes the fields given. Each pending or confirmed booking gets one
+      # reminder per offset before its start, in its conversation (or the customer’s), as the chosen template; exactly
+      # once each. Reminders are scheduled when a booking is created or changed: moved when it is rescheduled, dropped
+      # when it is cancelled. The customer’s taps act on the booking: Confirm confirms it, Cancel cancels it (within the
+      # tenant’s rules), Reschedule offers the nearest free times as a list, and a pick moves the booking. Needs the
+      # `admin` role.
+      def update(enabled: UNSET,
+                 offsets_minutes: UNSET,
+                 templates: UNSET,
+                 default_language: UNSET,
+                 request_options: nil)
+        call("updateReminderPolicy",
+             {},
+             body: body_of("updateReminderPolicy", given(enabled: enabled, offsets_minutes: offsets_minutes, templates: templates, default_language: default_language)),
+             request_options: options(request_options))
+      end
+    end
+
     # `client.channels`.
     class Channels < Base
       # List channels. The sandbox, always there, and the connected WhatsApp numbers (never their secrets).
@@ -406,11 +431,12 @@ module MessagingPlatform
                           text:,
                           name: UNSET,
                           provider_message_id: UNSET,
+                          payload: UNSET,
                           idempotency_key: nil,
                           request_options: nil)
         call("injectSandboxMessage",
              {},
-             body: body_of("injectSandboxMessage", given(from: from, text: text, name: name, provider_message_id: provider_message_id)),
+             body: body_of("injectSandboxMessage", given(from: from, text: text, name: name, provider_message_id: provider_message_id, payload: payload)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
