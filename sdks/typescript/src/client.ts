@@ -11,6 +11,7 @@ import {
   Conversations,
   Events,
   Meta,
+  Payments,
   SavedReplies,
   Schedules,
   Tenants,
@@ -57,6 +58,7 @@ export class MessagingClient {
   readonly customers: Customers;
   readonly savedReplies: SavedReplies;
   readonly bookings: Bookings;
+  readonly payments: Payments;
   readonly schedules: Schedules;
   readonly ai: Ai;
   readonly webhooks: Webhooks;
@@ -88,6 +90,7 @@ export class MessagingClient {
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
     this.bookings = new Bookings(this.transport);
+    this.payments = new Payments(this.transport);
     this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);
     this.webhooks = new Webhooks(this.transport);

@@ -33,6 +33,7 @@ from .async_resources import (
     Conversations,
     Customers,
     Events,
+    Payments,
     Meta,
     SavedReplies,
     Schedules,
@@ -63,6 +64,7 @@ class AsyncMessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     bookings: Bookings
+    payments: Payments
     schedules: Schedules
     ai: Ai
     webhooks: Webhooks
@@ -119,6 +121,7 @@ class AsyncMessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
+        self.payments = Payments(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

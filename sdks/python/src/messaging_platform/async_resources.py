@@ -32,11 +32,13 @@ from .models import (
     ConversationPriority,
     ConversationStatus,
     ConversationWithMessages,
+    CreateBookingRequestPayment,
     CreateBookingRequestStatus,
     CreateConversationRequestMessage,
     CreateScheduleRequestDateOverridesItem,
     CreateScheduleRequestWeeklyHours,
     CreateTenantRequestAdmin,
+    CreatedPayment,
     Customer,
     CustomerInput,
     Delivery,
@@ -55,8 +57,14 @@ from .models import (
     NewWebhookEndpoint,
     Note,
     OpenApiDocument,
+    Payment,
+    PaymentProvider,
+    PaymentPurpose,
+    PaymentSettings,
+    PaymentStatus,
     ProvisionedTenant,
     RecoveryResult,
+    Refund,
     RenderedSavedReply,
     Role,
     RotatedWebhookEndpoint,
@@ -70,6 +78,8 @@ from .models import (
     TenantPlan,
     TenantStatus,
     TestDelivery,
+    UpdatePaymentSettingsRequestBookingRequirementsItem,
+    UpdatePaymentSettingsRequestRefundPolicy,
     User,
     UserStatus,
     WebhookEndpoint,
@@ -93,6 +103,7 @@ __all__ = [
     "Notes",
     "SavedReplies",
     "Channels",
+    "Payments",
     "Bookings",
     "Schedules",
     "Ai",
@@ -640,6 +651,152 @@ class Channels(AsyncResource):
         return await self._call("injectSandboxMessage", (), params, options=options)
 
 
+class Payments(AsyncResource):
+    """``client.payments``."""
+
+    def list(
+        self,
+        *,
+        status: NotGivenOr[PaymentStatus] = NOT_GIVEN,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPaginator[Payment]:
+        """List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time
+        (`from`, `to`)."""
+        params = {
+            "status": status,
+            "booking_id": booking_id,
+            "customer_id": customer_id,
+            "from_": from_,
+            "to": to,
+            "limit": limit,
+            "cursor": cursor,
+        }
+        return self._list("listPayments", (), params, options)
+
+    async def page(
+        self,
+        *,
+        status: NotGivenOr[PaymentStatus] = NOT_GIVEN,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        customer_id: NotGivenOr[str] = NOT_GIVEN,
+        from_: NotGivenOr[Instant] = NOT_GIVEN,
+        to: NotGivenOr[Instant] = NOT_GIVEN,
+        limit: NotGivenOr[int] = NOT_GIVEN,
+        cursor: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> AsyncPage[Payment]:
+        """One page of :meth:`list`."""
+        return await self.list(
+            status=status,
+            booking_id=booking_id,
+            customer_id=customer_id,
+            from_=from_,
+            to=to,
+            limit=limit,
+            cursor=cursor,
+            options=options,
+        ).page()
+
+    async def create(
+        self,
+        *,
+        amount: float,
+        currency: str,
+        booking_id: NotGivenOr[str] = NOT_GIVEN,
+        conversation_id: NotGivenOr[str] = NOT_GIVEN,
+        purpose: NotGivenOr[PaymentPurpose] = NOT_GIVEN,
+        description: NotGivenOr[str] = NOT_GIVEN,
+        expires_in_minutes: NotGivenOr[int] = NOT_GIVEN,
+        send: NotGivenOr[bool] = NOT_GIVEN,
+        options: Options = None,
+    ) -> CreatedPayment:
+        """Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the
+        sandbox, or Stripe Checkout). `send: true` also sends it into the conversation as a message.
+        Amounts are whole minor units from 1 to 99999999. Emits `payment.created`."""
+        params = {
+            "amount": amount,
+            "currency": currency,
+            "booking_id": booking_id,
+            "conversation_id": conversation_id,
+            "purpose": purpose,
+            "description": description,
+            "expires_in_minutes": expires_in_minutes,
+            "send": send,
+        }
+        return await self._call("createPayment", (), params, options=options)
+
+    async def get_settings(self, *, options: Options = None) -> PaymentSettings:
+        """Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s
+        secrets are never returned."""
+        return await self._call("getPaymentSettings", (), {}, options=options)
+
+    async def update_settings(
+        self,
+        *,
+        provider: NotGivenOr[PaymentProvider] = NOT_GIVEN,
+        refund_policy: NotGivenOr[UpdatePaymentSettingsRequestRefundPolicy] = NOT_GIVEN,
+        hold_minutes: NotGivenOr[int] = NOT_GIVEN,
+        booking_requirements: NotGivenOr[List[UpdatePaymentSettingsRequestBookingRequirementsItem]] = NOT_GIVEN,
+        options: Options = None,
+    ) -> PaymentSettings:
+        """Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe
+        connected first.  Needs the `admin` role."""
+        params = {
+            "provider": provider,
+            "refund_policy": refund_policy,
+            "hold_minutes": hold_minutes,
+            "booking_requirements": booking_requirements,
+        }
+        return await self._call("updatePaymentSettings", (), params, options=options)
+
+    async def connect_stripe(
+        self,
+        *,
+        secret_key: str,
+        webhook_secret: str,
+        options: Options = None,
+    ) -> PaymentSettings:
+        """Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the
+        signing secret of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to
+        Stripe; both are sealed and never returned. The provider becomes `stripe`.  Needs the `admin` role."""
+        params = {"secret_key": secret_key, "webhook_secret": webhook_secret}
+        return await self._call("connectStripe", (), params, options=options)
+
+    async def get(self, id: str, /, *, options: Options = None) -> Payment:
+        """Get a payment. The payment, its link and its refunds."""
+        return await self._call("getPayment", (id,), {}, options=options)
+
+    async def refund(
+        self,
+        id: str,
+        /,
+        *,
+        amount: NotGivenOr[float] = NOT_GIVEN,
+        options: Options = None,
+    ) -> Payment:
+        """Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what
+        was paid less what was refunded. Safe to race: each refund is reserved on the payment before it is
+        sent. Emits `payment.refunded` once the provider takes it.  Needs the `admin` role."""
+        params = {"amount": amount}
+        return await self._call("refundPayment", (id,), params, options=options)
+
+    async def cancel(self, id: str, /, *, options: Options = None) -> Payment:
+        """Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is
+        cancelled (`payment_canceled`). A customer who pays at that moment is refunded in full."""
+        return await self._call("cancelPayment", (id,), {}, options=options)
+
+    async def send(self, id: str, /, *, options: Options = None) -> Message:
+        """Send the link into the conversation. Sends (or sends again) an open link into the payment’s
+        conversation, as a message."""
+        return await self._call("sendPaymentLink", (id,), {}, options=options)
+
+
 class Bookings(AsyncResource):
     """``client.bookings``: Appointments with a lifecycle, rescheduling and no double booking of a resource."""
 
@@ -700,6 +857,8 @@ class Bookings(AsyncResource):
         notes: NotGivenOr[str] = NOT_GIVEN,
         metadata: NotGivenOr[Dict[str, Union[str, float, bool, None]]] = NOT_GIVEN,
         status: NotGivenOr[CreateBookingRequestStatus] = NOT_GIVEN,
+        payment: NotGivenOr[Optional[CreateBookingRequestPayment]] = NOT_GIVEN,
+        send_payment_link: NotGivenOr[bool] = NOT_GIVEN,
         options: Options = None,
     ) -> Booking:
         """Create a booking. Created `confirmed` unless `status: "pending"`. Times take any offset and are
@@ -716,6 +875,8 @@ class Bookings(AsyncResource):
             "notes": notes,
             "metadata": metadata,
             "status": status,
+            "payment": payment,
+            "send_payment_link": send_payment_link,
         }
         return await self._call("createBooking", (), params, options=options)
 

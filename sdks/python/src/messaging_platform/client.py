@@ -34,6 +34,7 @@ from .resources import (
     Conversations,
     Customers,
     Events,
+    Payments,
     Meta,
     SavedReplies,
     Schedules,
@@ -64,6 +65,7 @@ class MessagingClient:
     customers: Customers
     saved_replies: SavedReplies
     bookings: Bookings
+    payments: Payments
     schedules: Schedules
     ai: Ai
     webhooks: Webhooks
@@ -120,6 +122,7 @@ class MessagingClient:
         self.customers = Customers(transport)
         self.saved_replies = SavedReplies(transport)
         self.bookings = Bookings(transport)
+        self.payments = Payments(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

@@ -37,6 +37,8 @@ __all__ = [
     "BookingCreatedEvent",
     "BookingCreatedEventData",
     "BookingList",
+    "BookingPayment",
+    "BookingPaymentPurpose",
     "BookingRescheduledEvent",
     "BookingRescheduledEventData",
     "BookingRescheduledEventDataChangesValue",
@@ -51,6 +53,7 @@ __all__ = [
     "ChannelList",
     "ChannelReauthorizationRequiredEvent",
     "ChannelReauthorizationRequiredEventData",
+    "ConnectStripeRequest",
     "ConnectWhatsAppByEmbeddedSignupRequest",
     "ConnectWhatsAppRequest",
     "ConnectedWhatsApp",
@@ -76,10 +79,12 @@ __all__ = [
     "ConversationWithMessages",
     "CreateApiKeyRequest",
     "CreateBookingRequest",
+    "CreateBookingRequestPayment",
     "CreateBookingRequestStatus",
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
     "CreateNoteRequest",
+    "CreatePaymentRequest",
     "CreateSavedReplyRequest",
     "CreateScheduleRequest",
     "CreateScheduleRequestDateOverridesItem",
@@ -89,6 +94,7 @@ __all__ = [
     "CreateTenantRequestAdmin",
     "CreateUserRequest",
     "CreateWebhookRequest",
+    "CreatedPayment",
     "Customer",
     "CustomerInput",
     "CustomerList",
@@ -125,6 +131,8 @@ __all__ = [
     "MessageError",
     "MessageList",
     "MessageReaction",
+    "MessageSender",
+    "MessageSenderType",
     "MessageStatus",
     "MoneyEntity",
     "MoneyEntityValue",
@@ -139,15 +147,40 @@ __all__ = [
     "OpenApiDocumentInfo",
     "OpeningHours",
     "Pagination",
+    "Payment",
+    "PaymentCanceledEvent",
+    "PaymentCanceledEventData",
+    "PaymentCreatedEvent",
+    "PaymentCreatedEventData",
+    "PaymentExpiredEvent",
+    "PaymentFailedEvent",
+    "PaymentList",
+    "PaymentProvider",
+    "PaymentProviderIds",
+    "PaymentPurpose",
+    "PaymentRefundedEvent",
+    "PaymentRefundedEventData",
+    "PaymentSettings",
+    "PaymentSettingsBookingRequirementsItem",
+    "PaymentSettingsRefundPolicy",
+    "PaymentSettingsStripe",
+    "PaymentStatus",
+    "PaymentSucceededEvent",
+    "PaymentSucceededEventData",
     "PhoneEntity",
     "Problem",
     "ProblemConflictingBooking",
     "ProblemTenantsItem",
     "ProvisionedTenant",
+    "ReceiveStripeWebhookRequest",
     "ReceiveWhatsAppWebhookRequest",
     "RecoverWebhookDeliveriesRequest",
     "RecoveryResult",
     "RefreshSessionRequest",
+    "Refund",
+    "RefundPaymentRequest",
+    "RefundReason",
+    "RefundStatus",
     "RenderSavedReplyRequest",
     "RenderedSavedReply",
     "RenderedSavedReplyMissingItem",
@@ -162,6 +195,8 @@ __all__ = [
     "ScheduleList",
     "ScheduleWeeklyHours",
     "SendMessageRequest",
+    "StripeWebhookResult",
+    "StripeWebhookResultOutcome",
     "SuggestRepliesRequest",
     "SuggestRepliesRequestMessagesItem",
     "Suggestions",
@@ -180,6 +215,9 @@ __all__ = [
     "UpdateConversationRequest",
     "UpdateCustomerRequest",
     "UpdateNoteRequest",
+    "UpdatePaymentSettingsRequest",
+    "UpdatePaymentSettingsRequestBookingRequirementsItem",
+    "UpdatePaymentSettingsRequestRefundPolicy",
     "UpdateSavedReplyRequest",
     "UpdateScheduleRequest",
     "UpdateTenantRequest",
@@ -219,8 +257,9 @@ AnalysisIntentName = Literal[
 ]
 AnalysisProvider = Literal["local", "bedrock"]
 AnalysisSentimentLabel = Literal["negative", "neutral", "positive"]
-BookingCancellationByType = Literal["customer", "user", "api_key"]
-BookingStatus = Literal["pending", "confirmed", "cancelled", "completed", "no_show"]
+BookingCancellationByType = Literal["customer", "user", "api_key", "system"]
+BookingPaymentPurpose = Literal["deposit", "full"]
+BookingStatus = Literal["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
 CategorizationCategoryName = Literal["booking", "billing", "support", "sales", "general"]
 ConnectedWhatsAppStatus = Literal["active", "needs_reauthorization"]
 ConversationChannel = Literal["sandbox", "whatsapp"]
@@ -247,6 +286,12 @@ EventFilter = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "payment.created",
+    "payment.succeeded",
+    "payment.failed",
+    "payment.expired",
+    "payment.canceled",
+    "payment.refunded",
     "channel.reauthorization_required",
     "webhook.test",
 ]
@@ -265,12 +310,32 @@ EventType = Literal[
     "booking.rescheduled",
     "booking.cancelled",
     "booking.completed",
+    "payment.created",
+    "payment.succeeded",
+    "payment.failed",
+    "payment.expired",
+    "payment.canceled",
+    "payment.refunded",
     "channel.reauthorization_required",
     "webhook.test",
 ]
 MessageDirection = Literal["inbound", "outbound"]
+MessageSenderType = Literal["customer", "user", "api_key"]
 MessageStatus = Literal["received", "queued", "sent", "delivered", "read", "failed"]
 NoteAuthorType = Literal["user", "api_key"]
+PaymentProvider = Literal["sandbox", "stripe"]
+PaymentPurpose = Literal["deposit", "full", "balance", "no_show_fee", "other"]
+PaymentStatus = Literal[
+    "pending",
+    "succeeded",
+    "failed",
+    "expired",
+    "canceled",
+    "refunded",
+    "partially_refunded",
+]
+RefundReason = Literal["requested", "booking_cancelled", "late_payment", "provider"]
+RefundStatus = Literal["pending", "succeeded"]
 RenderedSavedReplyMissingItem = Literal[
     "customer.name",
     "customer.first_name",
@@ -279,6 +344,7 @@ RenderedSavedReplyMissingItem = Literal[
     "agent.first_name",
 ]
 Role = Literal["admin", "agent"]
+StripeWebhookResultOutcome = Literal["applied", "duplicate", "unchanged", "ignored"]
 TenantDefaultLanguage = Literal["en", "es", "pt", "fr", "de"]
 TenantPlan = Literal["free", "starter", "pro", "enterprise"]
 TenantStatus = Literal["active", "suspended"]
@@ -418,6 +484,7 @@ class Booking(TypedDict):
     status: BookingStatus
     cancellation: Optional[BookingCancellation]
     rescheduled_from: Optional[TimeSpan]
+    payment: Optional[BookingPayment]
     created_at: str
     updated_at: str
     #: Incremented by every change; sent back as the ETag ("3").
@@ -435,8 +502,21 @@ class BookingCancellation(TypedDict):
 class BookingCancellationBy(TypedDict):
     """``Booking.cancellation.by`` in openapi.json."""
 
+    #: `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
     type: BookingCancellationByType
     id: str
+
+
+class BookingPayment(TypedDict):
+    """The payment the booking waits for (`pending_payment`) or was paid with; its state is the payment’s (`GET /payments/{id}`).
+
+    ``Booking.payment`` in openapi.json."""
+
+    id: str
+    purpose: BookingPaymentPurpose
+    #: In the currency’s minor units.
+    amount: int
+    currency: str
 
 
 class BookingCancelledEvent(TypedDict):
@@ -635,6 +715,11 @@ class ConnectedWhatsApp(TypedDict):
     created_at: str
     #: Set the Meta app’s callback URL to the API’s base URL plus this path.
     webhook_path: str
+
+
+class ConnectStripeRequest(TypedDict):
+    secret_key: str
+    webhook_secret: str
 
 
 class ConnectWhatsAppByEmbeddedSignupRequest(TypedDict):
@@ -860,6 +945,10 @@ class CreateBookingRequest(_CreateBookingRequestRequired, total=False):
     notes: str
     metadata: Dict[str, Union[str, float, bool, None]]
     status: CreateBookingRequestStatus
+    #: A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant’s requirement for the service (payment settings); `null`: none.
+    payment: Optional[CreateBookingRequestPayment]
+    #: Send the payment link into the booking’s conversation as a message.
+    send_payment_link: bool
 
 
 class CustomerInput(TypedDict, total=False):
@@ -869,6 +958,15 @@ class CustomerInput(TypedDict, total=False):
     #: International format (E.164), e.g. +4915112345678.
     phone: str
     name: str
+
+
+class CreateBookingRequestPayment(TypedDict):
+    """``CreateBookingRequest.payment`` in openapi.json."""
+
+    purpose: BookingPaymentPurpose
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
 
 
 class _CreateConversationRequestRequired(TypedDict):
@@ -890,8 +988,31 @@ class CreateConversationRequestMessage(TypedDict):
     text: str
 
 
+class CreatedPayment(TypedDict):
+    payment: Payment
+    #: The message that carried the link (`send: true`).
+    message_id: Optional[str]
+
+
 class CreateNoteRequest(TypedDict):
     text: str
+
+
+class _CreatePaymentRequestRequired(TypedDict):
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
+
+
+class CreatePaymentRequest(_CreatePaymentRequestRequired, total=False):
+    booking_id: str
+    conversation_id: str
+    purpose: PaymentPurpose
+    description: str
+    #: How long the link stays open (default: the settings' `hold_minutes`; at most 1440).
+    expires_in_minutes: int
+    #: Also send the link into the conversation as a message.
+    send: bool
 
 
 class CreateSavedReplyRequest(TypedDict):
@@ -1175,7 +1296,7 @@ class Message(TypedDict):
     type: Literal["text"]
     text: str
     status: MessageStatus
-    sender: BookingCancellationBy
+    sender: MessageSender
     channel: ConversationChannel
     provider_message_id: Optional[str]
     error: Optional[MessageError]
@@ -1189,6 +1310,13 @@ class Message(TypedDict):
     analysis: Optional[MessageAnalysis]
     #: The customer’s latest reaction to this message (WhatsApp); null if none.
     reaction: Optional[MessageReaction]
+
+
+class MessageSender(TypedDict):
+    """``Message.sender`` in openapi.json."""
+
+    type: MessageSenderType
+    id: str
 
 
 class MessageError(TypedDict):
@@ -1361,6 +1489,195 @@ class Pagination(TypedDict):
     next_cursor: Optional[str]
 
 
+class Payment(TypedDict):
+    id: str
+    tenant_id: str
+    booking_id: Optional[str]
+    conversation_id: Optional[str]
+    customer_id: Optional[str]
+    purpose: PaymentPurpose
+    description: Optional[str]
+    #: In the currency’s minor units (cents; yen for JPY, a zero-decimal currency).
+    amount: int
+    #: ISO 4217, upper case.
+    currency: str
+    status: PaymentStatus
+    #: `declined`, `canceled`, `booking_cancelled`, or `late_payment` (paid after the link expired or was withdrawn: refunded in full).
+    status_reason: Optional[str]
+    #: Refunds the provider confirmed.
+    amount_refunded: int
+    refunds: List[Refund]
+    #: Where the customer pays.
+    link: str
+    expires_at: str
+    provider: PaymentProvider
+    provider_ids: PaymentProviderIds
+    paid_at: Optional[str]
+    created_at: str
+    updated_at: str
+    #: Incremented by every change; sent back as the ETag ("3").
+    version: int
+
+
+class PaymentProviderIds(TypedDict, total=False):
+    """``Payment.provider_ids`` in openapi.json."""
+
+    checkout_session_id: str
+    payment_intent_id: str
+
+
+class PaymentCanceledEvent(TypedDict):
+    """The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s cancellation."""
+
+    id: str
+    type: Literal["payment.canceled"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentCanceledEventData(TypedDict):
+    """``PaymentCanceledEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+    changes: BookingCancelledEventDataChanges
+
+
+class PaymentCreatedEvent(TypedDict):
+    """A payment link was made (for a booking that waits for it, or by `POST /payments`)."""
+
+    id: str
+    type: Literal["payment.created"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCreatedEventData
+
+
+class PaymentCreatedEventData(TypedDict):
+    """``PaymentCreatedEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+
+
+class PaymentExpiredEvent(TypedDict):
+    """The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free."""
+
+    id: str
+    type: Literal["payment.expired"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentFailedEvent(TypedDict):
+    """The payment was declined; a booking waiting for it is cancelled (`payment_failed`)."""
+
+    id: str
+    type: Literal["payment.failed"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentCanceledEventData
+
+
+class PaymentList(TypedDict):
+    data: List[Payment]
+    pagination: Pagination
+
+
+class PaymentRefundedEvent(TypedDict):
+    """A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total."""
+
+    id: str
+    type: Literal["payment.refunded"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentRefundedEventData
+
+
+class PaymentRefundedEventData(TypedDict):
+    """``PaymentRefundedEvent.data`` in openapi.json."""
+
+    payment: Payment
+    booking_id: Optional[str]
+    refund: Refund
+    #: Each changed field, from its old value to its new one.
+    changes: Dict[str, BookingRescheduledEventDataChangesValue]
+
+
+class PaymentSettings(TypedDict):
+    provider: PaymentProvider
+    refund_policy: PaymentSettingsRefundPolicy
+    #: How long a link stays open and its booking holds its slot.
+    hold_minutes: int
+    booking_requirements: List[PaymentSettingsBookingRequirementsItem]
+    stripe: Optional[PaymentSettingsStripe]
+    #: Add the API’s base URL plus this path as an endpoint in Stripe.
+    webhook_path: str
+    #: The ISO 4217 currencies a payment may be in.
+    currencies: List[str]
+    version: int
+
+
+class PaymentSettingsRefundPolicy(TypedDict):
+    """``PaymentSettings.refund_policy`` in openapi.json."""
+
+    #: A paid booking cancelled at least this long before its start is refunded in full.
+    full_refund_hours_before: int
+    #: The share of the amount refunded when it is cancelled later (0: nothing).
+    late_refund_percent: int
+
+
+class PaymentSettingsBookingRequirementsItem(TypedDict):
+    """``PaymentSettings.booking_requirements[]`` in openapi.json."""
+
+    #: A service name, or `*` for every service without its own.
+    service: str
+    purpose: BookingPaymentPurpose
+    #: In the currency’s minor units.
+    amount: int
+    currency: str
+
+
+class PaymentSettingsStripe(TypedDict):
+    """The connected Stripe account; its key and signing secret are never returned.
+
+    ``PaymentSettings.stripe`` in openapi.json."""
+
+    livemode: bool
+    key_hint: str
+    connected_at: str
+
+
+class PaymentSucceededEvent(TypedDict):
+    """The customer paid. With `late_payment: true` the link had already expired or been withdrawn: the money is refunded in full at once (a `payment.refunded` follows)."""
+
+    id: str
+    type: Literal["payment.succeeded"]
+    created_at: str
+    tenant_id: str
+    api_version: Literal["v1"]
+    data: PaymentSucceededEventData
+
+
+class _PaymentSucceededEventDataRequired(TypedDict):
+    payment: Payment
+    booking_id: Optional[str]
+    changes: BookingCancelledEventDataChanges
+
+
+class PaymentSucceededEventData(_PaymentSucceededEventDataRequired, total=False):
+    """``PaymentSucceededEvent.data`` in openapi.json."""
+
+    late_payment: Literal[True]
+
+
 class PhoneEntity(TypedDict):
     type: Literal["phone"]
     text: str
@@ -1415,6 +1732,10 @@ class ProvisionedTenant(TypedDict):
     api_key: NewApiKey
 
 
+class ReceiveStripeWebhookRequest(TypedDict):
+    pass
+
+
 class ReceiveWhatsAppWebhookRequest(TypedDict):
     pass
 
@@ -1439,6 +1760,23 @@ class RecoveryResult(TypedDict):
 
 class RefreshSessionRequest(TypedDict):
     refresh_token: str
+
+
+class Refund(TypedDict):
+    id: str
+    #: In the payment’s minor units.
+    amount: int
+    #: `pending`: reserved and on its way to the provider; `succeeded`: the provider took it.
+    status: RefundStatus
+    #: `requested`: by `POST /payments/{id}/refund`; `booking_cancelled`: the refund policy; `late_payment`: paid after the link closed, given back in full; `provider`: made at the provider (Stripe’s dashboard).
+    reason: RefundReason
+    provider_refund_id: Optional[str]
+    created_at: str
+
+
+class RefundPaymentRequest(TypedDict, total=False):
+    #: Minor units to give back (default: all that is left).
+    amount: float
 
 
 class RenderedSavedReply(TypedDict):
@@ -1554,6 +1892,12 @@ class ScheduleList(TypedDict):
 
 class SendMessageRequest(TypedDict):
     text: str
+
+
+class StripeWebhookResult(TypedDict):
+    received: Literal[True]
+    #: `duplicate`: this event id was applied before; `ignored`: not a payment of this tenant, or a type we do not use.
+    outcome: StripeWebhookResultOutcome
 
 
 class _SuggestionsRequired(TypedDict):
@@ -1693,6 +2037,30 @@ class UpdateCustomerRequest(TypedDict, total=False):
 
 class UpdateNoteRequest(TypedDict):
     text: str
+
+
+class UpdatePaymentSettingsRequest(TypedDict, total=False):
+    provider: PaymentProvider
+    refund_policy: UpdatePaymentSettingsRequestRefundPolicy
+    hold_minutes: int
+    booking_requirements: List[UpdatePaymentSettingsRequestBookingRequirementsItem]
+
+
+class UpdatePaymentSettingsRequestRefundPolicy(TypedDict):
+    """``UpdatePaymentSettingsRequest.refund_policy`` in openapi.json."""
+
+    full_refund_hours_before: int
+    late_refund_percent: int
+
+
+class UpdatePaymentSettingsRequestBookingRequirementsItem(TypedDict):
+    """``UpdatePaymentSettingsRequest.booking_requirements[]`` in openapi.json."""
+
+    service: str
+    purpose: BookingPaymentPurpose
+    #: Whole minor units (cents; yen for JPY), 1 to 99999999.
+    amount: float
+    currency: str
 
 
 class UpdateSavedReplyRequest(TypedDict, total=False):
@@ -1851,6 +2219,12 @@ Event = Union[
     BookingRescheduledEvent,
     BookingCancelledEvent,
     BookingCompletedEvent,
+    PaymentCreatedEvent,
+    PaymentSucceededEvent,
+    PaymentFailedEvent,
+    PaymentExpiredEvent,
+    PaymentCanceledEvent,
+    PaymentRefundedEvent,
     ChannelReauthorizationRequiredEvent,
     WebhookTestEvent,
 ]

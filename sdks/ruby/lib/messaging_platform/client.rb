@@ -12,7 +12,7 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :customers, :saved_replies, :bookings, :schedules, :ai, :webhooks, :webhook_deliveries, :api_keys, :users,
+    attr_reader :conversations, :customers, :saved_replies, :bookings, :payments, :schedules, :ai, :webhooks, :webhook_deliveries, :api_keys, :users,
                 :events, :channels, :auth, :meta
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
@@ -33,6 +33,7 @@ module MessagingPlatform
       @customers = Resources::Customers.new(@transport)
       @saved_replies = Resources::SavedReplies.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
+      @payments = Resources::Payments.new(@transport)
       @schedules = Resources::Schedules.new(@transport)
       @ai = Resources::Ai.new(@transport)
       @webhooks = Resources::Webhooks.new(@transport)

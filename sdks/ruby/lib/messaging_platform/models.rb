@@ -124,9 +124,11 @@ module MessagingPlatform
       property :timezone, :string, required: true
       property :notes, :string, required: true, nullable: true
       property :metadata, :hash, required: true
-      property :status, :string, required: true, enum: ["pending", "confirmed", "cancelled", "completed", "no_show"]
+      property :status, :string, required: true, enum: ["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
       property :cancellation, "Booking::Cancellation", required: true, nullable: true
       property :rescheduled_from, "TimeSpan", required: true, nullable: true
+      # The payment the booking waits for (`pending_payment`) or was paid with; its state is the payment’s (`GET /payments/{id}`).
+      property :payment, "Booking::Payment", required: true, nullable: true
       property :created_at, :string, required: true
       property :updated_at, :string, required: true
       # Incremented by every change; sent back as the ETag ("3").
@@ -140,9 +142,20 @@ module MessagingPlatform
 
         # The `By` object.
         class By < Model
-          property :type, :string, required: true, enum: ["customer", "user", "api_key"]
+          # `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+          property :type, :string, required: true, enum: ["customer", "user", "api_key", "system"]
           property :id, :string, required: true
         end
+      end
+
+      # The payment the booking waits for (`pending_payment`) or was paid with; its state is the
+      # payment’s (`GET /payments/{id}`).
+      class Payment < Model
+        property :id, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # In the currency’s minor units.
+        property :amount, :integer, required: true
+        property :currency, :string, required: true
       end
     end
 
@@ -346,6 +359,12 @@ module MessagingPlatform
       class Data < Model
         property :channel, "WhatsAppChannel", required: true
       end
+    end
+
+    # The `ConnectStripeRequest` object.
+    class ConnectStripeRequest < Model
+      property :secret_key, :string, required: true
+      property :webhook_secret, :string, required: true
     end
 
     # The `ConnectWhatsAppByEmbeddedSignupRequest` object.
@@ -601,6 +620,10 @@ module MessagingPlatform
       property :notes, :string
       property :metadata, :hash
       property :status, :string, enum: ["pending", "confirmed"]
+      # A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant’s requirement for the service (payment settings); `null`: none.
+      property :payment, "CreateBookingRequest::Payment", nullable: true
+      # Send the payment link into the booking’s conversation as a message.
+      property :send_payment_link, :boolean
 
       # The `Customer` object.
       class Customer < Model
@@ -608,6 +631,14 @@ module MessagingPlatform
         # International format (E.164), e.g. +4915112345678.
         property :phone, :string
         property :name, :string
+      end
+
+      # The `Payment` object.
+      class Payment < Model
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # Whole minor units (cents; yen for JPY), 1 to 99999999.
+        property :amount, :number, required: true
+        property :currency, :string, required: true
       end
     end
 
@@ -638,6 +669,21 @@ module MessagingPlatform
     # The `CreateNoteRequest` object.
     class CreateNoteRequest < Model
       property :text, :string, required: true
+    end
+
+    # The `CreatePaymentRequest` object.
+    class CreatePaymentRequest < Model
+      property :booking_id, :string
+      property :conversation_id, :string
+      property :purpose, :string, enum: ["deposit", "full", "balance", "no_show_fee", "other"]
+      # Whole minor units (cents; yen for JPY), 1 to 99999999.
+      property :amount, :number, required: true
+      property :currency, :string, required: true
+      property :description, :string
+      # How long the link stays open (default: the settings' `hold_minutes`; at most 1440).
+      property :expires_in_minutes, :integer
+      # Also send the link into the conversation as a message.
+      property :send, :boolean
     end
 
     # The `CreateSavedReplyRequest` object.
@@ -764,6 +810,13 @@ module MessagingPlatform
       property :events, [:string], required: true
       property :description, :string
       property :is_active, :boolean
+    end
+
+    # The `CreatedPayment` object.
+    class CreatedPayment < Model
+      property :payment, "Payment", required: true
+      # The message that carried the link (`send: true`).
+      property :message_id, :string, required: true, nullable: true
     end
 
     # The `Customer` object.
@@ -924,8 +977,10 @@ module MessagingPlatform
     # ConversationMessageSentEvent, ConversationMessageDeliveredEvent, ConversationMessageReadEvent,
     # ConversationMessageFailedEvent, ConversationHandoffEvent, BookingCreatedEvent,
     # BookingConfirmedEvent, BookingUpdatedEvent, BookingRescheduledEvent, BookingCancelledEvent,
-    # BookingCompletedEvent, ChannelReauthorizationRequiredEvent, WebhookTestEvent, by `type`.
-    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "webhook.test" => "WebhookTestEvent" })
+    # BookingCompletedEvent, PaymentCreatedEvent, PaymentSucceededEvent, PaymentFailedEvent,
+    # PaymentExpiredEvent, PaymentCanceledEvent, PaymentRefundedEvent,
+    # ChannelReauthorizationRequiredEvent, WebhookTestEvent, by `type`.
+    Event = Union.new("Event", "type", { "conversation.created" => "ConversationCreatedEvent", "conversation.updated" => "ConversationUpdatedEvent", "conversation.message.received" => "ConversationMessageReceivedEvent", "conversation.message.sent" => "ConversationMessageSentEvent", "conversation.message.delivered" => "ConversationMessageDeliveredEvent", "conversation.message.read" => "ConversationMessageReadEvent", "conversation.message.failed" => "ConversationMessageFailedEvent", "conversation.handoff" => "ConversationHandoffEvent", "booking.created" => "BookingCreatedEvent", "booking.confirmed" => "BookingConfirmedEvent", "booking.updated" => "BookingUpdatedEvent", "booking.rescheduled" => "BookingRescheduledEvent", "booking.cancelled" => "BookingCancelledEvent", "booking.completed" => "BookingCompletedEvent", "payment.created" => "PaymentCreatedEvent", "payment.succeeded" => "PaymentSucceededEvent", "payment.failed" => "PaymentFailedEvent", "payment.expired" => "PaymentExpiredEvent", "payment.canceled" => "PaymentCanceledEvent", "payment.refunded" => "PaymentRefundedEvent", "channel.reauthorization_required" => "ChannelReauthorizationRequiredEvent", "webhook.test" => "WebhookTestEvent" })
 
     # The `EventList` object.
     class EventList < Model
@@ -1178,6 +1233,242 @@ module MessagingPlatform
       property :next_cursor, :string, required: true, nullable: true
     end
 
+    # The `Payment` object.
+    class Payment < Model
+      property :id, :string, required: true
+      property :tenant_id, :string, required: true
+      property :booking_id, :string, required: true, nullable: true
+      property :conversation_id, :string, required: true, nullable: true
+      property :customer_id, :string, required: true, nullable: true
+      property :purpose, :string, required: true, enum: ["deposit", "full", "balance", "no_show_fee", "other"]
+      property :description, :string, required: true, nullable: true
+      # In the currency’s minor units (cents; yen for JPY, a zero-decimal currency).
+      property :amount, :integer, required: true
+      # ISO 4217, upper case.
+      property :currency, :string, required: true
+      property :status, :string, required: true, enum: ["pending", "succeeded", "failed", "expired", "canceled", "refunded", "partially_refunded"]
+      # `declined`, `canceled`, `booking_cancelled`, or `late_payment` (paid after the link expired or was withdrawn: refunded in full).
+      property :status_reason, :string, required: true, nullable: true
+      # Refunds the provider confirmed.
+      property :amount_refunded, :integer, required: true
+      property :refunds, ["Refund"], required: true
+      # Where the customer pays.
+      property :link, :string, required: true
+      property :expires_at, :string, required: true
+      property :provider, :string, required: true, enum: ["sandbox", "stripe"]
+      property :provider_ids, "Payment::ProviderIds", required: true
+      property :paid_at, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+      property :updated_at, :string, required: true
+      # Incremented by every change; sent back as the ETag ("3").
+      property :version, :integer, required: true
+
+      # The `ProviderIds` object.
+      class ProviderIds < Model
+        property :checkout_session_id, :string
+        property :payment_intent_id, :string
+      end
+    end
+
+    # The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s
+    # cancellation.
+    class PaymentCanceledEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.canceled"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentCanceledEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentCanceledEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentCanceledEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # A payment link was made (for a booking that waits for it, or by `POST /payments`).
+    class PaymentCreatedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.created"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentCreatedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+      end
+    end
+
+    # The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its
+    # slot is free.
+    class PaymentExpiredEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.expired"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentExpiredEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentExpiredEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentExpiredEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # The payment was declined; a booking waiting for it is cancelled (`payment_failed`).
+    class PaymentFailedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.failed"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentFailedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentFailedEvent::Data::Changes", required: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentFailedEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
+    # The `PaymentList` object.
+    class PaymentList < Model
+      property :data, ["Payment"], required: true
+      property :pagination, "Pagination", required: true
+    end
+
+    # A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the
+    # total.
+    class PaymentRefundedEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.refunded"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentRefundedEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :refund, "Refund", required: true
+        # Each changed field, from its old value to its new one.
+        property :changes, :hash, required: true
+      end
+    end
+
+    # The `PaymentSettings` object.
+    class PaymentSettings < Model
+      property :provider, :string, required: true, enum: ["sandbox", "stripe"]
+      property :refund_policy, "PaymentSettings::RefundPolicy", required: true
+      # How long a link stays open and its booking holds its slot.
+      property :hold_minutes, :integer, required: true
+      property :booking_requirements, ["PaymentSettings::BookingRequirement"], required: true
+      # The connected Stripe account; its key and signing secret are never returned.
+      property :stripe, "PaymentSettings::Stripe", required: true, nullable: true
+      # Add the API’s base URL plus this path as an endpoint in Stripe.
+      property :webhook_path, :string, required: true
+      # The ISO 4217 currencies a payment may be in.
+      property :currencies, [:string], required: true
+      property :version, :integer, required: true
+
+      # The `RefundPolicy` object.
+      class RefundPolicy < Model
+        # A paid booking cancelled at least this long before its start is refunded in full.
+        property :full_refund_hours_before, :integer, required: true
+        # The share of the amount refunded when it is cancelled later (0: nothing).
+        property :late_refund_percent, :integer, required: true
+      end
+
+      # The `BookingRequirement` object.
+      class BookingRequirement < Model
+        # A service name, or `*` for every service without its own.
+        property :service, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # In the currency’s minor units.
+        property :amount, :integer, required: true
+        property :currency, :string, required: true
+      end
+
+      # The connected Stripe account; its key and signing secret are never returned.
+      class Stripe < Model
+        property :livemode, :boolean, required: true
+        property :key_hint, :string, required: true
+        property :connected_at, :string, required: true
+      end
+    end
+
+    # The customer paid. With `late_payment: true` the link had already expired or been withdrawn:
+    # the money is refunded in full at once (a `payment.refunded` follows).
+    class PaymentSucceededEvent < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, const: "payment.succeeded"
+      property :created_at, :string, required: true
+      property :tenant_id, :string, required: true
+      property :api_version, :string, required: true, const: "v1"
+      property :data, "PaymentSucceededEvent::Data", required: true
+
+      # The `Data` object.
+      class Data < Model
+        property :payment, "Payment", required: true
+        property :booking_id, :string, required: true, nullable: true
+        property :changes, "PaymentSucceededEvent::Data::Changes", required: true
+        property :late_payment, :boolean, const: true
+
+        # The `Changes` object.
+        class Changes < Model
+          property :status, "PaymentSucceededEvent::Data::Changes::Status", required: true
+
+          # The `Status` object.
+          class Status < Model
+            property :from, :string, required: true
+            property :to, :string, required: true
+          end
+        end
+      end
+    end
+
     # The `PhoneEntity` object.
     class PhoneEntity < Model
       property :type, :string, required: true, const: "phone"
@@ -1228,6 +1519,10 @@ module MessagingPlatform
       property :api_key, "NewApiKey", required: true
     end
 
+    # The `ReceiveStripeWebhookRequest` object.
+    class ReceiveStripeWebhookRequest < Model
+    end
+
     # The `ReceiveWhatsAppWebhookRequest` object.
     class ReceiveWhatsAppWebhookRequest < Model
     end
@@ -1252,6 +1547,25 @@ module MessagingPlatform
     # The `RefreshSessionRequest` object.
     class RefreshSessionRequest < Model
       property :refresh_token, :string, required: true
+    end
+
+    # The `Refund` object.
+    class Refund < Model
+      property :id, :string, required: true
+      # In the payment’s minor units.
+      property :amount, :integer, required: true
+      # `pending`: reserved and on its way to the provider; `succeeded`: the provider took it.
+      property :status, :string, required: true, enum: ["pending", "succeeded"]
+      # `requested`: by `POST /payments/{id}/refund`; `booking_cancelled`: the refund policy; `late_payment`: paid after the link closed, given back in full; `provider`: made at the provider (Stripe’s dashboard).
+      property :reason, :string, required: true, enum: ["requested", "booking_cancelled", "late_payment", "provider"]
+      property :provider_refund_id, :string, required: true, nullable: true
+      property :created_at, :string, required: true
+    end
+
+    # The `RefundPaymentRequest` object.
+    class RefundPaymentRequest < Model
+      # Minor units to give back (default: all that is left).
+      property :amount, :number
     end
 
     # The `RenderSavedReplyRequest` object.
@@ -1369,6 +1683,13 @@ module MessagingPlatform
     # The `SendMessageRequest` object.
     class SendMessageRequest < Model
       property :text, :string, required: true
+    end
+
+    # The `StripeWebhookResult` object.
+    class StripeWebhookResult < Model
+      property :received, :boolean, required: true, const: true
+      # `duplicate`: this event id was applied before; `ignored`: not a payment of this tenant, or a type we do not use.
+      property :outcome, :string, required: true, enum: ["applied", "duplicate", "unchanged", "ignored"]
     end
 
     # The `SuggestRepliesRequest` object.
@@ -1490,7 +1811,7 @@ module MessagingPlatform
       property :conversation_id, :string, nullable: true
       property :start_at, :string
       property :end_at, :string
-      property :status, :string, enum: ["pending", "confirmed", "cancelled", "completed", "no_show"]
+      property :status, :string, enum: ["pending", "pending_payment", "confirmed", "cancelled", "completed", "no_show"]
       property :cancellation_reason, :string
     end
 
@@ -1513,6 +1834,29 @@ module MessagingPlatform
     # The `UpdateNoteRequest` object.
     class UpdateNoteRequest < Model
       property :text, :string, required: true
+    end
+
+    # The `UpdatePaymentSettingsRequest` object.
+    class UpdatePaymentSettingsRequest < Model
+      property :provider, :string, enum: ["sandbox", "stripe"]
+      property :refund_policy, "UpdatePaymentSettingsRequest::RefundPolicy"
+      property :hold_minutes, :integer
+      property :booking_requirements, ["UpdatePaymentSettingsRequest::BookingRequirement"]
+
+      # The `RefundPolicy` object.
+      class RefundPolicy < Model
+        property :full_refund_hours_before, :integer, required: true
+        property :late_refund_percent, :integer, required: true
+      end
+
+      # The `BookingRequirement` object.
+      class BookingRequirement < Model
+        property :service, :string, required: true
+        property :purpose, :string, required: true, enum: ["deposit", "full"]
+        # Whole minor units (cents; yen for JPY), 1 to 99999999.
+        property :amount, :number, required: true
+        property :currency, :string, required: true
+      end
     end
 
     # The `UpdateSavedReplyRequest` object.
@@ -1768,6 +2112,19 @@ module MessagingPlatform
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),
     "verifyWhatsAppWebhook" => Operation.new(id: "verifyWhatsAppWebhook", method: :get, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: ["hub.mode", "hub.verify_token", "hub.challenge"], body: nil, body_required: false, responses: { 200 => nil }),
     "receiveWhatsAppWebhook" => Operation.new(id: "receiveWhatsAppWebhook", method: :post, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: [], body: "ReceiveWhatsAppWebhookRequest", body_required: false, responses: { 200 => "WhatsAppWebhookResult" }),
+    "listPayments" => Operation.new(id: "listPayments", method: :get, path: "/payments", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "booking_id", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "PaymentList" }),
+    "createPayment" => Operation.new(id: "createPayment", method: :post, path: "/payments", auth: :tenant, path_params: [], query: [], body: "CreatePaymentRequest", body_required: true, responses: { 201 => "CreatedPayment" }),
+    "getPaymentSettings" => Operation.new(id: "getPaymentSettings", method: :get, path: "/payments/settings", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "PaymentSettings" }),
+    "updatePaymentSettings" => Operation.new(id: "updatePaymentSettings", method: :patch, path: "/payments/settings", auth: :tenant, path_params: [], query: [], body: "UpdatePaymentSettingsRequest", body_required: false, responses: { 200 => "PaymentSettings" }),
+    "connectStripe" => Operation.new(id: "connectStripe", method: :post, path: "/payments/stripe", auth: :tenant, path_params: [], query: [], body: "ConnectStripeRequest", body_required: true, responses: { 200 => "PaymentSettings" }),
+    "receiveStripeWebhook" => Operation.new(id: "receiveStripeWebhook", method: :post, path: "/payments/stripe/webhook/{tenant_id}", auth: :none, path_params: ["tenant_id"], query: [], body: "ReceiveStripeWebhookRequest", body_required: false, responses: { 200 => "StripeWebhookResult" }),
+    "paymentCheckoutPage" => Operation.new(id: "paymentCheckoutPage", method: :get, path: "/payments/checkout/{tenant_id}/{id}", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "paymentCheckoutPay" => Operation.new(id: "paymentCheckoutPay", method: :post, path: "/payments/checkout/{tenant_id}/{id}/pay", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "paymentCheckoutDecline" => Operation.new(id: "paymentCheckoutDecline", method: :post, path: "/payments/checkout/{tenant_id}/{id}/decline", auth: :none, path_params: ["tenant_id", "id"], query: ["sig"], body: nil, body_required: false, responses: { 200 => nil }),
+    "getPayment" => Operation.new(id: "getPayment", method: :get, path: "/payments/{id}", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Payment" }),
+    "refundPayment" => Operation.new(id: "refundPayment", method: :post, path: "/payments/{id}/refund", auth: :tenant, path_params: ["id"], query: [], body: "RefundPaymentRequest", body_required: false, responses: { 200 => "Payment" }),
+    "cancelPayment" => Operation.new(id: "cancelPayment", method: :post, path: "/payments/{id}/cancel", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 200 => "Payment" }),
+    "sendPaymentLink" => Operation.new(id: "sendPaymentLink", method: :post, path: "/payments/{id}/send", auth: :tenant, path_params: ["id"], query: [], body: nil, body_required: false, responses: { 202 => "Message" }),
     "listBookings" => Operation.new(id: "listBookings", method: :get, path: "/bookings", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "BookingList" }),
     "createBooking" => Operation.new(id: "createBooking", method: :post, path: "/bookings", auth: :tenant, path_params: [], query: [], body: "CreateBookingRequest", body_required: true, responses: { 201 => "Booking" }),
     "getAvailability" => Operation.new(id: "getAvailability", method: :get, path: "/bookings/availability", auth: :tenant, path_params: [], query: ["resource_id", "from", "to", "duration_minutes", "step_minutes", "reschedule_booking_id"], body: nil, body_required: false, responses: { 200 => "Availability" }),

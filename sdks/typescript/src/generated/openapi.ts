@@ -537,6 +537,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments
+         * @description Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time (`from`, `to`).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A link for a booking and/or a conversation, with the tenant’s provider (the sandbox, or Stripe Checkout). `send: true` also sends it into the conversation as a message. Amounts are whole minor units from 1 to 99999999. Emits `payment.created`.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the payment settings
+         * @description The provider, refund policy, hold and per-service requirements. Stripe’s secrets are never returned.
+         */
+        get: operations["getPaymentSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the payment settings (admin)
+         * @description Changes what is sent. `provider: stripe` needs Stripe connected first.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updatePaymentSettings"];
+        trace?: never;
+    };
+    "/payments/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect Stripe (admin)
+         * @description A restricted key (write access to Checkout Sessions and Refunds) and the signing secret of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to Stripe; both are sealed and never returned. The provider becomes `stripe`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["connectStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/stripe/webhook/{tenant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe webhook (Stripe)
+         * @description Stripe’s events for one tenant, verified on the raw body with its signing secret (`Stripe-Signature`), applied once per event id, in any order. A forged or stale signature is 400 and changes nothing.
+         */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/checkout/{tenant_id}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer’s payment page
+         * @description The page a link opens: with the sandbox provider, Pay and Decline buttons; otherwise (and once paid) where the payment stands.
+         */
+        get: operations["paymentCheckoutPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/checkout/{tenant_id}/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: pay
+         * @description The sandbox page’s Pay button.
+         */
+        post: operations["paymentCheckoutPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/checkout/{tenant_id}/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: decline
+         * @description The sandbox page’s Decline button: the payment fails.
+         */
+        post: operations["paymentCheckoutDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment
+         * @description The payment, its link and its refunds.
+         */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a payment (admin)
+         * @description Gives back `amount` minor units (default: all that is left), at most what was paid less what was refunded. Safe to race: each refund is reserved on the payment before it is sent. Emits `payment.refunded` once the provider takes it.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an unpaid link
+         * @description The link closes (`payment.canceled`); a booking waiting for it is cancelled (`payment_canceled`). A customer who pays at that moment is refunded in full.
+         */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the link into the conversation
+         * @description Sends (or sends again) an open link into the payment’s conversation, as a message.
+         */
+        post: operations["sendPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings": {
         parameters: {
             query?: never;
@@ -1375,6 +1609,138 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.created
+         * @description A payment link was made (for a booking that waits for it, or by `POST /payments`).
+         *
+         *     Delivered to every active endpoint subscribed to `payment.created` (or a pattern that matches it).
+         */
+        post: operations["onPaymentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.succeeded
+         * @description The customer paid. With `late_payment: true` the link had already expired or been withdrawn: the money is refunded in full at once (a `payment.refunded` follows).
+         *
+         *     Delivered to every active endpoint subscribed to `payment.succeeded` (or a pattern that matches it).
+         */
+        post: operations["onPaymentSucceeded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.failed
+         * @description The payment was declined; a booking waiting for it is cancelled (`payment_failed`).
+         *
+         *     Delivered to every active endpoint subscribed to `payment.failed` (or a pattern that matches it).
+         */
+        post: operations["onPaymentFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.expired
+         * @description The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free.
+         *
+         *     Delivered to every active endpoint subscribed to `payment.expired` (or a pattern that matches it).
+         */
+        post: operations["onPaymentExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.canceled
+         * @description The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s cancellation.
+         *
+         *     Delivered to every active endpoint subscribed to `payment.canceled` (or a pattern that matches it).
+         */
+        post: operations["onPaymentCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.refunded
+         * @description A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total.
+         *
+         *     Delivered to every active endpoint subscribed to `payment.refunded` (or a pattern that matches it).
+         */
+        post: operations["onPaymentRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "channel.reauthorization_required": {
         parameters: {
             query?: never;
@@ -1590,7 +1956,7 @@ export interface components {
                 [key: string]: string | number | boolean | null;
             };
             /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+            status: "pending" | "pending_payment" | "confirmed" | "cancelled" | "completed" | "no_show";
             cancellation: {
                 reason: string | null;
                 /**
@@ -1599,12 +1965,25 @@ export interface components {
                  */
                 at: string;
                 by: {
-                    /** @enum {string} */
-                    type: "customer" | "user" | "api_key";
+                    /**
+                     * @description `system`: the booking’s payment cancelled it (`payment_expired`, `payment_failed`).
+                     * @enum {string}
+                     */
+                    type: "customer" | "user" | "api_key" | "system";
                     id: string;
                 };
             } | null;
             rescheduled_from: components["schemas"]["TimeSpan"] | null;
+            payment: {
+                /** @example pay_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+                id: string;
+                /** @enum {string} */
+                purpose: "deposit" | "full";
+                /** @description In the currency’s minor units. */
+                amount: number;
+                /** @example EUR */
+                currency: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-21T22:22:45.841Z
@@ -1902,6 +2281,10 @@ export interface components {
             created_at: string;
             /** @description Set the Meta app’s callback URL to the API’s base URL plus this path. */
             webhook_path: string;
+        };
+        ConnectStripeRequest: {
+            secret_key: string;
+            webhook_secret: string;
         };
         ConnectWhatsAppByEmbeddedSignupRequest: {
             code: string;
@@ -2279,6 +2662,20 @@ export interface components {
             };
             /** @enum {string} */
             status?: "pending" | "confirmed";
+            /** @description A deposit or the full price to be paid through a link: the booking waits in `pending_payment`, holding its slot, until it is paid (then `confirmed`) or the link expires (then `cancelled`, `payment_expired`). Default: the tenant’s requirement for the service (payment settings); `null`: none. */
+            payment?: {
+                /** @enum {string} */
+                purpose: "deposit" | "full";
+                /**
+                 * @description Whole minor units (cents; yen for JPY), 1 to 99999999.
+                 * @example 2500
+                 */
+                amount: number;
+                /** @example EUR */
+                currency: string;
+            } | null;
+            /** @description Send the payment link into the booking’s conversation as a message. */
+            send_payment_link?: boolean;
         };
         CreateConversationRequest: {
             /** @enum {string} */
@@ -2298,8 +2695,34 @@ export interface components {
                 text: string;
             };
         };
+        CreatedPayment: {
+            payment: components["schemas"]["Payment"];
+            /** @description The message that carried the link (`send: true`). */
+            message_id: string | null;
+        };
         CreateNoteRequest: {
             text: string;
+        };
+        CreatePaymentRequest: {
+            booking_id?: string;
+            conversation_id?: string;
+            /**
+             * @default other
+             * @enum {string}
+             */
+            purpose?: "deposit" | "full" | "balance" | "no_show_fee" | "other";
+            /**
+             * @description Whole minor units (cents; yen for JPY), 1 to 99999999.
+             * @example 2500
+             */
+            amount: number;
+            /** @example EUR */
+            currency: string;
+            description?: string;
+            /** @description How long the link stays open (default: the settings' `hold_minutes`; at most 1440). */
+            expires_in_minutes?: number;
+            /** @description Also send the link into the conversation as a message. */
+            send?: boolean;
         };
         CreateSavedReplyRequest: {
             /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
@@ -2387,7 +2810,7 @@ export interface components {
         };
         CreateWebhookRequest: {
             url: string;
-            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
+            events: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "webhook.test")[];
             description?: string;
             /** @default true */
             is_active?: boolean;
@@ -2575,7 +2998,7 @@ export interface components {
             value: string;
         };
         Entity: components["schemas"]["DateTimeEntity"] | components["schemas"]["DateEntity"] | components["schemas"]["EmailEntity"] | components["schemas"]["PhoneEntity"] | components["schemas"]["MoneyEntity"];
-        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["WebhookTestEvent"];
+        Event: components["schemas"]["ConversationCreatedEvent"] | components["schemas"]["ConversationUpdatedEvent"] | components["schemas"]["ConversationMessageReceivedEvent"] | components["schemas"]["ConversationMessageSentEvent"] | components["schemas"]["ConversationMessageDeliveredEvent"] | components["schemas"]["ConversationMessageReadEvent"] | components["schemas"]["ConversationMessageFailedEvent"] | components["schemas"]["ConversationHandoffEvent"] | components["schemas"]["BookingCreatedEvent"] | components["schemas"]["BookingConfirmedEvent"] | components["schemas"]["BookingUpdatedEvent"] | components["schemas"]["BookingRescheduledEvent"] | components["schemas"]["BookingCancelledEvent"] | components["schemas"]["BookingCompletedEvent"] | components["schemas"]["PaymentCreatedEvent"] | components["schemas"]["PaymentSucceededEvent"] | components["schemas"]["PaymentFailedEvent"] | components["schemas"]["PaymentExpiredEvent"] | components["schemas"]["PaymentCanceledEvent"] | components["schemas"]["PaymentRefundedEvent"] | components["schemas"]["ChannelReauthorizationRequiredEvent"] | components["schemas"]["WebhookTestEvent"];
         EventList: {
             data: components["schemas"]["Event"][];
             pagination: components["schemas"]["Pagination"];
@@ -2882,6 +3305,302 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             next_cursor: string | null;
         };
+        Payment: {
+            /** @example pay_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            booking_id: string | null;
+            conversation_id: string | null;
+            customer_id: string | null;
+            /** @enum {string} */
+            purpose: "deposit" | "full" | "balance" | "no_show_fee" | "other";
+            description: string | null;
+            /**
+             * @description In the currency’s minor units (cents; yen for JPY, a zero-decimal currency).
+             * @example 2500
+             */
+            amount: number;
+            /**
+             * @description ISO 4217, upper case.
+             * @example EUR
+             */
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "expired" | "canceled" | "refunded" | "partially_refunded";
+            /** @description `declined`, `canceled`, `booking_cancelled`, or `late_payment` (paid after the link expired or was withdrawn: refunded in full). */
+            status_reason: string | null;
+            /**
+             * @description Refunds the provider confirmed.
+             * @example 2500
+             */
+            amount_refunded: number;
+            refunds: components["schemas"]["Refund"][];
+            /**
+             * Format: uri
+             * @description Where the customer pays.
+             */
+            link: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            expires_at: string;
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            provider_ids: {
+                checkout_session_id?: string;
+                payment_intent_id?: string;
+            };
+            paid_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            updated_at: string;
+            /** @description Incremented by every change; sent back as the ETag ("3"). */
+            version: number;
+        };
+        /** @description The unpaid link was withdrawn, by `POST /payments/{id}/cancel` or with its booking’s cancellation. */
+        PaymentCanceledEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.canceled";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+                changes: {
+                    status: {
+                        from: string;
+                        to: string;
+                    };
+                };
+            };
+        };
+        /** @description A payment link was made (for a booking that waits for it, or by `POST /payments`). */
+        PaymentCreatedEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.created";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+            };
+        };
+        /** @description The link expired unpaid; a booking waiting for it is cancelled (`payment_expired`) and its slot is free. */
+        PaymentExpiredEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.expired";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+                changes: {
+                    status: {
+                        from: string;
+                        to: string;
+                    };
+                };
+            };
+        };
+        /** @description The payment was declined; a booking waiting for it is cancelled (`payment_failed`). */
+        PaymentFailedEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.failed";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+                changes: {
+                    status: {
+                        from: string;
+                        to: string;
+                    };
+                };
+            };
+        };
+        PaymentList: {
+            data: components["schemas"]["Payment"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A refund went through (in part or in full): `refund` is the one, `changes.amount_refunded` the total. */
+        PaymentRefundedEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.refunded";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+                refund: components["schemas"]["Refund"];
+                /** @description Each changed field, from its old value to its new one. */
+                changes: {
+                    [key: string]: {
+                        from: unknown;
+                        to: unknown;
+                    };
+                };
+            };
+        };
+        PaymentSettings: {
+            /** @enum {string} */
+            provider: "sandbox" | "stripe";
+            refund_policy: {
+                /** @description A paid booking cancelled at least this long before its start is refunded in full. */
+                full_refund_hours_before: number;
+                /** @description The share of the amount refunded when it is cancelled later (0: nothing). */
+                late_refund_percent: number;
+            };
+            /** @description How long a link stays open and its booking holds its slot. */
+            hold_minutes: number;
+            booking_requirements: {
+                /** @description A service name, or `*` for every service without its own. */
+                service: string;
+                /** @enum {string} */
+                purpose: "deposit" | "full";
+                /**
+                 * @description In the currency’s minor units.
+                 * @example 2500
+                 */
+                amount: number;
+                currency: string;
+            }[];
+            stripe: {
+                livemode: boolean;
+                key_hint: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T22:22:45.841Z
+                 */
+                connected_at: string;
+            } | null;
+            /** @description Add the API’s base URL plus this path as an endpoint in Stripe. */
+            webhook_path: string;
+            /** @description The ISO 4217 currencies a payment may be in. */
+            currencies: string[];
+            version: number;
+        };
+        /** @description The customer paid. With `late_payment: true` the link had already expired or been withdrawn: the money is refunded in full at once (a `payment.refunded` follows). */
+        PaymentSucceededEvent: {
+            /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment.succeeded";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 83c27e80-76f3-49ca-a17d-b8b1d6c80254
+             */
+            tenant_id: string;
+            /** @constant */
+            api_version: "v1";
+            data: {
+                payment: components["schemas"]["Payment"];
+                booking_id: string | null;
+                changes: {
+                    status: {
+                        from: string;
+                        to: string;
+                    };
+                };
+                /** @constant */
+                late_payment?: true;
+            };
+        };
         PhoneEntity: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2936,6 +3655,9 @@ export interface components {
             admin_user: components["schemas"]["User"];
             api_key: components["schemas"]["NewApiKey"];
         };
+        ReceiveStripeWebhookRequest: {
+            [key: string]: unknown;
+        };
         ReceiveWhatsAppWebhookRequest: {
             [key: string]: unknown;
         };
@@ -2964,6 +3686,38 @@ export interface components {
         };
         RefreshSessionRequest: {
             refresh_token: string;
+        };
+        Refund: {
+            /** @example rfd_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /**
+             * @description In the payment’s minor units.
+             * @example 2500
+             */
+            amount: number;
+            /**
+             * @description `pending`: reserved and on its way to the provider; `succeeded`: the provider took it.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded";
+            /**
+             * @description `requested`: by `POST /payments/{id}/refund`; `booking_cancelled`: the refund policy; `late_payment`: paid after the link closed, given back in full; `provider`: made at the provider (Stripe’s dashboard).
+             * @enum {string}
+             */
+            reason: "requested" | "booking_cancelled" | "late_payment" | "provider";
+            provider_refund_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            created_at: string;
+        };
+        RefundPaymentRequest: {
+            /**
+             * @description Minor units to give back (default: all that is left).
+             * @example 2500
+             */
+            amount?: number;
         };
         RenderedSavedReply: {
             /** @description The text with its placeholders filled in and trimmed, ready to send. */
@@ -3122,6 +3876,15 @@ export interface components {
         };
         SendMessageRequest: {
             text: string;
+        };
+        StripeWebhookResult: {
+            /** @constant */
+            received: true;
+            /**
+             * @description `duplicate`: this event id was applied before; `ignored`: not a payment of this tenant, or a type we do not use.
+             * @enum {string}
+             */
+            outcome: "applied" | "duplicate" | "unchanged" | "ignored";
         };
         Suggestions: {
             /** @example conv_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
@@ -3284,7 +4047,7 @@ export interface components {
             /** Format: date-time */
             end_at?: string;
             /** @enum {string} */
-            status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+            status?: "pending" | "pending_payment" | "confirmed" | "cancelled" | "completed" | "no_show";
             cancellation_reason?: string;
         };
         UpdateConversationRequest: {
@@ -3303,6 +4066,27 @@ export interface components {
         };
         UpdateNoteRequest: {
             text: string;
+        };
+        UpdatePaymentSettingsRequest: {
+            /** @enum {string} */
+            provider?: "sandbox" | "stripe";
+            refund_policy?: {
+                full_refund_hours_before: number;
+                late_refund_percent: number;
+            };
+            hold_minutes?: number;
+            booking_requirements?: {
+                service: string;
+                /** @enum {string} */
+                purpose: "deposit" | "full";
+                /**
+                 * @description Whole minor units (cents; yen for JPY), 1 to 99999999.
+                 * @example 2500
+                 */
+                amount: number;
+                /** @example EUR */
+                currency: string;
+            }[];
         };
         UpdateSavedReplyRequest: {
             /** @description Unique in the tenant; typed after a `/` in the composer. Stored in lower case, without a leading `/`. */
@@ -3380,7 +4164,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             url?: string;
-            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test")[];
+            events?: ("*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "webhook.test")[];
             description?: string | null;
             is_active?: boolean;
         };
@@ -4251,6 +5035,31 @@ export interface components {
                     status?: 404;
                     /** @enum {unknown} */
                     code?: "not_found";
+                } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Conflict: `not_sandbox`. */
+        NotSandbox: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.messaging.dev/problems#not_sandbox",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "not_sandbox",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 409;
+                    /** @enum {unknown} */
+                    code?: "not_sandbox";
                 } & components["schemas"]["Problem"];
             };
         };
@@ -6999,6 +7808,851 @@ export interface operations {
             503: components["responses"]["DependencyThrottled"];
         };
     };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20), in plain decimal digits. */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+                status?: "pending" | "succeeded" | "failed" | "expired" | "canceled" | "refunded" | "partially_refunded";
+                booking_id?: string;
+                customer_id?: string;
+                from?: string;
+                to?: string;
+            };
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequestb674f2"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            422: components["responses"]["DateOutOfRange"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "booking_id": "bkg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W",
+                 *       "purpose": "balance",
+                 *       "amount": 4500,
+                 *       "currency": "EUR",
+                 *       "send": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment and its link. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `conversation_customer_mismatch`, `idempotency_key_reused`, `invalid_amount`, `invalid_hold`, `outside_service_window`, `payment_owner_required`, `payment_provider_not_connected`, `payment_without_conversation`, `stripe_credentials_invalid`, `stripe_request_refused`, `unknown_booking`, `unknown_conversation`, `unsupported_currency`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#conversation_customer_mismatch",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "conversation_customer_mismatch",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "conversation_customer_mismatch" | "idempotency_key_reused" | "invalid_amount" | "invalid_hold" | "outside_service_window" | "payment_owner_required" | "payment_provider_not_connected" | "payment_without_conversation" | "stripe_credentials_invalid" | "stripe_request_refused" | "unknown_booking" | "unknown_conversation" | "unsupported_currency" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    getPaymentSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    updatePaymentSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "refund_policy": {
+                 *         "full_refund_hours_before": 48,
+                 *         "late_refund_percent": 50
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePaymentSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`, `tenant_header_missing`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_query",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "json_too_deep" | "malformed_json" | "tenant_header_invalid" | "tenant_header_missing";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            409: components["responses"]["ConcurrentUpdate"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `invalid_amount`, `invalid_hold`, `payment_provider_not_connected`, `unsupported_currency`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_amount",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_amount",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "invalid_amount" | "invalid_hold" | "payment_provider_not_connected" | "unsupported_currency" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    connectStripe: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "secret_key": "rk_live_…",
+                 *       "webhook_secret": "whsec_…"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectStripeRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            409: components["responses"]["IdempotencyRequestInProgress3d94d0"];
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `stripe_credentials_invalid`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "stripe_credentials_invalid" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Stripe’s `t=…,v1=…` signature. */
+                "Stripe-Signature"?: string;
+            };
+            path: {
+                tenant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReceiveStripeWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookResult"];
+                };
+            };
+            /** @description Bad Request: `invalid_query`, `invalid_signature`, `json_too_deep`, `malformed_json`, `tenant_header_invalid`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#invalid_query",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "invalid_query",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "invalid_query" | "invalid_signature" | "json_too_deep" | "malformed_json" | "tenant_header_invalid";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            404: components["responses"]["NotFoundc2e3a2"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    paymentCheckoutPage: {
+        parameters: {
+            query: {
+                sig: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest19496b"];
+            404: components["responses"]["NotFoundc2e3a2"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    paymentCheckoutPay: {
+        parameters: {
+            query: {
+                sig: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequestece45d"];
+            404: components["responses"]["NotFoundc2e3a2"];
+            409: components["responses"]["NotSandbox"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    paymentCheckoutDecline: {
+        parameters: {
+            query: {
+                sig: string;
+            };
+            header?: never;
+            path: {
+                tenant_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequestece45d"];
+            404: components["responses"]["NotFoundc2e3a2"];
+            409: components["responses"]["NotSandbox"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["DependencyThrottled"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest2cd3c0"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment with its refunds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbiddena14c23"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `payment_not_refundable`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "concurrent_update",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "concurrent_update" | "idempotency_request_in_progress" | "payment_not_refundable";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `payment_provider_not_connected`, `refund_exceeds_payment`, `stripe_credentials_invalid`, `stripe_request_refused`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "payment_provider_not_connected" | "refund_exceeds_payment" | "stripe_credentials_invalid" | "stripe_request_refused" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled payment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: `concurrent_update`, `idempotency_request_in_progress`, `payment_not_pending`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#concurrent_update",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "concurrent_update",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "concurrent_update" | "idempotency_request_in_progress" | "payment_not_pending";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            422: components["responses"]["UnprocessableContent1a55e3"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
+    sendPaymentLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued message. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3ae1f5"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: `idempotency_request_in_progress`, `payment_not_pending`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_request_in_progress",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_request_in_progress",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "idempotency_request_in_progress" | "payment_not_pending";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["BodyTooLargeb1ad2b"];
+            415: components["responses"]["UnsupportedMediaType5c5fed"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `outside_service_window`, `payment_without_conversation`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://docs.messaging.dev/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "outside_service_window" | "payment_without_conversation" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalErrord145f3"];
+            503: components["responses"]["DependencyThrottledbcca44"];
+        };
+    };
     listBookings: {
         parameters: {
             query?: {
@@ -7006,7 +8660,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                status?: "pending" | "confirmed" | "cancelled" | "completed" | "no_show";
+                status?: "pending" | "pending_payment" | "confirmed" | "cancelled" | "completed" | "no_show";
                 customer_id?: string;
                 from?: string;
                 to?: string;
@@ -7131,7 +8785,7 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLargeb1ad2b"];
             415: components["responses"]["UnsupportedMediaType5c5fed"];
-            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `unknown_conversation`, `unknown_customer`, `validation_failed`. */
+            /** @description Unprocessable Content: `booking_in_past`, `conversation_customer_mismatch`, `date_out_of_range`, `idempotency_key_reused`, `invalid_amount`, `invalid_hold`, `invalid_phone`, `invalid_time_range`, `outside_opening_hours`, `payment_provider_not_connected`, `payment_without_conversation`, `stripe_credentials_invalid`, `stripe_request_refused`, `unknown_conversation`, `unknown_customer`, `unsupported_currency`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -7157,7 +8811,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "booking_in_past" | "conversation_customer_mismatch" | "date_out_of_range" | "idempotency_key_reused" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "unknown_conversation" | "unknown_customer" | "validation_failed";
+                        code?: "booking_in_past" | "conversation_customer_mismatch" | "date_out_of_range" | "idempotency_key_reused" | "invalid_amount" | "invalid_hold" | "invalid_phone" | "invalid_time_range" | "outside_opening_hours" | "payment_provider_not_connected" | "payment_without_conversation" | "stripe_credentials_invalid" | "stripe_request_refused" | "unknown_conversation" | "unknown_customer" | "unsupported_currency" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -8532,7 +10186,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -8580,7 +10234,7 @@ export interface operations {
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
                 status?: "pending" | "succeeded" | "failed" | "cancelled";
-                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                event_type?: "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
                 webhook_id?: string;
@@ -8737,7 +10391,7 @@ export interface operations {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string;
-                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "channel.reauthorization_required" | "webhook.test";
+                type?: "*" | "conversation.*" | "booking.*" | "payment.*" | "conversation.created" | "conversation.updated" | "conversation.message.received" | "conversation.message.sent" | "conversation.message.delivered" | "conversation.message.read" | "conversation.message.failed" | "conversation.handoff" | "booking.created" | "booking.confirmed" | "booking.updated" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "payment.created" | "payment.succeeded" | "payment.failed" | "payment.expired" | "payment.canceled" | "payment.refunded" | "channel.reauthorization_required" | "webhook.test";
                 since?: string;
                 until?: string;
             };
@@ -9750,6 +11404,222 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentSucceeded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSucceededEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else, a redirect or no answer within 10 s is retried after 1, 5, 25, 125 and 625 s, then the delivery fails. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: dedupe on it (deliveries are at least once). */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the `whsec_` secret; two signatures separated by a space for 24 h after a rotation. `X-Service-Signature` carries the same value. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRefundedEvent"];
             };
         };
         responses: {

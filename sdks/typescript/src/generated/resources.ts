@@ -301,6 +301,81 @@ export class Channels extends ApiResource {
   }
 }
 
+/** `client.payments`. */
+export class Payments extends ApiResource {
+  /**
+   * List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time
+   * (`from`, `to`).
+   */
+  list(params?: ListParams<'listPayments', 'from' | 'to'>, options?: RequestOptions): PagedList<Schemas['Payment']> {
+    return this.pagedList('/payments', params, options);
+  }
+
+  /**
+   * Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the
+   * sandbox, or Stripe Checkout). `send: true` also sends it into the conversation as a message. Amounts are
+   * whole minor units from 1 to 99999999. Emits `payment.created`.
+   */
+  create(params: BodyOf<'createPayment'>, options?: RequestOptions): Promise<Schemas['CreatedPayment']> {
+    return this.call('POST', '/payments', { body: params, options });
+  }
+
+  /**
+   * Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s
+   * secrets are never returned.
+   */
+  getSettings(options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('GET', '/payments/settings', { options });
+  }
+
+  /**
+   * Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe connected
+   * first. Needs the `admin` role.
+   */
+  updateSettings(changes: BodyOf<'updatePaymentSettings'>, options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('PATCH', '/payments/settings', { body: changes, options });
+  }
+
+  /**
+   * Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the signing
+   * secret of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to Stripe; both
+   * are sealed and never returned. The provider becomes `stripe`. Needs the `admin` role.
+   */
+  connectStripe(params: BodyOf<'connectStripe'>, options?: RequestOptions): Promise<Schemas['PaymentSettings']> {
+    return this.call('POST', '/payments/stripe', { body: params, options });
+  }
+
+  /** Get a payment. The payment, its link and its refunds. */
+  get(id: string, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('GET', path`/payments/${id}`, { options });
+  }
+
+  /**
+   * Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what was
+   * paid less what was refunded. Safe to race: each refund is reserved on the payment before it is sent.
+   * Emits `payment.refunded` once the provider takes it. Needs the `admin` role.
+   */
+  refund(id: string, params: BodyOf<'refundPayment'>, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('POST', path`/payments/${id}/refund`, { body: params, options });
+  }
+
+  /**
+   * Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is cancelled
+   * (`payment_canceled`). A customer who pays at that moment is refunded in full.
+   */
+  cancel(id: string, options?: RequestOptions): Promise<Schemas['Payment']> {
+    return this.call('POST', path`/payments/${id}/cancel`, { options });
+  }
+
+  /**
+   * Send the link into the conversation. Sends (or sends again) an open link into the payment’s conversation,
+   * as a message.
+   */
+  send(id: string, options?: RequestOptions): Promise<Schemas['Message']> {
+    return this.call('POST', path`/payments/${id}/send`, { options });
+  }
+}
+
 /** `client.bookings`. */
 export class Bookings extends ApiResource {
   /** List bookings. Latest start first; `from` and `to` bound the start time. */

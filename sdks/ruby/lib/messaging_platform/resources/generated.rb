@@ -335,6 +335,101 @@ module MessagingPlatform
       end
     end
 
+    # `client.payments`.
+    class Payments < Base
+      # List payments. Newest first; filter by `status`, `booking_id`, `customer_id` and the creation time (`from`,
+      # `to`).
+      def list(status: UNSET,
+               booking_id: UNSET,
+               customer_id: UNSET,
+               from: UNSET,
+               to: UNSET,
+               limit: UNSET,
+               cursor: UNSET,
+               request_options: nil)
+        paged("listPayments",
+              {},
+              given(status: status, booking_id: booking_id, customer_id: customer_id, from: from, to: to, limit: limit, cursor: cursor),
+              request_options)
+      end
+
+      # Create a payment link. A link for a booking and/or a conversation, with the tenant’s provider (the sandbox, or
+      # Stripe Checkout). `send: true` also sends it into the conversation as a message. Amounts are whole minor units
+      # from 1 to 99999999. Emits `payment.created`.
+      def create(amount:,
+                 currency:,
+                 booking_id: UNSET,
+                 conversation_id: UNSET,
+                 purpose: UNSET,
+                 description: UNSET,
+                 expires_in_minutes: UNSET,
+                 send: UNSET,
+                 idempotency_key: nil,
+                 request_options: nil)
+        call("createPayment",
+             {},
+             body: body_of("createPayment", given(amount: amount, currency: currency, booking_id: booking_id, conversation_id: conversation_id, purpose: purpose, description: description, expires_in_minutes: expires_in_minutes, send: send)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get the payment settings. The provider, refund policy, hold and per-service requirements. Stripe’s secrets are
+      # never returned.
+      def get_settings(request_options: nil)
+        call("getPaymentSettings", {}, request_options: options(request_options))
+      end
+
+      # Change the payment settings (admin). Changes what is sent. `provider: stripe` needs Stripe connected first.
+      # Needs the `admin` role.
+      def update_settings(provider: UNSET,
+                          refund_policy: UNSET,
+                          hold_minutes: UNSET,
+                          booking_requirements: UNSET,
+                          request_options: nil)
+        call("updatePaymentSettings",
+             {},
+             body: body_of("updatePaymentSettings", given(provider: provider, refund_policy: refund_policy, hold_minutes: hold_minutes, booking_requirements: booking_requirements)),
+             request_options: options(request_options))
+      end
+
+      # Connect Stripe (admin). A restricted key (write access to Checkout Sessions and Refunds) and the signing secret
+      # of the endpoint added in Stripe at `webhook_path`. The key is checked with a call to Stripe; both are sealed and
+      # never returned. The provider becomes `stripe`. Needs the `admin` role.
+      def connect_stripe(secret_key:, webhook_secret:, idempotency_key: nil, request_options: nil)
+        call("connectStripe",
+             {},
+             body: body_of("connectStripe", given(secret_key: secret_key, webhook_secret: webhook_secret)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Get a payment. The payment, its link and its refunds.
+      def get(id, request_options: nil)
+        call("getPayment", { id: id }, request_options: options(request_options))
+      end
+
+      # Refund a payment (admin). Gives back `amount` minor units (default: all that is left), at most what was paid
+      # less what was refunded. Safe to race: each refund is reserved on the payment before it is sent. Emits
+      # `payment.refunded` once the provider takes it. Needs the `admin` role.
+      def refund(id, amount: UNSET, idempotency_key: nil, request_options: nil)
+        call("refundPayment",
+             { id: id },
+             body: body_of("refundPayment", given(amount: amount)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Withdraw an unpaid link. The link closes (`payment.canceled`); a booking waiting for it is cancelled
+      # (`payment_canceled`). A customer who pays at that moment is refunded in full.
+      def cancel(id, idempotency_key: nil, request_options: nil)
+        call("cancelPayment", { id: id }, request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+
+      # Send the link into the conversation. Sends (or sends again) an open link into the payment’s conversation, as a
+      # message.
+      def create(id, idempotency_key: nil, request_options: nil)
+        call("sendPaymentLink", { id: id }, request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+      alias send_message create
+    end
+
     # `client.bookings`.
     class Bookings < Base
       # List bookings. Latest start first; `from` and `to` bound the start time.
@@ -364,11 +459,13 @@ module MessagingPlatform
                  notes: UNSET,
                  metadata: UNSET,
                  status: UNSET,
+                 payment: UNSET,
+                 send_payment_link: UNSET,
                  idempotency_key: nil,
                  request_options: nil)
         call("createBooking",
              {},
-             body: body_of("createBooking", given(customer: customer, service: service, start_at: start_at, end_at: end_at, timezone: timezone, conversation_id: conversation_id, resource_id: resource_id, notes: notes, metadata: metadata, status: status)),
+             body: body_of("createBooking", given(customer: customer, service: service, start_at: start_at, end_at: end_at, timezone: timezone, conversation_id: conversation_id, resource_id: resource_id, notes: notes, metadata: metadata, status: status, payment: payment, send_payment_link: send_payment_link)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
 
