@@ -49,7 +49,14 @@ export function SendPaymentLink({ conversationId, bookingId }: { conversationId:
         visible={open}
         header="Request a payment"
         onDismiss={() => setOpen(false)}
-        footer={<DialogFooter onCancel={() => setOpen(false)} onConfirm={() => void submit()} confirmText="Send link" busy={action.busy} />}
+        footer={
+          <DialogFooter
+            onCancel={() => setOpen(false)}
+            onConfirm={() => void submit()}
+            confirmText="Send link"
+            busy={action.busy}
+          />
+        }
       >
         <SpaceBetween size="m">
           <ErrorAlert error={action.error} />

@@ -29,6 +29,7 @@ import {
   type Suggestions,
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam } from '../context';
+import { SendPaymentLink } from '../components/send-payment-link';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatScore, formatWhen } from '../format';
@@ -137,6 +138,7 @@ export function ConversationPage({ id }: { id: string }) {
             </>
           }
           info={<StatusBadge status={c.status} />}
+          actions={<SendPaymentLink conversationId={c.id} />}
         >
           {customerLabel(c.customer)}
         </Header>

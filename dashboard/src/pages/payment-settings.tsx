@@ -38,7 +38,9 @@ export function PaymentSettingsPage() {
     }
   };
   const connectStripe = async () => {
-    if (await connect.run(() => client.payments.connectStripe({ secret_key: secretKey, webhook_secret: webhookSecret }))) {
+    if (
+      await connect.run(() => client.payments.connectStripe({ secret_key: secretKey, webhook_secret: webhookSecret }))
+    ) {
       setSecretKey('');
       setWebhookSecret('');
       flash({ type: 'success', content: 'Stripe is connected.' });
@@ -49,7 +51,10 @@ export function PaymentSettingsPage() {
   return (
     <ContentLayout
       header={
-        <Header variant="h1" description="How customers pay deposits and payment links, and what a cancellation refunds.">
+        <Header
+          variant="h1"
+          description="How customers pay deposits and payment links, and what a cancellation refunds."
+        >
           Payments
         </Header>
       }
@@ -66,7 +71,11 @@ export function PaymentSettingsPage() {
                   value={s.provider}
                   onChange={(e) => isAdmin && void saveSettings({ provider: e.detail.value as 'sandbox' | 'stripe' })}
                   items={[
-                    { value: 'sandbox', label: 'Sandbox', description: 'A test checkout page served by the API: no money moves.' },
+                    {
+                      value: 'sandbox',
+                      label: 'Sandbox',
+                      description: 'A test checkout page served by the API: no money moves.',
+                    },
                     {
                       value: 'stripe',
                       label: 'Stripe',
@@ -80,18 +89,35 @@ export function PaymentSettingsPage() {
                 {isAdmin && (
                   <SpaceBetween size="s">
                     <Box variant="p">
-                      In Stripe, add a webhook endpoint at this API&rsquo;s address plus <code>{s.webhook_path}</code>, then paste a
-                      restricted key (Checkout Sessions and Refunds, write) and the endpoint&rsquo;s signing secret. They are
-                      stored encrypted and never shown again.
+                      In Stripe, add a webhook endpoint at this API&rsquo;s address plus <code>{s.webhook_path}</code>,
+                      then paste a restricted key (Checkout Sessions and Refunds, write) and the endpoint&rsquo;s
+                      signing secret. They are stored encrypted and never shown again.
                     </Box>
                     <ErrorAlert error={connect.error} />
-                    <FormField label="Restricted key" errorText={fieldError(connect.error, ['secret_key'], ['stripe_credentials_invalid'])}>
-                      <Input type="password" value={secretKey} onChange={(e) => setSecretKey(e.detail.value)} placeholder="rk_live_…" />
+                    <FormField
+                      label="Restricted key"
+                      errorText={fieldError(connect.error, ['secret_key'], ['stripe_credentials_invalid'])}
+                    >
+                      <Input
+                        type="password"
+                        value={secretKey}
+                        onChange={(e) => setSecretKey(e.detail.value)}
+                        placeholder="rk_live_…"
+                      />
                     </FormField>
                     <FormField label="Webhook signing secret" errorText={fieldError(connect.error, ['webhook_secret'])}>
-                      <Input type="password" value={webhookSecret} onChange={(e) => setWebhookSecret(e.detail.value)} placeholder="whsec_…" />
+                      <Input
+                        type="password"
+                        value={webhookSecret}
+                        onChange={(e) => setWebhookSecret(e.detail.value)}
+                        placeholder="whsec_…"
+                      />
                     </FormField>
-                    <Button onClick={() => void connectStripe()} loading={connect.busy} disabled={!secretKey || !webhookSecret}>
+                    <Button
+                      onClick={() => void connectStripe()}
+                      loading={connect.busy}
+                      disabled={!secretKey || !webhookSecret}
+                    >
                       {s.stripe ? 'Reconnect Stripe' : 'Connect Stripe'}
                     </Button>
                   </SpaceBetween>
@@ -111,7 +137,12 @@ export function PaymentSettingsPage() {
                   <Input type="number" value={hours} onChange={(e) => setHours(e.detail.value)} disabled={!isAdmin} />
                 </FormField>
                 <FormField label="Refund after that (% of the amount)">
-                  <Input type="number" value={percent} onChange={(e) => setPercent(e.detail.value)} disabled={!isAdmin} />
+                  <Input
+                    type="number"
+                    value={percent}
+                    onChange={(e) => setPercent(e.detail.value)}
+                    disabled={!isAdmin}
+                  />
                 </FormField>
                 {isAdmin && (
                   <Button
@@ -120,7 +151,10 @@ export function PaymentSettingsPage() {
                     onClick={() =>
                       void saveSettings({
                         hold_minutes: Number(hold),
-                        refund_policy: { full_refund_hours_before: Number(hours), late_refund_percent: Number(percent) },
+                        refund_policy: {
+                          full_refund_hours_before: Number(hours),
+                          late_refund_percent: Number(percent),
+                        },
                       })
                     }
                   >

@@ -50,7 +50,13 @@ export function PaymentsPage() {
     [status, bookingId],
   );
   return (
-    <ContentLayout header={<Header variant="h1" description="Payment links and deposits, with where each stands.">Payments</Header>}>
+    <ContentLayout
+      header={
+        <Header variant="h1" description="Payment links and deposits, with where each stands.">
+          Payments
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         <ErrorAlert error={payments.error} action={<Button onClick={() => void payments.reload()}>Retry</Button>} />
         <Table
@@ -66,7 +72,10 @@ export function PaymentsPage() {
               <Select
                 ariaLabel="Status"
                 selectedOption={{ value: status, label: status ? status.replace('_', ' ') : 'Any status' }}
-                options={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') }))]}
+                options={[
+                  { value: '', label: 'Any status' },
+                  ...STATUSES.map((s) => ({ value: s, label: s.replace('_', ' ') })),
+                ]}
                 onChange={(e) => setStatus(e.detail.selectedOption.value ?? '')}
               />
               <Input
@@ -88,7 +97,18 @@ export function PaymentsPage() {
               cell: (p) => (p.amount_refunded ? formatMoney(p.amount_refunded, p.currency) : '—'),
             },
             { id: 'booking', header: 'Booking', cell: (p) => p.booking_id ?? '—' },
-            { id: 'link', header: 'Link', cell: (p) => (p.status === 'pending' ? <Link href={p.link} external>Open</Link> : '—') },
+            {
+              id: 'link',
+              header: 'Link',
+              cell: (p) =>
+                p.status === 'pending' ? (
+                  <Link href={p.link} external>
+                    Open
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
             { id: 'created', header: 'Created', cell: (p) => formatDateTime(p.created_at) },
             ...(isAdmin
               ? [
@@ -145,7 +165,9 @@ function RefundModal({ payment, onClose, onDone }: { payment: Payment; onClose: 
       visible
       header="Refund"
       onDismiss={onClose}
-      footer={<DialogFooter onCancel={onClose} onConfirm={() => void submit()} confirmText="Refund" busy={action.busy} />}
+      footer={
+        <DialogFooter onCancel={onClose} onConfirm={() => void submit()} confirmText="Refund" busy={action.busy} />
+      }
     >
       <SpaceBetween size="m">
         <ErrorAlert error={action.error} />
