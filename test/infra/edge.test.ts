@@ -13,6 +13,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   PROVIDER_WEBHOOK_ROUTE_IDS,
   PUBLIC_DOCUMENT_ROUTE_IDS,
+  CUSTOMER_PAGE_ROUTE_IDS,
   ROUTE_THROTTLES,
   VIEWER_IP_HEADER,
   routePaths,
@@ -218,7 +219,12 @@ describe('the WAF rules', () => {
   });
 
   it('place every unauthenticated route (a new provider webhook must be placed before it ships)', () => {
-    const placed = [...AUTH_ROUTE_IDS, ...PROVIDER_WEBHOOK_ROUTE_IDS, ...PUBLIC_DOCUMENT_ROUTE_IDS];
+    const placed = [
+      ...AUTH_ROUTE_IDS,
+      ...PROVIDER_WEBHOOK_ROUTE_IDS,
+      ...PUBLIC_DOCUMENT_ROUTE_IDS,
+      ...CUSTOMER_PAGE_ROUTE_IDS,
+    ];
     expect(
       ROUTES.filter((r) => r.auth === 'none')
         .map((r) => r.id)
