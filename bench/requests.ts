@@ -339,6 +339,9 @@ export async function requestCosts(): Promise<void> {
     const whatsapp = await whatsappInbound(runtime.url, demo.tenantId, measure);
     show('POST /channels/whatsapp/webhook (one message, existing conv.)', whatsapp);
     for (const r of whatsapp.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    const stripeEvent = await stripeEventIngestion(demo.tenantId, measure);
+    show('POST /payments/stripe/webhook/:tenant (payment succeeded)', stripeEvent);
+    for (const r of stripeEvent.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
 
     // POST /bookings next to a resource that holds 1, then 500, future bookings: the same cost.
     const { createBooking } = await import('../functions/bookings/service');
@@ -436,6 +439,8 @@ export async function requestCosts(): Promise<void> {
       ['POST message, all-in', allIn(message), REQUEST_TARGETS.messageDollarsPerMillion],
       ['sandbox inbound, all-in (with AI analysis)', allIn(inbound), undefined],
       ['POST /bookings, all-in', allIn(bookings[1]), undefined],
+      ['WhatsApp inbound message, all-in', allIn(whatsapp), undefined],
+      ['Stripe payment event, all-in', allIn(stripeEvent), perMillion(allIn(whatsapp)).total],
     ];
     console.log(
       `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory: waits as measured here, CPU time scaled to that memory's share of a vCPU)\n`,
@@ -525,4 +530,81 @@ async function whatsappInbound(
   await measure(await post('wamid.bench.1'), '/channels/whatsapp/webhook');
   // The webhook only queues: the inbound worker's share is what it caused.
   return measure(await post('wamid.bench.2'), '/channels/whatsapp/webhook', true);
+}
+
+/**
+ * One verified Stripe event (`checkout.session.completed`) for a payment made straight through the store (no
+ * Stripe here), signed by the `stripe` library's test-header helper: what ingesting a provider event costs.
+ */
+async function stripeEventIngestion(
+  tenantId: string,
+  measure: (init: RequestInit, path: string, caused?: boolean) => Promise<Measured>,
+): Promise<Measured> {
+  const { default: Stripe } = await import('stripe');
+  const { saveSettings, savePayment } = await import('../functions/payments/store');
+  const { DEFAULT_SETTINGS } = await import('../functions/payments/payment');
+  const webhookSecret = 'whsec_bench_signing_secret';
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    provider: 'stripe' as const,
+    stripe: { livemode: false, key_hint: 'rk_test_…bench', connected_at: new Date().toISOString() },
+  };
+  await saveSettings(
+    tenantId,
+    settings,
+    0,
+    { secret_key: 'rk_test_bench0123456789', webhook_secret: webhookSecret },
+    new Date(),
+  );
+  const paymentEvent = async (n: number) => {
+    const at = new Date().toISOString();
+    const id = `pay_01JBENCH0000000000000000${String(n).padStart(2, '0')}`;
+    await savePayment(
+      undefined,
+      {
+        id,
+        tenant_id: tenantId,
+        booking_id: null,
+        conversation_id: null,
+        customer_id: null,
+        purpose: 'other',
+        description: null,
+        amount: 2500,
+        currency: 'EUR',
+        status: 'pending',
+        status_reason: null,
+        amount_refunded: 0,
+        refunds: [],
+        link: 'https://checkout.stripe.com/c/pay/cs_bench',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        provider: 'stripe',
+        provider_ids: { checkout_session_id: `cs_bench_${n}` },
+        paid_at: null,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+      },
+      [],
+    );
+    const body = JSON.stringify({
+      id: `evt_bench_${n}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: `cs_bench_${n}`,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          status: 'complete',
+          payment_intent: `pi_bench_${n}`,
+          metadata: { payment_id: id, tenant_id: tenantId },
+        },
+      },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret });
+    return { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body };
+  };
+  await measure(await paymentEvent(1), `/payments/stripe/webhook/${tenantId}`);
+  // The event is applied on the request path; what it caused is the dispatcher fanning out payment.succeeded.
+  return measure(await paymentEvent(2), `/payments/stripe/webhook/${tenantId}`, true);
 }

@@ -16,9 +16,22 @@ export const AUTH_ROUTE_IDS = ['auth-login', 'auth-refresh'] as const;
  * message (which may contain anything) is retried by Meta and then lost. A new provider webhook (Stripe)
  * goes here too; the infra test fails until every unauthenticated route is placed.
  */
-export const PROVIDER_WEBHOOK_ROUTE_IDS = ['whatsapp-webhook-verify', 'whatsapp-webhook'] as const;
+export const PROVIDER_WEBHOOK_ROUTE_IDS = [
+  'whatsapp-webhook-verify',
+  'whatsapp-webhook',
+  'payments-stripe-webhook',
+] as const;
 /** Unauthenticated documents, cached by nobody but harmless to serve. */
 export const PUBLIC_DOCUMENT_ROUTE_IDS = ['openapi'] as const;
+/**
+ * The pages a customer's browser opens from a payment link (the sandbox checkout and its buttons, and where
+ * Stripe returns them): signed links, under the managed rules like any browser traffic.
+ */
+export const CUSTOMER_PAGE_ROUTE_IDS = [
+  'payments-checkout-page',
+  'payments-checkout-pay',
+  'payments-checkout-decline',
+] as const;
 
 /** A route's every path, under each prefix, as a viewer sends it. */
 export const routePaths = (route: RouteDef): string[] => API_PREFIXES.map((prefix) => `${prefix}${route.path}`);
@@ -70,6 +83,11 @@ export const ROUTE_THROTTLES: Record<string, RouteThrottle> = {
   'whatsapp-webhook': { rateLimit: 100, burstLimit: 200 },
   // Only when a webhook subscription is set up.
   'whatsapp-webhook-verify': { rateLimit: 5, burstLimit: 10 },
+  // Stripe retries what is not answered 2xx; its events come at the pace of the tenants' payments.
+  'payments-stripe-webhook': { rateLimit: 50, burstLimit: 100 },
+  'payments-checkout-page': { rateLimit: 20, burstLimit: 40 },
+  'payments-checkout-pay': { rateLimit: 10, burstLimit: 20 },
+  'payments-checkout-decline': { rateLimit: 10, burstLimit: 20 },
   openapi: { rateLimit: 20, burstLimit: 40 },
   'tenants-create': { rateLimit: 5, burstLimit: 10 },
   'tenants-list': { rateLimit: 10, burstLimit: 20 },

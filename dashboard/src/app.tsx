@@ -59,6 +59,8 @@ const DeliveryPage = lazyPage(() => import('./pages/delivery').then((m) => m.Del
 const EndpointPage = lazyPage(() => import('./pages/webhook-endpoint').then((m) => m.EndpointPage));
 const TeamPage = lazyPage(() => import('./pages/team').then((m) => m.TeamPage));
 const SavedRepliesPage = lazyPage(() => import('./pages/saved-replies').then((m) => m.SavedRepliesPage));
+const PaymentsPage = lazyPage(() => import('./pages/payments').then((m) => m.PaymentsPage));
+const PaymentSettingsPage = lazyPage(() => import('./pages/payment-settings').then((m) => m.PaymentSettingsPage));
 const OpeningHoursPage = lazyPage(() => import('./pages/opening-hours').then((m) => m.OpeningHoursPage));
 const BookingsPage = lazyPage(() => import('./pages/bookings').then((m) => m.BookingsPage));
 const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomersPage));
@@ -248,6 +250,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
     { type: 'link', text: 'Inbox', href: '/inbox' },
     { type: 'link', text: 'Customers', href: '/customers' },
     { type: 'link', text: 'Bookings', href: '/bookings' },
+    { type: 'link', text: 'Payments', href: '/payments' },
     { type: 'divider' },
     {
       type: 'section-group',
@@ -266,6 +269,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         ...(isAdmin ? [{ type: 'link' as const, text: 'Tenant', href: '/settings/tenant' }] : []),
         { type: 'link', text: 'Channels', href: '/settings/channels' },
         { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
+        { type: 'link', text: 'Payments', href: '/settings/payments' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
         { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
         ...(isAdmin ? [{ type: 'link' as const, text: 'Team', href: '/settings/team' }] : []),
@@ -279,9 +283,11 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
       '/settings/channels',
       '/settings/opening-hours',
       '/settings/saved-replies',
+      '/settings/payments',
       '/settings/webhooks',
       '/settings/team',
       '/bookings',
+      '/payments',
       '/customers',
       '/inbox',
     ].find((p) => location.pathname.startsWith(p)) ?? location.pathname;
@@ -377,6 +383,10 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <BookingsPage />;
     case '/customers':
       return <CustomersPage />;
+    case '/payments':
+      return <PaymentsPage />;
+    case '/settings/payments':
+      return <PaymentSettingsPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
     case '/settings/tenant':
@@ -465,6 +475,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Opening hours', href: '/settings/opening-hours' },
+    ],
+  ],
+  [
+    /^\/settings\/payments/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Payments', href: '/settings/payments' },
     ],
   ],
   [

@@ -1,7 +1,7 @@
 import { notFound } from '../platform/errors';
 import { isId } from '../platform/ids';
 import { formatAmount, isPaid, type Payment } from './payment';
-import { validCheckoutSignature } from './providers';
+import { validCheckoutSignature } from './checkout-link';
 import { getPayment } from './store';
 
 const escape = (s: string) =>

@@ -1,6 +1,6 @@
 import { httpHandler, tenantPrincipal } from '../http/handler';
 import { ConnectStripeBody } from './schemas';
-import { connectStripe } from './settings-service';
+import { connectStripe } from './stripe-connect';
 
 /** The key is checked with Stripe, then both secrets are sealed; neither is ever returned. */
 export const handler = httpHandler(

@@ -277,7 +277,7 @@ export const contract = defineContract({
     description: 'The sandbox page\u2019s Pay button.',
     params: checkoutParams,
     responses: { 200: { description: 'An HTML page.', html: true } },
-    errors: { 404: ['not_found'] },
+    errors: { 404: ['not_found'], 409: ['not_sandbox'] },
   },
   'payments-checkout-decline': {
     operationId: 'paymentCheckoutDecline',
@@ -285,7 +285,7 @@ export const contract = defineContract({
     description: 'The sandbox page\u2019s Decline button: the payment fails.',
     params: checkoutParams,
     responses: { 200: { description: 'An HTML page.', html: true } },
-    errors: { 404: ['not_found'] },
+    errors: { 404: ['not_found'], 409: ['not_sandbox'] },
   },
 });
 

@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { DomainError } from '../platform/domain-error';
-import { signingSecret } from '../platform/secrets';
+import { checkoutPageUrl } from './checkout-link';
 import type { Payment, Refund } from './payment';
 
 /**
@@ -31,24 +30,6 @@ export interface PaymentProvider {
 
 // --- Sandbox -----------------------------------------------------------------------------------------
 
-/** The signature in a sandbox checkout link: only the API made the link, and it names one tenant's payment. */
-export async function checkoutSignature(tenantId: string, paymentId: string): Promise<string> {
-  const key = createHmac('sha256', await signingSecret())
-    .update('payment-checkout-v1')
-    .digest();
-  return createHmac('sha256', key).update(`${tenantId}\n${paymentId}`).digest('base64url').slice(0, 32);
-}
-
-export async function validCheckoutSignature(tenantId: string, paymentId: string, sig: string | undefined) {
-  const expected = Buffer.from(await checkoutSignature(tenantId, paymentId));
-  const given = Buffer.from(sig ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The page a payment's customer opens: the sandbox checkout, and the page Stripe returns them to. */
-export const checkoutPageUrl = async (baseUrl: string, tenantId: string, paymentId: string) =>
-  `${baseUrl}/api/v1/payments/checkout/${tenantId}/${paymentId}?sig=${await checkoutSignature(tenantId, paymentId)}`;
-
 export const sandboxProvider: PaymentProvider = {
   async createLink({ payment, baseUrl }) {
     return { link: await checkoutPageUrl(baseUrl, payment.tenant_id, payment.id), provider_ids: {} };
@@ -64,8 +45,15 @@ export const sandboxProvider: PaymentProvider = {
 
 // --- Stripe ------------------------------------------------------------------------------------------
 
+/**
+ * The `stripe` library, loaded on first use: the sandbox path and the handlers that never reach Stripe do not
+ * pay for evaluating it on a cold start.
+ */
+const stripeLibrary = async () => (await import('stripe')).default;
+
 /** A Stripe client for one key; STRIPE_API_URL points it elsewhere (the tests' fake Stripe server). */
-export function stripeClient(secretKey: string): Stripe {
+async function stripeClient(secretKey: string): Promise<Stripe> {
+  const Stripe = await stripeLibrary();
   const config: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 10_000 };
   const base = process.env.STRIPE_API_URL;
   if (base) {
@@ -80,7 +68,8 @@ export function stripeClient(secretKey: string): Stripe {
 }
 
 /** Stripe's errors the tenant can fix, as problems; anything else (network, 5xx after retries) is thrown on. */
-function stripeProblem(error: unknown, doing: string): never {
+async function stripeProblem(error: unknown, doing: string): Promise<never> {
+  const Stripe = await stripeLibrary();
   if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
     throw DomainError.invalid(
       'stripe_credentials_invalid',
@@ -93,8 +82,9 @@ function stripeProblem(error: unknown, doing: string): never {
 
 /** Checks a restricted key with a real call (listing Checkout Sessions, which creating them needs too). */
 export async function validateStripeKey(secretKey: string): Promise<{ livemode: boolean }> {
+  const Stripe = await stripeLibrary();
   try {
-    await stripeClient(secretKey).checkout.sessions.list({ limit: 1 });
+    await (await stripeClient(secretKey)).checkout.sessions.list({ limit: 1 });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeConnectionError))
       throw DomainError.invalidField(
@@ -107,8 +97,9 @@ export async function validateStripeKey(secretKey: string): Promise<{ livemode: 
   return { livemode: /^(rk|sk)_live_/.test(secretKey) };
 }
 
-export function stripeProvider(secretKey: string): PaymentProvider {
-  const stripe = stripeClient(secretKey);
+export async function stripeProvider(secretKey: string): Promise<PaymentProvider> {
+  const Stripe = await stripeLibrary();
+  const stripe = await stripeClient(secretKey);
   const ids = (p: Payment) => ({
     payment_id: p.id,
     tenant_id: p.tenant_id,
@@ -144,7 +135,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
         if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
         return { link: session.url, provider_ids: { checkout_session_id: session.id } };
       } catch (error) {
-        return stripeProblem(error, 'creating the Checkout Session');
+        return await stripeProblem(error, 'creating the Checkout Session');
       }
     },
     async expireLink(payment) {
@@ -174,14 +165,19 @@ export function stripeProvider(secretKey: string): PaymentProvider {
         );
         return { provider_refund_id: made.id };
       } catch (error) {
-        return stripeProblem(error, 'the refund');
+        return await stripeProblem(error, 'the refund');
       }
     },
   };
 }
 
 /** Verifies a Stripe event on its raw body with the tenant's signing secret; throws when it does not verify. */
-export function verifyStripeEvent(rawBody: string, signature: string | undefined, webhookSecret: string): Stripe.Event {
+export async function verifyStripeEvent(
+  rawBody: string,
+  signature: string | undefined,
+  webhookSecret: string,
+): Promise<Stripe.Event> {
   if (!signature) throw new Error('No Stripe-Signature header');
+  const Stripe = await stripeLibrary();
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
 }

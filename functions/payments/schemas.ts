@@ -77,7 +77,7 @@ export const ConnectStripeBody = z.strictObject({
     .check(z.regex(/^(rk|sk)_(test|live)_[A-Za-z0-9]{10,247}$/, 'a Stripe secret or restricted key (rk_live_…)')),
   webhook_secret: z
     .string()
-    .check(z.regex(/^whsec_[A-Za-z0-9+/=]{10,200}$/, 'the endpoint\u2019s signing secret (whsec_…)')),
+    .check(z.regex(/^whsec_[A-Za-z0-9_+/=]{10,200}$/, 'the endpoint\u2019s signing secret (whsec_…)')),
 });
 
 export const CheckoutQuery = z.strictObject({ sig: z.string().check(z.maxLength(100)) });

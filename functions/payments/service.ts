@@ -72,7 +72,7 @@ async function providerOf(tenantId: string, provider: Payment['provider']): Prom
       'payment_provider_not_connected',
       'Stripe is not connected: connect it in the payment settings, or use the sandbox.',
     );
-  return stripeProvider(secrets.secret_key);
+  return await stripeProvider(secrets.secret_key);
 }
 
 /** Optimistic writes lose to concurrent ones (a payment and its expiry, two refunds): read again and retry. */

@@ -1,6 +1,5 @@
 import { DomainError } from '../platform/domain-error';
 import { amountProblem, CURRENCIES, holdProblem, type PaymentSettings } from './payment';
-import { validateStripeKey } from './providers';
 import { getSettings, saveSettings, type StripeSecrets } from './store';
 
 /** Where a tenant's Stripe events arrive (its own path, so each is verified with its own signing secret). */
@@ -38,7 +37,7 @@ function checkSettings(s: PaymentSettings) {
 }
 
 /** Changes what is given, conditional on the version read (a concurrent change is retried once, then 409). */
-async function change(
+export async function changeSettings(
   tenantId: string,
   apply: (s: PaymentSettings) => PaymentSettings,
   secrets: StripeSecrets | undefined,
@@ -55,20 +54,4 @@ async function change(
 }
 
 export const updateSettings = (tenantId: string, patch: Partial<PaymentSettings>, now: Date) =>
-  change(tenantId, (s) => ({ ...s, ...patch }), undefined, now);
-
-/** Checks the key with Stripe, seals both secrets and makes Stripe the provider. */
-export async function connectStripe(tenantId: string, secrets: StripeSecrets, now: Date) {
-  const { livemode } = await validateStripeKey(secrets.secret_key);
-  const stripe = {
-    livemode,
-    key_hint: `${secrets.secret_key.slice(0, 8)}…${secrets.secret_key.slice(-4)}`,
-    connected_at: now.toISOString(),
-  };
-  return change(
-    tenantId,
-    (s) => ({ ...s, provider: 'stripe', stripe, hold_minutes: Math.max(s.hold_minutes, 30) }),
-    secrets,
-    now,
-  );
-}
+  changeSettings(tenantId, (s) => ({ ...s, ...patch }), undefined, now);

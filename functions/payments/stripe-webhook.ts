@@ -24,7 +24,7 @@ export const handler = httpHandler(
     if (!secrets) throw notFound('A Stripe connection at this path');
     let verified;
     try {
-      verified = verifyStripeEvent(state.rawBody, header(event, 'stripe-signature'), secrets.webhook_secret);
+      verified = await verifyStripeEvent(state.rawBody, header(event, 'stripe-signature'), secrets.webhook_secret);
     } catch {
       throw badRequest(
         'invalid_signature',

@@ -13,6 +13,7 @@ import {
   ORIGIN_VERIFY_HEADER,
   PROVIDER_WEBHOOK_ROUTE_IDS,
   PUBLIC_DOCUMENT_ROUTE_IDS,
+  CUSTOMER_PAGE_ROUTE_IDS,
   ROUTE_THROTTLES,
   VIEWER_IP_HEADER,
   routePaths,
@@ -204,10 +205,10 @@ describe('the WAF rules', () => {
       const statement = r.Statement;
       if (statement.ManagedRuleGroupStatement) {
         const excluded = regexOf(statement.ManagedRuleGroupStatement.ScopeDownStatement.NotStatement.Statement);
-        expect(allPaths.filter((p) => excluded.test(p)).sort()).toEqual(webhookPaths.sort());
+        expect(allPaths.filter((p) => excluded.test(p)).sort()).toEqual(webhookPaths.map(concrete).sort());
       } else if (r.Name === 'AuthPerSourceAddress') {
         const scope = regexOf(statement.RateBasedStatement.ScopeDownStatement);
-        for (const path of webhookPaths) expect(scope.test(path)).toBe(false);
+        for (const path of webhookPaths.map(concrete)) expect(scope.test(path)).toBe(false);
       } else {
         // A request without a key header is never counted by a custom-key rate rule.
         expect(r.Name).toBe('TenantCredentialCeiling');
@@ -218,7 +219,12 @@ describe('the WAF rules', () => {
   });
 
   it('place every unauthenticated route (a new provider webhook must be placed before it ships)', () => {
-    const placed = [...AUTH_ROUTE_IDS, ...PROVIDER_WEBHOOK_ROUTE_IDS, ...PUBLIC_DOCUMENT_ROUTE_IDS];
+    const placed = [
+      ...AUTH_ROUTE_IDS,
+      ...PROVIDER_WEBHOOK_ROUTE_IDS,
+      ...PUBLIC_DOCUMENT_ROUTE_IDS,
+      ...CUSTOMER_PAGE_ROUTE_IDS,
+    ];
     expect(
       ROUTES.filter((r) => r.auth === 'none')
         .map((r) => r.id)

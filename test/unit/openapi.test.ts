@@ -165,7 +165,14 @@ describe('openapi.json', () => {
         .filter((op) => !op['x-sdk-resource'])
         .map((op) => op.operationId)
         .sort(),
-    ).toEqual(['receiveWhatsAppWebhook', 'verifyWhatsAppWebhook']);
+    ).toEqual([
+      'paymentCheckoutDecline',
+      'paymentCheckoutPage',
+      'paymentCheckoutPay',
+      'receiveStripeWebhook',
+      'receiveWhatsAppWebhook',
+      'verifyWhatsAppWebhook',
+    ]);
     const names = named.map((op) => `${op['x-sdk-resource']}.${op['x-sdk-method']}`);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(expect.arrayContaining(['conversations.messages.send', 'webhooks.rotate_secret']));

@@ -5,10 +5,11 @@ import type { Booking } from '@messaging-platform/sdk';
 export function BookingStatus({ status }: { status: Booking['status'] }) {
   const types = {
     pending: 'pending',
+    pending_payment: 'pending',
     confirmed: 'success',
     cancelled: 'stopped',
     completed: 'info',
     no_show: 'warning',
   } as const;
-  return <StatusIndicator type={types[status]}>{status.replace('_', '-')}</StatusIndicator>;
+  return <StatusIndicator type={types[status]}>{status === 'pending_payment' ? 'awaiting payment' : status.replace('_', '-')}</StatusIndicator>;
 }

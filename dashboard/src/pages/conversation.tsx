@@ -28,6 +28,7 @@ import {
   type Suggestions,
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
+import { SendPaymentLink } from '../components/send-payment-link';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
@@ -232,6 +233,7 @@ function Thread({
             </>
           }
           info={<StatusBadge status={c.status} />}
+          actions={<SendPaymentLink conversationId={c.id} />}
         >
           <span id="thread-heading">{customerLabel(c.customer)}</span>
         </Header>

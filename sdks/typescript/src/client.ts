@@ -12,6 +12,7 @@ import {
   Conversations,
   Events,
   Meta,
+  Payments,
   SavedReplies,
   Schedules,
   Settings,
@@ -65,6 +66,7 @@ export class MessagingClient {
   /** When and how bookings are reminded over WhatsApp. */
   readonly reminderPolicy: ReminderPolicy;
   readonly bookings: Bookings;
+  readonly payments: Payments;
   readonly schedules: Schedules;
   readonly ai: Ai;
   readonly webhooks: Webhooks;
@@ -102,6 +104,7 @@ export class MessagingClient {
     this.templates = new Templates(this.transport);
     this.reminderPolicy = new ReminderPolicy(this.transport);
     this.bookings = new Bookings(this.transport);
+    this.payments = new Payments(this.transport);
     this.schedules = new Schedules(this.transport);
     this.ai = new Ai(this.transport);
     this.webhooks = new Webhooks(this.transport);

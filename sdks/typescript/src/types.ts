@@ -56,6 +56,8 @@ export type Customer = Schemas['Customer'];
 export type SavedReply = Schemas['SavedReply'];
 export type RenderedSavedReply = Schemas['RenderedSavedReply'];
 export type Booking = Schemas['Booking'];
+export type Payment = Schemas['Payment'];
+export type PaymentSettings = Schemas['PaymentSettings'];
 /** A resource's busy, closed (outside its opening hours) and free time in a window, and its free slots when a duration was given. */
 export type Availability = Schemas['Availability'];
 /** A resource's opening hours: `weekly_hours` for every day (`[]`: closed) and `date_overrides`, in `timezone`. */

@@ -33,6 +33,7 @@ from .async_resources import (
     Conversations,
     Customers,
     Events,
+    Payments,
     Meta,
     Realtime,
     ReminderPolicy,
@@ -70,6 +71,7 @@ class AsyncMessagingClient:
     templates: Templates
     reminder_policy: ReminderPolicy
     bookings: Bookings
+    payments: Payments
     schedules: Schedules
     ai: Ai
     webhooks: Webhooks
@@ -129,6 +131,7 @@ class AsyncMessagingClient:
         self.templates = Templates(transport)
         self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
+        self.payments = Payments(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

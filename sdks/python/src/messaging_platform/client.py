@@ -34,6 +34,7 @@ from .resources import (
     Conversations,
     Customers,
     Events,
+    Payments,
     Meta,
     Realtime,
     ReminderPolicy,
@@ -71,6 +72,7 @@ class MessagingClient:
     templates: Templates
     reminder_policy: ReminderPolicy
     bookings: Bookings
+    payments: Payments
     schedules: Schedules
     ai: Ai
     webhooks: Webhooks
@@ -130,6 +132,7 @@ class MessagingClient:
         self.templates = Templates(transport)
         self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
+        self.payments = Payments(transport)
         self.schedules = Schedules(transport)
         self.ai = Ai(transport)
         self.webhooks = Webhooks(transport)

@@ -12,7 +12,7 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :customers, :saved_replies, :settings, :templates, :reminder_policy, :bookings, :schedules, :ai,
+    attr_reader :conversations, :customers, :saved_replies, :settings, :templates, :reminder_policy, :bookings, :payments, :schedules, :ai,
                 :webhooks, :webhook_deliveries, :api_keys, :users, :events, :channels, :realtime, :auth, :meta
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
@@ -36,6 +36,7 @@ module MessagingPlatform
       @templates = Resources::Templates.new(@transport)
       @reminder_policy = Resources::ReminderPolicy.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
+      @payments = Resources::Payments.new(@transport)
       @schedules = Resources::Schedules.new(@transport)
       @ai = Resources::Ai.new(@transport)
       @webhooks = Resources::Webhooks.new(@transport)

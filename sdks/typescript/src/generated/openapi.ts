@@ -5688,6 +5688,31 @@ export interface components {
                 } & components["schemas"]["Problem"];
             };
         };
+        /** @description Conflict: `not_sandbox`. */
+        NotSandbox: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "/docs/problems#not_sandbox",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, in words.",
+                 *       "code": "not_sandbox",
+                 *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                 *     }
+                 */
+                "application/problem+json": {
+                    /** @constant */
+                    status?: 409;
+                    /** @enum {unknown} */
+                    code?: "not_sandbox";
+                } & components["schemas"]["Problem"];
+            };
+        };
         /** @description Too Many Requests: `rate_limited`. */
         RateLimited: {
             headers: {
@@ -9443,6 +9468,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestece45d"];
             404: components["responses"]["NotFound2dfff1"];
+            409: components["responses"]["NotSandbox"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -9476,6 +9502,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestece45d"];
             404: components["responses"]["NotFound2dfff1"];
+            409: components["responses"]["NotSandbox"];
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
