@@ -249,7 +249,7 @@ export const contract = defineContract({
       '`webhook_path`. The key is checked with a call to Stripe; both are sealed and never returned. The provider becomes `stripe`.',
     responses: { 200: { description: 'The settings.', body: PaymentSettings } },
     errors: { 422: ['stripe_credentials_invalid'] },
-    requestExample: { secret_key: 'rk_live_…', webhook_secret: 'whsec_…' },
+    requestExample: { secret_key: 'rk_live_51AbCdEfGhIjKlMnOp', webhook_secret: 'whsec_0123456789abcdefABCDEF' },
   },
   'payments-stripe-webhook': {
     operationId: 'receiveStripeWebhook',

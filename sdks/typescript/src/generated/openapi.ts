@@ -9286,8 +9286,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "secret_key": "rk_live_…",
-                 *       "webhook_secret": "whsec_…"
+                 *       "secret_key": "rk_live_51AbCdEfGhIjKlMnOp",
+                 *       "webhook_secret": "whsec_0123456789abcdefABCDEF"
                  *     }
                  */
                 "application/json": components["schemas"]["ConnectStripeRequest"];
