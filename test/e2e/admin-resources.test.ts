@@ -122,9 +122,11 @@ describe('disabling a user', () => {
     expect(disabled.body).toMatchObject({ status: 'disabled' });
     const assigneeOf = async (id: string) => (await call('GET', `/conversations/${id}`, as)).body.assignee_id;
     // The stream-reactions worker's assignment release does it off the stream, shortly after.
+    // A generous bound: the worker shares the table's stream with every other test's writes.
     await eventually(
       async () => [await assigneeOf(open), await assigneeOf(pending)],
       (v) => v[0] === null && v[1] === null,
+      45_000,
     );
     // A resolved conversation keeps who handled it.
     expect(await assigneeOf(resolved)).toBe(agent.body.id);
