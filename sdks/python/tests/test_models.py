@@ -20,8 +20,16 @@ SDK = Path(__file__).resolve().parent.parent
 OPENAPI = SDK.parent.parent / "openapi.json"
 SCRIPT = SDK / "scripts" / "generate_models.py"
 PACKAGE = SDK / "src" / "messaging_platform"
-# Operations for Meta's servers (WhatsApp's webhook handshake and deliveries), not for API clients.
-NOT_FOR_CLIENTS = {"verifyWhatsAppWebhook", "receiveWhatsAppWebhook"}
+# Operations for Meta's and Stripe's servers (webhooks) and the customer's browser (the sandbox checkout
+# page), not for API clients.
+NOT_FOR_CLIENTS = {
+    "verifyWhatsAppWebhook",
+    "receiveWhatsAppWebhook",
+    "receiveStripeWebhook",
+    "paymentCheckoutPage",
+    "paymentCheckoutPay",
+    "paymentCheckoutDecline",
+}
 
 
 def generate(*args: str) -> subprocess.CompletedProcess:  # type: ignore[type-arg]
@@ -114,4 +122,4 @@ def test_every_model_resolves_its_types() -> None:
     assert "default_language" in models.Tenant.__required_keys__
     assert typing.get_args(models.ConversationStatus) == ("open", "pending", "snoozed", "resolved")
     assert models.ApiKeyCaller in typing.get_args(models.Me)
-    assert len(typing.get_args(models.Event)) == 16
+    assert len(typing.get_args(models.Event)) == 25

@@ -9,8 +9,9 @@ require_relative "../scripts/generate_models"
 class ModelsTest < Minitest::Test
   OPENAPI = MessagingPlatform::ModelGenerator::DEFAULT_OPENAPI
   LIB = File.expand_path("../lib/messaging_platform", __dir__)
-  # Operations for Meta's servers (WhatsApp's webhook handshake and deliveries), not for API clients.
-  NOT_FOR_CLIENTS = %w[verifyWhatsAppWebhook receiveWhatsAppWebhook].freeze
+  # Operations for Meta's and Stripe's servers (webhooks) and the customer's browser (the sandbox checkout).
+  NOT_FOR_CLIENTS = %w[verifyWhatsAppWebhook receiveWhatsAppWebhook receiveStripeWebhook paymentCheckoutPage
+                       paymentCheckoutPay paymentCheckoutDecline].freeze
 
   def test_models_rb_matches_a_fresh_generation_from_openapi_json
     difference = MessagingPlatform::ModelGenerator.new.difference
@@ -68,6 +69,6 @@ class ModelsTest < Minitest::Test
     future = MessagingPlatform::Models::Event.build("type" => "invoice.paid", "id" => "evt_9")
     assert_instance_of MessagingPlatform::Model, future
     assert_equal "evt_9", future.id
-    assert_equal 16, MessagingPlatform::Models::Event.variants.size
+    assert_equal 25, MessagingPlatform::Models::Event.variants.size
   end
 end
