@@ -69,16 +69,17 @@ const inbound = (api: DemoApi, from: string, name: string, text: string) =>
   });
 
 /**
- * A booking time today when today has one left: the start of the hour `hoursAhead` after the current one
- * within 09:00–19:00 local time, else `fallbackHour` today if it is still ahead, else `fallbackHour` tomorrow.
+ * The demo's first booking time: the start of the next hour but one when that is within 09:00–17:00 local
+ * time today, else 10:00 today if it is still ahead, else 10:00 tomorrow. The second booking starts two
+ * hours later, so the two never overlap on the one resource and both end before closing (20:00).
  */
-function slot(now: Date, hoursAhead: number, fallbackHour: number): Date {
+function firstSlot(now: Date): Date {
   const start = new Date(now);
   start.setMinutes(0, 0, 0);
-  start.setHours(start.getHours() + hoursAhead);
-  if (start.getDate() === now.getDate() && start.getHours() >= 9 && start.getHours() < 19) return start;
+  start.setHours(start.getHours() + 1);
+  if (start.getDate() === now.getDate() && start.getHours() >= 9 && start.getHours() < 17) return start;
   const fallback = new Date(now);
-  fallback.setHours(fallbackHour, 0, 0, 0);
+  fallback.setHours(10, 0, 0, 0);
   if (fallback > now) return fallback;
   fallback.setDate(fallback.getDate() + 1);
   return fallback;
@@ -173,8 +174,9 @@ export const DEMO_STEPS: DemoStep[] = [
           timezone: env.timeZone,
         });
       const { resolved, upset } = made.conversations;
-      if (resolved) await book(resolved.customerId, resolved.id, 'Haircut', slot(env.now, 1, 10), 45);
-      if (upset) await book(upset.customerId, upset.id, 'Colour', slot(env.now, 3, 14), 90);
+      const first = firstSlot(env.now);
+      if (resolved) await book(resolved.customerId, resolved.id, 'Haircut', first, 45);
+      if (upset) await book(upset.customerId, upset.id, 'Colour', new Date(first.getTime() + 2 * 3_600_000), 90);
     },
   },
   {
