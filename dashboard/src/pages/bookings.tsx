@@ -28,6 +28,12 @@ import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../compone
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
 import { BookingStatus } from '../components/booking-status';
 import {
+  NO_PAYMENT_CHOSEN,
+  PaymentRequirementField,
+  paymentChoiceProblem,
+  paymentParam,
+} from '../components/payment-requirement';
+import {
   browserTimeZone,
   customerContact,
   customerLabel,
@@ -497,6 +503,7 @@ const BOOKING_FIELDS = {
   service: ['service'],
   resource: ['resource_id'],
   time: ['start_at', 'end_at', 'timezone'],
+  payment: ['payment'],
 };
 const customerOption = (c: Customer): SelectProps.Option => ({
   value: c.id,
@@ -570,6 +577,7 @@ function BookingModal({
   const [day, setDay] = useState(booking ? isoDay(new Date(booking.start_at)) : isoDay(tomorrow));
   const [start, setStart] = useState(booking ? localTimeOf(booking.start_at) : '10:00');
   const [end, setEnd] = useState(booking ? localTimeOf(booking.end_at) : '10:30');
+  const [payment, setPayment] = useState(NO_PAYMENT_CHOSEN);
   const [tried, setTried] = useState(false);
   // The resource and time last sent, so a refusal stays shown while they are what the form holds.
   const [sent, setSent] = useState('');
@@ -592,6 +600,7 @@ function BookingModal({
         : startAt.getTime() < Date.now()
           ? 'Choose a time in the future.'
           : '',
+    payment: booking ? '' : paymentChoiceProblem(payment),
   };
   const invalid = Object.values(errors).some(Boolean);
   const refused =
@@ -633,6 +642,7 @@ function BookingModal({
       end_at: endAt.toISOString(),
       timezone: browserTimeZone(),
       ...(resource ? { resource_id: resource } : {}),
+      ...paymentParam(payment),
     };
     const created = await action.run(() => client.bookings.create(params));
     if (created) onSaved(created, true);
@@ -720,6 +730,7 @@ function BookingModal({
                 clearAriaLabel="Clear the resource"
               />
             </FormField>
+            <PaymentRequirementField value={payment} onChange={setPayment} errorText={show('payment')} />
           </>
         )}
         <SpaceBetween direction="horizontal" size="s">

@@ -29,6 +29,7 @@ import {
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
 import { SendPaymentLink } from '../components/send-payment-link';
+import { CustomerPayments } from '../components/customer-payments';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
@@ -150,6 +151,7 @@ export function ConversationPanes({
             <ErrorAlert error={update.error} onDismiss={update.clearError} />
           )}
           <CustomerPanel conversation={c} />
+          <CustomerPayments customerId={c.customer.id} />
           <ConversationSettings
             conversation={c}
             busy={update.busy}

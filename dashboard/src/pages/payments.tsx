@@ -1,37 +1,21 @@
 import { useState } from 'react';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
-import Modal from '@cloudscape-design/components/modal';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import type { Payment } from '@messaging-platform/sdk';
-import { useAction, useApp, useResource } from '../context';
-import { DialogFooter, Empty, EmptyUnlessFailed } from '../components/common';
-import { ErrorAlert, fieldError } from '../components/errors';
-import { formatMoney, toMinorUnits } from '../components/payment-amount';
+import { useApp, useResource } from '../context';
+import { Empty, EmptyUnlessFailed } from '../components/common';
+import { ErrorAlert } from '../components/errors';
+import { formatMoney } from '../components/payment-amount';
+import { isRefundable, PaymentStatus, RefundModal } from '../components/payment-status';
 import { formatDateTime } from '../format';
 
 const STATUSES = ['pending', 'succeeded', 'failed', 'expired', 'canceled', 'refunded', 'partially_refunded'] as const;
-const STATUS_TYPES = {
-  pending: 'pending',
-  succeeded: 'success',
-  failed: 'error',
-  expired: 'stopped',
-  canceled: 'stopped',
-  refunded: 'info',
-  partially_refunded: 'info',
-} as const;
-
-export function PaymentStatus({ payment }: { payment: Pick<Payment, 'status'> }) {
-  return <StatusIndicator type={STATUS_TYPES[payment.status]}>{payment.status.replace('_', ' ')}</StatusIndicator>;
-}
-
 /** Payments: every link, newest first, by status and booking; admins refund from here. */
 export function PaymentsPage() {
   const { isAdmin } = useApp();
@@ -116,7 +100,7 @@ export function PaymentsPage() {
                     id: 'actions',
                     header: 'Actions',
                     cell: (p: Payment) =>
-                      (p.status === 'succeeded' || p.status === 'partially_refunded') && (
+                      isRefundable(p) && (
                         <Button variant="inline-link" onClick={() => setRefunding(p)} ariaLabel={`Refund ${p.id}`}>
                           Refund
                         </Button>
@@ -143,42 +127,5 @@ export function PaymentsPage() {
         />
       )}
     </ContentLayout>
-  );
-}
-
-/** Refund (admins): the amount, by default everything left. */
-function RefundModal({ payment, onClose, onDone }: { payment: Payment; onClose: () => void; onDone: () => void }) {
-  const { client, flash } = useApp();
-  const [amount, setAmount] = useState('');
-  const action = useAction();
-  const submit = async () => {
-    const done = await action.run(() =>
-      client.payments.refund(payment.id, amount ? { amount: toMinorUnits(amount, payment.currency) } : {}),
-    );
-    if (done) {
-      flash({ type: 'success', content: `Refunded; ${formatMoney(done.amount_refunded, done.currency)} in all.` });
-      onDone();
-    }
-  };
-  return (
-    <Modal
-      visible
-      header="Refund"
-      onDismiss={onClose}
-      footer={
-        <DialogFooter onCancel={onClose} onConfirm={() => void submit()} confirmText="Refund" busy={action.busy} />
-      }
-    >
-      <SpaceBetween size="m">
-        <ErrorAlert error={action.error} />
-        <FormField
-          label="Amount"
-          description={`Paid ${formatMoney(payment.amount, payment.currency)}, refunded ${formatMoney(payment.amount_refunded, payment.currency)}. Leave empty to refund the rest.`}
-          errorText={fieldError(action.error, ['amount'], ['refund_exceeds_payment', 'invalid_amount'])}
-        >
-          <Input value={amount} onChange={(e) => setAmount(e.detail.value)} inputMode="decimal" />
-        </FormField>
-      </SpaceBetween>
-    </Modal>
   );
 }
