@@ -19,6 +19,7 @@ export class RealtimeHub {
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
   private lastEventId: string | undefined;
   private lingering: ReturnType<typeof setTimeout> | undefined;
+  private ended = false;
   status: RealtimeStatus = 'closed';
 
   constructor(private readonly client: MessagingClient) {}
@@ -47,10 +48,16 @@ export class RealtimeHub {
     this.setStatus('closed');
   }
 
+  /** The session is over (signed out, or ended): the socket closes now, and nothing opens it again. */
+  end(): void {
+    this.ended = true;
+    this.close();
+  }
+
   private open() {
     clearTimeout(this.lingering);
     this.lingering = undefined;
-    if (this.subscription) return;
+    if (this.subscription || this.ended) return;
     this.subscription = this.client.realtime.subscribe({
       after: this.lastEventId,
       onEvent: (event) => {

@@ -21,6 +21,8 @@ export interface ConnectionOwner {
   /** A user id (`usr_…`) or an API key id (`key_…`). */
   principalId: string;
   role: Role;
+  /** The login session behind a user's ticket (none for an API key): ending it closes the connection. */
+  sessionId?: string;
 }
 
 export interface Connection extends ConnectionOwner {

@@ -288,3 +288,62 @@ async function waitForEvents(tenant: TestTenant, done: (events: any[]) => boolea
   }
   throw new Error('events did not arrive');
 }
+
+describe('revoking the credential behind a socket', () => {
+  const newAgent = async (tenant: TestTenant) => {
+    const res = await call('POST', '/users', {
+      ...authOf(tenant),
+      body: {
+        email: `revoked-${Date.now()}-${++phone}@example.com`,
+        password: 'correct horse battery staple',
+        role: 'agent',
+      },
+    });
+    expect(res.status).toBe(201);
+    return { id: res.body.id as string, session: await login(tenant, res.body.email, 'correct horse battery staple') };
+  };
+
+  it('closes the socket of a session that logs out, and only that one', async () => {
+    const tenant = await createTenant();
+    const agent = await newAgent(tenant);
+    const other = await login(
+      tenant,
+      (await call('GET', `/users/${agent.id}`, authOf(tenant))).body.email,
+      'correct horse battery staple',
+    );
+    const loggedOut = await connect((await ticket(tenant, {}, agent.session.access_token)).url);
+    const stays = await connect((await ticket(tenant, {}, other.access_token)).url);
+    const res = await call('POST', '/auth/logout', {
+      tenant: tenant.tenantId,
+      token: agent.session.access_token,
+      body: {},
+    });
+    expect(res.status).toBe(204);
+    await loggedOut.closed;
+    // The same user's other session keeps its socket, and it still receives events.
+    await inbound(tenant, 'after the logout');
+    await stays.next(isEvent('conversation.message.received', 'after the logout'));
+    expect(loggedOut.messages.some(isEvent('conversation.message.received', 'after the logout'))).toBe(false);
+  });
+
+  it('closes every socket of a disabled user', async () => {
+    const tenant = await createTenant();
+    const agent = await newAgent(tenant);
+    const s = await connect((await ticket(tenant, {}, agent.session.access_token)).url);
+    const res = await call('PATCH', `/users/${agent.id}`, { ...authOf(tenant), body: { status: 'disabled' } });
+    expect(res.status).toBe(200);
+    await s.closed;
+  });
+
+  it('closes the sockets of a revoked API key, not those of other keys', async () => {
+    const tenant = await createTenant();
+    const key = await call('POST', '/api-keys', { ...authOf(tenant), body: { name: 'realtime', role: 'agent' } });
+    expect(key.status).toBe(201);
+    const revoked = await connect((await ticket(tenant, {}, key.body.key)).url);
+    const stays = await connect((await ticket(tenant)).url);
+    expect((await call('DELETE', `/api-keys/${key.body.id}`, authOf(tenant))).status).toBe(204);
+    await revoked.closed;
+    await inbound(tenant, 'after the revocation');
+    await stays.next(isEvent('conversation.message.received', 'after the revocation'));
+  });
+});
