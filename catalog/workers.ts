@@ -104,6 +104,11 @@ export const REVOKED_CREDENTIAL_FILTERS: FilterPattern[] = [
   { eventName: ['REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'APIKEY#' }] } } } },
 ];
 
+/** A team note written, edited or deleted: the realtime note signal's input. */
+export const NOTE_CHANGE_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT', 'MODIFY', 'REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CONVNOTE#' }] } } } },
+];
+
 /** A booking as it is written: its reminders follow it. */
 export const BOOKING_FILTERS: FilterPattern[] = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'BKG#' }] } } } },
@@ -125,6 +130,7 @@ export const STREAM_REACTIONS = {
   'booking-reminders': BOOKING_FILTERS,
   'customer-copies': CUSTOMER_CHANGE_FILTERS,
   'realtime-revocation': REVOKED_CREDENTIAL_FILTERS,
+  'note-signal': NOTE_CHANGE_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -163,7 +169,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, closes a revoked credential's realtime sockets",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, closes a revoked credential's realtime sockets, signals note changes to them",
     source: {
       kind: 'stream',
       table: 'main',

@@ -347,3 +347,47 @@ describe('revoking the credential behind a socket', () => {
     await stays.next(isEvent('conversation.message.received', 'after the revocation'));
   });
 });
+
+describe('team notes', () => {
+  it('signals a note written, edited and deleted to the sockets that take the conversation, as realtime.note', async () => {
+    const tenant = await createTenant();
+    const { conversation } = await inbound(tenant, 'a note will follow');
+    const all = await connect((await ticket(tenant)).url);
+    const thisOne = await connect((await ticket(tenant, { conversation_id: conversation.id })).url);
+    const other = await inbound(tenant, 'another conversation');
+    const elsewhere = await connect((await ticket(tenant, { conversation_id: other.conversation.id })).url);
+    const bookingsOnly = await connect((await ticket(tenant, { types: ['booking.*'] })).url);
+    const created = await call('POST', `/conversations/${conversation.id}/notes`, {
+      ...authOf(tenant),
+      body: { text: 'VIP: offer the window seat' },
+    });
+    expect(created.status).toBe(201);
+    const signal = (change: string) => (m: any) =>
+      m.type === 'realtime.note' && m.note_id === created.body.id && m.change === change;
+    expect(await all.next(signal('created'))).toEqual({
+      type: 'realtime.note',
+      conversation_id: conversation.id,
+      note_id: created.body.id,
+      change: 'created',
+    });
+    await thisOne.next(signal('created'));
+    // A signal, not an event: nothing in GET /events names the note.
+    const events = await call('GET', '/events?limit=100', authOf(tenant));
+    expect(JSON.stringify(events.body.data)).not.toContain(created.body.id);
+    // The note's author edits it; the socket hears of it, then of its deletion.
+    const me = await call('GET', '/auth/me', authOf(tenant));
+    expect(me.status).toBe(200);
+    const edited = await call('PATCH', `/conversations/${conversation.id}/notes/${created.body.id}`, {
+      ...authOf(tenant),
+      body: { text: 'VIP: offer the window seat and tea' },
+    });
+    expect(edited.status).toBe(200);
+    await all.next(signal('updated'));
+    const deleted = await call('DELETE', `/conversations/${conversation.id}/notes/${created.body.id}`, authOf(tenant));
+    expect(deleted.status).toBe(204);
+    await all.next(signal('deleted'));
+    await thisOne.next(signal('deleted'));
+    expect(elsewhere.messages.some((m) => m.type === 'realtime.note')).toBe(false);
+    expect(bookingsOnly.messages.some((m) => m.type === 'realtime.note')).toBe(false);
+  });
+});

@@ -48,6 +48,14 @@ it('routes revoked credentials to the realtime revocation: an ended session, a d
   expect(reactionsTo(removed('CONN#c1'))).toEqual([]);
 });
 
+it('routes team notes written, edited and deleted to the realtime note signal', () => {
+  const note = (eventName: string) => ({
+    eventName,
+    dynamodb: { Keys: { pk: { S: 'TENANT#t' }, sk: { S: 'CONVNOTE#conv_1#note_1' } } },
+  });
+  for (const name of ['INSERT', 'MODIFY', 'REMOVE']) expect(reactionsTo(note(name))).toEqual(['note-signal']);
+});
+
 it("subscribes the worker's stream source to exactly the reactions' filters", () => {
   const worker = WORKERS.find((w) => w.id === 'stream-reactions');
   expect(worker?.source).toMatchObject({ kind: 'stream', filters: Object.values(STREAM_REACTIONS).flat() });
