@@ -8,6 +8,11 @@ export interface WebSocketRouteDef {
   routeKey: '$connect' | '$disconnect' | '$default';
   handler: string;
   description: string;
+  /**
+   * This route's own throttle in the deployed stage, below the stage's default (requests per second and
+   * burst, across all clients). AWS WAF cannot be attached to a WebSocket API, so these are its edge.
+   */
+  throttle?: { rateLimit: number; burstLimit: number };
 }
 
 export const REALTIME_ROUTES: readonly WebSocketRouteDef[] = [
@@ -15,12 +20,16 @@ export const REALTIME_ROUTES: readonly WebSocketRouteDef[] = [
     routeKey: '$connect',
     handler: 'realtime/connect',
     description: 'Redeems a realtime ticket and registers the connection',
+    // A connect costs a ticket read and two writes; a dashboard tab connects once, then after drops.
+    throttle: { rateLimit: 20, burstLimit: 50 },
   },
   { routeKey: '$disconnect', handler: 'realtime/disconnect', description: 'Forgets a closed realtime connection' },
   {
     routeKey: '$default',
     handler: 'realtime/message',
     description: 'Answers a realtime client message (subscribe, ping)',
+    // Clients ping every few minutes and subscribe rarely: 200 connections pinging is under 2 a second.
+    throttle: { rateLimit: 50, burstLimit: 100 },
   },
 ];
 

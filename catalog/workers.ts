@@ -87,6 +87,28 @@ export const DISABLED_USER_FILTERS: FilterPattern[] = [
   },
 ];
 
+/**
+ * A credential revoked: a session item written with `revoked_at` (logout, refresh-token reuse), a user
+ * item with `credentials_changed_at` (disabled, or a new password), an API key's pointer removed. The
+ * realtime revocation closes the sockets it opened.
+ */
+export const REVOKED_CREDENTIAL_FILTERS: FilterPattern[] = [
+  {
+    eventName: ['MODIFY'],
+    dynamodb: { NewImage: { sk: { S: [{ prefix: 'SESSION#' }] }, revoked_at: { S: [{ exists: true }] } } },
+  },
+  {
+    eventName: ['MODIFY'],
+    dynamodb: { NewImage: { sk: { S: [{ prefix: 'USER#' }] }, credentials_changed_at: { S: [{ exists: true }] } } },
+  },
+  { eventName: ['REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'APIKEY#' }] } } } },
+];
+
+/** A team note written, edited or deleted: the realtime note signal's input. */
+export const NOTE_CHANGE_FILTERS: FilterPattern[] = [
+  { eventName: ['INSERT', 'MODIFY', 'REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CONVNOTE#' }] } } } },
+];
+
 /** A booking as it is written: its reminders follow it. */
 export const BOOKING_FILTERS: FilterPattern[] = [
   { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { sk: { S: [{ prefix: 'BKG#' }] } } } },
@@ -107,6 +129,8 @@ export const STREAM_REACTIONS = {
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
   'customer-copies': CUSTOMER_CHANGE_FILTERS,
+  'realtime-revocation': REVOKED_CREDENTIAL_FILTERS,
+  'note-signal': NOTE_CHANGE_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -145,7 +169,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, closes a revoked credential's realtime sockets, signals note changes to them",
     source: {
       kind: 'stream',
       table: 'main',
@@ -156,6 +180,7 @@ export const WORKERS: readonly WorkerDef[] = [
     mainTable: 'write',
     sendsTo: [],
     ai: true,
+    realtime: true,
   },
   {
     id: 'webhook-delivery',

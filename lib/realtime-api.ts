@@ -1,6 +1,6 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnRoute, CfnStage, LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -78,6 +78,7 @@ export class RealtimeApi extends Construct {
         ),
       },
     });
+    throttleRoutes(this.api, this.stage, props.throttle);
     // The `$default` function answers pings and subscriptions on the socket.
     this.grantPush(fns.$default);
 
@@ -122,6 +123,30 @@ export class RealtimeApi extends Construct {
           'API Gateway names each WebSocket connection when it opens: the grant is limited to posting to and closing connections of this API stage.',
       });
   }
+}
+
+/**
+ * Each route of catalog/realtime.ts with a throttle gets it (never above the stage's) in the stage's route
+ * settings. AWS WAF cannot be associated with a WebSocket API (only REST APIs, CloudFront and a few
+ * others), so stage and route throttles are the edge here, with the per-tenant and per-user connection
+ * caps that `$connect` enforces (docs/realtime.md#abuse-and-the-edge).
+ */
+function throttleRoutes(api: WebSocketApi, stage: WebSocketStage, stageThrottle: RealtimeApiProps['throttle']) {
+  const cfnStage = stage.node.defaultChild as CfnStage;
+  const cfnRoutes = api.node.findAll().filter((c): c is CfnRoute => c instanceof CfnRoute);
+  const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+  for (const route of REALTIME_ROUTES) {
+    if (!route.throttle) continue;
+    settings[route.routeKey] = {
+      ThrottlingRateLimit: Math.min(route.throttle.rateLimit, stageThrottle.rateLimit),
+      ThrottlingBurstLimit: Math.min(route.throttle.burstLimit, stageThrottle.burstLimit),
+    };
+    // A stage naming a route that does not exist yet fails to deploy.
+    const cfnRoute = cfnRoutes.find((r) => r.routeKey === route.routeKey);
+    if (!cfnRoute) throw new Error(`No route ${route.routeKey} to throttle`);
+    cfnStage.addDependency(cfnRoute);
+  }
+  cfnStage.routeSettings = settings;
 }
 
 /** A resolved CloudFormation value as cdk-nag names it in a finding (`<Ref>`, `<Resource.Attribute>`). */

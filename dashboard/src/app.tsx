@@ -20,6 +20,7 @@ import type { MessagingClient } from '@messaging-platform/sdk';
 import { AppContext, isSessionOver, type AppContextValue, type FlashInput, type UserCaller } from './context';
 import { follow, navigate, useLocation } from './router';
 import { persist, resumeSession } from './session';
+import { realtimeFor } from './realtime';
 import { SignInPage } from './pages/sign-in';
 import { InboxPage } from './pages/inbox';
 import { NotFoundPage } from './pages/not-found';
@@ -174,13 +175,16 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
   }, []);
 
   const sessionEnded = useCallback(() => {
+    realtimeFor(client).end();
     persist(null);
     const here = window.location.pathname + window.location.search;
     window.history.replaceState(null, '', `/sign-in?next=${encodeURIComponent(here)}`);
     onSignedOut('Your session has ended. Sign in again to continue where you were.');
-  }, [onSignedOut]);
+  }, [client, onSignedOut]);
 
   const signOut = useCallback(async () => {
+    // The tab's socket closes at once (not after the pages' linger), before the session is revoked.
+    realtimeFor(client).end();
     try {
       await client.logout();
     } catch {

@@ -2,14 +2,13 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import {
   ApiError,
   AuthenticationError,
-  type Event,
   type Me,
   type MessagingClient,
   type Page,
   type User,
 } from '@messaging-platform/sdk';
 import { describeError } from './components/errors';
-import { useRealtime } from './realtime';
+import { useRealtime, type RealtimeMessage } from './realtime';
 
 export type UserCaller = Extract<Me, { kind: 'user' }>;
 
@@ -80,7 +79,7 @@ const REALTIME_REFRESH_MS = 150;
 export function useResource<T>(
   load: (client: MessagingClient) => Promise<T>,
   deps: unknown[],
-  options: { pollMs?: number; refreshOn?: (event: Event) => boolean } = {},
+  options: { pollMs?: number; refreshOn?: (message: RealtimeMessage) => boolean } = {},
 ): Resource<T> {
   const { client, sessionEnded } = useApp();
   const refreshOn = useRef(options.refreshOn);

@@ -5,9 +5,17 @@
  * module shares it between pages and tells them whether it is live, so they poll only when it is not.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Event, MessagingClient, RealtimeStatus, RealtimeSubscription } from '@messaging-platform/sdk';
+import type {
+  Event,
+  MessagingClient,
+  RealtimeControl,
+  RealtimeStatus,
+  RealtimeSubscription,
+} from '@messaging-platform/sdk';
 
-export type RealtimeListener = (event: Event) => void;
+/** What the socket brings a page: an event, or a signal such as `realtime.note` (notes have no events). */
+export type RealtimeMessage = Event | RealtimeControl;
+export type RealtimeListener = (message: RealtimeMessage) => void;
 
 /** A page change closes no socket at once: the next page usually listens again within this. */
 const LINGER_MS = 30_000;
@@ -19,6 +27,7 @@ export class RealtimeHub {
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
   private lastEventId: string | undefined;
   private lingering: ReturnType<typeof setTimeout> | undefined;
+  private ended = false;
   status: RealtimeStatus = 'closed';
 
   constructor(private readonly client: MessagingClient) {}
@@ -47,19 +56,28 @@ export class RealtimeHub {
     this.setStatus('closed');
   }
 
+  /** The session is over (signed out, or ended): the socket closes now, and nothing opens it again. */
+  end(): void {
+    this.ended = true;
+    this.close();
+  }
+
   private open() {
     clearTimeout(this.lingering);
     this.lingering = undefined;
-    if (this.subscription) return;
+    if (this.subscription || this.ended) return;
     this.subscription = this.client.realtime.subscribe({
       after: this.lastEventId,
-      onEvent: (event) => {
-        for (const listener of [...this.listeners]) listener(event);
-      },
+      onEvent: (event) => this.emit(event),
+      onControl: (message) => this.emit(message),
       onStatus: (status) => this.setStatus(status),
       // Too much was missed to replay: every listener reloads what it shows.
       onResync: () => this.setStatus('resuming'),
     });
+  }
+
+  private emit(message: RealtimeMessage) {
+    for (const listener of [...this.listeners]) listener(message);
   }
 
   private closeSoon() {
@@ -104,14 +122,23 @@ export function useRealtime(client: MessagingClient, onEvent: RealtimeListener, 
   return status;
 }
 
+const isEvent = (message: RealtimeMessage): message is Event => 'id' in message && 'data' in message;
+
 /** Events that change what an inbox list shows: any conversation or message event. */
-export const changesInbox = (event: Event): boolean => event.type.startsWith('conversation.');
+export const changesInbox = (message: RealtimeMessage): boolean =>
+  isEvent(message) && message.type.startsWith('conversation.');
 
 /** Events that change one conversation's page: its own conversation and message events. */
 export const changesConversation =
   (conversationId: string) =>
-  (event: Event): boolean => {
-    if (!event.type.startsWith('conversation.')) return false;
-    const data = event.data as { conversation_id?: string; conversation?: { id?: string } };
+  (message: RealtimeMessage): boolean => {
+    if (!isEvent(message) || !message.type.startsWith('conversation.')) return false;
+    const data = message.data as { conversation_id?: string; conversation?: { id?: string } };
     return (data.conversation_id ?? data.conversation?.id) === conversationId;
   };
+
+/** The signal that one conversation's team notes changed (written, edited or deleted by anyone). */
+export const changesNotes =
+  (conversationId: string) =>
+  (message: RealtimeMessage): boolean =>
+    message.type === 'realtime.note' && message.conversation_id === conversationId;

@@ -917,14 +917,19 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
   await checkA11y(page, 'bookings status actions');
   await shot(page, '11a-booking-completed');
 
-  // At 1280px the long service wraps and every column stays in view; a phone scrolls the table.
+  // At 1280px the long service wraps and every column stays in view; on a phone the list is cards.
   try {
     await page.setViewportSize({ width: 1280, height: 900 });
     const box = await page.getByRole('columnheader', { name: 'Status' }).boundingBox();
     assert.ok(box && box.x + box.width <= 1280, `the Status column ends at ${box && box.x + box.width}px`);
     await shot(page, '11b-bookings-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    await startedRow.waitFor();
+    const cards = page.getByRole('list', { name: 'Bookings' });
+    await cards.getByRole('listitem').filter({ hasText: 'Implant follow-up' }).waitFor();
+    assert.equal(await page.getByRole('table').count(), 0, 'no table on a phone');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `nothing scrolls sideways (${wide}px)`);
+    await checkA11y(page, 'bookings cards phone');
     await shot(page, '11c-bookings-390');
   } finally {
     await page.setViewportSize({ width: 1366, height: 900 });
@@ -961,6 +966,17 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     const [monday, tuesday] = [await days.nth(0).boundingBox(), await days.nth(1).boundingBox()];
     assert.ok(monday && tuesday && tuesday.y > monday.y && monday.width > 300, 'the days are stacked, full width');
     await calendar.getByText(/Dental cleaning/).waitFor();
+    // The agenda alone: no table or cards under it; a tapped booking is selected and its actions show.
+    assert.equal(await page.getByRole('table').count(), 0, 'no table under the agenda');
+    assert.equal(await page.getByRole('list', { name: 'Bookings' }).count(), 0, 'no cards under the agenda');
+    await page.getByText('Tap a booking to act on it.').waitFor();
+    const booking = calendar.getByRole('button', { name: /Dental cleaning/ });
+    await booking.click();
+    assert.equal(await booking.getAttribute('aria-pressed'), 'true');
+    const reschedule = page.getByRole('button', { name: 'Reschedule' });
+    const at = await reschedule.boundingBox();
+    assert.ok(at && at.y + at.height <= 844, `the actions stay in view (${JSON.stringify(at)})`);
+    await checkA11y(page, 'bookings agenda phone');
     await shot(page, '12b-bookings-week-390');
     // The view control is a select on a phone.
     await page.getByRole('button', { name: /View/ }).click();

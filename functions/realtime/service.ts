@@ -46,7 +46,13 @@ export async function issueTicket(
   const expiresAt = new Date(now.getTime() + REALTIME_LIMITS.ticketSeconds * 1000);
   await putTicket(
     hashOf(ticket),
-    { tenantId: caller.tenant.id, principalId: actorId(caller), role: caller.role, subscription },
+    {
+      tenantId: caller.tenant.id,
+      principalId: actorId(caller),
+      role: caller.role,
+      ...(caller.kind === 'user' ? { sessionId: caller.sessionId } : {}),
+      subscription,
+    },
     expiresAt,
   );
   const url = new URL(requireEnv('REALTIME_URL'));

@@ -34,6 +34,10 @@ const subscriptionFromItem = (item: Record<string, unknown>): Subscription => ({
   ...(typeof item.conversation_id === 'string' ? { conversationId: item.conversation_id } : {}),
 });
 
+const sessionAttribute = (sessionId: string | undefined) => (sessionId ? { session_id: sessionId } : {});
+const sessionOfItem = (item: Record<string, unknown>) =>
+  typeof item.session_id === 'string' ? { sessionId: item.session_id } : {};
+
 export async function putTicket(hash: string, ticket: StoredTicket, expiresAt: Date): Promise<void> {
   await db().send(
     new PutCommand({
@@ -43,6 +47,7 @@ export async function putTicket(hash: string, ticket: StoredTicket, expiresAt: D
         tenant_id: ticket.tenantId,
         principal_id: ticket.principalId,
         role: ticket.role,
+        ...sessionAttribute(ticket.sessionId),
         ...subscriptionAttributes(ticket.subscription),
         expires: epochSeconds(expiresAt),
         ttl: epochSeconds(expiresAt),
@@ -83,6 +88,7 @@ export async function redeemTicket(
       tenantId: String(item.tenant_id),
       principalId: String(item.principal_id),
       role: item.role as Role,
+      ...sessionOfItem(item),
       subscription: subscriptionFromItem(item),
     };
   } catch (error) {
@@ -96,6 +102,7 @@ const connectionFromItem = (tenantId: string, item: Record<string, unknown>): Co
   connectionId: String(item.sk).slice(CONNECTION_SK_PREFIX.length),
   principalId: String(item.principal_id),
   role: item.role as Role,
+  ...sessionOfItem(item),
   subscription: subscriptionFromItem(item),
   connectedAt: String(item.connected_at),
 });
@@ -135,6 +142,7 @@ export async function putConnection(connection: Connection, now: Date): Promise<
               ...connectionKey(connection.tenantId, connection.connectionId),
               principal_id: connection.principalId,
               role: connection.role,
+              ...sessionAttribute(connection.sessionId),
               ...subscriptionAttributes(connection.subscription),
               connected_at: connection.connectedAt,
               ttl,

@@ -21,6 +21,8 @@ export interface ConnectionOwner {
   /** A user id (`usr_…`) or an API key id (`key_…`). */
   principalId: string;
   role: Role;
+  /** The login session behind a user's ticket (none for an API key): ending it closes the connection. */
+  sessionId?: string;
 }
 
 export interface Connection extends ConnectionOwner {
@@ -78,8 +80,22 @@ export function delivers(connection: ConnectionOwner & { subscription: Subscript
   return conversationId === undefined || conversationOf(event) === conversationId;
 }
 
+/**
+ * The type a note change is matched as: team notes have no event (webhooks carry what happens with the
+ * customer), so a `realtime.note` signal goes to the connections that take `*` or `conversation.*`.
+ */
+const NOTE_SIGNAL_TYPE = 'conversation.note';
+
+/** Whether a connection takes the note signal of this conversation (every role sees notes). */
+export function takesNoteSignal(connection: { subscription: Subscription }, conversationId: string): boolean {
+  const { types, conversationId: only } = connection.subscription;
+  if (types.length > 0 && !types.some((pattern) => matchesPattern(NOTE_SIGNAL_TYPE, pattern))) return false;
+  return only === undefined || only === conversationId;
+}
+
 /** Control messages: no `id`, a type that starts with `realtime.`. */
 export type ControlMessage =
+  | { type: 'realtime.note'; conversation_id: string; note_id: string; change: 'created' | 'updated' | 'deleted' }
   | { type: 'realtime.ready'; connection_id: string }
   | { type: 'realtime.pong' }
   | { type: 'realtime.subscribed'; types: string[]; conversation_id: string | null }

@@ -288,3 +288,104 @@ async function waitForEvents(tenant: TestTenant, done: (events: any[]) => boolea
   }
   throw new Error('events did not arrive');
 }
+
+describe('revoking the credential behind a socket', () => {
+  const newAgent = async (tenant: TestTenant) => {
+    const res = await call('POST', '/users', {
+      ...authOf(tenant),
+      body: {
+        email: `revoked-${Date.now()}-${++phone}@example.com`,
+        password: 'correct horse battery staple',
+        role: 'agent',
+      },
+    });
+    expect(res.status).toBe(201);
+    return { id: res.body.id as string, session: await login(tenant, res.body.email, 'correct horse battery staple') };
+  };
+
+  it('closes the socket of a session that logs out, and only that one', async () => {
+    const tenant = await createTenant();
+    const agent = await newAgent(tenant);
+    const other = await login(
+      tenant,
+      (await call('GET', `/users/${agent.id}`, authOf(tenant))).body.email,
+      'correct horse battery staple',
+    );
+    const loggedOut = await connect((await ticket(tenant, {}, agent.session.access_token)).url);
+    const stays = await connect((await ticket(tenant, {}, other.access_token)).url);
+    const res = await call('POST', '/auth/logout', {
+      tenant: tenant.tenantId,
+      token: agent.session.access_token,
+      body: {},
+    });
+    expect(res.status).toBe(204);
+    await loggedOut.closed;
+    // The same user's other session keeps its socket, and it still receives events.
+    await inbound(tenant, 'after the logout');
+    await stays.next(isEvent('conversation.message.received', 'after the logout'));
+    expect(loggedOut.messages.some(isEvent('conversation.message.received', 'after the logout'))).toBe(false);
+  });
+
+  it('closes every socket of a disabled user', async () => {
+    const tenant = await createTenant();
+    const agent = await newAgent(tenant);
+    const s = await connect((await ticket(tenant, {}, agent.session.access_token)).url);
+    const res = await call('PATCH', `/users/${agent.id}`, { ...authOf(tenant), body: { status: 'disabled' } });
+    expect(res.status).toBe(200);
+    await s.closed;
+  });
+
+  it('closes the sockets of a revoked API key, not those of other keys', async () => {
+    const tenant = await createTenant();
+    const key = await call('POST', '/api-keys', { ...authOf(tenant), body: { name: 'realtime', role: 'agent' } });
+    expect(key.status).toBe(201);
+    const revoked = await connect((await ticket(tenant, {}, key.body.key)).url);
+    const stays = await connect((await ticket(tenant)).url);
+    expect((await call('DELETE', `/api-keys/${key.body.id}`, authOf(tenant))).status).toBe(204);
+    await revoked.closed;
+    await inbound(tenant, 'after the revocation');
+    await stays.next(isEvent('conversation.message.received', 'after the revocation'));
+  });
+});
+
+describe('team notes', () => {
+  it('signals a note written, edited and deleted to the sockets that take the conversation, as realtime.note', async () => {
+    const tenant = await createTenant();
+    const { conversation } = await inbound(tenant, 'a note will follow');
+    const all = await connect((await ticket(tenant)).url);
+    const thisOne = await connect((await ticket(tenant, { conversation_id: conversation.id })).url);
+    const other = await inbound(tenant, 'another conversation');
+    const elsewhere = await connect((await ticket(tenant, { conversation_id: other.conversation.id })).url);
+    const bookingsOnly = await connect((await ticket(tenant, { types: ['booking.*'] })).url);
+    const created = await call('POST', `/conversations/${conversation.id}/notes`, {
+      ...authOf(tenant),
+      body: { text: 'VIP: offer the window seat' },
+    });
+    expect(created.status).toBe(201);
+    const signal = (change: string) => (m: any) =>
+      m.type === 'realtime.note' && m.note_id === created.body.id && m.change === change;
+    expect(await all.next(signal('created'))).toEqual({
+      type: 'realtime.note',
+      conversation_id: conversation.id,
+      note_id: created.body.id,
+      change: 'created',
+    });
+    await thisOne.next(signal('created'));
+    // A signal, not an event: nothing in GET /events names the note.
+    const events = await call('GET', '/events?limit=100', authOf(tenant));
+    expect(JSON.stringify(events.body.data)).not.toContain(created.body.id);
+    // The note's author edits it; the socket hears of it, then of its deletion.
+    const edited = await call('PATCH', `/conversations/${conversation.id}/notes/${created.body.id}`, {
+      ...authOf(tenant),
+      body: { text: 'VIP: offer the window seat and tea' },
+    });
+    expect(edited.status).toBe(200);
+    await all.next(signal('updated'));
+    const deleted = await call('DELETE', `/conversations/${conversation.id}/notes/${created.body.id}`, authOf(tenant));
+    expect(deleted.status).toBe(204);
+    await all.next(signal('deleted'));
+    await thisOne.next(signal('deleted'));
+    expect(elsewhere.messages.some((m) => m.type === 'realtime.note')).toBe(false);
+    expect(bookingsOnly.messages.some((m) => m.type === 'realtime.note')).toBe(false);
+  });
+});

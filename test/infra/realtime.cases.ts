@@ -61,6 +61,30 @@ describe('realtime WebSocket API', () => {
     expect(stage.Properties.AccessLogSettings.Format).toContain('$context.connectionId');
   });
 
+  it('throttles $connect and $default below the stage, from catalog/realtime.ts (no WAF can sit in front)', () => {
+    const [[, stage]] = resourcesOf(realtime, 'AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+    const stageDefault = stage.Properties.DefaultRouteSettings;
+    const settings = stage.Properties.RouteSettings as Record<string, Record<string, number>>;
+    expect(Object.keys(settings).sort()).toEqual(['$connect', '$default']);
+    for (const route of REALTIME_ROUTES.filter((r) => r.throttle)) {
+      expect(settings[route.routeKey]).toEqual({
+        ThrottlingRateLimit: route.throttle?.rateLimit,
+        ThrottlingBurstLimit: route.throttle?.burstLimit,
+      });
+      expect(settings[route.routeKey]?.ThrottlingRateLimit).toBeLessThan(stageDefault.ThrottlingRateLimit);
+      expect(settings[route.routeKey]?.ThrottlingBurstLimit).toBeLessThan(stageDefault.ThrottlingBurstLimit);
+    }
+    // The stage is made after the routes it names (a stage naming a missing route fails to deploy).
+    const stageId = resourcesOf(realtime, 'AWS::ApiGatewayV2::Stage')[0]?.[0] ?? '';
+    const dependsOn = (realtime.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+    const routeIds = resourcesOf(realtime, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => ['$connect', '$default'].includes(r.Properties.RouteKey))
+      .map(([id]) => id);
+    for (const id of routeIds) expect(dependsOn).toContain(id);
+    // AWS WAF cannot be associated with a WebSocket API: none is attempted.
+    expect(resourcesOf(realtime, 'AWS::WAFv2::WebACLAssociation')).toEqual([]);
+  });
+
   it('grants the route functions the Realtime table only: no Main table, no secret, no queue', () => {
     for (const route of REALTIME_ROUTES) {
       const fn = stateless.realtime.functions[route.routeKey] as IConstruct;
@@ -79,7 +103,13 @@ describe('realtime WebSocket API', () => {
       ['$default', realtime, stateless.realtime.functions.$default],
       ...WORKERS.filter((w) => w.realtime).map((w) => [w.id, workers, stateless.functions[w.id]] as const),
     ] as const;
-    expect(pushers.map(([id]) => id).sort()).toEqual(['$default', 'outbox-dispatcher', 'realtime-greeter']);
+    // The stream reactions close a revoked credential's sockets.
+    expect(pushers.map(([id]) => id).sort()).toEqual([
+      '$default',
+      'outbox-dispatcher',
+      'realtime-greeter',
+      'stream-reactions',
+    ]);
     for (const [id, template, fn] of pushers) {
       const statements = manages(statementsOf(template, fn as IConstruct));
       expect([id, statements.length]).toEqual([id, 1]);

@@ -3,6 +3,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Autosuggest from '@cloudscape-design/components/autosuggest';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
@@ -13,7 +14,6 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import TimeInput from '@cloudscape-design/components/time-input';
 import {
   ConflictError,
@@ -26,7 +26,8 @@ import { isSessionOver, useAction, useApp, useResource, useSettled } from '../co
 import { customerByPhone, hasNameText, looksLikePhone, nameQuery } from '../components/phone-search';
 import { ConfirmModal, Empty, DialogFooter, EmptyUnlessFailed } from '../components/common';
 import { ErrorAlert, RequestId, fieldError } from '../components/errors';
-import { BookingStatus } from '../components/booking-status';
+import { BookingList } from '../components/booking-list';
+import { useMediaQuery } from '../media';
 import {
   NO_PAYMENT_CHOSEN,
   PaymentRequirementField,
@@ -84,7 +85,8 @@ function weekStart(day: Date): Date {
 /** Bookings: a list and a day or week view; create, reschedule, confirm, mark completed or no-show, cancel. */
 export function BookingsPage() {
   const { client, flash } = useApp();
-  // On a phone the page opens on the week as an agenda (one day under the other), not a wide table.
+  // On a phone the page opens on the week, as cards in time order (components/booking-list.tsx), not a table.
+  const phone = useMediaQuery(PHONE);
   const [view, setView] = useState<View>(() => (window.matchMedia(PHONE).matches ? 'week' : 'list'));
   // The resources' opening hours, for the calendar's days and the booking form's resource choices.
   const schedules = useResource((c) => c.schedules.list({ limit: 100 }).page(), []);
@@ -200,6 +202,48 @@ export function BookingsPage() {
       });
   };
 
+  // The period's title, and the actions on the selected booking.
+  const actionsHeader = (
+    <Header
+      variant="h2"
+      counter={bookings.data ? `(${items.length})` : undefined}
+      description={
+        notStarted
+          ? `Mark completed or no-show once the booking has started (${formatDateTime(current.start_at)}).`
+          : undefined
+      }
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="refresh" ariaLabel="Refresh bookings" onClick={() => void bookings.reload()} />
+          {statusButtons}
+          <Button disabled={!active} onClick={() => current && setEditing(current)}>
+            Reschedule
+          </Button>
+          <Button disabled={!active} onClick={() => current && setCancelling(current)}>
+            Cancel booking
+          </Button>
+          <Button
+            disabled={!notifiable}
+            disabledReason={current && !notifiable ? 'The booking has ended: nothing to tell.' : undefined}
+            loading={notify.busy}
+            onClick={() => current && messageCustomer(current)}
+          >
+            Message customer
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      {view === 'list'
+        ? 'Recent and upcoming bookings'
+        : view === 'day'
+          ? 'Bookings of the day'
+          : 'Bookings of the week'}
+    </Header>
+  );
+  // On a phone the day and week are the agenda alone: a tapped booking is selected, and its actions stay
+  // in view at the bottom. The recent-and-upcoming list is cards.
+  const agendaOnly = phone && view !== 'list';
+
   return (
     <ContentLayout
       header={
@@ -275,93 +319,57 @@ export function BookingsPage() {
         />
         <ErrorAlert error={notify.error} header="The message was not sent" onDismiss={notify.clearError} />
         {view !== 'list' && (
-          <Calendar from={range.from} days={range.days} bookings={items} schedules={schedules.data?.data ?? []} />
+          <Calendar
+            from={range.from}
+            days={range.days}
+            bookings={items}
+            schedules={schedules.data?.data ?? []}
+            {...(agendaOnly
+              ? {
+                  selectedId: current?.id,
+                  onSelect: (b: Booking) => {
+                    setSelected(current?.id === b.id ? [] : [b]);
+                    statusChange.clearError();
+                    notify.clearError();
+                  },
+                }
+              : {})}
+          />
         )}
-        <Table
-          variant="container"
-          items={items}
-          loading={bookings.loading && !bookings.data}
-          loadingText="Loading bookings"
-          trackBy="id"
-          selectionType="single"
-          selectedItems={selected}
-          onSelectionChange={(e) => {
-            setSelected(e.detail.selectedItems);
-            statusChange.clearError();
-            notify.clearError();
-          }}
-          ariaLabels={{
-            selectionGroupLabel: 'Booking selection',
-            itemSelectionLabel: (_s, b) => `Select ${b.service} at ${formatDateTime(b.start_at)}`,
-            allItemsSelectionLabel: () => 'Select all',
-            tableLabel: 'Bookings',
-          }}
-          header={
-            <Header
-              variant="h2"
-              counter={bookings.data ? `(${items.length})` : undefined}
-              description={
-                notStarted
-                  ? `Mark completed or no-show once the booking has started (${formatDateTime(current.start_at)}).`
-                  : undefined
-              }
-              actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button iconName="refresh" ariaLabel="Refresh bookings" onClick={() => void bookings.reload()} />
-                  {statusButtons}
-                  <Button disabled={!active} onClick={() => current && setEditing(current)}>
-                    Reschedule
-                  </Button>
-                  <Button disabled={!active} onClick={() => current && setCancelling(current)}>
-                    Cancel booking
-                  </Button>
-                  <Button
-                    disabled={!notifiable}
-                    disabledReason={current && !notifiable ? 'The booking has ended: nothing to tell.' : undefined}
-                    loading={notify.busy}
-                    onClick={() => current && messageCustomer(current)}
-                  >
-                    Message customer
-                  </Button>
-                </SpaceBetween>
-              }
-            >
-              {view === 'list'
-                ? 'Recent and upcoming bookings'
-                : view === 'day'
-                  ? 'Bookings of the day'
-                  : 'Bookings of the week'}
-            </Header>
-          }
-          // Long services, names and resources wrap inside their columns, so every column stays in view.
-          wrapLines
-          columnDefinitions={[
-            {
-              id: 'start',
-              header: 'When',
-              cell: (b) => `${formatDateTime(b.start_at)} – ${formatTime(b.end_at)}`,
-              isRowHeader: true,
-              minWidth: 220,
-            },
-            { id: 'service', header: 'Service', cell: (b) => b.service, minWidth: 180, maxWidth: 280 },
-            {
-              id: 'customer',
-              header: 'Customer',
-              cell: (b) => customerLabel(b.customer),
-              minWidth: 120,
-              maxWidth: 240,
-            },
-            { id: 'resource', header: 'Resource', cell: (b) => b.resource_id ?? '—', minWidth: 100, maxWidth: 200 },
-            { id: 'status', header: 'Status', cell: (b) => <BookingStatus status={b.status} />, minWidth: 140 },
-          ]}
-          empty={
-            <EmptyUnlessFailed resource={bookings}>
-              <Empty title="No bookings" action={<Button onClick={() => setEditing('new')}>New booking</Button>}>
-                Nothing is booked in this period.
-              </Empty>
-            </EmptyUnlessFailed>
-          }
-        />
+        {agendaOnly ? (
+          <div className="agenda-actions">
+            <Container header={actionsHeader}>
+              {current ? (
+                <Box>
+                  <b>{`${formatDateTime(current.start_at)} – ${formatTime(current.end_at)}`}</b> {current.service} ·{' '}
+                  {customerLabel(current.customer)}
+                </Box>
+              ) : (
+                <Box color="text-body-secondary">Tap a booking to act on it.</Box>
+              )}
+            </Container>
+          </div>
+        ) : (
+          <BookingList
+            phone={phone}
+            items={items}
+            loading={bookings.loading && !bookings.data}
+            selected={selected}
+            onSelect={(chosen) => {
+              setSelected(chosen);
+              statusChange.clearError();
+              notify.clearError();
+            }}
+            header={actionsHeader}
+            empty={
+              <EmptyUnlessFailed resource={bookings}>
+                <Empty title="No bookings" action={<Button onClick={() => setEditing('new')}>New booking</Button>}>
+                  Nothing is booked in this period.
+                </Empty>
+              </EmptyUnlessFailed>
+            }
+          />
+        )}
       </SpaceBetween>
       {editing && (
         <BookingModal
@@ -438,11 +446,16 @@ function Calendar({
   days,
   bookings,
   schedules,
+  selectedId,
+  onSelect,
 }: {
   from: Date;
   days: number;
   bookings: Booking[];
   schedules: Schedule[];
+  /** With `onSelect`, each booking is a button that selects it (the phone's agenda). */
+  selectedId?: string;
+  onSelect?: (booking: Booking) => void;
 }) {
   const today = isoDay(new Date());
   const columns = Array.from(
@@ -473,18 +486,36 @@ function Calendar({
                   Free
                 </Box>
               )}
-              {todays.map((b) => (
-                <div key={b.id} className={`calendar-item${b.status === 'cancelled' ? ' cancelled' : ''}`}>
-                  <b>
-                    {formatTime(b.start_at)}–{formatTime(b.end_at)}
-                  </b>{' '}
-                  {b.service}
-                  <br />
-                  {customerLabel(b.customer)}
-                  {b.resource_id ? ` · ${b.resource_id}` : ''}
-                  {b.status !== 'confirmed' && b.status !== 'cancelled' ? ` · ${b.status.replace('_', '-')}` : ''}
-                </div>
-              ))}
+              {todays.map((b) => {
+                const className = `calendar-item${b.status === 'cancelled' ? ' cancelled' : ''}`;
+                const text = (
+                  <>
+                    <b>
+                      {formatTime(b.start_at)}–{formatTime(b.end_at)}
+                    </b>{' '}
+                    {b.service}
+                    <br />
+                    {customerLabel(b.customer)}
+                    {b.resource_id ? ` · ${b.resource_id}` : ''}
+                    {b.status !== 'confirmed' && b.status !== 'cancelled' ? ` · ${b.status.replace('_', '-')}` : ''}
+                  </>
+                );
+                return onSelect ? (
+                  <button
+                    key={b.id}
+                    type="button"
+                    className={`${className} selectable`}
+                    aria-pressed={b.id === selectedId}
+                    onClick={() => onSelect(b)}
+                  >
+                    {text}
+                  </button>
+                ) : (
+                  <div key={b.id} className={className}>
+                    {text}
+                  </div>
+                );
+              })}
             </div>
           );
         })}

@@ -33,7 +33,7 @@ import { CustomerPayments } from '../components/customer-payments';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
-import { changesConversation } from '../realtime';
+import { changesConversation, changesNotes } from '../realtime';
 import { intentLabel } from '../words';
 import { HANDOFF_REASONS, SentimentBadge, StatusBadge } from './inbox';
 import { customerHref, follow } from '../router';
@@ -736,8 +736,8 @@ function ComposeField(props: {
   );
 }
 
-/** How often the notes are read again: a teammate's note shows within this, while the page is open. */
-const NOTES_POLL_MS = 15_000;
+/** How often the notes are read again only while the realtime socket is down (it signals note changes). */
+const NOTES_POLL_MS = 60_000;
 const NOTES_SHOWN = 50;
 
 /** The team's notes on the conversation, newest first, and a box to add one. The customer never sees them. */
@@ -747,9 +747,7 @@ function TeamNotes({ conversationId }: { conversationId: string }) {
   const notes = useResource(
     (c) => c.conversations.notes.list(conversationId, { limit: NOTES_SHOWN }).page(),
     [conversationId],
-    {
-      pollMs: NOTES_POLL_MS,
-    },
+    { pollMs: NOTES_POLL_MS, refreshOn: changesNotes(conversationId) },
   );
   const add = useComposer(
     (text) => client.conversations.notes.create(conversationId, { text }),

@@ -39,6 +39,11 @@ export interface RealtimeSubscribeOptions {
   after?: string;
   onStatus?: (status: RealtimeStatus) => void;
   /**
+   * Control messages other than `realtime.ready`: `realtime.note` (a conversation's team notes changed;
+   * not an event, so not resumed: read the notes again when live again), `realtime.pong`, …
+   */
+  onControl?: (message: RealtimeControl) => void;
+  /**
    * More was missed than `maxResumeEvents` (a long time offline): the events since are not replayed;
    * reload whatever state you keep (the subscription goes on live).
    */
@@ -206,6 +211,8 @@ export class RealtimeSubscription {
         return;
       }
       if (isEventId(body.id)) this.enqueue(() => this.deliver([parsed as Event]));
+      else if (typeof body.type === 'string' && body.type.startsWith('realtime.'))
+        this.options.onControl?.(parsed as RealtimeControl);
     });
     socket.addEventListener('close', () => {
       if (this.socket === socket) this.socket = undefined;

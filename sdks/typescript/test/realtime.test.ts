@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { WebSocket as WsWebSocket } from 'ws';
-import type { Event, RealtimeStatus, RealtimeSubscription, WebSocketConstructor } from '../src/index.js';
+import type { Event, RealtimeControl, RealtimeStatus, RealtimeSubscription, WebSocketConstructor } from '../src/index.js';
 import { eventually, newTenant, phone, runtime, type TestTenant } from './helpers.js';
 
 let t: TestTenant;
@@ -42,6 +42,27 @@ describe('realtime', () => {
     const pushed = events.find((e) => texts([e])[0] === 'live one');
     assert.ok(pushed);
     assert.deepEqual(await t.client.events.get(pushed.id), pushed);
+    subscription.close();
+  });
+
+  it('passes control messages such as realtime.note to onControl, never to onEvent', async () => {
+    const controls: RealtimeControl[] = [];
+    const events: Event[] = [];
+    const subscription = t.client.realtime.subscribe({
+      onEvent: (event) => void events.push(event),
+      onControl: (message) => void controls.push(message),
+    });
+    subscriptions.push(subscription);
+    await subscription.ready();
+    const opened = await t.client.channels.sandboxInbound({ from: phone(), text: 'note me' });
+    assert.ok('conversation' in opened);
+    const note = await t.client.conversations.notes.create(opened.conversation.id, { text: 'Prefers mornings' });
+    const signal = await eventually(
+      async () => controls.find((m) => m.type === 'realtime.note' && m.note_id === note.id),
+      (found) => found !== undefined,
+    );
+    assert.deepEqual(signal, { type: 'realtime.note', conversation_id: opened.conversation.id, note_id: note.id, change: 'created' });
+    assert.ok(events.every((e) => typeof e.id === 'string' && !e.type.startsWith('realtime.')));
     subscription.close();
   });
 
