@@ -47,7 +47,7 @@ import {
   activePointers,
   customerHandles,
   pointerRelease,
-  releasePointer,
+  releaseForeignPointer,
   userIdHandle,
   assignedConversationIds,
   bumpVersion,
@@ -677,8 +677,9 @@ export async function receiveInbound(
         const current = activeId ? await getConversation(tenantId, activeId) : undefined;
         if (current && party.activeHandle && current.customer.id !== customer.id) {
           // A pointer another customer's conversation holds under the BSUID this customer took from them (it was
-          // reopened since): it is not theirs. Free it, and read again.
-          await releasePointer(tenantId, channel, channelAccountId, party.activeHandle, current.id);
+          // reopened since): it is not theirs. Free it, and read again. Or the customer was created a moment
+          // ago and the read saw their conversation's pointer but not them yet: then nothing is freed.
+          await releaseForeignPointer(tenantId, channel, channelAccountId, party.activeHandle, current.id, customer.id);
           throw new ConversationChanged();
         }
         const at = now.toISOString();
