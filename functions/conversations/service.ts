@@ -842,15 +842,20 @@ export async function markSentIfQueued(
   providerId: string,
   now: Date,
 ): Promise<boolean> {
-  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all.
-  const message = await getMessage(ref);
-  const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
-  try {
-    return await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent);
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
+  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all. A second
+  // look when the first write finds the message changed: the sweeper may have recorded that just now.
+  for (let look = 0; look < 2; look++) {
+    const message = await getMessage(ref);
+    const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
+    if (!message || !(unknown || RECEIPT_ALLOWED_FROM.sent.includes(message.status))) return false;
+    try {
+      if (await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent)) return true;
+    } catch (error) {
+      if (transactionConditionFailed(error)) return false;
+      throw error;
+    }
   }
+  return false;
 }
 
 const RECEIPT_EVENTS = {
