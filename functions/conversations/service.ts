@@ -47,7 +47,7 @@ import {
   activePointers,
   customerHandles,
   pointerRelease,
-  releasePointer,
+  releaseForeignPointer,
   userIdHandle,
   assignedConversationIds,
   bumpVersion,
@@ -677,8 +677,9 @@ export async function receiveInbound(
         const current = activeId ? await getConversation(tenantId, activeId) : undefined;
         if (current && party.activeHandle && current.customer.id !== customer.id) {
           // A pointer another customer's conversation holds under the BSUID this customer took from them (it was
-          // reopened since): it is not theirs. Free it, and read again.
-          await releasePointer(tenantId, channel, channelAccountId, party.activeHandle, current.id);
+          // reopened since): it is not theirs. Free it, and read again. Or the customer was created a moment
+          // ago and the read saw their conversation's pointer but not them yet: then nothing is freed.
+          await releaseForeignPointer(tenantId, channel, channelAccountId, party.activeHandle, current.id, customer.id);
           throw new ConversationChanged();
         }
         const at = now.toISOString();
@@ -841,15 +842,20 @@ export async function markSentIfQueued(
   providerId: string,
   now: Date,
 ): Promise<boolean> {
-  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all.
-  const message = await getMessage(ref);
-  const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
-  try {
-    return await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent);
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
+  // Also one the sweeper recorded failed with an unknown outcome: the provider had it after all. A second
+  // look when the first write finds the message changed: the sweeper may have recorded that just now.
+  for (let look = 0; look < 2; look++) {
+    const message = await getMessage(ref);
+    const unknown = message?.status === 'failed' && message.error?.code === SEND_OUTCOME_UNKNOWN;
+    if (!message || !(unknown || RECEIPT_ALLOWED_FROM.sent.includes(message.status))) return false;
+    try {
+      if (await markSent(ref, channel, providerId, now, unknown ? ['failed'] : RECEIPT_ALLOWED_FROM.sent)) return true;
+    } catch (error) {
+      if (transactionConditionFailed(error)) return false;
+      throw error;
+    }
   }
+  return false;
 }
 
 const RECEIPT_EVENTS = {

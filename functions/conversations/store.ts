@@ -1,7 +1,6 @@
 // Public: other features read conversations and add their writes to a conversation's transaction.
 import {
   GetCommand,
-  DeleteCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -578,16 +577,51 @@ export async function activePointers(
   return new Map(handles.map((h, i) => [h, (items[i]?.conversation_id as string | undefined) ?? null]));
 }
 
-/** Releases the pointer under a handle if it still names this conversation (else nothing). */
-export async function releasePointer(
+/** The identity item that says whose a handle is (none for `cus:<id>`, which only its customer has). */
+function identityKeyOfHandle(tenantId: string, handle: string) {
+  if (handle.startsWith('wa:')) return whatsAppIdentityKey(tenantId, handle.slice('wa:'.length));
+  return handle.startsWith('cus:') ? undefined : customerIdentityKey(tenantId, handle);
+}
+
+/**
+ * Frees the pointer under a handle that another customer's conversation holds, one the handle's owner took
+ * from them: only while the pointer still names that conversation and the handle's identity still names
+ * `ownerId`, in one transaction. A read that saw the pointer but not yet the identity (a customer created
+ * at the same moment, whose conversation this is) frees nothing. Returns whether it freed the pointer.
+ */
+export async function releaseForeignPointer(
   tenantId: string,
   channel: ChannelKind,
   account: string | null,
   handle: string,
   conversationId: string,
-): Promise<void> {
-  const { Delete } = pointerRelease(tenantId, channel, account, handle, conversationId);
-  if (Delete) await conditionalWrite(() => db().send(new DeleteCommand(Delete)));
+  ownerId: string,
+): Promise<boolean> {
+  const identity = identityKeyOfHandle(tenantId, handle);
+  if (!identity) return false;
+  try {
+    return await conditionalWrite(() =>
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            pointerRelease(tenantId, channel, account, handle, conversationId),
+            {
+              ConditionCheck: {
+                TableName: tableName('main'),
+                Key: identity,
+                ConditionExpression: 'customer_id = :owner',
+                ExpressionAttributeValues: { ':owner': ownerId },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+  } catch (error) {
+    // Someone is writing these items right now: the caller reads them again.
+    if (transactionConflicted(error)) return false;
+    throw error;
+  }
 }
 
 /** Releases the pointer under a handle if it still names this conversation: for the caller's transaction. */

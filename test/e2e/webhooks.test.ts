@@ -1,5 +1,15 @@
 import { Webhook } from 'standardwebhooks';
-import { authOf, call, createTenant, eventually, listEventually, settlesTo, type TestTenant } from '../support/api';
+import {
+  authOf,
+  call,
+  createTenant,
+  eventsOf,
+  eventually,
+  listEventually,
+  serverClockSpreadMs,
+  settlesTo,
+  type TestTenant,
+} from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { ACTIVE_FROM_MARGIN_MS } from '../../functions/webhooks/webhook';
 import { testRuntime } from '../support/runtime';
@@ -482,8 +492,15 @@ describe('the failed-delivery view', () => {
       );
     // Each new customer's message is two events: conversation.created and .message.received.
     await inbound(tenant, '+491516000011');
-    await failedCount(3);
-    const between = new Date().toISOString();
+    const firstFailures = (await failedCount(3)).body.data as { event_id: string }[];
+    // The split point between the two messages' events, by the events' own times: those come from the
+    // server's clocks, seconds apart under the chaos mode, so the second message waits until no clock can
+    // stamp its events at or before the first ones.
+    const firstIds = new Set(firstFailures.map((d) => d.event_id));
+    const firstEvents = await eventsOf(tenant, '*', (events) => events.filter((e) => firstIds.has(e.id)).length === 2);
+    const lastFirst = Math.max(...firstEvents.filter((e) => firstIds.has(e.id)).map((e) => Date.parse(e.created_at)));
+    const between = new Date(lastFirst + 1).toISOString();
+    await new Promise((r) => setTimeout(r, Math.max(0, lastFirst + serverClockSpreadMs() + 1 - Date.now())));
     await inbound(tenant, '+491516000012');
     const all = await failedCount(6);
     const list = async (query: string) => {

@@ -19,6 +19,8 @@ import { createDelivery } from '../../functions/webhooks/store';
 import { newDelivery } from '../../functions/webhooks/webhook';
 import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
+import { beforeCalls, writesTo } from '../support/dynamo-faults';
+import { markSentIfQueued } from '../../functions/conversations/service';
 import { testRuntime } from '../support/runtime';
 import { postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
 
@@ -177,6 +179,20 @@ it('a status webhook settles a send whose outcome was not recorded, by the callb
   expect(delivered).toMatchObject({ provider_message_id: wamid });
   expect(await graphRequestsFor(text)).toHaveLength(0);
 }, 30_000);
+
+it('a status that names a message the sweeper records unknown at that very moment still settles it', async () => {
+  const ref = await queuedMessage(`unknown meanwhile ${Date.now()}`, 120_000);
+  await diedWhileSending(ref, 60_000);
+  const wamid = `wamid.meanwhile-${Date.now()}`;
+  // The status reads the message queued; before its write, the sweeper records the outcome unknown.
+  const stop = beforeCalls(writesTo(`CONV#${conversationId}#MSG#${ref.message_id}`), () => sweep());
+  try {
+    expect(await markSentIfQueued(ref, 'whatsapp', wamid, new Date())).toBe(true);
+  } finally {
+    stop();
+  }
+  expect(await getMessage(ref)).toMatchObject({ status: 'sent', provider_message_id: wamid, error: null });
+});
 
 it('a queued message whose hand-off was lost is handed to the sender again and sent once', async () => {
   const text = `lost hand-off ${Date.now()}`;

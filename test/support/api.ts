@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { chaosFromEnv } from '../../local/chaos/config';
 import { recordContract } from './contract';
 import { testRuntime } from './runtime';
 
@@ -142,6 +143,12 @@ export const settlesToInClockOrder = (read: () => Promise<string[]>, expected: (
 /** Ids as a list ordered by server clocks shows them: as they are, or sorted under chaos (settlesToInClockOrder). */
 export const clockOrdered = <T extends string | undefined>(ids: T[]): T[] =>
   process.env.CHAOS ? [...ids].sort() : ids;
+
+/**
+ * How far apart two times the server took may be against the real order of their writes: twice the chaos
+ * mode's per-invocation clock skew (docs/chaos.md), 0 without it.
+ */
+export const serverClockSpreadMs = (): number => 2 * (chaosFromEnv()?.faults.clockSkewMs ?? 0);
 
 /** The ids of a list response's items, in order. */
 export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);

@@ -148,3 +148,36 @@ export function leaveUnprocessed(times: number): () => void {
     };
   });
 }
+
+/**
+ * The next BatchGetItem whose keys `match` accepts reads them at two moments, as DynamoDB may (a batch
+ * reads each item on its own, with no snapshot across them, and a throttled key is read again later): the
+ * keys `early` picks as they were before `meanwhile` ran, the others as they are after it.
+ */
+export function batchReadStraddles(
+  match: (keys: Input[]) => boolean,
+  early: (key: Input) => boolean,
+  meanwhile: () => Promise<unknown>,
+): () => void {
+  let left = 1;
+  return inject(async (command, input, next) => {
+    const requested = input.RequestItems as Record<string, { Keys: Input[] }> | undefined;
+    if (command !== 'BatchGetItemCommand' || left <= 0 || !requested) return next();
+    if (!match(Object.values(requested).flatMap((r) => r.Keys))) return next();
+    left--;
+    const before = await next();
+    await meanwhile();
+    const after = await next();
+    const responses = (out: { output: Input }) => (out.output.Responses ?? {}) as Record<string, Input[]>;
+    const combined = Object.fromEntries(
+      Object.keys(requested).map((table) => [
+        table,
+        [
+          ...(responses(before)[table] ?? []).filter(early),
+          ...(responses(after)[table] ?? []).filter((item) => !early(item)),
+        ],
+      ]),
+    );
+    return { ...after, output: { ...after.output, Responses: combined } };
+  });
+}

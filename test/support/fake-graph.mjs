@@ -10,8 +10,10 @@
 //   44: 400 with 100 (invalid parameter)      49: 401 with 190 (the token expired)
 //   45: `read` then `delivered` webhooks sent before the send is answered (out of order, early)
 //   46: answers after 7 s (past the client's timeout), then sends `delivered` for the message
-//   59: accepted, but no answer ever comes (a sender that dies while waiting has handed the message over)
-//   anything else: success
+//   59: accepted, but no answer ever comes (a sender that dies while waiting has handed the message over),
+//       and no status either
+//   anything else (and after its failures, 50, 53, 42, 41): success, then a `sent` status webhook
+// A webhook the platform does not answer 200 is posted again, a few times (Meta retries for days).
 // Tokens: `EAAG-token-<phone_number_id>` controls that number; `EAAG-short-…` is a short-lived user token.
 // Message templates (POST/GET/DELETE /{waba_id}/message_templates): created PENDING, then reviewed after
 // `templateReviewMs` (POST /__config): APPROVED, or REJECTED (INVALID_FORMAT) when the name contains
@@ -26,6 +28,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 const SERVED_VERSIONS = new Set(['v21.0', 'v22.0', 'v23.0', 'v24.0', 'v25.0', 'v26.0']);
 const SCOPES = ['whatsapp_business_messaging', 'whatsapp_business_management'];
 
+/** How often a webhook is posted before the fake gives up on it. */
+const WEBHOOK_ATTEMPTS = 6;
 const fbtrace = () => randomBytes(8).toString('base64url');
 const metaError = (code, message, extra = {}) => ({
   error: {
@@ -48,18 +52,31 @@ export function startFakeGraph() {
   let nextTemplateId = 1_000_000_000_000;
 
   /** Any signed webhook as Meta sends it. */
+  /**
+   * Posts a webhook signed with the app secret. Meta retries one that is not answered 200 (an error, no
+   * answer), less and less often, for up to 7 days: here a few times within seconds.
+   */
+  async function postSigned(body) {
+    const signature = `sha256=${createHmac('sha256', config.appSecret).update(body).digest('hex')}`;
+    for (let attempt = 0; attempt < WEBHOOK_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+      const res = await fetch(config.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+        body,
+      }).catch(() => undefined);
+      await res?.arrayBuffer().catch(() => undefined);
+      if (res?.status === 200) return;
+    }
+  }
+
   async function sendWebhook(wabaId, field, value) {
     if (!config.webhookUrl) return;
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
       entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ field, value }] }],
     });
-    const signature = `sha256=${createHmac('sha256', config.appSecret).update(body).digest('hex')}`;
-    await fetch(config.webhookUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-      body,
-    }).catch(() => undefined);
+    await postSigned(body);
   }
 
   /** Meta's review: its verdict, then the `message_template_status_update` webhook that reports it. */
@@ -179,12 +196,7 @@ export function startFakeGraph() {
         },
       ],
     });
-    const signature = `sha256=${createHmac('sha256', config.appSecret).update(body).digest('hex')}`;
-    await fetch(config.webhookUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-      body,
-    }).catch(() => undefined);
+    await postSigned(body);
   }
 
   const server = createServer((req, res) => {
@@ -381,6 +393,8 @@ export function startFakeGraph() {
         return;
       }
       accepted();
+      // Meta reports every message it accepted as `sent` (named by the callback data sent with it).
+      setTimeout(() => void sendStatus(phoneNumberId, wamid, 'sent', to, reference), 200);
       if (phoneNumberId.startsWith('40'))
         setTimeout(
           () =>
