@@ -9,7 +9,7 @@ import { conversationToWrite } from '../bookings/notification';
 import { nearestSlots } from '../bookings/free-slots';
 import type { Booking } from '../bookings/booking';
 import { getConversation, listConversations } from '../conversations/store';
-import { messagePut } from '../conversations/message-store';
+import { listMessages, messagePut } from '../conversations/message-store';
 import { prepareTemplateMessage, recordOutboundActivity, sendMessage, type SendInput } from '../conversations/service';
 import { findTemplate } from '../templates/store';
 import { parameterCount } from '../templates/template';
@@ -101,10 +101,22 @@ async function bookingConversation(booking: Booking, now: Date): Promise<Convers
   return conversationToWrite(page.items, now);
 }
 
+/** How many of a conversation's latest messages are read for the customer's language. */
+const LANGUAGE_LOOKBACK = 20;
+
 /**
- * A reminder whose time has come: its template message is queued and `booking.reminder.sent` emitted in
- * one transaction with the reminder's move from pending, so it goes exactly once however many runs see
- * it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
+ * The language the customer writes in: the one detected in their latest analysed message (the AI's
+ * analysis stores it on each inbound message), or null when none of the latest messages has one.
+ */
+async function customerLanguage(conversation: Conversation): Promise<string | null> {
+  const page = await listMessages(conversation.tenant_id, conversation.id, { limit: LANGUAGE_LOOKBACK });
+  return page.items.find((m) => m.direction === 'inbound' && m.analysis)?.analysis?.language ?? null;
+}
+
+/**
+ * A reminder whose time has come: its template message (in the customer's language when the policy has a
+ * template in it) is queued and `booking.reminder.sent` emitted in one transaction with the reminder's move
+ * from pending, so it goes exactly once however many runs see it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
  * skipped, with the reason logged.
  */
 export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'skipped' | 'gone'> {
@@ -116,7 +128,9 @@ export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'sk
   if (!booking || booking.start_at !== r.start_at || !['pending', 'confirmed'].includes(booking.status))
     return skip('the booking moved or ended');
   const [policy, conversation] = await Promise.all([getPolicy(r.tenant_id), bookingConversation(booking, now)]);
-  const chosen = reminderTemplate(policy);
+  // The customer's language matters only when the policy has templates in more than one.
+  const language = conversation && policy.templates.length > 1 ? await customerLanguage(conversation) : null;
+  const chosen = reminderTemplate(policy, language);
   if (!conversation || !chosen) return skip(conversation ? 'no reminder template' : 'no conversation');
   const template = await findTemplate(
     r.tenant_id,

@@ -1997,9 +1997,9 @@ class ReminderPolicy(TypedDict):
     enabled: bool
     #: Minutes before a booking’s start at which a reminder goes, largest first.
     offsets_minutes: List[int]
-    #: Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+    #: Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
     templates: List[ReminderPolicyTemplatesItem]
-    #: Which template of `templates` reminds.
+    #: Which template of `templates` reminds a customer whose language none is in.
     default_language: str
     updated_at: Optional[str]
 

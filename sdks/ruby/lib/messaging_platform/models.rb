@@ -1705,9 +1705,9 @@ module MessagingPlatform
       property :enabled, :boolean, required: true
       # Minutes before a booking’s start at which a reminder goes, largest first.
       property :offsets_minutes, [:integer], required: true
-      # Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+      # Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
       property :templates, ["ReminderPolicy::Template"], required: true
-      # Which template of `templates` reminds.
+      # Which template of `templates` reminds a customer whose language none is in.
       property :default_language, :string, required: true
       property :updated_at, :string, required: true, nullable: true
 

@@ -4135,12 +4135,12 @@ export interface components {
             enabled: boolean;
             /** @description Minutes before a booking’s start at which a reminder goes, largest first. */
             offsets_minutes: number[];
-            /** @description Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule. */
+            /** @description Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule. */
             templates: {
                 name: string;
                 language: string;
             }[];
-            /** @description Which template of `templates` reminds. */
+            /** @description Which template of `templates` reminds a customer whose language none is in. */
             default_language: string;
             updated_at: string | null;
         };
