@@ -20,6 +20,7 @@ export const handler = httpHandler(
         name: body.name ?? null,
         text: body.text,
         providerId: body.provider_message_id ?? null,
+        sentAt: body.sent_at ? new Date(body.sent_at) : undefined,
       },
       now,
     );

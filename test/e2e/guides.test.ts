@@ -25,6 +25,8 @@ const RUNTIME_ENV = {
   NODE_EXTRA_CA_CERTS: '.local/tls/ca.pem',
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   WEBHOOK_RETRY_DELAYS: '2,2,2,2,2',
+  // The WhatsApp business guide watches template reviews, scheduled messages and reminders go.
+  BUSINESS_SCHEDULER_INTERVAL_SECONDS: '2',
 };
 
 let runtime: ChildProcess;
