@@ -12,6 +12,8 @@ export const DEMO_ADMIN = { email: 'admin@demo.example', password: 'demo-admin-p
 export const DEMO_AGENT = { email: 'agent@demo.example', password: 'demo-agent-password', name: 'Alex Agent' };
 /** The demo's resource; its opening hours are in the machine's time zone, so they read naturally. */
 export const DEMO_RESOURCE = 'room-1';
+/** The demo's sandbox template, approved, with the quick replies booking reminders are answered with. */
+export const DEMO_TEMPLATE = 'booking_reminder';
 
 /** The machine's time zone (`TZ`, else the system's), which the demo tenant takes; UTC when it has none. */
 export function machineTimeZone(): string {
@@ -70,8 +72,9 @@ const inbound = (api: DemoApi, from: string, name: string, text: string) =>
 
 /**
  * The demo's first booking time: the start of the next hour but one when that is within 09:00–17:00 local
- * time today, else 10:00 today if it is still ahead, else 10:00 tomorrow. The second booking starts two
- * hours later, so the two never overlap on the one resource and both end before closing (20:00).
+ * time today, else 10:00 today if it is still ahead, else 10:00 tomorrow. The demo's bookings of the one
+ * resource start at it (45 minutes), an hour after it (45 minutes, with a deposit) and two hours after it
+ * (90 minutes), so they never overlap and all end before closing (20:00).
  */
 function firstSlot(now: Date): Date {
   const start = new Date(now);
@@ -115,6 +118,25 @@ export const DEMO_STEPS: DemoStep[] = [
         shortcut: 'confirm',
         title: 'Booking confirmed',
         text: 'Thanks {{customer.first_name | there}}, you are booked in. See you soon!',
+      });
+    },
+  },
+  {
+    name: 'an approved sandbox template',
+    run: async (api) => {
+      // The sandbox approves it a few seconds after it is created, at the business scheduler's next run
+      // (within a minute; a sign-in right after the start may see it pending first).
+      await api('POST', '/templates', {
+        channel: 'sandbox',
+        name: DEMO_TEMPLATE,
+        language: 'en',
+        category: 'utility',
+        body: {
+          text: 'Hi {{1}}, a reminder of your booking on {{2}} ({{3}}).',
+          examples: ['Maria', 'Tue 10:00', 'Haircut'],
+        },
+        footer: { text: 'Tap to answer' },
+        buttons: ['Confirm', 'Cancel', 'Reschedule'].map((text) => ({ type: 'quick_reply', text })),
       });
     },
   },
@@ -177,6 +199,29 @@ export const DEMO_STEPS: DemoStep[] = [
       const first = firstSlot(env.now);
       if (resolved) await book(resolved.customerId, resolved.id, 'Haircut', first, 45);
       if (upset) await book(upset.customerId, upset.id, 'Colour', new Date(first.getTime() + 2 * 3_600_000), 90);
+    },
+  },
+  {
+    name: 'a booking with a paid deposit',
+    run: async (api, made, env) => {
+      const { german } = made.conversations;
+      if (!german) return;
+      const start = new Date(firstSlot(env.now).getTime() + 3_600_000);
+      const booking = await api<{ payment: { id: string } }>('POST', '/bookings', {
+        customer: { id: german.customerId },
+        conversation_id: german.id,
+        service: 'Haircut',
+        resource_id: DEMO_RESOURCE,
+        start_at: start.toISOString(),
+        end_at: new Date(start.getTime() + 45 * 60_000).toISOString(),
+        timezone: env.timeZone,
+        payment: { purpose: 'deposit', amount: 1500, currency: 'EUR' },
+        send_payment_link: true,
+      });
+      // The customer pays on the sandbox's checkout page (its Pay button): the booking confirms itself.
+      const { link } = await api<{ link: string }>('GET', `/payments/${booking.payment.id}`);
+      const paid = await fetch(link.replace('?', '/pay?'), { method: 'POST' });
+      if (!paid.ok) throw new Error(`paying the deposit: ${paid.status} ${(await paid.text()).slice(0, 300)}`);
     },
   },
   {

@@ -173,6 +173,12 @@ export interface CreateBookingInput {
   public_base_url?: string;
 }
 
+/**
+ * What a caller commits with a booking's change, in its transaction (the reminders' answer event and the
+ * tap's record): made from the booking as it will be, on each attempt, and written only with a change.
+ */
+export type WithChange = (after: Booking) => { items: TransactItem[]; events: EventEnvelope[] };
+
 export interface BookingPatch {
   service?: string;
   notes?: string | null;
@@ -277,7 +283,8 @@ export function bookingService(stores: BookingStores) {
 
   /**
    * Details, a reschedule (emits booking.rescheduled with `rescheduled_from`) and status changes
-   * (booking.confirmed / completed / cancelled; no_show is a booking.updated), in one transaction.
+   * (booking.confirmed / completed / cancelled; no_show is a booking.updated), in one transaction, with
+   * what `withChange` adds to it. A patch that changes nothing writes nothing and returns the booking as it is.
    */
   async function updateBooking(
     tenantId: string,
@@ -287,6 +294,7 @@ export function bookingService(stores: BookingStores) {
     expectedVersion: number | undefined,
     now: Date,
     current?: Booking,
+    withChange?: WithChange,
   ) {
     // The first reads go together: the booking (unless the caller just read it), the conversation it is
     // to name, and the opening hours of a resource it is to move to.
@@ -371,7 +379,14 @@ export function bookingService(stores: BookingStores) {
         );
       // A cancellation withdraws the payment's link, or refunds a paid one by the tenant's policy, in the same transaction.
       const linked = await stores.payments?.onChange(before, after, now);
-      await stores.saveBooking(before, after, [...events, ...(linked?.events ?? [])], now, linked?.items);
+      const alongside = withChange?.(after);
+      await stores.saveBooking(
+        before,
+        after,
+        [...events, ...(linked?.events ?? []), ...(alongside?.events ?? [])],
+        now,
+        [...(linked?.items ?? []), ...(alongside?.items ?? [])],
+      );
       await linked?.afterCommit();
       return after;
     }, expectedVersion !== undefined);
@@ -385,6 +400,7 @@ export function bookingService(stores: BookingStores) {
     actor: Sender,
     expectedVersion: number | undefined,
     now: Date,
+    withChange?: WithChange,
   ) {
     const current = await stores.getBooking(tenantId, id);
     if (!current) throw DomainError.notFound('The booking');
@@ -400,6 +416,7 @@ export function bookingService(stores: BookingStores) {
       expectedVersion,
       now,
       current,
+      withChange,
     );
   }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { trimmed, lazySchema } from '../platform/validation';
+import { instant, trimmed, lazySchema } from '../platform/validation';
 import { messageText } from '../conversations/message-text';
 import { phone } from '../customers/schemas';
 
@@ -15,6 +15,11 @@ export const SandboxInboundBody = lazySchema(() =>
      * `list_reply.id`): a tap on a booking reminder acts on the booking. `text` is the button's title.
      */
     payload: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+    /**
+     * When the customer wrote, as WhatsApp's `timestamp` says (now when absent): a message of yesterday
+     * leaves the 24-hour window closed, to try what happens after it.
+     */
+    sent_at: z.optional(instant()),
   }),
 );
 

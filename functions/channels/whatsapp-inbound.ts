@@ -3,7 +3,7 @@ import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations
 import { findByProviderId, setReaction, type MessageRef } from '../conversations/message-store';
 import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
 import { applyMetaTemplateStatus } from '../templates/service';
-import { answerTapSafely } from '../reminders/taps';
+import { answerRedeliveredTap, answerTapSafely } from '../reminders/taps';
 import { tapOf } from '../reminders/reminder';
 import { graphErrorReason } from './graph-errors';
 import {
@@ -91,10 +91,13 @@ async function receiveMessage(
     { phone, whatsAppUserId: userId, whatsAppUsername: userId ? username : null, name, text, providerId: m.id, sentAt },
     now,
   );
-  if (!result) return void counts.duplicates++;
-  counts.received++;
   // A tap on a reminder's quick reply (button.payload) or a pick from a list we sent (list_reply.id).
   const tap = tapOf(m.button?.payload ?? m.interactive?.list_reply?.id ?? m.interactive?.button_reply?.id);
+  if (!result) {
+    if (tap) await answerRedeliveredTap(tenantId, 'whatsapp', m.id, tap, now);
+    return void counts.duplicates++;
+  }
+  counts.received++;
   if (tap) await answerTapSafely(tenantId, result, tap, now);
 }
 

@@ -41,7 +41,7 @@ export const Conversation = named(
     window_expires_at: z.nullable(timestamp).check(
       z.meta({
         description:
-          'WhatsApp: when the 24-hour customer-service window closes (24 h after the customer\u2019s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.',
+          'When the 24-hour customer-service window closes (24 h after the customer\u2019s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp\u2019s window. Null before the customer first writes.',
       }),
     ),
     last_activity_at: timestamp,

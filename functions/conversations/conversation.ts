@@ -43,7 +43,7 @@ export interface Conversation {
   last_inbound_at: string | null;
   /**
    * When WhatsApp's customer-service window closes (24 h after the customer's last message): after it,
-   * only templates may be sent. Null on the sandbox, and before the customer first writes.
+   * only templates may be sent (the sandbox plays the same window). Null before the customer first writes.
    */
   window_expires_at: string | null;
   /** Sort key of every list: the last message, or the last change. */
@@ -135,19 +135,23 @@ export function wakeIfDue(c: Conversation, now: Date): Conversation {
 
 export const SERVICE_WINDOW_MS = 24 * 3600 * 1000;
 
-/** When the service window of a conversation whose customer last wrote at `lastInboundAt` closes. */
+/**
+ * When the service window of a conversation closes: 24 h after the customer's last message. The sandbox
+ * plays WhatsApp's window too, so the fallback to a template can be tried offline.
+ */
 export const serviceWindowEnd = (c: Pick<Conversation, 'channel' | 'last_inbound_at'>): string | null =>
-  c.channel === 'whatsapp' && c.last_inbound_at
-    ? new Date(Date.parse(c.last_inbound_at) + SERVICE_WINDOW_MS).toISOString()
-    : null;
+  c.last_inbound_at ? new Date(Date.parse(c.last_inbound_at) + SERVICE_WINDOW_MS).toISOString() : null;
 
-/** WhatsApp allows free-form messages only within 24 h of the customer's last message. */
+/**
+ * WhatsApp allows free-form messages only within 24 h of the customer's last message. The sandbox does
+ * the same once the customer has written; a sandbox conversation opened from the API may be written first.
+ */
 export function insideServiceWindow(
   conversation: Pick<Conversation, 'channel' | 'last_inbound_at'>,
   now: Date,
 ): boolean {
-  if (conversation.channel !== 'whatsapp') return true;
-  return !!conversation.last_inbound_at && now.getTime() - Date.parse(conversation.last_inbound_at) < SERVICE_WINDOW_MS;
+  if (!conversation.last_inbound_at) return conversation.channel === 'sandbox';
+  return now.getTime() - Date.parse(conversation.last_inbound_at) < SERVICE_WINDOW_MS;
 }
 
 export const CONVERSATION_CHANGE_FIELDS = [

@@ -12,10 +12,12 @@ export const ReminderPolicy = named(
     templates: z.array(z.object({ name: z.string(), language: z.string() })).check(
       z.meta({
         description:
-          'Approved templates to remind with, one per language. Body parameters are filled in order with the customer\u2019s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.',
+          'Approved templates to remind with, one per language: a reminder goes in the customer\u2019s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer\u2019s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.',
       }),
     ),
-    default_language: z.string().check(z.meta({ description: 'Which template of `templates` reminds.' })),
+    default_language: z
+      .string()
+      .check(z.meta({ description: 'Which template of `templates` reminds a customer whose language none is in.' })),
     updated_at: z.nullable(timestamp),
   }),
 );

@@ -6,7 +6,10 @@ export interface ReminderPolicy {
   enabled: boolean;
   /** Minutes before a booking's start at which a reminder goes (for example 1440 and 120). */
   offsets_minutes: number[];
-  /** The approved templates to remind with, one per language; `default_language` picks one. */
+  /**
+   * The approved templates to remind with, one per language: the customer's language picks one, and
+   * `default_language` when none is in theirs.
+   */
   templates: { name: string; language: string }[];
   default_language: string;
   updated_at: string | null;
@@ -34,9 +37,19 @@ export const MAX_OFFSETS = 5;
 /** From five minutes to a week before the start. */
 export const OFFSET_RANGE = { min: 5, max: 7 * 1440 } as const;
 
-/** The template a policy reminds with: the default language's, else the first. */
-export const reminderTemplate = (p: ReminderPolicy) =>
-  p.templates.find((t) => t.language === p.default_language) ?? p.templates[0];
+/** A language's base: `pt` of `pt_BR` and `pt-BR`, lower case. */
+const baseLanguage = (language: string) => language.split(/[-_]/)[0]!.toLowerCase();
+
+/**
+ * The template a policy reminds a customer with: the one in the customer's language (exactly, else one of
+ * its base, `pt_BR` for `pt`), else the default language's, else the first.
+ */
+export function reminderTemplate(p: Pick<ReminderPolicy, 'templates' | 'default_language'>, language?: string | null) {
+  const inLanguage = (wanted: string) =>
+    p.templates.find((t) => t.language === wanted) ??
+    p.templates.find((t) => baseLanguage(t.language) === baseLanguage(wanted));
+  return (language ? inLanguage(language) : undefined) ?? inLanguage(p.default_language) ?? p.templates[0];
+}
 
 export interface ReminderBooking {
   id: string;

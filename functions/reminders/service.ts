@@ -9,8 +9,8 @@ import { conversationToWrite } from '../bookings/notification';
 import { nearestSlots } from '../bookings/free-slots';
 import type { Booking } from '../bookings/booking';
 import { getConversation, listConversations } from '../conversations/store';
-import { messagePut } from '../conversations/message-store';
-import { prepareTemplateMessage, recordOutboundActivity, sendMessage } from '../conversations/service';
+import { listMessages, messagePut } from '../conversations/message-store';
+import { prepareTemplateMessage, recordOutboundActivity, sendMessage, type SendInput } from '../conversations/service';
 import { findTemplate } from '../templates/store';
 import { parameterCount } from '../templates/template';
 import type { Conversation } from '../conversations/conversation';
@@ -32,8 +32,10 @@ import {
   getPolicy,
   putPolicy,
   remindersOf,
-  recordEvent,
+  recordTapAnswer,
   settleReminder,
+  tapAnswered,
+  tapAnsweredPut,
   type Reminder,
 } from './store';
 
@@ -99,10 +101,22 @@ async function bookingConversation(booking: Booking, now: Date): Promise<Convers
   return conversationToWrite(page.items, now);
 }
 
+/** How many of a conversation's latest messages are read for the customer's language. */
+const LANGUAGE_LOOKBACK = 20;
+
 /**
- * A reminder whose time has come: its template message is queued and `booking.reminder.sent` emitted in
- * one transaction with the reminder's move from pending, so it goes exactly once however many runs see
- * it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
+ * The language the customer writes in: the one detected in their latest analysed message (the AI's
+ * analysis stores it on each inbound message), or null when none of the latest messages has one.
+ */
+async function customerLanguage(conversation: Conversation): Promise<string | null> {
+  const page = await listMessages(conversation.tenant_id, conversation.id, { limit: LANGUAGE_LOOKBACK });
+  return page.items.find((m) => m.direction === 'inbound' && m.analysis)?.analysis?.language ?? null;
+}
+
+/**
+ * A reminder whose time has come: its template message (in the customer's language when the policy has a
+ * template in it) is queued and `booking.reminder.sent` emitted in one transaction with the reminder's move
+ * from pending, so it goes exactly once however many runs see it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
  * skipped, with the reason logged.
  */
 export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'skipped' | 'gone'> {
@@ -114,7 +128,9 @@ export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'sk
   if (!booking || booking.start_at !== r.start_at || !['pending', 'confirmed'].includes(booking.status))
     return skip('the booking moved or ended');
   const [policy, conversation] = await Promise.all([getPolicy(r.tenant_id), bookingConversation(booking, now)]);
-  const chosen = reminderTemplate(policy);
+  // The customer's language matters only when the policy has templates in more than one.
+  const language = conversation && policy.templates.length > 1 ? await customerLanguage(conversation) : null;
+  const chosen = reminderTemplate(policy, language);
   if (!conversation || !chosen) return skip(conversation ? 'no reminder template' : 'no conversation');
   const template = await findTemplate(
     r.tenant_id,
@@ -158,8 +174,10 @@ const reply = (tenantId: string, conversationId: string, text: string, now: Date
  * A customer's tap on a reminder's button, or their pick from the reschedule list, already stored as a
  * message of the conversation: it acts on the booking (confirm, cancel within the tenant's rules, or offer
  * the nearest free slots; a pick moves the booking), answers the customer, and emits
- * `booking.reminder.answered`. A tap for another customer's booking, or a booking that cannot change so,
- * is answered with what stands. Called once per stored message (a repeated delivery is not stored again).
+ * `booking.reminder.answered`. The booking's change, that event and the tap's record commit in one
+ * transaction (an answer that changes nothing commits the event and the record alone), so a tap delivered
+ * again, even at the same moment, changes nothing twice and emits one event. A tap for another customer's
+ * booking is ignored; a booking that cannot change so is answered with what stands.
  */
 export async function answerTap(
   tenantId: string,
@@ -169,12 +187,31 @@ export async function answerTap(
   tap: Tap,
   now: Date,
 ): Promise<void> {
+  if (await tapAnswered(tenantId, messageId)) return;
   const booking = await getBooking(tenantId, tap.bookingId);
   if (!booking || booking.customer.id !== customerId) return;
   const by: Sender = { type: 'customer', id: customerId };
   const answer: ReminderAnswer | 'reschedule_to' = tap.kind === 'slot' ? 'reschedule_to' : tap.answer;
+  const answered = (b: Booking) => ({
+    items: [tapAnsweredPut(tenantId, { message_id: messageId, booking_id: b.id, answer }, now)],
+    events: [
+      newEvent(
+        tenantId,
+        'booking.reminder.answered',
+        { booking: b, answer, message_id: messageId, conversation_id: conversationId },
+        now,
+      ),
+    ],
+  });
+  // The booking the answer was committed with, if a change was: the service returns that very object.
+  let changed: Booking | undefined;
+  const withChange = (after: Booking) => {
+    changed = after;
+    return answered(after);
+  };
   let after = booking;
   let text: string;
+  let offer: SendInput | undefined;
   try {
     if (tap.kind === 'slot') {
       const length = Date.parse(booking.end_at) - Date.parse(booking.start_at);
@@ -185,11 +222,22 @@ export async function answerTap(
         by,
         undefined,
         now,
+        undefined,
+        withChange,
       );
       text = `Done: your booking is now on ${localStart(after.start_at, after.timezone, 'en')}.`;
     } else if (tap.answer === 'confirm') {
       if (booking.status === 'pending')
-        after = await updateBooking(tenantId, booking.id, { status: 'confirmed' }, by, undefined, now);
+        after = await updateBooking(
+          tenantId,
+          booking.id,
+          { status: 'confirmed' },
+          by,
+          undefined,
+          now,
+          booking,
+          withChange,
+        );
       text = `Thank you: your booking on ${localStart(after.start_at, after.timezone, 'en')} is confirmed.`;
     } else if (tap.answer === 'cancel') {
       // The bookings service applies the tenant's rules (and, where a payment applies, its refund policy).
@@ -200,65 +248,44 @@ export async function answerTap(
         by,
         undefined,
         now,
+        withChange,
       );
       text = 'Your booking is cancelled.';
     } else {
       const slots = await nearestSlots(booking, new Date(now.getTime() + 3_600_000), SLOTS_OFFERED, now);
-      if (slots.length === 0) text = 'There is no free time in the coming days; we will get back to you.';
-      else {
-        await sendMessage(
-          tenantId,
-          conversationId,
-          {
-            kind: {
-              type: 'interactive',
-              interactive: {
-                type: 'list',
-                body: 'Pick a new time for your booking:',
-                button: 'Free times',
-                sections: [
-                  {
-                    title: 'Nearest free times',
-                    rows: slots.map((s) => ({
-                      id: slotPayload(booking.id, s.start_at),
-                      title: localStart(s.start_at, booking.timezone, 'en').slice(0, 24),
-                    })),
-                  },
-                ],
-              },
+      text = slots.length === 0 ? 'There is no free time in the coming days; we will get back to you.' : '';
+      if (slots.length > 0)
+        offer = {
+          kind: {
+            type: 'interactive',
+            interactive: {
+              type: 'list',
+              body: 'Pick a new time for your booking:',
+              button: 'Free times',
+              sections: [
+                {
+                  title: 'Nearest free times',
+                  rows: slots.map((s) => ({
+                    id: slotPayload(booking.id, s.start_at),
+                    title: localStart(s.start_at, booking.timezone, 'en').slice(0, 24),
+                  })),
+                },
+              ],
             },
           },
-          SYSTEM,
-          now,
-        );
-        text = '';
-      }
+        };
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
+    // Another delivery of this tap may have committed first (its record failed this one's transaction).
+    if (await tapAnswered(tenantId, messageId)) return;
     text = `We could not change your booking: ${error.detail}`;
   }
-  await eventPutNow(tenantId, after, answer, messageId, conversationId, now);
+  if (after !== changed) {
+    const { items, events } = answered(after);
+    if (!(await recordTapAnswer([...items, ...events.map(eventPut)]))) return;
+  }
+  // The replies go once the answer is recorded, so a redelivered tap never sends them twice.
+  if (offer) await sendMessage(tenantId, conversationId, offer, SYSTEM, now);
   if (text) await reply(tenantId, conversationId, text, now);
-}
-
-/** `booking.reminder.answered`: its own write, after the booking's change (which carries its own events). */
-async function eventPutNow(
-  tenantId: string,
-  booking: Booking,
-  answer: string,
-  messageId: string,
-  conversationId: string,
-  now: Date,
-) {
-  await recordEvent(
-    eventPut(
-      newEvent(
-        tenantId,
-        'booking.reminder.answered',
-        { booking, answer, message_id: messageId, conversation_id: conversationId },
-        now,
-      ),
-    ),
-  );
 }

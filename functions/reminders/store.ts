@@ -13,10 +13,16 @@ import { REMINDER_POLICY_FIELDS, defaultPolicy, type ReminderPolicy } from './re
  *   pk TENANT#<t>  sk REM#<booking id>#<start_at>#<offset minutes>  one reminder of a booking at one start
  *                                                                  time; while pending, in the due index
  *                                                                  (REMDUE) by when it goes
+ *   pk TENANT#<t>  sk REMTAP#<message id>                          a customer's tap, answered: written in the
+ *                                                                  transaction of what the tap did, so a
+ *                                                                  redelivered tap finds it and does nothing
  * A reminder is keyed by the start it reminds of, so a rescheduled booking gets new ones and the old ones
  * are dropped; its status moves pending → sent once, in the transaction that queues its message.
  */
 const policyKey = (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'REMPOLICY' });
+const tapKey = (tenantId: string, messageId: string) => ({ pk: tenantPk(tenantId), sk: `REMTAP#${messageId}` });
+/** How long a tap's record is kept: far longer than any redelivery (SQS keeps a message at most 14 days). */
+const TAP_RECORD_SECONDS = 30 * 86_400;
 const reminderPrefix = (bookingId: string) => `REM#${bookingId}#`;
 const reminderKey = (tenantId: string, r: Pick<Reminder, 'booking_id' | 'start_at' | 'offset_minutes'>) => ({
   pk: tenantPk(tenantId),
@@ -130,7 +136,41 @@ export async function settleReminder(
   );
 }
 
-/** An event on its own (the outbox item `eventPut` made), for a change whose own write carried its events. */
-export async function recordEvent(put: { Put: ConstructorParameters<typeof PutCommand>[0] }): Promise<void> {
-  await db().send(new PutCommand(put.Put));
+/** Whether the tap carried by message `messageId` was answered already (a redelivery). */
+export async function tapAnswered(tenantId: string, messageId: string): Promise<boolean> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: tapKey(tenantId, messageId), ConsistentRead: true }),
+  );
+  return out.Item !== undefined;
+}
+
+/**
+ * The record that the tap in message `messageId` was answered, for the transaction of what it did: it
+ * fails that transaction when another delivery of the same tap committed first.
+ */
+export function tapAnsweredPut(
+  tenantId: string,
+  tap: { message_id: string; booking_id: string; answer: string },
+  now: Date,
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName('main'),
+      Item: {
+        ...tapKey(tenantId, tap.message_id),
+        ...tap,
+        answered_at: now.toISOString(),
+        ttl: Math.floor(now.getTime() / 1000) + TAP_RECORD_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * A tap's record and its event alone, for an answer that changed no booking; false when another delivery
+ * of the tap recorded it first (then nothing was written).
+ */
+export async function recordTapAnswer(items: TransactItem[]): Promise<boolean> {
+  return conditionalWrite(() => db().send(new TransactWriteCommand({ TransactItems: items })), [0]);
 }

@@ -199,3 +199,100 @@ describe('booking reminders', () => {
     expect(await remindersOf(dropped.id)).toEqual([]);
   });
 });
+
+describe("a booking reminder in the customer's language", () => {
+  let own: TestTenant;
+  const approvedTemplate = async (name: string, language: string, text: string) => {
+    const created = await call('POST', '/templates', {
+      ...authOf(own),
+      body: {
+        channel: 'sandbox',
+        name,
+        language,
+        category: 'utility',
+        body: { text, examples: ['Maria', 'Tue 10:00'] },
+        buttons: ['Confirm', 'Cancel', 'Reschedule'].map((b) => ({ type: 'quick_reply', text: b })),
+      },
+    });
+    expect(created.status).toBe(201);
+    await eventually(
+      async () => (await call('GET', `/templates/${created.body.id}`, authOf(own))).body,
+      (tpl) => tpl.status === 'approved',
+      20_000,
+    );
+  };
+  /** A customer who wrote `text`, once the AI has told its language. */
+  const customerWriting = async (phone: string, text: string) => {
+    const res = await call('POST', '/channels/sandbox/inbound', { ...authOf(own), body: { from: phone, text } });
+    expect(res.status).toBe(201);
+    const messages = await eventually(
+      async () =>
+        (await call('GET', `/conversations/${res.body.conversation.id}/messages`, authOf(own))).body.data as any[],
+      (ms) => ms.some((m) => m.analysis),
+    );
+    return { conversation: res.body.conversation, language: messages.find((m) => m.analysis).analysis.language };
+  };
+
+  beforeAll(async () => {
+    own = await createTenant();
+    await approvedTemplate('visit_reminder', 'en', 'Hi {{1}}, a reminder of your booking on {{2}}.');
+    await approvedTemplate('visit_reminder', 'de', 'Hallo {{1}}, wir erinnern an Ihren Termin am {{2}}.');
+    const policy = await call('PATCH', '/reminder-policy', {
+      ...authOf(own),
+      body: {
+        enabled: true,
+        offsets_minutes: [5],
+        templates: [
+          { name: 'visit_reminder', language: 'en' },
+          { name: 'visit_reminder', language: 'de' },
+        ],
+        default_language: 'en',
+      },
+    });
+    expect(policy.status).toBe(200);
+  });
+
+  it('uses the template in the language the customer writes in, and the default for another', async () => {
+    const german = await customerWriting(
+      '+4915100000111',
+      'Hallo! Kann ich morgen Vormittag einen Termin für einen Haarschnitt bekommen?',
+    );
+    const french = await customerWriting('+33612345678', 'Bonjour, je voudrais prendre rendez-vous demain matin.');
+    expect([german.language, french.language]).toEqual(['de', 'fr']);
+    const start = new Date(Date.now() + 5 * MINUTE + 4000);
+    const booked = await Promise.all(
+      [german, french].map(async ({ conversation }) => {
+        const res = await call('POST', '/bookings', {
+          ...authOf(own),
+          body: {
+            customer: { id: conversation.customer.id },
+            conversation_id: conversation.id,
+            service: 'Haircut',
+            start_at: start.toISOString(),
+            end_at: new Date(start.getTime() + 30 * MINUTE).toISOString(),
+            timezone: 'Europe/Berlin',
+          },
+        });
+        expect(res.status).toBe(201);
+        return res.body;
+      }),
+    );
+    const sent = await eventually(
+      async () =>
+        (await eventsOf(own, 'booking.reminder.sent')).filter((e) => booked.some((b) => b.id === e.data.booking.id)),
+      (list) => list.length === 2,
+      60_000,
+    );
+    const reminderOf = async (conversationId: string) => {
+      const event = sent.find((e) => e.data.conversation_id === conversationId);
+      const messages = (await call('GET', `/conversations/${conversationId}/messages`, authOf(own))).body.data as any[];
+      return messages.find((m) => m.id === event.data.message_id);
+    };
+    const toGerman = await reminderOf(german.conversation.id);
+    expect(toGerman.content.template).toMatchObject({ name: 'visit_reminder', language: 'de' });
+    expect(toGerman.text).toMatch(/^Hallo .*, wir erinnern an Ihren Termin am /);
+    const toFrench = await reminderOf(french.conversation.id);
+    expect(toFrench.content.template).toMatchObject({ name: 'visit_reminder', language: 'en' });
+    expect(toFrench.text).toMatch(/^Hi .*, a reminder of your booking on /);
+  }, 120_000);
+});

@@ -25,6 +25,8 @@ const RUNTIME_ENV = {
   NODE_EXTRA_CA_CERTS: '.local/tls/ca.pem',
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
   WEBHOOK_RETRY_DELAYS: '2,2,2,2,2',
+  // The WhatsApp business guide watches template reviews, scheduled messages and reminders go.
+  BUSINESS_SCHEDULER_INTERVAL_SECONDS: '2',
 };
 
 let runtime: ChildProcess;
@@ -80,16 +82,17 @@ describe('the runner', () => {
   });
 });
 
+/** A read of the demo tenant, with the API key `npm start` printed. */
+const demoGet = async (path: string) =>
+  (
+    await fetch(`${exported.API}${path}`, {
+      headers: { Authorization: `Bearer ${exported.KEY}`, 'X-Tenant-ID': exported.TENANT! },
+    })
+  ).json() as Promise<{ data: Record<string, unknown>[] } & Record<string, unknown>>;
+
 describe('the demo tenant', () => {
   it('has a working day: conversations, a handoff, bookings, saved replies and an agent', async () => {
-    const get = async (path: string) =>
-      (
-        await fetch(`${exported.API}${path}`, {
-          headers: { Authorization: `Bearer ${exported.KEY}`, 'X-Tenant-ID': exported.TENANT! },
-        })
-      ).json() as Promise<{
-        data: Record<string, unknown>[];
-      }>;
+    const get = demoGet;
     const conversations = (await get('/conversations?limit=50')).data;
     expect(conversations.map((c) => (c.customer as { name: string }).name)).toEqual(
       expect.arrayContaining(['Sam Taylor', 'Jonas Weber', 'Maria Lopez']),
@@ -99,6 +102,38 @@ describe('the demo tenant', () => {
     expect((await get('/saved-replies')).data.map((r) => r.shortcut)).toEqual(['confirm', 'hours', 'sorry']);
     expect((await get('/users')).data.map((u) => u.role).sort()).toEqual(['admin', 'agent']);
     expect((await get('/schedules')).data.map((s) => s.resource_id)).toEqual(['room-1']);
+  });
+
+  it('has bookings of the one resource that never overlap, one of them with its deposit paid', async () => {
+    const bookings = (await demoGet('/bookings?limit=100')).data as {
+      id: string;
+      resource_id: string | null;
+      start_at: string;
+      end_at: string;
+      status: string;
+      payment: { id: string; purpose: string } | null;
+    }[];
+    const ofRoom = bookings.filter((b) => b.resource_id === 'room-1');
+    expect(ofRoom.length).toBeGreaterThanOrEqual(3);
+    for (const a of ofRoom)
+      for (const b of ofRoom) if (a !== b) expect(a.end_at <= b.start_at || b.end_at <= a.start_at).toBe(true);
+    const withDeposit = ofRoom.find((b) => b.payment?.purpose === 'deposit');
+    expect(withDeposit?.status).toBe('confirmed');
+    expect(await demoGet(`/payments/${withDeposit!.payment!.id}`)).toMatchObject({
+      status: 'succeeded',
+      booking_id: withDeposit!.id,
+    });
+  });
+
+  it('has a sandbox template, approved by the sandbox within moments of the start', async () => {
+    const demoTemplate = async () =>
+      ((await demoGet('/templates')).data as { name: string; status: string }[]).find(
+        (t) => t.name === 'booking_reminder',
+      );
+    expect(await demoTemplate()).toBeDefined();
+    for (let i = 0; i < 60 && (await demoTemplate())?.status !== 'approved'; i++)
+      await new Promise((r) => setTimeout(r, 500));
+    expect(await demoTemplate()).toMatchObject({ status: 'approved', channel: 'sandbox', language: 'en' });
   });
 });
 

@@ -815,17 +815,21 @@ class Channels(AsyncResource):
         name: NotGivenOr[str] = NOT_GIVEN,
         provider_message_id: NotGivenOr[str] = NOT_GIVEN,
         payload: NotGivenOr[str] = NOT_GIVEN,
+        sent_at: NotGivenOr[Instant] = NOT_GIVEN,
         options: Options = None,
     ) -> Union[DuplicateInbound, InboundMessage]:
         """Inject a customer message (sandbox). A customer message on the sandbox channel, through the same
         code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new
-        one. The sandbox provider accepts every outbound message, except text containing `[fail]`."""
+        one. The sandbox provider accepts every outbound message, except text containing `[fail]`. The
+        sandbox plays WhatsApp’s 24-hour window: `sent_at` in the past (when the customer wrote) leaves it
+        closed once 24 hours have passed."""
         params = {
             "from_": from_,
             "text": text,
             "name": name,
             "provider_message_id": provider_message_id,
             "payload": payload,
+            "sent_at": sent_at,
         }
         return await self._call("injectSandboxMessage", (), params, options=options)
 

@@ -854,7 +854,7 @@ class Conversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
-    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    #: When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
     window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
@@ -1025,7 +1025,7 @@ class ConversationWithMessages(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
-    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    #: When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
     window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
@@ -1471,6 +1471,7 @@ class InjectSandboxMessageRequest(_InjectSandboxMessageRequestRequired, total=Fa
     name: str
     provider_message_id: str
     payload: str
+    sent_at: str
 
 
 class LoginRequest(TypedDict):
@@ -1607,7 +1608,7 @@ class NewConversation(TypedDict):
     last_message_at: Optional[str]
     #: The last customer message: WhatsApp’s 24-hour window runs from here.
     last_inbound_at: Optional[str]
-    #: WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+    #: When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
     window_expires_at: Optional[str]
     last_activity_at: str
     last_message: Optional[ConversationLastMessage]
@@ -1997,9 +1998,9 @@ class ReminderPolicy(TypedDict):
     enabled: bool
     #: Minutes before a booking’s start at which a reminder goes, largest first.
     offsets_minutes: List[int]
-    #: Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+    #: Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
     templates: List[ReminderPolicyTemplatesItem]
-    #: Which template of `templates` reminds.
+    #: Which template of `templates` reminds a customer whose language none is in.
     default_language: str
     updated_at: Optional[str]
 

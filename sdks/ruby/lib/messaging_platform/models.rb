@@ -458,7 +458,7 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
-      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      # When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
       property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
@@ -641,7 +641,7 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
-      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      # When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
       property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
@@ -1109,6 +1109,7 @@ module MessagingPlatform
       property :text, :string, required: true
       property :provider_message_id, :string
       property :payload, :string
+      property :sent_at, :string
     end
 
     # The `LoginRequest` object.
@@ -1250,7 +1251,7 @@ module MessagingPlatform
       property :last_message_at, :string, required: true, nullable: true
       # The last customer message: WhatsApp’s 24-hour window runs from here.
       property :last_inbound_at, :string, required: true, nullable: true
-      # WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes.
+      # When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes.
       property :window_expires_at, :string, required: true, nullable: true
       property :last_activity_at, :string, required: true
       # The newest message in short (its text on one line, at most 120 characters), for an inbox list; null before the first message.
@@ -1705,9 +1706,9 @@ module MessagingPlatform
       property :enabled, :boolean, required: true
       # Minutes before a booking’s start at which a reminder goes, largest first.
       property :offsets_minutes, [:integer], required: true
-      # Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
+      # Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule.
       property :templates, ["ReminderPolicy::Template"], required: true
-      # Which template of `templates` reminds.
+      # Which template of `templates` reminds a customer whose language none is in.
       property :default_language, :string, required: true
       property :updated_at, :string, required: true, nullable: true
 

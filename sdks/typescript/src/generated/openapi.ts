@@ -624,7 +624,7 @@ export interface paths {
         put?: never;
         /**
          * Inject a customer message (sandbox)
-         * @description A customer message on the sandbox channel, through the same code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The sandbox provider accepts every outbound message, except text containing `[fail]`.
+         * @description A customer message on the sandbox channel, through the same code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The sandbox provider accepts every outbound message, except text containing `[fail]`. The sandbox plays WhatsApp’s 24-hour window: `sent_at` in the past (when the customer wrote) leaves it closed once 24 hours have passed.
          */
         post: operations["injectSandboxMessage"];
         delete?: never;
@@ -2629,7 +2629,7 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
-            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            /** @description When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes. */
             window_expires_at: string | null;
             /**
              * Format: date-time
@@ -2921,7 +2921,7 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
-            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            /** @description When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes. */
             window_expires_at: string | null;
             /**
              * Format: date-time
@@ -3389,6 +3389,8 @@ export interface components {
             text: string;
             provider_message_id?: string;
             payload?: string;
+            /** Format: date-time */
+            sent_at?: string;
         };
         LoginRequest: {
             /** Format: email */
@@ -3562,7 +3564,7 @@ export interface components {
             last_message_at: string | null;
             /** @description The last customer message: WhatsApp’s 24-hour window runs from here. */
             last_inbound_at: string | null;
-            /** @description WhatsApp: when the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). Null on the sandbox and before the customer first writes. */
+            /** @description When the 24-hour customer-service window closes (24 h after the customer’s last message); after it only templates may be sent (or give `fallback_template`). The sandbox plays WhatsApp’s window. Null before the customer first writes. */
             window_expires_at: string | null;
             /**
              * Format: date-time
@@ -4135,12 +4137,12 @@ export interface components {
             enabled: boolean;
             /** @description Minutes before a booking’s start at which a reminder goes, largest first. */
             offsets_minutes: number[];
-            /** @description Approved templates to remind with, one per language. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule. */
+            /** @description Approved templates to remind with, one per language: a reminder goes in the customer’s language (detected in their latest analysed message) when one is in it, else in `default_language`. Body parameters are filled in order with the customer’s first name, the local start time and the service; the first three quick-reply buttons answer Confirm, Cancel and Reschedule. */
             templates: {
                 name: string;
                 language: string;
             }[];
-            /** @description Which template of `templates` reminds. */
+            /** @description Which template of `templates` reminds a customer whose language none is in. */
             default_language: string;
             updated_at: string | null;
         };
@@ -8836,7 +8838,7 @@ export interface operations {
             409: components["responses"]["Conflicted82c5"];
             413: components["responses"]["BodyTooLargeb03175"];
             415: components["responses"]["UnsupportedMediaType5bd760"];
-            /** @description Unprocessable Content: `idempotency_key_reused`, `invalid_phone`, `validation_failed`. */
+            /** @description Unprocessable Content: `date_out_of_range`, `idempotency_key_reused`, `invalid_phone`, `validation_failed`. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -8850,11 +8852,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "/docs/problems#idempotency_key_reused",
+                     *       "type": "/docs/problems#date_out_of_range",
                      *       "title": "Unprocessable Content",
                      *       "status": 422,
                      *       "detail": "What went wrong, in words.",
-                     *       "code": "idempotency_key_reused",
+                     *       "code": "date_out_of_range",
                      *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
                      *     }
                      */
@@ -8862,7 +8864,7 @@ export interface operations {
                         /** @constant */
                         status?: 422;
                         /** @enum {unknown} */
-                        code?: "idempotency_key_reused" | "invalid_phone" | "validation_failed";
+                        code?: "date_out_of_range" | "idempotency_key_reused" | "invalid_phone" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };

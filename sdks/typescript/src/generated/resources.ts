@@ -377,9 +377,11 @@ export class Channels extends ApiResource {
   /**
    * Inject a customer message (sandbox). A customer message on the sandbox channel, through the same code
    * path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The
-   * sandbox provider accepts every outbound message, except text containing `[fail]`.
+   * sandbox provider accepts every outbound message, except text containing `[fail]`. The sandbox plays
+   * WhatsApp’s 24-hour window: `sent_at` in the past (when the customer wrote) leaves it closed once 24 hours
+   * have passed.
    */
-  sandboxInbound(params: BodyOf<'injectSandboxMessage'>, options?: RequestOptions): Promise<ResponseBody<'injectSandboxMessage'>> {
+  sandboxInbound(params: BodyOf<'injectSandboxMessage', 'sent_at'>, options?: RequestOptions): Promise<ResponseBody<'injectSandboxMessage'>> {
     return this.call('POST', '/channels/sandbox/inbound', { body: params, options });
   }
 }

@@ -426,17 +426,19 @@ module MessagingPlatform
 
       # Inject a customer message (sandbox). A customer message on the sandbox channel, through the same code path as a
       # WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The sandbox provider
-      # accepts every outbound message, except text containing `[fail]`.
+      # accepts every outbound message, except text containing `[fail]`. The sandbox plays WhatsApp’s 24-hour window:
+      # `sent_at` in the past (when the customer wrote) leaves it closed once 24 hours have passed.
       def sandbox_inbound(from:,
                           text:,
                           name: UNSET,
                           provider_message_id: UNSET,
                           payload: UNSET,
+                          sent_at: UNSET,
                           idempotency_key: nil,
                           request_options: nil)
         call("injectSandboxMessage",
              {},
-             body: body_of("injectSandboxMessage", given(from: from, text: text, name: name, provider_message_id: provider_message_id, payload: payload)),
+             body: body_of("injectSandboxMessage", given(from: from, text: text, name: name, provider_message_id: provider_message_id, payload: payload, sent_at: sent_at)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
