@@ -143,13 +143,13 @@ function PaymentItem({
               variant="inline-link"
               disabled={busy}
               onClick={onResend}
-              ariaLabel={`Send the ${amount} link again`}
+              ariaLabel={`Send link again: ${amount} ${purpose}`}
             >
               Send link again
             </Button>
           )}
           {onRefund && (
-            <Button variant="inline-link" onClick={onRefund} ariaLabel={`Refund the ${amount} payment`}>
+            <Button variant="inline-link" onClick={onRefund} ariaLabel={`Refund: ${amount} ${purpose}`}>
               Refund
             </Button>
           )}
