@@ -11,9 +11,5 @@ export function BookingStatus({ status }: { status: Booking['status'] }) {
     completed: 'info',
     no_show: 'warning',
   } as const;
-  return (
-    <StatusIndicator type={types[status]}>
-      {status === 'pending_payment' ? 'awaiting payment' : status.replace('_', '-')}
-    </StatusIndicator>
-  );
+  return <StatusIndicator type={types[status]}>{status === 'pending_payment' ? 'awaiting payment' : status.replace('_', '-')}</StatusIndicator>;
 }
