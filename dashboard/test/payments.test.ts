@@ -146,12 +146,12 @@ void test('desk: the side panel lists the customer’s payments; a link is sent 
   await page.getByRole('heading', { name: 'Pia Payer', level: 2 }).waitFor();
   const payments = sidePayments();
   const deposit = payments.getByRole('listitem', { name: /^€15\.00 deposit, pending/ });
-  const prepayment = payments.getByRole('listitem', { name: /^€40\.00 full, succeeded/ });
+  const prepayment = payments.getByRole('listitem', { name: /^€40\.00 full prepayment, succeeded/ });
   await deposit.waitFor();
   await prepayment.waitFor();
   // Each says what it is for: the booking's service and time.
   await deposit.getByText(/^Deposit for Cut · /).waitFor();
-  await prepayment.getByText(/^Full for Colour · /).waitFor();
+  await prepayment.getByText(/^Full prepayment for Colour · /).waitFor();
   // An open link can be sent again; a paid one cannot, and only a paid one can be refunded.
   assert.equal(await prepayment.getByRole('button', { name: /^Send link again/ }).count(), 0);
   assert.equal(await deposit.getByRole('button', { name: /^Refund/ }).count(), 0);
@@ -163,7 +163,7 @@ void test('desk: the side panel lists the customer’s payments; a link is sent 
   await page.getByText('The €15.00 link is sent again.').waitFor();
   assert.equal(await linkMessages(pending.id), 2, 'the link went into the conversation a second time');
 
-  await prepayment.getByRole('button', { name: 'Refund: €40.00 full' }).click();
+  await prepayment.getByRole('button', { name: 'Refund: €40.00 full prepayment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund' });
   await dialog.getByText('Paid €40.00, refunded €0.00.', { exact: false }).waitFor();
   await dialog.getByLabel('Amount').fill('10');
@@ -171,7 +171,7 @@ void test('desk: the side panel lists the customer’s payments; a link is sent 
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await dialog.waitFor({ state: 'detached' });
   await payments
-    .getByRole('listitem', { name: /^€40\.00 full, partially refunded/ })
+    .getByRole('listitem', { name: /^€40\.00 full prepayment, partially refunded/ })
     .getByText(/€10\.00 refunded/)
     .waitFor();
   const after = (await api('GET', `/payments/${paid.id}`)).body;
