@@ -176,6 +176,11 @@ void test('desk: the side panel lists the customer’s payments; a link is sent 
     .waitFor();
   const after = (await api('GET', `/payments/${paid.id}`)).body;
   assert.deepEqual([after.status, after.amount_refunded], ['partially_refunded', 1000]);
+
+  // The customer pays the deposit meanwhile: its payment.succeeded event refreshes the panel by itself.
+  const link = (await api('GET', `/payments/${pending.id}`)).body.link as string;
+  await fetch(link.replace('?', '/pay?'), { method: 'POST' });
+  await payments.getByRole('listitem', { name: /^€15\.00 deposit, succeeded/ }).waitFor();
 });
 
 void test('desk: the booking form books with a deposit, checks the amount, and the booking waits for payment', async () => {
