@@ -224,7 +224,7 @@ void test('phone: the payments under the conversation, and the booking form’s 
     await page.goto(`${BASE}/inbox/${conversationId}`);
     await page.getByRole('heading', { name: 'Pia Payer', level: 2 }).waitFor();
     const payments = sidePayments();
-    await payments.getByRole('listitem', { name: /^€15\.00 deposit, pending/ }).waitFor();
+    await payments.getByRole('listitem', { name: /^€15\.00 deposit, succeeded/ }).waitFor();
     await payments.scrollIntoViewIfNeeded();
     const box = await payments.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `within the screen: ${JSON.stringify(box)}`);
