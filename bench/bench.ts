@@ -9,9 +9,11 @@ import { cpSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { AI_MODEL_FILES, BUNDLING, routeDefine } from '../catalog/bundling';
+import { AI_MODEL_FILES, BUNDLING, PACKAGES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
+import { packagesBeside } from '../catalog/packages-beside';
 import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
 import { ROUTES } from '../catalog/routes';
+import { WORKERS } from '../catalog/workers';
 import { REQUEST_TARGETS, requestCosts } from './requests';
 import { alternate, cell, median, meets, ratioOf, showRatio, spreadOf, verdict } from './ratios';
 
@@ -113,7 +115,7 @@ async function bundleEntry(
     sourcesContent: BUNDLING.sourcesContent,
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
-    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*'],
+    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGES_BESIDE_BUNDLE],
     define,
     logLevel: 'error',
   });
@@ -192,6 +194,7 @@ async function bundles() {
       ].join(' '),
     );
   }
+  await packagesBesideBundles();
   const all = spreadOf(ratios);
   console.log(
     `\nhandler load ratios across routes: median ${cell(all.median, 2)}×, ${cell(all.low, 2)}–${cell(all.high, 2)}×`,
@@ -219,6 +222,35 @@ async function bundles() {
     const onLambda = firstUse * Math.max(1, FULL_VCPU_MB / AI_MEMORY_MB);
     console.log(
       `local AI, fresh process, load + ${language} model + first analysis: ${cell(firstUse)} ms (median of 5, absolute; no floor); about ${Math.round(onLambda)} ms on Lambda at ${AI_MEMORY_MB} MB`,
+    );
+  }
+}
+
+/**
+ * The packages installed beside bundles rather than in them (catalog/bundling.ts PACKAGES_BESIDE_BUNDLE): each
+ * one's size bundled alone (what every function that loads it carried in its bundle before), and which
+ * functions carry it. Loaded on first use only: not part of any cold start above.
+ */
+async function packagesBesideBundles() {
+  const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
+  for (const name of PACKAGES_BESIDE_BUNDLE) {
+    const alone = await build({
+      stdin: { contents: `export { default } from '${name}';`, resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: BUNDLING.format,
+      platform: BUNDLING.platform,
+      target: BUNDLING.target,
+      minify: BUNDLING.minify,
+      mainFields: BUNDLING.mainFields,
+      logLevel: 'error',
+    });
+    const ids = carriers.filter((c) => c.packages.includes(name)).map((c) => c.id);
+    console.log(
+      `
+${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; installed beside the bundle of ${ids.length} functions ` +
+        `and loaded on first use (not in the sizes or loads above; bundled, each of them was that much larger):
+  ${ids.join(', ')}`,
     );
   }
 }

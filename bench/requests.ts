@@ -440,7 +440,8 @@ export async function requestCosts(): Promise<void> {
       ['sandbox inbound, all-in (with AI analysis)', allIn(inbound), undefined],
       ['POST /bookings, all-in', allIn(bookings[1]), undefined],
       ['WhatsApp inbound message, all-in', allIn(whatsapp), undefined],
-      ['Stripe payment event, all-in', allIn(stripeEvent), perMillion(allIn(whatsapp)).total],
+      // A provider's event (received, verified, deduplicated, applied) costs no more than an inbound message's.
+      ['Stripe payment event, all-in', allIn(stripeEvent), round(perMillion(allIn(whatsapp)).total, 2)],
     ];
     console.log(
       `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory: waits as measured here, CPU time scaled to that memory's share of a vCPU)\n`,

@@ -1,4 +1,15 @@
 /**
+ * Packages kept out of every bundle and installed beside the bundle of each function whose code loads them
+ * (NodejsFunction `nodeModules`; which functions: catalog/packages-beside.ts). Each is loaded with a dynamic
+ * import on first use only, so no cold start parses it and the functions that never call it never load it.
+ *
+ * `stripe`: about 250 KB minified, 170 KB of them the API resources its client builds in its constructor
+ * whatever one calls, which no tree shaking removes. Bundled, it made every handler that can reach a payment
+ * provider (bookings, payments, the inbound paths) 250 KB larger, sandbox tenants' requests included.
+ */
+export const PACKAGES_BESIDE_BUNDLE = ['stripe'] as const;
+
+/**
  * How every Lambda is bundled, as plain esbuild settings. The function construct maps them onto
  * NodejsFunction, and `npm run bench` builds with the very same settings to measure the bundles.
  */
@@ -24,9 +35,9 @@ export const BUNDLING = {
    * The SDK is bundled (pinned, tree-shaken), except two clients imported lazily, on first use only, so
    * they are taken from the Lambda runtime's own SDK rather than parsed with every cold start: Secrets
    * Manager (a container's first request) and Lambda (the dispatcher's first outbound message: 74 KB its
-   * cold start for events would otherwise parse).
+   * cold start for events would otherwise parse). And the packages installed beside the bundle (above).
    */
-  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda'],
+  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda', ...PACKAGES_BESIDE_BUNDLE],
 };
 
 /**

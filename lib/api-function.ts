@@ -15,6 +15,7 @@ import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../catalog/bundling';
+import { packagesBeside } from '../catalog/packages-beside';
 import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../catalog/functions';
 import type { TableSpec } from '../catalog/resources';
 import { METRICS } from '../catalog/workers';
@@ -54,6 +55,7 @@ export class AppFunction extends NodejsFunction {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const dataFiles = [...(props.ai ? [AI_MODEL_FILES] : []), ...(props.dataFiles ?? [])];
+    const nodeModules = packagesBeside(props.handler);
     super(scope, id, {
       entry: join(FUNCTIONS_DIR, `${props.handler}.ts`),
       handler: 'handler',
@@ -88,6 +90,8 @@ export class AppFunction extends NodejsFunction {
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
+        // Installed beside the bundle (from the lockfile) for the functions whose code loads them.
+        ...(nodeModules.length > 0 ? { nodeModules } : {}),
         ...(props.define ? { define: props.define } : {}),
         ...(dataFiles.length > 0
           ? {

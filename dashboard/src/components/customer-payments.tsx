@@ -17,6 +17,15 @@ import { isRefundable, PaymentStatus, RefundModal } from './payment-status';
 /** How many of the customer's payments the side panel shows, newest first; the Payments page has them all. */
 const SHOWN = 5;
 
+/** What a payment is for, in words. */
+const PURPOSES: Record<Payment['purpose'], string> = {
+  deposit: 'Deposit',
+  full: 'Full prepayment',
+  balance: 'Balance',
+  no_show_fee: 'No-show fee',
+  other: 'Payment',
+};
+
 /** A payment event about one of this customer's payments (payment.* events carry the payment). */
 const changesPaymentsOf =
   (customerId: string) =>
@@ -120,20 +129,20 @@ function PaymentItem({
   onRefund: (() => void) | undefined;
 }) {
   const amount = formatMoney(p.amount, p.currency);
-  const purpose = p.purpose.replace(/_/g, ' ');
+  const purpose = PURPOSES[p.purpose];
   const forWhat = booking
     ? `${booking.service} \u00b7 ${formatDateTime(booking.start_at)}`
     : p.booking_id
       ? 'a booking'
       : (p.description ?? 'no booking');
   return (
-    <li className="payment-item" aria-label={`${amount} ${purpose}, ${p.status.replace('_', ' ')}`}>
+    <li className="payment-item" aria-label={`${amount} ${purpose.toLowerCase()}, ${p.status.replace('_', ' ')}`}>
       <div className="payment-top">
         <strong>{amount}</strong>
         <PaymentStatus payment={p} />
       </div>
       <Box variant="small">
-        {`${purpose[0]!.toUpperCase()}${purpose.slice(1)} for ${forWhat}`}
+        {`${purpose} for ${forWhat}`}
         {p.amount_refunded > 0 && ` \u00b7 ${formatMoney(p.amount_refunded, p.currency)} refunded`}
       </Box>
       {((p.status === 'pending' && p.conversation_id) || onRefund) && (
@@ -143,13 +152,13 @@ function PaymentItem({
               variant="inline-link"
               disabled={busy}
               onClick={onResend}
-              ariaLabel={`Send the ${amount} link again`}
+              ariaLabel={`Send link again: ${amount} ${purpose.toLowerCase()}`}
             >
               Send link again
             </Button>
           )}
           {onRefund && (
-            <Button variant="inline-link" onClick={onRefund} ariaLabel={`Refund the ${amount} payment`}>
+            <Button variant="inline-link" onClick={onRefund} ariaLabel={`Refund: ${amount} ${purpose.toLowerCase()}`}>
               Refund
             </Button>
           )}

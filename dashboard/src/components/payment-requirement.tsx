@@ -6,8 +6,8 @@ import type { CreateBookingParams } from '@messaging-platform/sdk';
 import { toMinorUnits } from './payment-amount';
 
 /**
- * What a new booking is to be paid with, as the booking form holds it: the service's own requirement (the
- * payment settings), none, a deposit or the full price (then an amount as typed, and a currency).
+ * What a new booking is to be paid with, as the booking form holds it: the default (what the payment
+ * settings require for the service), none, a deposit or the full price (then an amount as typed, and a currency).
  */
 export interface PaymentChoice {
   kind: 'service' | 'none' | 'deposit' | 'full';
@@ -18,7 +18,7 @@ export interface PaymentChoice {
 export const NO_PAYMENT_CHOSEN: PaymentChoice = { kind: 'service', amount: '', currency: 'EUR' };
 
 const OPTIONS: { value: PaymentChoice['kind']; label: string; description?: string }[] = [
-  { value: 'service', label: 'As the service requires', description: 'The payment settings say' },
+  { value: 'service', label: 'Default', description: 'What the payment settings ask for this kind of booking' },
   { value: 'none', label: 'No payment' },
   { value: 'deposit', label: 'Deposit', description: 'Paid through a link before the booking is confirmed' },
   { value: 'full', label: 'Full prepayment', description: 'The whole price, paid through a link first' },
@@ -68,7 +68,6 @@ export function PaymentRequirementField({
           selectedOption={chosen}
           options={OPTIONS}
           onChange={(e) => onChange({ ...value, kind: e.detail.selectedOption.value as PaymentChoice['kind'] })}
-          ariaLabel="Payment"
         />
       </FormField>
       {asksForMoney && (

@@ -52,6 +52,7 @@ export function RefundModal({
   };
   return (
     <Modal
+      closeAriaLabel="Close dialog"
       visible
       header="Refund"
       onDismiss={onClose}

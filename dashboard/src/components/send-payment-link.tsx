@@ -46,6 +46,7 @@ export function SendPaymentLink({ conversationId, bookingId }: { conversationId:
         Request payment
       </Button>
       <Modal
+        closeAriaLabel="Close dialog"
         visible={open}
         header="Request a payment"
         onDismiss={() => setOpen(false)}

@@ -1,0 +1,57 @@
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { BUNDLING, PACKAGES_BESIDE_BUNDLE } from '../../catalog/bundling';
+import { packagesBeside, runtimeImports } from '../../catalog/packages-beside';
+
+/**
+ * The packages kept out of bundles must be installed beside every function that loads them: a function
+ * that missed one would fail its first call that needs it (a Stripe tenant's booking), so the import walk
+ * is checked against esbuild's own view of what a bundle leaves out.
+ */
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/** The packages of PACKAGES_BESIDE_BUNDLE that esbuild leaves as imports in the handler's bundle. */
+async function externalsOf(handler: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [join(ROOT, 'functions', `${handler}.ts`)],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: BUNDLING.format,
+    platform: BUNDLING.platform,
+    target: BUNDLING.target,
+    mainFields: BUNDLING.mainFields,
+    external: ['@aws-sdk/*', '@smithy/*', ...PACKAGES_BESIDE_BUNDLE],
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  return [...new Set(output.imports.map((i) => i.path))]
+    .filter((p) => (PACKAGES_BESIDE_BUNDLE as readonly string[]).includes(p))
+    .sort();
+}
+
+describe('packages installed beside the bundle', () => {
+  it('reads run-time imports, not type-only ones', () => {
+    const source = [
+      "import type Stripe from 'stripe';",
+      "export type { Event } from 'stripe';",
+      "import { a, type B } from './a';",
+      "export { c } from '../c';",
+      "const lib = async () => (await import('stripe')).default;",
+      "import './side-effect';",
+    ].join('\n');
+    expect(runtimeImports(source).sort()).toEqual(['../c', './a', './side-effect', 'stripe']);
+  });
+
+  it.each(['payments/stripe-webhook', 'payments/create', 'bookings/create', 'conversations/list'])(
+    '%s carries what its bundle leaves out, and nothing else it loads',
+    async (handler) => {
+      const walked = packagesBeside(handler);
+      const external = await externalsOf(handler);
+      // esbuild drops what tree shaking proves unused, so the walk may find more, never less.
+      expect(walked).toEqual(expect.arrayContaining(external));
+      expect(walked).toEqual(handler === 'conversations/list' ? [] : ['stripe']);
+    },
+    30_000,
+  );
+});
