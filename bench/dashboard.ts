@@ -146,8 +146,9 @@ async function idleInbox(): Promise<{ windowRequests: number; reconnectRequests:
 }
 
 /** The `q` quantile of `values` (nearest rank). */
-const quantile = (values: number[], q: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? NaN;
+function quantile(values: number[], q: number): number {
+  return [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? NaN;
+}
 
 /**
  * How long a customer's message takes to reach an open realtime socket: the demo tenant's API key takes a

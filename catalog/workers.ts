@@ -57,10 +57,27 @@ export { METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './met
 /** Work overdue this long outlived several sweeps: the sweeper is failing or cannot keep up. */
 const STUCK_WORK_SECONDS = 300;
 
+/** The keys (sort-key prefixes) of the writes the realtime side of the dispatcher takes (see below). */
+export const REALTIME_SIGNAL_PREFIXES = ['CONVNOTE#', 'SESSION#', 'USER#', 'APIKEY#'] as const;
+
+/**
+ * A team note written, edited or deleted (signalled to open sockets: notes have no event), and writes
+ * that may revoke a credential: a session item (`revoked_at`: logout, refresh-token reuse), a user item
+ * (`credentials_changed_at`: disabled, a new password), an API key's pointer removed. Their sockets are
+ * closed. One pattern on the keys, so the dispatcher stays within Lambda's five filters per mapping;
+ * the code reads each record's image to decide.
+ */
+export const REALTIME_SIGNAL_FILTERS: FilterPattern[] = [
+  {
+    eventName: ['INSERT', 'MODIFY', 'REMOVE'],
+    dynamodb: { Keys: { sk: { S: REALTIME_SIGNAL_PREFIXES.map((prefix) => ({ prefix })) } } },
+  },
+];
+
 /**
  * Stream records the dispatcher wants: outbox events (but not those it stored itself from a message's
- * outbox, which it fanned out from that message's record), outbound messages waiting to be sent, and
- * message writes that carry their status events (`outbox = events`).
+ * outbox, which it fanned out from that message's record), outbound messages waiting to be sent,
+ * message writes that carry their status events (`outbox = events`), and the realtime signals' writes.
  */
 export const DISPATCH_FILTERS: FilterPattern[] = [
   {
@@ -69,6 +86,7 @@ export const DISPATCH_FILTERS: FilterPattern[] = [
   },
   { eventName: ['INSERT'], dynamodb: { NewImage: { outbox: { S: ['channel_send'] } } } },
   { eventName: ['MODIFY'], dynamodb: { NewImage: { outbox: { S: ['events'] } } } },
+  ...REALTIME_SIGNAL_FILTERS,
 ];
 
 /** Inbound customer messages, as they are written: the analysis worker's input. */
@@ -85,28 +103,6 @@ export const DISABLED_USER_FILTERS: FilterPattern[] = [
     eventName: ['INSERT', 'MODIFY'],
     dynamodb: { NewImage: { sk: { S: [{ prefix: 'USER#' }] }, status: { S: ['disabled'] } } },
   },
-];
-
-/**
- * A credential revoked: a session item written with `revoked_at` (logout, refresh-token reuse), a user
- * item with `credentials_changed_at` (disabled, or a new password), an API key's pointer removed. The
- * realtime revocation closes the sockets it opened.
- */
-export const REVOKED_CREDENTIAL_FILTERS: FilterPattern[] = [
-  {
-    eventName: ['MODIFY'],
-    dynamodb: { NewImage: { sk: { S: [{ prefix: 'SESSION#' }] }, revoked_at: { S: [{ exists: true }] } } },
-  },
-  {
-    eventName: ['MODIFY'],
-    dynamodb: { NewImage: { sk: { S: [{ prefix: 'USER#' }] }, credentials_changed_at: { S: [{ exists: true }] } } },
-  },
-  { eventName: ['REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'APIKEY#' }] } } } },
-];
-
-/** A team note written, edited or deleted: the realtime note signal's input. */
-export const NOTE_CHANGE_FILTERS: FilterPattern[] = [
-  { eventName: ['INSERT', 'MODIFY', 'REMOVE'], dynamodb: { Keys: { sk: { S: [{ prefix: 'CONVNOTE#' }] } } } },
 ];
 
 /** A booking as it is written: its reminders follow it. */
@@ -129,8 +125,6 @@ export const STREAM_REACTIONS = {
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
   'customer-copies': CUSTOMER_CHANGE_FILTERS,
-  'realtime-revocation': REVOKED_CREDENTIAL_FILTERS,
-  'note-signal': NOTE_CHANGE_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -148,7 +142,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'outbox-dispatcher',
     handler: 'outbox/dispatch-worker',
     description:
-      'Outbox stream: fans events out to webhook endpoints and realtime connections, and hands outbound messages to the sender',
+      'Outbox stream: fans events out to webhook endpoints and realtime connections (with note signals; revoked credentials closed), and hands outbound messages to the sender',
     source: { kind: 'stream', table: 'main', filters: DISPATCH_FILTERS, batchSize: 100, maxRetries: 10 },
     mainTable: 'write',
     sendsTo: ['webhookDelivery'],
@@ -169,7 +163,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, closes a revoked credential's realtime sockets, signals note changes to them",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it",
     source: {
       kind: 'stream',
       table: 'main',
@@ -180,7 +174,6 @@ export const WORKERS: readonly WorkerDef[] = [
     mainTable: 'write',
     sendsTo: [],
     ai: true,
-    realtime: true,
   },
   {
     id: 'webhook-delivery',

@@ -924,8 +924,9 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     assert.ok(box && box.x + box.width <= 1280, `the Status column ends at ${box && box.x + box.width}px`);
     await shot(page, '11b-bookings-1280');
     await page.setViewportSize({ width: 390, height: 844 });
-    const cards = page.getByRole('list', { name: 'Bookings' });
-    await cards.getByRole('listitem').filter({ hasText: 'Implant follow-up' }).waitFor();
+    // Selectable cards are a group of cards (Cloudscape's role for them).
+    const cards = page.getByRole('group', { name: 'Bookings', exact: true });
+    await cards.getByText(/Implant follow-up/).waitFor();
     assert.equal(await page.getByRole('table').count(), 0, 'no table on a phone');
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 390, `nothing scrolls sideways (${wide}px)`);
@@ -968,7 +969,11 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     await calendar.getByText(/Dental cleaning/).waitFor();
     // The agenda alone: no table or cards under it; a tapped booking is selected and its actions show.
     assert.equal(await page.getByRole('table').count(), 0, 'no table under the agenda');
-    assert.equal(await page.getByRole('list', { name: 'Bookings' }).count(), 0, 'no cards under the agenda');
+    assert.equal(
+      await page.getByRole('group', { name: 'Bookings', exact: true }).count(),
+      0,
+      'no cards under the agenda',
+    );
     await page.getByText('Tap a booking to act on it.').waitFor();
     const booking = calendar.getByRole('button', { name: /Dental cleaning/ });
     await booking.click();

@@ -2,8 +2,6 @@ import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { scheduleBookingReminders } from '../reminders/booking-reaction';
 import { settleCustomerCopies } from '../customers/copies-reaction';
-import { signalNoteChange } from '../realtime/note-reaction';
-import { closeRevokedConnections } from '../realtime/revocation-reaction';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
@@ -24,8 +22,6 @@ const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>>
   'assignment-release': withItem(releaseDisabledUser),
   'booking-reminders': scheduleBookingReminders,
   'customer-copies': withItem(settleCustomerCopies),
-  'realtime-revocation': closeRevokedConnections,
-  'note-signal': signalNoteChange,
 };
 
 /** The reactions whose filters a record matches (normally one). */

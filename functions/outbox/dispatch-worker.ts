@@ -8,7 +8,7 @@ import type { EventEnvelope } from '../events/catalog';
 import { tenantOfPk } from '../platform/keys';
 import { currentSubscriptions, fanOut, type Subscriptions } from '../webhooks/fanout';
 import { clock } from '../platform/clock';
-import { openConnections, pushEvents, type OpenConnections } from '../realtime/push';
+import { handleRealtimeSignal, openConnections, pushEvents, type OpenConnections } from '../realtime/push';
 
 /** What a batch shares: each tenant's webhook subscriptions and open realtime connections, read once. */
 interface BatchTargets {
@@ -49,12 +49,14 @@ async function fanOutAll(events: EventEnvelope[], targets: BatchTargets, committ
  * to the channel sender (an asynchronous invocation: no queue request unless the first attempt fails). A message's status events come on the message's own record: they are stored
  * first (so the event list and replays have them), then fanned out. Each event is also pushed to the
  * tenant's open realtime connections (functions/realtime/push.ts): this reader serves them, so the Main
- * stream keeps its two readers. Because all of these come from committed writes, nothing is sent for a
+ * stream keeps its two readers; the same goes for a team note's `realtime.note` signal and for closing
+ * the sockets of a revoked credential (handleRealtimeSignal). Because all of these come from committed writes, nothing is sent for a
  * change that did not happen. The subscriptions and connections of the batch's tenants are read once per
  * batch, after its events exist.
  */
 export const handler = streamWorker(
   async (record, targets: BatchTargets) => {
+    if (await handleRealtimeSignal(record)) return;
     const item = newImageOf(record);
     if (!item) return;
     const seconds = record.dynamodb?.ApproximateCreationDateTime;

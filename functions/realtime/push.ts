@@ -1,6 +1,10 @@
 // Public: pushing events to open connections, for the outbox dispatcher.
+import type { DynamoDBRecord } from 'aws-lambda';
+import { REALTIME_SIGNAL_PREFIXES } from '../../catalog/workers';
 import type { EventEnvelope } from '../events/catalog';
 import { logger } from '../platform/observability';
+import { noteSignalOf, signalNoteChange } from './note-signal';
+import { closeRevokedConnections } from './revocation';
 import { sendTo } from './sockets';
 import { deleteConnection, listConnections } from './store';
 import { delivers, type Connection } from './subscription';
@@ -51,4 +55,18 @@ export async function pushEvents(events: EventEnvelope[], connections: OpenConne
     }
   }
   return pushed;
+}
+
+/**
+ * A write of a team note, a session, a user or an API key pointer (catalog/workers.ts lets them through to
+ * the dispatcher): a note's change is signalled to the open sockets (`realtime.note`), and a revoked
+ * credential's sockets are closed. True when the record was one of those (and nothing else is to be done
+ * with it).
+ */
+export async function handleRealtimeSignal(record: DynamoDBRecord): Promise<boolean> {
+  const sk = record.dynamodb?.Keys?.sk?.S ?? '';
+  if (!REALTIME_SIGNAL_PREFIXES.some((prefix) => sk.startsWith(prefix))) return false;
+  if (noteSignalOf(record)) await signalNoteChange(record);
+  else await closeRevokedConnections(record);
+  return true;
 }

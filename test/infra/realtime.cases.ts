@@ -103,13 +103,7 @@ describe('realtime WebSocket API', () => {
       ['$default', realtime, stateless.realtime.functions.$default],
       ...WORKERS.filter((w) => w.realtime).map((w) => [w.id, workers, stateless.functions[w.id]] as const),
     ] as const;
-    // The stream reactions close a revoked credential's sockets.
-    expect(pushers.map(([id]) => id).sort()).toEqual([
-      '$default',
-      'outbox-dispatcher',
-      'realtime-greeter',
-      'stream-reactions',
-    ]);
+    expect(pushers.map(([id]) => id).sort()).toEqual(['$default', 'outbox-dispatcher', 'realtime-greeter']);
     for (const [id, template, fn] of pushers) {
       const statements = manages(statementsOf(template, fn as IConstruct));
       expect([id, statements.length]).toEqual([id, 1]);

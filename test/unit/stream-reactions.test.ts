@@ -26,36 +26,6 @@ it('routes inbound messages to the analysis, disabled users to the assignment re
   expect(reactionsTo(record('MODIFY', { sk: 'CUSWORD#c1#1' }))).toEqual([]);
 });
 
-it('routes revoked credentials to the realtime revocation: an ended session, a disabled user or new password, a removed API key', () => {
-  expect(reactionsTo(record('MODIFY', { sk: 'SESSION#ses_1', revoked_at: '2026-01-01T00:00:00Z' }))).toEqual([
-    'realtime-revocation',
-  ]);
-  // A refresh rotates the session without revoking it.
-  expect(reactionsTo(record('MODIFY', { sk: 'SESSION#ses_1', refresh_jti: 'j2' }))).toEqual([]);
-  expect(
-    reactionsTo(
-      record('MODIFY', { sk: 'USER#u1', status: 'disabled', credentials_changed_at: '2026-01-01T00:00:00Z' }),
-    ),
-  ).toEqual(['assignment-release', 'realtime-revocation']);
-  expect(
-    reactionsTo(record('MODIFY', { sk: 'USER#u1', status: 'active', credentials_changed_at: '2026-01-01T00:00:00Z' })),
-  ).toEqual(['realtime-revocation']);
-  const removed = (sk: string) => ({
-    eventName: 'REMOVE',
-    dynamodb: { Keys: { pk: { S: 'TENANT#t' }, sk: { S: sk } } },
-  });
-  expect(reactionsTo(removed('APIKEY#key_1'))).toEqual(['realtime-revocation']);
-  expect(reactionsTo(removed('CONN#c1'))).toEqual([]);
-});
-
-it('routes team notes written, edited and deleted to the realtime note signal', () => {
-  const note = (eventName: string) => ({
-    eventName,
-    dynamodb: { Keys: { pk: { S: 'TENANT#t' }, sk: { S: 'CONVNOTE#conv_1#note_1' } } },
-  });
-  for (const name of ['INSERT', 'MODIFY', 'REMOVE']) expect(reactionsTo(note(name))).toEqual(['note-signal']);
-});
-
 it("subscribes the worker's stream source to exactly the reactions' filters", () => {
   const worker = WORKERS.find((w) => w.id === 'stream-reactions');
   expect(worker?.source).toMatchObject({ kind: 'stream', filters: Object.values(STREAM_REACTIONS).flat() });

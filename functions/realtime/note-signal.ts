@@ -1,4 +1,3 @@
-// Public: the stream reactions run it when a team note is written or deleted.
 import type { DynamoDBRecord } from 'aws-lambda';
 import { clock } from '../platform/clock';
 import { tenantOfPk } from '../platform/keys';
@@ -20,7 +19,7 @@ export function noteSignalOf(record: DynamoDBRecord): { tenantId: string; messag
 }
 
 /**
- * Off the table's stream: tells the tenant's open connections that a conversation's team notes changed
+ * Off the table's stream (the outbox dispatcher, through push.ts): tells the tenant's open connections that a conversation's team notes changed
  * (`realtime.note`), so an open conversation reads its notes again instead of polling for them. A signal,
  * not an event: notes have no event and are not in `GET /events`; a client that was disconnected reads
  * its notes again when it is live again. Best effort, like event pushes.

@@ -1,5 +1,3 @@
-// Public: the stream reactions run it when a credential is revoked (a session ended, a user disabled or
-// given a new password, an API key revoked).
 import type { DynamoDBRecord } from 'aws-lambda';
 import { clock } from '../platform/clock';
 import { tenantOfPk } from '../platform/keys';
@@ -40,7 +38,7 @@ export function revokedBy(record: DynamoDBRecord): Revoked | undefined {
 }
 
 /**
- * Off the table's stream: closes the open realtime connections of a revoked credential and forgets them,
+ * Off the table's stream (the outbox dispatcher, through push.ts): closes the open realtime connections of a revoked credential and forgets them,
  * so they receive no further pushes (the dispatcher pushes only to connections it finds). A credential
  * revoked by a request is thus cut off within the stream's delay, not at the socket's 2-hour end.
  * Idempotent: a record handled twice finds nothing left to close.
