@@ -1,11 +1,5 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record as StreamRecord,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBStreamsClient, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageBatchCommand,
@@ -18,6 +12,7 @@ import { QUEUES } from '../catalog/resources';
 import { localFunctionArn, type StreamFailureRecord } from './stream-failures';
 import type { Chaos } from './chaos/config';
 import { deliverWithChaos, THREW } from './chaos/streams';
+import { openStream } from './stream-shards';
 import type {
   DynamoDBBatchResponse,
   DynamoDBRecord,
@@ -99,26 +94,8 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
   const batchSize = options.batchSize ?? 100;
   const maxAttempts = options.maxAttempts ?? 3;
-  const iterators = new Map<string, string | undefined>();
-  const known = new Set<string>();
-  let first = true;
-  let running = true;
-
-  async function discoverShards() {
-    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of description.StreamDescription?.Shards ?? []) {
-      const shardId = shard.ShardId;
-      if (!shardId || known.has(shardId)) continue;
-      known.add(shardId);
-      const type =
-        first && options.skipBacklog && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
-      const it = await streams.send(
-        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }),
-      );
-      iterators.set(shardId, it.ShardIterator);
-    }
-    first = false;
-  }
+  // Shards are known before this returns, so nothing written after start-up can be missed.
+  const shards = await openStream(streams, streamArn, { fromEnd: options.skipBacklog });
 
   /** Like Lambda's on-failure destination: the batch's shard and sequence range go to a queue, so nothing is dropped silently. */
   async function recordFailure(
@@ -224,58 +201,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
     }
   }
 
-  // Shards are known before this returns, so nothing written after start-up can be missed.
-  await discoverShards();
-  const maxIdleMs = options.intervalMs ?? 200;
-  let idleMs = 10;
-  const loop = (async () => {
-    while (running) {
-      try {
-        await discoverShards();
-        let idle = true;
-        for (const [shardId, iterator] of iterators) {
-          if (!iterator) continue;
-          let out;
-          try {
-            out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
-          } catch (error) {
-            // A stale iterator (trimmed or expired) is replaced, as Lambda's poller does; a vanished
-            // shard is dropped. Either way the other shards keep flowing.
-            const name = (error as Error).name;
-            if (name === 'ResourceNotFoundException') iterators.set(shardId, undefined);
-            else if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException') {
-              const fresh = await streams.send(
-                new GetShardIteratorCommand({
-                  StreamArn: streamArn,
-                  ShardId: shardId,
-                  ShardIteratorType: 'TRIM_HORIZON',
-                }),
-              );
-              iterators.set(shardId, fresh.ShardIterator);
-            } else throw error;
-            continue;
-          }
-          iterators.set(shardId, out.NextShardIterator);
-          if (out.Records?.length) {
-            idle = false;
-            await deliver(shardId, out.Records);
-          }
-        }
-        if (idle) {
-          await sleep(Math.min(idleMs, maxIdleMs));
-          idleMs = Math.min(idleMs * 2, maxIdleMs);
-        } else idleMs = 10;
-      } catch (error) {
-        if (running) log('stream poll failed', error);
-        await sleep(500);
-      }
-    }
-  })();
+  const following = shards.follow({
+    limit: batchSize,
+    minIdleMs: 10,
+    maxIdleMs: options.intervalMs ?? 200,
+    discoverEvery: 1,
+    onRecords: deliver,
+    onError: (error) => log('stream poll failed', error),
+  });
 
   return {
     stop: async () => {
-      running = false;
-      await loop;
+      await following.stop();
       dynamo.destroy();
       streams.destroy();
     },

@@ -24,15 +24,10 @@ import {
   ScanCommand,
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record as StreamRecord,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBStreamsClient, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import { TABLES, type TableName, type TableSpec } from '../../catalog/resources';
 import { createTableInput } from '../bootstrap';
+import { openStream } from '../stream-shards';
 import type { Chaos } from './config';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,8 +57,7 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
   const dynamo = new DynamoDBClient({});
   const streams = new DynamoDBStreamsClient({});
   const byTable = new Map<string, string>();
-  const loops: Promise<void>[] = [];
-  let running = true;
+  const followers: { stop(): Promise<void> }[] = [];
 
   for (const key of Object.keys(TABLES) as TableName[]) {
     const spec: TableSpec = TABLES[key];
@@ -75,43 +69,9 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
     // Fresh at every start; a persistent DATA_DIR's items are copied after the stream position is taken.
     await dynamo.send(new DeleteTableCommand({ TableName: replica })).catch(() => undefined);
     await dynamo.send(new CreateTableCommand({ ...createTableInput(spec, replica), StreamSpecification: undefined }));
-    const iterators = new Map<string, string | undefined>();
-    /** Per shard, the last record applied: a stale iterator is replaced from just after it. */
-    const lastApplied = new Map<string, string>();
-    const freshIterator = async (shardId: string) => {
-      const after = lastApplied.get(shardId);
-      const it = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shardId,
-          ...(after
-            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
-            : { ShardIteratorType: 'TRIM_HORIZON' }),
-        }),
-      );
-      return it.ShardIterator;
-    };
-    const discover = async () => {
-      const shards = (await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }))).StreamDescription
-        ?.Shards;
-      for (const shard of shards ?? []) {
-        if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-        iterators.set(shard.ShardId, await freshIterator(shard.ShardId));
-      }
-    };
-    await discover();
     // Records from before the copy below are in it already (replayed, they would move items back in time):
-    // each shard is read to its end first, and the replica follows from there.
-    for (const [shardId, first] of iterators) {
-      for (let iterator = first; iterator;) {
-        const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-        const last = out.Records?.at(-1)?.dynamodb?.SequenceNumber;
-        if (!last) break;
-        lastApplied.set(shardId, last);
-        iterator = out.NextShardIterator;
-      }
-      iterators.set(shardId, await freshIterator(shardId));
-    }
+    // the replica follows each shard from its end as it stands now.
+    const shards = await openStream(streams, streamArn, { fromEnd: true });
     let start: Record<string, AttributeValue> | undefined;
     do {
       const page = await dynamo.send(
@@ -146,49 +106,22 @@ export async function startReplicas(chaos: Chaos, tables: Record<TableName, stri
         if (items.get(id) === entry) items.delete(id);
       });
     };
-    loops.push(
-      (async () => {
-        let round = 0;
-        while (running) {
-          try {
-            if (++round % 20 === 0) await discover();
-            let idle = true;
-            for (const [shardId, iterator] of iterators) {
-              if (!iterator) continue;
-              let out;
-              try {
-                out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
-              } catch (error) {
-                // A stale iterator (trimmed or expired) is replaced, as the pollers do; a vanished shard is dropped.
-                const name = (error as Error).name;
-                if (name === 'ResourceNotFoundException') iterators.set(shardId, undefined);
-                else if (name === 'TrimmedDataAccessException' || name === 'ExpiredIteratorException')
-                  iterators.set(shardId, await freshIterator(shardId));
-                else throw error;
-                continue;
-              }
-              iterators.set(shardId, out.NextShardIterator);
-              for (const record of out.Records ?? []) {
-                if (record.dynamodb?.SequenceNumber) lastApplied.set(shardId, record.dynamodb.SequenceNumber);
-                schedule(record);
-              }
-              if (out.Records?.length) idle = false;
-            }
-            if (idle) await sleep(25);
-          } catch (error) {
-            if (running) console.error('[chaos] replica stream read failed', (error as Error).message);
-            await sleep(200);
-          }
-        }
-      })(),
+    followers.push(
+      shards.follow({
+        limit: 1000,
+        minIdleMs: 25,
+        maxIdleMs: 25,
+        discoverEvery: 20,
+        onRecords: (_shard, records) => records.forEach(schedule),
+        onError: (error) => console.error('[chaos] replica stream read failed', (error as Error).message),
+      }),
     );
   }
 
   return {
     replicaOf: (table) => byTable.get(table),
     stop: async () => {
-      running = false;
-      await Promise.all(loops);
+      await Promise.all(followers.map((f) => f.stop()));
       dynamo.destroy();
       streams.destroy();
     },

@@ -145,10 +145,10 @@ export const clockOrdered = <T extends string | undefined>(ids: T[]): T[] =>
   process.env.CHAOS ? [...ids].sort() : ids;
 
 /**
- * How far apart two times the server took may be against the real order of their writes: twice the chaos
- * mode's per-invocation clock skew (docs/chaos.md), 0 without it.
+ * How far a time the server takes may be off the real time (this process's clock): the chaos mode's
+ * per-invocation clock skew (docs/chaos.md), 0 without it.
  */
-export const serverClockSpreadMs = (): number => 2 * (chaosFromEnv()?.faults.clockSkewMs ?? 0);
+export const serverClockSkewMs = (): number => chaosFromEnv()?.faults.clockSkewMs ?? 0;
 
 /** The ids of a list response's items, in order. */
 export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);
