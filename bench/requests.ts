@@ -97,6 +97,13 @@ export function costOf(records: InvocationRecord[], sqsRequests: number): Cost {
   return { dynamo, lambda, apiGateway, sqs, logs, total: dynamo + lambda + apiGateway + sqs + logs };
 }
 
+const COST_PARTS = ['dynamo', 'lambda', 'apiGateway', 'sqs', 'logs', 'total'] as const;
+/** Costs part by part: their sum, and one less another. */
+const sum = (costs: Cost[]): Cost =>
+  Object.fromEntries(COST_PARTS.map((k) => [k, costs.reduce((n, c) => n + c[k], 0)])) as unknown as Cost;
+const minus = (a: Cost, b: Cost): Cost =>
+  Object.fromEntries(COST_PARTS.map((k) => [k, a[k] - b[k]])) as unknown as Cost;
+
 /**
  * SQS requests of a set of invocations: their own sends, and a receive and a delete per batch a queue
  * started (an asynchronous invocation, such as the channel sender's first attempt, takes none).
@@ -105,7 +112,8 @@ export const sqsRequestsOf = (records: InvocationRecord[]) =>
   records.reduce((n, r) => n + r.db.sqsRequests + (r.store[TRIGGER] === 'queue' ? 2 : 0), 0);
 
 interface Measured {
-  status: number;
+  /** The HTTP status; `run` for a worker's run. */
+  status: number | 'run';
   text: string;
   own: InvocationRecord | undefined;
   /** Stream and queue worker invocations that ran because of the request (nothing else runs meanwhile). */
@@ -136,7 +144,14 @@ function line(label: string, status: number | string, r: InvocationRecord | unde
 export async function requestCosts(): Promise<void> {
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const { startLocalRuntime } = await import('../local/runtime');
-  const runtime = await startLocalRuntime({ port: 0, seedDemo: true, logLevel: 'error' });
+  // The business scheduler runs here only when the bench runs it (a booking reminder's send is measured on
+  // its own): the runtime's poller runs once at the start, then not for a day.
+  const schedulerEvery = process.env.BUSINESS_SCHEDULER_INTERVAL_SECONDS;
+  process.env.BUSINESS_SCHEDULER_INTERVAL_SECONDS = '86400';
+  const runtime = await startLocalRuntime({ port: 0, seedDemo: true, logLevel: 'error' }).finally(() => {
+    if (schedulerEvery === undefined) delete process.env.BUSINESS_SCHEDULER_INTERVAL_SECONDS;
+    else process.env.BUSINESS_SCHEDULER_INTERVAL_SECONDS = schedulerEvery;
+  });
   const failures: string[] = [];
   const target = (ok: boolean, what: string) => {
     if (!ok) failures.push(what);
@@ -379,6 +394,20 @@ export async function requestCosts(): Promise<void> {
       bookings.push(m);
     }
 
+    const reminder = await reminderCost(
+      runtime.url,
+      json,
+      conversationId,
+      records,
+      quiet,
+      (m: Measured[]) => perMillion(m.flatMap((x) => [x.own, ...x.caused])).total,
+    );
+    show('booking reminder: the booking write that schedules it', reminder.booked);
+    for (const r of reminder.booked.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    show('booking reminder: a scheduler run that sends it', reminder.sent, 'scheduler run');
+    for (const r of reminder.sent.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    show('booking reminder: a scheduler run with nothing due', reminder.idle, 'scheduler run');
+
     // Targets.
     const u = (m: Measured) => (m.own ? units(m.own) : NaN);
     const [b1, b500] = bookings.map(u) as [number, number];
@@ -434,7 +463,22 @@ export async function requestCosts(): Promise<void> {
 
     // Cost model.
     const allIn = (m: Measured | undefined) => [m?.own, ...(m?.caused ?? [])];
-    const costs: [string, (InvocationRecord | undefined)[], number | undefined][] = [
+    // A booking reminder: its scheduling (the reminders' reaction to the booking write), its send (the
+    // scheduler run that sends it, less a run with nothing due, which runs every minute whatever is due),
+    // and what the send causes (its message sent by the channel, its events dispatched).
+    const scheduling = reminder.booked.caused.filter((r) => r.functionName === 'stream-reactions');
+    const reminderRows: [string, (InvocationRecord | undefined)[], Cost][] = [
+      ['booking reminder: scheduled', scheduling, perMillion(scheduling)],
+      [
+        'booking reminder: sent (over an idle run)',
+        [reminder.sent.own],
+        minus(perMillion([reminder.sent.own]), perMillion([reminder.idle.own])),
+      ],
+      ['booking reminder: its message and events', reminder.sent.caused, perMillion(reminder.sent.caused)],
+    ];
+    /** A row: what, the invocations it charges, its target, and its cost when it is not theirs as they stand. */
+    type CostRow = [string, (InvocationRecord | undefined)[], number | undefined, Cost?];
+    const costs: CostRow[] = [
       ['GET /conversations (page of 20)', [list.own], REQUEST_TARGETS.listDollarsPerMillion],
       ['POST message, all-in', allIn(message), REQUEST_TARGETS.messageDollarsPerMillion],
       ['sandbox inbound, all-in (with AI analysis)', allIn(inbound), undefined],
@@ -442,6 +486,13 @@ export async function requestCosts(): Promise<void> {
       ['WhatsApp inbound message, all-in', allIn(whatsapp), undefined],
       // A provider's event (received, verified, deduplicated, applied) costs no more than an inbound message's.
       ['Stripe payment event, all-in', allIn(stripeEvent), round(perMillion(allIn(whatsapp)).total, 2)],
+      ...reminderRows.map(([what, rs, cost]): CostRow => [what, rs, undefined, cost]),
+      [
+        'booking reminder, all-in',
+        reminderRows.flatMap(([, rs]) => rs),
+        undefined,
+        sum(reminderRows.map(([, , c]) => c)),
+      ],
     ];
     console.log(
       `\nDollars per million requests (${PRICES.source}; Lambda arm64 at each function's memory: waits as measured here, CPU time scaled to that memory's share of a vCPU)\n`,
@@ -450,8 +501,8 @@ export async function requestCosts(): Promise<void> {
     console.log(
       `${'request'.padEnd(44)} ${['DynamoDB', 'Lambda', 'API GW', 'SQS', 'Logs', 'total'].map((h) => h.padStart(8)).join(' ')}  target`,
     );
-    for (const [what, records, limit] of costs) {
-      const c = perMillion(records);
+    for (const [what, records, limit, measured] of costs) {
+      const c = measured ?? perMillion(records);
       const verdict = limit === undefined ? '' : `<= ${limit} ${target(c.total <= limit, `${what} cost`)}`;
       console.log(
         `${what.padEnd(44)} ${[c.dynamo, c.lambda, c.apiGateway, c.sqs, c.logs, c.total].map(money).join(' ')}  ${verdict}`,
@@ -608,4 +659,92 @@ async function stripeEventIngestion(
   await measure(await paymentEvent(1), `/payments/stripe/webhook/${tenantId}`);
   // The event is applied on the request path; what it caused is the dispatcher fanning out payment.succeeded.
   return measure(await paymentEvent(2), `/payments/stripe/webhook/${tenantId}`, true);
+}
+
+/** Measured runs of a booking reminder, after its warm-ups; the run of median cost is kept. */
+const REMINDER_RUNS = 5;
+const REMINDER_WARMUPS = 2;
+
+/**
+ * A booking reminder, measured: a booking of the conversation's customer that starts just under five
+ * minutes from now, with a policy reminding five minutes before (with the demo's sandbox template), so its
+ * reminder is due at once; the business scheduler run that sends it, invoked here as the runtime's poller
+ * invokes it (the bench's runtime runs its own only at the start); and a run with nothing due. Each
+ * booking is cancelled after, so every run finds the same state.
+ */
+async function reminderCost(
+  url: string,
+  headers: Record<string, string>,
+  conversationId: string,
+  records: InvocationRecord[],
+  quiet: () => Promise<void>,
+  dollars: (m: Measured[]) => number,
+): Promise<{ booked: Measured; sent: Measured; idle: Measured }> {
+  const { invokeLocally } = await import('../local/invocations');
+  const { handler: scheduler } = await import('../functions/scheduler/schedule-worker');
+  const { DEMO_TEMPLATE } = await import('../local/seed');
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  /** One run of the scheduler and what it caused. */
+  const schedulerRun = async (): Promise<Measured> => {
+    await quiet();
+    const from = records.length;
+    await invokeLocally('business-scheduler', scheduler, {}, undefined, { [TRIGGER]: 'schedule' });
+    await quiet();
+    const after = records.slice(from);
+    return {
+      status: 'run',
+      text: '',
+      own: after.find((r) => r.functionName === 'business-scheduler'),
+      caused: after.filter((r) => ['stream', 'queue', 'invoke'].includes(String(r.store[TRIGGER]))),
+    };
+  };
+  // The demo's template was seeded after the runtime's one run: this run approves it (its review is due).
+  await schedulerRun();
+  const policy = await api('PATCH', '/reminder-policy', {
+    enabled: true,
+    offsets_minutes: [5],
+    templates: [{ name: DEMO_TEMPLATE, language: 'en' }],
+    default_language: 'en',
+  });
+  if (policy.status !== 200) throw new Error(`reminder policy: ${policy.status} ${policy.text}`);
+  const customerId = (
+    JSON.parse((await api('GET', `/conversations/${conversationId}`)).text) as {
+      customer: { id: string };
+    }
+  ).customer.id;
+  const runs: { booked: Measured; sent: Measured; idle: Measured; cost: number }[] = [];
+  for (let i = 0; i < REMINDER_WARMUPS + REMINDER_RUNS; i++) {
+    await quiet();
+    const from = records.length;
+    const start = new Date(Date.now() + 5 * 60_000 - 1000);
+    const res = await api('POST', '/bookings', {
+      customer: { id: customerId },
+      conversation_id: conversationId,
+      service: 'Bench reminder',
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      timezone: 'UTC',
+    });
+    if (res.status !== 201) throw new Error(`reminder booking: ${res.status} ${res.text}`);
+    await quiet();
+    const after = records.slice(from);
+    const booked: Measured = {
+      status: res.status,
+      text: res.text,
+      own: after.find((r) => isHttp(r.functionName)),
+      caused: after.filter((r) => ['stream', 'queue', 'invoke'].includes(String(r.store[TRIGGER]))),
+    };
+    const sent = await schedulerRun();
+    const idle = await schedulerRun();
+    await api('DELETE', `/bookings/${(JSON.parse(res.text) as { id: string }).id}`);
+    if (i >= REMINDER_WARMUPS) runs.push({ booked, sent, idle, cost: dollars([sent]) - dollars([idle]) });
+  }
+  return runs.sort((a, b) => a.cost - b.cost)[REMINDER_RUNS >> 1]!;
 }

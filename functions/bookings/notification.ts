@@ -13,8 +13,8 @@ const CANDIDATES = 20;
 
 /**
  * The customer's conversation to write in when the booking names none: of their latest, the one they last
- * wrote in that is open (not resolved) and can take a message now (a WhatsApp conversation only within 24
- * hours of the customer's last message); else the latest open one; else their latest.
+ * wrote in that is open (not resolved) and can take a message now (within 24 hours of the customer's last
+ * message, on WhatsApp and on the sandbox, which plays its window); else the latest open one; else their latest.
  */
 export function conversationToWrite(conversations: readonly Conversation[], now: Date): Conversation | undefined {
   const byInbound = [...conversations].sort((a, b) => (b.last_inbound_at ?? '').localeCompare(a.last_inbound_at ?? ''));

@@ -97,7 +97,7 @@ export const EVENT_DATA: Record<EventType, { description: string; data: z.ZodMin
   },
   'booking.reminder.answered': {
     description:
-      'The customer tapped a reminder\u2019s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking\u2019s own events say what changed).',
+      'The customer tapped a reminder\u2019s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking\u2019s own events say what changed). Committed with the booking\u2019s change, once per tap however often it is delivered.',
     data: z.object({
       booking: Booking,
       answer: z.enum(['confirm', 'cancel', 'reschedule', 'reschedule_to']),

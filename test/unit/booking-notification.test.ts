@@ -75,7 +75,8 @@ describe('the conversation a booking message goes to, when the booking names non
 
   it('is the open one the customer last wrote in that can take a message now', () => {
     const stale = conversation('conv_wa', { channel: 'whatsapp', last_inbound_at: '2031-03-02T09:00:00.000Z' });
-    const sandbox = conversation('conv_sb', { last_inbound_at: '2031-03-01T09:00:00.000Z' });
+    // A sandbox conversation opened from the API, before the customer wrote: it can take a message.
+    const sandbox = conversation('conv_sb', { last_inbound_at: null });
     const resolved = conversation('conv_done', { status: 'resolved', last_inbound_at: '2031-03-04T11:00:00.000Z' });
     // Latest activity first, as the customer's list comes.
     expect(conversationToWrite([resolved, stale, sandbox], now)?.id).toBe('conv_sb');
@@ -83,6 +84,9 @@ describe('the conversation a booking message goes to, when the booking names non
     expect(conversationToWrite([resolved, sandbox, fresh], now)?.id).toBe('conv_wa2');
     // None can take a message now: the latest open one (the send then says why); none open: the latest.
     expect(conversationToWrite([resolved, stale], now)?.id).toBe('conv_wa');
+    // The sandbox plays WhatsApp's window once the customer has written.
+    const staleSandbox = conversation('conv_sb2', { last_inbound_at: '2031-03-02T10:00:00.000Z' });
+    expect(conversationToWrite([stale, staleSandbox, sandbox], now)?.id).toBe('conv_sb');
     expect(conversationToWrite([resolved], now)?.id).toBe('conv_done');
     expect(conversationToWrite([], now)).toBeUndefined();
   });

@@ -5,6 +5,7 @@ import type { Schedule } from '../../functions/bookings/schedule';
 import { bookingService, type BookingStores } from '../../functions/bookings/service';
 import { BookingChanged } from '../../functions/bookings/store';
 import { DomainError } from '../../functions/platform/domain-error';
+import { newEvent } from '../../functions/events/store';
 
 /**
  * The booking rules (functions/bookings/service.ts) over in-memory stores: the transitions, reschedules,
@@ -215,5 +216,30 @@ describe('booking rules over in-memory stores', () => {
     expect(
       await codeOf(service.updateBooking(TENANT, booking.id, { conversation_id: 'conv_none' }, actor, undefined, NOW)),
     ).toBe('unknown_conversation');
+  });
+
+  it('commits what a caller adds in the change’s own save, made from the booking as it commits; nothing without a change', async () => {
+    const { stores, service, booking } = await setUp();
+    const made: number[] = [];
+    const withChange = (after: Booking) => {
+      made.push(after.version);
+      return {
+        items: [],
+        events: [newEvent(TENANT, 'booking.reminder.answered', { booking: after }, NOW, `evt_v${after.version}`)],
+      };
+    };
+    // A rival writer changes the booking before the first save: the retry makes the caller's part again.
+    stores.interfere = () => stores.bookings.set(booking.id, { ...booking, notes: 'by someone else', version: 2 });
+    const cancelled = await service.cancelBooking(TENANT, booking.id, 'ill', actor, undefined, NOW, withChange);
+    expect(made).toEqual([2, 3]);
+    expect(cancelled.version).toBe(3);
+    expect(stores.events.map((e) => e.type)).toEqual(['booking.cancelled', 'booking.reminder.answered']);
+    expect(stores.events[1]).toMatchObject({ id: 'evt_v3', data: { booking: cancelled } });
+    const saves = stores.saves;
+    expect(await service.cancelBooking(TENANT, booking.id, 'again', actor, undefined, NOW, withChange)).toEqual(
+      cancelled,
+    );
+    expect(stores.saves).toBe(saves);
+    expect(made).toEqual([2, 3]);
   });
 });

@@ -653,7 +653,7 @@ class BookingList(TypedDict):
 
 
 class BookingReminderAnsweredEvent(TypedDict):
-    """The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed)."""
+    """The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed). Committed with the booking’s change, once per tap however often it is delivered."""
 
     id: str
     type: Literal["booking.reminder.answered"]

@@ -263,7 +263,8 @@ module MessagingPlatform
 
     # The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new
     # time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the
-    # booking’s own events say what changed).
+    # booking’s own events say what changed). Committed with the booking’s change, once per tap
+    # however often it is delivered.
     class BookingReminderAnsweredEvent < Model
       property :id, :string, required: true
       property :type, :string, required: true, const: "booking.reminder.answered"

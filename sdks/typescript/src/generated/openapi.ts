@@ -1808,7 +1808,7 @@ export interface webhooks {
         put?: never;
         /**
          * booking.reminder.answered
-         * @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed).
+         * @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed). Committed with the booking’s change, once per tap however often it is delivered.
          *
          *     Delivered to every active endpoint subscribed to `booking.reminder.answered` (or a pattern that matches it).
          */
@@ -2351,7 +2351,7 @@ export interface components {
             data: components["schemas"]["Booking"][];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed). */
+        /** @description The customer tapped a reminder’s button (`confirm`, `cancel`, `reschedule`) or picked a new time from the list offered (`reschedule_to`); `booking` is as it stands after the answer (the booking’s own events say what changed). Committed with the booking’s change, once per tap however often it is delivered. */
         BookingReminderAnsweredEvent: {
             /** @example evt_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
