@@ -84,6 +84,13 @@ export const newMedia = (
   expires_at: null,
 });
 
+/** How a file shows as text (previews, the AI's input) when its message has no words of its own. */
+export const mediaPlaceholder = (media: Pick<MessageMedia, 'type' | 'filename' | 'caption'>) =>
+  `[${media.type}${media.filename ? ` ${media.filename}` : ''}]${media.caption ? ` ${media.caption}` : ''}`;
+
+/** The sandbox channel takes small files inline (base64), well within the API's 256 KB body. */
+export const SANDBOX_MEDIA_MAX_BYTES = 150 * 1024;
+
 /** How long a presigned download or upload URL works. */
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
 export const UPLOAD_URL_SECONDS = 15 * 60;
