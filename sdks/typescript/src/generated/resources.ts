@@ -376,13 +376,28 @@ export class Channels extends ApiResource {
 
   /**
    * Inject a customer message (sandbox). A customer message on the sandbox channel, through the same code
-   * path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The
-   * sandbox provider accepts every outbound message, except text containing `[fail]`. The sandbox plays
-   * WhatsApp’s 24-hour window: `sent_at` in the past (when the customer wrote) leaves it closed once 24 hours
-   * have passed.
+   * path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. A small
+   * file (`media`, base64, at most 150 KB, WhatsApp’s types) is stored at once, as a WhatsApp customer’s
+   * would be after its copy. The sandbox provider accepts every outbound message, except text containing
+   * `[fail]`. The sandbox plays WhatsApp’s 24-hour window: `sent_at` in the past (when the customer wrote)
+   * leaves it closed once 24 hours have passed.
    */
   sandboxInbound(params: BodyOf<'injectSandboxMessage', 'sent_at'>, options?: RequestOptions): Promise<ResponseBody<'injectSandboxMessage'>> {
     return this.call('POST', '/channels/sandbox/inbound', { body: params, options });
+  }
+}
+
+/** `client.media`. */
+export class Media extends ApiResource {
+  /**
+   * Upload a file to send. Declares a file (its kind, MIME type and size, within WhatsApp’s limits: image 5
+   * MB JPEG or PNG, video 16 MB MP4 or 3GPP, audio 16 MB AAC, AMR, MP3, MP4 or OGG, document 100 MB PDF, text
+   * or Office, sticker 500 KB WebP) and returns a presigned URL to PUT its bytes to, for 15 minutes. Then
+   * send it: `{"image": {"media_id": "med_…"}}` on a conversation’s messages. Files are kept for the media
+   * retention (90 days).
+   */
+  createUpload(params: BodyOf<'createMediaUpload'>, options?: RequestOptions): Promise<Schemas['MediaUpload']> {
+    return this.call('POST', '/media/uploads', { body: params, options });
   }
 }
 
