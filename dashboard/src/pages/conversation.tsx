@@ -29,6 +29,7 @@ import {
 } from '@messaging-platform/sdk';
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
 import { SendPaymentLink } from '../components/send-payment-link';
+import { ScheduledMessages, ServiceWindow, useScheduleSend } from '../components/whatsapp-composer';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
@@ -39,7 +40,6 @@ import { customerHref, follow } from '../router';
 
 /** The open conversation's refresh while no realtime connection pushes its events. */
 const POLL_MS = 5000;
-const DAY_MS = 86_400_000;
 /** Who analysed a message, in words. */
 const PROVIDER_NAMES: Record<string, string> = { local: 'the built-in model', bedrock: 'Amazon Bedrock' };
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
@@ -74,6 +74,8 @@ const blockedStatus = (from: Conversation['status'], choice: string | undefined)
 /** How the thread says what happened to an outbound message: ticks, as in WhatsApp, with the words for screen readers. */
 const TICKS: Record<string, { ticks: string; words: string; className: string }> = {
   queued: { ticks: '\u25f7', words: 'Queued', className: 'ticks pending' },
+  scheduled: { ticks: '\u25f7', words: 'Scheduled', className: 'ticks pending' },
+  canceled: { ticks: '\u2715', words: 'Canceled', className: 'ticks' },
   sent: { ticks: '\u2713', words: 'Sent', className: 'ticks' },
   delivered: { ticks: '\u2713\u2713', words: 'Delivered', className: 'ticks' },
   read: { ticks: '\u2713\u2713', words: 'Read', className: 'ticks read' },
@@ -303,22 +305,14 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
   // Send (the button, or Enter) on a bare `/shortcut` inserts the highlighted saved reply rather than sending it.
   const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
   const suggest = useAction();
-  const windowClosed =
-    c.channel === 'whatsapp' && !!c.last_inbound_at && Date.now() - Date.parse(c.last_inbound_at) >= DAY_MS;
+  const schedule = useScheduleSend(id, reply, onSent);
   return (
     <div className="composer">
       <SpaceBetween size="xs">
         <ErrorAlert error={reply.error} onDismiss={reply.clearError} />
         <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
-        {windowClosed && (
-          // Templates arrive with the WhatsApp template picker: it takes this place.
-          <div className="template-slot" data-slot="whatsapp-templates">
-            <Alert type="info">
-              The customer last wrote over 24 hours ago: WhatsApp delivers only approved templates until they write
-              again.
-            </Alert>
-          </div>
-        )}
+        <ServiceWindow conversation={c} onSent={onSent} />
+        <ScheduledMessages conversation={c} />
         {suggestions && (
           <div role="group" aria-label="Suggested replies">
             <SpaceBetween size="xxs">
@@ -342,6 +336,7 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
           </div>
         )}
         {savedReplies.below}
+        {schedule.panel}
         <ComposeField
           label="Message"
           placeholder="Write a reply (Enter sends, Shift+Enter for a new line, / for saved replies)"
@@ -360,6 +355,7 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
           >
             Send
           </Button>
+          {schedule.button}
           <Button
             iconName="gen-ai"
             loading={suggest.busy}
@@ -1099,7 +1095,7 @@ function MessageItem({ message: m }: { message: Message }) {
         {tick && (
           <span
             className={tick.className}
-            title={`${tick.words}${receiptAt && m.status !== 'queued' ? ` ${formatWhen(receiptAt)}` : ''}`}
+            title={`${tick.words}${m.status === 'scheduled' ? ` for ${formatWhen(m.scheduled_at)}` : receiptAt && m.status !== 'queued' ? ` ${formatWhen(receiptAt)}` : ''}`}
           >
             <span aria-hidden="true">{tick.ticks}</span>
             <span className="visually-hidden">{tick.words}</span>
