@@ -4,7 +4,6 @@
  * listed with a cancel each.
  */
 import { useEffect, useState } from 'react';
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import DatePicker from '@cloudscape-design/components/date-picker';
@@ -12,6 +11,7 @@ import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TimeInput from '@cloudscape-design/components/time-input';
 import type { Conversation, Message } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
@@ -61,9 +61,9 @@ export function ServiceWindow({ conversation: c, onSent }: { conversation: Conve
   return (
     <div className="template-slot" data-slot="whatsapp-templates">
       <SpaceBetween size="xs">
-        <Alert type="info" header="The 24-hour window has closed">
-          {`The customer last wrote over 24 hours ago (the window closed ${formatWhen(c.window_expires_at)}): WhatsApp delivers only approved templates until they write again.`}
-        </Alert>
+        <StatusIndicator type="warning">
+          {`The 24-hour window has closed (${formatWhen(c.window_expires_at)}): WhatsApp delivers only approved templates until the customer writes again.`}
+        </StatusIndicator>
         <TemplatePicker conversation={c} onSent={onSent} />
       </SpaceBetween>
     </div>

@@ -1091,7 +1091,9 @@ function MessageItem({ message: m }: { message: Message }) {
           </>
         )}
         {m.reaction && <span aria-label={`Reaction ${m.reaction.emoji}`}>{m.reaction.emoji}</span>}
-        <span className="message-time">{formatTime(m.created_at)}</span>
+        <span className="message-time">
+          {m.status === 'scheduled' ? `Scheduled for ${formatWhen(m.scheduled_at)}` : formatTime(m.created_at)}
+        </span>
         {tick && (
           <span
             className={tick.className}
