@@ -131,8 +131,8 @@ const nav = async (name: string) => {
   return link;
 };
 
-const templateCard = (name: string) =>
-  page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+/** A template's card (selectable cards are presentational list items, so found by their element). */
+const templateCard = (name: string) => page.locator('li').filter({ has: page.getByText(name, { exact: true }) });
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -235,7 +235,11 @@ void test('templates: written with a live preview, approved by the sandbox; a re
     ),
     ['Confirm', 'Cancel', 'Reschedule', 'Directions'],
   );
-  await preview.getByText('https://salon.example/visits/42').waitFor();
+  assert.equal(
+    (await preview.locator('.template-url').innerText()).trim(),
+    'https://salon.example/visits/42',
+    'a link shows its example URL whole',
+  );
   await checkA11y('create template');
   await shot('wa-01-template-create-desk');
   await dialog.getByRole('button', { name: 'Submit for review' }).click();

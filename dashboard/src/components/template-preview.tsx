@@ -69,7 +69,12 @@ export function TemplatePreview({
               {b.text || (b.type === 'url' ? 'Link' : 'Reply')}
               {b.type === 'url' && b.url && (
                 <span className="template-url">
-                  <Filled text={b.url} values={values.buttons?.[i] ? [values.buttons[i]] : []} />
+                  {/^https?:\/\//.test(values.buttons?.[i] ?? '') ? (
+                    // An example is the whole URL, as Meta asks; a value sent is the parameter alone.
+                    <mark className="parameter">{values.buttons?.[i]}</mark>
+                  ) : (
+                    <Filled text={b.url} values={values.buttons?.[i] ? [values.buttons[i]] : []} />
+                  )}
                 </span>
               )}
             </li>
