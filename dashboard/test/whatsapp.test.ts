@@ -407,7 +407,7 @@ void test('settings: the reminder policy (times before the start, the template p
   await page.getByLabel('Reminder 3', { exact: true }).fill('9');
   await page.getByRole('button', { name: 'Reminder 3 unit' }).click();
   await page.getByRole('option', { name: 'days before' }).click();
-  await page.getByText('Between 5 minutes and 7 days.').waitFor();
+  await page.getByText('Between 5 minutes and 7 days.', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Remove reminder 3' }).click();
   // Only approved templates are offered: the sandbox's and the WhatsApp number's are both in English, so
   // once one is chosen the other is not offered for that language.

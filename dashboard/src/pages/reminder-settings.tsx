@@ -275,18 +275,20 @@ export function ReminderSettingsPage() {
                   })}
                   {chosen.length === 0 && <Box color="text-status-inactive">No template chosen.</Box>}
                   {isAdmin && (
-                    <Select
-                      ariaLabel="Add a template"
-                      placeholder={templates.loading && !templates.data ? 'Loading templates' : 'Add a template'}
-                      selectedOption={null}
-                      options={templateOptions(undefined)}
-                      empty="No other approved template: create one on the Templates page."
-                      onChange={(e) => {
-                        const [name = '', language = ''] = (e.detail.selectedOption.value ?? '').split('|');
-                        setChosen((all) => [...all, { name, language }]);
-                        if (!defaultLanguage) setDefaultLanguage(language);
-                      }}
-                    />
+                    <div className="policy-field">
+                      <Select
+                        ariaLabel="Add a template"
+                        placeholder={templates.loading && !templates.data ? 'Loading templates' : 'Add a template'}
+                        selectedOption={null}
+                        options={templateOptions(undefined)}
+                        empty="No other approved template: create one on the Templates page."
+                        onChange={(e) => {
+                          const [name = '', language = ''] = (e.detail.selectedOption.value ?? '').split('|');
+                          setChosen((all) => [...all, { name, language }]);
+                          if (!defaultLanguage) setDefaultLanguage(language);
+                        }}
+                      />
+                    </div>
                   )}
                 </SpaceBetween>
               </FormField>
@@ -295,13 +297,15 @@ export function ReminderSettingsPage() {
                 description="Which of these templates the reminders are sent with."
                 errorText={fieldError(save.error, ['default_language'])}
               >
-                <Select
-                  disabled={readOnly || languages.length === 0}
-                  selectedOption={defaultLanguage ? { value: defaultLanguage, label: defaultLanguage } : null}
-                  placeholder="Choose a template first"
-                  options={languages.map((l) => ({ value: l, label: l }))}
-                  onChange={(e) => setDefaultLanguage(e.detail.selectedOption.value ?? '')}
-                />
+                <div className="policy-field">
+                  <Select
+                    disabled={readOnly || languages.length === 0}
+                    selectedOption={defaultLanguage ? { value: defaultLanguage, label: defaultLanguage } : null}
+                    placeholder="Choose a template first"
+                    options={languages.map((l) => ({ value: l, label: l }))}
+                    onChange={(e) => setDefaultLanguage(e.detail.selectedOption.value ?? '')}
+                  />
+                </div>
               </FormField>
               <ErrorAlert error={save.error} onDismiss={save.clearError} atFields={POLICY_FIELDS} />
             </SpaceBetween>
