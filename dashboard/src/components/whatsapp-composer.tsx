@@ -8,10 +8,10 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
+import Icon from '@cloudscape-design/components/icon';
 import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import TimeInput from '@cloudscape-design/components/time-input';
 import type { Conversation, Message } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
@@ -61,9 +61,12 @@ export function ServiceWindow({ conversation: c, onSent }: { conversation: Conve
   return (
     <div className="template-slot" data-slot="whatsapp-templates">
       <SpaceBetween size="xs">
-        <StatusIndicator type="warning">
-          {`The 24-hour window has closed (${formatWhen(c.window_expires_at)}): WhatsApp delivers only approved templates until the customer writes again.`}
-        </StatusIndicator>
+        <div className="window-closed">
+          <Icon name="status-warning" variant="warning" />
+          <span>
+            {`The 24-hour window has closed (${formatWhen(c.window_expires_at)}): only approved templates reach the customer until they write again.`}
+          </span>
+        </div>
         <TemplatePicker conversation={c} onSent={onSent} />
       </SpaceBetween>
     </div>
@@ -130,27 +133,40 @@ export function TemplatePicker({ conversation: c, onSent }: { conversation: Conv
       <SpaceBetween size="xs">
         <ErrorAlert error={templates.error} action={<Button onClick={() => void templates.reload()}>Retry</Button>} />
         <ErrorAlert error={send.error} onDismiss={send.clearError} atFields={['template.parameters']} />
-        <Select
-          ariaLabel="Template"
-          placeholder={
-            templates.data && usable.length === 0 ? 'No approved template for this number' : 'Choose a template'
-          }
-          selectedOption={chosen ? { value: chosen.id, label: templateLabel(chosen) } : null}
-          options={usable.map((t) => ({
-            value: t.id,
-            label: templateLabel(t),
-            description: t.body.text.slice(0, 90),
-            tags: [t.category],
-          }))}
-          statusType={templates.loading && !templates.data ? 'loading' : 'finished'}
-          loadingText="Loading templates"
-          empty="No approved template for this number: create one on the Templates page."
-          onChange={(e) => {
-            setChosenId(e.detail.selectedOption.value ?? null);
-            setValues(EMPTY);
-            send.clearError();
-          }}
-        />
+        <div className="template-choice">
+          <Select
+            ariaLabel="Template"
+            placeholder={
+              templates.data && usable.length === 0 ? 'No approved template for this number' : 'Choose a template'
+            }
+            selectedOption={chosen ? { value: chosen.id, label: templateLabel(chosen) } : null}
+            options={usable.map((t) => ({
+              value: t.id,
+              label: templateLabel(t),
+              description: t.body.text.slice(0, 90),
+              tags: [t.category],
+            }))}
+            statusType={templates.loading && !templates.data ? 'loading' : 'finished'}
+            loadingText="Loading templates"
+            empty="No approved template for this number: create one on the Templates page."
+            onChange={(e) => {
+              setChosenId(e.detail.selectedOption.value ?? null);
+              setValues(EMPTY);
+              send.clearError();
+            }}
+          />
+          {chosen && (
+            <Button
+              variant="primary"
+              loading={send.busy}
+              disabled={missing}
+              disabledReason="Fill in every parameter first."
+              onClick={() => void submit()}
+            >
+              Send template
+            </Button>
+          )}
+        </div>
         {chosen && (
           <div className="template-picker">
             <SpaceBetween size="xs">
@@ -163,11 +179,11 @@ export function TemplatePicker({ conversation: c, onSent }: { conversation: Conv
                 <FormField
                   key={`b${i}`}
                   label={`{{${i + 1}}}`}
-                  description={chosen.body.examples[i] ? `For example: ${chosen.body.examples[i]}` : undefined}
                   errorText={fieldError(send.error, [`template.parameters.body[${i}]`])}
                 >
                   <Input
                     value={v}
+                    placeholder={chosen.body.examples[i] ? `For example: ${chosen.body.examples[i]}` : undefined}
                     onChange={(e) => set('body', i, e.detail.value)}
                     ariaLabel={`Body parameter {{${i + 1}}}`}
                   />
@@ -181,15 +197,6 @@ export function TemplatePicker({ conversation: c, onSent }: { conversation: Conv
               {fieldError(send.error, ['template.parameters']) && (
                 <Box color="text-status-error">{fieldError(send.error, ['template.parameters'])}</Box>
               )}
-              <Button
-                variant="primary"
-                loading={send.busy}
-                disabled={missing}
-                disabledReason="Fill in every parameter first."
-                onClick={() => void submit()}
-              >
-                Send template
-              </Button>
             </SpaceBetween>
             <TemplatePreview
               template={chosen}

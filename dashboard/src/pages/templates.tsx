@@ -441,7 +441,7 @@ function CreateTemplateModal({
           >
             <SpaceBetween size="xs">
               {buttons.map((b, i) => (
-                <div key={i} className="offset-row">
+                <div key={i} className="button-row">
                   <FormField label={b.type === 'url' ? `Link ${i + 1} text` : `Quick reply ${i + 1}`}>
                     <Input value={b.text} onChange={(e) => setButton(i, { text: e.detail.value })} />
                   </FormField>
@@ -454,21 +454,25 @@ function CreateTemplateModal({
                       />
                     </FormField>
                   )}
+                  <div className="button-remove">
+                    <Button
+                      variant="icon"
+                      iconName="remove"
+                      ariaLabel={`Remove button ${i + 1}`}
+                      onClick={() => setButtons((all) => all.filter((_, j) => j !== i))}
+                    />
+                  </div>
                   {b.type === 'url' && parameterCount(b.url) > 0 && (
-                    <FormField label={`Link ${i + 1} example`}>
-                      <Input
-                        value={b.example}
-                        onChange={(e) => setButton(i, { example: e.detail.value })}
-                        placeholder="https://example.com/visits/42"
-                      />
-                    </FormField>
+                    <div className="button-example">
+                      <FormField label={`Link ${i + 1} example`} description="The whole URL, for Meta's review.">
+                        <Input
+                          value={b.example}
+                          onChange={(e) => setButton(i, { example: e.detail.value })}
+                          placeholder="https://example.com/visits/42"
+                        />
+                      </FormField>
+                    </div>
                   )}
-                  <Button
-                    variant="icon"
-                    iconName="remove"
-                    ariaLabel={`Remove button ${i + 1}`}
-                    onClick={() => setButtons((all) => all.filter((_, j) => j !== i))}
-                  />
                 </div>
               ))}
               <SpaceBetween direction="horizontal" size="xs">
