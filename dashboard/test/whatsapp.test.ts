@@ -397,17 +397,21 @@ void test('settings: the reminder policy (times before the start, the template p
   await page.getByRole('heading', { name: 'Reminders', level: 1 }).waitFor();
   await page.getByText('Never set: reminders are off.').waitFor();
   await page.getByLabel('Send booking reminders').check();
-  await page.getByLabel('Reminder 1', { exact: true }).fill('1');
-  await page.getByRole('button', { name: 'Reminder 1 unit' }).click();
-  await page.getByRole('option', { name: 'days before' }).click();
-  await page.getByRole('button', { name: 'Add a reminder time' }).click();
-  await page.getByLabel('Reminder 2', { exact: true }).fill('2');
-  // A time out of bounds is named at its field.
+  // A tenant that never set it starts from a day and two hours before.
+  assert.equal(await page.getByLabel('Reminder 1', { exact: true }).inputValue(), '1');
+  assert.equal(await page.getByLabel('Reminder 2', { exact: true }).inputValue(), '2');
+  await page.getByLabel('Reminder 2', { exact: true }).fill('3');
+  // A time out of bounds, or one listed twice, is named at its field.
   await page.getByRole('button', { name: 'Add a reminder time' }).click();
   await page.getByLabel('Reminder 3', { exact: true }).fill('9');
   await page.getByRole('button', { name: 'Reminder 3 unit' }).click();
   await page.getByRole('option', { name: 'days before' }).click();
   await page.getByText('Between 5 minutes and 7 days.', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Reminder 3 unit' }).click();
+  await page.getByRole('option', { name: 'hours before' }).click();
+  await page.getByLabel('Reminder 3', { exact: true }).fill('3');
+  await page.getByText('The same time is listed above.', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
   await page.getByRole('button', { name: 'Remove reminder 3' }).click();
   // Only approved templates are offered: the sandbox's and the WhatsApp number's are both in English, so
   // once one is chosen the other is not offered for that language.
@@ -422,7 +426,7 @@ void test('settings: the reminder policy (times before the start, the template p
   await page.getByText('The reminder settings are saved.').waitFor();
   const saved = (await api('GET', '/reminder-policy')).body;
   assert.equal(saved.enabled, true);
-  assert.deepEqual(saved.offsets_minutes, [1440, 120]);
+  assert.deepEqual(saved.offsets_minutes, [1440, 180]);
   assert.deepEqual(saved.templates, [{ name: SANDBOX_TEMPLATE, language: 'en' }]);
   assert.equal(saved.default_language, 'en');
 
@@ -430,7 +434,8 @@ void test('settings: the reminder policy (times before the start, the template p
   await page.reload();
   await page.getByText(/^Last changed /).waitFor();
   assert.equal(await page.getByLabel('Reminder 1', { exact: true }).inputValue(), '1');
-  assert.equal(await page.getByLabel('Reminder 2', { exact: true }).inputValue(), '2');
+  assert.equal(await page.getByLabel('Reminder 2', { exact: true }).inputValue(), '3');
+  assert.equal(await page.getByLabel('Reminder 3', { exact: true }).count(), 0);
   await page.getByRole('button', { name: 'Template 1' }).getByText(`${SANDBOX_TEMPLATE} (en)`).waitFor();
   await atPhoneSize(async () => {
     await page.getByLabel('Reminder 1', { exact: true }).waitFor();

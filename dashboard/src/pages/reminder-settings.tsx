@@ -49,11 +49,12 @@ function offsetOf(minutes: number): Offset {
 const minutesOf = (o: Offset): number | null =>
   /^\d+$/.test(o.amount.trim()) ? Number(o.amount) * UNITS[o.unit].minutes : null;
 
-/** Why an offset cannot be saved ('' when it can). */
-function offsetProblem(o: Offset): string {
-  const minutes = minutesOf(o);
+/** Why the offset at `i` cannot be saved ('' when it can). */
+function offsetProblem(offsets: Offset[], i: number): string {
+  const minutes = minutesOf(offsets[i]!);
   if (minutes === null) return 'A whole number.';
   if (minutes < MIN_MINUTES || minutes > MAX_MINUTES) return 'Between 5 minutes and 7 days.';
+  if (offsets.slice(0, i).some((o) => minutesOf(o) === minutes)) return 'The same time is listed above.';
   return '';
 }
 
@@ -85,7 +86,7 @@ export function ReminderSettingsPage() {
     (templates.data ?? []).find((t) => t.name === ref.name && t.language === ref.language);
   const languages = [...new Set(chosen.map((t) => t.language))];
   const duplicateLanguage = languages.length !== chosen.length;
-  const offsetsInvalid = offsets.some((o) => offsetProblem(o));
+  const offsetsInvalid = offsets.some((_, i) => offsetProblem(offsets, i));
   const readOnly = !isAdmin;
 
   const submit = async () => {
@@ -184,16 +185,18 @@ export function ReminderSettingsPage() {
                 <SpaceBetween size="xs">
                   {offsets.map((o, i) => (
                     <div className="offset-row" key={i}>
-                      <FormField label={`Reminder ${i + 1}`} errorText={offsetProblem(o)}>
-                        <Input
-                          type="number"
-                          inputMode="numeric"
-                          value={o.amount}
-                          readOnly={readOnly}
-                          onChange={(e) =>
-                            setOffsets((all) => all.map((x, j) => (j === i ? { ...x, amount: e.detail.value } : x)))
-                          }
-                        />
+                      <FormField label={`Reminder ${i + 1}`} errorText={offsetProblem(offsets, i)}>
+                        <div className="offset-amount">
+                          <Input
+                            type="number"
+                            inputMode="numeric"
+                            value={o.amount}
+                            readOnly={readOnly}
+                            onChange={(e) =>
+                              setOffsets((all) => all.map((x, j) => (j === i ? { ...x, amount: e.detail.value } : x)))
+                            }
+                          />
+                        </div>
                       </FormField>
                       <Select
                         ariaLabel={`Reminder ${i + 1} unit`}
@@ -220,7 +223,7 @@ export function ReminderSettingsPage() {
                     <Button
                       iconName="add-plus"
                       disabled={offsets.length >= MAX_OFFSETS}
-                      onClick={() => setOffsets((all) => [...all, { amount: '2', unit: 'hours' }])}
+                      onClick={() => setOffsets((all) => [...all, { amount: '1', unit: 'hours' }])}
                     >
                       Add a reminder time
                     </Button>
