@@ -80,6 +80,7 @@ console.log(
 );
 console.log(`DynamoDB Local at ${runtime.dynamoEndpoint}`);
 console.log(`SQS emulator at ${runtime.sqsEndpoint}`);
+console.log(`S3 emulator at ${runtime.s3Endpoint} (bucket ${runtime.buckets.media})`);
 console.log(`Realtime WebSocket at ${runtime.realtimeUrl}`);
 console.log(`Platform token: ${runtime.platformToken}`);
 if (runtime.demo) {

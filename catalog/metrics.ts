@@ -10,3 +10,5 @@ export const METRICS = { namespace: 'MessagingPlatform', service: 'messaging-api
 export const OVERDUE_DELIVERY_METRIC = 'OldestOverdueWebhookDeliverySeconds';
 /** Published by the outbound sweeper: seconds since the oldest overdue queued outbound message was queued (0: none). */
 export const OVERDUE_OUTBOUND_METRIC = 'OldestOverdueQueuedMessageSeconds';
+/** Published by the media fetcher: inbound media that could not be fetched (1 per file marked failed). */
+export const MEDIA_FETCH_FAILED_METRIC = 'InboundMediaFetchFailed';

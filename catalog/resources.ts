@@ -95,12 +95,17 @@ export interface QueueSpec {
     | 'ChannelOutboundDlq'
     | 'WhatsAppInbound'
     | 'WhatsAppInboundDlq'
-    | 'StreamFailures';
+    | 'StreamFailures'
+    | 'MediaFetch'
+    | 'MediaFetchDlq';
   envVar: string;
   visibilityTimeoutSeconds: number;
   retentionDays: number;
   /** Redrive target and receive count: messages that crash the consumer this often go there. */
-  deadLetter?: { queue: 'webhookDeliveryDlq' | 'channelOutboundDlq' | 'whatsappInboundDlq'; maxReceiveCount: number };
+  deadLetter?: {
+    queue: 'webhookDeliveryDlq' | 'channelOutboundDlq' | 'whatsappInboundDlq' | 'mediaFetchDlq';
+    maxReceiveCount: number;
+  };
   /**
    * How long every message waits before its first receive (the queue's DelaySeconds); the local runtime
    * takes `localEnv` instead when it is set, so tests need not wait.
@@ -185,6 +190,25 @@ export const QUEUES = {
     visibilityTimeoutSeconds: 30,
     retentionDays: 14,
   },
+  /**
+   * Inbound media to copy from the Graph API into the media bucket, one message per customer message
+   * (queued by the stream reaction that sees the message written with `media.status: pending`). The
+   * fetcher marks the media failed itself on the last receive, so the DLQ only keeps crashes.
+   */
+  mediaFetch: {
+    id: 'MediaFetch',
+    envVar: 'MEDIA_FETCH_QUEUE_URL',
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
+    retentionDays: 4,
+    deadLetter: { queue: 'mediaFetchDlq', maxReceiveCount: 5 },
+  },
+  /** No consumer: an alarm watches it (fetches that crashed five times). */
+  mediaFetchDlq: {
+    id: 'MediaFetchDlq',
+    envVar: 'MEDIA_FETCH_DLQ_URL',
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 14,
+  },
 } as const satisfies Record<string, QueueSpec>;
 
 export type QueueKey = keyof typeof QUEUES;
@@ -204,3 +228,21 @@ export const deadLetterQueues = (): QueueKey[] => [
 
 /** Queues that only ever hold failures: each gets a depth alarm in AWS. */
 export const failureQueues = (): QueueKey[] => [...deadLetterQueues(), 'streamFailures'];
+
+/**
+ * The S3 buckets. Private, encrypted and TLS-only in AWS (lib/stateful-stack.ts); the local runtime makes
+ * them in its S3 emulator. Objects expire `retentionDays` after they are written (a lifecycle rule), so a
+ * message's media outlives its download URL but not the retention: the message keeps its metadata.
+ */
+export interface BucketSpec {
+  id: 'Media';
+  envVar: string;
+  retentionDays: number;
+}
+
+export const BUCKETS = {
+  /** Inbound media copied from WhatsApp and files uploaded to send: one prefix per tenant (functions/media/store.ts). */
+  media: { id: 'Media', envVar: 'MEDIA_BUCKET_NAME', retentionDays: 90 },
+} as const satisfies Record<string, BucketSpec>;
+
+export type BucketKey = keyof typeof BUCKETS;

@@ -49,6 +49,11 @@ export interface RouteDef {
   maxBodyKb?: number;
   /** Uses the platform's Meta app (its id, secret and Graph API version: WhatsApp). */
   whatsappApp?: true;
+  /**
+   * The media bucket: `read` (GetObject and HeadObject; presigned download URLs are signed with it),
+   * `write` (PutObject too; presigned uploads).
+   */
+  media?: 'read' | 'write';
   /** Issues realtime tickets: writes the Realtime table and knows the WebSocket API's URL (catalog/realtime.ts). */
   realtime?: true;
   /**
@@ -235,6 +240,7 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'conversations', method: 'get' },
     auth: 'tenant',
     mainTable: 'read',
+    media: 'read',
   },
   {
     id: 'conversations-update',
@@ -253,6 +259,7 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'conversations.messages', method: 'list' },
     auth: 'tenant',
     mainTable: 'read',
+    media: 'read',
   },
   {
     id: 'messages-send',
@@ -262,6 +269,7 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'conversations.messages', method: 'send' },
     auth: 'tenant',
     mainTable: 'write',
+    media: 'read',
   },
   {
     id: 'messages-cancel',
@@ -490,7 +498,19 @@ export const ROUTES: readonly RouteDef[] = [
     sdk: { resource: 'channels', method: 'sandbox_inbound' },
     auth: 'tenant',
     mainTable: 'write',
+    media: 'write',
   },
+  {
+    id: 'media-uploads-create',
+    method: 'POST',
+    path: '/media/uploads',
+    handler: 'media/uploads-create',
+    sdk: { resource: 'media', method: 'create_upload' },
+    auth: 'tenant',
+    mainTable: 'write',
+    media: 'write',
+  },
+
   {
     id: 'whatsapp-webhook-verify',
     method: 'GET',

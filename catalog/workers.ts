@@ -2,7 +2,7 @@
  * The one table of asynchronous workers: the CDK stack gives each an event-source mapping and the local
  * runtime a poller, from these same entries. Pure data, like catalog/routes.ts.
  */
-import { OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './metrics';
+import { MEDIA_FETCH_FAILED_METRIC, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './metrics';
 import type { QueueKey } from './resources';
 
 /** A Lambda event-filter pattern, restricted to what the local poller also understands (catalog/event-filters.ts). */
@@ -51,6 +51,8 @@ export interface WorkerDef {
    * AWS when its maximum over five minutes reaches `threshold`: stuck work an operator should know of.
    */
   metricAlarms?: { metric: string; threshold: number; description: string }[];
+  /** The media bucket: `read` (GetObject), `write` (GetObject and PutObject). */
+  media?: 'read' | 'write';
 }
 
 export { METRICS, OVERDUE_DELIVERY_METRIC, OVERDUE_OUTBOUND_METRIC } from './metrics';
@@ -76,6 +78,20 @@ export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
   {
     eventName: ['INSERT'],
     dynamodb: { NewImage: { sk: { S: [{ prefix: 'CONV#' }] }, direction: { S: ['inbound'] } } },
+  },
+];
+
+/** An inbound message written with a file still to fetch (its provider media id on the item): the media fetch's input. */
+export const PENDING_MEDIA_FILTERS: FilterPattern[] = [
+  {
+    eventName: ['INSERT'],
+    dynamodb: {
+      NewImage: {
+        sk: { S: [{ prefix: 'CONV#' }] },
+        direction: { S: ['inbound'] },
+        media_source_id: { S: [{ exists: true }] },
+      },
+    },
   },
 ];
 
@@ -107,6 +123,7 @@ export const STREAM_REACTIONS = {
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
   'customer-copies': CUSTOMER_CHANGE_FILTERS,
+  'media-fetch': PENDING_MEDIA_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -145,7 +162,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, queues inbound media to fetch",
     source: {
       kind: 'stream',
       table: 'main',
@@ -154,7 +171,7 @@ export const WORKERS: readonly WorkerDef[] = [
       maxRetries: 10,
     },
     mainTable: 'write',
-    sendsTo: [],
+    sendsTo: ['mediaFetch'],
     ai: true,
   },
   {
@@ -226,6 +243,24 @@ export const WORKERS: readonly WorkerDef[] = [
     sendsTo: [],
     dataKey: true,
     whatsappApp: true,
+  },
+  {
+    id: 'media-fetcher',
+    handler: 'channels/media-fetch-worker',
+    description: 'Copies the files customers send on WhatsApp from the Graph API into the media bucket',
+    source: { kind: 'queue', queue: 'mediaFetch', batchSize: 1, concurrency: 2 },
+    mainTable: 'write',
+    sendsTo: [],
+    dataKey: true,
+    whatsappApp: true,
+    media: 'write',
+    metricAlarms: [
+      {
+        metric: MEDIA_FETCH_FAILED_METRIC,
+        threshold: 1,
+        description: 'Inbound WhatsApp media could not be fetched (docs/media.md): check the Graph API and the token',
+      },
+    ],
   },
   {
     id: 'channel-sender',

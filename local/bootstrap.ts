@@ -8,7 +8,16 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TABLES, queuesInCreationOrder, type QueueKey, type TableName, type TableSpec } from '../catalog/resources';
+import { CreateBucketCommand, PutBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  BUCKETS,
+  TABLES,
+  queuesInCreationOrder,
+  type BucketKey,
+  type QueueKey,
+  type TableName,
+  type TableSpec,
+} from '../catalog/resources';
 
 /** The CreateTable input for a spec: the local twin of the CDK TableV2 built from the same spec. */
 export function createTableInput(spec: TableSpec, name: string): CreateTableCommandInput {
@@ -128,6 +137,32 @@ export async function ensureQueues(client: SQSClient, prefix: string): Promise<R
     const url = created.QueueUrl ?? '';
     const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
     out[key] = { url, arn: attrs.Attributes?.QueueArn ?? '' };
+  }
+  return out;
+}
+
+/**
+ * Creates each bucket of catalog/resources.ts in the S3 emulator (private: the emulator serves only
+ * signed requests' paths, and presigned URLs are the only way out), with the same expiry rule as in AWS.
+ */
+export async function ensureBuckets(client: S3Client, prefix: string): Promise<Record<BucketKey, string>> {
+  const out = {} as Record<BucketKey, string>;
+  for (const [key, spec] of Object.entries(BUCKETS) as [BucketKey, (typeof BUCKETS)[BucketKey]][]) {
+    const name = `${prefix}${spec.id}`.toLowerCase();
+    await client.send(new CreateBucketCommand({ Bucket: name })).catch((error: Error) => {
+      if (error.name !== 'BucketAlreadyOwnedByYou' && error.name !== 'BucketAlreadyExists') throw error;
+    });
+    await client.send(
+      new PutBucketLifecycleConfigurationCommand({
+        Bucket: name,
+        LifecycleConfiguration: {
+          Rules: [
+            { ID: 'retention', Status: 'Enabled', Filter: { Prefix: '' }, Expiration: { Days: spec.retentionDays } },
+          ],
+        },
+      }),
+    );
+    out[key] = name;
   }
   return out;
 }

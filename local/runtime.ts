@@ -6,8 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { sqsClient } from '../functions/platform/queue';
 import { buildApp } from 'fauxqs';
-import { QUEUES, TABLES, type QueueKey, type TableName } from '../catalog/resources';
-import { ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
+import { BUCKETS, QUEUES, TABLES, type BucketKey, type QueueKey, type TableName } from '../catalog/resources';
+import { ensureBuckets, ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
+import { s3Client } from '../functions/media/store';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createGateway, loadRoutes } from './gateway';
 import { lambdaContext } from './context';
@@ -53,6 +54,9 @@ export interface LocalRuntime {
   /** DynamoDB Local's Java process, for the bench's memory figures. */
   dynamoPid: number | undefined;
   sqsEndpoint: string;
+  /** The S3 emulator (the same fauxqs server as SQS), where media is kept; addressed path-style. */
+  s3Endpoint: string;
+  buckets: Record<BucketKey, string>;
   /** The realtime WebSocket server (`ws://127.0.0.1:<port>`), which tickets point at. */
   realtimeUrl: string;
   tables: Record<TableName, string>;
@@ -110,7 +114,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   try {
     const dynamo = await startDynamoDbLocal(dataDir && join(dataDir, 'dynamodb'));
     stops.push(() => dynamo.stop());
-    // buildApp rather than startFauxqs: it lets the emulator listen on loopback only.
+    // buildApp rather than startFauxqs: it lets the emulator listen on loopback only. The one server
+    // answers SQS and S3 alike (fauxqs 2), on a free port.
     const sqsApp = buildApp({ logger: false }) as unknown as SqsEmulator;
     const sqsEndpoint = await sqsApp.listen({ port: 0, host: '127.0.0.1' });
     stops.push(async () => void (await sqsApp.close()));
@@ -122,6 +127,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
       AWS_ENDPOINT_URL_SQS: sqsEndpoint,
+      AWS_ENDPOINT_URL_S3: sqsEndpoint,
       JWT_SECRET: state.jwtSecret,
       DATA_KEY: state.dataKey,
       PLATFORM_TOKEN: state.platformToken,
@@ -149,6 +155,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const queues = await ensureQueues(sqsClient(), 'local-');
     for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
     for (const key of Object.keys(QUEUES) as QueueKey[]) process.env[QUEUES[key].envVar] = queues[key].url;
+    const buckets = await ensureBuckets(s3Client(), 'local-');
+    for (const key of Object.keys(BUCKETS) as BucketKey[]) process.env[BUCKETS[key].envVar] = buckets[key];
 
     // Workers invoke each other asynchronously through a stand-in for Lambda's Invoke API.
     const invocable = new Map<string, InvocableWorker>();
@@ -206,6 +214,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       dynamoEndpoint: dynamo.endpoint,
       dynamoPid: dynamo.pid,
       sqsEndpoint,
+      s3Endpoint: sqsEndpoint,
+      buckets,
       realtimeUrl: realtime.url,
       tables,
       queues,
@@ -282,10 +292,14 @@ export const RUNTIME_FILE = process.env.LOCAL_RUNTIME_FILE || join(ROOT, '.local
 
 export async function writeRuntimeFile(runtime: LocalRuntime): Promise<void> {
   mkdirSync(dirname(RUNTIME_FILE), { recursive: true });
-  const { url, dynamoEndpoint, sqsEndpoint, realtimeUrl, tables, queues } = runtime;
+  const { url, dynamoEndpoint, sqsEndpoint, s3Endpoint, buckets, realtimeUrl, tables, queues } = runtime;
   writeFileSync(
     RUNTIME_FILE,
-    JSON.stringify({ url, dynamoEndpoint, sqsEndpoint, realtimeUrl, tables, queues, pid: process.pid }, null, 2),
+    JSON.stringify(
+      { url, dynamoEndpoint, sqsEndpoint, s3Endpoint, buckets, realtimeUrl, tables, queues, pid: process.pid },
+      null,
+      2,
+    ),
   );
 }
 

@@ -13,7 +13,8 @@ import { whatsAppPlatformApp } from '../platform/secrets';
 import { eventPut, newEvent } from '../events/store';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
 import { whatsAppRecipient } from '../customers/customer';
-import { GraphError, sendWhatsAppMessage } from './whatsapp';
+import { GraphError, sendWhatsAppMessage, uploadWhatsAppMedia } from './whatsapp';
+import { getMediaObject } from '../media/store';
 import { graphMessageOf, kindOf } from '../conversations/message-kinds';
 import { getTemplate } from '../templates/store';
 import { metaTemplateMessage } from '../templates/meta-template';
@@ -24,8 +25,17 @@ import { metaTemplateMessage } from '../templates/meta-template';
  */
 async function graphMessageFor(
   message: Message,
+  upload: (file: { bytes: Uint8Array; mimeType: string; filename: string }) => Promise<string>,
 ): Promise<{ body: Record<string, unknown> } | { code: string; message: string }> {
   const kind = kindOf(message);
+  if (kind.type !== 'template' && kind.type !== 'text' && kind.type !== 'interactive' && kind.media.media_id) {
+    // An uploaded file goes to WhatsApp first (POST /{phone_number_id}/media), then by the id it gets.
+    const file = await getMediaObject(message.tenant_id, kind.media.media_id);
+    if (!file)
+      return { code: 'media_expired', message: 'The uploaded file is no longer kept (past the media retention).' };
+    const filename = message.media?.filename ?? kind.media.filename ?? `${kind.type}-${kind.media.media_id}`;
+    return { body: graphMessageOf(kind, undefined, await upload({ ...file, filename })) };
+  }
   if (kind.type !== 'template') return { body: graphMessageOf(kind) };
   const template = kind.template.template_id
     ? await getTemplate(message.tenant_id, kind.template.template_id)
@@ -178,9 +188,14 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     // appsecret_proof for the platform's app; a tenant's own app need not require it.
     appSecret: route.secrets.app_secret ? undefined : app?.secret,
   };
-  const graphMessage = await graphMessageFor(message);
-  if ('code' in graphMessage) return markFailed(ref, graphMessage, now());
+  // Until the message itself is posted nothing reached the customer: a failure gives the lease back.
+  let posting = false;
   try {
+    const graphMessage = await graphMessageFor(message, (file) =>
+      withGraphRetries(() => uploadWhatsAppMedia(phoneNumberId, credentials, file)),
+    );
+    if ('code' in graphMessage) return markFailed(ref, graphMessage, now());
+    posting = true;
     const wamid = await withGraphRetries(() =>
       sendWhatsAppMessage(phoneNumberId, credentials, recipient, graphMessage.body, sendReference(ref)),
     );
@@ -188,7 +203,10 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     // Statuses Meta sent before this send was recorded were held for it.
     await applyHeldReceipts(ref.tenant_id, wamid, now());
   } catch (error) {
-    if (!(error instanceof GraphError)) throw error;
+    if (!(error instanceof GraphError)) {
+      if (!posting) await releaseSendClaim(ref, retryAt());
+      throw error;
+    }
     const { decision } = error;
     logger.warn('whatsapp send failed', {
       status: error.status,

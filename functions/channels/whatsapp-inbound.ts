@@ -6,7 +6,10 @@ import { applyMetaTemplateStatus } from '../templates/service';
 import { answerTapSafely } from '../reminders/taps';
 import { tapOf } from '../reminders/reminder';
 import { graphErrorReason } from './graph-errors';
+import { newId } from '../platform/ids';
+import { newMedia, type MessageMedia } from '../media/media';
 import {
+  INBOUND_MEDIA_TYPES,
   TEMPLATE_STATUS_FIELD,
   NOT_CUSTOMER_MESSAGES,
   inboundText,
@@ -84,11 +87,21 @@ async function receiveMessage(
   let text = inboundText(m).trim();
   if (!text) return void counts.skipped++;
   if (text.length > MAX_TEXT) text = `${text.slice(0, MAX_TEXT - 1)}\u2026`;
+  const file = inboundMediaOf(m);
   const result = await receiveInbound(
     tenantId,
     'whatsapp',
     phoneNumberId,
-    { phone, whatsAppUserId: userId, whatsAppUsername: userId ? username : null, name, text, providerId: m.id, sentAt },
+    {
+      phone,
+      whatsAppUserId: userId,
+      whatsAppUsername: userId ? username : null,
+      name,
+      text,
+      providerId: m.id,
+      sentAt,
+      ...(file ? { media: file.media, mediaSourceId: file.sourceId } : {}),
+    },
     now,
   );
   if (!result) return void counts.duplicates++;
@@ -96,6 +109,28 @@ async function receiveMessage(
   // A tap on a reminder's quick reply (button.payload) or a pick from a list we sent (list_reply.id).
   const tap = tapOf(m.button?.payload ?? m.interactive?.list_reply?.id ?? m.interactive?.button_reply?.id);
   if (tap) await answerTapSafely(tenantId, result, tap, now);
+}
+
+/**
+ * A customer's file, as metadata: `pending` until the media fetcher copies it from the Graph API (off
+ * the webhook's path: Meta wants its 200 at once). Undefined for a message without one.
+ */
+function inboundMediaOf(m: WebhookMessage): { media: MessageMedia; sourceId: string } | undefined {
+  const type = INBOUND_MEDIA_TYPES.find((t) => t === m.type);
+  const part = type ? m[type] : undefined;
+  if (!type || !part || !isText(part.id, 256)) return undefined;
+  const filename = type === 'document' ? m.document?.filename : undefined;
+  return {
+    sourceId: part.id,
+    media: newMedia({
+      id: newId('med'),
+      type,
+      mime_type: isText(part.mime_type, 255) ? part.mime_type : 'application/octet-stream',
+      status: 'pending',
+      filename: isText(filename, 240) ? filename : null,
+      caption: isText(part.caption, 1024) ? part.caption : null,
+    }),
+  };
 }
 
 async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts: InboundCounts) {

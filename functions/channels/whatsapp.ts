@@ -1,8 +1,9 @@
 // Public: Graph API calls, for the templates.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_GRAPH_VERSION, decideGraphError, graphErrorReason, type GraphErrorDecision } from './graph-errors';
+import { checkUrlForm, resolveTarget, UnsafeTarget } from '../webhooks/ssrf';
 
-/** WhatsApp Cloud API: payload shapes, signature check and the Graph API client. No AWS imports. */
+/** WhatsApp Cloud API: payload shapes, signature check and the Graph API client (media included). No AWS imports. */
 
 /** Meta's X-Hub-Signature-256: `sha256=` + hex HMAC-SHA256 of the raw body, keyed with the app secret. */
 export function validSignature(rawBody: string, header: string | undefined, appSecret: string): boolean {
@@ -28,14 +29,27 @@ export interface WebhookMessage {
     button_reply?: { id?: string; title?: string };
     list_reply?: { id?: string; title?: string; description?: string };
   };
-  image?: { caption?: string };
-  video?: { caption?: string };
-  document?: { caption?: string; filename?: string };
+  image?: WebhookMedia;
+  video?: WebhookMedia;
+  audio?: WebhookMedia & { voice?: boolean };
+  sticker?: WebhookMedia & { animated?: boolean };
+  document?: WebhookMedia & { filename?: string };
   location?: { latitude?: number; longitude?: number; name?: string; address?: string };
   contacts?: { name?: { formatted_name?: string }; phones?: { phone?: string }[] }[];
   reaction?: { message_id?: string; emoji?: string };
   context?: { id?: string };
 }
+
+/** A file in a customer message: Meta's media id to fetch it by, its type and hash, and a caption. */
+export interface WebhookMedia {
+  id?: string;
+  mime_type?: string;
+  sha256?: string;
+  caption?: string;
+}
+
+/** The message kinds that carry a file (each under its own key, with an `id`). */
+export const INBOUND_MEDIA_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
 
 export interface WebhookStatus {
   id?: string;
@@ -139,6 +153,9 @@ export function inboundText(m: WebhookMessage): string {
       const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
       return reply?.title ?? '[interactive reply]';
     }
+    case 'audio':
+    case 'sticker':
+      return `[${m.type}]`;
     case 'image':
     case 'video':
     case 'document': {
@@ -452,4 +469,109 @@ export async function deleteMessageTemplate(
   await graphCall('DELETE', `${encodeURIComponent(wabaId)}/message_templates`, credentials, {
     query: { name, hsm_id: templateId },
   });
+}
+
+/** What GET /{media_id} answers (WhatsApp Cloud API, "Retrieve media URL"): the URL works for 5 minutes. */
+export interface GraphMediaInfo {
+  url?: string;
+  mime_type?: string;
+  sha256?: string;
+  file_size?: number | string;
+  id?: string;
+}
+
+/**
+ * A customer's file: GET /{media_id} for its short-lived URL, then GET that URL with the same token
+ * (Meta's "Download media"). The URL must be https on a public host, as Meta's are (a local fake Graph
+ * server's own origin is trusted when WHATSAPP_GRAPH_URL points at it). At most `maxBytes` are read.
+ */
+export async function downloadWhatsAppMedia(
+  mediaId: string,
+  phoneNumberId: string,
+  credentials: GraphCredentials,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array; mimeType: string; sha256: string | null }> {
+  const info = await graphCall<GraphMediaInfo>('GET', encodeURIComponent(mediaId), credentials, {
+    query: { phone_number_id: phoneNumberId },
+  });
+  if (!info.url) throw new GraphError(200, undefined, 'The Graph API gave no URL for this media');
+  await checkMediaUrl(info.url);
+  let res: Response;
+  try {
+    res = await fetch(info.url, {
+      headers: { Authorization: `Bearer ${credentials.accessToken}` },
+      redirect: 'error',
+      signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new GraphError(0, undefined, (error as Error).message);
+  }
+  if (!res.ok) {
+    const json = (await res.json().catch(() => ({}))) as { error?: { code?: number; message?: string } };
+    throw new GraphError(res.status, json.error?.code, json.error?.message ?? `The media URL answered ${res.status}`);
+  }
+  const declared = Number(res.headers.get('content-length') ?? info.file_size);
+  if (declared > maxBytes) throw new MediaTooLarge(declared, maxBytes);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw new MediaTooLarge(bytes.byteLength, maxBytes);
+  return {
+    bytes,
+    mimeType: info.mime_type ?? res.headers.get('content-type') ?? 'application/octet-stream',
+    sha256: info.sha256 ?? null,
+  };
+}
+
+const MEDIA_TIMEOUT_MS = 15_000;
+
+export class MediaTooLarge extends Error {
+  constructor(size: number, max: number) {
+    super(`The file has ${size} bytes, more than the ${max} kept.`);
+    this.name = 'MediaTooLarge';
+  }
+}
+
+/** Meta's media URLs are https on public hosts; anything else is not followed with the channel's token. */
+async function checkMediaUrl(raw: string): Promise<void> {
+  const fake = process.env.WHATSAPP_GRAPH_URL;
+  if (fake && new URL(raw).origin === new URL(fake).origin) return;
+  try {
+    await resolveTarget(checkUrlForm(raw));
+  } catch (error) {
+    if (error instanceof UnsafeTarget) throw new GraphError(200, undefined, `Unsafe media URL: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * POST /{phone_number_id}/media (multipart: `messaging_product`, `type`, `file`): uploads a file to
+ * WhatsApp for a send by id. Returns the media id, which Meta keeps for 30 days.
+ */
+export async function uploadWhatsAppMedia(
+  phoneNumberId: string,
+  credentials: GraphCredentials,
+  file: { bytes: Uint8Array; mimeType: string; filename: string },
+): Promise<string> {
+  const url = new URL(`${graphBaseUrl()}/${encodeURIComponent(phoneNumberId)}/media`);
+  if (credentials.appSecret)
+    url.searchParams.set('appsecret_proof', appSecretProof(credentials.accessToken, credentials.appSecret));
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('type', file.mimeType);
+  form.set('file', new Blob([file.bytes], { type: file.mimeType }), file.filename);
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${credentials.accessToken}` },
+      body: form,
+      signal: AbortSignal.timeout(MEDIA_TIMEOUT_MS),
+    });
+  } catch (error) {
+    // An upload that may have reached Meta only leaves an unused media id behind: safe to retry.
+    throw new GraphError(0, undefined, (error as Error).message);
+  }
+  const json = (await res.json().catch(() => ({}))) as { id?: string; error?: { code?: number; message?: string } };
+  if (!res.ok || json.error || !json.id)
+    throw new GraphError(res.status, json.error?.code, json.error?.message ?? `Graph API answered ${res.status}`);
+  return json.id;
 }

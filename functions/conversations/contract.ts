@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { MESSAGE_TYPES } from './message-kinds';
 import { defineContract, named, page, resourceId, tenantId, timestamp, version } from '../platform/api-contract';
 import { CustomerRef } from '../customers/contract';
+import { MessageMedia } from '../media/contract';
 import { CHANNELS, CONVERSATION_STATUSES, MESSAGE_STATUSES, PREVIEW_CHARS, PRIORITIES } from './conversation';
 
 const score = z.number().check(z.minimum(0), z.maximum(1));
@@ -123,6 +124,12 @@ export const Message = named(
     reaction: z
       .nullable(z.object({ emoji: z.string(), reacted_at: timestamp }))
       .check(z.meta({ description: 'The customer\u2019s latest reaction to this message (WhatsApp); null if none.' })),
+    media: z.nullable(MessageMedia).check(
+      z.meta({
+        description:
+          'The file the message carries: a customer\u2019s image, document, audio, video or sticker (copied from WhatsApp: `pending`, then `stored` or `failed`), or an uploaded file sent (`media_id`). Null when none.',
+      }),
+    ),
   }),
 );
 

@@ -1,5 +1,6 @@
 // Public: the conversation and message model (pure).
 /** Conversations and messages: pure rules, no AWS imports. */
+import type { MessageMedia } from '../media/media';
 import type { Sender } from '../auth/principal';
 import type { CustomerRef } from '../customers/customer';
 import type { MessageContent, MessageType } from './message-kinds';
@@ -199,6 +200,8 @@ export interface Message {
   analysis: MessageAnalysis | null;
   /** The customer's reaction to this message (WhatsApp), the latest one; null when none or removed. */
   reaction?: { emoji: string; reacted_at: string } | null;
+  /** A file the message carries (inbound media, or an uploaded file sent): metadata, and a download URL on reads. */
+  media?: MessageMedia | null;
 }
 
 /**
@@ -304,6 +307,7 @@ export const MESSAGE_FIELDS = [
   'updated_at',
   'analysis',
   'reaction',
+  'media',
 ] as const satisfies readonly (keyof Message)[];
 
 /**

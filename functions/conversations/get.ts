@@ -2,9 +2,10 @@ import { notFound } from '../platform/errors';
 import { etag, httpHandler, tenantPrincipal } from '../http/handler';
 import { isId } from '../platform/ids';
 import { getConversationWithMessages } from './store';
+import { withDownloadUrls } from '../media/downloads';
 
 /** The conversation with its 20 newest messages, in one DynamoDB Query. */
-export const handler = httpHandler('conversations-get', {}, async ({ params, principal }) => {
+export const handler = httpHandler('conversations-get', {}, async ({ params, principal, now }) => {
   const id = params.id ?? '';
   const found = isId('conv', id)
     ? await getConversationWithMessages(tenantPrincipal(principal).tenant.id, id)
@@ -13,6 +14,10 @@ export const handler = httpHandler('conversations-get', {}, async ({ params, pri
   return {
     status: 200,
     headers: etag(found.conversation.version),
-    body: { ...found.conversation, messages: found.messages, messages_has_more: found.hasMoreMessages },
+    body: {
+      ...found.conversation,
+      messages: await withDownloadUrls(found.messages, now),
+      messages_has_more: found.hasMoreMessages,
+    },
   };
 });

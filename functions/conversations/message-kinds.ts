@@ -36,7 +36,10 @@ export interface TemplateContent {
   quick_reply_payloads?: string[];
 }
 export interface MediaContent {
-  url: string;
+  /** A public https link WhatsApp fetches; or, instead, */
+  url?: string;
+  /** a file uploaded here (POST /media/uploads), uploaded to WhatsApp when the message goes. */
+  media_id?: string;
   caption?: string | null;
   filename?: string | null;
 }
@@ -119,8 +122,15 @@ export function kindOf(message: { type: string; text: string; content?: MessageC
   return { type: 'text', text: message.text };
 }
 
-/** The message object of POST /{phone_number_id}/messages for a kind (with `messaging_product`, `to` added by the caller). */
-export function graphMessageOf(kind: OutboundKind, template?: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The message object of POST /{phone_number_id}/messages for a kind (with `messaging_product`, `to` added
+ * by the caller). An uploaded file goes by the id WhatsApp gave it (`graphMediaId`), a link by `link`.
+ */
+export function graphMessageOf(
+  kind: OutboundKind,
+  template?: Record<string, unknown>,
+  graphMediaId?: string,
+): Record<string, unknown> {
   switch (kind.type) {
     case 'text':
       return { type: 'text', text: { preview_url: false, body: kind.text } };
@@ -163,7 +173,7 @@ export function graphMessageOf(kind: OutboundKind, template?: Record<string, unk
       return {
         type: kind.type,
         [kind.type]: {
-          link: kind.media.url,
+          ...(graphMediaId ? { id: graphMediaId } : { link: kind.media.url }),
           ...(kind.media.caption && kind.type !== 'audio' ? { caption: kind.media.caption } : {}),
           ...(kind.media.filename && kind.type === 'document' ? { filename: kind.media.filename } : {}),
         },

@@ -56,13 +56,15 @@ export const outboundDue = (id: string, takeoverAt: Date) =>
  * A new message; queued outbound messages carry the outbox marker the dispatcher's filter picks up, and
  * enter the due index, so the outbound sweeper finds them should that hand-off be lost.
  */
-export function messagePut(message: Message) {
+export function messagePut(message: Message, options: { mediaSourceId?: string } = {}) {
   const queued = message.direction === 'outbound' && message.status === 'queued';
   return {
     Put: {
       TableName: tableName('main'),
       Item: {
         ...messageKey(message.tenant_id, message.conversation_id, message.id),
+        // Where a pending file is fetched from: on the item for the media fetcher, never in the API's view.
+        ...(options.mediaSourceId ? { [MEDIA_SOURCE]: options.mediaSourceId } : {}),
         ...(queued
           ? {
               outbox: 'channel_send',
@@ -75,6 +77,8 @@ export function messagePut(message: Message) {
     },
   };
 }
+
+const MEDIA_SOURCE = 'media_source_id';
 
 export interface MessageRef {
   tenant_id: string;
@@ -286,6 +290,40 @@ export async function releaseScheduled(message: Message, now: Date): Promise<boo
             ]),
           ),
         },
+      }),
+    ),
+  );
+}
+
+/** An inbound message whose file is still to be fetched, with the provider's id to fetch it by. */
+export async function pendingMedia(ref: MessageRef): Promise<{ message: Message; sourceId: string } | undefined> {
+  const out = await db().send(
+    new GetCommand({
+      TableName: tableName('main'),
+      Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
+      ConsistentRead: true,
+    }),
+  );
+  const sourceId: unknown = out.Item?.[MEDIA_SOURCE];
+  if (!out.Item || typeof sourceId !== 'string') return undefined;
+  const message = messageFromItem(out.Item);
+  return message.media?.status === 'pending' ? { message, sourceId } : undefined;
+}
+
+/**
+ * A pending file's outcome (`stored` or `failed`), with the events of the change aboard (messageOutbox),
+ * only while it is still pending: a repeated fetch changes nothing (false).
+ */
+export async function settleMedia(written: Message, events: EventEnvelope<MessageEventData>[]): Promise<boolean> {
+  const update = new UpdateBuilder().set('media', written.media ?? null).set('updated_at', written.updated_at);
+  if (events.length) for (const [k, v] of Object.entries(messageOutbox(written, events))) update.set(k, v);
+  update.when(`${update.name('media')}.${update.name('status')} = ${update.value('pending')}`);
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: messageKey(written.tenant_id, written.conversation_id, written.id),
+        ...update.build(),
       }),
     ),
   );

@@ -5,6 +5,7 @@ import { SendMessageBody } from './schemas';
 import { sendMessage } from './service';
 import { senderOf } from '../auth/principal';
 import { MEDIA_KINDS, type OutboundKind } from './message-kinds';
+import { withDownloadUrl } from '../media/downloads';
 
 type Body = ReturnType<typeof SendMessageBody.parse>;
 
@@ -41,6 +42,10 @@ export const handler = httpHandler(
       senderOf(caller),
       now,
     );
-    return { status: 202, headers: { Location: `/api/v1/conversations/${id}/messages` }, body: message };
+    return {
+      status: 202,
+      headers: { Location: `/api/v1/conversations/${id}/messages` },
+      body: await withDownloadUrl(message, now),
+    };
   },
 );

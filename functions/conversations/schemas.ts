@@ -84,12 +84,21 @@ export const TemplateRef = lazySchema(() =>
   }),
 );
 
+/** A file to send: an https `url` WhatsApp fetches (checked like a webhook URL), or an uploaded `media_id`. */
 const media = (kind: string, withFilename = false) =>
-  z.strictObject({
-    url: z.string().check(z.maxLength(2048), z.regex(/^https:\/\//i, 'must be an https URL')),
-    caption: kind === 'audio' ? z.optional(z.null()) : optionalLimited(L.caption, 'a caption'),
-    filename: withFilename ? optionalLimited(L.filename, 'a file name') : z.optional(z.null()),
-  });
+  z
+    .strictObject({
+      url: z.optional(z.string().check(z.maxLength(2048), z.regex(/^https:\/\//i, 'must be an https URL'))),
+      media_id: z.optional(idOf('med', 'uploaded file')),
+      caption: kind === 'audio' ? z.optional(z.null()) : optionalLimited(L.caption, 'a caption'),
+      filename: withFilename ? optionalLimited(L.filename, 'a file name') : z.optional(z.null()),
+    })
+    .check(
+      z.refine((m) => (m.url === undefined) !== (m.media_id === undefined), {
+        message: 'give exactly one of url and media_id (from POST /media/uploads)',
+        path: ['url'],
+      }),
+    );
 
 const interactive = () =>
   z.discriminatedUnion('type', [

@@ -75,6 +75,8 @@ import { contentOf, kindOf, textOf, type OutboundKind, type TemplateContent } fr
 import { findTemplate } from '../templates/store';
 import { renderTemplate, sendParameterProblem, unsendableReason } from '../templates/template';
 import { checkNewUrl, resolveTarget, UnsafeTarget } from '../webhooks/ssrf';
+import type { MessageMedia } from '../media/media';
+import { uploadedMedia } from '../media/service';
 import { sameSendLease, type QueuedSend } from './send-store';
 
 /** Domain operations on conversations: each is one transaction with the events it emits. */
@@ -138,6 +140,7 @@ function newMessage(
     updated_at: at,
     analysis: null,
     reaction: null,
+    media: null,
   };
 }
 
@@ -305,11 +308,18 @@ async function resolveTemplate(c: Conversation, ref: TemplateContent, path: stri
   };
 }
 
-/** A media link is fetched by Meta, but checked like a webhook URL first: https, public, no metadata address. */
-async function assertSafeMediaUrl(kind: OutboundKind) {
-  if (kind.type === 'text' || kind.type === 'template' || kind.type === 'interactive') return;
+/**
+ * The file a media kind sends: a link is fetched by Meta, but checked like a webhook URL first (https,
+ * public, no metadata address); an uploaded `media_id` must be this tenant's and within WhatsApp's limits,
+ * and becomes the message's `media`.
+ */
+async function mediaToSend(tenantId: string, kind: OutboundKind): Promise<MessageMedia | null> {
+  if (kind.type === 'text' || kind.type === 'template' || kind.type === 'interactive') return null;
+  if (kind.media.media_id)
+    return uploadedMedia(tenantId, kind.media.media_id, kind.type, `${kind.type}.media_id`, kind.media);
   try {
-    await resolveTarget(checkNewUrl(kind.media.url));
+    await resolveTarget(checkNewUrl(kind.media.url ?? ''));
+    return null;
   } catch (error) {
     if (error instanceof UnsafeTarget)
       throw DomainError.invalidField('unsafe_media_url', `${kind.type}.url`, error.message);
@@ -334,7 +344,7 @@ export async function sendMessage(
 ) {
   const current = await getConversation(tenantId, conversationId);
   if (!current) throw DomainError.notFound('The conversation');
-  await assertSafeMediaUrl(input.kind);
+  const media = await mediaToSend(tenantId, input.kind);
   let kind = input.kind;
   let text = textOf(kind);
   if (kind.type === 'template') ({ kind, text } = await resolveTemplate(current, kind.template, 'template'));
@@ -345,6 +355,7 @@ export async function sendMessage(
       ...newMessage(current, 'outbound', text, sender, now),
       type: kind.type,
       content: contentOf(kind),
+      media,
       status: 'scheduled',
       scheduled_at: input.sendAt.toISOString(),
     };
@@ -377,6 +388,8 @@ export async function sendMessage(
     ...newMessage(conversation as Conversation, 'outbound', text, sender, now),
     type: kind.type,
     content: contentOf(kind),
+    // A fallback template replaced the file: it carries none.
+    media: kind === input.kind ? media : null,
   };
   await putOutboundMessage(message, conversation as Conversation);
   return message;
@@ -577,6 +590,10 @@ export interface InboundMessage {
    * from it, so a webhook that arrives late does not look like a fresh window. Never later than now.
    */
   sentAt?: Date;
+  /** A file the customer sent: stored already (the sandbox), or `pending` until the media fetcher copies it. */
+  media?: MessageMedia | null;
+  /** The provider's id of a pending file (WhatsApp's media id), kept on the item for the fetcher only. */
+  mediaSourceId?: string | null;
 }
 
 /** The later of two ISO times (null counts as the earliest). */
@@ -721,15 +738,14 @@ export async function receiveInbound(
             }),
           );
         }
-        const message = newMessage(
-          after,
-          'inbound',
-          inbound.text,
-          { type: 'customer', id: customer.id },
-          now,
-          inbound.providerId,
+        const message: Message = {
+          ...newMessage(after, 'inbound', inbound.text, { type: 'customer', id: customer.id }, now, inbound.providerId),
+          media: inbound.media ?? null,
+        };
+        items.push(
+          messagePut(message, inbound.mediaSourceId ? { mediaSourceId: inbound.mediaSourceId } : {}),
+          messageEvent(message, 'conversation.message.received', now),
         );
-        items.push(messagePut(message), messageEvent(message, 'conversation.message.received', now));
         if (inbound.providerId)
           items.push(
             providerIdClaim(channel, inbound.providerId, {

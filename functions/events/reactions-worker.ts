@@ -2,6 +2,7 @@ import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { scheduleBookingReminders } from '../reminders/booking-reaction';
 import { settleCustomerCopies } from '../customers/copies-reaction';
+import { queueMediaFetch } from '../channels/media-fetch';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
@@ -22,6 +23,7 @@ const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>>
   'assignment-release': withItem(releaseDisabledUser),
   'booking-reminders': scheduleBookingReminders,
   'customer-copies': withItem(settleCustomerCopies),
+  'media-fetch': withItem(queueMediaFetch),
 };
 
 /** The reactions whose filters a record matches (normally one). */

@@ -17,7 +17,8 @@ export type IdPrefix =
   | 'rpl'
   | 'pay'
   | 'rfd'
-  | 'tpl';
+  | 'tpl'
+  | 'med';
 
 /** Monotonic: ids made in the same millisecond still sort in creation order (events of one change). */
 const ulid = monotonicFactory();

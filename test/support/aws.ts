@@ -1,4 +1,4 @@
-import { TABLES, QUEUES } from '../../catalog/resources';
+import { BUCKETS, TABLES, QUEUES } from '../../catalog/resources';
 import { testRuntime } from './runtime';
 
 /** Points this test process's AWS SDK at the emulators of the running local runtime. */
@@ -11,6 +11,8 @@ export function useRuntimeAws(): void {
     AWS_ENDPOINT_URL_DYNAMODB: rt.dynamoEndpoint,
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: rt.dynamoEndpoint,
     AWS_ENDPOINT_URL_SQS: rt.sqsEndpoint,
+    AWS_ENDPOINT_URL_S3: rt.s3Endpoint,
+    [BUCKETS.media.envVar]: `local-${BUCKETS.media.id}`.toLowerCase(),
     JWT_SECRET: rt.jwtSecret,
     DATA_KEY: rt.dataKey,
     PLATFORM_TOKEN: rt.platformToken,

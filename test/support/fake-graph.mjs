@@ -18,9 +18,15 @@
 // "reject", each followed by a signed `message_template_status_update` webhook; a template named with
 // "pause" is PAUSED after its approval. A send of a template Meta does not have fails with 132001, of a
 // paused one with 132015; text sent to a recipient starting 491799 fails with 131047 (re-engagement).
+// Media (Cloud API "Media" reference): POST /__media registers a customer's file ({data: base64, mime_type})
+// and answers its id, as if a customer had sent it; GET /{media_id} answers its short-lived `url`, which
+// serves the bytes to a bearer token only (401 otherwise); an unknown media id answers 400 with code 100
+// (subcode 33, "does not exist"), as Meta does for media that expired or was deleted. POST
+// /{phone_number_id}/media takes a multipart upload (messaging_product, type, file) and answers {id};
+// a message may then send `{id}` instead of `{link}` (an unknown id is refused).
 // GET /__requests returns what it recorded, so tests in other processes can inspect it.
 import { createServer } from 'node:http';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 /** Versions Meta serves today (v21.0 until 2027-01-21; v20.0 and older are retired). */
 const SERVED_VERSIONS = new Set(['v21.0', 'v22.0', 'v23.0', 'v24.0', 'v25.0', 'v26.0']);
@@ -46,6 +52,14 @@ export function startFakeGraph() {
   /** Templates by id: { id, waba_id, name, language, category, components, status, rejected_reason }. */
   const templates = new Map();
   let nextTemplateId = 1_000_000_000_000;
+  /** Media by id: { bytes: Buffer, mime_type, sha256, filename? }. */
+  const media = new Map();
+  let nextMediaId = 7_000_000_000_000;
+  const addMedia = (bytes, mimeType, filename) => {
+    const id = String(nextMediaId++);
+    media.set(id, { bytes, mime_type: mimeType, sha256: createHash('sha256').update(bytes).digest('hex'), filename });
+    return id;
+  };
 
   /** Any signed webhook as Meta sends it. */
   async function sendWebhook(wabaId, field, value) {
@@ -119,7 +133,7 @@ export function startFakeGraph() {
 
   /** Why Meta would refuse a message body (Cloud API, POST /{phone_number_id}/messages), by its type. */
   function messageProblem(body) {
-    const media = (m) => m && (typeof m.link === 'string' || typeof m.id === 'string');
+    const isMedia = (m) => m && (typeof m.link === 'string' || (typeof m.id === 'string' && media.has(m.id)));
     switch (body?.type) {
       case 'text':
         return typeof body.text?.body === 'string' && body.text.body.length <= 4096 ? undefined : 'bad text';
@@ -131,7 +145,7 @@ export function startFakeGraph() {
       case 'video':
       case 'audio':
       case 'document':
-        return media(body[body.type]) ? undefined : `bad ${body.type}`;
+        return isMedia(body[body.type]) ? undefined : `bad ${body.type}`;
       case 'interactive': {
         const i = body.interactive;
         if (typeof i?.body?.text !== 'string') return 'bad interactive body';
@@ -202,6 +216,22 @@ export function startFakeGraph() {
       if (req.method === 'POST' && url.pathname === '/__config') {
         Object.assign(config, JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
         return reply(200, { ok: true });
+      }
+      if (req.method === 'POST' && url.pathname === '/__media') {
+        // A test's way to have a customer send a file: its id goes in the message webhook.
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const id = addMedia(Buffer.from(body.data, 'base64'), body.mime_type, body.filename);
+        return reply(200, { id, sha256: media.get(id).sha256 });
+      }
+      if (req.method === 'GET' && url.pathname === '/whatsapp_business/attachments/') {
+        // The short-lived download URL: only with a bearer token, as Meta's.
+        const file = media.get(url.searchParams.get('mid') ?? '');
+        if (!/^Bearer EAAG-token-/.test(req.headers.authorization ?? ''))
+          return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        if (!file) return reply(404, metaError(100, 'Media not found'));
+        requests.push({ kind: 'media_download', media_id: url.searchParams.get('mid') });
+        res.writeHead(200, { 'Content-Type': file.mime_type, 'Content-Length': String(file.bytes.length) });
+        return res.end(file.bytes);
       }
       if (req.method === 'POST' && url.pathname === '/__templates') {
         // A test's way to make a template "elsewhere" (WhatsApp Manager), for a sync to find.
@@ -301,6 +331,61 @@ export function startFakeGraph() {
           templates.delete(id);
           return reply(200, { success: true });
         }
+      }
+      // GET /{media_id}?phone_number_id=…: a file's metadata and its short-lived download URL.
+      const mediaLookup = /^(\d+)$/.exec(path);
+      if (
+        req.method === 'GET' &&
+        mediaLookup &&
+        (media.has(mediaLookup[1]) || url.searchParams.has('phone_number_id'))
+      ) {
+        if (!token?.startsWith('EAAG-token-')) return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        requests.push({ kind: 'media_lookup', media_id: mediaLookup[1] });
+        const file = media.get(mediaLookup[1]);
+        if (!file)
+          return reply(
+            400,
+            metaError(
+              100,
+              `Unsupported get request. Object with ID '${mediaLookup[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+              { error_subcode: 33 },
+            ),
+          );
+        return reply(200, {
+          messaging_product: 'whatsapp',
+          url: `http://${req.headers.host}/whatsapp_business/attachments/?mid=${mediaLookup[1]}&ext=${Date.now()}`,
+          mime_type: file.mime_type,
+          sha256: file.sha256,
+          file_size: file.bytes.length,
+          id: mediaLookup[1],
+        });
+      }
+      // POST /{phone_number_id}/media: a multipart upload, kept for sends by id.
+      const upload = /^(\d+)\/media$/.exec(path);
+      if (req.method === 'POST' && upload) {
+        if (!token?.startsWith('EAAG-token-')) return reply(401, metaError(190, 'Invalid OAuth access token.'));
+        const form = await new Request('http://fake/', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        })
+          .formData()
+          .catch(() => undefined);
+        const file = form?.get('file');
+        if (form?.get('messaging_product') !== 'whatsapp' || !file || typeof file === 'string' || !form.get('type'))
+          return reply(400, metaError(100, 'Invalid parameter: messaging_product, type and file are required'));
+        const bytes = Buffer.from(await file.arrayBuffer());
+        const id = addMedia(bytes, String(form.get('type')), file.name);
+        requests.push({
+          kind: 'media_upload',
+          phone_number_id: upload[1],
+          media_id: id,
+          type: String(form.get('type')),
+          filename: file.name,
+          size: bytes.length,
+          sha256: media.get(id).sha256,
+        });
+        return reply(200, { id });
       }
       // GET /{phone_number_id}: only a token of the business that owns the number may read it.
       const lookup = /^(\d+)$/.exec(path);

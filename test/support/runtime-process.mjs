@@ -31,6 +31,7 @@ export async function spawnRuntime(env, { detached = false, timeoutMs = 90_000 }
           url,
           dynamoEndpoint: /DynamoDB Local at (\S+)/.exec(output)?.[1] ?? '',
           sqsEndpoint: /SQS emulator at (\S+)/.exec(output)?.[1] ?? '',
+          s3Endpoint: /S3 emulator at (\S+)/.exec(output)?.[1] ?? '',
           realtimeUrl: /Realtime WebSocket at (\S+)/.exec(output)?.[1] ?? '',
         });
       }

@@ -4,6 +4,8 @@ export interface TestRuntime {
   url: string;
   dynamoEndpoint: string;
   sqsEndpoint: string;
+  /** The S3 emulator holding media (the same server as SQS). */
+  s3Endpoint: string;
   /** The realtime WebSocket server (`ws://127.0.0.1:<port>`); its management API is the same port over http. */
   realtimeUrl: string;
   platformToken: string;
