@@ -30,6 +30,7 @@ import {
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
 import { SendPaymentLink } from '../components/send-payment-link';
 import { ScheduledMessages, ServiceWindow, useScheduleSend } from '../components/whatsapp-composer';
+import { MessageFile, showsFile, useAttachFile } from '../components/message-media';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
@@ -306,6 +307,7 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
   const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
   const suggest = useAction();
   const schedule = useScheduleSend(id, reply, onSent);
+  const attach = useAttachFile(id, onSent);
   return (
     <div className="composer">
       <SpaceBetween size="xs">
@@ -337,6 +339,7 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
         )}
         {savedReplies.below}
         {schedule.panel}
+        {attach.panel}
         <ComposeField
           label="Message"
           placeholder="Write a reply (Enter sends, Shift+Enter for a new line, / for saved replies)"
@@ -356,6 +359,7 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
             Send
           </Button>
           {schedule.button}
+          {attach.button}
           <Button
             iconName="gen-ai"
             loading={suggest.busy}
@@ -1051,38 +1055,15 @@ function ConversationSettings({
   );
 }
 
-/** Media a message may carry (image, document, audio, video), shown inline in its bubble. */
-interface MessageMedia {
-  url?: string | null;
-  mime_type?: string | null;
-  filename?: string | null;
-  caption?: string | null;
-}
-
-function MediaInline({ media }: { media: MessageMedia }) {
-  if (!media.url) return <Box color="text-status-inactive">Media is on its way…</Box>;
-  const type = media.mime_type ?? '';
-  const label = media.caption || media.filename || 'Attachment';
-  if (type.startsWith('image/')) return <img className="message-media" src={media.url} alt={label} loading="lazy" />;
-  if (type.startsWith('video/')) return <video className="message-media" src={media.url} controls aria-label={label} />;
-  if (type.startsWith('audio/')) return <audio src={media.url} controls aria-label={label} />;
-  return (
-    <Link href={media.url} external>
-      {label}
-    </Link>
-  );
-}
-
 /** A message as a chat bubble: the customer's on the left, ours on the right with ticks for its receipts. */
 function MessageItem({ message: m }: { message: Message }) {
   const outbound = m.direction === 'outbound';
-  const media = (m as Message & { media?: MessageMedia | null }).media;
   const tick = outbound ? TICKS[m.status] : undefined;
   const receiptAt = m.read_at ?? m.delivered_at ?? m.sent_at;
   return (
     <div className={`message ${outbound ? 'outbound' : 'inbound'}`} data-testid="message" data-status={m.status}>
-      {media && <MediaInline media={media} />}
-      {m.text && <p className="message-text">{m.text}</p>}
+      <MessageFile message={m} />
+      {m.text && !showsFile(m) && <p className="message-text">{m.text}</p>}
       <div className="message-meta">
         {!outbound && m.analysis && (
           <>

@@ -633,6 +633,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/media/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file to send
+         * @description Declares a file (its kind, MIME type and size, within WhatsApp’s limits: image 5 MB JPEG or PNG, video 16 MB MP4 or 3GPP, audio 16 MB AAC, AMR, MP3, MP4 or OGG, document 100 MB PDF, text or Office, sticker 500 KB WebP) and returns a presigned URL to PUT its bytes to, for 15 minutes. Then send it: `{"image": {"media_id": "med_…"}}` on a conversation’s messages. Files are kept for the media retention (90 days).
+         */
+        post: operations["createMediaUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels/whatsapp/webhook": {
         parameters: {
             query?: never;
@@ -3023,6 +3043,13 @@ export interface components {
             /** @description The message that carried the link (`send: true`). */
             message_id: string | null;
         };
+        CreateMediaUploadRequest: {
+            /** @enum {string} */
+            type: "image" | "document" | "audio" | "video" | "sticker";
+            mime_type: string;
+            size: number;
+            filename?: string;
+        };
         CreateNoteRequest: {
             text: string;
         };
@@ -3386,7 +3413,15 @@ export interface components {
             /** @description International format (E.164), e.g. +4915112345678. */
             from: string;
             name?: string;
-            text: string;
+            text?: string;
+            media?: {
+                /** @enum {string} */
+                type: "image" | "document" | "audio" | "video" | "sticker";
+                mime_type: string;
+                data: string;
+                filename?: string;
+                caption?: string;
+            };
             provider_message_id?: string;
             payload?: string;
         };
@@ -3397,6 +3432,22 @@ export interface components {
         };
         LogoutRequest: Record<string, never>;
         Me: components["schemas"]["ApiKeyCaller"] | components["schemas"]["UserCaller"];
+        MediaUpload: {
+            /** @example med_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            media_id: string;
+            /** @description PUT the file’s bytes here, with `headers`, before `expires_at`. */
+            upload_url: string;
+            /** @constant */
+            method: "PUT";
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T22:22:45.841Z
+             */
+            expires_at: string;
+        };
         Message: {
             /** @example msg_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
             id: string;
@@ -3461,6 +3512,8 @@ export interface components {
                  */
                 reacted_at: string;
             } | null;
+            /** @description The file the message carries: a customer’s image, document, audio, video or sticker (copied from WhatsApp: `pending`, then `stored` or `failed`), or an uploaded file sent (`media_id`). Null when none. */
+            media: components["schemas"]["MessageMedia"] | null;
         };
         MessageAnalysis: {
             sentiment: {
@@ -3483,6 +3536,29 @@ export interface components {
         MessageList: {
             data: components["schemas"]["Message"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        MessageMedia: {
+            /** @example med_01JDQ8ZK3M4N5P6Q7R8S9T0V1W */
+            id: string;
+            /** @enum {string} */
+            type: "image" | "document" | "audio" | "video" | "sticker";
+            mime_type: string;
+            /** @description Bytes; null until a customer’s file is stored. */
+            size: number | null;
+            filename: string | null;
+            caption: string | null;
+            /**
+             * @description `pending`: a customer’s file is being copied from WhatsApp; `stored`: downloadable; `failed`: WhatsApp no longer has it (see `error`).
+             * @enum {string}
+             */
+            status: "pending" | "stored" | "failed";
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            /** @description A presigned URL to GET the file, valid until `expires_at` (15 minutes); fresh on every read. Null unless `stored`, and in events. */
+            download_url: string | null;
+            expires_at: string | null;
         };
         MoneyEntity: {
             /**
@@ -4312,22 +4388,26 @@ export interface components {
                 };
             };
             image?: {
-                url: string;
+                url?: string;
+                media_id?: string;
                 caption?: string | null;
                 filename?: null;
             };
             document?: {
-                url: string;
+                url?: string;
+                media_id?: string;
                 caption?: string | null;
                 filename?: string | null;
             };
             audio?: {
-                url: string;
+                url?: string;
+                media_id?: string;
                 caption?: null;
                 filename?: null;
             };
             video?: {
-                url: string;
+                url?: string;
+                media_id?: string;
                 caption?: string | null;
                 filename?: null;
             };
@@ -8863,6 +8943,89 @@ export interface operations {
                         status?: 422;
                         /** @enum {unknown} */
                         code?: "idempotency_key_reused" | "invalid_phone" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
+        };
+    };
+    createMediaUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "document",
+                 *       "mime_type": "application/pdf",
+                 *       "size": 48213,
+                 *       "filename": "invoice.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMediaUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to PUT the file. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `unsupported_media`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/docs/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "unsupported_media" | "validation_failed";
                     } & components["schemas"]["Problem"];
                 };
             };

@@ -384,6 +384,20 @@ export class Channels extends ApiResource {
   }
 }
 
+/** `client.media`. */
+export class Media extends ApiResource {
+  /**
+   * Upload a file to send. Declares a file (its kind, MIME type and size, within WhatsApp’s limits: image 5
+   * MB JPEG or PNG, video 16 MB MP4 or 3GPP, audio 16 MB AAC, AMR, MP3, MP4 or OGG, document 100 MB PDF, text
+   * or Office, sticker 500 KB WebP) and returns a presigned URL to PUT its bytes to, for 15 minutes. Then
+   * send it: `{"image": {"media_id": "med_…"}}` on a conversation’s messages. Files are kept for the media
+   * retention (90 days).
+   */
+  createUpload(params: BodyOf<'createMediaUpload'>, options?: RequestOptions): Promise<Schemas['MediaUpload']> {
+    return this.call('POST', '/media/uploads', { body: params, options });
+  }
+}
+
 /** `client.payments`. */
 export class Payments extends ApiResource {
   /**
