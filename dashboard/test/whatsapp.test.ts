@@ -442,3 +442,69 @@ void test('settings: the reminder policy (times before the start, the template p
     await shot('wa-08-reminders-phone', true);
   });
 });
+
+/** A 1×1 PNG, as a customer's photo. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+void test('files: a customer’s image inline; a document attached, uploaded and sent; a file over the limit refused', async () => {
+  const inbound = await api('POST', '/channels/sandbox/inbound', {
+    from: '+4915100000704',
+    name: 'Pia Photo',
+    media: { type: 'image', mime_type: 'image/png', data: PIXEL_PNG, caption: 'the rash on my arm' },
+  });
+  assert.equal(inbound.status, 201, JSON.stringify(inbound.body));
+  const conversationId = inbound.body.conversation.id as string;
+  await page.goto(`${BASE}/inbox/${conversationId}`);
+  await page.getByRole('heading', { name: 'Pia Photo', level: 2 }).waitFor();
+  // The image is shown from its download URL (loaded: the page's policy lets the media store in), with its caption.
+  const image = page.getByTestId('message-media').getByRole('img', { name: 'the rash on my arm' });
+  await image.waitFor();
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="message-media"] img');
+      return !!img && img.complete && img.naturalWidth === 1;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.getByTestId('message').getByText('the rash on my arm', { exact: true }).waitFor();
+  assert.equal(await page.getByTestId('message').getByText('[image]').count(), 0, 'no placeholder beside the image');
+
+  // A document: Attach, a caption, Send file; it is uploaded to its presigned URL and sent by its id.
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  await page
+    .getByLabel('File to attach')
+    .setInputFiles({ name: 'aftercare.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const attached = page.getByRole('group', { name: 'File to send' });
+  await attached.getByText(`aftercare.pdf (${pdf.length} B)`).waitFor();
+  await attached.getByLabel('Caption (optional)').fill('How to care for it');
+  await checkA11y('composer with a file to send');
+  await shot('wa-09-composer-file-desk');
+  await attached.getByRole('button', { name: 'Send file' }).click();
+  await page.getByText('aftercare.pdf is sent.').waitFor();
+  const documentLink = page.getByTestId('message-media').getByRole('link', { name: /^aftercare\.pdf/ });
+  await documentLink.waitFor();
+  const messages = (await api('GET', `/conversations/${conversationId}/messages`)).body.data as any[];
+  const sent = messages.find((m) => m.direction === 'outbound');
+  assert.equal(sent.type, 'document');
+  assert.equal(sent.media.status, 'stored');
+  assert.equal(sent.media.filename, 'aftercare.pdf');
+  assert.equal(sent.media.caption, 'How to care for it');
+  // What was uploaded is what the message's URL gives back.
+  const downloaded = Buffer.from(await (await fetch(sent.media.download_url)).arrayBuffer());
+  assert.deepEqual(downloaded, pdf);
+
+  // An image over WhatsApp's 5 MB is refused, the reason at the file.
+  await page
+    .getByLabel('File to attach')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
+  await attached.getByRole('button', { name: 'Send file' }).click();
+  await attached.getByText(/5 MB/).first().waitFor();
+  await shot('wa-10-composer-file-refused-desk');
+  await attached.getByRole('button', { name: 'Remove' }).click();
+  await attached.waitFor({ state: 'detached' });
+  await atPhoneSize(async () => {
+    await image.waitFor();
+    await shot('wa-11-conversation-files-phone');
+  });
+});
