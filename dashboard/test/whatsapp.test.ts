@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -443,14 +444,41 @@ void test('settings: the reminder policy (times before the start, the template p
   });
 });
 
-/** A 1×1 PNG, as a customer's photo. */
-const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** A PNG of one colour, as a customer's photo (PNG's chunks: length, type, data, CRC). */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width * 3 }, (_, i) => rgb[i % 3]!))]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 void test('files: a customer’s image inline; a document attached, uploaded and sent; a file over the limit refused', async () => {
   const inbound = await api('POST', '/channels/sandbox/inbound', {
     from: '+4915100000704',
     name: 'Pia Photo',
-    media: { type: 'image', mime_type: 'image/png', data: PIXEL_PNG, caption: 'the rash on my arm' },
+    media: {
+      type: 'image',
+      mime_type: 'image/png',
+      data: solidPng(160, 100, [214, 120, 96]).toString('base64'),
+      caption: 'the rash on my arm',
+    },
   });
   assert.equal(inbound.status, 201, JSON.stringify(inbound.body));
   const conversationId = inbound.body.conversation.id as string;
@@ -462,7 +490,7 @@ void test('files: a customer’s image inline; a document attached, uploaded and
   await page.waitForFunction(
     () => {
       const img = document.querySelector<HTMLImageElement>('[data-testid="message-media"] img');
-      return !!img && img.complete && img.naturalWidth === 1;
+      return !!img && img.complete && img.naturalWidth === 160;
     },
     undefined,
     { timeout: 10_000 },
