@@ -75,9 +75,16 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The realtime server's port is picked at start (REALTIME_URL), so the policy is made per response. */
+/**
+ * The realtime server's and the S3 emulator's ports are picked at start (REALTIME_URL, AWS_ENDPOINT_URL_S3),
+ * so the policy is made per response.
+ */
 const securityHeaders = () => ({
-  'Content-Security-Policy': dashboardContentSecurityPolicy(undefined, process.env.REALTIME_URL),
+  'Content-Security-Policy': dashboardContentSecurityPolicy(
+    undefined,
+    process.env.REALTIME_URL,
+    process.env.AWS_ENDPOINT_URL_S3 && new URL(process.env.AWS_ENDPOINT_URL_S3).origin,
+  ),
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { sqsClient } from '../functions/platform/queue';
 import { buildApp } from 'fauxqs';
+import { allowLoopbackMediaCors, type HookableServer } from './media-cors';
 import { BUCKETS, QUEUES, TABLES, type BucketKey, type QueueKey, type TableName } from '../catalog/resources';
 import { ensureBuckets, ensureQueues, ensureTables, type QueueInfo } from './bootstrap';
 import { s3Client } from '../functions/media/store';
@@ -116,7 +117,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     stops.push(() => dynamo.stop());
     // buildApp rather than startFauxqs: it lets the emulator listen on loopback only. The one server
     // answers SQS and S3 alike (fauxqs 2), on a free port.
-    const sqsApp = buildApp({ logger: false }) as unknown as SqsEmulator;
+    const sqsApp = buildApp({ logger: false }) as unknown as SqsEmulator & HookableServer;
+    allowLoopbackMediaCors(sqsApp);
     const sqsEndpoint = await sqsApp.listen({ port: 0, host: '127.0.0.1' });
     stops.push(async () => void (await sqsApp.close()));
 

@@ -68,6 +68,8 @@ const CustomersPage = lazyPage(() => import('./pages/customers').then((m) => m.C
 const CustomerPage = lazyPage(() => import('./pages/customers').then((m) => m.CustomerPage));
 const TenantSettingsPage = lazyPage(() => import('./pages/tenant-settings').then((m) => m.TenantSettingsPage));
 const ChannelsPage = lazyPage(() => import('./pages/channels').then((m) => m.ChannelsPage));
+const TemplatesPage = lazyPage(() => import('./pages/templates').then((m) => m.TemplatesPage));
+const ReminderSettingsPage = lazyPage(() => import('./pages/reminder-settings').then((m) => m.ReminderSettingsPage));
 
 /** The element that holds the current page (not the navigation or the breadcrumbs). */
 const PAGE_ID = 'page';
@@ -255,6 +257,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
     { type: 'link', text: 'Customers', href: '/customers' },
     { type: 'link', text: 'Bookings', href: '/bookings' },
     { type: 'link', text: 'Payments', href: '/payments' },
+    { type: 'link', text: 'Templates', href: '/templates' },
     { type: 'divider' },
     {
       type: 'section-group',
@@ -274,6 +277,7 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
         { type: 'link', text: 'Channels', href: '/settings/channels' },
         { type: 'link', text: 'Opening hours', href: '/settings/opening-hours' },
         { type: 'link', text: 'Payments', href: '/settings/payments' },
+        { type: 'link', text: 'Reminders', href: '/settings/reminders' },
         { type: 'link', text: 'Saved replies', href: '/settings/saved-replies' },
         { type: 'link', text: 'Webhooks', href: '/settings/webhooks' },
         ...(isAdmin ? [{ type: 'link' as const, text: 'Team', href: '/settings/team' }] : []),
@@ -288,10 +292,12 @@ function SignedIn({ signed, onSignedOut }: { signed: Signed; onSignedOut: (notic
       '/settings/opening-hours',
       '/settings/saved-replies',
       '/settings/payments',
+      '/settings/reminders',
       '/settings/webhooks',
       '/settings/team',
       '/bookings',
       '/payments',
+      '/templates',
       '/customers',
       '/inbox',
     ].find((p) => location.pathname.startsWith(p)) ?? location.pathname;
@@ -391,6 +397,10 @@ function route(pathname: string, isAdmin: boolean): React.ReactNode {
       return <PaymentsPage />;
     case '/settings/payments':
       return <PaymentSettingsPage />;
+    case '/templates':
+      return <TemplatesPage />;
+    case '/settings/reminders':
+      return <ReminderSettingsPage />;
     case '/settings/developer/api-keys':
       return isAdmin ? <ApiKeysPage /> : <NotFoundPage adminOnly />;
     case '/settings/tenant':
@@ -420,6 +430,7 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
   ],
   [/^\/inbox/, [{ text: 'Inbox', href: '/inbox' }]],
   [/^\/bookings/, [{ text: 'Bookings', href: '/bookings' }]],
+  [/^\/templates/, [{ text: 'Templates', href: '/templates' }]],
   [
     /^\/customers\/.+/,
     [
@@ -486,6 +497,13 @@ const CRUMBS: [RegExp, { text: string; href: string }[]][] = [
     [
       { text: 'Settings', href: '/settings/webhooks' },
       { text: 'Payments', href: '/settings/payments' },
+    ],
+  ],
+  [
+    /^\/settings\/reminders/,
+    [
+      { text: 'Settings', href: '/settings/webhooks' },
+      { text: 'Reminders', href: '/settings/reminders' },
     ],
   ],
   [

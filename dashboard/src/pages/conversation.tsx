@@ -30,6 +30,8 @@ import {
 import { useAction, useApp, useOlderPages, useResource, useSettled, useTeam, type Resource } from '../context';
 import { SendPaymentLink } from '../components/send-payment-link';
 import { CustomerPayments } from '../components/customer-payments';
+import { ScheduledMessages, ServiceWindow, useScheduleSend } from '../components/whatsapp-composer';
+import { MessageFile, showsFile, useAttachFile } from '../components/message-media';
 import { Freshness, LoadOlder } from '../components/common';
 import { ErrorAlert } from '../components/errors';
 import { customerContact, customerLabel, formatDateTime, formatTime, formatWhen } from '../format';
@@ -40,7 +42,6 @@ import { customerHref, follow } from '../router';
 
 /** The open conversation's refresh while no realtime connection pushes its events. */
 const POLL_MS = 5000;
-const DAY_MS = 86_400_000;
 /** Who analysed a message, in words. */
 const PROVIDER_NAMES: Record<string, string> = { local: 'the built-in model', bedrock: 'Amazon Bedrock' };
 const TAG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
@@ -75,6 +76,8 @@ const blockedStatus = (from: Conversation['status'], choice: string | undefined)
 /** How the thread says what happened to an outbound message: ticks, as in WhatsApp, with the words for screen readers. */
 const TICKS: Record<string, { ticks: string; words: string; className: string }> = {
   queued: { ticks: '\u25f7', words: 'Queued', className: 'ticks pending' },
+  scheduled: { ticks: '\u25f7', words: 'Scheduled', className: 'ticks pending' },
+  canceled: { ticks: '\u2715', words: 'Canceled', className: 'ticks' },
   sent: { ticks: '\u2713', words: 'Sent', className: 'ticks' },
   delivered: { ticks: '\u2713\u2713', words: 'Delivered', className: 'ticks' },
   read: { ticks: '\u2713\u2713', words: 'Read', className: 'ticks read' },
@@ -305,22 +308,15 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
   // Send (the button, or Enter) on a bare `/shortcut` inserts the highlighted saved reply rather than sending it.
   const replyBox = { ...reply, submit: () => (savedReplies.takeSubmit() ? Promise.resolve() : reply.submit()) };
   const suggest = useAction();
-  const windowClosed =
-    c.channel === 'whatsapp' && !!c.last_inbound_at && Date.now() - Date.parse(c.last_inbound_at) >= DAY_MS;
+  const schedule = useScheduleSend(id, reply, onSent);
+  const attach = useAttachFile(id, onSent);
   return (
     <div className="composer">
       <SpaceBetween size="xs">
         <ErrorAlert error={reply.error} onDismiss={reply.clearError} />
         <ErrorAlert error={suggest.error} onDismiss={suggest.clearError} />
-        {windowClosed && (
-          // Templates arrive with the WhatsApp template picker: it takes this place.
-          <div className="template-slot" data-slot="whatsapp-templates">
-            <Alert type="info">
-              The customer last wrote over 24 hours ago: WhatsApp delivers only approved templates until they write
-              again.
-            </Alert>
-          </div>
-        )}
+        <ServiceWindow conversation={c} onSent={onSent} />
+        <ScheduledMessages conversation={c} />
         {suggestions && (
           <div role="group" aria-label="Suggested replies">
             <SpaceBetween size="xxs">
@@ -344,6 +340,8 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
           </div>
         )}
         {savedReplies.below}
+        {schedule.panel}
+        {attach.panel}
         <ComposeField
           label="Message"
           placeholder="Write a reply (Enter sends, Shift+Enter for a new line, / for saved replies)"
@@ -362,6 +360,8 @@ function Composer({ conversation: c, onSent }: { conversation: Conversation; onS
           >
             Send
           </Button>
+          {schedule.button}
+          {attach.button}
           <Button
             iconName="gen-ai"
             loading={suggest.busy}
@@ -1055,38 +1055,15 @@ function ConversationSettings({
   );
 }
 
-/** Media a message may carry (image, document, audio, video), shown inline in its bubble. */
-interface MessageMedia {
-  url?: string | null;
-  mime_type?: string | null;
-  filename?: string | null;
-  caption?: string | null;
-}
-
-function MediaInline({ media }: { media: MessageMedia }) {
-  if (!media.url) return <Box color="text-status-inactive">Media is on its way…</Box>;
-  const type = media.mime_type ?? '';
-  const label = media.caption || media.filename || 'Attachment';
-  if (type.startsWith('image/')) return <img className="message-media" src={media.url} alt={label} loading="lazy" />;
-  if (type.startsWith('video/')) return <video className="message-media" src={media.url} controls aria-label={label} />;
-  if (type.startsWith('audio/')) return <audio src={media.url} controls aria-label={label} />;
-  return (
-    <Link href={media.url} external>
-      {label}
-    </Link>
-  );
-}
-
 /** A message as a chat bubble: the customer's on the left, ours on the right with ticks for its receipts. */
 function MessageItem({ message: m }: { message: Message }) {
   const outbound = m.direction === 'outbound';
-  const media = (m as Message & { media?: MessageMedia | null }).media;
   const tick = outbound ? TICKS[m.status] : undefined;
   const receiptAt = m.read_at ?? m.delivered_at ?? m.sent_at;
   return (
     <div className={`message ${outbound ? 'outbound' : 'inbound'}`} data-testid="message" data-status={m.status}>
-      {media && <MediaInline media={media} />}
-      {m.text && <p className="message-text">{m.text}</p>}
+      <MessageFile message={m} />
+      {m.text && !showsFile(m) && <p className="message-text">{m.text}</p>}
       <div className="message-meta">
         {!outbound && m.analysis && (
           <>
@@ -1095,11 +1072,13 @@ function MessageItem({ message: m }: { message: Message }) {
           </>
         )}
         {m.reaction && <span aria-label={`Reaction ${m.reaction.emoji}`}>{m.reaction.emoji}</span>}
-        <span className="message-time">{formatTime(m.created_at)}</span>
+        <span className="message-time">
+          {m.status === 'scheduled' ? `Scheduled for ${formatWhen(m.scheduled_at)}` : formatTime(m.created_at)}
+        </span>
         {tick && (
           <span
             className={tick.className}
-            title={`${tick.words}${receiptAt && m.status !== 'queued' ? ` ${formatWhen(receiptAt)}` : ''}`}
+            title={`${tick.words}${m.status === 'scheduled' ? ` for ${formatWhen(m.scheduled_at)}` : receiptAt && m.status !== 'queued' ? ` ${formatWhen(receiptAt)}` : ''}`}
           >
             <span aria-hidden="true">{tick.ticks}</span>
             <span className="visually-hidden">{tick.words}</span>
