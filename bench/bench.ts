@@ -58,7 +58,8 @@ machine does not move; the absolute figures are printed beside them. A missed ta
              request, counted in its own invocation (GET /api-keys <= ${REQUEST_TARGETS.getRoundTrips} round trips; POST message
              <= ${REQUEST_TARGETS.messageUnits} units on the request path, <= ${REQUEST_TARGETS.messageAllInUnits} with what it causes, <= ${REQUEST_TARGETS.messageRoundTrips} round trips; inbound
              <= ${REQUEST_TARGETS.inboundRoundTrips} round trips; POST /bookings as dear with 500 future bookings of the resource
-             as with 1), and dollars per million requests on AWS list prices (GET list
+             as with 1), and dollars per million requests on AWS list prices, a booking reminder's too
+             (scheduled, sent by a scheduler run over an idle one, its message and events) (GET list
              <= $${REQUEST_TARGETS.listDollarsPerMillion}, POST message all-in <= $${REQUEST_TARGETS.messageDollarsPerMillion});
   api        requests per second, p50 and p99 of GET /conversations through the local gateway against a
              minimal HTTP server making the same DynamoDB calls (>= ${API_TARGET}× at 10 and 50 connections);

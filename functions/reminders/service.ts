@@ -116,8 +116,8 @@ async function customerLanguage(conversation: Conversation): Promise<string | nu
 /**
  * A reminder whose time has come: its template message (in the customer's language when the policy has a
  * template in it) is queued and `booking.reminder.sent` emitted in one transaction with the reminder's move
- * from pending, so it goes exactly once however many runs see it. One that can no longer go (the booking moved or ended, no conversation, no approved template) is
- * skipped, with the reason logged.
+ * from pending, so it goes exactly once however many runs see it. One that can no longer go (the booking
+ * moved or ended, no conversation, no approved template) is skipped, with the reason logged.
  */
 export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'skipped' | 'gone'> {
   const booking = await getBooking(r.tenant_id, r.booking_id);
