@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { AI_MODEL_FILES, BUNDLING, PACKAGES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
+import { AI_MODEL_FILES, BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
 import { packagesBeside } from '../catalog/packages-beside';
 import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
 import { ROUTES } from '../catalog/routes';
@@ -115,7 +115,7 @@ async function bundleEntry(
     sourcesContent: BUNDLING.sourcesContent,
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
-    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGES_BESIDE_BUNDLE],
+    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE],
     define,
     logLevel: 'error',
   });
@@ -227,13 +227,13 @@ async function bundles() {
 }
 
 /**
- * The packages installed beside bundles rather than in them (catalog/bundling.ts PACKAGES_BESIDE_BUNDLE): each
+ * The packages installed beside bundles rather than in them (catalog/bundling.ts PACKAGE_NAMES_BESIDE_BUNDLE): each
  * one's size bundled alone (what every function that loads it carried in its bundle before), and which
  * functions carry it. Loaded on first use only: not part of any cold start above.
  */
 async function packagesBesideBundles() {
   const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
-  for (const name of PACKAGES_BESIDE_BUNDLE) {
+  for (const name of PACKAGE_NAMES_BESIDE_BUNDLE) {
     const alone = await build({
       stdin: { contents: `export { default } from '${name}';`, resolveDir: ROOT, loader: 'ts' },
       bundle: true,
