@@ -227,7 +227,7 @@ async function bundles() {
 }
 
 /**
- * The packages installed beside bundles rather than in them (catalog/bundling.ts PACKAGE_NAMES_BESIDE_BUNDLE): each
+ * The packages copied beside bundles rather than into them (catalog/bundling.ts PACKAGE_NAMES_BESIDE_BUNDLE): each
  * one's size bundled alone (what every function that loads it carried in its bundle before), and which
  * functions carry it. Loaded on first use only: not part of any cold start above.
  */
@@ -248,7 +248,7 @@ async function packagesBesideBundles() {
     const ids = carriers.filter((c) => c.packages.includes(name)).map((c) => c.id);
     console.log(
       `
-${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; installed beside the bundle of ${ids.length} functions ` +
+${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied beside the bundle of ${ids.length} functions ` +
         `and loaded on first use (not in the sizes or loads above; bundled, each of them was that much larger):
   ${ids.join(', ')}`,
     );
