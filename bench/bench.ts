@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { AI_MODEL_FILES, BUNDLING, PACKAGES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
+import { AI_MODEL_FILES, BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
 import { packagesBeside } from '../catalog/packages-beside';
 import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
 import { ROUTES } from '../catalog/routes';
@@ -116,7 +116,7 @@ async function bundleEntry(
     sourcesContent: BUNDLING.sourcesContent,
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
-    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGES_BESIDE_BUNDLE],
+    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE],
     define,
     logLevel: 'error',
   });
@@ -228,13 +228,13 @@ async function bundles() {
 }
 
 /**
- * The packages installed beside bundles rather than in them (catalog/bundling.ts PACKAGES_BESIDE_BUNDLE): each
+ * The packages copied beside bundles rather than into them (catalog/bundling.ts PACKAGE_NAMES_BESIDE_BUNDLE): each
  * one's size bundled alone (what every function that loads it carried in its bundle before), and which
  * functions carry it. Loaded on first use only: not part of any cold start above.
  */
 async function packagesBesideBundles() {
   const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
-  for (const name of PACKAGES_BESIDE_BUNDLE) {
+  for (const name of PACKAGE_NAMES_BESIDE_BUNDLE) {
     const alone = await build({
       stdin: { contents: `export { default } from '${name}';`, resolveDir: ROOT, loader: 'ts' },
       bundle: true,
@@ -249,7 +249,7 @@ async function packagesBesideBundles() {
     const ids = carriers.filter((c) => c.packages.includes(name)).map((c) => c.id);
     console.log(
       `
-${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; installed beside the bundle of ${ids.length} functions ` +
+${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied beside the bundle of ${ids.length} functions ` +
         `and loaded on first use (not in the sizes or loads above; bundled, each of them was that much larger):
   ${ids.join(', ')}`,
     );

@@ -1,13 +1,20 @@
 /**
- * Packages kept out of every bundle and installed beside the bundle of each function whose code loads them
- * (NodejsFunction `nodeModules`; which functions: catalog/packages-beside.ts). Each is loaded with a dynamic
- * import on first use only, so no cold start parses it and the functions that never call it never load it.
+ * Packages kept out of every bundle and copied beside the bundle (`node_modules/<name>`, from the installed
+ * copy: only the files listed, which are what Node loads for the package's ESM entry, without maps and
+ * types) of each function whose code loads them (which functions: catalog/packages-beside.ts). Each is
+ * loaded with a dynamic import on first use only, so no cold start parses it and the functions that never
+ * call it never load it.
  *
  * `stripe`: about 250 KB minified, 170 KB of them the API resources its client builds in its constructor
  * whatever one calls, which no tree shaking removes. Bundled, it made every handler that can reach a payment
  * provider (bookings, payments, the inbound paths) 250 KB larger, sandbox tenants' requests included.
  */
-export const PACKAGES_BESIDE_BUNDLE = ['stripe'] as const;
+export const PACKAGES_BESIDE_BUNDLE = { stripe: ['package.json', 'esm'] } as const satisfies Record<
+  string,
+  readonly string[]
+>;
+export type PackageBeside = keyof typeof PACKAGES_BESIDE_BUNDLE;
+export const PACKAGE_NAMES_BESIDE_BUNDLE = Object.keys(PACKAGES_BESIDE_BUNDLE) as PackageBeside[];
 
 /**
  * How every Lambda is bundled, as plain esbuild settings. The function construct maps them onto
@@ -37,7 +44,7 @@ export const BUNDLING = {
    * Manager (a container's first request) and Lambda (the dispatcher's first outbound message: 74 KB its
    * cold start for events would otherwise parse). And the packages installed beside the bundle (above).
    */
-  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda', ...PACKAGES_BESIDE_BUNDLE],
+  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda', ...PACKAGE_NAMES_BESIDE_BUNDLE],
 };
 
 /**

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGES_BESIDE_BUNDLE } from './bundling';
+import { PACKAGE_NAMES_BESIDE_BUNDLE, type PackageBeside } from './bundling';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../functions/', import.meta.url));
 
@@ -41,9 +41,9 @@ const resolveLocal = (from: string, spec: string): string | undefined => {
  * loads, directly or through the modules it imports. A false positive only installs a package that stays
  * unused; a miss would fail the first call that needs it, so every local import is followed.
  */
-export function packagesBeside(handler: string): string[] {
-  const wanted = new Set<string>(PACKAGES_BESIDE_BUNDLE);
-  const needed = new Set<string>();
+export function packagesBeside(handler: string): PackageBeside[] {
+  const wanted = new Set<string>(PACKAGE_NAMES_BESIDE_BUNDLE);
+  const needed = new Set<PackageBeside>();
   const seen = new Set<string>();
   const queue = [join(FUNCTIONS_DIR, `${handler}.ts`)];
   while (queue.length > 0) {
@@ -57,7 +57,7 @@ export function packagesBeside(handler: string): string[] {
         // Data and vendored plain JavaScript (no TypeScript source to follow) are leaves.
         else if (!/\.(json|cjs|mjs)$/.test(spec) || !existsSync(join(dirname(file), spec)))
           throw new Error(`${relative(FUNCTIONS_DIR, file)}: cannot resolve ${spec}`);
-      } else if (wanted.has(spec)) needed.add(spec);
+      } else if (wanted.has(spec)) needed.add(spec as PackageBeside);
     }
   }
   return [...needed].sort();

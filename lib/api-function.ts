@@ -14,7 +14,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AI_MODEL_FILES, BUNDLING, type DataFiles } from '../catalog/bundling';
+import { AI_MODEL_FILES, BUNDLING, PACKAGES_BESIDE_BUNDLE, type DataFiles } from '../catalog/bundling';
 import { packagesBeside } from '../catalog/packages-beside';
 import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../catalog/functions';
 import type { TableSpec } from '../catalog/resources';
@@ -55,7 +55,8 @@ export class AppFunction extends NodejsFunction {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const dataFiles = [...(props.ai ? [AI_MODEL_FILES] : []), ...(props.dataFiles ?? [])];
-    const nodeModules = packagesBeside(props.handler);
+    // Copied beside the bundle for the functions whose code loads them (catalog/bundling.ts).
+    const packages = packagesBeside(props.handler);
     super(scope, id, {
       entry: join(FUNCTIONS_DIR, `${props.handler}.ts`),
       handler: 'handler',
@@ -90,19 +91,23 @@ export class AppFunction extends NodejsFunction {
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
-        // Installed beside the bundle (from the lockfile) for the functions whose code loads them.
-        ...(nodeModules.length > 0 ? { nodeModules } : {}),
         ...(props.define ? { define: props.define } : {}),
-        ...(dataFiles.length > 0
+        ...(dataFiles.length > 0 || packages.length > 0
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  dataFiles.flatMap((files) => [
+                afterBundling: (inputDir: string, outputDir: string) => [
+                  ...dataFiles.flatMap((files) => [
                     `mkdir -p "${outputDir}/${files.to}"`,
                     `cp "${inputDir}/${files.from}"/${files.pattern} "${outputDir}/${files.to}/"`,
                   ]),
+                  // The installed copy (the lockfile's version), only the files Node loads: no npm run, no network.
+                  ...packages.flatMap((name) => [
+                    `mkdir -p "${outputDir}/node_modules/${name}"`,
+                    `tar -C "${inputDir}/node_modules/${name}" --exclude='*.map' --exclude='*.d.ts' -cf - ${PACKAGES_BESIDE_BUNDLE[name].join(' ')} | tar -C "${outputDir}/node_modules/${name}" -xf -`,
+                  ]),
+                ],
               },
             }
           : {}),

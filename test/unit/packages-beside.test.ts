@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING, PACKAGES_BESIDE_BUNDLE } from '../../catalog/bundling';
+import { BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE } from '../../catalog/bundling';
 import { packagesBeside, runtimeImports } from '../../catalog/packages-beside';
 
 /**
@@ -10,7 +10,7 @@ import { packagesBeside, runtimeImports } from '../../catalog/packages-beside';
  */
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The packages of PACKAGES_BESIDE_BUNDLE that esbuild leaves as imports in the handler's bundle. */
+/** The packages of PACKAGE_NAMES_BESIDE_BUNDLE that esbuild leaves as imports in the handler's bundle. */
 async function externalsOf(handler: string): Promise<string[]> {
   const result = await build({
     entryPoints: [join(ROOT, 'functions', `${handler}.ts`)],
@@ -21,12 +21,12 @@ async function externalsOf(handler: string): Promise<string[]> {
     platform: BUNDLING.platform,
     target: BUNDLING.target,
     mainFields: BUNDLING.mainFields,
-    external: ['@aws-sdk/*', '@smithy/*', ...PACKAGES_BESIDE_BUNDLE],
+    external: ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE],
     logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
   return [...new Set(output.imports.map((i) => i.path))]
-    .filter((p) => (PACKAGES_BESIDE_BUNDLE as readonly string[]).includes(p))
+    .filter((p) => (PACKAGE_NAMES_BESIDE_BUNDLE as readonly string[]).includes(p))
     .sort();
 }
 
