@@ -64,6 +64,12 @@ const SEND_SETTLES_MS =
     SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS,
     (outbound.visibilityTimeoutSeconds + (outbound.deliveryDelay?.seconds ?? 0)) * 1000 + OUTBOUND_TAKEOVER_MS,
   ) + 15_000;
+/**
+ * How long a queued webhook payload may take to be stored: moments, but a part of it whose processing
+ * failed (a burst's conflicts outlasting its retries, a throttled read) comes back after the queue's
+ * visibility timeout, as in AWS; the margin covers its second processing.
+ */
+const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
 /** A test that waits for a send that long, twice (a send again after an unknown outcome). */
 const SEND_TEST_MS = 2 * SEND_SETTLES_MS + 45_000;
 
