@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, eventually, listEventually, type TestTenant } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 
@@ -231,7 +231,10 @@ describe('bad input', () => {
     expect(res.status).toBe(201);
     expect(res.body.payment).toMatchObject({ amount: 5000, currency: 'JPY', conversation_id: conversationId });
     expect(res.body.message_id).toMatch(/^msg_/);
-    const messages = await call('GET', `/conversations/${conversationId}/messages`, authOf(t));
+    // The messages list is eventually consistent: it shows the link's message within moments.
+    const messages = await listEventually(`/conversations/${conversationId}/messages`, authOf(t), (body) =>
+      body.data.some((m: { id: string }) => m.id === res.body.message_id),
+    );
     expect(JSON.stringify(messages.body)).toContain('JPY 5000');
   });
 

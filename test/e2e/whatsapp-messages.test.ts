@@ -67,8 +67,12 @@ const messageOf = async (convId: string, id: string) =>
   ((await call('GET', `/conversations/${convId}/messages?limit=100`, authOf(t))).body.data as any[]).find(
     (m) => m.id === id,
   );
-const settledMessage = (convId: string, id: string, done = (m: any) => !['queued', 'scheduled'].includes(m?.status)) =>
-  eventually(() => messageOf(convId, id), done, 30_000);
+// The messages list is eventually consistent: a message it does not show yet is not settled.
+const settledMessage = (
+  convId: string,
+  id: string,
+  done = (m: any) => m !== undefined && !['queued', 'scheduled'].includes(m.status),
+) => eventually(() => messageOf(convId, id), done, 30_000);
 const graphRequests = async () => (await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[];
 const fallback = { name: TEMPLATE, language: 'en', parameters: { body: ['Carla'] } };
 

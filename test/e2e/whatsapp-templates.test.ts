@@ -1,4 +1,13 @@
-import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import {
+  authOf,
+  call,
+  connectWhatsApp,
+  createTenant,
+  eventsOf,
+  eventually,
+  listEventually,
+  type TestTenant,
+} from '../support/api';
 import { testRuntime } from '../support/runtime';
 
 /** Message templates: the sandbox's review, and Meta's through the fake Graph server (its status webhook). */
@@ -168,7 +177,12 @@ describe('WhatsApp templates (fake Graph API)', () => {
     const sync = await call('POST', '/templates/sync', { ...authOf(t), body: {} });
     expect(sync.status).toBe(200);
     expect(sync.body.imported).toBeGreaterThanOrEqual(1);
-    const list = (await call('GET', '/templates?limit=100', authOf(t))).body.data as any[];
+    // The list is eventually consistent: it shows the import within moments.
+    const list = (
+      await listEventually('/templates?limit=100', authOf(t), (body) =>
+        body.data.some((x: any) => x.name === 'made_elsewhere'),
+      )
+    ).body.data as any[];
     const imported = list.find((x) => x.name === 'made_elsewhere');
     expect(imported).toMatchObject({
       channel: 'whatsapp',
@@ -182,8 +196,12 @@ describe('WhatsApp templates (fake Graph API)', () => {
     expect((await call('DELETE', `/templates/${imported.id}`, authOf(t))).status).toBe(204);
     const after = (await call('POST', '/templates/sync', { ...authOf(t), body: {} })).body;
     expect(after.imported).toBe(0);
-    const names = ((await call('GET', '/templates?limit=100', authOf(t))).body.data as any[]).map((x) => x.name);
-    expect(names).not.toContain('made_elsewhere');
+    const listed = await listEventually(
+      '/templates?limit=100',
+      authOf(t),
+      (body) => !body.data.some((x: any) => x.name === 'made_elsewhere'),
+    );
+    expect(listed.body.data.map((x: any) => x.name)).not.toContain('made_elsewhere');
   });
 
   it('need the number\u2019s account: a number connected without waba_id is told to reconnect', async () => {

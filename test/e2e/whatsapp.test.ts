@@ -12,6 +12,7 @@ import {
 import { testRuntime } from '../support/runtime';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../../functions/conversations/conversation';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
+import { QUEUES } from '../../catalog/resources';
 import {
   postWhatsAppWebhook as post,
   signWhatsApp as sign,
@@ -50,14 +51,27 @@ async function settled(tenant: TestTenant, pnid = phoneNumberId) {
 const connect = connectWhatsApp;
 
 /**
- * How long an outbound message may take to reach its final state: a send whose hand-off was lost is
- * taken over by the outbound sweeper after OUTBOUND_TAKEOVER_MS, and one whose sender died mid-send is
- * settled by its status webhook or, after its lease and UNKNOWN_OUTCOME_WAIT_MS, recorded as unknown
- * (docs/architecture.md). Under the chaos mode those happen; the margin covers the sweeper's interval.
+ * How long an outbound message may take to reach its final state (docs/architecture.md): a send whose
+ * hand-off was lost is taken over by the outbound sweeper OUTBOUND_TAKEOVER_MS after it was queued; one
+ * whose sender died mid-send is settled by its status webhook or, after its lease and
+ * UNKNOWN_OUTCOME_WAIT_MS, recorded unknown; one handed back to the queue for a retry comes back after the
+ * queue's delay, or its visibility timeout if that retry fails too, and is taken over after both. Under the
+ * chaos mode each of those happens; the margin covers the sweeper's interval.
  */
-const SEND_SETTLES_MS = Math.max(OUTBOUND_TAKEOVER_MS, SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS) + 15_000;
-/** A test that waits for a send that long, four at a time at most. */
-const SEND_TEST_MS = SEND_SETTLES_MS + 45_000;
+const outbound = QUEUES.channelOutbound;
+const SEND_SETTLES_MS =
+  Math.max(
+    SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS,
+    (outbound.visibilityTimeoutSeconds + (outbound.deliveryDelay?.seconds ?? 0)) * 1000 + OUTBOUND_TAKEOVER_MS,
+  ) + 15_000;
+/**
+ * How long a queued webhook payload may take to be stored: moments, but a part of it whose processing
+ * failed (a burst's conflicts outlasting its retries, a throttled read) comes back after the queue's
+ * visibility timeout, as in AWS; the margin covers its second processing.
+ */
+const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
+/** A test that waits for a send that long, twice (a send again after an unknown outcome). */
+const SEND_TEST_MS = 2 * SEND_SETTLES_MS + 45_000;
 
 beforeAll(async () => {
   t = await createTenant();
@@ -223,47 +237,51 @@ describe('WhatsApp inbound webhook', () => {
     );
   });
 
-  it('always answers a signed payload with 200, however odd: skipped items are counted, the rest is kept', async () => {
-    const long = 'x'.repeat(5000);
-    const many = Array.from({ length: 70 }, (_, i) => ({
-      from: '4915100000777',
-      id: `wamid.bulk-${randomUUID()}-${i}`,
-      timestamp: String(Math.floor(Date.now() / 1000)),
-      type: 'text',
-      text: { body: `${i} ${'y'.repeat(4000)}` },
-    }));
-    const payloads = [
-      { entry: [{ changes: 'x' }] },
-      { entry: [{ changes: [null] }] },
-      webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
-      {
-        object: 'whatsapp_business_account',
-        entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
-      },
-      webhook(textMessage('4915100000778', long)),
-      // Over 256 KB: Meta batches up to a few MB.
-      webhook({ contacts: [{ wa_id: '4915100000777', profile: { name: 'Bulk' } }], messages: many }),
-    ];
-    expect(JSON.stringify(payloads[5]).length).toBeGreaterThan(256 * 1024);
-    for (const payload of payloads) expect((await post(payload)).status).toBe(200);
-    const stored = await eventually(
-      async () => {
-        const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000777');
-        return conv ? messagesOf(t, conv.id) : [];
-      },
-      (list) => list.length === 70,
-      120_000,
-    );
-    expect(new Set(stored.map((m) => m.provider_message_id)).size).toBe(70);
-    const truncated = await eventually(
-      async () => {
-        const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000778');
-        return conv ? messagesOf(t, conv.id) : [];
-      },
-      (list) => list.length === 1,
-    );
-    expect(truncated[0].text).toHaveLength(4096);
-  }, 150_000);
+  it(
+    'always answers a signed payload with 200, however odd: skipped items are counted, the rest is kept',
+    async () => {
+      const long = 'x'.repeat(5000);
+      const many = Array.from({ length: 70 }, (_, i) => ({
+        from: '4915100000777',
+        id: `wamid.bulk-${randomUUID()}-${i}`,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        text: { body: `${i} ${'y'.repeat(4000)}` },
+      }));
+      const payloads = [
+        { entry: [{ changes: 'x' }] },
+        { entry: [{ changes: [null] }] },
+        webhook(textMessage('49151', 'x'), '9'.repeat(3000)),
+        {
+          object: 'whatsapp_business_account',
+          entry: Array.from({ length: 11 }, (_, i) => webhook({}, `${900000 + i}`).entry[0]),
+        },
+        webhook(textMessage('4915100000778', long)),
+        // Over 256 KB: Meta batches up to a few MB.
+        webhook({ contacts: [{ wa_id: '4915100000777', profile: { name: 'Bulk' } }], messages: many }),
+      ];
+      expect(JSON.stringify(payloads[5]).length).toBeGreaterThan(256 * 1024);
+      for (const payload of payloads) expect((await post(payload)).status).toBe(200);
+      const stored = await eventually(
+        async () => {
+          const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000777');
+          return conv ? messagesOf(t, conv.id) : [];
+        },
+        (list) => list.length === 70,
+        PAYLOAD_SETTLES_MS,
+      );
+      expect(new Set(stored.map((m) => m.provider_message_id)).size).toBe(70);
+      const truncated = await eventually(
+        async () => {
+          const conv = (await conversationsOf(t)).find((c) => c.customer.phone === '+4915100000778');
+          return conv ? messagesOf(t, conv.id) : [];
+        },
+        (list) => list.length === 1,
+      );
+      expect(truncated[0].text).toHaveLength(4096);
+    },
+    PAYLOAD_SETTLES_MS + 60_000,
+  );
 
   it('ignores numbers nobody connected', async () => {
     const res = await post(webhook(textMessage('4915112345678', 'hi'), '999000999000'));
