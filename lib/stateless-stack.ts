@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -431,24 +431,12 @@ export class StatelessStack extends Stack {
 
   /**
    * The media bucket, for a function that presigns or reads (`read`: GetObject, which HeadObject needs
-   * too) or also writes (`write`: PutObject): object actions only, under the tenants' prefix; no listing.
+   * too) or also writes (`write`: PutObject): the stateful stack's policy of object actions under the
+   * tenants' prefix; no listing.
    */
   private useMedia(fn: AppFunction, stateful: StatefulStack, access: 'read' | 'write') {
-    const bucket = stateful.buckets.media;
-    fn.addEnvironment(BUCKETS.media.envVar, bucket.bucketName);
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: access === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'],
-        resources: [bucket.arnForObjects('tenants/*')],
-      }),
-    );
-    // The one wildcard: object keys under the tenants' prefix (the bucket's ARN is a cross-stack output,
-    // so the finding cannot be named by its resolved resource here).
-    Validations.of(fn).acknowledge({
-      id: 'AwsSolutions-IAM5',
-      reason:
-        'Media objects are keyed tenants/<tenant>/media/<id> (functions/media/store.ts): object actions on that prefix only, no listing or bucket actions.',
-    });
+    fn.addEnvironment(BUCKETS.media.envVar, stateful.buckets.media.bucketName);
+    fn.role?.addManagedPolicy(stateful.mediaPolicies[access]);
   }
 
   private useAi(fn: AppFunction, modelId: string | undefined) {
