@@ -150,7 +150,7 @@ function throttleRoutes(api: WebSocketApi, stage: WebSocketStage, stageThrottle:
 }
 
 /** A resolved CloudFormation value as cdk-nag names it in a finding (`<Ref>`, `<Resource.Attribute>`). */
-function flattened(node: unknown): string {
+export function flattened(node: unknown): string {
   if (typeof node === 'string') return node.replace(/\$\{/g, '<').replace(/\}/g, '>');
   const value = node as Record<string, unknown>;
   if (Array.isArray(value['Fn::Join'])) {

@@ -8,7 +8,8 @@ import {
   TableEncryptionV2,
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { flattened } from './realtime-api';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -39,6 +40,11 @@ export class StatefulStack extends Stack {
   readonly tables = {} as Record<TableName, TableV2>;
   readonly queues = {} as Record<QueueKey, Queue>;
   readonly buckets = {} as Record<BucketKey, Bucket>;
+  /**
+   * The media bucket's object grants, as policies beside the bucket (functions attach one): GetObject, and
+   * GetObject with PutObject, on the tenants' prefix only. Here, the wildcard is named by the bucket's own ARN.
+   */
+  readonly mediaPolicies = {} as Record<'read' | 'write', ManagedPolicy>;
   readonly jwtSecret: Secret;
   readonly platformTokenSecret: Secret;
   /** The platform's Meta app secret: generated as a placeholder, set to the app's real secret after deploy. */
@@ -118,6 +124,23 @@ export class StatefulStack extends Stack {
           'Objects are written and presigned only by the platform\u2019s functions, whose every call is in CloudTrail; server access logs would need a second bucket for no new signal.',
       });
       new CfnOutput(this, `${spec.id}BucketName`, { value: this.buckets[key].bucketName });
+    }
+    const objects = this.buckets.media.arnForObjects('tenants/*');
+    for (const access of ['read', 'write'] as const) {
+      this.mediaPolicies[access] = new ManagedPolicy(this, `Media${access === 'read' ? 'Read' : 'Write'}Policy`, {
+        description: `Media bucket objects under tenants/: ${access === 'read' ? 'GetObject' : 'GetObject, PutObject'}`,
+        statements: [
+          new PolicyStatement({
+            actions: access === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'],
+            resources: [objects],
+          }),
+        ],
+      });
+      Validations.of(this.mediaPolicies[access]).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${flattened(this.resolve(objects))}]`,
+        reason:
+          'Media objects are keyed tenants/<tenant>/media/<id> (functions/media/store.ts): object actions on that prefix only, no listing or bucket actions.',
+      });
     }
 
     Validations.of(this.queues.streamFailures).acknowledge({

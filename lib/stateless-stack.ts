@@ -431,17 +431,12 @@ export class StatelessStack extends Stack {
 
   /**
    * The media bucket, for a function that presigns or reads (`read`: GetObject, which HeadObject needs
-   * too) or also writes (`write`: PutObject): object actions only, under the tenants' prefix; no listing.
+   * too) or also writes (`write`: PutObject): the stateful stack's policy of object actions under the
+   * tenants' prefix; no listing.
    */
   private useMedia(fn: AppFunction, stateful: StatefulStack, access: 'read' | 'write') {
-    const bucket = stateful.buckets.media;
-    fn.addEnvironment(BUCKETS.media.envVar, bucket.bucketName);
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: access === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'],
-        resources: [bucket.arnForObjects('tenants/*')],
-      }),
-    );
+    fn.addEnvironment(BUCKETS.media.envVar, stateful.buckets.media.bucketName);
+    fn.role?.addManagedPolicy(stateful.mediaPolicies[access]);
   }
 
   private useAi(fn: AppFunction, modelId: string | undefined) {

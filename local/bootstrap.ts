@@ -76,11 +76,11 @@ export async function ensureTables(
     await client.send(new CreateTableCommand(createTableInput(spec, name)));
     if (ttl)
       await client.send(
-      new UpdateTimeToLiveCommand({
-        TableName: name,
-        TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute },
-      }),
-    );
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { Enabled: true, AttributeName: spec.ttlAttribute },
+        }),
+      );
   }
   return names;
 }

@@ -18,6 +18,7 @@ import {
   Settings,
   ReminderPolicy,
   Templates,
+  Media,
   Tenants,
   Users,
   WebhookDeliveries,
@@ -63,6 +64,8 @@ export class MessagingClient {
   readonly savedReplies: SavedReplies;
   /** WhatsApp message templates and their review status. */
   readonly templates: Templates;
+  /** Files to send: presigned uploads (then send them by `media_id`). */
+  readonly media: Media;
   /** When and how bookings are reminded over WhatsApp. */
   readonly reminderPolicy: ReminderPolicy;
   readonly bookings: Bookings;
@@ -102,6 +105,7 @@ export class MessagingClient {
     this.customers = new Customers(this.transport);
     this.savedReplies = new SavedReplies(this.transport);
     this.templates = new Templates(this.transport);
+    this.media = new Media(this.transport);
     this.reminderPolicy = new ReminderPolicy(this.transport);
     this.bookings = new Bookings(this.transport);
     this.payments = new Payments(this.transport);

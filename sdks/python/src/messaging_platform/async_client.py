@@ -41,6 +41,7 @@ from .async_resources import (
     Settings,
     Schedules,
     Templates,
+    Media,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -69,6 +70,7 @@ class AsyncMessagingClient:
     saved_replies: SavedReplies
     settings: Settings
     templates: Templates
+    media: Media
     reminder_policy: ReminderPolicy
     bookings: Bookings
     payments: Payments
@@ -129,6 +131,7 @@ class AsyncMessagingClient:
         self.saved_replies = SavedReplies(transport)
         self.settings = Settings(transport)
         self.templates = Templates(transport)
+        self.media = Media(transport)
         self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.payments = Payments(transport)

@@ -42,6 +42,7 @@ from .resources import (
     Settings,
     Schedules,
     Templates,
+    Media,
     Tenants,
     Users,
     WebhookDeliveries,
@@ -70,6 +71,7 @@ class MessagingClient:
     saved_replies: SavedReplies
     settings: Settings
     templates: Templates
+    media: Media
     reminder_policy: ReminderPolicy
     bookings: Bookings
     payments: Payments
@@ -130,6 +132,7 @@ class MessagingClient:
         self.saved_replies = SavedReplies(transport)
         self.settings = Settings(transport)
         self.templates = Templates(transport)
+        self.media = Media(transport)
         self.reminder_policy = ReminderPolicy(transport)
         self.bookings = Bookings(transport)
         self.payments = Payments(transport)

@@ -12,7 +12,7 @@ module MessagingPlatform
   #
   # Or a user's session: `MessagingPlatform::Client.login(email:, password:, base_url:)`.
   class Client
-    attr_reader :conversations, :customers, :saved_replies, :settings, :templates, :reminder_policy, :bookings, :payments, :schedules, :ai,
+    attr_reader :conversations, :customers, :saved_replies, :settings, :templates, :media, :reminder_policy, :bookings, :payments, :schedules, :ai,
                 :webhooks, :webhook_deliveries, :api_keys, :users, :events, :channels, :realtime, :auth, :meta
 
     # API-key mode. api_key: an `sk_…` key; tenant_id: its tenant (`X-Tenant-ID`); base_url: the API's
@@ -34,6 +34,7 @@ module MessagingPlatform
       @saved_replies = Resources::SavedReplies.new(@transport)
       @settings = Resources::Settings.new(@transport)
       @templates = Resources::Templates.new(@transport)
+      @media = Resources::Media.new(@transport)
       @reminder_policy = Resources::ReminderPolicy.new(@transport)
       @bookings = Resources::Bookings.new(@transport)
       @payments = Resources::Payments.new(@transport)
