@@ -40,6 +40,9 @@ export const PRICES = {
   dynamoPitrGbMonth: 0.2,
   /** S3 Standard storage, per GB-month. */
   s3StorageGbMonth: 0.023,
+  /** S3 Standard, per PUT (COPY, POST, LIST) request and per GET (and other) request. */
+  s3PutRequest: 0.005 / 1000,
+  s3GetRequest: 0.0004 / 1000,
   /** CloudFront: no monthly fee; per 10,000 HTTPS requests (North America and Europe). */
   cloudFrontHttpsRequest: 0.01 / 1e4,
   /** Bedrock, Claude 3.5 Haiku on demand, per input and per output token. */

@@ -12,6 +12,7 @@ import { FULL_VCPU_MB, functionMemoryMb } from '../catalog/functions';
 import { renderAccessLog } from '../catalog/access-log';
 import { TRIGGER, type InvocationRecord } from '../local/invocations';
 import { PRICES } from './prices';
+import { BUCKETS } from '../catalog/resources';
 
 export const REQUEST_TARGETS = {
   /** GET /api-keys, steady state. */
@@ -339,6 +340,9 @@ export async function requestCosts(): Promise<void> {
     const whatsapp = await whatsappInbound(runtime.url, demo.tenantId, measure);
     show('POST /channels/whatsapp/webhook (one message, existing conv.)', whatsapp);
     for (const r of whatsapp.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
+    const media = await whatsappInboundMedia(measure);
+    show(`POST /channels/whatsapp/webhook (a ${BENCH_MEDIA_BYTES / 1024} KB photo)`, media);
+    for (const r of media.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
     const stripeEvent = await stripeEventIngestion(demo.tenantId, measure);
     show('POST /payments/stripe/webhook/:tenant (payment succeeded)', stripeEvent);
     for (const r of stripeEvent.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
@@ -440,6 +444,7 @@ export async function requestCosts(): Promise<void> {
       ['sandbox inbound, all-in (with AI analysis)', allIn(inbound), undefined],
       ['POST /bookings, all-in', allIn(bookings[1]), undefined],
       ['WhatsApp inbound message, all-in', allIn(whatsapp), undefined],
+      ['WhatsApp inbound photo, all-in (S3 below)', allIn(media), undefined],
       ['Stripe payment event, all-in', allIn(stripeEvent), perMillion(allIn(whatsapp)).total],
     ];
     console.log(
@@ -456,6 +461,12 @@ export async function requestCosts(): Promise<void> {
         `${what.padEnd(44)} ${[c.dynamo, c.lambda, c.apiGateway, c.sqs, c.logs, c.total].map(money).join(' ')}  ${verdict}`,
       );
     }
+    const s3 = mediaS3PerMillion(BENCH_MEDIA_BYTES, BUCKETS.media.retentionDays, 1);
+    const photo = perMillion(allIn(media)).total;
+    console.log(
+      `${'  + its S3 part (PUT, 1 download, storage)'.padEnd(44)} ${'S3'.padStart(8)} ${money(s3.total)}: PUT ${s3.put.toFixed(2)}, GET ${s3.get.toFixed(2)}, ${BENCH_MEDIA_BYTES / 1024} KB kept ${BUCKETS.media.retentionDays} days ${s3.storage.toFixed(2)}`,
+    );
+    console.log(`${'WhatsApp inbound photo with S3, all-in'.padEnd(44)} ${' '.repeat(44)}${money(photo + s3.total)}`);
     console.log(
       "\nLambda time billed in those rows (waits + CPU time at the memory's share of a vCPU), per invocation:",
     );
@@ -478,58 +489,115 @@ export async function requestCosts(): Promise<void> {
   }
 }
 
-/** A WhatsApp number connected straight through the store (no Graph API here), then one signed webhook. */
-async function whatsappInbound(
-  url: string,
-  tenantId: string,
-  measure: (init: RequestInit, path: string, caused?: boolean) => Promise<Measured>,
-): Promise<Measured> {
-  const { createHmac } = await import('node:crypto');
+const BENCH_NUMBER = '1098765432100';
+const BENCH_APP_SECRET = 'bench-app-secret';
+
+/** A WhatsApp number connected straight through the store (no Embedded Signup here), once per run. */
+async function connectBenchNumber(tenantId: string): Promise<void> {
   const { connectWhatsApp } = await import('../functions/channels/store');
-  const phoneNumberId = '1098765432100';
-  const appSecret = 'bench-app-secret';
   await connectWhatsApp(
     {
       channel: 'whatsapp',
       tenant_id: tenantId,
-      phone_number_id: phoneNumberId,
+      phone_number_id: BENCH_NUMBER,
       display_phone_number: null,
       waba_id: null,
       status: 'active',
       created_at: new Date().toISOString(),
     },
-    { access_token: 'bench-token', app_secret: appSecret },
+    // The token the fake Graph server takes for this number (inbound media is fetched with it).
+    { access_token: `EAAG-token-${BENCH_NUMBER}`, app_secret: BENCH_APP_SECRET },
     'bench-verify-token',
   );
-  const post = async (wamid: string) => {
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: 'waba',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: { phone_number_id: phoneNumberId, display_phone_number: '15550001111' },
-                contacts: [{ wa_id: '4915100000900', profile: { name: 'Bench' } }],
-                messages: [
-                  { id: wamid, from: '4915100000900', timestamp: '1700000000', type: 'text', text: { body: 'Hi' } },
-                ],
-              },
+}
+
+/** One customer message in Meta's signed webhook, as the route receives it. */
+async function signedWebhook(message: Record<string, unknown>): Promise<RequestInit> {
+  const { createHmac } = await import('node:crypto');
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'waba',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { phone_number_id: BENCH_NUMBER, display_phone_number: '15550001111' },
+              contacts: [{ wa_id: '4915100000900', profile: { name: 'Bench' } }],
+              messages: [{ from: '4915100000900', timestamp: '1700000000', ...message }],
             },
-          ],
-        },
-      ],
-    });
-    const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
-    return { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body };
-  };
+          },
+        ],
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', BENCH_APP_SECRET).update(body).digest('hex')}`;
+  return { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body };
+}
+
+/** A WhatsApp number connected straight through the store, then one signed webhook. */
+async function whatsappInbound(
+  url: string,
+  tenantId: string,
+  measure: (init: RequestInit, path: string, caused?: boolean) => Promise<Measured>,
+): Promise<Measured> {
+  await connectBenchNumber(tenantId);
+  const text = (id: string) => signedWebhook({ id, type: 'text', text: { body: 'Hi' } });
   void url;
-  await measure(await post('wamid.bench.1'), '/channels/whatsapp/webhook');
+  await measure(await text('wamid.bench.1'), '/channels/whatsapp/webhook');
   // The webhook only queues: the inbound worker's share is what it caused.
-  return measure(await post('wamid.bench.2'), '/channels/whatsapp/webhook', true);
+  return measure(await text('wamid.bench.2'), '/channels/whatsapp/webhook', true);
+}
+
+/** The photo a priced inbound media message carries (a typical phone photo, as WhatsApp compresses it). */
+export const BENCH_MEDIA_BYTES = 150 * 1024;
+
+/**
+ * A customer's photo on WhatsApp (after whatsappInbound connected the number): the webhook, and what it
+ * causes: the inbound worker, the stream reactions (the analysis, the fetch queued) and the media fetcher,
+ * which copies the file from a local fake Graph server (Meta's documented media shapes) into the bucket.
+ */
+async function whatsappInboundMedia(
+  measure: (init: RequestInit, path: string, caused?: boolean) => Promise<Measured>,
+): Promise<Measured> {
+  const { startFakeGraph } = (await import('../test/support/fake-graph.mjs')) as {
+    startFakeGraph: () => Promise<{ server: { close(): void }; url: string }>;
+  };
+  const graph = await startFakeGraph();
+  process.env.WHATSAPP_GRAPH_URL = graph.url;
+  try {
+    const register = async () =>
+      (
+        (await (
+          await fetch(`${graph.url}/__media`, {
+            method: 'POST',
+            body: JSON.stringify({
+              data: Buffer.alloc(BENCH_MEDIA_BYTES, 1).toString('base64'),
+              mime_type: 'image/jpeg',
+            }),
+          })
+        ).json()) as { id: string }
+      ).id;
+    const photo = async (wamid: string) =>
+      signedWebhook({ id: wamid, type: 'image', image: { id: await register(), mime_type: 'image/jpeg' } });
+    await measure(await photo('wamid.bench.media.1'), '/channels/whatsapp/webhook', true);
+    return await measure(await photo('wamid.bench.media.2'), '/channels/whatsapp/webhook', true);
+  } finally {
+    graph.server.close();
+  }
+}
+
+/**
+ * The S3 part of an inbound media message, per million (S3 requests are not in the invocations' counts):
+ * the fetcher's PUT, `downloads` GETs through presigned URLs, and the file kept for the bucket's retention.
+ */
+export function mediaS3PerMillion(bytes: number, retentionDays: number, downloads: number) {
+  const put = PRICES.s3PutRequest * 1e6;
+  const get = downloads * PRICES.s3GetRequest * 1e6;
+  const storage = ((bytes * 1e6) / 1024 ** 3) * PRICES.s3StorageGbMonth * (retentionDays / 30);
+  return { put, get, storage, total: put + get + storage };
 }
 
 /**

@@ -273,5 +273,7 @@ export const WORKERS: readonly WorkerDef[] = [
     dataKey: true,
     asyncInvoke: { envVar: 'CHANNEL_SENDER_FUNCTION', onFailure: 'channelOutbound' },
     whatsappApp: true,
+    // Reads an uploaded file to hand it to WhatsApp (POST /{phone_number_id}/media).
+    media: 'read',
   },
 ];

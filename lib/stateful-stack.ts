@@ -14,10 +14,13 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import {
+  BUCKETS,
   QUEUES,
   TABLES,
+  type BucketKey,
   failureQueues,
   queuesInCreationOrder,
   type QueueKey,
@@ -35,6 +38,7 @@ export interface StatefulStackProps extends StackProps {
 export class StatefulStack extends Stack {
   readonly tables = {} as Record<TableName, TableV2>;
   readonly queues = {} as Record<QueueKey, Queue>;
+  readonly buckets = {} as Record<BucketKey, Bucket>;
   readonly jwtSecret: Secret;
   readonly platformTokenSecret: Secret;
   /** The platform's Meta app secret: generated as a placeholder, set to the app's real secret after deploy. */
@@ -85,6 +89,37 @@ export class StatefulStack extends Stack {
         exportName: `${id}-${spec.id}QueueUrl`,
       });
     }
+    // Media: private (no public access, no ACLs), encrypted, TLS only, each object expired after the
+    // retention. Bytes leave only through presigned URLs the functions sign; browsers PUT uploads and GET
+    // files across origins, hence CORS for those two methods.
+    for (const [key, spec] of Object.entries(BUCKETS) as [BucketKey, (typeof BUCKETS)[BucketKey]][]) {
+      this.buckets[key] = new Bucket(this, `${spec.id}Bucket`, {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        lifecycleRules: [
+          { id: 'retention', expiration: Duration.days(spec.retentionDays) },
+          { id: 'incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ],
+        cors: [
+          {
+            allowedMethods: [HttpMethods.GET, HttpMethods.PUT],
+            allowedOrigins: ['*'],
+            allowedHeaders: ['Content-Type'],
+            maxAge: 600,
+          },
+        ],
+        removalPolicy: RemovalPolicy.RETAIN,
+      });
+      Validations.of(this.buckets[key]).acknowledge({
+        id: 'AwsSolutions-S1',
+        reason:
+          'Objects are written and presigned only by the platform\u2019s functions, whose every call is in CloudTrail; server access logs would need a second bucket for no new signal.',
+      });
+      new CfnOutput(this, `${spec.id}BucketName`, { value: this.buckets[key].bucketName });
+    }
+
     Validations.of(this.queues.streamFailures).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason:

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -22,7 +22,14 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ACCESS_LOG_FORMAT } from '../catalog/access-log';
 import { CORS } from '../catalog/cors';
-import { API_KEY_ITEM_PREFIX, QUEUES, TABLES, WORKER_TIMEOUT_SECONDS, type TableName } from '../catalog/resources';
+import {
+  API_KEY_ITEM_PREFIX,
+  BUCKETS,
+  QUEUES,
+  TABLES,
+  WORKER_TIMEOUT_SECONDS,
+  type TableName,
+} from '../catalog/resources';
 import { functionMemoryMb } from '../catalog/functions';
 import { PROBLEM_DOCS, routeDefine } from '../catalog/bundling';
 import { API_PREFIXES, ROUTES, gatewayMethodOf, usesDataKey, type RouteDef } from '../catalog/routes';
@@ -186,6 +193,7 @@ export class StatelessStack extends Stack {
       for (const q of route.sendsTo ?? []) stateful.queues[q].grantSendMessages(fn);
       if (usesDataKey(route)) stateful.dataKeySecret.grantRead(fn);
       if (route.ai) this.useAi(fn, props.bedrockModelId);
+      if (route.media) this.useMedia(fn, stateful, route.media);
       if (route.auth === 'platform') stateful.platformTokenSecret.grantRead(fn);
       if (route.mainTable !== 'none') {
         fn.grantTable(stateful.tables.main, TABLES.main, route.mainTable);
@@ -312,6 +320,7 @@ export class StatelessStack extends Stack {
     if (worker.dataKey) stateful.dataKeySecret.grantRead(fn);
     if (worker.whatsappApp && props.whatsapp?.appId) stateful.whatsappAppSecret.grantRead(fn);
     if (worker.ai) this.useAi(fn, props.bedrockModelId);
+    if (worker.media) this.useMedia(fn, stateful, worker.media);
     if (worker.asyncInvoke) {
       // One attempt; a failed one goes to the queue, which retries it (catalog/workers.ts).
       fn.configureAsyncInvoke({
@@ -418,6 +427,28 @@ export class StatelessStack extends Stack {
       ...(w.graphVersion ? { WHATSAPP_GRAPH_VERSION: w.graphVersion } : {}),
       ...(w.signupConfigId ? { WHATSAPP_SIGNUP_CONFIG_ID: w.signupConfigId } : {}),
     };
+  }
+
+  /**
+   * The media bucket, for a function that presigns or reads (`read`: GetObject, which HeadObject needs
+   * too) or also writes (`write`: PutObject): object actions only, under the tenants' prefix; no listing.
+   */
+  private useMedia(fn: AppFunction, stateful: StatefulStack, access: 'read' | 'write') {
+    const bucket = stateful.buckets.media;
+    fn.addEnvironment(BUCKETS.media.envVar, bucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: access === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'],
+        resources: [bucket.arnForObjects('tenants/*')],
+      }),
+    );
+    // The one wildcard: object keys under the tenants' prefix (the bucket's ARN is a cross-stack output,
+    // so the finding cannot be named by its resolved resource here).
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM5',
+      reason:
+        'Media objects are keyed tenants/<tenant>/media/<id> (functions/media/store.ts): object actions on that prefix only, no listing or bucket actions.',
+    });
   }
 
   private useAi(fn: AppFunction, modelId: string | undefined) {

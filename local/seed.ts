@@ -193,7 +193,27 @@ export const DEMO_STEPS: DemoStep[] = [
       });
     },
   },
+  {
+    name: 'a conversation with a photo',
+    run: async (api) => {
+      // A customer's photo through the sandbox, stored in the media bucket as a WhatsApp photo would be.
+      await api('POST', '/channels/sandbox/inbound', {
+        from: '+447700900456',
+        name: 'Priya Shah',
+        media: {
+          type: 'image',
+          mime_type: 'image/png',
+          data: DEMO_PHOTO_PNG,
+          caption: 'The tap in the bathroom is leaking',
+        },
+      });
+    },
+  },
 ];
+
+/** A 24×16 PNG (a blue drop on grey, 106 bytes): the demo customer's photo. */
+const DEMO_PHOTO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAAMUlEQVR42mN4/foZVRDDiDVII+8OMiLHIDQjCBpHY4PwmILLrKFi0OALbGqmo6Gf1wBwK7RYXe/KkAAAAABJRU5ErkJggg==';
 
 /**
  * Fills the demo tenant with a working day through the API at `baseUrl`: each step of DEMO_STEPS in turn. A

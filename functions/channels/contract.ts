@@ -125,12 +125,13 @@ export const contract = defineContract({
     summary: 'Inject a customer message (sandbox)',
     description:
       'A customer message on the sandbox channel, through the same code path as a WhatsApp message: it joins the customer\u2019s unresolved ' +
-      'conversation or opens a new one. The sandbox provider accepts every outbound message, except text containing `[fail]`.',
+      'conversation or opens a new one. A small file (`media`, base64, at most 150 KB, WhatsApp\u2019s types) is stored at once, as a ' +
+      'WhatsApp customer\u2019s would be after its copy. The sandbox provider accepts every outbound message, except text containing `[fail]`.',
     responses: {
       201: { description: 'The conversation and the received message.', body: InboundMessage },
       200: { description: 'A repeated `provider_message_id`: nothing changed.', body: DuplicateInbound },
     },
-    errors: { 409: ['concurrent_update'], 422: ['invalid_phone'] },
+    errors: { 409: ['concurrent_update'], 422: ['invalid_phone', 'unsupported_media'] },
     requestExample: { from: '+4915112345678', name: 'Maria', text: 'Hi! Can I book a cleaning next Tuesday?' },
   },
   'whatsapp-webhook-verify': {

@@ -272,6 +272,9 @@ export const contract = defineContract({
         'template_not_approved',
         'invalid_template_parameters',
         'unsafe_media_url',
+        'media_not_found',
+        'media_not_uploaded',
+        'unsupported_media',
       ],
     },
     requestExample: {

@@ -345,6 +345,9 @@ export async function sendMessage(
   const current = await getConversation(tenantId, conversationId);
   if (!current) throw DomainError.notFound('The conversation');
   const media = await mediaToSend(tenantId, input.kind);
+  // A document sent by id keeps the name it was uploaded with, unless the send names it.
+  if (media?.filename && input.kind.type === 'document' && !input.kind.media.filename)
+    input = { ...input, kind: { ...input.kind, media: { ...input.kind.media, filename: media.filename } } };
   let kind = input.kind;
   let text = textOf(kind);
   if (kind.type === 'template') ({ kind, text } = await resolveTemplate(current, kind.template, 'template'));

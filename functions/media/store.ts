@@ -107,7 +107,12 @@ export async function presignUpload(
 ): Promise<{ url: string; headers: Record<string, string>; expiresAt: Date }> {
   const url = await getSignedUrl(
     s3Client(),
-    new PutObjectCommand({ Bucket: bucket(), Key: objectKey(tenantId, mediaId), ContentType: mimeType, ContentLength: size }),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: objectKey(tenantId, mediaId),
+      ContentType: mimeType,
+      ContentLength: size,
+    }),
     { expiresIn: UPLOAD_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
   );
   return {

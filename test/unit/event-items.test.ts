@@ -62,6 +62,7 @@ describe('event items', () => {
       updated_at: at,
       analysis: null,
       reaction: null,
+      media: null,
     };
     // The sandbox's send: sent, delivered and read written at once, each event the message as it stood.
     const sent: Message = { ...queued, status: 'sent', provider_message_id: 'sbx_1', sent_at: at };

@@ -56,8 +56,11 @@ from .models import (
     EventFilter,
     EventType,
     InboundMessage,
+    InjectSandboxMessageRequestMedia,
     Me,
+    MediaUpload,
     Message,
+    MessageMediaType,
     NewApiKey,
     NewConversation,
     NewWebhookEndpoint,
@@ -123,6 +126,7 @@ __all__ = [
     "Templates",
     "ReminderPolicy",
     "Channels",
+    "Media",
     "Payments",
     "Bookings",
     "Schedules",
@@ -811,23 +815,48 @@ class Channels(AsyncResource):
         self,
         *,
         from_: str,
-        text: str,
         name: NotGivenOr[str] = NOT_GIVEN,
+        text: NotGivenOr[str] = NOT_GIVEN,
+        media: NotGivenOr[InjectSandboxMessageRequestMedia] = NOT_GIVEN,
         provider_message_id: NotGivenOr[str] = NOT_GIVEN,
         payload: NotGivenOr[str] = NOT_GIVEN,
         options: Options = None,
     ) -> Union[DuplicateInbound, InboundMessage]:
         """Inject a customer message (sandbox). A customer message on the sandbox channel, through the same
         code path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new
-        one. The sandbox provider accepts every outbound message, except text containing `[fail]`."""
+        one. A small file (`media`, base64, at most 150 KB, WhatsApp’s types) is stored at once, as a
+        WhatsApp customer’s would be after its copy. The sandbox provider accepts every outbound message,
+        except text containing `[fail]`."""
         params = {
             "from_": from_,
-            "text": text,
             "name": name,
+            "text": text,
+            "media": media,
             "provider_message_id": provider_message_id,
             "payload": payload,
         }
         return await self._call("injectSandboxMessage", (), params, options=options)
+
+
+class Media(AsyncResource):
+    """``client.media``."""
+
+    async def create_upload(
+        self,
+        *,
+        type: MessageMediaType,
+        mime_type: str,
+        size: int,
+        filename: NotGivenOr[str] = NOT_GIVEN,
+        options: Options = None,
+    ) -> MediaUpload:
+        """Upload a file to send. Declares a file (its kind, MIME type and size, within WhatsApp’s limits:
+        image 5 MB JPEG or PNG, video 16 MB MP4 or 3GPP, audio 16 MB AAC, AMR, MP3, MP4 or OGG, document
+        100 MB PDF, text or Office, sticker 500 KB WebP) and returns a presigned URL to PUT its bytes to,
+        for 15 minutes. Then send it: `{"image": {"media_id": "med_…"}}` on a conversation’s messages.
+        Files are kept for the media retention (90 days)."""
+        params = {"type": type, "mime_type": mime_type, "size": size, "filename": filename}
+        return await self._call("createMediaUpload", (), params, options=options)
 
 
 class Payments(AsyncResource):

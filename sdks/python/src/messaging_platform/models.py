@@ -90,6 +90,7 @@ __all__ = [
     "CreateBookingRequestStatus",
     "CreateConversationRequest",
     "CreateConversationRequestMessage",
+    "CreateMediaUploadRequest",
     "CreateNoteRequest",
     "CreatePaymentRequest",
     "CreateRealtimeTicketRequest",
@@ -135,15 +136,20 @@ __all__ = [
     "FieldError",
     "InboundMessage",
     "InjectSandboxMessageRequest",
+    "InjectSandboxMessageRequestMedia",
     "LoginRequest",
     "LogoutRequest",
     "Me",
+    "MediaUpload",
     "Message",
     "MessageAnalysis",
     "MessageAnalysisIntent",
     "MessageAnalysisSentiment",
     "MessageError",
     "MessageList",
+    "MessageMedia",
+    "MessageMediaStatus",
+    "MessageMediaType",
     "MessageReaction",
     "MessageSender",
     "MessageStatus",
@@ -372,6 +378,8 @@ EventType = Literal[
     "template.status_updated",
     "webhook.test",
 ]
+MessageMediaStatus = Literal["pending", "stored", "failed"]
+MessageMediaType = Literal["image", "document", "audio", "video", "sticker"]
 MessageStatus = Literal["received", "scheduled", "canceled", "queued", "sent", "delivered", "read", "failed"]
 MessageType = Literal["text", "template", "image", "document", "audio", "video", "interactive"]
 NoteAuthorType = Literal["user", "api_key"]
@@ -1111,6 +1119,16 @@ class CreatedPayment(TypedDict):
     message_id: Optional[str]
 
 
+class _CreateMediaUploadRequestRequired(TypedDict):
+    type: MessageMediaType
+    mime_type: str
+    size: int
+
+
+class CreateMediaUploadRequest(_CreateMediaUploadRequestRequired, total=False):
+    filename: str
+
+
 class CreateNoteRequest(TypedDict):
     text: str
 
@@ -1462,15 +1480,29 @@ _InjectSandboxMessageRequestRequired = TypedDict(
     {
         #: International format (E.164), e.g. +4915112345678.
         "from": "str",
-        "text": "str",
     },
 )
 
 
 class InjectSandboxMessageRequest(_InjectSandboxMessageRequestRequired, total=False):
     name: str
+    text: str
+    media: InjectSandboxMessageRequestMedia
     provider_message_id: str
     payload: str
+
+
+class _InjectSandboxMessageRequestMediaRequired(TypedDict):
+    type: MessageMediaType
+    mime_type: str
+    data: str
+
+
+class InjectSandboxMessageRequestMedia(_InjectSandboxMessageRequestMediaRequired, total=False):
+    """``InjectSandboxMessageRequest.media`` in openapi.json."""
+
+    filename: str
+    caption: str
 
 
 class LoginRequest(TypedDict):
@@ -1480,6 +1512,15 @@ class LoginRequest(TypedDict):
 
 class LogoutRequest(TypedDict):
     pass
+
+
+class MediaUpload(TypedDict):
+    media_id: str
+    #: PUT the file’s bytes here, with `headers`, before `expires_at`.
+    upload_url: str
+    method: Literal["PUT"]
+    headers: Dict[str, str]
+    expires_at: str
 
 
 class Message(TypedDict):
@@ -1510,6 +1551,8 @@ class Message(TypedDict):
     analysis: Optional[MessageAnalysis]
     #: The customer’s latest reaction to this message (WhatsApp); null if none.
     reaction: Optional[MessageReaction]
+    #: The file the message carries: a customer’s image, document, audio, video or sticker (copied from WhatsApp: `pending`, then `stored` or `failed`), or an uploaded file sent (`media_id`). Null when none.
+    media: Optional[MessageMedia]
 
 
 class MessageSender(TypedDict):
@@ -1559,6 +1602,22 @@ class MessageAnalysisIntent(TypedDict):
 class MessageList(TypedDict):
     data: List[Message]
     pagination: Pagination
+
+
+class MessageMedia(TypedDict):
+    id: str
+    type: MessageMediaType
+    mime_type: str
+    #: Bytes; null until a customer’s file is stored.
+    size: Optional[int]
+    filename: Optional[str]
+    caption: Optional[str]
+    #: `pending`: a customer’s file is being copied from WhatsApp; `stored`: downloadable; `failed`: WhatsApp no longer has it (see `error`).
+    status: MessageMediaStatus
+    error: Optional[MessageError]
+    #: A presigned URL to GET the file, valid until `expires_at` (15 minutes); fresh on every read. Null unless `stored`, and in events.
+    download_url: Optional[str]
+    expires_at: Optional[str]
 
 
 class MoneyEntity(TypedDict):
@@ -2153,35 +2212,29 @@ class SendMessageRequestTemplateParameters(TypedDict, total=False):
     buttons: List[str]
 
 
-class _SendMessageRequestImageRequired(TypedDict):
-    url: str
-
-
-class SendMessageRequestImage(_SendMessageRequestImageRequired, total=False):
+class SendMessageRequestImage(TypedDict, total=False):
     """``SendMessageRequest.image`` in openapi.json."""
 
+    url: str
+    media_id: str
     caption: Optional[str]
     filename: None
 
 
-class _SendMessageRequestDocumentRequired(TypedDict):
-    url: str
-
-
-class SendMessageRequestDocument(_SendMessageRequestDocumentRequired, total=False):
+class SendMessageRequestDocument(TypedDict, total=False):
     """``SendMessageRequest.document`` in openapi.json."""
 
+    url: str
+    media_id: str
     caption: Optional[str]
     filename: Optional[str]
 
 
-class _SendMessageRequestAudioRequired(TypedDict):
-    url: str
-
-
-class SendMessageRequestAudio(_SendMessageRequestAudioRequired, total=False):
+class SendMessageRequestAudio(TypedDict, total=False):
     """``SendMessageRequest.audio`` in openapi.json."""
 
+    url: str
+    media_id: str
     caption: None
     filename: None
 

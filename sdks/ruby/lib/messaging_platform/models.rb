@@ -736,6 +736,14 @@ module MessagingPlatform
       end
     end
 
+    # The `CreateMediaUploadRequest` object.
+    class CreateMediaUploadRequest < Model
+      property :type, :string, required: true, enum: ["image", "document", "audio", "video", "sticker"]
+      property :mime_type, :string, required: true
+      property :size, :integer, required: true
+      property :filename, :string
+    end
+
     # The `CreateNoteRequest` object.
     class CreateNoteRequest < Model
       property :text, :string, required: true
@@ -1106,9 +1114,19 @@ module MessagingPlatform
       # International format (E.164), e.g. +4915112345678.
       property :from, :string, required: true
       property :name, :string
-      property :text, :string, required: true
+      property :text, :string
+      property :media, "InjectSandboxMessageRequest::Media"
       property :provider_message_id, :string
       property :payload, :string
+
+      # The `Media` object.
+      class Media < Model
+        property :type, :string, required: true, enum: ["image", "document", "audio", "video", "sticker"]
+        property :mime_type, :string, required: true
+        property :data, :string, required: true
+        property :filename, :string
+        property :caption, :string
+      end
     end
 
     # The `LoginRequest` object.
@@ -1123,6 +1141,16 @@ module MessagingPlatform
 
     # One of ApiKeyCaller, UserCaller, by `kind`.
     Me = Union.new("Me", "kind", { "api_key" => "ApiKeyCaller", "user" => "UserCaller" })
+
+    # The `MediaUpload` object.
+    class MediaUpload < Model
+      property :media_id, :string, required: true
+      # PUT the file’s bytes here, with `headers`, before `expires_at`.
+      property :upload_url, :string, required: true
+      property :method, :string, required: true, const: "PUT"
+      property :headers, :hash, required: true
+      property :expires_at, :string, required: true
+    end
 
     # The `Message` object.
     class Message < Model
@@ -1153,6 +1181,8 @@ module MessagingPlatform
       property :analysis, "MessageAnalysis", required: true, nullable: true
       # The customer’s latest reaction to this message (WhatsApp); null if none.
       property :reaction, "Message::Reaction", required: true, nullable: true
+      # The file the message carries: a customer’s image, document, audio, video or sticker (copied from WhatsApp: `pending`, then `stored` or `failed`), or an uploaded file sent (`media_id`). Null when none.
+      property :media, "MessageMedia", required: true, nullable: true
 
       # The `Sender` object.
       class Sender < Model
@@ -1199,6 +1229,29 @@ module MessagingPlatform
     class MessageList < Model
       property :data, ["Message"], required: true
       property :pagination, "Pagination", required: true
+    end
+
+    # The `MessageMedia` object.
+    class MessageMedia < Model
+      property :id, :string, required: true
+      property :type, :string, required: true, enum: ["image", "document", "audio", "video", "sticker"]
+      property :mime_type, :string, required: true
+      # Bytes; null until a customer’s file is stored.
+      property :size, :integer, required: true, nullable: true
+      property :filename, :string, required: true, nullable: true
+      property :caption, :string, required: true, nullable: true
+      # `pending`: a customer’s file is being copied from WhatsApp; `stored`: downloadable; `failed`: WhatsApp no longer has it (see `error`).
+      property :status, :string, required: true, enum: ["pending", "stored", "failed"]
+      property :error, "MessageMedia::Error", required: true, nullable: true
+      # A presigned URL to GET the file, valid until `expires_at` (15 minutes); fresh on every read. Null unless `stored`, and in events.
+      property :download_url, :string, required: true, nullable: true
+      property :expires_at, :string, required: true, nullable: true
+
+      # The `Error` object.
+      class Error < Model
+        property :code, :string, required: true
+        property :message, :string, required: true
+      end
     end
 
     # The `MoneyEntity` object.
@@ -1858,28 +1911,32 @@ module MessagingPlatform
 
       # The `Image` object.
       class Image < Model
-        property :url, :string, required: true
+        property :url, :string
+        property :media_id, :string
         property :caption, :string, nullable: true
         property :filename, :any, nullable: true
       end
 
       # The `Document` object.
       class Document < Model
-        property :url, :string, required: true
+        property :url, :string
+        property :media_id, :string
         property :caption, :string, nullable: true
         property :filename, :string, nullable: true
       end
 
       # The `Audio` object.
       class Audio < Model
-        property :url, :string, required: true
+        property :url, :string
+        property :media_id, :string
         property :caption, :any, nullable: true
         property :filename, :any, nullable: true
       end
 
       # The `Video` object.
       class Video < Model
-        property :url, :string, required: true
+        property :url, :string
+        property :media_id, :string
         property :caption, :string, nullable: true
         property :filename, :any, nullable: true
       end
@@ -2431,6 +2488,7 @@ module MessagingPlatform
     "getWhatsAppSignupConfig" => Operation.new(id: "getWhatsAppSignupConfig", method: :get, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: nil, body_required: false, responses: { 200 => "WhatsAppSignupConfig" }),
     "connectWhatsAppByEmbeddedSignup" => Operation.new(id: "connectWhatsAppByEmbeddedSignup", method: :post, path: "/channels/whatsapp/embedded-signup", auth: :tenant, path_params: [], query: [], body: "ConnectWhatsAppByEmbeddedSignupRequest", body_required: true, responses: { 201 => "ConnectedWhatsApp" }),
     "injectSandboxMessage" => Operation.new(id: "injectSandboxMessage", method: :post, path: "/channels/sandbox/inbound", auth: :tenant, path_params: [], query: [], body: "InjectSandboxMessageRequest", body_required: true, responses: { 200 => "DuplicateInbound", 201 => "InboundMessage" }),
+    "createMediaUpload" => Operation.new(id: "createMediaUpload", method: :post, path: "/media/uploads", auth: :tenant, path_params: [], query: [], body: "CreateMediaUploadRequest", body_required: true, responses: { 201 => "MediaUpload" }),
     "verifyWhatsAppWebhook" => Operation.new(id: "verifyWhatsAppWebhook", method: :get, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: ["hub.mode", "hub.verify_token", "hub.challenge"], body: nil, body_required: false, responses: { 200 => nil }),
     "receiveWhatsAppWebhook" => Operation.new(id: "receiveWhatsAppWebhook", method: :post, path: "/channels/whatsapp/webhook", auth: :none, path_params: [], query: [], body: "ReceiveWhatsAppWebhookRequest", body_required: false, responses: { 200 => "WhatsAppWebhookResult" }),
     "listPayments" => Operation.new(id: "listPayments", method: :get, path: "/payments", auth: :tenant, path_params: [], query: ["limit", "cursor", "status", "booking_id", "customer_id", "from", "to"], body: nil, body_required: false, responses: { 200 => "PaymentList" }),

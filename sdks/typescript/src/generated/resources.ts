@@ -376,8 +376,10 @@ export class Channels extends ApiResource {
 
   /**
    * Inject a customer message (sandbox). A customer message on the sandbox channel, through the same code
-   * path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The
-   * sandbox provider accepts every outbound message, except text containing `[fail]`.
+   * path as a WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. A small
+   * file (`media`, base64, at most 150 KB, WhatsApp’s types) is stored at once, as a WhatsApp customer’s
+   * would be after its copy. The sandbox provider accepts every outbound message, except text containing
+   * `[fail]`.
    */
   sandboxInbound(params: BodyOf<'injectSandboxMessage'>, options?: RequestOptions): Promise<ResponseBody<'injectSandboxMessage'>> {
     return this.call('POST', '/channels/sandbox/inbound', { body: params, options });

@@ -425,18 +425,34 @@ module MessagingPlatform
       end
 
       # Inject a customer message (sandbox). A customer message on the sandbox channel, through the same code path as a
-      # WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. The sandbox provider
-      # accepts every outbound message, except text containing `[fail]`.
+      # WhatsApp message: it joins the customer’s unresolved conversation or opens a new one. A small file (`media`,
+      # base64, at most 150 KB, WhatsApp’s types) is stored at once, as a WhatsApp customer’s would be after its copy.
+      # The sandbox provider accepts every outbound message, except text containing `[fail]`.
       def sandbox_inbound(from:,
-                          text:,
                           name: UNSET,
+                          text: UNSET,
+                          media: UNSET,
                           provider_message_id: UNSET,
                           payload: UNSET,
                           idempotency_key: nil,
                           request_options: nil)
         call("injectSandboxMessage",
              {},
-             body: body_of("injectSandboxMessage", given(from: from, text: text, name: name, provider_message_id: provider_message_id, payload: payload)),
+             body: body_of("injectSandboxMessage", given(from: from, name: name, text: text, media: media, provider_message_id: provider_message_id, payload: payload)),
+             request_options: options(request_options, idempotency_key: idempotency_key))
+      end
+    end
+
+    # `client.media`.
+    class Media < Base
+      # Upload a file to send. Declares a file (its kind, MIME type and size, within WhatsApp’s limits: image 5 MB JPEG
+      # or PNG, video 16 MB MP4 or 3GPP, audio 16 MB AAC, AMR, MP3, MP4 or OGG, document 100 MB PDF, text or Office,
+      # sticker 500 KB WebP) and returns a presigned URL to PUT its bytes to, for 15 minutes. Then send it: `{"image":
+      # {"media_id": "med_…"}}` on a conversation’s messages. Files are kept for the media retention (90 days).
+      def create_upload(type:, mime_type:, size:, filename: UNSET, idempotency_key: nil, request_options: nil)
+        call("createMediaUpload",
+             {},
+             body: body_of("createMediaUpload", given(type: type, mime_type: mime_type, size: size, filename: filename)),
              request_options: options(request_options, idempotency_key: idempotency_key))
       end
     end
