@@ -8953,6 +8953,89 @@ export interface operations {
             503: components["responses"]["DependencyThrottled327126"];
         };
     };
+    createMediaUpload: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant’s id. */
+                "X-Tenant-ID": components["parameters"]["TenantId"];
+                /** @description Makes the POST safe to retry: the first successful response is replayed for 24 h. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "document",
+                 *       "mime_type": "application/pdf",
+                 *       "size": 48213,
+                 *       "filename": "invoice.pdf"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMediaUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to PUT the file. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest14da9a"];
+            401: components["responses"]["Unauthorized56cdf7"];
+            403: components["responses"]["Forbidden1845dc3d655d"];
+            409: components["responses"]["IdempotencyRequestInProgress19e980"];
+            413: components["responses"]["BodyTooLargeb03175"];
+            415: components["responses"]["UnsupportedMediaType5bd760"];
+            /** @description Unprocessable Content: `idempotency_key_reused`, `unsupported_media`, `validation_failed`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicyOptional"];
+                    RateLimit: components["headers"]["RateLimitOptional"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimitOptional"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemainingOptional"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitResetOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "/docs/problems#idempotency_key_reused",
+                     *       "title": "Unprocessable Content",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, in words.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "7b043e91-3f87-4624-941f-49060d788be5"
+                     *     }
+                     */
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused" | "unsupported_media" | "validation_failed";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError3d0da3"];
+            503: components["responses"]["DependencyThrottled327126"];
+        };
+    };
     verifyWhatsAppWebhook: {
         parameters: {
             query?: {
