@@ -6,9 +6,10 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { Booking, Event, Payment } from '@messaging-platform/sdk';
+import type { Booking, Payment } from '@messaging-platform/sdk';
 import { useAction, useApp, useResource } from '../context';
 import { formatDateTime } from '../format';
+import type { RealtimeMessage } from '../realtime';
 import { follow } from '../router';
 import { ErrorAlert } from './errors';
 import { formatMoney } from './payment-amount';
@@ -29,9 +30,10 @@ const PURPOSES: Record<Payment['purpose'], string> = {
 /** A payment event about one of this customer's payments (payment.* events carry the payment). */
 const changesPaymentsOf =
   (customerId: string) =>
-  (event: Event): boolean =>
-    event.type.startsWith('payment.') &&
-    (event.data as { payment?: { customer_id?: string | null } }).payment?.customer_id === customerId;
+  (message: RealtimeMessage): boolean =>
+    'data' in message &&
+    message.type.startsWith('payment.') &&
+    (message.data as { payment?: { customer_id?: string | null } }).payment?.customer_id === customerId;
 
 /**
  * The inbox side panel's payments of the conversation's customer: each with its status, amount and booking;
