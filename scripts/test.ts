@@ -2,12 +2,14 @@
 // also runs alone), and prints how long each step took. The steps run in three lanes at once; a lane runs
 // its steps one after another in the table's order:
 //
-// - `checks`: typecheck, lint, the contract lint, unit, models and infra. Each is one process busy on one
+// - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is one process busy on one
 //   core the whole time (tsc, type-aware ESLint, jest with one file or two).
 // - `runtime`: the runtime project. Its tests mostly wait (on pollers, retry delays, timers, a runtime of
 //   their own), so it leaves a core free most of the time.
 // - `clients`: the SDK suites and the dashboard's browser tests, each against a local runtime of its own,
 //   also mostly waiting.
+//
+// The runtime and clients lanes start once the dashboard is built (every local runtime serves it).
 //
 // On a two-core machine the checks then use the core the waiting lanes leave idle (docs/testing.md has the
 // times). Each step's output is kept and printed whole when it ends, so lanes do not interleave. The first
@@ -27,11 +29,16 @@ interface Step {
   script: string;
   needs: Prerequisite[];
   lane: Lane;
+  /** A step that must have ended before this one starts (in another lane). */
+  after?: string;
 }
 
 const RUNTIME: Prerequisite[] = ['java', 'openssl'];
 
 const STEPS: Step[] = [
+  // Every local runtime serves the dashboard, and one that finds no build makes one: built once here, first,
+  // so that the runtimes of three lanes do not all build it into the same folder at once.
+  { name: 'build', script: 'build:dashboard', needs: [], lane: 'checks' },
   { name: 'typecheck', script: 'typecheck', needs: [], lane: 'checks' },
   { name: 'lint', script: 'lint', needs: [], lane: 'checks' },
   { name: 'openapi', script: 'lint:openapi', needs: [], lane: 'checks' },
@@ -40,8 +47,14 @@ const STEPS: Step[] = [
   { name: 'models', script: 'test:models', needs: [], lane: 'checks' },
   { name: 'infra', script: 'test:infra', needs: [], lane: 'checks' },
   // test/integration builds the three SDK packages offline (the wheel with Debian's build and hatchling).
-  { name: 'runtime', script: 'test:runtime', needs: [...RUNTIME, 'python-build', 'ruby'], lane: 'runtime' },
-  { name: 'sdks', script: 'test:sdks', needs: [...RUNTIME, 'python', 'ruby'], lane: 'clients' },
+  {
+    name: 'runtime',
+    script: 'test:runtime',
+    needs: [...RUNTIME, 'python-build', 'ruby'],
+    lane: 'runtime',
+    after: 'build',
+  },
+  { name: 'sdks', script: 'test:sdks', needs: [...RUNTIME, 'python', 'ruby'], lane: 'clients', after: 'build' },
   { name: 'dashboard', script: 'test:dashboard', needs: [...RUNTIME, 'chromium'], lane: 'clients' },
 ];
 
@@ -51,7 +64,9 @@ if (unknown.length > 0) {
   console.error(`test: no step ${unknown.join(', ')}; the steps are ${STEPS.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-const steps = asked.length > 0 ? STEPS.filter((s) => asked.includes(s.name)) : STEPS;
+const chosen = asked.length > 0 ? STEPS.filter((s) => asked.includes(s.name)) : STEPS;
+// A step's `after` comes along: `npm test -- runtime sdks` still builds the dashboard once, first.
+const steps = STEPS.filter((s) => chosen.includes(s) || chosen.some((c) => c.after === s.name));
 
 const needed = steps.flatMap((s) => s.needs);
 const found = probe(needed);
@@ -88,13 +103,25 @@ const wallStarted = performance.now();
 const sinceStart = () => (performance.now() - wallStarted) / 1000;
 const times: Timing[] = [];
 let failed = 0;
+/** Each step's run, once it started: what a step with `after` waits for. */
+const running = new Map<string, Promise<unknown>>();
+const started = new Map<string, () => void>();
+const startedOnce = (name: string) =>
+  new Promise<void>((resolve) => (running.has(name) ? resolve() : started.set(name, resolve)));
 
 async function runLane(laneSteps: Step[]) {
   for (const step of laneSteps) {
+    if (step.after && steps.some((s) => s.name === step.after)) {
+      await startedOnce(step.after);
+      await running.get(step.after);
+    }
     if (failed !== 0) return;
     const startedAt = sinceStart();
     console.log(`── ${step.name} (npm run ${step.script}) started at ${startedAt.toFixed(1)} s`);
-    const { code, output } = await runScript(step.script);
+    const run = runScript(step.script);
+    running.set(step.name, run);
+    started.get(step.name)?.();
+    const { code, output } = await run;
     const seconds = sinceStart() - startedAt;
     process.stdout.write(
       `\n── ${step.name} (npm run ${step.script}), ${seconds.toFixed(1)} s${code === 0 ? '' : `, failed (exit ${code})`}\n${output}`,
