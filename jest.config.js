@@ -24,6 +24,8 @@ export default {
   maxWorkers: 2,
   // A global setting (Jest has no per-project timeout): the runtime-backed tests need it.
   testTimeout: 60000,
+  // The runtime files that wait longest start first, also on a clean clone (test/support/sequencer.mjs).
+  testSequencer: '<rootDir>/test/support/sequencer.mjs',
   projects: [
     {
       ...base,

@@ -1,38 +1,61 @@
-// `npm test`: checks the prerequisites of the steps it will run, runs the steps in order (each is an npm
-// script that also runs alone), stops at the first failure with that step's exit code, and prints how
-// long each step took. Steps that share a `together` name run side by side: each of them is one process
-// on one core (tsc, type-aware ESLint) or small, so two of them fill a two-core machine where one leaves a
-// core idle; their output is printed whole when each ends, so it does not interleave.
+// `npm test`: checks the prerequisites of the steps it will run, runs the steps (each is an npm script that
+// also runs alone), and prints how long each step took. The steps run in three lanes at once; a lane runs
+// its steps one after another in the table's order:
+//
+// - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is one process busy on one
+//   core the whole time (tsc, type-aware ESLint, jest with one file or two).
+// - `runtime`: the runtime project. Its tests mostly wait (on pollers, retry delays, timers, a runtime of
+//   their own), so it leaves a core free most of the time.
+// - `clients`: the SDK suites and the dashboard's browser tests, each against a local runtime of its own,
+//   also mostly waiting.
+//
+// The runtime and clients lanes start once the dashboard is built (every local runtime serves it).
+//
+// On a two-core machine the checks then use the core the waiting lanes leave idle (docs/testing.md has the
+// times). Each step's output is kept and printed whole when it ends, so lanes do not interleave. The first
+// failure stops new steps from starting; the steps already running finish; `npm test` exits with the first
+// failing step's code.
 //
 //   npm test                    every step
-//   npm test -- unit lint       just these steps, in the table's order
+//   npm test -- unit lint       just these steps (in their lanes)
 import { spawn } from 'node:child_process';
 import { describeMissing, missingPrerequisites, probe, pythonWithDeps, type Prerequisite } from './test-prerequisites';
+
+type Lane = 'checks' | 'runtime' | 'clients';
 
 interface Step {
   name: string;
   /** The npm script it runs. */
   script: string;
   needs: Prerequisite[];
-  /** Consecutive steps with the same name run at the same time. */
-  together?: string;
+  lane: Lane;
+  /** A step that must have ended before this one starts (in another lane). */
+  after?: string;
 }
 
 const RUNTIME: Prerequisite[] = ['java', 'openssl'];
 
 const STEPS: Step[] = [
-  { name: 'typecheck', script: 'typecheck', needs: [], together: 'static' },
-  { name: 'lint', script: 'lint', needs: [], together: 'static' },
-  { name: 'openapi', script: 'lint:openapi', needs: [], together: 'static' },
+  // Every local runtime serves the dashboard, and one that finds no build makes one: built once here, first,
+  // so that the runtimes of three lanes do not all build it into the same folder at once.
+  { name: 'build', script: 'build:dashboard', needs: [], lane: 'checks' },
+  { name: 'typecheck', script: 'typecheck', needs: [], lane: 'checks' },
+  { name: 'lint', script: 'lint', needs: [], lane: 'checks' },
+  { name: 'openapi', script: 'lint:openapi', needs: [], lane: 'checks' },
   // The SDK generators' --check runs in a unit test, with python3 and ruby.
-  { name: 'unit', script: 'test:unit', needs: ['python', 'ruby'] },
-  // Model training is one process; the CDK synth is another: side by side.
-  { name: 'models', script: 'test:models', needs: [], together: 'offline' },
-  { name: 'infra', script: 'test:infra', needs: [], together: 'offline' },
+  { name: 'unit', script: 'test:unit', needs: ['python', 'ruby'], lane: 'checks' },
+  { name: 'models', script: 'test:models', needs: [], lane: 'checks' },
+  { name: 'infra', script: 'test:infra', needs: [], lane: 'checks' },
   // test/integration builds the three SDK packages offline (the wheel with Debian's build and hatchling).
-  { name: 'runtime', script: 'test:runtime', needs: [...RUNTIME, 'python-build', 'ruby'] },
-  { name: 'sdks', script: 'test:sdks', needs: [...RUNTIME, 'python', 'ruby'] },
-  { name: 'dashboard', script: 'test:dashboard', needs: [...RUNTIME, 'chromium'] },
+  {
+    name: 'runtime',
+    script: 'test:runtime',
+    needs: [...RUNTIME, 'python-build', 'ruby'],
+    lane: 'runtime',
+    after: 'build',
+  },
+  { name: 'sdks', script: 'test:sdks', needs: [...RUNTIME, 'python', 'ruby'], lane: 'clients', after: 'build' },
+  { name: 'dashboard', script: 'test:dashboard', needs: [...RUNTIME, 'chromium'], lane: 'clients' },
 ];
 
 const asked = process.argv.slice(2);
@@ -41,7 +64,9 @@ if (unknown.length > 0) {
   console.error(`test: no step ${unknown.join(', ')}; the steps are ${STEPS.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-const steps = asked.length > 0 ? STEPS.filter((s) => asked.includes(s.name)) : STEPS;
+const chosen = asked.length > 0 ? STEPS.filter((s) => asked.includes(s.name)) : STEPS;
+// A step's `after` comes along: `npm test -- runtime sdks` still builds the dashboard once, first.
+const steps = STEPS.filter((s) => chosen.includes(s) || chosen.some((c) => c.after === s.name));
 
 const needed = steps.flatMap((s) => s.needs);
 const found = probe(needed);
@@ -54,62 +79,70 @@ const env = { ...process.env };
 const python = pythonWithDeps(found);
 if (python) env.PYTHON = python;
 
-/** Runs an npm script; `buffered`: its output is kept and printed whole when it ends. */
-const runScript = (script: string, buffered: boolean) =>
+/** Runs an npm script; its output is kept and returned when it ends. */
+const runScript = (script: string) =>
   new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env,
-    });
+    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env });
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
     const output = () => Buffer.concat(chunks).toString('utf8');
     child.once('error', () => resolve({ code: 127, output: output() }));
     child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: output() }));
   });
 
-/** The steps in order, consecutive steps with the same `together` name as one group. */
-const groups: Step[][] = [];
-for (const step of steps) {
-  const last = groups.at(-1);
-  if (last && step.together && last[0]?.together === step.together) last.push(step);
-  else groups.push([step]);
+interface Timing {
+  name: string;
+  /** Seconds from the start of `npm test` to the step's start, and the step's own duration. */
+  startedAt: number;
+  seconds: number;
+  code: number;
 }
 
-const times: { name: string; seconds: number; code: number }[] = [];
-let failed = 0;
 const wallStarted = performance.now();
-for (const group of groups) {
-  const buffered = group.length > 1;
-  if (buffered)
-    console.log(`\n── ${group.map((s) => s.name).join(' + ')} (side by side; each one's output when it ends)`);
-  const results = await Promise.all(
-    group.map(async (step) => {
-      if (!buffered) console.log(`\n── ${step.name} (npm run ${step.script})`);
-      const started = performance.now();
-      const { code, output } = await runScript(step.script, buffered);
-      const seconds = (performance.now() - started) / 1000;
-      if (buffered)
-        process.stdout.write(`\n── ${step.name} (npm run ${step.script}), ${seconds.toFixed(1)} s\n${output}`);
-      return { name: step.name, seconds, code };
-    }),
-  );
-  times.push(...results);
-  const failure = results.find((r) => r.code !== 0);
-  if (failure) {
-    failed = failure.code;
-    break;
+const sinceStart = () => (performance.now() - wallStarted) / 1000;
+const times: Timing[] = [];
+let failed = 0;
+/** Each step's run, once it started: what a step with `after` waits for. */
+const running = new Map<string, Promise<unknown>>();
+const started = new Map<string, () => void>();
+const startedOnce = (name: string) =>
+  new Promise<void>((resolve) => (running.has(name) ? resolve() : started.set(name, resolve)));
+
+async function runLane(laneSteps: Step[]) {
+  for (const step of laneSteps) {
+    if (step.after && steps.some((s) => s.name === step.after)) {
+      await startedOnce(step.after);
+      await running.get(step.after);
+    }
+    if (failed !== 0) return;
+    const startedAt = sinceStart();
+    console.log(`── ${step.name} (npm run ${step.script}) started at ${startedAt.toFixed(1)} s`);
+    const run = runScript(step.script);
+    running.set(step.name, run);
+    started.get(step.name)?.();
+    const { code, output } = await run;
+    const seconds = sinceStart() - startedAt;
+    process.stdout.write(
+      `\n── ${step.name} (npm run ${step.script}), ${seconds.toFixed(1)} s${code === 0 ? '' : `, failed (exit ${code})`}\n${output}`,
+    );
+    times.push({ name: step.name, startedAt, seconds, code });
+    if (code !== 0 && failed === 0) failed = code;
   }
 }
-const wall = (performance.now() - wallStarted) / 1000;
+
+const lanes = [...new Set(steps.map((s) => s.lane))];
+await Promise.all(lanes.map((lane) => runLane(steps.filter((s) => s.lane === lane))));
+const wall = sinceStart();
 
 const width = Math.max(...steps.map((s) => s.name.length), 'total (wall clock)'.length);
-const row = (name: string, seconds: number, note = '') =>
-  `${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s${note}`;
-console.log(`\n${'step'.padEnd(width)}  ${'time'.padStart(9)}`);
-for (const t of times) console.log(row(t.name, t.seconds, t.code === 0 ? '' : `  failed (exit ${t.code})`));
-for (const s of steps.filter((step) => !times.some((t) => t.name === step.name)))
-  console.log(`${s.name.padEnd(width)}  ${'not run'.padStart(9)}`);
-console.log(row('total (wall clock)', wall));
+const seconds = (value: number) => `${value.toFixed(1).padStart(7)} s`;
+console.log(`\n${'step'.padEnd(width)}  ${'lane'.padEnd(7)}  ${'started'.padStart(9)}  ${'took'.padStart(9)}`);
+for (const step of steps) {
+  const t = times.find((time) => time.name === step.name);
+  const cells = t ? `${seconds(t.startedAt)}  ${seconds(t.seconds)}` : `${''.padStart(9)}  ${'not run'.padStart(9)}`;
+  const note = t && t.code !== 0 ? `  failed (exit ${t.code})` : '';
+  console.log(`${step.name.padEnd(width)}  ${step.lane.padEnd(7)}  ${cells}${note}`);
+}
+console.log(`${'total (wall clock)'.padEnd(width)}  ${''.padEnd(7)}  ${''.padStart(9)}  ${seconds(wall)}`);
 process.exit(failed);

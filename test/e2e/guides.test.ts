@@ -79,6 +79,12 @@ describe('the runner', () => {
     expect(showsOutput('{ "id": "conv_…", "n": 1 }', '{"id":"conv_01ABC","n":2}')).toBe(false);
     expect(showsOutput('a', 'ab')).toBe(false);
     expect(showsOutput('b', 'ab', true)).toBe(true);
+    expect(showsOutput('a…b', 'abab')).toBe(true);
+    expect(showsOutput('a…b…c', 'acb')).toBe(false);
+    expect(showsOutput('… x … -> 204', 'log: x 1 -> 204\nlog: y 2 -> 500', true)).toBe(true);
+    // A long log that does not show the lines: answered at once (a regular expression backtracked for minutes).
+    const log = 'conversation.created evt_1 not verified -> 500\n'.repeat(2000);
+    expect(showsOutput('… conversation.… evt_… -> 204\n… conversation.… evt_… -> 204', log, true)).toBe(false);
   });
 });
 

@@ -550,7 +550,10 @@ describe('WhatsApp outbound and receipts', () => {
       expect(invalid.message.status).toBe('failed');
       expect(invalid.message.error).toMatchObject({ code: 'graph_100' });
       expect(invalid.attempts).toBe(1);
-      expect(await eventsOf(invalid.tenant, 'conversation.message.failed')).toHaveLength(1);
+      // The event list is eventually consistent: read until the event shows, then there is exactly one.
+      expect(await eventsOf(invalid.tenant, 'conversation.message.failed', (events) => events.length > 0)).toHaveLength(
+        1,
+      );
     },
     SEND_TEST_MS,
   );

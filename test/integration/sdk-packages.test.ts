@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,8 +115,16 @@ describe('the SDK packages', () => {
       const sdk = join(SDKS, 'typescript');
       if (!existsSync(join(sdk, 'node_modules', 'typescript')))
         run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: sdk });
+      // Packed from a copy of the package: prepack's build replaces dist/, which the SDK suite (npm test
+      // runs it at the same time) imports from the package folder itself.
+      const copy = join(scratch, 'typescript-sdk');
+      cpSync(sdk, copy, {
+        recursive: true,
+        filter: (source) => !['node_modules', 'dist'].includes(source.slice(sdk.length + 1).split('/')[0] ?? ''),
+      });
+      symlinkSync(join(sdk, 'node_modules'), join(copy, 'node_modules'));
       // prepack's build prints to stdout too: the JSON report is what follows it.
-      const report = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: sdk });
+      const report = run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: copy });
       const packed = JSON.parse(report.slice(report.search(/^\[/m))) as {
         filename: string;
         files: { path: string }[];

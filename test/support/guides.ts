@@ -47,13 +47,27 @@ export function guideBlocks(markdown: string): GuideBlock[] {
 const ANSI = /\x1b\[[0-9;]*m/g;
 const squeeze = (text: string) => text.replace(ANSI, '').replace(/\s+/g, '');
 
-/** Whether `actual` is what `expected` shows: `…` matches anything, whitespace aside; anchored unless `anywhere`. */
+/**
+ * Whether `actual` is what `expected` shows: `…` matches anything, whitespace aside; anchored unless `anywhere`.
+ * Each literal part is found at its first place after the one before: linear in the output, where a
+ * regular expression with a lazy wildcard per `…` backtracks exponentially on a long output that does
+ * not match (a background command's log, checked every 200 ms, blocked the test for good).
+ */
 export function showsOutput(expected: string, actual: string, anywhere = false): boolean {
-  const pattern = squeeze(expected)
-    .split('…')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[\\s\\S]*?');
-  return new RegExp(anywhere ? pattern : `^${pattern}$`).test(squeeze(actual));
+  const parts = squeeze(expected).split('…');
+  const text = squeeze(actual);
+  const first = parts[0]!;
+  if (parts.length === 1) return anywhere ? text.includes(first) : text === first;
+  const last = parts.at(-1)!;
+  let at = anywhere ? text.indexOf(first) : text.startsWith(first) ? 0 : -1;
+  if (at === -1) return false;
+  at += first.length;
+  for (const part of parts.slice(1, -1)) {
+    const found = text.indexOf(part, at);
+    if (found === -1) return false;
+    at = found + part.length;
+  }
+  return anywhere ? text.indexOf(last, at) !== -1 : text.length - last.length >= at && text.endsWith(last);
 }
 
 export interface GuideRun {
