@@ -1,6 +1,8 @@
 // `npm test`: checks the prerequisites of the steps it will run, runs the steps (each is an npm script that
-// also runs alone), and prints how long each step took. The steps run in three lanes at once; a lane runs
-// its steps one after another in the table's order:
+// also runs alone), and prints how long each step took. By default the steps run one after another, their
+// output streamed as it comes. With TEST_LANES=parallel they run in three lanes at once (a lane runs its
+// steps one after another in the table's order), which saves wall time on an idle two-core machine but
+// starves timing-bound tests on a busy one:
 //
 // - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is one process busy on one
 //   core the whole time (tsc, type-aware ESLint, jest with one file or two).
@@ -79,13 +81,19 @@ const env = { ...process.env };
 const python = pythonWithDeps(found);
 if (python) env.PYTHON = python;
 
-/** Runs an npm script; its output is kept and returned when it ends. */
+/** In lanes, each step's output is kept and printed whole when it ends, so lanes do not interleave. */
+const inLanes = process.env.TEST_LANES === 'parallel';
+
+/** Runs an npm script; in lanes its output is kept and returned when it ends, else streamed. */
 const runScript = (script: string) =>
   new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn('npm', ['run', '--silent', script], {
+      stdio: ['ignore', inLanes ? 'pipe' : 'inherit', inLanes ? 'pipe' : 'inherit'],
+      env,
+    });
     const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     const output = () => Buffer.concat(chunks).toString('utf8');
     child.once('error', () => resolve({ code: 127, output: output() }));
     child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: output() }));
@@ -131,8 +139,14 @@ async function runLane(laneSteps: Step[]) {
   }
 }
 
-const lanes = [...new Set(steps.map((s) => s.lane))];
-await Promise.all(lanes.map((lane) => runLane(steps.filter((s) => s.lane === lane))));
+if (inLanes) {
+  const lanes = [...new Set(steps.map((s) => s.lane))];
+  await Promise.all(lanes.map((lane) => runLane(steps.filter((s) => s.lane === lane))));
+} else {
+  // One after another, in the lanes' order: checks, then the runtime, then the clients.
+  const order: Lane[] = ['checks', 'runtime', 'clients'];
+  await runLane(order.flatMap((lane) => steps.filter((s) => s.lane === lane)));
+}
 const wall = sinceStart();
 
 const width = Math.max(...steps.map((s) => s.name.length), 'total (wall clock)'.length);
