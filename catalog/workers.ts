@@ -99,20 +99,6 @@ export const INBOUND_MESSAGE_FILTERS: FilterPattern[] = [
   },
 ];
 
-/** An inbound message written with a file still to fetch (its provider media id on the item): the media fetch's input. */
-export const PENDING_MEDIA_FILTERS: FilterPattern[] = [
-  {
-    eventName: ['INSERT'],
-    dynamodb: {
-      NewImage: {
-        sk: { S: [{ prefix: 'CONV#' }] },
-        direction: { S: ['inbound'] },
-        media_source_id: { S: [{ exists: true }] },
-      },
-    },
-  },
-];
-
 /** A user item written with `status: disabled`: the assignment release's input. */
 export const DISABLED_USER_FILTERS: FilterPattern[] = [
   {
@@ -141,7 +127,9 @@ export const STREAM_REACTIONS = {
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
   'customer-copies': CUSTOMER_CHANGE_FILTERS,
-  'media-fetch': PENDING_MEDIA_FILTERS,
+  // Every inbound message (the analysis's filter, so the mapping keeps within Lambda's five filters): the
+  // reaction queues only those written with a file to fetch (functions/channels/media-fetch.ts).
+  'media-fetch': INBOUND_MESSAGE_FILTERS,
 } as const satisfies Record<string, FilterPattern[]>;
 
 export type StreamReaction = keyof typeof STREAM_REACTIONS;
@@ -184,7 +172,8 @@ export const WORKERS: readonly WorkerDef[] = [
     source: {
       kind: 'stream',
       table: 'main',
-      filters: Object.values(STREAM_REACTIONS).flat(),
+      // Each distinct pattern once: reactions may share one.
+      filters: [...new Set(Object.values(STREAM_REACTIONS).flat())],
       batchSize: 25,
       maxRetries: 10,
     },

@@ -7,7 +7,7 @@ import { metrics } from '../platform/metrics';
 import { MEDIA_FETCH_FAILED_METRIC } from '../../catalog/metrics';
 import { newEvent } from '../events/store';
 import { getConversation } from '../conversations/store';
-import { pendingMedia, settleMedia, type MessageRef } from '../conversations/message-store';
+import { mediaSourceOf, pendingMedia, settleMedia, type MessageRef } from '../conversations/message-store';
 import type { Message } from '../conversations/conversation';
 import { MAX_INBOUND_BYTES, type MessageMedia } from '../media/media';
 import { putMediaObject } from '../media/store';
@@ -24,6 +24,7 @@ import { downloadWhatsAppMedia, GraphError, MediaTooLarge } from './whatsapp';
 
 /** The stream reaction: one queue message per inbound message written with a file to fetch. */
 export async function queueMediaFetch(item: Record<string, unknown>): Promise<void> {
+  if (!mediaSourceOf(item)) return;
   const ref: MessageRef = {
     tenant_id: String(item.tenant_id),
     conversation_id: String(item.conversation_id),

@@ -79,6 +79,9 @@ export function messagePut(message: Message, options: { mediaSourceId?: string }
 }
 
 const MEDIA_SOURCE = 'media_source_id';
+/** The provider's media id on a message item (a stream image): set only while its file is to be fetched. */
+export const mediaSourceOf = (item: Record<string, unknown>): string | undefined =>
+  typeof item[MEDIA_SOURCE] === 'string' ? item[MEDIA_SOURCE] : undefined;
 
 export interface MessageRef {
   tenant_id: string;

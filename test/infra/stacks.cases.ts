@@ -549,6 +549,7 @@ describe('stateful stack', () => {
     const withRedrive = Object.entries(queues).filter(([, q]) => q.Properties.RedrivePolicy);
     expect(withRedrive.map(([id]) => id.replace(/Queue.*$/, '')).sort()).toEqual([
       'ChannelOutbound',
+      'MediaFetch',
       'WebhookDelivery',
       'WhatsAppInbound',
     ]);
