@@ -73,6 +73,7 @@ export function buildCdkApp(
     env,
     apiUrl: stateless.front.url,
     realtimeUrl: stateless.realtime.url,
+    mediaOrigin: `https://${stateful.buckets.media.bucketRegionalDomainName}`,
     customDomain: dashboardDomain(app),
     distDir: options.dashboardDist,
   });

@@ -82,6 +82,8 @@ export interface DashboardStackProps extends StackProps {
   apiUrl: string;
   /** The realtime WebSocket API's URL (`wss://…/v1`): the pages open sockets to it. */
   realtimeUrl?: string;
+  /** The media bucket's origin (`https://<bucket>.s3.<region>.amazonaws.com`): files are shown from, and uploaded to, its presigned URLs. */
+  mediaOrigin?: string;
   /** Optional own domain (`-c dashboardDomainName=… -c dashboardCertificateArn=…`); TLS 1.2+ then. */
   customDomain?: DashboardCustomDomain;
   /** Build output to deploy; defaults to dashboard/dist (a placeholder page when it does not exist). */
@@ -136,7 +138,7 @@ export class DashboardStack extends Stack {
         comment: `Dashboard security headers, Cache-Control: ${cacheControl}`,
         securityHeadersBehavior: {
           contentSecurityPolicy: {
-            contentSecurityPolicy: dashboardContentSecurityPolicy(apiOrigin, props.realtimeUrl),
+            contentSecurityPolicy: dashboardContentSecurityPolicy(apiOrigin, props.realtimeUrl, props.mediaOrigin),
             override: true,
           },
           strictTransportSecurity: {

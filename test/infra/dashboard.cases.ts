@@ -122,23 +122,31 @@ describe('dashboard hosting', () => {
       // The CSP is a Fn::Join: the API origin is read from the API stack's ApiEndpoint.
       const parts = csp['Fn::Join'][1] as any[];
       const text = parts.map((p) => (typeof p === 'string' ? p : '<api>')).join('');
-      // The realtime WebSocket API's URL (wss://<id>.execute-api.<region>.<suffix>/v1) is allowed too.
-      expect(text).toMatch(/connect-src 'self' https:\/\/<api> wss:\/\/<api>\.execute-api\.<api>\.<api>\/v1;/);
-      expect(text.replace(/ wss:\/\/\S+\/v1;/, ';')).toBe(
+      // The realtime WebSocket API's URL (wss://<id>.execute-api.<region>.<suffix>/v1) is allowed too, and the
+      // media bucket's origin (presigned downloads shown, presigned uploads sent).
+      expect(text).toMatch(
+        /connect-src 'self' https:\/\/<api> wss:\/\/<api>\.execute-api\.<api>\.<api>\/v1 https:\/\/<api>;/,
+      );
+      expect(text.replace(/ wss:\/\/\S+\/v1/, '')).toBe(
         [
           "default-src 'self'",
           "script-src 'self'",
           "style-src 'self'",
-          "img-src 'self' data:",
+          "img-src 'self' data: https://<api>",
+          "media-src 'self' https://<api>",
           "font-src 'self' data:",
-          "connect-src 'self' https://<api>",
+          "connect-src 'self' https://<api> https://<api>",
           "object-src 'none'",
           "base-uri 'self'",
           "form-action 'self'",
           "frame-ancestors 'none'",
         ].join('; '),
       );
-      expect(apiDomain(fromApi(parts.find((p) => typeof p !== 'string')))).toBe(true);
+      const fromStack = (stack: { stackName: string }) =>
+        parts.filter((p) => typeof p !== 'string' && p['Fn::GetStackOutput']?.StackName === stack.stackName);
+      expect(apiDomain(fromApi(fromStack(built.stateless)[0]))).toBe(true);
+      // The media origin is the stateful stack's bucket (its regional domain name).
+      expect(fromStack(built.stateful)).toHaveLength(3);
       expect(text).not.toMatch(/unsafe/);
       expect(security).toMatchObject({
         StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
@@ -225,15 +233,19 @@ describe('dashboard hosting', () => {
     });
   });
 
-  it('reads the API stack weakly and is not read by it (no cycle), within the resource limit', () => {
+  it('reads the API and stateful stacks weakly and is not read by them (no cycle), within the resource limit', () => {
     const text = JSON.stringify(site.toJSON());
     expect(text).not.toContain('Fn::ImportValue');
     expect(text).toContain('Fn::GetStackOutput');
+    // The API's origins from the API stack; the media bucket's origin (for the CSP) from the stateful stack.
+    const outputs = { ...apiTemplate.toJSON().Outputs, ...Template.fromStack(built.stateful).toJSON().Outputs };
     for (const [, outputName] of text.matchAll(/"OutputName":"([^"]+)"/g))
-      expect(apiTemplate.toJSON().Outputs).toHaveProperty([outputName as string]);
+      expect(outputs).toHaveProperty([outputName as string]);
     for (const stack of [built.stateless, built.stateful])
       expect(JSON.stringify(Template.fromStack(stack).toJSON())).not.toContain(built.dashboard.stackName);
-    expect(built.dashboard.dependencies.map((s) => s.stackName)).toEqual([built.stateless.stackName]);
+    expect(built.dashboard.dependencies.map((s) => s.stackName).sort()).toEqual(
+      [built.stateless.stackName, built.stateful.stackName].sort(),
+    );
     expect(Object.keys(site.toJSON().Resources).length).toBeLessThanOrEqual(50);
   });
 

@@ -568,6 +568,7 @@ describe('stateful stack', () => {
     const alarms = Object.values(resources(data, 'AWS::CloudWatch::Alarm'));
     expect(failureQueues().sort()).toEqual([
       'channelOutboundDlq',
+      'mediaFetchDlq',
       'streamFailures',
       'webhookDeliveryDlq',
       'whatsappInboundDlq',
