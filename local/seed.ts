@@ -249,14 +249,14 @@ export const DEMO_STEPS: DemoStep[] = [
           type: 'image',
           mime_type: 'image/png',
           data: DEMO_PHOTO_PNG,
-          caption: 'The tap in the bathroom is leaking',
+          caption: 'Could you do this colour for me?',
         },
       });
     },
   },
 ];
 
-/** A 24×16 PNG (a blue drop on grey, 106 bytes): the demo customer's photo. */
+/** A 24×16 PNG (106 bytes): the demo customer's photo of the colour she would like. */
 const DEMO_PHOTO_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAAMUlEQVR42mN4/foZVRDDiDVII+8OMiLHIDQjCBpHY4PwmILLrKFi0OALbGqmo6Gf1wBwK7RYXe/KkAAAAABJRU5ErkJggg==';
 

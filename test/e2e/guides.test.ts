@@ -131,6 +131,24 @@ describe('the demo tenant', () => {
     });
   });
 
+  it('has a conversation with a customer\u2019s photo, stored and downloadable', async () => {
+    const conversations = (await demoGet('/conversations?limit=50')).data as {
+      id: string;
+      customer: { name: string };
+    }[];
+    const withPhoto = conversations.find((c) => c.customer.name === 'Priya Shah');
+    expect(withPhoto).toBeDefined();
+    const messages = (await demoGet(`/conversations/${withPhoto!.id}/messages`)).data as {
+      media: { type: string; status: string; mime_type: string; download_url: string | null } | null;
+    }[];
+    const photo = messages.find((m) => m.media?.type === 'image')?.media;
+    expect(photo).toMatchObject({ status: 'stored', mime_type: 'image/png' });
+    const download = await fetch(photo!.download_url!);
+    expect(download.status).toBe(200);
+    // The PNG signature: the stored bytes are the photo's.
+    expect([...new Uint8Array(await download.arrayBuffer()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
   it('has a sandbox template, approved by the sandbox within moments of the start', async () => {
     const demoTemplate = async () =>
       ((await demoGet('/templates')).data as { name: string; status: string }[]).find(
