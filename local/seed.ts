@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { provisionTenant } from '../functions/tenants/service';
 import { isValidTimezone } from '../functions/platform/validation';
 
@@ -248,7 +249,7 @@ export const DEMO_STEPS: DemoStep[] = [
         media: {
           type: 'image',
           mime_type: 'image/png',
-          data: DEMO_PHOTO_PNG,
+          data: demoPhotoPng(),
           caption: 'Could you do this colour for me?',
         },
       });
@@ -256,9 +257,38 @@ export const DEMO_STEPS: DemoStep[] = [
   },
 ];
 
-/** A 24×16 PNG (106 bytes): the demo customer's photo of the colour she would like. */
-const DEMO_PHOTO_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAAMUlEQVR42mN4/foZVRDDiDVII+8OMiLHIDQjCBpHY4PwmILLrKFi0OALbGqmo6Gf1wBwK7RYXe/KkAAAAABJRU5ErkJggg==';
+/**
+ * The demo customer's photo: a 240×160 swatch of the copper-to-auburn colour she would like (a PNG of about
+ * 2 KB, drawn here so no binary file is kept in the repository).
+ */
+function demoPhotoPng(): string {
+  const [width, height] = [240, 160];
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      // Copper at the top left to deep auburn at the bottom right.
+      const t = (x / width + y / height) / 2;
+      rows.set(
+        [Math.round(196 - 90 * t), Math.round(98 - 62 * t), Math.round(45 - 15 * t)],
+        y * (width * 3 + 1) + 1 + x * 3,
+      );
+    }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const png = [signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))];
+  return Buffer.concat(png).toString('base64');
+}
 
 /**
  * Fills the demo tenant with a working day through the API at `baseUrl`: each step of DEMO_STEPS in turn. A
