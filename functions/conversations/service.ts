@@ -342,18 +342,24 @@ export async function sendMessage(
   sender: Sender,
   now: Date,
 ) {
-  const current = await getConversation(tenantId, conversationId);
-  if (!current) throw DomainError.notFound('The conversation');
+  // A plain send reads nothing first: the activity's conditional write checks that the conversation exists
+  // and that its window is open. A template, a fallback or a schedule needs the conversation before that.
+  const readFirst =
+    input.sendAt !== undefined || input.kind.type === 'template' || input.fallbackTemplate !== undefined;
+  const current = readFirst ? await getConversation(tenantId, conversationId) : undefined;
+  if (readFirst && !current) throw DomainError.notFound('The conversation');
   const media = await mediaToSend(tenantId, input.kind);
   // A document sent by id keeps the name it was uploaded with, unless the send names it.
   if (media?.filename && input.kind.type === 'document' && !input.kind.media.filename)
     input = { ...input, kind: { ...input.kind, media: { ...input.kind.media, filename: media.filename } } };
   let kind = input.kind;
   let text = textOf(kind);
-  if (kind.type === 'template') ({ kind, text } = await resolveTemplate(current, kind.template, 'template'));
-  if (input.fallbackTemplate) await resolveTemplate(current, input.fallbackTemplate, 'fallback_template');
+  if (current) {
+    if (kind.type === 'template') ({ kind, text } = await resolveTemplate(current, kind.template, 'template'));
+    if (input.fallbackTemplate) await resolveTemplate(current, input.fallbackTemplate, 'fallback_template');
+  }
 
-  if (input.sendAt && input.sendAt.getTime() > now.getTime()) {
+  if (current && input.sendAt && input.sendAt.getTime() > now.getTime()) {
     const scheduled: Message = {
       ...newMessage(current, 'outbound', text, sender, now),
       type: kind.type,
@@ -366,10 +372,9 @@ export async function sendMessage(
     return scheduled;
   }
 
-  if (kind.type !== 'template' && !insideServiceWindow(current, now)) {
-    if (!input.fallbackTemplate) throw DomainError.invalid('outside_service_window', OUTSIDE_WINDOW);
+  // Without a fallback, the conditional write below refuses a send outside the window.
+  if (current && input.fallbackTemplate && kind.type !== 'template' && !insideServiceWindow(current, now))
     ({ kind, text } = await resolveTemplate(current, input.fallbackTemplate, 'fallback_template'));
-  }
   const at = now.toISOString();
   const windowStart = kind.type === 'template' ? null : new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString();
   const touched = await touchForOutbound(
