@@ -44,7 +44,6 @@ export async function listMessages(
   return { ...page, items: page.items.map(messageFromItem) };
 }
 
-/** Queued outbound messages, in the due index by the time the outbound sweeper may take them over. */
 /** The send lease (ms since the epoch) of a queued outbound message that a sender took. */
 export const SEND_LEASE = 'send_lease_until';
 
