@@ -344,11 +344,13 @@ type ListPage<T> = Pick<Page<T>, 'data' | 'hasMore' | 'nextCursor'>;
  */
 export function useEditableList<T extends { id: string }>(
   fetchPage: (client: MessagingClient, cursor: string | null) => Promise<ListPage<T>>,
+  /** When to read the first page again by itself (as `useResource`). */
+  refresh: Parameters<typeof useResource>[2] = {},
 ) {
   const { client, flash } = useApp();
   // After a change the list is read again from the start (`changes` also drops the pages loaded past it).
   const [changes, setChanges] = useState(0);
-  const list = useResource((c) => fetchPage(c, null), [changes]);
+  const list = useResource((c) => fetchPage(c, null), [changes], refresh);
   const more = useOlderPages<T>(
     (cursor) => fetchPage(client, cursor),
     list.data?.hasMore ? list.data.nextCursor : undefined,

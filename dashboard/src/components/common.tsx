@@ -171,6 +171,54 @@ export function ConfirmModal({
   );
 }
 
+/**
+ * A confirmation dialog that runs one action (from `useAction`): busy and failing inside the dialog, closed
+ * on success, then `onDone` with what the action returned (a falsy result is taken as nothing done).
+ */
+export function ConfirmAction<T>({
+  visible,
+  close,
+  action,
+  run,
+  onDone,
+  ...dialog
+}: {
+  visible: boolean;
+  close: () => void;
+  action: {
+    busy: boolean;
+    error: unknown;
+    run: (act: () => Promise<T>) => Promise<T | undefined>;
+    clearError: () => void;
+  };
+  run: () => Promise<T>;
+  onDone: (result: T) => void;
+  header: string;
+  confirmText: string;
+  dismissText?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <ConfirmModal
+      {...dialog}
+      visible={visible}
+      busy={action.busy}
+      error={action.error}
+      onCancel={() => {
+        close();
+        action.clearError();
+      }}
+      onConfirm={() =>
+        void action.run(run).then((result) => {
+          if (!result) return;
+          close();
+          onDone(result);
+        })
+      }
+    />
+  );
+}
+
 /** Pretty JSON in a scrollable code block (styled by dashboard.css, no inline styles). */
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (

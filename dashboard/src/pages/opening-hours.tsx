@@ -13,7 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import type { Schedule } from '@messaging-platform/sdk';
 import { useAction, useApp, useEditableList } from '../context';
-import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
+import { ConfirmAction, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { browserTimeZone, formatDateTime, timeZones } from '../format';
 import {
@@ -152,31 +152,19 @@ export function OpeningHoursPage() {
           }}
         />
       )}
-      <ConfirmModal
+      <ConfirmAction
         visible={deleting}
+        close={() => setDeleting(false)}
         header="Delete opening hours"
         confirmText="Delete"
-        busy={remove.busy}
-        error={remove.error}
-        onCancel={() => {
-          setDeleting(false);
-          remove.clearError();
-        }}
-        onConfirm={() =>
-          current &&
-          void remove
-            .run(() => client.schedules.delete(current.resource_id, { ifMatch: current.version }).then(() => true))
-            .then((ok) => {
-              if (!ok) return;
-              setDeleting(false);
-              done(`${current.resource_id} can be booked at any time again.`);
-            })
-        }
+        action={remove}
+        run={() => client.schedules.delete(current!.resource_id, { ifMatch: current!.version }).then(() => true)}
+        onDone={() => done(`${current!.resource_id} can be booked at any time again.`)}
       >
         <Box variant="p">
           {`${current?.resource_id ?? ''} can then be booked at any time. Its bookings stay as they are.`}
         </Box>
-      </ConfirmModal>
+      </ConfirmAction>
     </ContentLayout>
   );
 }

@@ -11,7 +11,7 @@ import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import type { SavedReply } from '@messaging-platform/sdk';
 import { useAction, useApp, useEditableList } from '../context';
-import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
+import { ConfirmAction, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { formatDateTime } from '../format';
 
@@ -117,30 +117,19 @@ export function SavedRepliesPage() {
           }}
         />
       )}
-      <ConfirmModal
+      <ConfirmAction
         visible={deleting}
+        close={() => setDeleting(false)}
         header="Delete saved reply"
         confirmText="Delete"
-        busy={remove.busy}
-        error={remove.error}
-        onCancel={() => {
-          setDeleting(false);
-          remove.clearError();
-        }}
-        onConfirm={() =>
-          void remove
-            .run(() => client.savedReplies.delete(current!.id).then(() => true))
-            .then((ok) => {
-              if (!ok) return;
-              setDeleting(false);
-              done(`/${current!.shortcut} is deleted.`);
-            })
-        }
+        action={remove}
+        run={() => client.savedReplies.delete(current!.id).then(() => true)}
+        onDone={() => done(`/${current!.shortcut} is deleted.`)}
       >
         <Box variant="p">
           {`/${current?.shortcut ?? ''} (${current?.title ?? ''}) is deleted for the whole team. Messages already sent with it stay as they are.`}
         </Box>
-      </ConfirmModal>
+      </ConfirmAction>
     </ContentLayout>
   );
 }

@@ -11,8 +11,8 @@ import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Textarea from '@cloudscape-design/components/textarea';
-import { useAction, useApp, useOlderPages, useResource } from '../context';
-import { ConfirmModal, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
+import { useAction, useApp, useEditableList, useResource } from '../context';
+import { ConfirmAction, DialogFooter, Empty, EmptyUnlessFailed, LoadOlder } from '../components/common';
 import { ErrorAlert, fieldError } from '../components/errors';
 import { TemplatePreview } from '../components/template-preview';
 import { formatDateTime } from '../format';
@@ -75,30 +75,27 @@ export function TemplateStatusLine({ template: t }: { template: Template }) {
  * templates may be sent once a customer's 24-hour window has closed.
  */
 export function TemplatesPage() {
-  const { client, isAdmin, flash } = useApp();
-  // After a change the list is read again from the start; pushed status events (or a poll while the
-  // realtime connection is down) show Meta's verdicts as they come.
-  const [changes, setChanges] = useState(0);
-  const list = useResource((c) => c.templates.list({ limit: PAGE_SIZE }).page(), [changes], {
-    pollMs: REVIEW_POLL_MS,
-    refreshOn: (e) => e.type === 'template.status_updated',
-  });
-  const more = useOlderPages<Template>(
-    (cursor) => client.templates.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
-    list.data?.hasMore ? list.data.nextCursor : undefined,
-    [changes],
+  const { client, isAdmin } = useApp();
+  // Pushed status events (or a poll while the realtime connection is down) show Meta's verdicts as they come.
+  const {
+    list,
+    more,
+    shown,
+    selected,
+    setSelected,
+    current,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    remove,
+    done,
+  } = useEditableList<Template>(
+    (c, cursor) => c.templates.list({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }).page(),
+    { pollMs: REVIEW_POLL_MS, refreshOn: (e) => e.type === 'template.status_updated' },
   );
-  const shown = list.data && more.merged(list.data.data);
-  const [selected, setSelected] = useState<Template[]>([]);
-  const current = selected[0];
-  const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const remove = useAction();
-  const done = (message: string) => {
-    flash({ type: 'success', content: message });
-    setSelected([]);
-    setChanges((n) => n + 1);
-  };
+  const creating = editing === 'new';
+  const setCreating = (on: boolean) => setEditing(on ? 'new' : null);
   const channels = useResource((c) => c.channels.list(), []);
   const numbers = (channels.data ?? []).flatMap((c) => (c.channel === 'whatsapp' && c.waba_id ? [c] : []));
   const sync = useAction();
@@ -219,32 +216,21 @@ export function TemplatesPage() {
           }}
         />
       )}
-      <ConfirmModal
+      <ConfirmAction
         visible={deleting}
+        close={() => setDeleting(false)}
         header="Delete template"
         confirmText="Delete"
-        busy={remove.busy}
-        error={remove.error}
-        onCancel={() => {
-          setDeleting(false);
-          remove.clearError();
-        }}
-        onConfirm={() =>
-          void remove
-            .run(() => client.templates.delete(current!.id).then(() => true))
-            .then((ok) => {
-              if (!ok) return;
-              setDeleting(false);
-              done(`${templateLabel(current!)} is deleted.`);
-            })
-        }
+        action={remove}
+        run={() => client.templates.delete(current!.id).then(() => true)}
+        onDone={() => done(`${templateLabel(current!)} is deleted.`)}
       >
         <Box variant="p">
           {current?.channel === 'whatsapp'
             ? `${templateLabel(current)} is deleted here and from your WhatsApp Business Account; Meta keeps its name blocked for 30 days.`
             : `${current ? templateLabel(current) : ''} is deleted.`}
         </Box>
-      </ConfirmModal>
+      </ConfirmAction>
     </ContentLayout>
   );
 }
