@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { LoadResult, LoadSpec } from './load';
+import { benchSlot, cancelBenchBooking, holdFutureBookings } from './booking-growth';
 import {
   alternate,
   cell,
@@ -233,17 +234,7 @@ try {
     );
   }
   // POST /bookings beside a resource holding 1, then 500, future bookings; each booking is cancelled after.
-  const { createBooking, cancelBooking } = await import('../functions/bookings/service');
-  const slot = (resource: string, hour: number, minute = 0) => ({
-    customer: { phone: '+4915100000500' },
-    service: 'Bench',
-    resource_id: resource,
-    timezone: 'UTC',
-    start_at: new Date(Date.UTC(2031, 0, 1, hour, minute)).toISOString(),
-    end_at: new Date(Date.UTC(2031, 0, 1, hour, minute + 30)).toISOString(),
-  });
-  for (const held of [1, 500])
-    for (let h = 0; h < held; h++) await createBooking(small.id, slot(`growth-${held}`, h), new Date());
+  await holdFutureBookings(small.id, 'growth');
   const book = (held: number) => async () => {
     const latencies: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -251,11 +242,11 @@ try {
       const res = await fetch(`${runtime.url}/api/v1/bookings`, {
         method: 'POST',
         headers: { ...small.headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(slot(`growth-${held}`, 0, 30)),
+        body: JSON.stringify(benchSlot(`growth-${held}`, 0, 30)),
       });
       const booking = (await res.json()) as { id: string };
       latencies.push(performance.now() - started);
-      await cancelBooking(small.id, booking.id, undefined, { type: 'api_key', id: 'bench' }, undefined, new Date());
+      await cancelBenchBooking(small.id, booking.id);
     }
     return percentile(latencies, 50);
   };

@@ -12,6 +12,7 @@ import { FULL_VCPU_MB, functionMemoryMb } from '../catalog/functions';
 import { renderAccessLog } from '../catalog/access-log';
 import { TRIGGER, type InvocationRecord } from '../local/invocations';
 import { PRICES } from './prices';
+import { HELD, benchSlot, cancelBenchBooking, holdFutureBookings } from './booking-growth';
 import { BUCKETS } from '../catalog/resources';
 
 export const REQUEST_TARGETS = {
@@ -363,33 +364,12 @@ export async function requestCosts(): Promise<void> {
     for (const r of stripeEvent.caused) line(`  caused: ${r.functionName}`, '', r, commandsOf(r));
 
     // POST /bookings next to a resource that holds 1, then 500, future bookings: the same cost.
-    const { createBooking } = await import('../functions/bookings/service');
-    const slot = (resource: string, hour: number, minute = 0) => ({
-      customer: { phone: '+4915100000500' },
-      service: 'Bench',
-      resource_id: resource,
-      timezone: 'UTC',
-      start_at: new Date(Date.UTC(2031, 0, 1, hour, minute)).toISOString(),
-      end_at: new Date(Date.UTC(2031, 0, 1, hour, minute + 30)).toISOString(),
-    });
-    for (const held of [1, 500])
-      for (let h = 0; h < held; h++) await createBooking(demo.tenantId, slot(`bench-${held}`, h), new Date());
-    // Each run books the free half hour beside the held bookings and is cancelled after, so that every run
-    // finds the resource holding 1 (or 500) future bookings.
-    const { cancelBooking } = await import('../functions/bookings/service');
-    const cancel = (text: string) =>
-      cancelBooking(
-        demo.tenantId,
-        (JSON.parse(text) as { id: string }).id,
-        undefined,
-        { type: 'api_key', id: 'bench' },
-        undefined,
-        new Date(),
-      );
+    await holdFutureBookings(demo.tenantId, 'bench');
+    const cancel = (text: string) => cancelBenchBooking(demo.tenantId, (JSON.parse(text) as { id: string }).id);
     const bookings: Measured[] = [];
-    for (const held of [1, 500]) {
+    for (const held of HELD) {
       const m = await steady(
-        [{ method: 'POST', headers: json, body: JSON.stringify(slot(`bench-${held}`, 0, 30)) }, '/bookings'],
+        [{ method: 'POST', headers: json, body: JSON.stringify(benchSlot(`bench-${held}`, 0, 30)) }, '/bookings'],
         60,
         true,
         cancel,

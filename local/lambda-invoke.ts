@@ -32,28 +32,20 @@ const log = (message: string, error?: unknown) =>
  * error, one that waited past its maximum event age and never ran.
  */
 export function failureDestinationRecord(functionName: string, payload: unknown, error?: unknown) {
-  if (error === undefined)
-    return {
-      version: '1.0',
-      timestamp: new Date().toISOString(),
-      requestContext: {
-        requestId: randomUUID(),
-        functionArn: `${localFunctionArn(functionName)}:$LATEST`,
-        condition: 'EventAgeExceeded',
-        approximateInvokeCount: 0,
-      },
-      requestPayload: payload,
-    };
-  return {
+  const record = (condition: 'EventAgeExceeded' | 'RetriesExhausted', approximateInvokeCount: number) => ({
     version: '1.0',
     timestamp: new Date().toISOString(),
     requestContext: {
       requestId: randomUUID(),
       functionArn: `${localFunctionArn(functionName)}:$LATEST`,
-      condition: 'RetriesExhausted',
-      approximateInvokeCount: 1,
+      condition,
+      approximateInvokeCount,
     },
     requestPayload: payload,
+  });
+  if (error === undefined) return record('EventAgeExceeded', 0);
+  return {
+    ...record('RetriesExhausted', 1),
     responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
     responsePayload: {
       errorType: error instanceof Error ? error.name : 'Error',

@@ -32,60 +32,46 @@ export async function recordAnalysis<A extends MessageAnalysis>(ref: MessageRef,
 }
 
 /**
+ * The customer's messages in `sk` order between two keys of one conversation (this message's own left out),
+ * with their ids and analyses: one strongly consistent Query of at most 25 items, no Scan.
+ */
+async function inboundAnalysesBetween(ref: MessageRef, from: string, to: string, newestFirst: boolean, count: number) {
+  const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
+  const out = await db().send(
+    new QueryCommand({
+      TableName: tableName('main'),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': tenantPk(ref.tenant_id), ':from': from, ':to': to },
+      ExpressionAttributeNames: { '#direction': 'direction', '#id': 'id' },
+      ProjectionExpression: 'sk, #id, #direction, analysis',
+      ScanIndexForward: !newestFirst,
+      Limit: 25,
+      ConsistentRead: true,
+    }),
+  );
+  return (out.Items ?? []).filter((item) => item.sk !== ownSk && item.direction === 'inbound').slice(0, count);
+}
+
+/**
  * The customer's next messages after this one, oldest first, with their analyses (null where not yet
- * analysed): one strongly consistent Query. A message analysed late (stream records of parallel shards
- * come in any order) re-checks these, which were judged without it.
+ * analysed). A message analysed late (stream records of parallel shards come in any order) re-checks
+ * these, which were judged without it.
  */
 export async function laterInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
   ref: MessageRef,
   count: number,
 ): Promise<{ message_id: string; analysis: A | null }[]> {
   const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(ref.tenant_id),
-        ':from': ownSk,
-        ':to': `CONV#${ref.conversation_id}#MSG#~`,
-      },
-      ExpressionAttributeNames: { '#direction': 'direction', '#id': 'id' },
-      ProjectionExpression: 'sk, #id, #direction, analysis',
-      Limit: 25,
-      ConsistentRead: true,
-    }),
-  );
-  return (out.Items ?? [])
-    .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
-    .slice(0, count)
-    .map((item) => ({ message_id: String(item.id), analysis: (item.analysis as A | undefined) ?? null }));
+  const items = await inboundAnalysesBetween(ref, ownSk, `CONV#${ref.conversation_id}#MSG#~`, false, count);
+  return items.map((item) => ({ message_id: String(item.id), analysis: (item.analysis as A | undefined) ?? null }));
 }
 
-/** The analyses of the customer's messages before this one, newest first (one Query, no Scan); `A` as for recordAnalysis. */
+/** The analyses of the customer's messages before this one, newest first; `A` as for recordAnalysis. */
 export async function earlierInboundAnalyses<A extends MessageAnalysis = MessageAnalysis>(
   ref: MessageRef,
   count: number,
 ): Promise<(A | null)[]> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: tableName('main'),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': tenantPk(ref.tenant_id),
-        ':from': `CONV#${ref.conversation_id}#MSG#`,
-        ':to': messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk,
-      },
-      ExpressionAttributeNames: { '#direction': 'direction' },
-      ProjectionExpression: 'sk, #direction, analysis',
-      ScanIndexForward: false,
-      Limit: 25,
-      ConsistentRead: true,
-    }),
-  );
   const ownSk = messageKey(ref.tenant_id, ref.conversation_id, ref.message_id).sk;
-  return (out.Items ?? [])
-    .filter((item) => item.sk !== ownSk && item.direction === 'inbound')
-    .slice(0, count)
-    .map((item) => (item.analysis as A | undefined) ?? null);
+  const items = await inboundAnalysesBetween(ref, `CONV#${ref.conversation_id}#MSG#`, ownSk, true, count);
+  return items.map((item) => (item.analysis as A | undefined) ?? null);
 }
