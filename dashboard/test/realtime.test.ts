@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { REALTIME_RECONNECT_DEFAULTS } from '@messaging-platform/sdk';
+import { REALTIME_RECONNECT_DEFAULTS } from '../../sdks/typescript/src/index';
 import type { Browser, Page, Request } from 'playwright-core';
 import { testRuntime } from '../../test/support/runtime';
 import {
