@@ -234,9 +234,9 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
         const bubbles = page.getByTestId('message').filter({ hasText: text });
         await bubbles.first().waitFor();
         assert.equal(await bubbles.count(), 1, `${text}: one bubble`);
+        if (text === missedText) await shot(page, `realtime-resumed-thread-${sizeName}`);
         if (sizeName === 'phone') await page.getByRole('button', { name: 'Back to conversations' }).click();
       }
-      await shot(page, `realtime-resumed-thread-${sizeName}`);
     } finally {
       await page.context().close();
     }
