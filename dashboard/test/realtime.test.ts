@@ -102,7 +102,7 @@ async function openInbox(size: { width: number; height: number }): Promise<Tab> 
   });
   await signIn(page, tenant);
   await page.getByRole('list', { name: 'Conversations' }).waitFor();
-  await until(() => tab.greetings.length === 1, 'the tab opened its realtime socket');
+  await until(() => tab.greetings.length > 0, 'the tab opened its realtime socket');
   return tab;
 }
 
@@ -211,7 +211,8 @@ for (const [sizeName, size] of Object.entries(SIZES)) {
       const againText = `And once more (${sizeName})`;
       const again = await inbound(againText, regular, first.from);
       release();
-      await until(() => tab.greetings.length === 2, 'the tab opens a new socket', RECONNECT_BOUND_MS);
+      // (A greeting may come twice on one socket: the ids are counted.)
+      await until(() => new Set(tab.greetings).size === 2, 'the tab opens a new socket', RECONNECT_BOUND_MS);
       await card(page, `Mia Missed ${sizeName}`).getByText(missedText).waitFor({ timeout: 30_000 });
       await card(page, regular).getByText(againText).waitFor({ timeout: 30_000 });
 
