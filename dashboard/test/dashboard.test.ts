@@ -656,7 +656,8 @@ void test('conversation: past its newest 20 messages, older ones show on request
   await (await nav('Inbox')).click();
   await card('Maria Test').click();
   await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
-  await page.getByRole('log', { name: 'Messages' }).getByText('Follow-up 21').waitFor();
+  // Exact: "Follow-up 2" beside a time from 10:00 to 19:59 reads "Follow-up 210:…" too.
+  await page.getByRole('log', { name: 'Messages' }).getByText('Follow-up 21', { exact: true }).waitFor();
   const opening = page
     .getByRole('log', { name: 'Messages' })
     .getByText('Hello from the browser test! Can I book a cleaning?');
