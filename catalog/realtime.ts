@@ -56,6 +56,11 @@ export const REALTIME_LIMITS = {
   sendBufferBytes: 1024 * 1024,
   /** API Gateway's idle timeout: a client pings more often than this to keep its socket. */
   idleSeconds: 600,
+  /**
+   * How long after `$connect` registered it a connection may not be open yet (API Gateway opens the socket
+   * only once `$connect` has returned): a send that finds it gone then is not a sign that it closed.
+   */
+  openingSeconds: 10,
 } as const;
 
 /** The stage of the deployed WebSocket API (part of its URL and of the management endpoint). */

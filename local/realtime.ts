@@ -46,7 +46,10 @@ const GOING_AWAY = 1001;
 /** A socket dropped for not reading fast enough: try again later. */
 const TRY_AGAIN_LATER = 1013;
 
-/** API Gateway's connection ids are 12 random bytes in base64 (`L0SM9cOFvHcCIhw=`). */
+/**
+ * API Gateway's connection ids are random bytes in base64 (`L0SM9cOFvHcCIhw=`), so they may hold `/` and `+`:
+ * a caller of the management API URL-encodes them, as the AWS SDK does.
+ */
 const newConnectionId = () => randomBytes(10).toString('base64');
 
 export async function startRealtimeServer(options: RealtimeServerOptions): Promise<RealtimeServer> {
@@ -131,9 +134,13 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     wss.handleUpgrade(req, socket, head, (ws) => track(connectionId, ws));
   }
 
-  /** API Gateway's management API, as the SDK calls it: `/@connections/{id}`. */
+  /**
+   * API Gateway's management API, as the SDK calls it: `/@connections/{id}`, the id URL-encoded. A path
+   * with more after the id (an id with a `/` left unencoded) is no connection's: 404, never a 410 that
+   * would say a connection that is open has gone.
+   */
   function manage(req: IncomingMessage, res: ServerResponse) {
-    const match = /^\/@connections\/([^/?]+)/.exec(req.url ?? '');
+    const match = /^\/@connections\/([^/?]+)\/?(?:\?|$)/.exec(req.url ?? '');
     const gone = () => {
       res.writeHead(410, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': 'GoneException' });
       res.end(JSON.stringify({ __type: 'GoneException', message: 'The connection is gone.' }));

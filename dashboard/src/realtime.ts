@@ -3,6 +3,9 @@
  * page that listens. The SDK's subscription does the work (ticket → socket → events, reconnection with a
  * growing pause, and a resume through `GET /events?after=…` so nothing is missed or shown twice); this
  * module shares it between pages and tells them whether it is live, so they poll only when it is not.
+ * When the browser comes back online or the tab is shown again, a waiting reconnection goes at once
+ * rather than at the end of its pause (up to 30 s, and longer in a background tab, whose timers the
+ * browser slows down).
  */
 import { useEffect, useRef, useState } from 'react';
 import type {
@@ -32,6 +35,11 @@ export class RealtimeHub {
 
   constructor(private readonly client: MessagingClient) {}
 
+  /** The network is back, or the user looks at the tab again: no reason to sit out the pause. */
+  private readonly reconnectNow = () => {
+    if (document.visibilityState === 'visible') this.subscription?.reconnectNow();
+  };
+
   /** Calls `listener` with every event the user may see; returns the unsubscribe function. */
   subscribe(listener: RealtimeListener): () => void {
     this.listeners.add(listener);
@@ -53,6 +61,8 @@ export class RealtimeHub {
     this.lastEventId = this.subscription?.lastEventId ?? this.lastEventId;
     this.subscription?.close();
     this.subscription = undefined;
+    window.removeEventListener('online', this.reconnectNow);
+    document.removeEventListener('visibilitychange', this.reconnectNow);
     this.setStatus('closed');
   }
 
@@ -74,6 +84,8 @@ export class RealtimeHub {
       // Too much was missed to replay: every listener reloads what it shows.
       onResync: () => this.setStatus('resuming'),
     });
+    window.addEventListener('online', this.reconnectNow);
+    document.addEventListener('visibilitychange', this.reconnectNow);
   }
 
   private emit(message: RealtimeMessage) {

@@ -5,17 +5,14 @@
  * axe checks every page; screenshots go to .scratch/dashboard-screenshots/.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { awayFromWindowBoundary } from '../../test/support/api';
 import { startReceiver } from '../../test/support/receiver';
 import { testRuntime } from '../../test/support/runtime';
+import { checkA11y, conversationCard, launchChromium, screenshot, SHOTS } from './setup';
 
-const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
 const { url: BASE, platformToken } = testRuntime();
 const API = `${BASE}/api/v1`;
 const PASSWORD = 'a long browser test passphrase';
@@ -53,18 +50,7 @@ async function createTenant(name: string) {
   return { id: res.body.tenant.id as string, apiKey: res.body.api_key.key as string };
 }
 
-/** axe on the current page: no serious or critical violation. */
-async function checkA11y(p: Page, name: string) {
-  const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(bad, [], `accessibility violations on ${name}`);
-}
-
-async function shot(p: Page, name: string) {
-  await p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = (p: Page, name: string) => screenshot(p, name, true);
 
 /** Waits for `check` to pass, reloading with `refresh` between tries (UI that polls, or a refresh button). */
 async function eventually(check: () => Promise<void>, refresh: () => Promise<void>, timeoutMs = 60_000) {
@@ -86,9 +72,7 @@ async function signIn(p: Page, email: string, password: string) {
   await p.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A conversation's card in the inbox list (its link reads the customer, the preview and the signals). */
-const card = (name: string) =>
-  page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(`^${name}`) });
+const card = (name: string) => conversationCard(page, name);
 
 /** A link of the side navigation (opened first when the layout has collapsed it). */
 const nav = async (name: string) => {
@@ -98,14 +82,10 @@ const nav = async (name: string) => {
 };
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   tenant = await createTenant(`Dashboard Dental ${run}`);
   otherTenantId = (await createTenant(`Second Clinic ${run}`)).id;
   receiver = await startReceiver(() => ({ status: 500, body: 'receiver is down' }), { contract: false });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
+  browser = await launchChromium();
   // Reduced motion: Cloudscape then skips its fades, so axe measures contrast on settled colours.
   context = await browser.newContext({
     viewport: { width: 1366, height: 900 },
@@ -676,6 +656,7 @@ void test('conversation: past its newest 20 messages, older ones show on request
   await (await nav('Inbox')).click();
   await card('Maria Test').click();
   await page.getByRole('heading', { name: 'Maria Test', level: 2 }).waitFor();
+  // Exact: "Follow-up 2" beside a time from 10:00 to 19:59 reads "Follow-up 210:…" too.
   await page.getByRole('log', { name: 'Messages' }).getByText('Follow-up 21', { exact: true }).waitFor();
   const opening = page
     .getByRole('log', { name: 'Messages' })

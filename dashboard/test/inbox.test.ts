@@ -6,71 +6,37 @@
  * screenshots go to .scratch/dashboard-screenshots/.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { testRuntime } from '../../test/support/runtime';
-
-const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
-const { url: BASE, platformToken } = testRuntime();
-const API = `${BASE}/api/v1`;
-const PASSWORD = 'a long inbox test passphrase';
-const run = Date.now().toString(36);
-const ADMIN = `inbox-${run}@dashboard.example`;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
+import type { Browser, Page } from 'playwright-core';
+import {
+  BASE,
+  checkA11y as checkPage,
+  conversationCard,
+  createTestTenant,
+  DESK,
+  launchChromium,
+  newPage,
+  PHONE,
+  screenshot,
+  signIn,
+  tenantApi,
+  type TestTenant,
+} from './setup';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let tenant: { id: string; apiKey: string };
+let tenant: TestTenant;
 const pageErrors: string[] = [];
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(tenant ? { Authorization: `Bearer ${tenant.apiKey}`, 'X-Tenant-ID': tenant.id } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function checkA11y(name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(bad, [], `accessibility violations on ${name}`);
-}
-
-const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
-const card = (name: string) =>
-  page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(`^${name}`) });
+const api = (method: string, path: string, body?: unknown) => tenantApi(tenant, method, path, body);
+const checkA11y = (name: string) => checkPage(page, name);
+const shot = (name: string) => screenshot(page, name);
+const card = (name: string) => conversationCard(page, name);
 const inbound = (from: string, text: string, name?: string) =>
   api('POST', '/channels/sandbox/inbound', { from, text, ...(name ? { name } : {}) });
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const created = await fetch(`${API}/platform/tenants`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${platformToken}` },
-    body: JSON.stringify({
-      name: `Inbox Salon ${run}`,
-      plan: 'pro',
-      timezone: 'Europe/Berlin',
-      admin: { email: ADMIN, password: PASSWORD, name: 'Ines Inbox' },
-    }),
-  });
-  const body = await created.json();
-  assert.equal(created.status, 201, JSON.stringify(body));
-  tenant = { id: body.tenant.id, apiKey: body.api_key.key };
+  tenant = await createTestTenant({ label: 'inbox', name: 'Inbox Salon', adminName: 'Ines Inbox', timezone: 'Europe/Berlin' });
   // Ulrich writes first: he has waited longest (and may be handed off as unhappy), so he leads the list.
   await inbound(
     '+4915120000002',
@@ -80,24 +46,9 @@ before(async () => {
   assert.equal((await inbound('+4915120000001', 'Hi, can I book a haircut for Friday?', 'Hanna Happy')).status, 201);
   await api('POST', '/saved-replies', { shortcut: 'hours', title: 'Opening hours', text: 'We open at 9.' });
   await api('POST', '/saved-replies', { shortcut: 'thanks', title: 'Thank you', text: 'Thank you for writing!' });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
-  context = await browser.newContext({
-    viewport: DESK,
-    locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
-    reducedMotion: 'reduce',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${BASE}/sign-in`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Inbox/, level: 1 }).waitFor();
+  browser = await launchChromium();
+  page = await newPage(browser, { viewport: DESK, timezoneId: 'Europe/Berlin', errors: pageErrors });
+  await signIn(page, tenant);
 });
 
 after(async () => {
@@ -213,7 +164,7 @@ void test('phone: the list, then the conversation full screen, then back; cards,
 
 void test('the tab title counts my conversations waiting for a reply', async () => {
   const users = await api('GET', '/users');
-  const me = users.body.data.find((u: { email: string }) => u.email === ADMIN);
+  const me = users.body.data.find((u: { email: string }) => u.email === tenant.admin.email);
   const conversations = await api('GET', '/conversations?limit=100');
   const ulrich = conversations.body.data.find(
     (c: { customer: { name: string } }) => c.customer.name === 'Ulrich Upset',

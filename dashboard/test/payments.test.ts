@@ -5,55 +5,37 @@
  * and phone sizes, axe-checked; screenshots go to .scratch/dashboard-screenshots/.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { testRuntime } from '../../test/support/runtime';
+import type { Browser, Page } from 'playwright-core';
+import {
+  BASE,
+  checkA11y as checkPage,
+  createTestTenant,
+  DESK,
+  launchChromium,
+  newPage,
+  PHONE,
+  RUN,
+  screenshot,
+  signIn,
+  tenantApi,
+  type TestTenant,
+} from './setup';
 
-const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
-const { url: BASE, platformToken } = testRuntime();
-const API = `${BASE}/api/v1`;
-const PASSWORD = 'a long payments test passphrase';
-const run = Date.now().toString(36);
-const ADMIN = `payments-${run}@dashboard.example`;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 const CUSTOMER_PHONE = `+49151${String(Date.now()).slice(-8)}`;
 
 let browser: Browser;
 let page: Page;
-let tenant: { id: string; apiKey: string };
+let tenant: TestTenant;
 let conversationId: string;
 /** The open deposit link and the paid prepayment, made through the API before the browser opens. */
 let pending: { id: string };
 let paid: { id: string };
 const pageErrors: string[] = [];
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(tenant ? { Authorization: `Bearer ${tenant.apiKey}`, 'X-Tenant-ID': tenant.id } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function checkA11y(name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(bad, [], `accessibility violations on ${name}`);
-}
-
-const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const api = (method: string, path: string, body?: unknown) => tenantApi(tenant, method, path, body);
+const checkA11y = (name: string) => checkPage(page, name);
+const shot = (name: string) => screenshot(page, name);
 /** A booking of `chair` three days from now at `hour` UTC, paid with `payment`. */
 const book = (chair: string, hour: number, service: string, payment: unknown, send = false) => {
   const start = new Date(Date.now() + 3 * 86_400_000);
@@ -77,20 +59,12 @@ const linkMessages = async (paymentId: string) =>
   ).length;
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const created = await fetch(`${API}/platform/tenants`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${platformToken}` },
-    body: JSON.stringify({
-      name: `Payments Salon ${run}`,
-      plan: 'pro',
-      timezone: 'Europe/Berlin',
-      admin: { email: ADMIN, password: PASSWORD, name: 'Paula Payments' },
-    }),
+  tenant = await createTestTenant({
+    label: 'payments',
+    name: 'Payments Salon',
+    adminName: 'Paula Payments',
+    timezone: 'Europe/Berlin',
   });
-  const body = await created.json();
-  assert.equal(created.status, 201, JSON.stringify(body));
-  tenant = { id: body.tenant.id, apiKey: body.api_key.key };
   const inbound = await api('POST', '/channels/sandbox/inbound', {
     from: CUSTOMER_PHONE,
     name: 'Pia Payer',
@@ -98,7 +72,7 @@ before(async () => {
   });
   assert.equal(inbound.status, 201, JSON.stringify(inbound.body));
   conversationId = inbound.body.conversation.id;
-  const chair = `chair-${run}`;
+  const chair = `chair-${RUN}`;
   // A prepayment the customer paid on the sandbox checkout page, then a deposit still waiting.
   const prepaid = await book(chair, 9, 'Colour', { purpose: 'full', amount: 4000, currency: 'EUR' });
   assert.equal(prepaid.status, 201, JSON.stringify(prepaid.body));
@@ -111,24 +85,9 @@ before(async () => {
   pending = deposit.body.payment;
   assert.equal(await linkMessages(pending.id), 1);
 
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
-  const context = await browser.newContext({
-    viewport: DESK,
-    locale: 'en-GB',
-    timezoneId: 'Europe/Berlin',
-    reducedMotion: 'reduce',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${BASE}/sign-in`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Inbox/, level: 1 }).waitFor();
+  browser = await launchChromium();
+  page = await newPage(browser, { viewport: DESK, timezoneId: 'Europe/Berlin', errors: pageErrors });
+  await signIn(page, tenant);
 });
 
 after(async () => {
@@ -190,7 +149,7 @@ void test('desk: the booking form books with a deposit, checks the amount, and t
   await dialog.getByRole('button', { name: /Choose a customer/ }).click();
   await dialog.getByRole('option', { name: /Pia Payer/ }).click();
   await dialog.getByLabel('Service').fill('Blow-dry');
-  await dialog.getByLabel('Resource').fill(`chair-form-${run}`);
+  await dialog.getByLabel('Resource').fill(`chair-form-${RUN}`);
   await dialog.getByRole('button', { name: /^Payment/ }).click();
   await dialog.getByRole('option', { name: /^Deposit/ }).click();
   // No amount yet: the form says so and sends nothing.

@@ -8,46 +8,39 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { testRuntime } from '../../test/support/runtime';
+import type { Browser, Page } from 'playwright-core';
+import {
+  API,
+  BASE,
+  checkA11y as checkPage,
+  createTestTenant,
+  DESK,
+  launchChromium,
+  newPage,
+  PHONE,
+  RUN,
+  screenshot,
+  SHOTS,
+  signIn,
+  tenantApi,
+  type TestTenant,
+} from './setup';
 
-const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
-const { url: BASE, platformToken } = testRuntime();
-const API = `${BASE}/api/v1`;
-const PASSWORD = 'a long whatsapp test passphrase';
-const run = Date.now().toString(36);
-const ADMIN = `wa-${run}@dashboard.example`;
-const DESK = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844 };
 /** The secret the test runtime's platform Meta app signs webhooks with (test/support/global-setup.mjs). */
 const APP_SECRET = 'whatsapp-app-secret-for-tests';
-const SANDBOX_TEMPLATE = `visit_reminder_${run}`;
-const WHATSAPP_TEMPLATE = `visit_followup_${run}`;
+const SANDBOX_TEMPLATE = `visit_reminder_${RUN}`;
+const WHATSAPP_TEMPLATE = `visit_followup_${RUN}`;
 
 let browser: Browser;
 let page: Page;
-let tenant: { id: string; apiKey: string };
+let tenant: TestTenant;
 const phoneNumberId = `7${Math.floor(Math.random() * 1e9)}`;
 const pageErrors: string[] = [];
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(tenant ? { Authorization: `Bearer ${tenant.apiKey}`, 'X-Tenant-ID': tenant.id } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const api = (method: string, path: string, body?: unknown) => tenantApi(tenant, method, path, body);
 
 /** Polls `read` until `done` accepts what it returns. */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -105,15 +98,8 @@ async function whatsappInbound(from: string, name: string, text: string, hoursAg
   return list.find((c) => c.customer.phone === `+${from}`);
 }
 
-async function checkA11y(name: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(bad, [], `accessibility violations on ${name}`);
-}
-
-const shot = (name: string, fullPage = false) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+const checkA11y = (name: string) => checkPage(page, name);
+const shot = (name: string, fullPage = false) => screenshot(page, name, fullPage);
 
 /** Runs `body` at phone size, then returns to the desk. */
 async function atPhoneSize(body: () => Promise<void>) {
@@ -136,19 +122,7 @@ const nav = async (name: string) => {
 const templateCard = (name: string) => page.locator('li').filter({ has: page.getByText(name, { exact: true }) });
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  const created = await fetch(`${API}/platform/tenants`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${platformToken}` },
-    body: JSON.stringify({
-      name: `WhatsApp Salon ${run}`,
-      plan: 'pro',
-      admin: { email: ADMIN, password: PASSWORD, name: 'Wanda Admin' },
-    }),
-  });
-  const body = await created.json();
-  assert.equal(created.status, 201, JSON.stringify(body));
-  tenant = { id: body.tenant.id, apiKey: body.api_key.key };
+  tenant = await createTestTenant({ label: 'wa', name: 'WhatsApp Salon', adminName: 'Wanda Admin' });
   const connected = await api('POST', '/channels/whatsapp', {
     phone_number_id: phoneNumberId,
     display_phone_number: '+1 555 000 1111',
@@ -156,28 +130,9 @@ before(async () => {
     waba_id: `8${phoneNumberId}`,
   });
   assert.equal(connected.status, 201, JSON.stringify(connected.body));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
-  const context = await browser.newContext({
-    viewport: DESK,
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-    reducedMotion: 'reduce',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
-      pageErrors.push(message.text());
-  });
-  await page.goto(`${BASE}/sign-in`);
-  await page.getByLabel('Email').fill(ADMIN);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Inbox/, level: 1 }).waitFor();
+  browser = await launchChromium();
+  page = await newPage(browser, { viewport: DESK, timezoneId: 'UTC', errors: pageErrors, consoleErrors: true });
+  await signIn(page, tenant);
 });
 
 let step = 0;
@@ -250,7 +205,7 @@ void test('templates: written with a live preview, approved by the sandbox; a re
   await templateCard(SANDBOX_TEMPLATE).getByText('Approved', { exact: true }).waitFor({ timeout: 30_000 });
 
   // A name that asks to be rejected is, with its reason in words.
-  const rejectName = `please_reject_${run}`;
+  const rejectName = `please_reject_${RUN}`;
   await page.getByRole('button', { name: 'Create template' }).first().click();
   await dialog.getByRole('button', { name: /^Channel/ }).click();
   await dialog.getByRole('option', { name: /^Sandbox/ }).click();

@@ -2,6 +2,7 @@ import { clock } from '../platform/clock';
 import { logger, newImageOf, streamWorker } from '../platform/workers';
 import { sendTo } from './sockets';
 import { connectionIdOfItem } from './store';
+import { mayStillBeOpening } from './subscription';
 
 /**
  * API Gateway opens a socket only once `$connect` has returned, so `$connect` cannot greet it. The
@@ -9,8 +10,6 @@ import { connectionIdOfItem } from './store';
  * that events committed from now on are pushed to it: the moment to resume from its last event id.
  */
 const GREETING_WAITS_MS = [100, 200, 400, 800];
-/** A connection this old that is gone has closed; a younger one may not be open yet. */
-const OPENING_MS = 10_000;
 
 export const handler = streamWorker(async (record) => {
   const item = newImageOf(record);
@@ -19,7 +18,7 @@ export const handler = streamWorker(async (record) => {
   for (const wait of [0, ...GREETING_WAITS_MS]) {
     if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
     if ((await sendTo(connectionId, { type: 'realtime.ready', connection_id: connectionId })) === 'sent') return;
-    if (clock.now().getTime() - Date.parse(String(item.connected_at)) > OPENING_MS) break;
+    if (!mayStillBeOpening({ connectedAt: String(item.connected_at) }, clock.now())) break;
   }
   logger.info('realtime connection closed before its greeting', { connection_id: connectionId });
 });

@@ -2,12 +2,13 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { REALTIME_SIGNAL_PREFIXES } from '../../catalog/workers';
 import type { EventEnvelope } from '../events/catalog';
+import { clock } from '../platform/clock';
 import { logger } from '../platform/observability';
 import { noteSignalOf, signalNoteChange } from './note-signal';
 import { closeRevokedConnections } from './revocation';
 import { sendTo } from './sockets';
 import { deleteConnection, listConnections } from './store';
-import { delivers, type Connection } from './subscription';
+import { delivers, mayStillBeOpening, type Connection } from './subscription';
 
 /** Each tenant's open connections for one stream batch (read once per batch, after its events exist). */
 export type OpenConnections = Map<string, Connection[]>;
@@ -23,9 +24,10 @@ const PARALLEL_PUSHES = 16;
 
 /**
  * Pushes events, in order, to every open connection of their tenant whose role and subscription take them,
- * and forgets connections found gone (410). Best effort: a push that fails otherwise is logged and left
- * to the client's resume (`GET /events?after=`), so a socket's trouble never holds back webhooks or the
- * stream. Returns how many pushes were made.
+ * and forgets connections found gone (410), except one registered so recently that its socket may still be
+ * opening (forgotten, it would never be pushed to again; its client resumes what it missed). Best effort:
+ * a push that fails otherwise is logged and left to the client's resume (`GET /events?after=`), so a
+ * socket's trouble never holds back webhooks or the stream. Returns how many pushes were made.
  */
 export async function pushEvents(events: EventEnvelope[], connections: OpenConnections): Promise<number> {
   let pushed = 0;
@@ -39,7 +41,7 @@ export async function pushEvents(events: EventEnvelope[], connections: OpenConne
         targets.slice(i, i + PARALLEL_PUSHES).map(async (connection) => {
           try {
             if ((await sendTo(connection.connectionId, event)) === 'sent') pushed++;
-            else {
+            else if (!mayStillBeOpening(connection, clock.now())) {
               gone.add(connection.connectionId);
               await deleteConnection(connection.tenantId, connection.connectionId);
             }

@@ -31,6 +31,13 @@ export interface Connection extends ConnectionOwner {
   connectedAt: string;
 }
 
+/**
+ * A connection registered so recently that its socket may still be opening: a push or greeting that finds it
+ * gone must not forget it (it would then be open and live, and never pushed to again).
+ */
+export const mayStillBeOpening = (connection: Pick<Connection, 'connectedAt'>, now: Date): boolean =>
+  now.getTime() - Date.parse(connection.connectedAt) <= REALTIME_LIMITS.openingSeconds * 1000;
+
 const eventFilter = z
   .string()
   .check(

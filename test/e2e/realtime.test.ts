@@ -254,6 +254,18 @@ describe('resuming after a drop', () => {
     await again.next(isEvent('conversation.message.received', 'live again'));
   });
 
+  it('names connections by their URL-encoded id in the management API: an id cut at an unencoded / is not found (404), not gone', async () => {
+    const s = await connect((await ticket(t)).url);
+    const { connection_id: id } = await s.next((m) => m.type === 'realtime.ready');
+    const management = testRuntime().realtimeUrl.replace(/^ws/, 'http');
+    // Ids are base64 and may hold a `/`: a caller that does not encode one asks for a path no connection has.
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}/extra`, { method: 'GET' })).status).toBe(404);
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(`${id}x`)}`, { method: 'GET' })).status).toBe(410);
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}`, { method: 'GET' })).status).toBe(200);
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}`, { method: 'DELETE' })).status).toBe(204);
+    await s.closed;
+  });
+
   it('keeps the events of a change that share one stored item when resuming inside it', async () => {
     const tenant = await createTenant();
     const { conversation } = await inbound(tenant, 'hello');

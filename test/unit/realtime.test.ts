@@ -1,8 +1,10 @@
+import { REALTIME_LIMITS } from '../../catalog/realtime';
 import { newEvent } from '../../functions/events/store';
 import {
   ClientMessage,
   conversationOf,
   delivers,
+  mayStillBeOpening,
   roleSees,
   subscriptionOf,
 } from '../../functions/realtime/subscription';
@@ -54,5 +56,15 @@ describe('realtime delivery rules', () => {
     for (const bad of [{}, { action: 'pong' }, { action: 'ping', extra: 1 }, { action: 'subscribe', types: ['nope'] }])
       expect([bad, ClientMessage.safeParse(bad).success]).toEqual([bad, false]);
     expect(subscriptionOf({ types: ['booking.*', 'booking.*'] })).toEqual({ types: ['booking.*'] });
+  });
+});
+
+describe('a connection that may still be opening', () => {
+  it('is one registered within REALTIME_LIMITS.openingSeconds: a send that finds it gone does not forget it', () => {
+    const at = (secondsAgo: number) => ({ connectedAt: new Date(now.getTime() - secondsAgo * 1000).toISOString() });
+    expect(mayStillBeOpening(at(0), now)).toBe(true);
+    expect(mayStillBeOpening(at(REALTIME_LIMITS.openingSeconds), now)).toBe(true);
+    expect(mayStillBeOpening(at(REALTIME_LIMITS.openingSeconds + 1), now)).toBe(false);
+    expect(mayStillBeOpening(at(3600), now)).toBe(false);
   });
 });

@@ -89,3 +89,58 @@ def test_a_ticket_opens_one_socket_only(tenant: Tenant) -> None:
             await first.close()
 
     asyncio.run(main())
+
+
+def test_a_socket_never_greeted_is_replaced_and_pauses_grow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket that opens but never says ``realtime.ready`` is given up after ``ready_timeout`` and another
+    is opened, with pauses that double from the initial delay (a scripted socket stands in for the server)."""
+    opened: List[float] = []
+
+    class Silent:
+        async def receive_text(self) -> str:
+            await asyncio.Event().wait()
+            return ""
+
+        async def send_text(self, text: str) -> None:
+            pass
+
+        async def close(self) -> None:
+            pass
+
+    async def connect(url: str, timeout: float = 10.0) -> Silent:
+        opened.append(asyncio.get_running_loop().time())
+        return Silent()
+
+    class Tickets:
+        async def create_ticket(self, **body: Any) -> Dict[str, str]:
+            return {"url": "ws://127.0.0.1:9/"}
+
+    class Client:
+        realtime = Tickets()
+
+    monkeypatch.setattr(_WebSocket, "connect", staticmethod(connect))
+
+    async def main() -> None:
+        subscription = subscribe(Client(), ready_timeout=0.2, reconnect_initial_delay=0.2, reconnect_max_delay=0.4)
+
+        async def run() -> None:
+            async for _ in subscription:
+                pass
+
+        task = asyncio.ensure_future(run())
+        try:
+            # Four sockets need 3 greeting timeouts (0.6 s) and pauses of at most 0.2 + 0.4 + 0.4 s.
+            for _ in range(200):
+                if len(opened) >= 4:
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await subscription.close()
+            task.cancel()
+        assert len(opened) >= 4, f"sockets opened: {len(opened)}"
+        gaps = [b - a for a, b in zip(opened, opened[1:])]
+        # Each gap is the greeting timeout plus a pause of at least half the (doubled, capped) delay.
+        for gap, least in zip(gaps, [0.2 + 0.1, 0.2 + 0.2, 0.2 + 0.2]):
+            assert gap >= least - 0.02, f"gaps: {gaps}"
+
+    asyncio.run(main())

@@ -27,7 +27,7 @@ export {
 } from './core/errors.js';
 export type { FieldError, Problem, RateLimitInfo } from './core/errors.js';
 export { signWebhook, verifyWebhook } from './webhooks.js';
-export { RealtimeSubscription } from './realtime.js';
+export { REALTIME_RECONNECT_DEFAULTS, RealtimeSubscription, reconnectDelayMs } from './realtime.js';
 export type { EventFilter, RealtimeBackend, RealtimeControl, RealtimeStatus, RealtimeSubscribeOptions, WebSocketConstructor, WebSocketLike } from './realtime.js';
 export { listen, listenSecret, matchesEventPatterns } from './listen.js';
 export type { ListenOptions, ListenReady } from './listen.js';

@@ -52,8 +52,17 @@ export interface RealtimeSubscribeOptions {
   WebSocket?: WebSocketConstructor;
   /** How often the socket is pinged to stay open (API Gateway closes sockets idle for 10 minutes). Default 5 minutes. */
   pingIntervalMs?: number;
-  /** Reconnection pauses: from `initialDelayMs` (default 1 s), doubling up to `maxDelayMs` (default 30 s), with jitter. */
+  /**
+   * Pauses before reconnecting: after a connection that was live, between half and all of `initialDelayMs`
+   * (default 1 s); each failed attempt since doubles it, up to `maxDelayMs` (default 30 s), which no pause
+   * exceeds. A connection that goes live starts the count again.
+   */
   reconnect?: { initialDelayMs?: number; maxDelayMs?: number };
+  /**
+   * A socket not greeted with `realtime.ready` within this is closed and replaced, so a lost greeting (or a
+   * handshake that never completes) cannot leave the subscription waiting for good. Default 15 s.
+   */
+  readyTimeoutMs?: number;
   /** The most events one resume replays (default 1,000); beyond it `onResync` is called instead. */
   maxResumeEvents?: number;
 }
@@ -88,6 +97,25 @@ function timeOf(id: string): number {
   for (const c of id.slice(4, 14)) ms = ms * 32 + ULID_DIGITS.indexOf(c);
   return ms;
 }
+/** The default pauses between reconnections, and how long a new socket may wait for its greeting. */
+export const REALTIME_RECONNECT_DEFAULTS = { initialDelayMs: 1_000, maxDelayMs: 30_000, readyTimeoutMs: 15_000 } as const;
+
+/**
+ * The pause before a reconnection when `retries` pauses were already waited since the subscription was
+ * last live: the initial delay doubled per earlier pause, capped at the maximum, then `random` (0 to 1)
+ * picks between half and all of it, so clients dropped together do not all come back at once.
+ */
+export function reconnectDelayMs(
+  retries: number,
+  options: { initialDelayMs?: number; maxDelayMs?: number } = {},
+  random: number = Math.random(),
+): number {
+  const initial = options.initialDelayMs ?? REALTIME_RECONNECT_DEFAULTS.initialDelayMs;
+  const max = options.maxDelayMs ?? REALTIME_RECONNECT_DEFAULTS.maxDelayMs;
+  const ceiling = Math.min(max, initial * 2 ** Math.min(retries, 30));
+  return ceiling * (0.5 + Math.min(Math.max(random, 0), 1) / 2);
+}
+
 const isEventId = (id: unknown): id is string => typeof id === 'string' && /^evt_[0-9A-HJKMNP-TV-Z]{26}$/.test(id);
 
 function matches(event: Event, types: EventFilter[] | undefined, conversationId: string | undefined): boolean {
@@ -118,11 +146,13 @@ export class RealtimeSubscription {
   private status: RealtimeStatus = 'connecting';
   private socket: WebSocketLike | undefined;
   private closed = false;
-  private attempt = 0;
+  /** Pauses waited since the subscription was last live: the next one is twice as long (up to the maximum). */
+  private retries = 0;
   private readonly seen = new Set<string>();
   private readonly seenOrder: string[] = [];
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readyTimer: ReturnType<typeof setTimeout> | undefined;
   private types: EventFilter[] | undefined;
   private conversationId: string | undefined;
   /** Delivery is serial: live events wait while a resume runs, then are delivered after it. */
@@ -156,10 +186,22 @@ export class RealtimeSubscription {
     this.send({ action: 'subscribe', types: filter.types ?? [], ...(filter.conversationId ? { conversation_id: filter.conversationId } : {}) });
   }
 
+  /**
+   * Connects at once if the subscription is waiting to reconnect (the network is back, the tab is shown
+   * again), instead of at the end of its pause; does nothing while it is connected or connecting.
+   */
+  reconnectNow(): void {
+    if (this.closed || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    void this.connect();
+  }
+
   /** Stops for good: closes the socket and cancels any reconnection. */
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.readyTimer);
     clearInterval(this.pingTimer);
     this.socket?.close(1000, 'Closed by the client');
     this.setStatus('closed');
@@ -178,7 +220,7 @@ export class RealtimeSubscription {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    this.setStatus(this.status === 'connecting' ? 'connecting' : 'reconnecting');
     let socket: WebSocketLike;
     try {
       const WebSocketImpl = this.options.WebSocket ?? (await defaultWebSocket());
@@ -194,7 +236,11 @@ export class RealtimeSubscription {
     this.socket = socket;
     // Where this connection resumes: fixed now, before anything pushed on it moves lastEventId.
     const resumeFrom = this.lastEventId;
-    let live = false;
+    let greeted = false;
+    clearTimeout(this.readyTimer);
+    this.readyTimer = setTimeout(() => {
+      if (!greeted && this.socket === socket) socket.close(4001, 'No greeting');
+    }, this.options.readyTimeoutMs ?? REALTIME_RECONNECT_DEFAULTS.readyTimeoutMs);
     socket.addEventListener('message', (message) => {
       let parsed: unknown;
       try {
@@ -204,10 +250,12 @@ export class RealtimeSubscription {
       }
       const body = parsed as { id?: unknown; type?: unknown };
       if (body.type === 'realtime.ready') {
-        live = true;
-        this.attempt = 0;
+        // A greeting sent twice (a retried push) resumes once.
+        if (greeted) return;
+        greeted = true;
+        clearTimeout(this.readyTimer);
         this.startPing();
-        this.enqueue(() => this.resume(resumeFrom));
+        this.enqueue(() => this.resume(socket, resumeFrom));
         return;
       }
       if (isEventId(body.id)) this.enqueue(() => this.deliver([parsed as Event]));
@@ -215,9 +263,10 @@ export class RealtimeSubscription {
         this.options.onControl?.(parsed as RealtimeControl);
     });
     socket.addEventListener('close', () => {
-      if (this.socket === socket) this.socket = undefined;
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      clearTimeout(this.readyTimer);
       clearInterval(this.pingTimer);
-      if (!live) this.attempt++;
       this.retryLater();
     });
     socket.addEventListener('error', () => undefined);
@@ -232,21 +281,27 @@ export class RealtimeSubscription {
     this.pingTimer = setInterval(() => this.send({ action: 'ping' }), this.options.pingIntervalMs ?? 300_000);
   }
 
+  /**
+   * Waits before the next connection: about `initialDelayMs` after a live connection dropped (or the first
+   * one failed), twice as long after each further failure, never over `maxDelayMs`.
+   */
   private retryLater() {
     if (this.closed || this.retryTimer) return;
     this.setStatus('reconnecting');
-    const initial = this.options.reconnect?.initialDelayMs ?? 1_000;
-    const max = this.options.reconnect?.maxDelayMs ?? 30_000;
-    const delay = Math.min(max, initial * 2 ** Math.min(this.attempt, 10));
-    this.attempt++;
+    const delay = reconnectDelayMs(this.retries++, this.options.reconnect);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.connect();
-    }, delay * (0.75 + Math.random() / 2));
+    }, delay);
   }
 
-  /** After `realtime.ready`: what was committed since the last event seen, then live. */
-  private async resume(from: string | undefined): Promise<void> {
+  /**
+   * After `realtime.ready`: what was committed since the last event seen, then live, unless the socket
+   * closed meanwhile or the list failed (then the socket is closed: the next one resumes instead, and the
+   * pauses keep growing until one goes live).
+   */
+  private async resume(socket: WebSocketLike, from: string | undefined): Promise<void> {
+    if (this.socket !== socket) return;
     if (from) {
       this.setStatus('resuming');
       const max = this.options.maxResumeEvents ?? 1_000;
@@ -263,12 +318,14 @@ export class RealtimeSubscription {
         } while (cursor && !tooMany);
       } catch {
         // The list failed: drop this socket and try again, rather than go live with a gap.
-        this.socket?.close(4000, 'Resume failed');
+        socket.close(4000, 'Resume failed');
         return;
       }
       if (tooMany) this.options.onResync?.();
       else await this.deliver(missed.sort((a, b) => (a.id < b.id ? -1 : 1)));
     }
+    if (this.socket !== socket || this.closed) return;
+    this.retries = 0;
     this.setStatus('live');
   }
 

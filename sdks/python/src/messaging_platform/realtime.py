@@ -182,6 +182,9 @@ class RealtimeSubscription:
     ``last_event_id`` is the newest event yielded: pass it as ``after`` to resume a later subscription.
     ``on_status`` hears ``connecting``, ``resuming``, ``live`` and ``reconnecting``; ``on_resync`` is called
     when more was missed than ``max_resume_events`` (reload your state: those events are not replayed).
+    After a drop it waits between half and all of ``reconnect_initial_delay``, twice as long after each
+    failed attempt, never more than ``reconnect_max_delay``; going live starts again. A socket not greeted
+    with ``realtime.ready`` within ``ready_timeout`` seconds is given up and replaced.
     """
 
     def __init__(
@@ -194,6 +197,7 @@ class RealtimeSubscription:
         ping_interval: float = 300.0,
         reconnect_initial_delay: float = 1.0,
         reconnect_max_delay: float = 30.0,
+        ready_timeout: float = 15.0,
         max_resume_events: int = 1_000,
         on_status: Optional[Callable[[str], None]] = None,
         on_resync: Optional[Callable[[], None]] = None,
@@ -205,6 +209,7 @@ class RealtimeSubscription:
         self._ping_interval = ping_interval
         self._initial = reconnect_initial_delay
         self._max = reconnect_max_delay
+        self._ready_timeout = ready_timeout
         self._max_resume = max_resume_events
         self._on_status = on_status or (lambda status: None)
         self._on_resync = on_resync or (lambda: None)
@@ -274,10 +279,16 @@ class RealtimeSubscription:
                 socket = self._socket = await _WebSocket.connect(ticket["url"])
                 waiting: List[Dict[str, Any]] = []
                 live = False
+                greeted = False
                 while not self._closed:
-                    message = json.loads(await socket.receive_text())
+                    received = socket.receive_text()
+                    # A lost greeting must not leave the subscription waiting for good.
+                    text = await (received if greeted else asyncio.wait_for(received, self._ready_timeout))
+                    message = json.loads(text)
                     if message.get("type") == "realtime.ready":
-                        attempt = 0
+                        if greeted:
+                            continue
+                        greeted = True
                         ping = asyncio.ensure_future(self._pinger(socket))
                         if resume_from:
                             self._on_status("resuming")
@@ -289,6 +300,7 @@ class RealtimeSubscription:
                                     if self._fresh(event):
                                         yield event
                         live = True
+                        attempt = 0
                         self._on_status("live")
                         for event in waiting:
                             if self._fresh(event):
@@ -311,9 +323,10 @@ class RealtimeSubscription:
                 self._socket = None
             if self._closed:
                 break
-            delay = min(self._max, self._initial * 2 ** min(attempt, 10))
+            # Between half and all of the doubled delay, so the maximum is never exceeded.
+            delay = min(self._max, self._initial * 2 ** min(attempt, 30))
             attempt += 1
-            await asyncio.sleep(delay * (0.75 + random.random() / 2))
+            await asyncio.sleep(delay * (0.5 + random.random() / 2))
 
     async def _pinger(self, socket: _WebSocket) -> None:
         # API Gateway closes a socket idle for 10 minutes.
