@@ -7,7 +7,7 @@
  *   setup starts once (DynamoDB Local on Java, the SQS emulator, the gateway). Jest runs a project's
  *   global setup only when one of its test files is selected.
  * - `models` (test/models): trains the local AI models and evaluates them on the held-out sets; no Java,
- *   but a minute of CPU.
+ *   a few seconds of CPU.
  * - `infra` (test/infra): the CDK app, synthesized once for all its files (test/infra/synth.ts).
  *
  * `--selectProjects unit runtime` picks projects; a file path picks its project by itself.

@@ -17,7 +17,8 @@ import {
 import { MODELS_DIR, trainAll, trainingSet } from '../../scripts/train-ai';
 
 // The local AI models' data and quality: trains every model and evaluates it on the held-out sets.
-// CPU-heavy (a minute of CPU), so it is its own jest project, outside the unit project.
+// Seconds of CPU (training's hot loop keeps off vm-context globals: functions/ai/local/softmax.ts), but
+// more than the unit project's budget, so it is its own jest project.
 
 const normalised = (t: string) =>
   t
