@@ -21,6 +21,8 @@ const base = {
 };
 
 export default {
+  // Two for the CPU-bound projects; `npm run test:runtime` asks for four: its files mostly wait (on pollers,
+  // retry delays, timers, runtimes of their own), and its workers used about 2 % of a core each.
   maxWorkers: 2,
   // A global setting (Jest has no per-project timeout): the runtime-backed tests need it.
   testTimeout: 60000,
