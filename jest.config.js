@@ -7,7 +7,7 @@
  *   setup starts once (DynamoDB Local on Java, the SQS emulator, the gateway). Jest runs a project's
  *   global setup only when one of its test files is selected.
  * - `models` (test/models): trains the local AI models and evaluates them on the held-out sets; no Java,
- *   but a minute of CPU.
+ *   a few seconds of CPU.
  * - `infra` (test/infra): the CDK app, synthesized once for all its files (test/infra/synth.ts).
  *
  * `--selectProjects unit runtime` picks projects; a file path picks its project by itself.
@@ -21,6 +21,8 @@ const base = {
 };
 
 export default {
+  // Two for the CPU-bound projects; `npm run test:runtime` asks for four: its files mostly wait (on pollers,
+  // retry delays, timers, runtimes of their own), and its workers used about 2 % of a core each.
   maxWorkers: 2,
   // A global setting (Jest has no per-project timeout): the runtime-backed tests need it.
   testTimeout: 60000,

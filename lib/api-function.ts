@@ -8,13 +8,21 @@ import {
   Runtime,
   SystemLogLevel,
   Tracing,
+  Code,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AI_MODEL_FILES, BUNDLING, PACKAGES_BESIDE_BUNDLE, type DataFiles } from '../catalog/bundling';
+import {
+  AI_MODEL_FILES,
+  BUNDLING,
+  PACKAGES_BESIDE_BUNDLE,
+  type DataFiles,
+  type PackageBeside,
+} from '../catalog/bundling';
 import { packagesBeside } from '../catalog/packages-beside';
 import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../catalog/functions';
 import type { TableSpec } from '../catalog/resources';
@@ -23,8 +31,29 @@ import { METRICS } from '../catalog/workers';
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-const FUNCTIONS_DIR = fileURLToPath(new URL('../functions', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const FUNCTIONS_DIR = fileURLToPath(new URL('../functions', import.meta.url));
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * A folder of bundles built ahead of the synth (lib/function-bundles.ts, for the infra tests): given, each
+ * function takes its code from `<folder>/<bundleKey>` instead of bundling itself.
+ */
+export const PREBUILT_BUNDLES_CONTEXT = 'prebuiltBundles';
+
+/** What a function's asset is made from: the bundle of its handler and the files copied beside it. */
+export interface FunctionBundle {
+  handler: string;
+  define?: Record<string, string>;
+  dataFiles: readonly DataFiles[];
+  packages: readonly PackageBeside[];
+}
+
+/** A folder name for a bundle: its handler, and a digest of the rest when there is more. */
+export function bundleKey(bundle: FunctionBundle): string {
+  const { handler, ...rest } = bundle;
+  const digest = createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 12);
+  return `${handler.replace(/\//g, '--')}-${digest}`;
+}
 
 export interface AppFunctionProps {
   /** Module under functions/, without extension, exporting `handler`. */
@@ -49,6 +78,8 @@ export interface AppFunctionProps {
  * without the platform's per-request lines, and X-Ray tracing.
  */
 export class AppFunction extends NodejsFunction {
+  readonly bundle: FunctionBundle;
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
@@ -57,9 +88,12 @@ export class AppFunction extends NodejsFunction {
     const dataFiles = [...(props.ai ? [AI_MODEL_FILES] : []), ...(props.dataFiles ?? [])];
     // Copied beside the bundle for the functions whose code loads them (catalog/bundling.ts).
     const packages = packagesBeside(props.handler);
+    const bundle: FunctionBundle = { handler: props.handler, define: props.define, dataFiles, packages };
+    const prebuilt = scope.node.tryGetContext(PREBUILT_BUNDLES_CONTEXT) as string | undefined;
     super(scope, id, {
-      entry: join(FUNCTIONS_DIR, `${props.handler}.ts`),
-      handler: 'handler',
+      ...(prebuilt
+        ? { code: Code.fromAsset(join(prebuilt, bundleKey(bundle))), handler: 'index.handler' }
+        : { entry: join(FUNCTIONS_DIR, `${props.handler}.ts`), handler: 'handler' }),
       projectRoot: ROOT,
       depsLockFilePath: join(ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
@@ -113,6 +147,7 @@ export class AppFunction extends NodejsFunction {
           : {}),
       },
     });
+    this.bundle = bundle;
   }
 
   /** API-key authentication records `last_used_at`: allowed on API-key items only, whatever the route. */

@@ -1,22 +1,22 @@
 // `npm test`: checks the prerequisites of the steps it will run, runs the steps (each is an npm script that
-// also runs alone), and prints how long each step took. By default the steps run one after another, their
-// output streamed as it comes. With TEST_LANES=parallel they run in three lanes at once (a lane runs its
-// steps one after another in the table's order), which saves wall time on an idle two-core machine but
-// starves timing-bound tests on a busy one:
+// also runs alone), and prints how long each step took. The steps run in three lanes at once (a lane runs
+// its steps one after another in the table's order):
 //
-// - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is one process busy on one
-//   core the whole time (tsc, type-aware ESLint, jest with one file or two).
+// - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is
+//   busy on the CPU the whole time (tsc, type-aware ESLint, jest, esbuild).
 // - `runtime`: the runtime project. Its tests mostly wait (on pollers, retry delays, timers, a runtime of
 //   their own), so it leaves a core free most of the time.
 // - `clients`: the SDK suites and the dashboard's browser tests, each against a local runtime of its own,
 //   also mostly waiting.
 //
-// The runtime and clients lanes start once the dashboard is built (every local runtime serves it).
-//
-// On a two-core machine the checks then use the core the waiting lanes leave idle (docs/testing.md has the
-// times). Each step's output is kept and printed whole when it ends, so lanes do not interleave. The first
-// failure stops new steps from starting; the steps already running finish; `npm test` exits with the first
-// failing step's code.
+// The runtime and clients lanes start once the dashboard is built (every local runtime serves it). The
+// checks run at a lower CPU priority (nice 10): they take the CPU the waiting lanes leave idle, and never
+// hold it while a runtime-backed test has something to do, so a test waiting on a bound (a webhook's
+// timeout, a runtime's start) is not starved by a linter. Each step's output is kept and printed whole when
+// it ends, so lanes do not interleave. The first failure stops new steps from starting; the steps already
+// running finish; `npm test` exits with the first failing step's code. TEST_LANES=serial runs the steps one
+// after another instead (checks, then runtime, then clients), their output streamed as it comes, at the
+// usual priority.
 //
 //   npm test                    every step
 //   npm test -- unit lint       just these steps (in their lanes)
@@ -82,12 +82,20 @@ const python = pythonWithDeps(found);
 if (python) env.PYTHON = python;
 
 /** In lanes, each step's output is kept and printed whole when it ends, so lanes do not interleave. */
-const inLanes = process.env.TEST_LANES === 'parallel';
+const inLanes = process.env.TEST_LANES !== 'serial';
 
-/** Runs an npm script; in lanes its output is kept and returned when it ends, else streamed. */
-const runScript = (script: string) =>
+/** How much less CPU priority the checks lane gets beside the waiting lanes (nice's scale, 0 to 19). */
+const CHECKS_NICENESS = 10;
+
+/**
+ * Runs an npm script; in lanes its output is kept and returned when it ends, else streamed. A checks step
+ * in lanes runs niced (its children inherit the priority).
+ */
+const runScript = (script: string, lane: Lane) =>
   new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], {
+    const npm = ['npm', 'run', '--silent', script];
+    const command = inLanes && lane === 'checks' ? ['nice', '-n', String(CHECKS_NICENESS), ...npm] : npm;
+    const child = spawn(command[0]!, command.slice(1), {
       stdio: ['ignore', inLanes ? 'pipe' : 'inherit', inLanes ? 'pipe' : 'inherit'],
       env,
     });
@@ -126,7 +134,7 @@ async function runLane(laneSteps: Step[]) {
     if (failed !== 0) return;
     const startedAt = sinceStart();
     console.log(`── ${step.name} (npm run ${step.script}) started at ${startedAt.toFixed(1)} s`);
-    const run = runScript(step.script);
+    const run = runScript(step.script, step.lane);
     running.set(step.name, run);
     started.get(step.name)?.();
     const { code, output } = await run;

@@ -2,8 +2,8 @@
 // here with the main suite's own setup and handed to each suite through TEST_RUNTIME_FILE (its URL, the
 // platform token and the test CA), instead of one runtime per language; likewise one fault proxy and
 // one HTTPS webhook receiver (test-servers.mjs), handed over as SDK_FAULT_PROXY_URL and
-// SDK_WEBHOOK_RECEIVER_URL. Stops at the first suite that fails, with its exit code, and prints each
-// suite's time.
+// SDK_WEBHOOK_RECEIVER_URL. The suites run side by side, each one's output printed whole when it ends;
+// exits with the code of the first suite that failed, and prints each suite's time.
 //
 //   node sdks/conformance/run-all.mjs                 all three
 //   node sdks/conformance/run-all.mjs python ruby     some
@@ -31,9 +31,9 @@ console.log('sdks: starting one local runtime for the SDK suites');
 await globalSetup();
 // One fault proxy and one HTTPS webhook receiver for the three suites too.
 const servers = await startTestServersForRuntime();
-let child;
+const children = new Set();
 const stop = async (signal) => {
-  child?.kill(signal);
+  for (const child of children) child.kill(signal);
   await servers.close();
   await globalTeardown();
   process.exit(130);
@@ -41,29 +41,39 @@ const stop = async (signal) => {
 process.once('SIGINT', () => void stop('SIGINT'));
 process.once('SIGTERM', () => void stop('SIGTERM'));
 
-const times = [];
-let failed = 0;
-try {
-  for (const name of names) {
+/**
+ * One suite, its output kept and printed whole when it ends: the suites run side by side (each mostly
+ * waits on the runtime, its retry delays and its own test servers), and their lines must not interleave.
+ */
+const runSuite = (name) =>
+  new Promise((resolve) => {
     const started = performance.now();
-    child = spawn('npm', ['run', '--silent', SUITES[name]], {
-      stdio: 'inherit',
+    const child = spawn('npm', ['run', '--silent', SUITES[name]], {
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...servers.env, TEST_RUNTIME_SHARED: '1' },
     });
-    const code = await new Promise((resolve) => {
-      child.once('error', () => resolve(127));
-      child.once('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
-    });
-    times.push([name, (performance.now() - started) / 1000, code]);
-    if (code !== 0) {
-      failed = code;
-      break;
-    }
-  }
+    children.add(child);
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const done = (code) => {
+      children.delete(child);
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`\n── sdks: ${name}, ${seconds.toFixed(1)} s\n${Buffer.concat(chunks).toString('utf8')}`);
+      resolve([name, seconds, code]);
+    };
+    child.once('error', () => done(127));
+    child.once('exit', (status, signal) => done(status ?? (signal ? 1 : 0)));
+  });
+
+let times = [];
+try {
+  times = await Promise.all(names.map(runSuite));
 } finally {
   await servers.close();
   await globalTeardown();
 }
+const failed = times.find(([, , code]) => code !== 0)?.[2] ?? 0;
 for (const [name, seconds, code] of times)
   console.log(`sdks: ${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s${code === 0 ? '' : `  failed (exit ${code})`}`);
 process.exit(failed);

@@ -12,6 +12,10 @@ export const MODEL_DIR = new URL('./models/', import.meta.url);
 /** `name` is a fixed file name (a language code or `language-id`), never input from a request. */
 export const modelFileName = (name: string) => `${name}.json.gz`;
 
+/** A model file's JSON text, as `npm run train:ai` wrote it. */
+export const readModelText = (name: string): string =>
+  gunzipSync(readFileSync(new URL(modelFileName(name), MODEL_DIR))).toString('utf8');
+
 export function readModelFile<T>(name: string): T {
-  return JSON.parse(gunzipSync(readFileSync(new URL(modelFileName(name), MODEL_DIR))).toString('utf8')) as T;
+  return JSON.parse(readModelText(name)) as T;
 }
