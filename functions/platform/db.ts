@@ -35,7 +35,7 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const base = new DynamoDBClient({ maxAttempts: 3 });
-    recognizeOwnRetriedPuts(base);
+    recognizeOwnRetriedWrites(base);
     clientMade({ service: 'dynamodb', client: base });
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
@@ -47,9 +47,12 @@ export function db(): DynamoDBDocumentClient {
  * timeout) is sent again by the SDK, and its own item then fails its condition: a create answered "already
  * there". When the item a retry's refusal returns is exactly the item being put (ids and timestamps
  * included), the earlier attempt wrote it, and the call succeeded. The refused item comes with the
- * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional puts), at no extra cost.
+ * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional writes), at no extra cost.
+ * A conditional DeleteItem's retry likewise finds its item gone: the item being absent is what the
+ * delete asked for, so the call succeeded (had another writer deleted it in between, both asked for the
+ * same end, as two DELETE requests do).
  */
-function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
+function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
   type Stack = {
     add(
@@ -61,12 +64,17 @@ function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
     ): void;
   };
   const stack = client.middlewareStack as unknown as Stack;
+  const isConditional = (command: string, args: Args, context: { commandName?: string }) =>
+    context.commandName === command && args.input.ConditionExpression !== undefined;
   const isConditionalPut = (args: Args, context: { commandName?: string }) =>
-    context.commandName === 'PutItemCommand' && args.input.ConditionExpression !== undefined;
+    isConditional('PutItemCommand', args, context);
+  const isConditionalDelete = (args: Args, context: { commandName?: string }) =>
+    isConditional('DeleteItemCommand', args, context);
   stack.add(
     (next, context) => (args) =>
       next(
-        isConditionalPut(args, context) && args.input.ReturnValuesOnConditionCheckFailure === undefined
+        (isConditionalPut(args, context) || isConditionalDelete(args, context)) &&
+          args.input.ReturnValuesOnConditionCheckFailure === undefined
           ? { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }
           : args,
       ),
@@ -84,10 +92,12 @@ function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
         if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
           if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
             return { output: { $metadata: {} }, response: {} };
+        if (retry && isConditionFailure(error) && isConditionalDelete(args, context) && !found)
+          return { output: { $metadata: {} }, response: {} };
         throw error;
       }
     },
-    { step: 'finalizeRequest', name: 'recognizeOwnRetriedPut', priority: 'low' },
+    { step: 'finalizeRequest', name: 'recognizeOwnRetriedWrite', priority: 'low' },
   );
 }
 
@@ -219,6 +229,14 @@ export const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
     retryable: (error) => error instanceof Error && error.name === 'TransactionConflictException',
     exhausted: () => DomainError.conflict('concurrent_update', 'The item is changing too fast; retry.'),
   });
+
+/**
+ * A write that may be repeated as it is (a Put of a whole item, a Delete) retried while DynamoDB refuses
+ * it for a moment: a transaction cancelled by a concurrent one or by throttling writes nothing, and is
+ * over in milliseconds.
+ */
+export const retryTransient = <T>(write: () => Promise<T>): Promise<T> =>
+  retryOnConflict(write, { attempts: 4, retryable: (error) => transactionConflicted(error) || isThrottling(error) });
 
 /** Runs `work` on every item, `parallel` at a time; all are tried, then the first failure is thrown. */
 export async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>) {

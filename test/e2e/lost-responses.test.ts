@@ -116,4 +116,28 @@ describe('a write whose response is lost', () => {
     });
     expect([reply.status, reply.body.code]).toEqual([201, undefined]);
   });
+
+  it('deletes what a conditional delete deletes, rather than finding it gone already', async () => {
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: {
+        name: 'Lost Co 3',
+        plan: 'pro',
+        admin: { email: 'lost3@example.com', password: 'a long enough password' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const schedule = await api('POST', '/schedules', {
+      ...auth,
+      body: { resource_id: 'chair-2', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '18:00' }] } },
+    });
+    expect(schedule.status).toBe(201);
+    const deleted = await fetch(`${base}/api/v1/schedules/chair-2`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${auth.token}`, 'X-Tenant-ID': auth.tenant, 'If-Match': '"1"' },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await api('GET', '/schedules/chair-2', auth)).status).toBe(404);
+  });
 });

@@ -96,15 +96,19 @@ export async function login(t: TestTenant, email = t.adminEmail, password = t.ad
   return res.body as { access_token: string; refresh_token: string; session_id: string };
 }
 
-/** Polls `fn` until `done` holds (async work: workers, pollers), failing after `ms`. */
+/**
+ * Polls `fn` until `done` holds (async work: workers, pollers), failing after `ms`. The pause between
+ * reads doubles from 100 ms to at most 1 s: a wait of minutes (a send settled by the sweeper) must not
+ * spend the tenant's hourly request limit, nor a wait on a login the per-account failed-login limit.
+ */
 export async function eventually<T>(fn: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
-  for (;;) {
+  for (let pause = 100; ; pause = Math.min(pause * 2, 1000)) {
     const value = await fn();
     if (done(value)) return value;
     if (Date.now() > deadline)
       throw new Error(`condition not met within ${ms} ms; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pause));
   }
 }
 
