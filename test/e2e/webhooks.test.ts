@@ -369,8 +369,9 @@ describe('delivery', () => {
     );
     await inbound(tenant, '+491516000004', 'more');
     await new Promise((res) => setTimeout(res, 2500));
-    // At most one attempt was already in flight (and, under chaos, its duplicated queue message: one more POST).
-    expect(r.received.length).toBeLessThanOrEqual(seen + (process.env.CHAOS ? 2 : 1));
+    // Each of the two deliveries may have had one attempt under way, or started on the endpoint as the
+    // dispatcher cached it in the second before (the attempt lease keeps a duplicated message from a second POST).
+    expect(r.received.length).toBeLessThanOrEqual(seen + 2);
     // Deactivation takes effect at once: the later events make no delivery at all.
     const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
     expect(all).toHaveLength(2);

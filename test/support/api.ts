@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { chaosFromEnv } from '../../local/chaos/config';
+import { WORKER_TIMEOUT_SECONDS } from '../../catalog/resources';
 import { recordContract } from './contract';
 import { testRuntime } from './runtime';
 
@@ -155,6 +156,14 @@ export const clockOrdered = <T extends string | undefined>(ids: T[]): T[] =>
 export const serverClockSkewMs = (): number => chaosFromEnv()?.faults.clockSkewMs ?? 0;
 
 /** The ids of a list response's items, in order. */
+/**
+ * How much later than due scheduled work (template reviews, reminders, scheduled messages, sweeps) may run
+ * under the chaos mode: a scheduled run that times out keeps its lease until the worker's timeout plus 10 s
+ * after its start (SCHEDULED_RUN_LEASE_MS, functions/platform/leases.ts), as in AWS, and the runs in
+ * between are skipped. Locally the runs come every second or two, so such a lapse is met often.
+ */
+export const scheduledRunLateMs = (): number => (chaosFromEnv() ? (WORKER_TIMEOUT_SECONDS + 10) * 1000 : 0);
+
 export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);
 
 export const authOf = (t: TestTenant) => ({ tenant: t.tenantId, token: t.apiKey });
