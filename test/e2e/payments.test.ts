@@ -1,5 +1,14 @@
 import Stripe from 'stripe';
-import { authOf, call, createTenant, eventually, listEventually, type TestTenant } from '../support/api';
+import { REFUND_RETRY_MS } from '../../functions/payments/store';
+import {
+  authOf,
+  call,
+  createTenant,
+  eventually,
+  listEventually,
+  scheduledRunLateMs,
+  type TestTenant,
+} from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 
@@ -34,6 +43,19 @@ const book = (tenant: TestTenant, extra: Record<string, unknown>) =>
   call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(tenant, extra) });
 const getPayment = (tenant: TestTenant, id: string) => call('GET', `/payments/${id}`, authOf(tenant));
 const getBooking = (tenant: TestTenant, id: string) => call('GET', `/bookings/${id}`, authOf(tenant));
+/**
+ * A refund is sent right after it is reserved; one that could not be (the function stopped, a call failed)
+ * is sent by the sweeper a minute on (REFUND_RETRY_MS), or later by a scheduled run's lease lapse.
+ */
+const REFUND_SENT_WITHIN_MS = REFUND_RETRY_MS + 15_000 + scheduledRunLateMs();
+const refundedPayment = async (tenant: TestTenant, id: string) =>
+  (
+    await eventually(
+      () => getPayment(tenant, id),
+      (res) => !(res.body.refunds as { status: string }[]).some((r) => r.status === 'pending'),
+      REFUND_SENT_WITHIN_MS,
+    )
+  ).body;
 
 /** Presses a button of the sandbox checkout page, as the customer's browser would (a form POST, no body). */
 async function press(link: string, button: 'pay' | 'decline') {
@@ -83,7 +105,10 @@ describe('sandbox deposit', () => {
 
     const seen = await eventually(
       async () => eventsOf(r).map((e) => e.type),
-      (types) => types.includes('payment.succeeded') && types.includes('booking.confirmed'),
+      (types) =>
+        ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
+          types.includes(type),
+        ),
       30_000,
     );
     expect(seen).toEqual(
@@ -142,30 +167,38 @@ describe('refunds', () => {
     return { booking: created.body, payment };
   }
 
-  it('a paid booking cancelled early is refunded in full by the default policy', async () => {
-    const { booking, payment } = await paidBooking(t, 100, 'room-1');
-    expect((await call('DELETE', `/bookings/${booking.id}`, authOf(t))).status).toBe(200);
-    const after = (await getPayment(t, payment.id)).body;
-    expect(after).toMatchObject({ status: 'refunded', amount_refunded: 2500 });
-    expect(after.refunds).toEqual([
-      expect.objectContaining({ amount: 2500, reason: 'booking_cancelled', status: 'succeeded' }),
-    ]);
-  });
+  it(
+    'a paid booking cancelled early is refunded in full by the default policy',
+    async () => {
+      const { booking, payment } = await paidBooking(t, 100, 'room-1');
+      expect((await call('DELETE', `/bookings/${booking.id}`, authOf(t))).status).toBe(200);
+      const after = await refundedPayment(t, payment.id);
+      expect(after).toMatchObject({ status: 'refunded', amount_refunded: 2500 });
+      expect(after.refunds).toEqual([
+        expect.objectContaining({ amount: 2500, reason: 'booking_cancelled', status: 'succeeded' }),
+      ]);
+    },
+    60_000 + REFUND_SENT_WITHIN_MS,
+  );
 
-  it('a paid booking cancelled late gets the policy\u2019s share back', async () => {
-    const tenant = await createTenant();
-    const policy = await call('PATCH', '/payments/settings', {
-      ...authOf(tenant),
-      body: { refund_policy: { full_refund_hours_before: 24, late_refund_percent: 50 } },
-    });
-    expect(policy.status).toBe(200);
-    const { booking, payment } = await paidBooking(tenant, 3, 'room-2');
-    await call('DELETE', `/bookings/${booking.id}`, authOf(tenant));
-    expect((await getPayment(tenant, payment.id)).body).toMatchObject({
-      status: 'partially_refunded',
-      amount_refunded: 1250,
-    });
-  });
+  it(
+    'a paid booking cancelled late gets the policy\u2019s share back',
+    async () => {
+      const tenant = await createTenant();
+      const policy = await call('PATCH', '/payments/settings', {
+        ...authOf(tenant),
+        body: { refund_policy: { full_refund_hours_before: 24, late_refund_percent: 50 } },
+      });
+      expect(policy.status).toBe(200);
+      const { booking, payment } = await paidBooking(tenant, 3, 'room-2');
+      await call('DELETE', `/bookings/${booking.id}`, authOf(tenant));
+      expect(await refundedPayment(tenant, payment.id)).toMatchObject({
+        status: 'partially_refunded',
+        amount_refunded: 1250,
+      });
+    },
+    60_000 + REFUND_SENT_WITHIN_MS,
+  );
 
   it('two refunds racing never give back more than was paid; refunds of unpaid payments and over the amount are refused', async () => {
     const { payment } = await paidBooking(t, 110, 'room-3');
@@ -244,45 +277,49 @@ describe('bad input', () => {
 });
 
 describe('hold expiry (the sweeper)', () => {
-  it('an unpaid hold expires and frees the slot; a payment after it is refunded in full', async () => {
-    const r = await startReceiver();
-    receivers.push(r);
-    const tenant = await createTenant();
-    await call('POST', '/webhooks', { ...authOf(tenant), body: { url: r.url(), events: ['payment.*'] } });
-    expect((await call('PATCH', '/payments/settings', { ...authOf(tenant), body: { hold_minutes: 1 } })).status).toBe(
-      200,
-    );
-    const created = await book(tenant, {
-      ...slot(50, 'desk-1'),
-      payment: { purpose: 'deposit', amount: 700, currency: 'EUR' },
-    });
-    const payment = (await getPayment(tenant, created.body.payment.id)).body;
-    const booking = await eventually(
-      async () => (await getBooking(tenant, created.body.id)).body,
-      (b) => b.status === 'cancelled',
-      150_000,
-    );
-    expect(booking.cancellation).toMatchObject({ reason: 'payment_expired' });
-    expect((await getPayment(tenant, payment.id)).body.status).toBe('expired');
-    expect((await book(tenant, slot(50, 'desk-1'))).status).toBe(201);
+  it(
+    'an unpaid hold expires and frees the slot; a payment after it is refunded in full',
+    async () => {
+      const r = await startReceiver();
+      receivers.push(r);
+      const tenant = await createTenant();
+      await call('POST', '/webhooks', { ...authOf(tenant), body: { url: r.url(), events: ['payment.*'] } });
+      expect((await call('PATCH', '/payments/settings', { ...authOf(tenant), body: { hold_minutes: 1 } })).status).toBe(
+        200,
+      );
+      const created = await book(tenant, {
+        ...slot(50, 'desk-1'),
+        payment: { purpose: 'deposit', amount: 700, currency: 'EUR' },
+      });
+      const payment = (await getPayment(tenant, created.body.payment.id)).body;
+      const booking = await eventually(
+        async () => (await getBooking(tenant, created.body.id)).body,
+        (b) => b.status === 'cancelled',
+        150_000,
+      );
+      expect(booking.cancellation).toMatchObject({ reason: 'payment_expired' });
+      expect((await getPayment(tenant, payment.id)).body.status).toBe('expired');
+      expect((await book(tenant, slot(50, 'desk-1'))).status).toBe(201);
 
-    // The customer pays the moment after: the money is taken and given back, the booking stays cancelled.
-    const page = await fetch(payment.link);
-    expect(await page.text()).toContain('data-status="expired"');
-    const late = await fetch(payment.link.replace('?', '/pay?'), { method: 'POST' });
-    expect(late.status).toBe(200);
-    expect((await getPayment(tenant, payment.id)).body).toMatchObject({
-      status: 'refunded',
-      status_reason: 'late_payment',
-      amount_refunded: 700,
-    });
-    expect((await getBooking(tenant, created.body.id)).body.status).toBe('cancelled');
-    await eventually(
-      async () => eventsOf(r).map((e) => e.type),
-      (types) => ['payment.expired', 'payment.succeeded', 'payment.refunded'].every((x) => types.includes(x)),
-      30_000,
-    );
-  }, 200_000);
+      // The customer pays the moment after: the money is taken and given back, the booking stays cancelled.
+      const page = await fetch(payment.link);
+      expect(await page.text()).toContain('data-status="expired"');
+      const late = await fetch(payment.link.replace('?', '/pay?'), { method: 'POST' });
+      expect(late.status).toBe(200);
+      expect(await refundedPayment(tenant, payment.id)).toMatchObject({
+        status: 'refunded',
+        status_reason: 'late_payment',
+        amount_refunded: 700,
+      });
+      expect((await getBooking(tenant, created.body.id)).body.status).toBe('cancelled');
+      await eventually(
+        async () => eventsOf(r).map((e) => e.type),
+        (types) => ['payment.expired', 'payment.succeeded', 'payment.refunded'].every((x) => types.includes(x)),
+        30_000,
+      );
+    },
+    200_000 + REFUND_SENT_WITHIN_MS,
+  );
 });
 
 describe('Stripe', () => {
@@ -379,7 +416,10 @@ describe('Stripe', () => {
 
     await eventually(
       async () => eventsOf(r).map((e) => e.type),
-      (types) => types.includes('payment.succeeded') && types.includes('booking.confirmed'),
+      (types) =>
+        ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
+          types.includes(type),
+        ),
       30_000,
     );
 
@@ -395,47 +435,51 @@ describe('Stripe', () => {
     ]);
   });
 
-  it('a refund reported before its success records both; a success after the hold closed is refunded', async () => {
-    const created = await book(stripeTenant, {
-      ...slot(65, 'chair-s'),
-      payment: { purpose: 'full', amount: 4000, currency: 'USD' },
-    });
-    const payment = (await getPayment(stripeTenant, created.body.payment.id)).body;
-    const { session, intent } = (await (
-      await fakeStripe(`/__pay/${payment.provider_ids.checkout_session_id as string}`, { method: 'POST' })
-    ).json()) as { session: Record<string, unknown>; intent: Record<string, unknown> };
-    const charge = {
-      id: 'ch_test_1',
-      object: 'charge',
-      amount: 4000,
-      amount_refunded: 4000,
-      payment_intent: intent.id,
-      metadata: session.metadata,
-    };
-    const refundEvent = stripeEvent('charge.refunded', charge);
-    expect((await deliver(stripeTenant, refundEvent, signed(refundEvent))).body.outcome).toBe('applied');
-    expect((await getPayment(stripeTenant, payment.id)).body).toMatchObject({
-      status: 'refunded',
-      amount_refunded: 4000,
-    });
-    const completed = stripeEvent('checkout.session.completed', session);
-    expect((await deliver(stripeTenant, completed, signed(completed))).body.outcome).toBe('unchanged');
+  it(
+    'a refund reported before its success records both; a success after the hold closed is refunded',
+    async () => {
+      const created = await book(stripeTenant, {
+        ...slot(65, 'chair-s'),
+        payment: { purpose: 'full', amount: 4000, currency: 'USD' },
+      });
+      const payment = (await getPayment(stripeTenant, created.body.payment.id)).body;
+      const { session, intent } = (await (
+        await fakeStripe(`/__pay/${payment.provider_ids.checkout_session_id as string}`, { method: 'POST' })
+      ).json()) as { session: Record<string, unknown>; intent: Record<string, unknown> };
+      const charge = {
+        id: 'ch_test_1',
+        object: 'charge',
+        amount: 4000,
+        amount_refunded: 4000,
+        payment_intent: intent.id,
+        metadata: session.metadata,
+      };
+      const refundEvent = stripeEvent('charge.refunded', charge);
+      expect((await deliver(stripeTenant, refundEvent, signed(refundEvent))).body.outcome).toBe('applied');
+      expect((await getPayment(stripeTenant, payment.id)).body).toMatchObject({
+        status: 'refunded',
+        amount_refunded: 4000,
+      });
+      const completed = stripeEvent('checkout.session.completed', session);
+      expect((await deliver(stripeTenant, completed, signed(completed))).body.outcome).toBe('unchanged');
 
-    // Withdrawn, then paid at Stripe anyway (the event arrives after): taken and refunded in full.
-    const other = await book(stripeTenant, {
-      ...slot(70, 'chair-s'),
-      payment: { purpose: 'deposit', amount: 2000, currency: 'EUR' },
-    });
-    const otherPayment = (await getPayment(stripeTenant, other.body.payment.id)).body;
-    const paidAtStripe = (await (
-      await fakeStripe(`/__pay/${otherPayment.provider_ids.checkout_session_id as string}`, { method: 'POST' })
-    ).json()) as { session: Record<string, unknown> };
-    // Our cancel asks Stripe to expire the session, which is complete already: the payment stands, refunded.
-    await call('POST', `/payments/${otherPayment.id}/cancel`, { ...authOf(stripeTenant), body: {} });
-    const late = stripeEvent('checkout.session.completed', paidAtStripe.session);
-    await deliver(stripeTenant, late, signed(late));
-    const settled = (await getPayment(stripeTenant, otherPayment.id)).body;
-    expect(settled).toMatchObject({ status: 'refunded', status_reason: 'late_payment', amount_refunded: 2000 });
-    expect((await getBooking(stripeTenant, other.body.id)).body.status).toBe('cancelled');
-  });
+      // Withdrawn, then paid at Stripe anyway (the event arrives after): taken and refunded in full.
+      const other = await book(stripeTenant, {
+        ...slot(70, 'chair-s'),
+        payment: { purpose: 'deposit', amount: 2000, currency: 'EUR' },
+      });
+      const otherPayment = (await getPayment(stripeTenant, other.body.payment.id)).body;
+      const paidAtStripe = (await (
+        await fakeStripe(`/__pay/${otherPayment.provider_ids.checkout_session_id as string}`, { method: 'POST' })
+      ).json()) as { session: Record<string, unknown> };
+      // Our cancel asks Stripe to expire the session, which is complete already: the payment stands, refunded.
+      await call('POST', `/payments/${otherPayment.id}/cancel`, { ...authOf(stripeTenant), body: {} });
+      const late = stripeEvent('checkout.session.completed', paidAtStripe.session);
+      await deliver(stripeTenant, late, signed(late));
+      const settled = await refundedPayment(stripeTenant, otherPayment.id);
+      expect(settled).toMatchObject({ status: 'refunded', status_reason: 'late_payment', amount_refunded: 2000 });
+      expect((await getBooking(stripeTenant, other.body.id)).body.status).toBe('cancelled');
+    },
+    60_000 + REFUND_SENT_WITHIN_MS,
+  );
 });
