@@ -74,7 +74,9 @@ const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 100
 const SEND_TEST_MS = 2 * SEND_SETTLES_MS + 45_000;
 
 beforeAll(async () => {
-  t = await createTenant();
+  // The hourly request limit is not what this file tests: its waits of minutes (a send settled by the sweeper,
+  // a payload's second processing) poll lists, all on this one tenant.
+  t = await createTenant('enterprise', { rate_limit_per_hour: 100_000 });
   // A leading 7: the fake Graph server gives numbers starting 40–53 special behaviour.
   phoneNumberId = `7${Math.floor(Math.random() * 1e9)}`;
   const res = await connect(t, phoneNumberId);
