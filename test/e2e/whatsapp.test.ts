@@ -6,6 +6,7 @@ import {
   createTenant,
   eventsOf,
   eventually,
+  scheduledRunLateMs,
   settlesTo,
   type TestTenant,
 } from '../support/api';
@@ -56,14 +57,17 @@ const connect = connectWhatsApp;
  * whose sender died mid-send is settled by its status webhook or, after its lease and
  * UNKNOWN_OUTCOME_WAIT_MS, recorded unknown; one handed back to the queue for a retry comes back after the
  * queue's delay, or its visibility timeout if that retry fails too, and is taken over after both. Under the
- * chaos mode each of those happens; the margin covers the sweeper's interval.
+ * chaos mode each of those happens; the margin covers the sweeper's interval, and a timed-out sweep's lease
+ * (scheduledRunLateMs).
  */
 const outbound = QUEUES.channelOutbound;
 const SEND_SETTLES_MS =
   Math.max(
     SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS,
     (outbound.visibilityTimeoutSeconds + (outbound.deliveryDelay?.seconds ?? 0)) * 1000 + OUTBOUND_TAKEOVER_MS,
-  ) + 15_000;
+  ) +
+  15_000 +
+  scheduledRunLateMs();
 /**
  * How long a queued webhook payload may take to be stored: moments, but a part of it whose processing
  * failed (a burst's conflicts outlasting its retries, a throttled read) comes back after the queue's
