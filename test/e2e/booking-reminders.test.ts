@@ -90,7 +90,13 @@ describe('booking reminders', () => {
         30_000 + scheduledRunLateMs(),
       );
       expect(first[0].data).toMatchObject({ offset_minutes: 6, conversation_id: conversation.id });
-      const message = (await messagesOf(conversation.id)).find((m) => m.id === first[0].data.message_id);
+      // The messages list shows the reminder within moments of its event (lists are eventually consistent).
+      const message = (
+        await eventually(
+          () => messagesOf(conversation.id),
+          (ms) => ms.some((m) => m.id === first[0].data.message_id),
+        )
+      ).find((m) => m.id === first[0].data.message_id);
       expect(message).toMatchObject({
         type: 'template',
         sender: { type: 'system' },
@@ -144,7 +150,12 @@ describe('booking reminders', () => {
         .map((e) => e.data.answer)
         .sort(),
     ).toEqual(['cancel', 'confirm']);
-    const replies = (await messagesOf(conversation.id)).filter((m) => m.sender.type === 'system').map((m) => m.text);
+    const systemTexts = async () =>
+      (await messagesOf(conversation.id)).filter((m) => m.sender.type === 'system').map((m) => m.text as string);
+    const replies = await eventually(
+      systemTexts,
+      (texts) => texts.some((x) => /confirmed/.test(x)) && texts.includes('Your booking is cancelled.'),
+    );
     expect(replies).toEqual(expect.arrayContaining([expect.stringMatching(/confirmed/), 'Your booking is cancelled.']));
     // Another customer's tap on this booking does nothing.
     const other = await tap('+4915100000199', 'Confirm', `reminder:${booking.id}:confirm`);
@@ -298,8 +309,10 @@ describe("a booking reminder in the customer's language", () => {
       );
       const reminderOf = async (conversationId: string) => {
         const event = sent.find((e) => e.data.conversation_id === conversationId);
-        const messages = (await call('GET', `/conversations/${conversationId}/messages`, authOf(own))).body
-          .data as any[];
+        const messages = await eventually(
+          async () => (await call('GET', `/conversations/${conversationId}/messages`, authOf(own))).body.data as any[],
+          (ms) => ms.some((m) => m.id === event.data.message_id),
+        );
         return messages.find((m) => m.id === event.data.message_id);
       };
       const toGerman = await reminderOf(german.conversation.id);
