@@ -231,9 +231,9 @@ export const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
   });
 
 /**
- * A write that may be repeated as it is (a Put of a whole item, a Delete) retried while DynamoDB refuses
- * it for a moment: a transaction cancelled by a concurrent one or by throttling writes nothing, and is
- * over in milliseconds.
+ * Work that may be repeated as it is (a Put of a whole item, a Delete, an idempotent step) retried while
+ * DynamoDB refuses its write for a moment: a transaction cancelled by a concurrent one or by throttling
+ * writes nothing, and is over in milliseconds.
  */
 export const retryTransient = <T>(write: () => Promise<T>): Promise<T> =>
   retryOnConflict(write, { attempts: 4, retryable: (error) => transactionConflicted(error) || isThrottling(error) });
