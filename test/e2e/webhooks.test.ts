@@ -358,35 +358,39 @@ describe('delivery', () => {
     await call('PATCH', `/webhooks/${b.id}`, { ...authOf(tenant), body: { is_active: false } });
   });
 
-  it('delivers nothing to an inactive endpoint, and stops its pending retries', async () => {
-    const tenant = await createTenant();
-    const r = await receiver(() => ({ status: 503 }));
-    const { body: endpoint } = await register(r.url(), ['conversation.*'], tenant);
-    await inbound(tenant, '+491516000004');
-    await eventually(
-      async () => r.received.length,
-      (n) => n >= 1,
-    );
-    await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } });
-    const seen = r.received.length;
-    const cancelled = await eventually(
-      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=cancelled`, authOf(tenant)),
-      (res) => res.body.data.length === 2,
-      20_000,
-    );
-    expect(cancelled.body.data.every((d: { failure_reason: string }) => d.failure_reason === 'endpoint_inactive')).toBe(
-      true,
-    );
-    await inbound(tenant, '+491516000004', 'more');
-    await new Promise((res) => setTimeout(res, 2500));
-    // Each of the two deliveries may have had one attempt under way, or started on the endpoint as the
-    // dispatcher cached it in the second before (the attempt lease keeps a duplicated message from a second POST).
-    expect(r.received.length).toBeLessThanOrEqual(seen + 2);
-    // Deactivation takes effect at once: the later events make no delivery at all.
-    const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
-    expect(all).toHaveLength(2);
-    expect(all.filter((d: { status: string }) => d.status !== 'cancelled')).toEqual([]);
-  });
+  it(
+    'delivers nothing to an inactive endpoint, and stops its pending retries',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver(() => ({ status: 503 }));
+      const { body: endpoint } = await register(r.url(), ['conversation.*'], tenant);
+      await inbound(tenant, '+491516000004');
+      await eventually(
+        async () => r.received.length,
+        (n) => n >= 1,
+      );
+      await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: false } });
+      const seen = r.received.length;
+      const cancelled = await eventually(
+        () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=cancelled`, authOf(tenant)),
+        (res) => res.body.data.length === 2,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(
+        cancelled.body.data.every((d: { failure_reason: string }) => d.failure_reason === 'endpoint_inactive'),
+      ).toBe(true);
+      await inbound(tenant, '+491516000004', 'more');
+      await new Promise((res) => setTimeout(res, 2500));
+      // Each of the two deliveries may have had one attempt under way, or started on the endpoint as the
+      // dispatcher cached it in the second before (the attempt lease keeps a duplicated message from a second POST).
+      expect(r.received.length).toBeLessThanOrEqual(seen + 2);
+      // Deactivation takes effect at once: the later events make no delivery at all.
+      const all = (await call('GET', `/webhooks/${endpoint.id}/deliveries`, authOf(tenant))).body.data;
+      expect(all).toHaveLength(2);
+      expect(all.filter((d: { status: string }) => d.status !== 'cancelled')).toEqual([]);
+    },
+    60_000 + scheduledRunLateMs(),
+  );
 
   it('matches wildcards and fans one event out to several endpoints, each signed with its own secret', async () => {
     const tenant = await createTenant();
