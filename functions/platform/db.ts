@@ -48,9 +48,10 @@ export function db(): DynamoDBDocumentClient {
  * there". When the item a retry's refusal returns is exactly the item being put (ids and timestamps
  * included), the earlier attempt wrote it, and the call succeeded. The refused item comes with the
  * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional writes), at no extra cost.
- * A conditional DeleteItem's retry likewise finds its item gone: the item being absent is what the
- * delete asked for, so the call succeeded (had another writer deleted it in between, both asked for the
- * same end, as two DELETE requests do).
+ * A conditional DeleteItem retried after an attempt that got no answer likewise finds its item gone: the
+ * item being absent is what the delete asked for, so the call succeeded (had another writer deleted it in
+ * between, both asked for the same end, as two DELETE requests do). After a throttled attempt, which
+ * DynamoDB answered having written nothing, a refusal stands (the item was not there: 404).
  */
 function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
@@ -80,6 +81,9 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
       ),
     { step: 'initialize', name: 'askForRefusedItem' },
   );
+  // Calls (by their input, the same object through the SDK's attempts) an attempt of which ended without
+  // DynamoDB's answer: that attempt may have committed. A throttled attempt was answered, and wrote nothing.
+  const unanswered = new WeakSet<object>();
   stack.add(
     (next, context) => async (args) => {
       try {
@@ -92,8 +96,10 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
         if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
           if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
             return { output: { $metadata: {} }, response: {} };
-        if (retry && isConditionFailure(error) && isConditionalDelete(args, context) && !found)
+        if (isConditionFailure(error) && isConditionalDelete(args, context) && !found && unanswered.has(args.input))
           return { output: { $metadata: {} }, response: {} };
+        const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (answered === undefined) unanswered.add(args.input);
         throw error;
       }
     },
