@@ -6,15 +6,13 @@ import {
   createTenant,
   eventsOf,
   eventually,
-  scheduledRunLateMs,
   settlesTo,
   type TestTenant,
 } from '../support/api';
 import { testRuntime } from '../support/runtime';
-import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../../functions/conversations/conversation';
-import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
-import { QUEUES } from '../../catalog/resources';
 import {
+  PAYLOAD_SETTLES_MS,
+  SEND_SETTLES_MS,
   postWhatsAppWebhook as post,
   signWhatsApp as sign,
   statusUpdate,
@@ -52,29 +50,6 @@ async function settled(tenant: TestTenant, pnid = phoneNumberId) {
 
 const connect = connectWhatsApp;
 
-/**
- * How long an outbound message may take to reach its final state (docs/architecture.md): a send whose
- * hand-off was lost is taken over by the outbound sweeper OUTBOUND_TAKEOVER_MS after it was queued; one
- * whose sender died mid-send is settled by its status webhook or, after its lease and
- * UNKNOWN_OUTCOME_WAIT_MS, recorded unknown; one handed back to the queue for a retry comes back after the
- * queue's delay, or its visibility timeout if that retry fails too, and is taken over after both. Under the
- * chaos mode each of those happens; the margin covers the sweeper's interval, and a timed-out sweep's lease
- * (scheduledRunLateMs).
- */
-const outbound = QUEUES.channelOutbound;
-const SEND_SETTLES_MS =
-  Math.max(
-    SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS,
-    (outbound.visibilityTimeoutSeconds + (outbound.deliveryDelay?.seconds ?? 0)) * 1000 + OUTBOUND_TAKEOVER_MS,
-  ) +
-  15_000 +
-  scheduledRunLateMs();
-/**
- * How long a queued webhook payload may take to be stored: moments, but a part of it whose processing
- * failed (a burst's conflicts outlasting its retries, a throttled read) comes back after the queue's
- * visibility timeout, as in AWS; the margin covers its second processing.
- */
-const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
 /** A test that waits for a send that long, twice (a send again after an unknown outcome). */
 const SEND_TEST_MS = 2 * SEND_SETTLES_MS + 45_000;
 
