@@ -117,6 +117,33 @@ describe('a write whose response is lost', () => {
     expect([reply.status, reply.body.code]).toEqual([201, undefined]);
   });
 
+  it('rotates a refresh token once, rather than taking its own rotation for a reuse and ending the session', async () => {
+    const email = 'lost4@example.com';
+    const password = 'a long enough password';
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: { name: 'Lost Co 4', plan: 'pro', admin: { email, password } },
+    });
+    expect(created.status).toBe(201);
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Tenant-ID': created.body.tenant.id },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    let refreshToken = ((await login.json()) as { refresh_token: string }).refresh_token;
+    for (let i = 0; i < 2; i++) {
+      const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      const body = (await refreshed.json()) as { refresh_token: string; code?: string };
+      expect([refreshed.status, body.code]).toEqual([200, undefined]);
+      refreshToken = body.refresh_token;
+    }
+  });
+
   it('deletes what a conditional delete deletes, rather than finding it gone already', async () => {
     const created = await api('POST', '/platform/tenants', {
       token: platformToken,
