@@ -5,6 +5,7 @@ import {
   call,
   createTenant,
   eventually,
+  fetchAsClient,
   listEventually,
   scheduledRunLateMs,
   type TestTenant,
@@ -67,13 +68,8 @@ async function press(link: string, button: 'pay' | 'decline') {
   const html = await page.text();
   const action = new RegExp(`action="([^"]+/${button}\\?sig=[^"]+)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
   expect(action).toBeDefined();
-  let res = await fetch(new URL(action ?? '', link), { method: 'POST' });
   // A 503 (a throttled database, nothing written) says to try again after Retry-After: the customer presses again.
-  for (let retry = 0; res.status === 503 && res.headers.has('retry-after') && retry < 5; retry++) {
-    await res.text();
-    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
-    res = await fetch(new URL(action ?? '', link), { method: 'POST' });
-  }
+  const res = await fetchAsClient(new URL(action ?? '', link), () => ({ method: 'POST' }));
   return { status: res.status, html: await res.text() };
 }
 

@@ -24,6 +24,21 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/**
+ * `fetch`, as a client of the API does it: a 503 is a throttled dependency with nothing written
+ * (docs/api-conventions.md), so the client waits its Retry-After and tries again, as the SDKs do. Only the
+ * chaos mode throttles the local runtime.
+ */
+export async function fetchAsClient(url: string | URL, init: () => RequestInit): Promise<Response> {
+  let res = await fetch(url, init());
+  for (let retry = 0; res.status === 503 && res.headers.has('retry-after') && retry < 5; retry++) {
+    await res.text();
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+    res = await fetch(url, init());
+  }
+  return res;
+}
+
 /** A tiny client for the local gateway: JSON in, parsed JSON (or problem+json) out. */
 export async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
@@ -36,14 +51,12 @@ export async function call<T = any>(method: string, path: string, opts: CallOpti
   }
   const fullPath = `${path.startsWith('/v1') ? '' : '/api/v1'}${path}`;
   const signal = () => (opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs));
-  let res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body, signal: signal() });
-  // A 503 is a throttled dependency with nothing written (docs/api-conventions.md): a client waits its
-  // Retry-After and tries again, as the SDKs do. Only the chaos mode throttles the local runtime.
-  for (let retry = 0; res.status === 503 && res.headers.has('retry-after') && retry < 5; retry++) {
-    await res.text();
-    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
-    res = await fetch(`${testRuntime().url}${fullPath}`, { method, headers, body, signal: signal() });
-  }
+  const res = await fetchAsClient(`${testRuntime().url}${fullPath}`, () => ({
+    method,
+    headers,
+    body,
+    signal: signal(),
+  }));
   const text = await res.text();
   let parsed: unknown;
   try {
