@@ -7,6 +7,7 @@ import {
   eventually,
   idsOf,
   listEventually,
+  serverClockSkewMs,
   settlesTo,
   settlesToInClockOrder,
   clockOrdered,
