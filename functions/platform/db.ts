@@ -277,6 +277,12 @@ export async function updateVersioned(
   for (const [path, value] of opts.nested ?? []) update.setPath(path, value);
   update.when(`attribute_exists(${update.name('pk')})`);
   if (opts.expectedVersion !== undefined) update.whenEquals('version', opts.expectedVersion);
+  else {
+    // Without If-Match, a retry whose first attempt committed (its response lost) would add to the version
+    // again: the time the attempt set tells it, so the retry is refused here and recognised below.
+    const at = update.name('updated_at');
+    update.when(`(attribute_not_exists(${at}) OR ${at} <> ${update.value(opts.now)})`);
+  }
   try {
     const out = await db().send(
       new UpdateCommand({
@@ -302,8 +308,8 @@ export async function updateVersioned(
 
 /**
  * Whether the item a version condition refused is this very update, committed by an earlier attempt whose
- * response was lost (the SDK then sends it again, and it meets its own write): the version it set, the
- * `updated_at` it set (this request's time, to the millisecond) and every value it set.
+ * response was lost (the SDK then sends it again, and it meets its own write): the version it set (when it
+ * named one), the `updated_at` it set (this request's time, to the millisecond) and every value it set.
  */
 function isOwnCommittedUpdate(
   stored: Record<string, unknown>,
@@ -313,8 +319,7 @@ function isOwnCommittedUpdate(
   const at = (path: string[]) =>
     path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], stored);
   return (
-    opts.expectedVersion !== undefined &&
-    stored.version === opts.expectedVersion + 1 &&
+    (opts.expectedVersion === undefined || stored.version === opts.expectedVersion + 1) &&
     stored.updated_at === opts.now &&
     // A null change removed the attribute (UpdateBuilder.assign).
     Object.entries(changes).every(([k, v]) => v === undefined || isDeepStrictEqual(stored[k], v ?? undefined)) &&

@@ -160,9 +160,12 @@ describe('a write whose response is lost', () => {
       body: { resource_id: 'chair-2', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '18:00' }] } },
     });
     expect(schedule.status).toBe(201);
+    // An update without If-Match, sent again after its lost response, adds one version, not two.
+    const changed = await api('PATCH', '/schedules/chair-2', { ...auth, body: { buffer_before_minutes: 5 } });
+    expect([changed.status, changed.body.version]).toEqual([200, 2]);
     const deleted = await fetch(`${base}/api/v1/schedules/chair-2`, {
       method: 'DELETE',
-      headers: { Authorization: `Bearer ${auth.token}`, 'X-Tenant-ID': auth.tenant, 'If-Match': '"1"' },
+      headers: { Authorization: `Bearer ${auth.token}`, 'X-Tenant-ID': auth.tenant, 'If-Match': '"2"' },
     });
     expect(deleted.status).toBe(204);
     expect((await api('GET', '/schedules/chair-2', auth)).status).toBe(404);
