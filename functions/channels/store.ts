@@ -104,6 +104,8 @@ export interface WhatsAppRoute {
 }
 
 export async function routeWhatsAppNumber(phoneNumberId: string): Promise<WhatsAppRoute | undefined> {
+  // Meta's ids are digits; anything else (or one too long for a key: DynamoDB refuses it) names no number.
+  if (!/^\d{1,32}$/.test(phoneNumberId)) return undefined;
   const out = await db().send(
     new GetCommand({ TableName: tableName('main'), Key: routeKey(phoneNumberId), ConsistentRead: true }),
   );

@@ -7,6 +7,7 @@ import { answerRedeliveredTap, answerTapSafely } from '../reminders/taps';
 import { tapOf } from '../reminders/reminder';
 import { graphErrorReason } from './graph-errors';
 import { newId } from '../platform/ids';
+import { retryTransient } from '../platform/db';
 import { newMedia, type MessageMedia } from '../media/media';
 import {
   INBOUND_MEDIA_TYPES,
@@ -216,8 +217,13 @@ export async function processInboundChunk(chunk: InboundChunk, now: Date): Promi
     counts.skipped += messages.length + statuses.length;
     return counts;
   }
+  // A transaction cancelled by throttling or a concurrent one (a burst of one customer's messages) wrote
+  // nothing: the item is tried again at once, rather than the whole part after the queue's visibility
+  // timeout. Each item is idempotent (a message by its wamid, a status by its order).
   for (const m of messages)
-    await receiveMessage(route.tenantId, chunk.phone_number_id, m, chunk.value.contacts, now, counts);
-  for (const s of statuses) await applyStatus(route.tenantId, s, now, counts);
+    await retryTransient(() =>
+      receiveMessage(route.tenantId, chunk.phone_number_id, m, chunk.value.contacts, now, counts),
+    );
+  for (const s of statuses) await retryTransient(() => applyStatus(route.tenantId, s, now, counts));
   return counts;
 }

@@ -35,7 +35,7 @@ export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWrit
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const base = new DynamoDBClient({ maxAttempts: 3 });
-    recognizeOwnRetriedPuts(base);
+    recognizeOwnRetriedWrites(base);
     clientMade({ service: 'dynamodb', client: base });
     client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   }
@@ -47,9 +47,13 @@ export function db(): DynamoDBDocumentClient {
  * timeout) is sent again by the SDK, and its own item then fails its condition: a create answered "already
  * there". When the item a retry's refusal returns is exactly the item being put (ids and timestamps
  * included), the earlier attempt wrote it, and the call succeeded. The refused item comes with the
- * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional puts), at no extra cost.
+ * refusal (ReturnValuesOnConditionCheckFailure, asked for here on conditional writes), at no extra cost.
+ * A conditional DeleteItem retried after an attempt that got no answer likewise finds its item gone: the
+ * item being absent is what the delete asked for, so the call succeeded (had another writer deleted it in
+ * between, both asked for the same end, as two DELETE requests do). After a throttled attempt, which
+ * DynamoDB answered having written nothing, a refusal stands (the item was not there: 404).
  */
-function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
+function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
   type Stack = {
     add(
@@ -61,17 +65,25 @@ function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
     ): void;
   };
   const stack = client.middlewareStack as unknown as Stack;
+  const isConditional = (command: string, args: Args, context: { commandName?: string }) =>
+    context.commandName === command && args.input.ConditionExpression !== undefined;
   const isConditionalPut = (args: Args, context: { commandName?: string }) =>
-    context.commandName === 'PutItemCommand' && args.input.ConditionExpression !== undefined;
+    isConditional('PutItemCommand', args, context);
+  const isConditionalDelete = (args: Args, context: { commandName?: string }) =>
+    isConditional('DeleteItemCommand', args, context);
   stack.add(
     (next, context) => (args) =>
       next(
-        isConditionalPut(args, context) && args.input.ReturnValuesOnConditionCheckFailure === undefined
+        (isConditionalPut(args, context) || isConditionalDelete(args, context)) &&
+          args.input.ReturnValuesOnConditionCheckFailure === undefined
           ? { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }
           : args,
       ),
     { step: 'initialize', name: 'askForRefusedItem' },
   );
+  // Calls (by their input, the same object through the SDK's attempts) an attempt of which ended without
+  // DynamoDB's answer: that attempt may have committed. A throttled attempt was answered, and wrote nothing.
+  const unanswered = new WeakSet<object>();
   stack.add(
     (next, context) => async (args) => {
       try {
@@ -84,10 +96,14 @@ function recognizeOwnRetriedPuts(client: DynamoDBClient): void {
         if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
           if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
             return { output: { $metadata: {} }, response: {} };
+        if (isConditionFailure(error) && isConditionalDelete(args, context) && !found && unanswered.has(args.input))
+          return { output: { $metadata: {} }, response: {} };
+        const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (answered === undefined) unanswered.add(args.input);
         throw error;
       }
     },
-    { step: 'finalizeRequest', name: 'recognizeOwnRetriedPut', priority: 'low' },
+    { step: 'finalizeRequest', name: 'recognizeOwnRetriedWrite', priority: 'low' },
   );
 }
 
@@ -220,6 +236,14 @@ export const retryConflicts = <T>(write: () => Promise<T>): Promise<T> =>
     exhausted: () => DomainError.conflict('concurrent_update', 'The item is changing too fast; retry.'),
   });
 
+/**
+ * Work that may be repeated as it is (a Put of a whole item, a Delete, an idempotent step) retried while
+ * DynamoDB refuses its write for a moment: a transaction cancelled by a concurrent one or by throttling
+ * writes nothing, and is over in milliseconds.
+ */
+export const retryTransient = <T>(write: () => Promise<T>): Promise<T> =>
+  retryOnConflict(write, { attempts: 4, retryable: (error) => transactionConflicted(error) || isThrottling(error) });
+
 /** Runs `work` on every item, `parallel` at a time; all are tried, then the first failure is thrown. */
 export async function eachInParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>) {
   const failures: unknown[] = [];
@@ -253,6 +277,12 @@ export async function updateVersioned(
   for (const [path, value] of opts.nested ?? []) update.setPath(path, value);
   update.when(`attribute_exists(${update.name('pk')})`);
   if (opts.expectedVersion !== undefined) update.whenEquals('version', opts.expectedVersion);
+  else {
+    // Without If-Match, a retry whose first attempt committed (its response lost) would add to the version
+    // again: the time the attempt set tells it, so the retry is refused here and recognised below.
+    const at = update.name('updated_at');
+    update.when(`(attribute_not_exists(${at}) OR ${at} <> ${update.value(opts.now)})`);
+  }
   try {
     const out = await db().send(
       new UpdateCommand({
@@ -278,8 +308,8 @@ export async function updateVersioned(
 
 /**
  * Whether the item a version condition refused is this very update, committed by an earlier attempt whose
- * response was lost (the SDK then sends it again, and it meets its own write): the version it set, the
- * `updated_at` it set (this request's time, to the millisecond) and every value it set.
+ * response was lost (the SDK then sends it again, and it meets its own write): the version it set (when it
+ * named one), the `updated_at` it set (this request's time, to the millisecond) and every value it set.
  */
 function isOwnCommittedUpdate(
   stored: Record<string, unknown>,
@@ -289,8 +319,7 @@ function isOwnCommittedUpdate(
   const at = (path: string[]) =>
     path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], stored);
   return (
-    opts.expectedVersion !== undefined &&
-    stored.version === opts.expectedVersion + 1 &&
+    (opts.expectedVersion === undefined || stored.version === opts.expectedVersion + 1) &&
     stored.updated_at === opts.now &&
     // A null change removed the attribute (UpdateBuilder.assign).
     Object.entries(changes).every(([k, v]) => v === undefined || isDeepStrictEqual(stored[k], v ?? undefined)) &&

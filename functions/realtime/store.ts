@@ -3,7 +3,7 @@ import type { Role } from '../../catalog/routes';
 import { REALTIME_LIMITS } from '../../catalog/realtime';
 import { epochSeconds } from '../platform/clock';
 import { tableName } from '../platform/config';
-import { db, isConditionFailure, queryAll } from '../platform/db';
+import { db, isConditionFailure, queryAll, retryTransient } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import type { Connection, ConnectionOwner, Subscription } from './subscription';
 
@@ -132,31 +132,34 @@ export async function listConnections(tenantId: string, now: Date): Promise<Conn
 /** Registers an open connection: its item in the tenant's list and the pointer from its id, together. */
 export async function putConnection(connection: Connection, now: Date): Promise<void> {
   const ttl = epochSeconds(now) + REALTIME_LIMITS.connectionSeconds;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...connectionKey(connection.tenantId, connection.connectionId),
-              principal_id: connection.principalId,
-              role: connection.role,
-              ...sessionAttribute(connection.sessionId),
-              ...subscriptionAttributes(connection.subscription),
-              connected_at: connection.connectedAt,
-              ttl,
+  // The ticket is spent by now: a moment's conflict or throttling must not refuse the handshake.
+  await retryTransient(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...connectionKey(connection.tenantId, connection.connectionId),
+                principal_id: connection.principalId,
+                role: connection.role,
+                ...sessionAttribute(connection.sessionId),
+                ...subscriptionAttributes(connection.subscription),
+                connected_at: connection.connectedAt,
+                ttl,
+              },
             },
           },
-        },
-        {
-          Put: {
-            TableName: table(),
-            Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl },
+          {
+            Put: {
+              TableName: table(),
+              Item: { ...pointerKey(connection.connectionId), tenant_id: connection.tenantId, ttl },
+            },
           },
-        },
-      ],
-    }),
+        ],
+      }),
+    ),
   );
 }
 
@@ -200,13 +203,15 @@ export async function setSubscription(
 
 /** Forgets a connection (closed, or gone when a push found it so). Forgetting it twice is harmless. */
 export async function deleteConnection(tenantId: string, connectionId: string): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: table(), Key: connectionKey(tenantId, connectionId) } },
-        { Delete: { TableName: table(), Key: pointerKey(connectionId) } },
-      ],
-    }),
+  await retryTransient(() =>
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: table(), Key: connectionKey(tenantId, connectionId) } },
+          { Delete: { TableName: table(), Key: pointerKey(connectionId) } },
+        ],
+      }),
+    ),
   );
 }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { clock } from '../platform/clock';
 import { sqsWorker } from '../platform/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
@@ -14,6 +15,7 @@ import { activeSecrets, attemptLeaseMs, retryDelays, sign } from './webhook';
  * promise, and the first delivery in the cache's last REFRESH_AHEAD_MS starts the next read while the
  * others keep the cached endpoint, so the cache does not expire for all of them together. An entry is as
  * old as its read's start, so no delivery uses an endpoint read more than ENDPOINT_CACHE_MS before.
+ * Ages are measured on the monotonic clock: a wall clock that is stepped or skewed would stretch them.
  */
 const ENDPOINT_CACHE_MS = 1000;
 const REFRESH_AHEAD_MS = 300;
@@ -29,7 +31,7 @@ const endpoints = new Map<string, CachedEndpoint>();
 
 /** Starts a read of the endpoint; it replaces the cached entry once done (at once when `replaceNow`). */
 function readEndpoint(key: string, tenantId: string, id: string, replaceNow: boolean): CachedEndpoint {
-  const entry: CachedEndpoint = { at: Date.now(), read: getEndpoint(tenantId, id) };
+  const entry: CachedEndpoint = { at: performance.now(), read: getEndpoint(tenantId, id) };
   if (replaceNow) endpoints.set(key, entry);
   entry.read.then(
     (endpoint) => {
@@ -48,7 +50,7 @@ function readEndpoint(key: string, tenantId: string, id: string, replaceNow: boo
 async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Promise<Endpoint> {
   const key = `${tenantId}/${id}`;
   let entry = endpoints.get(key);
-  const age = entry ? Date.now() - entry.at : Infinity;
+  const age = entry ? performance.now() - entry.at : Infinity;
   if (!entry || age >= ENDPOINT_CACHE_MS) entry = readEndpoint(key, tenantId, id, true);
   else if (age >= ENDPOINT_CACHE_MS - REFRESH_AHEAD_MS && entry.done && !entry.refreshing) {
     entry.refreshing = true;
@@ -58,7 +60,7 @@ async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Pro
   if (!endpoint || endpoint.version >= atLeastVersion) return endpoint;
   // Made for a newer version than this read found: read again. A read another delivery started since this
   // one saw the old version is as fresh as a new one would be, and is shared.
-  const sawOld = Date.now();
+  const sawOld = performance.now();
   const current = endpoints.get(key);
   const newer = current && current.at >= sawOld ? current : readEndpoint(key, tenantId, id, true);
   return newer.read;

@@ -1,4 +1,5 @@
 import { Agent, request } from 'node:https';
+import { performance } from 'node:perf_hooks';
 import { RESPONSE_EXCERPT_BYTES, type DeliveryAttempt } from './webhook';
 import { allowPrivate, resolveTarget, UnsafeTarget, checkUrlForm } from './ssrf';
 
@@ -20,9 +21,9 @@ function checkedTarget(url: URL): ReturnType<typeof resolveTarget> {
   // Keyed by the policy too: what passed with private networks allowed is checked again without.
   const host = `${allowPrivate()} ${url.hostname}`;
   const hit = resolved.get(host);
-  if (hit && Date.now() - hit.at < RESOLVED_FOR_MS) return hit.target;
+  if (hit && performance.now() - hit.at < RESOLVED_FOR_MS) return hit.target;
   const target = resolveTarget(url);
-  const entry = { at: Date.now(), target };
+  const entry = { at: performance.now(), target };
   // Bounded: a worker that delivers to very many hosts starts over rather than growing without end.
   if (resolved.size >= 1000) resolved.clear();
   resolved.set(host, entry);

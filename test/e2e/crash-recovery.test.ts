@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { fetchAsClient } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
 import { spawnRuntime } from '../support/runtime-process.mjs';
@@ -38,7 +39,7 @@ async function api(
   path: string,
   opts: { token: string; tenant?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
 ) {
-  const res = await fetch(`${base}/api/v1${path}`, {
+  const res = await fetchAsClient(`${base}/api/v1${path}`, () => ({
     method,
     headers: {
       Authorization: `Bearer ${opts.token}`,
@@ -47,7 +48,7 @@ async function api(
       ...opts.headers,
     },
     body: opts.rawBody ?? (opts.body ? JSON.stringify(opts.body) : undefined),
-  });
+  }));
   return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
 }
 

@@ -248,8 +248,13 @@ describe('customers', () => {
     const ivy = { id: customer.id, name: 'Ivy Ng', phone, whatsapp_user_id: null, whatsapp_username: null };
     await settlesTo(async () => (await list(`?phone=${encodeURIComponent(phone)}`)).body.data, [renamed.body]);
     // Copies written a moment before the rename may be missing from the indexes its own pass reads: the
-    // pass after they settle brings those up within seconds (docs/architecture.md, names converge).
-    await settlesTo(async () => (await call('GET', `/conversations/${conversationId}`, authOf(t))).body.customer, ivy);
+    // pass after they settle (INDEX_SETTLE_MS later, or a stream batch's retry after a timed-out
+    // invocation) brings those up within seconds (docs/architecture.md, names converge).
+    await settlesTo(
+      async () => (await call('GET', `/conversations/${conversationId}`, authOf(t))).body.customer,
+      ivy,
+      30_000,
+    );
     const conversation = await call('GET', `/conversations/${conversationId}`, authOf(t));
     // A new version (so a stale If-Match is refused), but the conversation itself did not change.
     expect(conversation.body.version).toBe(conversationBefore.body.version + 1);

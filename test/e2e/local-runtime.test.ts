@@ -4,7 +4,7 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { awayFromWindowBoundary } from '../support/api';
+import { awayFromWindowBoundary, fetchAsClient } from '../support/api';
 import { testRuntime } from '../support/runtime';
 import { spawnRuntime } from '../support/runtime-process.mjs';
 
@@ -190,19 +190,21 @@ describe('a runtime of its own', () => {
     output = started.output;
   }, 120_000);
 
+  // Stopping takes seconds (its Java, and under the chaos mode its replicas' stream readers); on a loaded
+  // machine more than 30 s were seen.
   afterAll(async () => {
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('close', resolve));
     child.kill('SIGTERM');
     await exited;
-  }, 30_000);
+  }, 90_000);
 
   const api = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
-    const res = await fetch(`${url}/api/v1${path}`, {
+    const res = await fetchAsClient(`${url}/api/v1${path}`, () => ({
       method,
       headers: { ...headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-    });
+    }));
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 

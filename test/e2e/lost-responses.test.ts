@@ -116,4 +116,58 @@ describe('a write whose response is lost', () => {
     });
     expect([reply.status, reply.body.code]).toEqual([201, undefined]);
   });
+
+  it('rotates a refresh token once, rather than taking its own rotation for a reuse and ending the session', async () => {
+    const email = 'lost4@example.com';
+    const password = 'a long enough password';
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: { name: 'Lost Co 4', plan: 'pro', admin: { email, password } },
+    });
+    expect(created.status).toBe(201);
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Tenant-ID': created.body.tenant.id },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    let refreshToken = ((await login.json()) as { refresh_token: string }).refresh_token;
+    for (let i = 0; i < 2; i++) {
+      const refreshed = await fetch(`${base}/api/v1/auth/refresh`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      const body = (await refreshed.json()) as { refresh_token: string; code?: string };
+      expect([refreshed.status, body.code]).toEqual([200, undefined]);
+      refreshToken = body.refresh_token;
+    }
+  });
+
+  it('deletes what a conditional delete deletes, rather than finding it gone already', async () => {
+    const created = await api('POST', '/platform/tenants', {
+      token: platformToken,
+      body: {
+        name: 'Lost Co 3',
+        plan: 'pro',
+        admin: { email: 'lost3@example.com', password: 'a long enough password' },
+      },
+    });
+    expect(created.status).toBe(201);
+    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const schedule = await api('POST', '/schedules', {
+      ...auth,
+      body: { resource_id: 'chair-2', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '18:00' }] } },
+    });
+    expect(schedule.status).toBe(201);
+    // An update without If-Match, sent again after its lost response, adds one version, not two.
+    const changed = await api('PATCH', '/schedules/chair-2', { ...auth, body: { buffer_before_minutes: 5 } });
+    expect([changed.status, changed.body.version]).toEqual([200, 2]);
+    const deleted = await fetch(`${base}/api/v1/schedules/chair-2`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${auth.token}`, 'X-Tenant-ID': auth.tenant, 'If-Match': '"2"' },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await api('GET', '/schedules/chair-2', auth)).status).toBe(404);
+  });
 });

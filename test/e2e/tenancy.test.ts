@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { call, createTenant, login, type TestTenant } from '../support/api';
+import { call, createTenant, listEventually, login, type TestTenant } from '../support/api';
 import { testRuntime } from '../support/runtime';
 
 /** Tenant header, authentication and authorisation: 400 before 401 before 403. */
@@ -184,7 +184,11 @@ describe('403: another tenant or an insufficient role', () => {
       404,
       'not_found',
     );
-    const bKeys = await call('GET', '/api-keys', { tenant: b.tenantId, token: b.apiKey });
+    const bKeys = await listEventually(
+      '/api-keys',
+      { tenant: b.tenantId, token: b.apiKey },
+      (body) => body.data.length > 0,
+    );
     expectProblem(
       await call('DELETE', `/api-keys/${bKeys.body.data[0].id}`, { tenant: a.tenantId, token: a.apiKey }),
       404,

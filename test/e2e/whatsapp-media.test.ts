@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
-import { postWhatsAppWebhook, whatsAppWebhook } from '../support/whatsapp';
+import { SEND_SETTLES_MS, postWhatsAppWebhook, whatsAppWebhook } from '../support/whatsapp';
 import { testRuntime } from '../support/runtime';
 
 /**
@@ -170,7 +170,7 @@ describe('outbound media', () => {
     await eventually(
       async () => (await messagesOf(conv.id)).find((m) => m.id === sent.body.id),
       (m) => m?.status === 'sent',
-      30_000,
+      SEND_SETTLES_MS,
     );
     const requests = await graphRequests();
     const uploaded = requests.find((r) => r.kind === 'media_upload' && r.sha256 === sha256(bytes));
@@ -184,7 +184,7 @@ describe('outbound media', () => {
       type: 'document',
       document: { id: uploaded.media_id, caption: 'Your invoice', filename: 'invoice.pdf' },
     });
-  });
+  }, 330_000); // the send may be settled by the outbound sweeper (SEND_SETTLES_MS, 260 s under chaos)
 
   it('refuses files too large or of the wrong type, private-address links, and other tenants\u2019 uploads', async () => {
     const tooLarge = await call('POST', '/media/uploads', {

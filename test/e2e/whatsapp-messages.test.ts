@@ -10,6 +10,7 @@ import {
   type TestTenant,
 } from '../support/api';
 import { testRuntime } from '../support/runtime';
+import { PAYLOAD_SETTLES_MS, SEND_SETTLES_MS } from '../support/whatsapp';
 
 /**
  * Message kinds on WhatsApp (fake Graph server): templates, media, interactive messages, the 24-hour window
@@ -56,10 +57,12 @@ async function inbound(from: string, text: string, hoursAgo = 0) {
   const list = await eventually(
     async () => (await call('GET', '/conversations?limit=100', authOf(t))).body.data as any[],
     (l) => l.some((c) => c.customer.phone === `+${from}`),
-    30_000,
+    PAYLOAD_SETTLES_MS,
   );
   return list.find((c) => c.customer.phone === `+${from}`);
 }
+// A test waits for up to three sends, each of which may be settled by the outbound sweeper (SEND_SETTLES_MS,
+// 260 s under the chaos mode): hence the tests' 840 s timeouts.
 const customer = () => `4915${Math.floor(Math.random() * 1e9)}`.slice(0, 13);
 const send = (convId: string, body: unknown) =>
   call('POST', `/conversations/${convId}/messages`, { ...authOf(t), body });
@@ -72,7 +75,7 @@ const settledMessage = (
   convId: string,
   id: string,
   done = (m: any) => m !== undefined && !['queued', 'scheduled'].includes(m.status),
-) => eventually(() => messageOf(convId, id), done, 30_000);
+) => eventually(() => messageOf(convId, id), done, SEND_SETTLES_MS);
 const graphRequests = async () => (await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[];
 const fallback = { name: TEMPLATE, language: 'en', parameters: { body: ['Carla'] } };
 
@@ -125,7 +128,7 @@ describe('the 24-hour window', () => {
       language: { code: 'en' },
       components: expect.arrayContaining([{ type: 'body', parameters: [{ type: 'text', text: 'Carla' }] }]),
     });
-  });
+  }, 840_000);
 
   it('sends templates any time, and refuses unknown or unapproved ones and wrong parameters', async () => {
     const conv = await inbound(customer(), 'old message', 30);
@@ -145,7 +148,7 @@ describe('the 24-hour window', () => {
     // Meta's review in the fake takes a moment: the template is pending or, at worst, just approved.
     if (early.status === 422) expect(early.body.code).toBe('template_not_approved');
     else expect(pending.status).toBe(201);
-  });
+  }, 840_000);
 });
 
 describe('message kinds', () => {
@@ -193,7 +196,7 @@ describe('message kinds', () => {
       button: 'Times',
       sections: [{ title: 'Tuesday', rows: [{ id: 'slot_1', title: '10:00', description: 'with Ana' }] }],
     });
-  });
+  }, 840_000);
 
   it('refuses what breaks WhatsApp\u2019s limits, naming the limit, and media URLs that are not safe', async () => {
     const conv = await inbound(customer(), 'hi');
@@ -219,7 +222,9 @@ describe('message kinds', () => {
     });
     expect(rows.status).toBe(422);
     expect(JSON.stringify(rows.body.errors)).toMatch(/at most 10 rows/);
-    const caption = await send(conv.id, { image: { url: 'https://127.0.0.1:8443/a.jpg', caption: 'x'.repeat(1025) } });
+    const caption = await send(conv.id, {
+      image: { url: 'https://127.0.0.1:8443/a.jpg', caption: 'x'.repeat(1025) },
+    });
     expect(caption.status).toBe(422);
     expect(caption.body.errors).toContainEqual({ path: 'image.caption', message: expect.stringMatching(/1024/) });
     const two = await send(conv.id, { text: 'a', image: { url: 'https://127.0.0.1:8443/a.jpg' } });
@@ -229,7 +234,7 @@ describe('message kinds', () => {
     expect(metadata.body.code).toBe('unsafe_media_url');
     const plain = await send(conv.id, { image: { url: 'http://127.0.0.1/a.jpg' } });
     expect(plain.status).toBe(422);
-  });
+  }, 840_000);
 
   it('turns Meta\u2019s re-engagement error into a failed message with a reason', async () => {
     const conv = await inbound(`491799${Math.floor(Math.random() * 1e7)}`, 'hi');
@@ -245,7 +250,7 @@ describe('message kinds', () => {
       l.some((e) => e.data.message.id === sent.body.id),
     );
     expect(events.filter((e) => e.data.message.id === sent.body.id)).toHaveLength(1);
-  });
+  }, 840_000);
 });
 
 describe('scheduled messages', () => {
@@ -270,7 +275,7 @@ describe('scheduled messages', () => {
     );
     expect(requests).toHaveLength(1);
     expect((await messageOf(conv.id, other.body.id)).status).toBe('canceled');
-  });
+  }, 840_000);
 
   it('outside the window at their time: fall back to the template, or fail with their event', async () => {
     const conv = await inbound(customer(), 'long ago', 26);
@@ -288,5 +293,5 @@ describe('scheduled messages', () => {
     expect(events.find((e) => e.data.message.id === failing.body.id).data.message.error.message).toMatch(
       /fallback_template/,
     );
-  });
+  }, 840_000);
 });

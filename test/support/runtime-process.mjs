@@ -1,5 +1,6 @@
 // Starts `bin/local.ts` (what `npm start` runs) as a child process and waits for its "API ready" line.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,6 +18,14 @@ export async function spawnRuntime(env, { detached = false, timeoutMs = 90_000 }
     detached,
   });
   let output = '';
+  // TEST_RUNTIME_LOG names a file that gets all the runtime's output (its workers' logs included), for
+  // looking into a failure after the run; the tests themselves never show it.
+  const logFile = process.env.TEST_RUNTIME_LOG;
+  if (logFile) {
+    const keep = (chunk) => appendFileSync(logFile, chunk);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
   const info = await new Promise((resolve, reject) => {
     // A runtime that never got ready is stopped (its Java too), not left behind by the failed run.
     const timer = setTimeout(() => {

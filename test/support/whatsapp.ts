@@ -1,5 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { call, WHATSAPP_APP_SECRET, type ApiResponse } from './api';
+import { call, scheduledRunLateMs, WHATSAPP_APP_SECRET, type ApiResponse } from './api';
+import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../../functions/conversations/conversation';
+import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
+import { QUEUES } from '../../catalog/resources';
 
 /**
  * Meta's WhatsApp webhooks as the Cloud API documents them (entry[].changes[].value with `messages` or
@@ -55,3 +58,27 @@ export function postWhatsAppWebhook(payload: unknown, signature?: string): Promi
     headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature ?? signWhatsApp(raw) },
   });
 }
+
+/**
+ * How long an outbound message may take to reach its final state (docs/architecture.md): a send whose
+ * hand-off was lost is taken over by the outbound sweeper OUTBOUND_TAKEOVER_MS after it was queued; one
+ * whose sender died mid-send is settled by its status webhook or, after its lease and
+ * UNKNOWN_OUTCOME_WAIT_MS, recorded unknown; one handed back to the queue for a retry comes back after the
+ * queue's delay, or its visibility timeout if that retry fails too, and is taken over after both. Under the
+ * chaos mode each of those happens; the margin covers the sweeper's interval, and a timed-out sweep's lease
+ * (scheduledRunLateMs).
+ */
+const outbound = QUEUES.channelOutbound;
+export const SEND_SETTLES_MS =
+  Math.max(
+    SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS,
+    (outbound.visibilityTimeoutSeconds + (outbound.deliveryDelay?.seconds ?? 0)) * 1000 + OUTBOUND_TAKEOVER_MS,
+  ) +
+  15_000 +
+  scheduledRunLateMs();
+/**
+ * How long a queued webhook payload may take to be stored: moments, but a part of it whose processing
+ * failed (a burst's conflicts outlasting its retries, a throttled read) comes back after the queue's
+ * visibility timeout, as in AWS; the margin covers its second processing.
+ */
+export const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
