@@ -349,7 +349,8 @@ export async function touchForOutbound(
           ConditionExpression:
             windowStart === null
               ? 'attribute_exists(pk) AND #c.#la <= :at'
-              : 'attribute_exists(pk) AND #c.#la <= :at AND (#c.#ch <> :wa OR #c.#li > :window)',
+              : // insideServiceWindow: the customer wrote since the window's start, or a sandbox customer never did.
+                'attribute_exists(pk) AND #c.#la <= :at AND (#c.#li > :window OR (#c.#ch = :sandbox AND (attribute_not_exists(#c.#li) OR attribute_type(#c.#li, :null))))',
           ExpressionAttributeNames: {
             '#c': 'conversation',
             '#lm': 'last_message_at',
@@ -366,7 +367,7 @@ export async function touchForOutbound(
             ':zero': 0,
             ':msg': lastMessage,
             ':act': activityKey({ last_activity_at: at, id }),
-            ...(windowStart === null ? {} : { ':wa': 'whatsapp', ':window': windowStart }),
+            ...(windowStart === null ? {} : { ':sandbox': 'sandbox', ':null': 'NULL', ':window': windowStart }),
           },
           ReturnValues: 'ALL_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
