@@ -150,10 +150,11 @@ function failOnce(...faults: { when: (input: string) => boolean; error: () => Er
   db().middlewareStack.add(
     (next) => async (args) => {
       const input = JSON.stringify((args as { input: unknown }).input);
-      const i = pending.findIndex((f) => f.when(input));
-      if (i >= 0) {
+      const fault = pending.find((f) => f.when(input));
+      if (fault) {
+        pending.splice(pending.indexOf(fault), 1);
         failed++;
-        throw pending.splice(i, 1)[0].error();
+        throw fault.error();
       }
       return next(args);
     },
