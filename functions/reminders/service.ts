@@ -2,6 +2,7 @@
 import type { Sender } from '../auth/principal';
 import { DomainError, isDomainError } from '../platform/domain-error';
 import { logger } from '../platform/workers';
+import { retryTransient } from '../platform/db';
 import { eventPut, newEvent } from '../events/store';
 import { getBooking } from '../bookings/store';
 import { cancelBooking, updateBooking } from '../bookings/service';
@@ -285,7 +286,9 @@ export async function answerTap(
     const { items, events } = answered(after);
     if (!(await recordTapAnswer([...items, ...events.map(eventPut)]))) return;
   }
-  // The replies go once the answer is recorded, so a redelivered tap never sends them twice.
-  if (offer) await sendMessage(tenantId, conversationId, offer, SYSTEM, now);
-  if (text) await reply(tenantId, conversationId, text, now);
+  // The replies go once the answer is recorded, so a redelivered tap never sends them twice; a throttled
+  // write of one is tried again here, as a retry of the whole answer would find it recorded and send nothing.
+  const [list, answerText] = [offer, text];
+  if (list) await retryTransient(() => sendMessage(tenantId, conversationId, list, SYSTEM, now));
+  if (answerText) await retryTransient(() => reply(tenantId, conversationId, answerText, now));
 }

@@ -1,13 +1,17 @@
 // Public: a customer's tap on a reminder, for the channels' inbound paths.
 import { logger } from '../platform/workers';
+import { retryTransient } from '../platform/db';
 import type { ChannelKind, Conversation, Message } from '../conversations/conversation';
 import { findByProviderId, getMessage } from '../conversations/message-store';
 import type { Tap } from './reminder';
 import { answerTap } from './service';
 
 /**
- * Acts on the tap a stored message carries. A failure is logged for a person (the tap is in the
- * conversation and the agent sees it) rather than retried with the message.
+ * Acts on the tap a stored message carries. A transaction cancelled by throttling or a concurrent one
+ * wrote nothing, so the answer is tried again at once (answering is idempotent per message): logged and
+ * dropped, it would leave the booking unchanged while the request or queue message reported success.
+ * Any other failure is logged for a person (the tap is in the conversation and the agent sees it) rather
+ * than retried with the message.
  */
 async function answerLogged(
   tenantId: string,
@@ -17,7 +21,7 @@ async function answerLogged(
   now: Date,
 ): Promise<void> {
   try {
-    await answerTap(tenantId, conversationId, message.id, message.sender.id, tap, now);
+    await retryTransient(() => answerTap(tenantId, conversationId, message.id, message.sender.id, tap, now));
   } catch (error) {
     logger.error('a reminder answer could not be acted on', {
       tenant_id: tenantId,

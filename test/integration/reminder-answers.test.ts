@@ -1,5 +1,7 @@
 import { receiveInbound } from '../../functions/conversations/service';
 import { answerTap } from '../../functions/reminders/service';
+import { answerTapSafely } from '../../functions/reminders/taps';
+import { db } from '../../functions/platform/db';
 import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
@@ -135,4 +137,87 @@ it('one tap answered by three runs side by side changes the booking once and emi
   expect(await eventsFor('booking.confirmed', booking.id)).toHaveLength(1);
   expect(await eventsFor('booking.reminder.answered', booking.id)).toHaveLength(1);
   expect(await systemReplies(conversation.id)).toHaveLength(1);
+});
+
+/**
+ * Fails, once each, the first DynamoDB call whose input matches `when`, with `error` (before it is sent: it
+ * writes nothing, as a throttled or cancelled write does). Returns how many were failed and a remover.
+ */
+function failOnce(...faults: { when: (input: string) => boolean; error: () => Error }[]) {
+  const pending = [...faults];
+  let failed = 0;
+  const name = `failOnce-${Math.random()}`;
+  db().middlewareStack.add(
+    (next) => async (args) => {
+      const input = JSON.stringify((args as { input: unknown }).input);
+      const fault = pending.find((f) => f.when(input));
+      if (fault) {
+        pending.splice(pending.indexOf(fault), 1);
+        failed++;
+        throw fault.error();
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return { failed: () => failed, remove: () => db().middlewareStack.remove(name) };
+}
+const throttledTransaction = () =>
+  Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: [{ Code: 'ThrottlingError' }],
+  });
+const throttled = () =>
+  Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+    name: 'ProvisionedThroughputExceededException',
+  });
+
+async function storedTap(phone: string, text: string, providerId: string) {
+  const { conversation, booking } = await pendingBooking(phone);
+  const stored = await receiveInbound(t.tenantId, 'sandbox', null, { phone, name: null, text, providerId }, new Date());
+  return { conversation, booking, stored: stored! };
+}
+
+it('a Confirm whose transaction is throttled once still confirms the booking and replies', async () => {
+  const { conversation, booking, stored } = await storedTap('+4915100007104', 'Confirm', 'wamid.tap.4');
+  const faults = failOnce({
+    when: (input) => input.includes('TransactItems') && input.includes(stored.message.id),
+    error: throttledTransaction,
+  });
+  try {
+    await answerTapSafely(t.tenantId, stored, { kind: 'answer', bookingId: booking.id, answer: 'confirm' }, new Date());
+  } finally {
+    faults.remove();
+  }
+  expect(faults.failed()).toBe(1);
+  expect(await bookingOf(booking.id)).toMatchObject({ status: 'confirmed', version: booking.version + 1 });
+  await settle();
+  expect((await systemReplies(conversation.id)).map((m) => m.text)).toEqual([expect.stringMatching(/is confirmed/)]);
+});
+
+it('a Reschedule whose record and whose offer are each throttled once still sends the free times', async () => {
+  const { conversation, booking, stored } = await storedTap('+4915100007105', 'Reschedule', 'wamid.tap.5');
+  const faults = failOnce(
+    {
+      when: (input) => input.includes('TransactItems') && input.includes(stored.message.id),
+      error: throttledTransaction,
+    },
+    { when: (input) => input.includes('Free times'), error: throttled },
+  );
+  try {
+    await answerTapSafely(
+      t.tenantId,
+      stored,
+      { kind: 'answer', bookingId: booking.id, answer: 'reschedule' },
+      new Date(),
+    );
+  } finally {
+    faults.remove();
+  }
+  expect(faults.failed()).toBe(2);
+  await settle();
+  const offers = (await systemReplies(conversation.id)).filter((m) => m.type === 'interactive');
+  expect(offers).toHaveLength(1);
+  expect(offers[0].content.interactive).toMatchObject({ type: 'list', button: 'Free times' });
+  expect(await eventsFor('booking.reminder.answered', booking.id)).toHaveLength(1);
 });
