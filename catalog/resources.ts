@@ -97,13 +97,15 @@ export interface QueueSpec {
     | 'WhatsAppInboundDlq'
     | 'StreamFailures'
     | 'MediaFetch'
-    | 'MediaFetchDlq';
+    | 'MediaFetchDlq'
+    | 'SettledPasses'
+    | 'SettledPassesDlq';
   envVar: string;
   visibilityTimeoutSeconds: number;
   retentionDays: number;
   /** Redrive target and receive count: messages that crash the consumer this often go there. */
   deadLetter?: {
-    queue: 'webhookDeliveryDlq' | 'channelOutboundDlq' | 'whatsappInboundDlq' | 'mediaFetchDlq';
+    queue: 'webhookDeliveryDlq' | 'channelOutboundDlq' | 'whatsappInboundDlq' | 'mediaFetchDlq' | 'settledPassesDlq';
     maxReceiveCount: number;
   };
   /**
@@ -119,6 +121,12 @@ export interface QueueSpec {
  * handed to a second invocation while the first still runs.
  */
 export const WORKER_TIMEOUT_SECONDS = 25;
+
+/**
+ * How long a global secondary index may take to show a write: usually well under a second in AWS, so a
+ * pass over an index this long after a change finds what the change's own pass could not see yet.
+ */
+export const INDEX_SETTLE_SECONDS = 4;
 const CONSUMED_VISIBILITY_SECONDS = 6 * WORKER_TIMEOUT_SECONDS;
 
 export const QUEUES = {
@@ -206,6 +214,26 @@ export const QUEUES = {
   mediaFetchDlq: {
     id: 'MediaFetchDlq',
     envVar: 'MEDIA_FETCH_DLQ_URL',
+    visibilityTimeoutSeconds: 30,
+    retentionDays: 14,
+  },
+  /**
+   * Passes over an index that must wait until it shows a change (functions/events/settled-passes.ts): a
+   * changed customer's copies, a disabled user's assignments. The queue's delay does the waiting, so a
+   * stream reaction never sleeps while the records behind it on its shard wait too.
+   */
+  settledPasses: {
+    id: 'SettledPasses',
+    envVar: 'SETTLED_PASSES_QUEUE_URL',
+    visibilityTimeoutSeconds: CONSUMED_VISIBILITY_SECONDS,
+    retentionDays: 4,
+    deadLetter: { queue: 'settledPassesDlq', maxReceiveCount: 5 },
+    deliveryDelay: { seconds: INDEX_SETTLE_SECONDS, localEnv: 'SETTLED_PASS_DELAY_SECONDS' },
+  },
+  /** No consumer: an alarm watches it (passes that failed five times). */
+  settledPassesDlq: {
+    id: 'SettledPassesDlq',
+    envVar: 'SETTLED_PASSES_DLQ_URL',
     visibilityTimeoutSeconds: 30,
     retentionDays: 14,
   },

@@ -168,7 +168,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, brings a changed customer's copies up to it, queues inbound media to fetch",
+      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, queues a changed customer's copies and inbound media for later",
     source: {
       kind: 'stream',
       table: 'main',
@@ -178,7 +178,7 @@ export const WORKERS: readonly WorkerDef[] = [
       maxRetries: 10,
     },
     mainTable: 'write',
-    sendsTo: ['mediaFetch'],
+    sendsTo: ['mediaFetch', 'settledPasses'],
     ai: true,
   },
   {
@@ -268,6 +268,16 @@ export const WORKERS: readonly WorkerDef[] = [
         description: 'Inbound WhatsApp media could not be fetched (docs/media.md): check the Graph API and the token',
       },
     ],
+  },
+  {
+    id: 'settled-passes',
+    handler: 'events/settled-passes-worker',
+    description:
+      "Passes over an index once it shows a change: brings a changed customer's copies up to it, and releases a disabled user's conversations the first pass missed",
+    source: { kind: 'queue', queue: 'settledPasses', batchSize: 10, concurrency: 2 },
+    mainTable: 'write',
+    // A release's later pass queues the one after it.
+    sendsTo: ['settledPasses'],
   },
   {
     id: 'channel-sender',

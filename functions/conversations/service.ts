@@ -18,7 +18,7 @@ import { customerView, planIdentity, requirePhone, type Customer } from '../cust
 import { refreshCustomerCopies } from '../customers/service';
 import { whatsAppNumbersOf } from '../channels/service';
 import { getUser } from '../users/store';
-import { eachInParallel, transactionConditionFailed, untilIndexSettles, type TransactItem } from '../platform/db';
+import { eachInParallel, transactionConditionFailed, type TransactItem } from '../platform/db';
 import {
   CONVERSATION_CHANGE_FIELDS,
   RECEIPT_ALLOWED_FROM,
@@ -486,42 +486,29 @@ async function saveUpdate(before: Conversation, candidate: Conversation, now: Da
 }
 
 /**
- * How many passes a release makes. An index shows a write after a delay (INDEX_SETTLE_MS): an assignment
- * committed just before the user was disabled may be missing from the first pass. No assignment can
- * commit after the disable (saveConversation checks the user), so a later pass that finds nothing more
- * ends it.
- */
-const RELEASE_PASSES = 3;
-
-/**
- * Returns a disabled user's unresolved conversations to the team's queue (nobody assigned), each with a
- * `conversation.updated` event, as a `PATCH` would. A user enabled again meanwhile keeps theirs; a
- * conversation reassigned or resolved meanwhile is left as it is. It passes over the assignee index
- * again after INDEX_SETTLE_MS, until a later pass finds nothing (at most RELEASE_PASSES). Run again, it
- * finishes what a failed run left. Returns how many it released.
+ * One pass of a disabled user's release: returns their unresolved conversations that the assignee index
+ * shows to the team's queue (nobody assigned), each with a `conversation.updated` event, as a `PATCH`
+ * would. A user enabled again meanwhile keeps theirs; a conversation reassigned or resolved meanwhile is
+ * left as it is. The index may not show an assignment committed just before the disable yet, so the
+ * release reaction runs further passes once it has settled (release-reaction.ts). Returns how many it
+ * released.
  */
 export async function releaseAssignments(tenantId: string, userId: string, now: Date): Promise<number> {
+  const user = await getUser(tenantId, userId);
+  if (user?.status !== 'disabled') return 0;
   const started = Date.now();
   let released = 0;
-  for (let pass = 0; pass < RELEASE_PASSES; pass++) {
-    if (pass > 0) await untilIndexSettles();
-    const user = await getUser(tenantId, userId);
-    if (user?.status !== 'disabled') break;
+  await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
     const at = new Date(now.getTime() + (Date.now() - started));
-    let found = 0;
-    await eachInParallel(await assignedConversationIds(tenantId, userId), 8, async (id) => {
-      const done = await withRetry(async () => {
-        const before = await getConversation(tenantId, id);
-        if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
-        // A snooze already over ends with it, in the same change (as a PATCH would), not a minute later.
-        await saveUpdate(before, { ...wakeIfDue(before, at), assignee_id: null }, at);
-        return true;
-      });
-      if (done) found++;
+    const done = await withRetry(async () => {
+      const before = await getConversation(tenantId, id);
+      if (!before || before.assignee_id !== userId || before.status === 'resolved') return false;
+      // A snooze already over ends with it, in the same change (as a PATCH would), not a minute later.
+      await saveUpdate(before, { ...wakeIfDue(before, at), assignee_id: null }, at);
+      return true;
     });
-    released += found;
-    if (pass > 0 && found === 0) break;
-  }
+    if (done) released++;
+  });
   return released;
 }
 

@@ -1,11 +1,12 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { scheduleBookingReminders } from '../reminders/booking-reaction';
-import { settleCustomerCopies } from '../customers/copies-reaction';
+import { customerCopiesPass } from '../customers/copies-reaction';
 import { queueMediaFetch } from '../channels/media-fetch';
 import { newImageOf, streamWorker } from '../platform/workers';
 import { matchesFilter } from '../../catalog/event-filters';
 import { STREAM_REACTIONS, type StreamReaction } from '../../catalog/workers';
+import { queueSettledPass } from './settled-passes';
 
 type StreamRecord = Parameters<typeof newImageOf>[0];
 /** The record's new image, for reactions that read the item. */
@@ -16,13 +17,14 @@ const withItem = (react: (item: Record<string, unknown>) => Promise<void>) => as
 
 /**
  * Each reaction of catalog/workers.ts, kept in its own feature. The booking reaction reads only the
- * booking's key (it reads the booking again), so it needs no decoding of the whole image.
+ * booking's key (it reads the booking again), so it needs no decoding of the whole image. What must wait
+ * for an index to show the change is queued as a settled pass (settled-passes.ts), never slept on here.
  */
 const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>> = {
   'message-analysis': withItem(analyseInboundMessage),
-  'assignment-release': withItem(releaseDisabledUser),
+  'assignment-release': withItem(async (user) => queueSettledPass(await releaseDisabledUser(user))),
   'booking-reminders': scheduleBookingReminders,
-  'customer-copies': withItem(settleCustomerCopies),
+  'customer-copies': withItem((customer) => queueSettledPass(customerCopiesPass(customer))),
   'media-fetch': withItem(queueMediaFetch),
 };
 

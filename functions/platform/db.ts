@@ -17,13 +17,6 @@ import { clientMade } from './client-hooks';
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * How long a global secondary index may take to show a write: usually well under a second in AWS, so a
- * pass over an index this long after a change finds what the change's own pass could not see yet.
- */
-export const INDEX_SETTLE_MS = 4_000;
-export const untilIndexSettles = () => pause(INDEX_SETTLE_MS);
-
-/**
  * One document client per process, created on first use. The endpoint comes from the SDK's own
  * AWS_ENDPOINT_URL_DYNAMODB variable, which the local runtime sets to DynamoDB Local.
  */

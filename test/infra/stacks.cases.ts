@@ -550,6 +550,7 @@ describe('stateful stack', () => {
     expect(withRedrive.map(([id]) => id.replace(/Queue.*$/, '')).sort()).toEqual([
       'ChannelOutbound',
       'MediaFetch',
+      'SettledPasses',
       'WebhookDelivery',
       'WhatsAppInbound',
     ]);
@@ -569,6 +570,7 @@ describe('stateful stack', () => {
     expect(failureQueues().sort()).toEqual([
       'channelOutboundDlq',
       'mediaFetchDlq',
+      'settledPassesDlq',
       'streamFailures',
       'webhookDeliveryDlq',
       'whatsappInboundDlq',

@@ -1,15 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { releaseAssignments, updateConversation } from '../../functions/conversations/service';
+import { updateConversation } from '../../functions/conversations/service';
+import { releaseDisabledUser, releasePass } from '../../functions/conversations/release-reaction';
 import { getConversation } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
-import { TABLES } from '../../catalog/resources';
+import { INDEX_SETTLE_SECONDS, TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
 
 /**
  * A disabled user keeps no conversation: an assignment racing the disable is refused in its own
- * transaction, and the release passes over the lagging assignee index again until it finds nothing more.
+ * transaction, and the release passes over the lagging assignee index again, once it has settled, until it
+ * finds nothing more.
  */
 useRuntimeAws();
 const table = `local-${TABLES.main.id}`;
@@ -53,7 +55,7 @@ it('refuses an assignment to a user disabled between its check and its write', a
   expect((await getConversation(t.tenantId, conversationId))?.assignee_id).toBeNull();
 });
 
-it('releases an assignment the assignee index did not show yet', async () => {
+it('releases, on a pass once the index settled, an assignment the first pass did not see', async () => {
   const t = await createTenant();
   const { agentId, conversationId } = await agentAndConversation(t, '+491518000812');
   const disabled = await call('PATCH', `/users/${agentId}`, { ...authOf(t), body: { status: 'disabled' } });
@@ -72,10 +74,32 @@ it('releases an assignment the assignee index did not show yet', async () => {
         ExpressionAttributeValues: { ':user': agentId, ':asg': `${t.tenantId}#${agentId}` },
       }),
     );
-    // This release (or the runtime's, on its later pass: the same code) finds it once the index settles.
-    await releaseAssignments(t.tenantId, agentId, new Date());
+    // The stream reaction's first pass does not see it, and asks for a pass once the index has settled.
+    const next = await releaseDisabledUser({ status: 'disabled', id: agentId, tenant_id: t.tenantId });
+    expect(next).toEqual({ kind: 'assignment-release', tenant_id: t.tenantId, user_id: agentId, pass: 1 });
+    // SettledPasses delivers it INDEX_SETTLE_SECONDS later (or the runtime's own second pass gets there first).
+    await sleep(INDEX_SETTLE_SECONDS * 1000);
+    await releasePass(next!);
   } finally {
     stop();
   }
   expect((await getConversation(t.tenantId, conversationId))?.assignee_id).toBeNull();
 }, 30_000);
+
+it('ends a release with a later pass that finds nothing, and after three passes at most', async () => {
+  const t = await createTenant();
+  const { agentId, conversationId } = await agentAndConversation(t, '+491518000813');
+  const assigned = await call('PATCH', `/conversations/${conversationId}`, {
+    ...authOf(t),
+    body: { assignee_id: agentId },
+  });
+  expect(assigned.status).toBe(200);
+  await disable(t, agentId);
+  const pass = { kind: 'assignment-release', tenant_id: t.tenantId, user_id: agentId } as const;
+  // The third pass releases what it finds (unless the runtime's own release got there first), and is the last.
+  expect(await releasePass({ ...pass, pass: 2 })).toBeUndefined();
+  expect((await getConversation(t.tenantId, conversationId))?.assignee_id).toBeNull();
+  // The first pass always asks for a second; a later pass that finds nothing ends the release.
+  expect(await releasePass({ ...pass, pass: 0 })).toEqual({ ...pass, pass: 1 });
+  expect(await releasePass({ ...pass, pass: 1 })).toBeUndefined();
+});

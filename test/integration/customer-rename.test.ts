@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/db';
 import { TABLES } from '../../catalog/resources';
-import { authOf, call, createTenant } from '../support/api';
+import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
 import { updateCustomer } from '../../functions/customers/service';
@@ -138,4 +138,41 @@ it('the same name again repairs the copies a failed rename left behind', async (
     body: { name: 'Cat' },
   });
   expect(stale.status).toBe(412);
+});
+
+/**
+ * The copies' settled pass waits for the indexes on a delayed queue (SettledPasses), not in the stream
+ * reaction: ten renames that each slept 4 s there held up every record behind them on the shard for 40 s.
+ */
+it('a burst of renames holds up nothing behind it on the stream, and every copy still converges', async () => {
+  const t = await createTenant();
+  const opened = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      call('POST', '/conversations', {
+        ...authOf(t),
+        body: { channel: 'sandbox', customer: { phone: `+4915180003${String(i).padStart(2, '0')}`, name: `Old ${i}` } },
+      }),
+    ),
+  );
+  const renamed = await Promise.all(
+    opened.map((c, i) => call('PATCH', `/customers/${c.body.customer.id}`, { ...authOf(t), body: { name: `New ${i}` } })),
+  );
+  expect(renamed.map((r) => r.status)).toEqual(opened.map(() => 200));
+  // A message written right behind the renames is analysed by the same stream reader.
+  const sent = await call('POST', '/channels/sandbox/inbound', {
+    ...authOf(t),
+    body: { from: '+491518000399', text: 'What time do you open on Saturday?' },
+  });
+  expect(sent.status).toBe(201);
+  const conversation = (id: string) => call('GET', `/conversations/${id}`, authOf(t));
+  await eventually(
+    () => conversation(sent.body.conversation.id),
+    (r) => r.body.messages.some((m: { analysis: unknown }) => m.analysis),
+    12_000,
+  );
+  for (const [i, c] of opened.entries())
+    await eventually(
+      () => conversation(c.body.id),
+      (r) => r.body.customer.name === `New ${i}`,
+    );
 });
