@@ -33,7 +33,12 @@ export async function releaseDisabledUser(user: Record<string, unknown>): Promis
 export async function releasePass(pass: AssignmentReleasePass): Promise<AssignmentReleasePass | undefined> {
   const released = await releaseAssignments(pass.tenant_id, pass.user_id, clock.now());
   if (released > 0)
-    logger.info('assignments released', { tenant_id: pass.tenant_id, user_id: pass.user_id, released, pass: pass.pass });
+    logger.info('assignments released', {
+      tenant_id: pass.tenant_id,
+      user_id: pass.user_id,
+      released,
+      pass: pass.pass,
+    });
   const next = pass.pass + 1;
   if (next >= RELEASE_PASSES || (pass.pass > 0 && released === 0)) return undefined;
   return { ...pass, pass: next };

@@ -239,8 +239,15 @@ describe('outbound messages', () => {
   it('page through all messages, newest first', async () => {
     const { body } = await inbound(t, '+491511000012', 'm0');
     for (let i = 1; i < 5; i++) await inbound(t, '+491511000012', `m${i}`);
+    const texts = async (path: string) =>
+      (await call('GET', path, authOf(t))).body.data.map((m: { text: string }) => m.text) as string[];
+    // The list is eventually consistent: once it shows every message, the pages walk it.
+    await settlesTo(
+      () => texts(`/conversations/${body.conversation.id}/messages?limit=10`),
+      ['m4', 'm3', 'm2', 'm1', 'm0'],
+    );
     const firstPage = () => call('GET', `/conversations/${body.conversation.id}/messages?limit=3`, authOf(t));
-    await settlesTo(async () => (await firstPage()).body.data.map((m: { text: string }) => m.text), ['m4', 'm3', 'm2']);
+    expect((await firstPage()).body.data.map((m: { text: string }) => m.text)).toEqual(['m4', 'm3', 'm2']);
     const page1 = await firstPage();
     const page2 = await call(
       'GET',

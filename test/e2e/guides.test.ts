@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guideBlocks, runGuide, showsOutput } from '../support/guides';
 import { spawnRuntime } from '../support/runtime-process.mjs';
-import { eventually } from '../support/api';
+import { eventually, settlesTo } from '../support/api';
 import { ensureReceiverTls } from '../../scripts/receiver-tls';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -108,15 +108,31 @@ const demoGet = async (path: string) =>
 describe('the demo tenant', () => {
   it('has a working day: conversations, a handoff, bookings, saved replies and an agent', async () => {
     const get = demoGet;
-    const conversations = (await get('/conversations?limit=50')).data;
+    // Lists are eventually consistent: the seed's last conversations may take a moment to show.
+    const names = (page: { data: Record<string, unknown>[] }) =>
+      page.data.map((c) => (c.customer as { name: string }).name);
+    const conversations = (
+      await eventually(
+        () => get('/conversations?limit=50'),
+        (page) =>
+          ['Sam Taylor', 'Jonas Weber', 'Maria Lopez'].every((name) => names(page).includes(name)) &&
+          page.data.some((c) => c.status === 'resolved'),
+      )
+    ).data;
     expect(conversations.map((c) => (c.customer as { name: string }).name)).toEqual(
       expect.arrayContaining(['Sam Taylor', 'Jonas Weber', 'Maria Lopez']),
     );
     expect(conversations.find((c) => c.status === 'resolved')).toBeDefined();
-    expect((await get('/bookings')).data.length).toBeGreaterThanOrEqual(2);
-    expect((await get('/saved-replies')).data.map((r) => r.shortcut)).toEqual(['confirm', 'hours', 'sorry']);
-    expect((await get('/users')).data.map((u) => u.role).sort()).toEqual(['admin', 'agent']);
-    expect((await get('/schedules')).data.map((s) => s.resource_id)).toEqual(['room-1']);
+    await eventually(
+      () => get('/bookings'),
+      (page) => page.data.length >= 2,
+    );
+    await settlesTo(
+      async () => (await get('/saved-replies')).data.map((r) => r.shortcut),
+      ['confirm', 'hours', 'sorry'],
+    );
+    await settlesTo(async () => (await get('/users')).data.map((u) => u.role).sort(), ['admin', 'agent']);
+    await settlesTo(async () => (await get('/schedules')).data.map((s) => s.resource_id), ['room-1']);
   });
 
   it('has bookings of the one resource that never overlap, one of them with its deposit paid', async () => {

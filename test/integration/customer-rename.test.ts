@@ -155,7 +155,9 @@ it('a burst of renames holds up nothing behind it on the stream, and every copy 
     ),
   );
   const renamed = await Promise.all(
-    opened.map((c, i) => call('PATCH', `/customers/${c.body.customer.id}`, { ...authOf(t), body: { name: `New ${i}` } })),
+    opened.map((c, i) =>
+      call('PATCH', `/customers/${c.body.customer.id}`, { ...authOf(t), body: { name: `New ${i}` } }),
+    ),
   );
   expect(renamed.map((r) => r.status)).toEqual(opened.map(() => 200));
   // A message written right behind the renames is analysed by the same stream reader.
