@@ -205,7 +205,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
     limit: batchSize,
     minIdleMs: 10,
     maxIdleMs: options.intervalMs ?? 200,
-    discoverEvery: 1,
+    // DescribeStream on every round was most of an idle runtime's CPU; a closed shard still sends the
+    // reader to its children at once.
+    discoverEvery: 10,
     onRecords: deliver,
     onError: (error) => log('stream poll failed', error),
   });

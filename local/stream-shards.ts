@@ -22,7 +22,7 @@ export interface FollowOptions {
   /** After a round of reads with no record, the next waits this long, doubling up to `maxIdleMs`. */
   minIdleMs: number;
   maxIdleMs: number;
-  /** New shards are looked for every this many rounds. */
+  /** New shards are looked for every this many rounds, and at once after a shard closes. */
   discoverEvery: number;
   /** A shard's records, in their order; that shard is read again only after this settles. */
   onRecords(shardId: string, records: StreamRecord[]): Promise<void> | void;
@@ -45,6 +45,7 @@ export async function openStream(
   { fromEnd = false }: { fromEnd?: boolean } = {},
 ): Promise<StreamShards> {
   const iterators = new Map<string, string | undefined>();
+  let shardClosed = false;
   /** Per shard, the last record read: a stale iterator is taken again from just after it. */
   const lastRead = new Map<string, string>();
   const freshIterator = async (shardId: string) => {
@@ -81,6 +82,8 @@ export async function openStream(
       return [];
     }
     iterators.set(shardId, out.NextShardIterator);
+    // A shard without a next iterator has closed: its children are to be found at once.
+    if (!out.NextShardIterator) shardClosed = true;
     const last = out.Records?.at(-1)?.dynamodb?.SequenceNumber;
     if (last) lastRead.set(shardId, last);
     return out.Records ?? [];
@@ -103,7 +106,10 @@ export async function openStream(
         let idleMs = options.minIdleMs;
         for (let round = 1; running; round++) {
           try {
-            if (round % options.discoverEvery === 0) await discover();
+            if (shardClosed || round % options.discoverEvery === 0) {
+              shardClosed = false;
+              await discover();
+            }
             let idle = true;
             for (const [shardId, iterator] of iterators) {
               if (!iterator) continue;
