@@ -3,6 +3,7 @@ import { refreshCustomerCopies as refreshBookings } from '../bookings/store';
 import { refreshCustomerCopies as refreshConversations } from '../conversations/store';
 import { DomainError } from '../platform/domain-error';
 import { retryOnConflict } from '../platform/retry';
+import { logger } from '../platform/observability';
 import { customerView, versionOf, type Customer } from './customer';
 import { CustomerChanged, getCustomer, saveCustomer } from './store';
 
@@ -24,11 +25,11 @@ export async function updateCustomer(
   expectedVersion: number | undefined,
   now: Date,
 ): Promise<Customer> {
-  const saved = await retryOnConflict(
+  const { customer: saved, changed } = await retryOnConflict(
     async () => {
       const before = await getCustomer(tenantId, id);
       if (!before) throw DomainError.notFound('The customer');
-      if (patch.name === undefined || patch.name === before.name) return before;
+      if (patch.name === undefined || patch.name === before.name) return { customer: before, changed: false };
       if (expectedVersion !== undefined && expectedVersion !== versionOf(before)) throw DomainError.versionMismatch();
       const after: Customer = {
         ...before,
@@ -42,7 +43,7 @@ export async function updateCustomer(
         if (error instanceof CustomerChanged && expectedVersion !== undefined) throw DomainError.versionMismatch();
         throw error;
       }
-      return after;
+      return { customer: after, changed: true };
     },
     {
       attempts: 5,
@@ -50,7 +51,18 @@ export async function updateCustomer(
       exhausted: () => DomainError.conflict('concurrent_update', 'The customer is changing too fast; retry.'),
     },
   );
-  await refreshCustomerCopies(tenantId, saved);
+  const refreshed = refreshCustomerCopies(tenantId, saved);
+  // A rename that committed is answered as made: a refresh that fails now is left to the settled pass its
+  // stream record queues (copies-reaction.ts), rather than a 503 that a client's retry would meet as 412.
+  if (!changed) await refreshed;
+  else
+    await refreshed.catch((error: Error) =>
+      logger.warn('customer copies left to the settled pass', {
+        tenant_id: tenantId,
+        customer_id: id,
+        error_name: error.name,
+      }),
+    );
   return saved;
 }
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { guideBlocks, runGuide, showsOutput } from '../support/guides';
+import { guideBlocks, logShows, runGuide, showsOutput } from '../support/guides';
 import { spawnRuntime } from '../support/runtime-process.mjs';
 import { eventually, settlesTo } from '../support/api';
 import { ensureReceiverTls } from '../../scripts/receiver-tls';
@@ -94,6 +94,11 @@ describe('the runner', () => {
     // A long log that does not show the lines: answered at once (a regular expression backtracked for minutes).
     const log = 'conversation.created evt_1 not verified -> 500\n'.repeat(2000);
     expect(showsOutput('… conversation.… evt_… -> 204\n… conversation.… evt_… -> 204', log, true)).toBe(false);
+    expect(logShows('… conversation.… evt_… -> 204\n… conversation.… evt_… -> 204', log)).toBe(false);
+    // A background command's lines in any order, each expected line on a log line of its own.
+    const deliveries = 'x booking.created evt_2 -> 204\nx payment.succeeded evt_3 -> 204\n';
+    expect(logShows('… payment.succeeded evt_… -> 204\n… booking.created evt_… -> 204', deliveries)).toBe(true);
+    expect(logShows('… -> 204\n… -> 204\n… -> 204', deliveries)).toBe(false);
   });
 });
 

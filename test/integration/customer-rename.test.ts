@@ -3,7 +3,7 @@ import { db } from '../../functions/platform/db';
 import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
-import { beforeCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
+import { beforeCalls, failCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
 import { updateCustomer } from '../../functions/customers/service';
 import { getConversation } from '../../functions/conversations/store';
 import { getBooking } from '../../functions/bookings/store';
@@ -177,4 +177,32 @@ it('a burst of renames holds up nothing behind it on the stream, and every copy 
       () => conversation(c.body.id),
       (r) => r.body.customer.name === `New ${i}`,
     );
+});
+
+/**
+ * A rename that committed is answered as made even when its copies cannot be written at once (a throttled
+ * write): a 503 would have a client retry with its If-Match and meet 412. The settled pass brings them up.
+ */
+it('a rename whose copy writes fail answers with the renamed customer, and the settled pass brings the copies up', async () => {
+  const t = await createTenant();
+  const opened = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491518000401', name: 'Old' } },
+  });
+  const throttled = () =>
+    Object.assign(new Error('chaos: throughput exceeds the current capacity'), {
+      name: 'ProvisionedThroughputExceededException',
+    });
+  const stop = failCalls(writesTo('CONV#'), throttled, 20);
+  let renamed;
+  try {
+    renamed = await updateCustomer(t.tenantId, opened.body.customer.id, { name: 'New' }, 1, new Date());
+  } finally {
+    stop();
+  }
+  expect(renamed).toMatchObject({ name: 'New', version: 2 });
+  await eventually(
+    () => call('GET', `/conversations/${opened.body.id}`, authOf(t)),
+    (r) => r.body.customer.name === 'New',
+  );
 });

@@ -7,7 +7,8 @@
  * - a ```bash runtime block starts `npm start`: the test's runtime already runs with that environment, so
  *   the block is checked (its variables must be ones the runtime was started with) rather than run;
  * - a block whose info string has the word `output` right after a bash block (blank lines between) is what
- *   that block prints; `output NAME` is what the background command NAME prints from then on. `…` stands
+ *   that block prints; `output NAME` is what the background command NAME prints from then on (each line
+ *   on a line of its log, in any order: see logShows). `…` stands
  *   for anything (ids, times, tokens, the rest of a long answer); whitespace does not count.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -68,6 +69,25 @@ export function showsOutput(expected: string, actual: string, anywhere = false):
     at = found + part.length;
   }
   return anywhere ? text.indexOf(last, at) !== -1 : text.length - last.length >= at && text.endsWith(last);
+}
+
+/**
+ * Whether a background command's log shows each line of `expected` on a line of its own, in any order: such
+ * a command prints things as they happen (webhook deliveries come in any order). Each log line serves one
+ * expected line, so six expected lines need six.
+ */
+export function logShows(expected: string, log: string): boolean {
+  const lines = log.split('\n');
+  const used = new Set<number>();
+  return expected
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .every((want) => {
+      const at = lines.findIndex((line, i) => !used.has(i) && showsOutput(want, line, true));
+      if (at === -1) return false;
+      used.add(at);
+      return true;
+    });
 }
 
 export interface GuideRun {
@@ -164,9 +184,9 @@ export async function runGuide(
           continue;
         }
         const deadline = Date.now() + waitMs;
-        while (!showsOutput(block.code, entry.log.slice(entry.offset), true) && Date.now() < deadline)
+        while (!logShows(block.code, entry.log.slice(entry.offset)) && Date.now() < deadline)
           await new Promise((r) => setTimeout(r, 200));
-        if (!showsOutput(block.code, entry.log.slice(entry.offset), true))
+        if (!logShows(block.code, entry.log.slice(entry.offset)))
           failures.push(
             `${where}: ${block.name} did not print\n${block.code}\nIt printed:\n${entry.log.slice(entry.offset)}`,
           );
