@@ -210,7 +210,13 @@ export async function sendLink(tenantId: string, paymentId: string, sender: Send
     throw DomainError.conflict('payment_not_pending', `A ${payment.status} payment has no open link to send.`);
   if (!payment.conversation_id)
     throw DomainError.invalid('payment_without_conversation', 'The payment has no conversation to send its link into.');
-  return sendMessage(tenantId, payment.conversation_id, { kind: { type: 'text', text: linkMessage(payment) } }, sender, now);
+  return sendMessage(
+    tenantId,
+    payment.conversation_id,
+    { kind: { type: 'text', text: linkMessage(payment) } },
+    sender,
+    now,
+  );
 }
 
 /** Withdraws an open link (`payment.canceled`); a booking waiting for it is cancelled with it. */
@@ -417,15 +423,27 @@ function withRefund(p: Payment, amount: number, reason: Refund['reason'], now: D
 /**
  * Refunds a paid payment, by `amount` (default: all that is left). The refund is first reserved on the
  * payment, conditional on its version, so two refunds racing never give back more than was paid; then sent.
+ * Once reserved, the request answers with it: a send or a write that fails then (the provider out of
+ * reach, throttling) leaves the refund `pending` for the sweeper, which sends reserved refunds, rather than
+ * an error that a client would retry into a second refund. A provider's refusal still answers as an error.
  */
 export async function refundPayment(tenantId: string, paymentId: string, amount: number | undefined, now: Date) {
-  await retrying(async () => {
+  const reserved = await retrying(async () => {
     const before = await getPayment(tenantId, paymentId);
     if (!before) throw DomainError.notFound('The payment');
     const after = withRefund(before, amount ?? Math.max(refundable(before), 1), 'requested', now);
     await savePayment(before, after, []);
+    return after;
   });
-  return executeRefunds(tenantId, paymentId, now);
+  return executeRefunds(tenantId, paymentId, now).catch((error: Error) => {
+    if (error instanceof DomainError) throw error;
+    logger.warn('refund reserved, left to the sweeper', {
+      tenant_id: tenantId,
+      payment_id: paymentId,
+      error_name: error.name,
+    });
+    return reserved;
+  });
 }
 
 /** The sweeper's work on one due payment: an open link past its time is expired; refunds left reserved are sent. */

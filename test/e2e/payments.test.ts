@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { REFUND_RETRY_MS } from '../../functions/payments/store';
+import { refundPayment, sweepPayment } from '../../functions/payments/service';
 import {
   authOf,
   call,
@@ -11,6 +12,8 @@ import {
   type TestTenant,
 } from '../support/api';
 import { startReceiver } from '../support/receiver';
+import { useRuntimeAws } from '../support/aws';
+import { failCalls, writesTo } from '../support/dynamo-faults';
 import { testRuntime } from '../support/runtime';
 
 // Timeouts cover the waits under the chaos mode: a refund left to the sweeper is sent within
@@ -229,6 +232,30 @@ describe('refunds', () => {
     const { payment } = await paidBooking(t, 130, 'room-4');
     const asAgent = { tenant: t.tenantId, token: key.body.key as string };
     expect((await call('POST', `/payments/${payment.id}/refund`, { ...asAgent, body: {} })).status).toBe(403);
+  });
+
+  it('a refund reserved and then not confirmed answers with it pending, never an error to retry into a second refund', async () => {
+    useRuntimeAws();
+    const { payment } = await paidBooking(t, 140, 'room-5');
+    // Every write that would record the refund as made fails (throttled), in this process.
+    const recordsRefund = (command: string, input: Record<string, unknown>) =>
+      writesTo('PAY#')(command, input) && JSON.stringify(input).includes('payment.refunded');
+    const throttled = () =>
+      Object.assign(new Error('throughput exceeds the current capacity'), {
+        name: 'ProvisionedThroughputExceededException',
+      });
+    const stop = failCalls(recordsRefund, throttled, 20);
+    let answered;
+    try {
+      answered = await refundPayment(t.tenantId, payment.id, 1000, new Date());
+    } finally {
+      stop();
+    }
+    expect(answered).toMatchObject({ status: 'succeeded', amount_refunded: 0 });
+    expect(answered.refunds).toEqual([expect.objectContaining({ amount: 1000, status: 'pending' })]);
+    // The sweeper sends it (same idempotency key) and records it: once.
+    await sweepPayment(t.tenantId, payment.id, new Date(Date.now() + REFUND_RETRY_MS));
+    expect(await refundedPayment(t, payment.id)).toMatchObject({ status: 'partially_refunded', amount_refunded: 1000 });
   });
 });
 
