@@ -2,20 +2,21 @@
 // also runs alone), and prints how long each step took. The steps run in three lanes at once (a lane runs
 // its steps one after another in the table's order):
 //
-// - `checks`: the dashboard's build, then typecheck, lint, the contract lint, unit, models and infra. Each is
-//   busy on the CPU the whole time (tsc, type-aware ESLint, jest, esbuild).
+// - `static`: the dashboard's build, then typecheck, lint and the contract lint; `checks`: unit, models and
+//   infra. Each is busy on the CPU the whole time (tsc, type-aware ESLint, jest, esbuild). Two lanes, so
+//   that once the waiting lanes end both cores work on what is left.
 // - `runtime`: the runtime project. Its tests mostly wait (on pollers, retry delays, timers, a runtime of
 //   their own), so it leaves a core free most of the time.
 // - `clients`: the SDK suites and the dashboard's browser tests, each against a local runtime of its own,
 //   also mostly waiting.
 //
 // The runtime and clients lanes start once the dashboard is built (every local runtime serves it). The
-// checks run at a lower CPU priority (nice 10): they take the CPU the waiting lanes leave idle, and never
+// static and checks lanes run at a lower CPU priority (nice 10): they take the CPU the waiting lanes leave idle, and never
 // hold it while a runtime-backed test has something to do, so a test waiting on a bound (a webhook's
 // timeout, a runtime's start) is not starved by a linter. Each step's output is kept and printed whole when
 // it ends, so lanes do not interleave. The first failure stops new steps from starting; the steps already
 // running finish; `npm test` exits with the first failing step's code. TEST_LANES=serial runs the steps one
-// after another instead (checks, then runtime, then clients), their output streamed as it comes, at the
+// after another instead (static, checks, then runtime, then clients), their output streamed as it comes, at the
 // usual priority.
 //
 //   npm test                    every step
@@ -23,7 +24,10 @@
 import { spawn } from 'node:child_process';
 import { describeMissing, missingPrerequisites, probe, pythonWithDeps, type Prerequisite } from './test-prerequisites';
 
-type Lane = 'checks' | 'runtime' | 'clients';
+type Lane = 'static' | 'checks' | 'runtime' | 'clients';
+
+/** The CPU-bound lanes, which run niced beside the waiting ones. */
+const NICED: Lane[] = ['static', 'checks'];
 
 interface Step {
   name: string;
@@ -40,10 +44,10 @@ const RUNTIME: Prerequisite[] = ['java', 'openssl'];
 const STEPS: Step[] = [
   // Every local runtime serves the dashboard, and one that finds no build makes one: built once here, first,
   // so that the runtimes of three lanes do not all build it into the same folder at once.
-  { name: 'build', script: 'build:dashboard', needs: [], lane: 'checks' },
-  { name: 'typecheck', script: 'typecheck', needs: [], lane: 'checks' },
-  { name: 'lint', script: 'lint', needs: [], lane: 'checks' },
-  { name: 'openapi', script: 'lint:openapi', needs: [], lane: 'checks' },
+  { name: 'build', script: 'build:dashboard', needs: [], lane: 'static' },
+  { name: 'typecheck', script: 'typecheck', needs: [], lane: 'static' },
+  { name: 'lint', script: 'lint', needs: [], lane: 'static' },
+  { name: 'openapi', script: 'lint:openapi', needs: [], lane: 'static' },
   // The SDK generators' --check runs in a unit test, with python3 and ruby.
   { name: 'unit', script: 'test:unit', needs: ['python', 'ruby'], lane: 'checks' },
   { name: 'models', script: 'test:models', needs: [], lane: 'checks' },
@@ -84,17 +88,17 @@ if (python) env.PYTHON = python;
 /** In lanes, each step's output is kept and printed whole when it ends, so lanes do not interleave. */
 const inLanes = process.env.TEST_LANES !== 'serial';
 
-/** How much less CPU priority the checks lane gets beside the waiting lanes (nice's scale, 0 to 19). */
-const CHECKS_NICENESS = 10;
+/** How much less CPU priority the niced lanes get beside the waiting lanes (nice's scale, 0 to 19). */
+const NICENESS = 10;
 
 /**
- * Runs an npm script; in lanes its output is kept and returned when it ends, else streamed. A checks step
- * in lanes runs niced (its children inherit the priority).
+ * Runs an npm script; in lanes its output is kept and returned when it ends, else streamed. A step of a
+ * niced lane runs niced (its children inherit the priority).
  */
 const runScript = (script: string, lane: Lane) =>
   new Promise<{ code: number; output: string }>((resolve) => {
     const npm = ['npm', 'run', '--silent', script];
-    const command = inLanes && lane === 'checks' ? ['nice', '-n', String(CHECKS_NICENESS), ...npm] : npm;
+    const command = inLanes && NICED.includes(lane) ? ['nice', '-n', String(NICENESS), ...npm] : npm;
     const child = spawn(command[0]!, command.slice(1), {
       stdio: ['ignore', inLanes ? 'pipe' : 'inherit', inLanes ? 'pipe' : 'inherit'],
       env,
@@ -151,8 +155,8 @@ if (inLanes) {
   const lanes = [...new Set(steps.map((s) => s.lane))];
   await Promise.all(lanes.map((lane) => runLane(steps.filter((s) => s.lane === lane))));
 } else {
-  // One after another, in the lanes' order: checks, then the runtime, then the clients.
-  const order: Lane[] = ['checks', 'runtime', 'clients'];
+  // One after another, in the lanes' order: static, checks, then the runtime, then the clients.
+  const order: Lane[] = ['static', 'checks', 'runtime', 'clients'];
   await runLane(order.flatMap((lane) => steps.filter((s) => s.lane === lane)));
 }
 const wall = sinceStart();
