@@ -6,6 +6,7 @@ import {
   eventsOf,
   eventually,
   listEventually,
+  scheduledRunLateMs,
   type TestTenant,
 } from '../support/api';
 import { testRuntime } from '../support/runtime';
@@ -36,53 +37,58 @@ beforeAll(async () => {
 });
 
 describe('sandbox templates', () => {
-  it('are approved after the review delay, with their event; a name asking for it is rejected with a reason', async () => {
-    const created = await call('POST', '/templates', {
-      ...authOf(t),
-      body: { channel: 'sandbox', ...reminder('visit_reminder') },
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
-      channel: 'sandbox',
-      channel_account_id: null,
-      status: 'pending',
-      name: 'visit_reminder',
-      body: { examples: ['Maria', 'Tuesday 10:00'] },
-      buttons: [{ type: 'quick_reply', text: 'Confirm' }, expect.anything(), expect.anything()],
-    });
-    const rejected = await call('POST', '/templates', {
-      ...authOf(t),
-      body: { channel: 'sandbox', ...reminder('please_reject_me') },
-    });
-    expect(rejected.status).toBe(201);
+  it(
+    'are approved after the review delay, with their event; a name asking for it is rejected with a reason',
+    async () => {
+      const created = await call('POST', '/templates', {
+        ...authOf(t),
+        body: { channel: 'sandbox', ...reminder('visit_reminder') },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        channel: 'sandbox',
+        channel_account_id: null,
+        status: 'pending',
+        name: 'visit_reminder',
+        body: { examples: ['Maria', 'Tuesday 10:00'] },
+        buttons: [{ type: 'quick_reply', text: 'Confirm' }, expect.anything(), expect.anything()],
+      });
+      const rejected = await call('POST', '/templates', {
+        ...authOf(t),
+        body: { channel: 'sandbox', ...reminder('please_reject_me') },
+      });
+      expect(rejected.status).toBe(201);
 
-    const approved = await eventually(
-      () => templateOf(created.body.id),
-      (tpl) => tpl.status !== 'pending',
-      20_000,
-    );
-    expect(approved).toMatchObject({ status: 'approved', rejection_reason: null, version: 2 });
-    const refused = await eventually(
-      () => templateOf(rejected.body.id),
-      (tpl) => tpl.status !== 'pending',
-      20_000,
-    );
-    expect(refused).toMatchObject({ status: 'rejected', rejection_reason: 'INVALID_FORMAT' });
+      // The business scheduler reviews them; under the chaos mode a timed-out run's lease delays the next.
+      const approved = await eventually(
+        () => templateOf(created.body.id),
+        (tpl) => tpl.status !== 'pending',
+        20_000 + scheduledRunLateMs(),
+      );
+      expect(approved).toMatchObject({ status: 'approved', rejection_reason: null, version: 2 });
+      const refused = await eventually(
+        () => templateOf(rejected.body.id),
+        (tpl) => tpl.status !== 'pending',
+        20_000 + scheduledRunLateMs(),
+      );
+      expect(refused).toMatchObject({ status: 'rejected', rejection_reason: 'INVALID_FORMAT' });
 
-    const events = await eventsOf(t, 'template.status_updated', (list) => list.length >= 2);
-    const ofApproved = events.filter((e) => e.data.template.id === created.body.id);
-    expect(ofApproved).toHaveLength(1);
-    expect(ofApproved[0].data).toMatchObject({ previous_status: 'pending', template: { status: 'approved' } });
+      const events = await eventsOf(t, 'template.status_updated', (list) => list.length >= 2);
+      const ofApproved = events.filter((e) => e.data.template.id === created.body.id);
+      expect(ofApproved).toHaveLength(1);
+      expect(ofApproved[0].data).toMatchObject({ previous_status: 'pending', template: { status: 'approved' } });
 
-    const list = await call('GET', '/templates?limit=100', authOf(t));
-    expect(list.body.data.map((x: any) => x.id)).toEqual(expect.arrayContaining([created.body.id, rejected.body.id]));
-    const again = await call('POST', '/templates', {
-      ...authOf(t),
-      body: { channel: 'sandbox', ...reminder('visit_reminder') },
-    });
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('template_exists');
-  });
+      const list = await call('GET', '/templates?limit=100', authOf(t));
+      expect(list.body.data.map((x: any) => x.id)).toEqual(expect.arrayContaining([created.body.id, rejected.body.id]));
+      const again = await call('POST', '/templates', {
+        ...authOf(t),
+        body: { channel: 'sandbox', ...reminder('visit_reminder') },
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('template_exists');
+    },
+    60_000 + 2 * scheduledRunLateMs(),
+  );
 
   it('refuses what Meta would refuse, naming the rule', async () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
@@ -158,7 +164,7 @@ describe('WhatsApp templates (fake Graph API)', () => {
     const refused = await eventually(
       () => templateOf(rejected.body.id),
       (tpl) => tpl.status !== 'pending',
-      20_000,
+      20_000 + scheduledRunLateMs(),
     );
     expect(refused).toMatchObject({ status: 'rejected', rejection_reason: 'INVALID_FORMAT' });
   });
