@@ -53,6 +53,19 @@ async function api(
   return { status: res.status, headers: res.headers, body: (await res.json().catch(() => undefined)) as any };
 }
 
+/** A tenant made through the platform API (`Lost Co <n>`), as its API key. */
+async function newTenant(n: number) {
+  const created = await api('POST', '/platform/tenants', {
+    token: platformToken,
+    body: {
+      name: `Lost Co ${n}`,
+      plan: 'pro',
+      admin: { email: `lost${n}@example.com`, password: 'a long enough password' },
+    },
+  });
+  expect(created.status).toBe(201);
+  return { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+}
 describe('a write whose response is lost', () => {
   it('still answers the first request with an Idempotency-Key as the first, and replays it after', async () => {
     const created = await api('POST', '/platform/tenants', {
@@ -72,16 +85,7 @@ describe('a write whose response is lost', () => {
   });
 
   it('creates what a conditional write creates, rather than finding it there already', async () => {
-    const created = await api('POST', '/platform/tenants', {
-      token: platformToken,
-      body: {
-        name: 'Lost Co 2',
-        plan: 'pro',
-        admin: { email: 'lost2@example.com', password: 'a long enough password' },
-      },
-    });
-    expect(created.status).toBe(201);
-    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const auth = await newTenant(2);
     const every = [{ start: '09:00', end: '18:00' }];
     const schedule = await api('POST', '/schedules', {
       ...auth,
@@ -145,16 +149,7 @@ describe('a write whose response is lost', () => {
   });
 
   it('deletes what a conditional delete deletes, rather than finding it gone already', async () => {
-    const created = await api('POST', '/platform/tenants', {
-      token: platformToken,
-      body: {
-        name: 'Lost Co 3',
-        plan: 'pro',
-        admin: { email: 'lost3@example.com', password: 'a long enough password' },
-      },
-    });
-    expect(created.status).toBe(201);
-    const auth = { token: created.body.api_key.key as string, tenant: created.body.tenant.id as string };
+    const auth = await newTenant(3);
     const schedule = await api('POST', '/schedules', {
       ...auth,
       body: { resource_id: 'chair-2', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '18:00' }] } },
