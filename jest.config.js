@@ -16,7 +16,7 @@ const base = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }],
+    '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.mjs',
   },
 };
 
