@@ -402,14 +402,20 @@ describe('listing conversations', () => {
     const unsupported = await call('GET', `/conversations?tag=vip&customer_id=${a.customer.id}`, authOf(l));
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.code).toBe('unsupported_filter_combination');
-    const paged = await call('GET', '/conversations?limit=2', authOf(l));
-    expect(paged.body.pagination.has_more).toBe(true);
-    const rest = await call(
-      'GET',
-      `/conversations?limit=2&cursor=${encodeURIComponent(paged.body.pagination.next_cursor)}`,
-      authOf(l),
+    // Two pages give the three conversations once each. A list by activity is not a snapshot: a page read
+    // from an index that has not yet moved `a` to the top, and the next from one that has, miss it
+    // (docs/api-conventions.md), so under the chaos mode's lagging index this reads until the pages agree.
+    const pages = await eventually(
+      async () => {
+        const first = await call('GET', '/conversations?limit=2', authOf(l));
+        const cursor = encodeURIComponent(first.body.pagination.next_cursor);
+        return [first, await call('GET', `/conversations?limit=2&cursor=${cursor}`, authOf(l))];
+      },
+      ([, rest]) => rest!.body.data?.length === 1 || !process.env.CHAOS,
     );
-    expect(rest.body.data).toHaveLength(1);
+    expect(pages[0]!.body.pagination.has_more).toBe(true);
+    expect(pages[1]!.body.data).toHaveLength(1);
+    expect(new Set(pages.flatMap((page) => idsOf(page)))).toEqual(new Set([a.id, b.id, c.id]));
   });
 });
 
