@@ -312,10 +312,7 @@ describe('a runtime of its own', () => {
     });
 
   it(`limits logins per source IP across emails (${LIMIT} a minute here) with 429 and Retry-After`, async () => {
-    // Six logins in one minute's window: under the chaos mode (throttled writes retried with backoff, a
-    // lagging index read for the email) they can take longer than 10 s, and a window that ends part way
-    // through starts its count again.
-    await awayFromWindowBoundary(60, process.env.CHAOS ? 40 : 10);
+    await awayFromWindowBoundary(60, 10);
     const emails = Array.from({ length: LIMIT }, (_, i) => `ip-limit-${i}-${Date.now()}@example.com`);
     // Refused until the limit; a retried count may reach it early under chaos (docs/api-conventions.md).
     for (const [i, email] of emails.entries())

@@ -202,10 +202,17 @@ export async function eventsOf(t: TestTenant, type = '*', until?: (events: any[]
   return all;
 }
 
-/** Waits out the last seconds of a fixed window, so a burst cannot straddle two windows. */
+/**
+ * Waits out the last seconds of a fixed window, so a burst cannot straddle two windows. The server counts
+ * by its own clock: under the chaos mode each invocation's runs up to `serverClockSkewMs` off, so the burst
+ * starts that much past the boundary and keeps that much away from the next.
+ */
 export async function awayFromWindowBoundary(windowSeconds: number, marginSeconds = 15): Promise<void> {
-  const secondsLeft = windowSeconds - (Math.floor(Date.now() / 1000) % windowSeconds);
-  if (secondsLeft < marginSeconds) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
+  const skew = serverClockSkewMs();
+  const intoWindow = Date.now() % (windowSeconds * 1000);
+  const left = windowSeconds * 1000 - intoWindow;
+  if (left < marginSeconds * 1000 + skew) await new Promise((r) => setTimeout(r, left + skew + 1000));
+  else if (intoWindow < skew) await new Promise((r) => setTimeout(r, skew - intoWindow + 1000));
 }
 
 /** The platform Meta app's secret in the tests (webhook signatures are made with it). */
