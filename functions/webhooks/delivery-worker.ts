@@ -4,7 +4,7 @@ import { sqsWorker } from '../platform/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { postWebhook, timeoutMs } from './send';
 import { getDelivery, getEndpoint, settleDelivery, takeAttempt } from './store';
-import { activeSecrets, attemptLeaseMs, retryDelays, sign } from './webhook';
+import { activeSecrets, attemptLeaseMs, deliveryBody, retryDelays, sign } from './webhook';
 
 /**
  * Endpoints are cached for one second per process: an attempt needs no endpoint read, and a deactivated
@@ -114,7 +114,7 @@ export const handler = sqsWorker(async (record) => {
   const leaseUntil = new Date(now().getTime() + attemptLeaseMs(timeoutMs()));
   if (!(await takeAttempt(delivery, { cycle: message.cycle, attemptsSoFar: message.failures }, leaseUntil, now())))
     return;
-  const body = JSON.stringify(payload);
+  const body = deliveryBody(payload);
   const timestamp = Math.floor(now().getTime() / 1000);
   const signature = sign(
     activeSecrets(endpoint.secrets, now()).map((s) => s.secret),

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { matchesPattern } from '../events/catalog';
+import { matchesPattern, type EventEnvelope } from '../events/catalog';
 
 /** Webhook endpoints and deliveries: pure rules (signing, schedule, matching). No AWS imports. */
 export interface WebhookSecret {
@@ -59,6 +59,27 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 export const activeSecrets = (secrets: WebhookSecret[], now: Date): WebhookSecret[] =>
   secrets.filter((s) => !s.expires_at || Date.parse(s.expires_at) > now.getTime());
+
+/**
+ * The body of an event's delivery: the same bytes for every attempt and every endpoint, wherever the worker
+ * found the event (in the queue message, or read back from the delivery, whose maps DynamoDB returns with
+ * their keys in no set order). The envelope's fields come in their documented order, and the keys of every
+ * object inside `data` sorted.
+ */
+export function deliveryBody(event: EventEnvelope): string {
+  const { id, type, created_at, tenant_id, api_version, data } = event;
+  return JSON.stringify({ id, type, created_at, tenant_id, api_version, data: sortedKeys(data) });
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
+}
 
 /**
  * Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`, keyed with

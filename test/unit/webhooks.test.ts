@@ -5,6 +5,7 @@ import {
   DEFAULT_SWEEP_GRACE_SECONDS,
   activeSecrets,
   endpointRecord,
+  deliveryBody,
   deliveryId,
   newSecret,
   retryDelays,
@@ -57,6 +58,33 @@ describe('signatures', () => {
       { secret: 'older', created_at: '', expires_at: '2026-01-01T23:59:59Z' },
     ];
     expect(activeSecrets(secrets, now).map((s) => s.secret)).toEqual(['new', 'old']);
+  });
+});
+
+describe('delivery bodies', () => {
+  it('are the same bytes whatever order the event keys come in (a DynamoDB read keeps none)', () => {
+    const event = {
+      id: 'evt_1',
+      type: 'booking.created' as const,
+      created_at: '2026-11-29T10:00:00.000Z',
+      tenant_id: 't1',
+      api_version: 'v1' as const,
+      data: { booking: { id: 'bkg_1', customer: { phone: '+4915', id: 'cus_1' }, tags: [{ b: 1, a: 2 }] } },
+    };
+    const shuffled = {
+      data: { booking: { tags: [{ a: 2, b: 1 }], customer: { id: 'cus_1', phone: '+4915' }, id: 'bkg_1' } },
+      api_version: 'v1' as const,
+      tenant_id: 't1',
+      id: 'evt_1',
+      created_at: '2026-11-29T10:00:00.000Z',
+      type: 'booking.created' as const,
+    };
+    expect(deliveryBody(shuffled)).toBe(deliveryBody(event));
+    expect(deliveryBody(event)).toBe(
+      '{"id":"evt_1","type":"booking.created","created_at":"2026-11-29T10:00:00.000Z","tenant_id":"t1","api_version":"v1",' +
+        '"data":{"booking":{"customer":{"id":"cus_1","phone":"+4915"},"id":"bkg_1","tags":[{"a":2,"b":1}]}}}',
+    );
+    expect(JSON.parse(deliveryBody(shuffled))).toEqual(event);
   });
 });
 
