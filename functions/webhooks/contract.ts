@@ -199,7 +199,7 @@ export const contract = defineContract({
     operationId: 'recoverWebhookDeliveries',
     summary: 'Replay failed deliveries',
     description:
-      'Replays every failed delivery of this endpoint for events between `since` and `until` (default now), up to 1,000 per call.',
+      'Replays every failed delivery of this endpoint for events between `since` and `until` (without `until`, every one failed by the time of the call), up to 1,000 per call.',
     params,
     responses: { 202: { description: 'How many were replayed.', body: RecoveryResult } },
     errors: { 400: ['invalid_window'], 404: ['not_found'] },

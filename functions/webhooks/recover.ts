@@ -2,7 +2,7 @@ import { httpHandler, tenantPrincipal } from '../http/handler';
 import { RecoverBody } from './schemas';
 import { recoverDeliveries } from './service';
 
-/** Replays every failed delivery of this endpoint for events between `since` and `until` (default now). */
+/** Replays every failed delivery of this endpoint for events between `since` and `until` (no end by default). */
 export const handler = httpHandler(
   'webhooks-recover',
   { body: RecoverBody },

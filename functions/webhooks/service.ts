@@ -314,7 +314,11 @@ export async function retryDelivery(tenantId: string, id: string | undefined, no
 /** At most this many replays per call; the answer says whether more remain. */
 const MAX_REPLAYS = 1000;
 
-/** Replays every failed delivery of this endpoint for events between `since` and `until` (default now). */
+/**
+ * Replays every failed delivery of this endpoint for events between `since` and `until`. Without `until`
+ * the window has no end: a delivery id starts with its event's time on the clock of the Lambda that took
+ * it, which may run ahead of this one's, and a failure recorded before the call is never left out.
+ */
 export async function recoverDeliveries(
   tenantId: string,
   id: string | undefined,
@@ -323,11 +327,10 @@ export async function recoverDeliveries(
 ) {
   const endpoint = await endpointOf(tenantId, id);
   const { since } = window;
-  const until = window.until ?? now;
   const filter = {
     webhookId: endpoint.id,
     status: 'failed' as const,
-    ...deliveryIdRange(since, until, 'invalid_window'),
+    ...deliveryIdRange(since, window.until, 'invalid_window'),
   };
   let replayed = 0;
   let skipped = 0;
@@ -341,5 +344,5 @@ export async function recoverDeliveries(
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor && replayed + skipped < MAX_REPLAYS);
-  return { replayed, skipped, hasMore: cursor !== undefined, since, until };
+  return { replayed, skipped, hasMore: cursor !== undefined, since, until: window.until ?? now };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ROUTES } from '../../catalog/routes';
-import { createTenant, type TestTenant } from '../support/api';
+import { createTenant, fetchAsClient, type TestTenant } from '../support/api';
 import { contractViolations } from '../support/contract';
 import { testRuntime } from '../support/runtime';
 
@@ -100,11 +100,12 @@ it('never answers 5xx to random requests on any route', async () => {
         set('Content-Type', contentType);
         set('Idempotency-Key', idempotencyKey);
         set('If-Match', ifMatch);
-        const res = await fetch(`${testRuntime().url}/api/v1${path}${query}`, {
+        // As a client would: a 503 with Retry-After (DynamoDB throttling, under the chaos mode) is sent again.
+        const res = await fetchAsClient(`${testRuntime().url}/api/v1${path}${query}`, () => ({
           method: route.method,
           headers,
           body: route.method === 'GET' ? undefined : body,
-        });
+        }));
         const text = await res.text();
         if (res.status >= 500) throw new Error(`${route.method} ${path}${query} -> ${res.status}: ${text}`);
         if (res.status >= 400) expect(res.headers.get('content-type')).toBe('application/problem+json');

@@ -342,17 +342,19 @@ describe('delivery', () => {
     const slowDelivery = await eventually(
       () => first(a.id),
       (d) => d?.attempts?.length >= 1,
+      DELIVERED_WITHIN_MS,
     );
     expect(slowDelivery.attempts[0]).toMatchObject({ status_code: null, error: 'timeout after 1500 ms' });
     const redirected = await eventually(
       () => first(b.id),
       (d) => d?.attempts?.length >= 1,
+      DELIVERED_WITHIN_MS,
     );
     expect(redirected.attempts[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
     expect(redirect.received.filter((x) => x.path === '/moved')).toHaveLength(0);
     await call('PATCH', `/webhooks/${a.id}`, { ...authOf(tenant), body: { is_active: false } });
     await call('PATCH', `/webhooks/${b.id}`, { ...authOf(tenant), body: { is_active: false } });
-  });
+  }, 95_000);
 
   it(
     'delivers nothing to an inactive endpoint, and stops its pending retries',
@@ -466,7 +468,8 @@ describe('delivery', () => {
     const tenant = await createTenant();
     const r = await receiver(() => ({ status: 500 }));
     const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
-    const since = new Date(Date.now() - 1000).toISOString();
+    // The events are timed on the server's clock, which may run behind this one.
+    const since = new Date(Date.now() - 1000 - serverClockSkewMs()).toISOString();
     await inbound(tenant, '+491516000006');
     await inbound(tenant, '+491516000007');
     await eventually(

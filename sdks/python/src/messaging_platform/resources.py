@@ -1418,7 +1418,8 @@ class Webhooks(SyncResource):
         options: Options = None,
     ) -> RecoveryResult:
         """Replay failed deliveries. Replays every failed delivery of this endpoint for events between `since`
-        and `until` (default now), up to 1,000 per call.  Needs the `admin` role."""
+        and `until` (without `until`, every one failed by the time of the call), up to 1,000 per call.
+        Needs the `admin` role."""
         params = {"since": since, "until": until}
         return self._call("recoverWebhookDeliveries", (id,), params, options=options)
 

@@ -1234,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Replay failed deliveries
-         * @description Replays every failed delivery of this endpoint for events between `since` and `until` (default now), up to 1,000 per call.
+         * @description Replays every failed delivery of this endpoint for events between `since` and `until` (without `until`, every one failed by the time of the call), up to 1,000 per call.
          *
          *     Needs the `admin` role.
          */

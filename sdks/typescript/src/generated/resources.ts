@@ -675,7 +675,8 @@ export class Webhooks extends ApiResource {
 
   /**
    * Replay failed deliveries. Replays every failed delivery of this endpoint for events between `since` and
-   * `until` (default now), up to 1,000 per call. Needs the `admin` role.
+   * `until` (without `until`, every one failed by the time of the call), up to 1,000 per call. Needs the
+   * `admin` role.
    */
   recover(id: string, params: BodyOf<'recoverWebhookDeliveries', 'since' | 'until'>, options?: RequestOptions): Promise<Schemas['RecoveryResult']> {
     return this.call('POST', path`/webhooks/${id}/recover`, { body: params, options });

@@ -815,7 +815,7 @@ module MessagingPlatform
       end
 
       # Replay failed deliveries. Replays every failed delivery of this endpoint for events between `since` and `until`
-      # (default now), up to 1,000 per call. Needs the `admin` role.
+      # (without `until`, every one failed by the time of the call), up to 1,000 per call. Needs the `admin` role.
       def recover(id, since:, until: UNSET, idempotency_key: nil, request_options: nil)
         call("recoverWebhookDeliveries",
              { id: id },
