@@ -77,7 +77,8 @@ export const contract = defineContract({
       '`reject`). Only templates may start a conversation or be sent after the 24-hour window. Meta\u2019s limits are checked ' +
       `first: body up to ${L.bodyText} characters with numbered parameters and one example each, header text ${L.headerText} ` +
       `(one parameter), footer ${L.footerText}, up to ${L.buttons} buttons (${L.urlButtons} URL buttons), button text ${L.buttonText}. ` +
-      'The status follows Meta\u2019s review (`template.status_updated`).',
+      'The status follows Meta\u2019s review (`template.status_updated`). Sent again after a 503, a create that Meta had ' +
+      'already accepted adopts Meta\u2019s template; a template of that name with other content at Meta is `template_exists`.',
     responses: { 201: { description: 'The template, in review.', body: Template, headers: ['ETag', 'Location'] } },
     errors: {
       409: ['template_exists'],

@@ -3,6 +3,7 @@ import { DomainError } from '../platform/domain-error';
 import { newId } from '../platform/ids';
 import { retryOnConflict } from '../platform/retry';
 import { eventPut, newEvent } from '../events/store';
+import { isDeepStrictEqual } from 'node:util';
 import { whatsAppAccess } from '../channels/service';
 import {
   GraphError,
@@ -72,6 +73,37 @@ async function templateAccount(tenantId: string, phoneNumberId: string | null | 
   return { ...access, wabaId: access.wabaId };
 }
 
+/** Meta's error code for an invalid parameter, among them a name it already holds in that language. */
+const INVALID_PARAMETER = 100;
+
+/**
+ * Meta's template of this name and language when it refused to create one. If it holds exactly what was
+ * submitted, an earlier attempt of this create reached Meta and its record here was lost (a client's
+ * retry after a 503): the retry adopts it, as a retry expects. If it holds other content (made in WhatsApp
+ * Manager, say), the name is taken: a sync imports it. Undefined when Meta holds none (another refusal).
+ */
+async function heldByMeta(
+  account: Awaited<ReturnType<typeof templateAccount>>,
+  input: Pick<Template, 'name' | 'language'>,
+  components: Record<string, unknown>[],
+): Promise<{ id: string; status: string } | undefined> {
+  let remote: GraphTemplate[];
+  try {
+    remote = await listMessageTemplates(account.wabaId, account.credentials);
+  } catch {
+    return undefined;
+  }
+  const held = remote.find((r) => r.name === input.name && r.language === input.language && r.id);
+  if (!held?.id) return undefined;
+  const same = isDeepStrictEqual(partsOfMeta(held.components), partsOfMeta(components));
+  if (!same || (await templateOfProvider(held.id)))
+    throw DomainError.conflict(
+      'template_exists',
+      `A template named ${input.name} in ${input.language} exists already in this WhatsApp Business Account with other content; POST /templates/sync imports it.`,
+    );
+  return { id: held.id, status: held.status ?? 'PENDING' };
+}
+
 export async function createTemplate(tenantId: string, input: TemplateInput, now: Date): Promise<Template> {
   const problems = templateProblems(input);
   if (problems.length) throw DomainError.invalid('invalid_template', problems[0]!.message, problems);
@@ -110,17 +142,20 @@ export async function createTemplate(tenantId: string, input: TemplateInput, now
   const account = await templateAccount(tenantId, input.channel_account_id);
   // Asked first so that Meta is not given a template we would then fail to record.
   if (await findTemplate(tenantId, account.phoneNumberId, input.name, input.language)) throw nameTaken(input);
+  const components = metaComponents(input);
   let created: { id: string; status: string };
   try {
     created = await createMessageTemplate(account.wabaId, account.credentials, {
       name: input.name,
       language: input.language,
       category: input.category.toUpperCase(),
-      components: metaComponents(input),
+      components,
     });
   } catch (error) {
-    if (error instanceof GraphError) throw metaRefused(error);
-    throw error;
+    if (!(error instanceof GraphError)) throw error;
+    const held = error.metaCode === INVALID_PARAMETER ? await heldByMeta(account, input, components) : undefined;
+    if (!held) throw metaRefused(error);
+    created = held;
   }
   const template: Template = {
     ...base,

@@ -3,6 +3,7 @@ import {
   conditionalWrite,
   db,
   getMany,
+  refusedItem,
   transactionConditionFailed,
   transactionConflicted,
   transactionRefusedItem,
@@ -380,11 +381,41 @@ export async function settleDelivery(
   update.whenIn('status', change.expect);
   if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
   if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
-  return conditionalWrite(() =>
-    db().send(
-      new UpdateCommand({ TableName: tableName('main'), Key: deliveryKey(d.tenant_id, d.id), ...update.build() }),
-    ),
-  );
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName('main'),
+        Key: deliveryKey(d.tenant_id, d.id),
+        ...update.build(),
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return true;
+  } catch (error) {
+    return isOwnChange(refusedItem(error), change, at);
+  }
+}
+
+/**
+ * Whether a refused settle found its own change: the SDK sends a write again when the response to an
+ * attempt that committed was lost, and the retry then fails its condition against the item it wrote. The
+ * same status and cycle (and attempt count) written at the same millisecond can only be this write.
+ */
+function isOwnChange(
+  found: Record<string, unknown> | undefined,
+  change: {
+    status: DeliveryStatus;
+    cycle?: number;
+    attemptsSoFar?: number;
+    attempt?: DeliveryAttempt;
+    fields?: Record<string, unknown>;
+  },
+  at: string,
+): boolean {
+  if (!found || found.updated_at !== at || found.status !== change.status) return false;
+  const cycle = change.fields?.cycle ?? change.cycle;
+  if (cycle !== undefined && found.cycle !== cycle) return false;
+  return change.attemptsSoFar === undefined || found.cycle_attempts === change.attemptsSoFar + (change.attempt ? 1 : 0);
 }
 
 /**

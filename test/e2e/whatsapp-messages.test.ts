@@ -95,7 +95,7 @@ beforeAll(async () => {
       buttons: [{ type: 'quick_reply', text: 'Great' }],
     },
   });
-  expect(created.status).toBe(201);
+  expect(created).toMatchObject({ status: 201 });
   await eventually(
     async () => (await call('GET', `/templates/${created.body.id}`, authOf(t))).body,
     (tpl) => tpl.status === 'approved',

@@ -169,6 +169,38 @@ describe('WhatsApp templates (fake Graph API)', () => {
     expect(refused).toMatchObject({ status: 'rejected', rejection_reason: 'INVALID_FORMAT' });
   });
 
+  it('a create sent again after Meta accepted it adopts Meta\u2019s template; other content under the name is a conflict', async () => {
+    const madeAtMeta = (name: string, text: string) =>
+      fetch(`${testRuntime().graphUrl}/__templates`, {
+        method: 'POST',
+        body: JSON.stringify({
+          waba_id: `8${phoneNumberId}`,
+          name,
+          language: 'en',
+          category: 'UTILITY',
+          components: [{ type: 'BODY', text, example: { body_text: [['Maria']] } }],
+        }),
+      }).then((res) => res.json() as Promise<{ id: string }>);
+    const body = (name: string) => ({
+      channel: 'whatsapp',
+      name,
+      language: 'en',
+      category: 'utility',
+      body: { text: 'Hi {{1}}, your table is ready.', examples: ['Maria'] },
+    });
+    // What an earlier attempt left: Meta has the template, this platform has no record of it.
+    const earlier = await madeAtMeta('table_ready', 'Hi {{1}}, your table is ready.');
+    const retried = await call('POST', '/templates', { ...authOf(t), body: body('table_ready') });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toMatchObject({ provider_template_id: earlier.id, status: 'approved' });
+    expect((await templateOf(retried.body.id)).provider_template_id).toBe(earlier.id);
+
+    await madeAtMeta('table_ready_other', 'Hello {{1}}, something else entirely.');
+    const taken = await call('POST', '/templates', { ...authOf(t), body: body('table_ready_other') });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'template_exists', detail: expect.stringContaining('/templates/sync') });
+  });
+
   it('sync adds templates made in WhatsApp Manager; delete removes one at Meta', async () => {
     await fetch(`${testRuntime().graphUrl}/__templates`, {
       method: 'POST',

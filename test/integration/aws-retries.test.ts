@@ -110,6 +110,50 @@ it('replays a delivery once per cycle read, and keeps its attempt log bounded', 
   expect((await getDelivery(t.tenantId, failed.id))?.cycle).toBe(2);
 });
 
+it('a delivery settle whose response was lost and which the SDK sent again is its own change, not a conflict', async () => {
+  const t = await createTenant();
+  const event = newEvent(t.tenantId, 'booking.created', { booking: { id: 'bkg_lost' } }, new Date());
+  const failed = {
+    ...newDelivery(event, 'whk_01M8065Z6SFENAQDBT80AP6GEK', new Date()),
+    status: 'failed' as const,
+    next_attempt_at: null,
+    failed_at: new Date().toISOString(),
+  };
+  await createDelivery(failed, event);
+  const read = await getDelivery(t.tenantId, failed.id);
+  if (!read) throw new Error('no delivery');
+  // A replay (POST /webhook-deliveries/{id}/retry) whose restart committed before its response was lost.
+  let stop = retryAfterCommit(writesTo(`DLV#${failed.id}`));
+  try {
+    expect(await restartDelivery(read, new Date())).toBe(2);
+  } finally {
+    stop();
+  }
+  // The worker's record of the new cycle's first attempt, likewise.
+  const attempt = {
+    at: new Date().toISOString(),
+    status_code: 500,
+    duration_ms: 5,
+    error: 'HTTP 500',
+    response_body: '',
+  };
+  const next = new Date(Date.now() + 1000).toISOString();
+  stop = retryAfterCommit(writesTo(`DLV#${failed.id}`));
+  try {
+    const change = { status: 'pending' as const, cycle: 2, attemptsSoFar: 0, attempt, expect: ['pending' as const] };
+    expect(await settleDelivery(read, { ...change, fields: { next_attempt_at: next } }, new Date())).toBe(true);
+  } finally {
+    stop();
+  }
+  expect(await getDelivery(t.tenantId, failed.id)).toMatchObject({ cycle: 2, cycle_attempts: 1, status: 'pending' });
+  // Another writer's stale change is still refused: the same record again, or a replay of the first cycle.
+  // (Later: a write at the same millisecond would count as this one's own.)
+  const later = () => new Date(Date.now() + 10);
+  const again = { status: 'pending' as const, cycle: 2, attemptsSoFar: 0, attempt, expect: ['pending' as const] };
+  expect(await settleDelivery(read, { ...again, fields: { next_attempt_at: next } }, later())).toBe(false);
+  expect(await restartDelivery(read, later())).toBeUndefined();
+});
+
 it('a versioned update whose response was lost and which the SDK sent again is its own success, not a 412', async () => {
   const t = await createTenant();
   const created = await call('POST', '/schedules', {

@@ -688,7 +688,9 @@ class Templates(AsyncResource):
         start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up
         to 1024 characters with numbered parameters and one example each, header text 60 (one parameter),
         footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review
-        (`template.status_updated`).  Needs the `admin` role."""
+        (`template.status_updated`). Sent again after a 503, a create that Meta had already accepted adopts
+        Meta’s template; a template of that name with other content at Meta is `template_exists`.  Needs
+        the `admin` role."""
         params = {
             "channel": channel,
             "name": name,

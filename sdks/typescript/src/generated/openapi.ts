@@ -460,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Create a message template
-         * @description Submits a template for review: to Meta, through the WhatsApp Business Account of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it after a few seconds (and rejects one whose name contains `reject`). Only templates may start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up to 1024 characters with numbered parameters and one example each, header text 60 (one parameter), footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review (`template.status_updated`).
+         * @description Submits a template for review: to Meta, through the WhatsApp Business Account of the number (`channel_account_id`, or the tenant’s only one), or to the sandbox, which approves it after a few seconds (and rejects one whose name contains `reject`). Only templates may start a conversation or be sent after the 24-hour window. Meta’s limits are checked first: body up to 1024 characters with numbered parameters and one example each, header text 60 (one parameter), footer 60, up to 10 buttons (2 URL buttons), button text 25. The status follows Meta’s review (`template.status_updated`). Sent again after a 503, a create that Meta had already accepted adopts Meta’s template; a template of that name with other content at Meta is `template_exists`.
          *
          *     Needs the `admin` role.
          */
