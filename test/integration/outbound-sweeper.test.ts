@@ -22,6 +22,7 @@ import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, writesTo } from '../support/dynamo-faults';
 import { markSentIfQueued } from '../../functions/conversations/service';
 import { testRuntime } from '../support/runtime';
+import { holdReceipt } from '../../functions/channels/store';
 import { postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
 
 /**
@@ -164,6 +165,22 @@ it('a sender that died after the channel may have accepted the message never sen
     (types) => types.includes('conversation.message.sent') && types.includes('conversation.message.read'),
   );
 }, 60_000);
+
+it('a status held before the send was recorded is applied by the retry of a sender that died right after recording it', async () => {
+  const text = `recorded, then died ${Date.now()}`;
+  const ref = await queuedMessage(text);
+  const wamid = `wamid.held-${Date.now()}`;
+  // Meta's "delivered" came before the send was recorded (so it was held), and the sender died between
+  // recording the send and applying what was held.
+  await holdReceipt(t.tenantId, wamid, { status: 'delivered', at: new Date().toISOString(), error: null }, new Date());
+  expect(await markSentIfQueued(ref, 'whatsapp', wamid, new Date())).toBe(true);
+  expect((await getMessage(ref))?.status).toBe('sent');
+
+  // The failed invocation's retry (its destination record on the queue) finds the message sent.
+  await sender(retryRecord(ref), context);
+  expect(await getMessage(ref)).toMatchObject({ status: 'delivered', provider_message_id: wamid });
+  expect(await graphRequestsFor(text)).toHaveLength(0);
+});
 
 it('a status webhook settles a send whose outcome was not recorded, by the callback data sent with it', async () => {
   const text = `settled by a status ${Date.now()}`;
