@@ -499,21 +499,31 @@ describe('WhatsApp outbound and receipts', () => {
     const number = `${prefix}${Math.floor(Math.random() * 1e9)}`;
     await connect(tenant, number);
     const conv = await conversationWith(tenant, customer, number);
-    const attemptsOf = async () => (await graphRequests()).filter((r) => r.body?.text?.body === text).length;
-    // A sender that died before it called Graph (the chaos mode's timeouts) leaves the outcome unknown with
-    // nothing sent; the client then sends it again, as the message's error advises. An unknown outcome of
-    // a send Graph had is settled by its status webhooks: that is waited for.
+    const callsOf = async () => (await graphRequests()).filter((r) => r.body?.text?.body === text);
+    const attemptsOf = async () => (await callsOf()).length;
+    const acceptedOf = async () => (await callsOf()).filter((r) => r.accepted).length;
+    // A sender that died (the chaos mode's timeouts) before Graph accepted the message leaves its outcome
+    // unknown with nothing sent: before calling Graph at all, or after calls Graph refused. Once the
+    // message says so (failed, `outcome_unknown`, the sweeper's verdict), a person sees that the customer
+    // got nothing and sends it again, as the error advises. An unknown outcome of a send Graph accepted is
+    // settled by its status webhooks: that is waited for.
+    const nothingSent = async (m: any) =>
+      m?.error?.code === 'outcome_unknown' &&
+      ((await attemptsOf()) === 0 || (m.status === 'failed' && (await acceptedOf()) === 0));
     const sendOnce = async () => {
       const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
       const { m } = await eventually(
-        async () => ({ m: await messageById(tenant, conv.id, sent.body.id), attempts: await attemptsOf() }),
-        ({ m, attempts }) => until.includes(m?.status) || (m?.error?.code === 'outcome_unknown' && attempts === 0),
+        async () => {
+          const m = await messageById(tenant, conv.id, sent.body.id);
+          return { m, resend: await nothingSent(m) };
+        },
+        ({ m, resend }) => until.includes(m?.status) || resend,
         SEND_SETTLES_MS,
       );
       return m;
     };
     let message = await sendOnce();
-    if (message.error?.code === 'outcome_unknown' && (await attemptsOf()) === 0) message = await sendOnce();
+    if (await nothingSent(message)) message = await sendOnce();
     return { tenant, number, conv, message, attempts: await attemptsOf() };
   }
 

@@ -424,7 +424,9 @@ export function startFakeGraph() {
       )
         problems.push(`bad message body${body ? `: ${messageProblem(body) ?? 'recipient'}` : ''}`);
       const phoneNumberId = match?.[1] ?? '';
-      requests.push({ phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems });
+      // `accepted` is set once the message is accepted: a test tells what reached the customer by it.
+      const record = { phone_number_id: phoneNumberId, authorization: req.headers.authorization, body, problems };
+      requests.push(record);
       if (problems.length) return reply(400, metaError(100, problems.join('; ')));
       if (phoneNumberId.startsWith('49') || !token.startsWith('EAAG-token-'))
         return reply(
@@ -457,12 +459,14 @@ export function startFakeGraph() {
       if (phoneNumberId.startsWith('44')) return reply(400, metaError(100, 'Invalid parameter'));
       const wamid = `wamid.${randomUUID()}`;
       const reference = body.biz_opaque_callback_data;
-      const accepted = () =>
+      const accepted = () => {
+        record.accepted = true;
         reply(200, {
           messaging_product: 'whatsapp',
           contacts: [{ input: to, ...(body.to ? { wa_id: body.to } : { user_id: body.recipient }) }],
           messages: [{ id: wamid }],
         });
+      };
       if (phoneNumberId.startsWith('45')) {
         // Meta does not order webhooks: these may arrive before the send's own answer.
         await sendStatus(phoneNumberId, wamid, 'read', to, reference);
