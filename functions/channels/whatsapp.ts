@@ -190,6 +190,8 @@ export class GraphError extends Error {
     /** The request may have reached Meta (it timed out after being sent): its outcome is unknown. */
     outcomeUnknown = false,
     readonly retryAfterMs?: number,
+    /** Meta's `error.error_subcode`, which narrows some codes (100: 2388024 is a name already taken). */
+    readonly metaSubcode?: number,
   ) {
     super(graphErrorReason(metaCode, message));
     this.name = 'GraphError';
@@ -265,7 +267,9 @@ export async function graphCall<T>(
     const unknown = method === 'POST' && !NOT_SENT.has(cause);
     throw new GraphError(0, undefined, (error as Error).message, unknown);
   }
-  const json = (await res.json().catch(() => ({}))) as T & { error?: { code?: number; message?: string } };
+  const json = (await res.json().catch(() => ({}))) as T & {
+    error?: { code?: number; error_subcode?: number; message?: string };
+  };
   if (res.ok && !json.error) return json;
   const retryAfter = Number(res.headers.get('retry-after'));
   throw new GraphError(
@@ -274,6 +278,7 @@ export async function graphCall<T>(
     json.error?.message ?? `Graph API answered ${res.status}`,
     false,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    typeof json.error?.error_subcode === 'number' ? json.error.error_subcode : undefined,
   );
 }
 

@@ -30,7 +30,10 @@ export const DUE_SHARDS = Math.ceil((PEAK_DELIVERIES_PER_SECOND * WRITES_PER_ITE
  * idle test runtime's CPU). Never set where items written under another count wait: an item is found only
  * among the shards its readers read.
  */
-const shardCount = (): number => Number(process.env.DUE_INDEX_SHARDS) || DUE_SHARDS;
+const shardCount = (): number => {
+  const asked = Number(process.env.DUE_INDEX_SHARDS);
+  return Number.isInteger(asked) && asked > 0 ? asked : DUE_SHARDS;
+};
 
 /** The index keys of an item of `kind` with this id, due at `sortKey` (an ISO time first, so it sorts by time). */
 export const dueIndexKeys = (kind: string, id: string, sortKey: string) => ({

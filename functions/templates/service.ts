@@ -73,8 +73,10 @@ async function templateAccount(tenantId: string, phoneNumberId: string | null | 
   return { ...access, wabaId: access.wabaId };
 }
 
-/** Meta's error code for an invalid parameter, among them a name it already holds in that language. */
-const INVALID_PARAMETER = 100;
+/** Meta's refusal of a template name it already holds in that language (code 100, this subcode). */
+const NAME_TAKEN_AT_META = 2388024;
+/** Meta's statuses of a template on its way out: never adopted. */
+const GONE_AT_META = new Set(['DELETED', 'PENDING_DELETION', 'DISABLED']);
 
 /**
  * Meta's template of this name and language when it refused to create one. If it holds exactly what was
@@ -86,7 +88,7 @@ async function heldByMeta(
   account: Awaited<ReturnType<typeof templateAccount>>,
   input: Pick<Template, 'name' | 'language'>,
   components: Record<string, unknown>[],
-): Promise<{ id: string; status: string } | undefined> {
+): Promise<{ id: string; status: string; rejectedReason?: string } | undefined> {
   let remote: GraphTemplate[];
   try {
     remote = await listMessageTemplates(account.wabaId, account.credentials);
@@ -94,14 +96,24 @@ async function heldByMeta(
     return undefined;
   }
   const held = remote.find((r) => r.name === input.name && r.language === input.language && r.id);
-  if (!held?.id) return undefined;
-  const same = isDeepStrictEqual(partsOfMeta(held.components), partsOfMeta(components));
-  if (!same || (await templateOfProvider(held.id)))
+  if (!held?.id || GONE_AT_META.has((held.status ?? '').toUpperCase())) return undefined;
+  if (await templateOfProvider(held.id))
+    throw DomainError.conflict(
+      'template_exists',
+      `A template named ${input.name} in ${input.language} exists already on this WhatsApp Business Account, recorded for another number.`,
+    );
+  if (!isDeepStrictEqual(comparable(held.components), comparable(components)))
     throw DomainError.conflict(
       'template_exists',
       `A template named ${input.name} in ${input.language} exists already in this WhatsApp Business Account with other content; POST /templates/sync imports it.`,
     );
-  return { id: held.id, status: held.status ?? 'PENDING' };
+  return { id: held.id, status: held.status ?? 'PENDING', rejectedReason: held.rejected_reason };
+}
+
+/** A template's parts as compared for adoption: a media header's example is Meta's own URL once stored. */
+function comparable(components: Record<string, unknown>[] | undefined) {
+  const parts = partsOfMeta(components);
+  return parts.header && parts.header.format !== 'text' ? { ...parts, header: { format: parts.header.format } } : parts;
 }
 
 export async function createTemplate(tenantId: string, input: TemplateInput, now: Date): Promise<Template> {
@@ -143,7 +155,7 @@ export async function createTemplate(tenantId: string, input: TemplateInput, now
   // Asked first so that Meta is not given a template we would then fail to record.
   if (await findTemplate(tenantId, account.phoneNumberId, input.name, input.language)) throw nameTaken(input);
   const components = metaComponents(input);
-  let created: { id: string; status: string };
+  let created: { id: string; status: string; rejectedReason?: string };
   try {
     created = await createMessageTemplate(account.wabaId, account.credentials, {
       name: input.name,
@@ -153,15 +165,17 @@ export async function createTemplate(tenantId: string, input: TemplateInput, now
     });
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
-    const held = error.metaCode === INVALID_PARAMETER ? await heldByMeta(account, input, components) : undefined;
+    const held = error.metaSubcode === NAME_TAKEN_AT_META ? await heldByMeta(account, input, components) : undefined;
     if (!held) throw metaRefused(error);
     created = held;
   }
+  const status = statusOfMeta(created.status) ?? 'pending';
   const template: Template = {
     ...base,
     channel: 'whatsapp',
     channel_account_id: account.phoneNumberId,
-    status: statusOfMeta(created.status) ?? 'pending',
+    status,
+    rejection_reason: status === 'rejected' ? reasonOfMeta(created.rejectedReason) : null,
     provider_template_id: created.id,
   };
   try {

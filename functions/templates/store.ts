@@ -69,7 +69,8 @@ const reviewDue = (t: Template, reviewAt: Date | undefined) =>
 
 /**
  * A new template with its name's claim (and Meta's id's routing item); a sandbox template in review enters
- * the due index at `reviewAt`. Throws TemplateNameTaken when the account has one of that name and language.
+ * the due index at `reviewAt`. Throws TemplateNameTaken when the account has one of that name and language,
+ * or Meta's template is recorded already.
  */
 export async function putTemplate(t: Template, reviewAt?: Date): Promise<void> {
   const table = tableName('main');
@@ -88,6 +89,8 @@ export async function putTemplate(t: Template, reviewAt?: Date): Promise<void> {
             Put: {
               TableName: table,
               Item: { ...providerKey(t.provider_template_id), tenant_id: t.tenant_id, template_id: t.id },
+              // One record per Meta template: two numbers of one account adopting it at once, one wins.
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
         ]
@@ -96,7 +99,7 @@ export async function putTemplate(t: Template, reviewAt?: Date): Promise<void> {
   try {
     await db().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
-    if (transactionConditionFailed(error, [1])) throw new TemplateNameTaken();
+    if (transactionConditionFailed(error, [1, 2])) throw new TemplateNameTaken();
     throw error;
   }
 }

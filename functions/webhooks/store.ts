@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,
@@ -378,6 +379,9 @@ export async function settleDelivery(
   if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
   // Whatever the change, no attempt is under way any more.
   update.remove('lease_until');
+  // Names this very write, so that its own retry recognises it (below).
+  const writeId = randomUUID();
+  update.set('settled_by', writeId);
   update.whenIn('status', change.expect);
   if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
   if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
@@ -392,30 +396,11 @@ export async function settleDelivery(
     );
     return true;
   } catch (error) {
-    return isOwnChange(refusedItem(error), change, at);
+    // The SDK sends a write again when the response to an attempt that committed was lost; the retry
+    // then fails its condition against the item it wrote itself, which counts as made. Any other
+    // writer's change (a duplicate message's, a concurrent replay's) stays a refusal.
+    return refusedItem(error)?.settled_by === writeId;
   }
-}
-
-/**
- * Whether a refused settle found its own change: the SDK sends a write again when the response to an
- * attempt that committed was lost, and the retry then fails its condition against the item it wrote. The
- * same status and cycle (and attempt count) written at the same millisecond can only be this write.
- */
-function isOwnChange(
-  found: Record<string, unknown> | undefined,
-  change: {
-    status: DeliveryStatus;
-    cycle?: number;
-    attemptsSoFar?: number;
-    attempt?: DeliveryAttempt;
-    fields?: Record<string, unknown>;
-  },
-  at: string,
-): boolean {
-  if (!found || found.updated_at !== at || found.status !== change.status) return false;
-  const cycle = change.fields?.cycle ?? change.cycle;
-  if (cycle !== undefined && found.cycle !== cycle) return false;
-  return change.attemptsSoFar === undefined || found.cycle_attempts === change.attemptsSoFar + (change.attempt ? 1 : 0);
 }
 
 /**

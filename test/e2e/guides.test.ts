@@ -52,13 +52,18 @@ beforeAll(async () => {
       DASHBOARD_BUILD: 'false',
       LOG_LEVEL: 'error',
       PLATFORM_TOKEN: `pt_guides_${Math.random().toString(36).slice(2)}`,
-      // Under the chaos mode: a transaction cancelled by a conflict or throttling is answered 503 with
-      // Retry-After, which a client retries; the guides' bare curl does not, so those two faults are off
-      // here (every other fault stays on, and the guides wait for lists as a reader must).
+      // Under the chaos mode: a transaction cancelled by a conflict or throttling, or a call throttled past
+      // the SDK's retries, is answered 503 with Retry-After, which a client retries; the guides' bare curl
+      // does not, so those faults are off here (every other fault stays on, and the guides wait for lists
+      // as a reader must).
       // A delivery whose dispatcher timed out is left to the sweeper: under chaos it sweeps as often as the
       // shared runtime's (test/support/global-setup.mjs), so the guides' waits for deliveries hold.
       ...(process.env.CHAOS
-        ? { CHAOS_FAULTS: 'txConflict=0,txThrottle=0', SWEEP_INTERVAL_SECONDS: '2', WEBHOOK_SWEEP_GRACE_SECONDS: '8' }
+        ? {
+            CHAOS_FAULTS: 'txConflict=0,txThrottle=0,throttle=0',
+            SWEEP_INTERVAL_SECONDS: '2',
+            WEBHOOK_SWEEP_GRACE_SECONDS: '8',
+          }
         : {}),
     },
     { timeoutMs: 240_000 },

@@ -80,5 +80,7 @@ export default async function globalSetup() {
     }),
   );
   process.env.TEST_RUNTIME_FILE = file;
+  // The test files that write due items themselves (integration) use the runtime's shard count.
+  process.env.DUE_INDEX_SHARDS = '4';
   globalThis.__LOCAL_RUNTIME__ = child;
 }
