@@ -16,6 +16,7 @@ import { useRuntimeAws } from '../support/aws';
 import { failCalls, leaveUnprocessed, retryAfterCommit, writesTo } from '../support/dynamo-faults';
 import { updateSchedule } from '../../functions/bookings/schedule-store';
 import { claimForSending } from '../../functions/conversations/send-store';
+import { editNote } from '../../functions/conversations/note-store';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
@@ -151,6 +152,39 @@ it('a delivery settle whose response was lost and which the SDK sent again is it
   // queue message's), and so is a replay of the first cycle.
   expect(await settleDelivery(read, { ...change, fields: { next_attempt_at: next } }, now)).toBe(false);
   expect(await restartDelivery(read, now)).toBeUndefined();
+});
+
+it('a note edit whose response was lost and which the SDK sent again is its own success, not a 412', async () => {
+  const t = await createTenant();
+  const opened = await call('POST', '/conversations', {
+    ...authOf(t),
+    body: { channel: 'sandbox', customer: { phone: '+491518000932' } },
+  });
+  const conversationId = opened.body.id as string;
+  const created = await call('POST', `/conversations/${conversationId}/notes`, {
+    ...authOf(t),
+    body: { text: 'First words.' },
+  });
+  expect(created.status).toBe(201);
+  const stop = retryAfterCommit(writesTo(`CONVNOTE#${conversationId}#`));
+  try {
+    const edited = await editNote(
+      t.tenantId,
+      conversationId,
+      created.body.id,
+      created.body.author,
+      'Second words.',
+      1,
+      new Date(),
+    );
+    expect(edited).toMatchObject({ text: 'Second words.', version: 2 });
+  } finally {
+    stop();
+  }
+  // Another edit from the stale version is still refused.
+  expect(
+    await editNote(t.tenantId, conversationId, created.body.id, created.body.author, 'Third.', 1, new Date()),
+  ).toBe('version_mismatch');
 });
 
 it('a versioned update whose response was lost and which the SDK sent again is its own success, not a 412', async () => {
