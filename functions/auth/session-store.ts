@@ -1,5 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, db, refusedItem } from '../platform/db';
+import { conditionalWrite, db } from '../platform/db';
 import { tenantPk } from '../platform/keys';
 import { tableName } from '../platform/config';
 import type { Session } from './session-rules';
@@ -29,26 +29,20 @@ export async function createSession(session: Session): Promise<void> {
 
 /**
  * Swaps the refresh jti only if it is still the one presented, so two concurrent refreshes cannot both win.
- * A swap whose response was lost is sent again by the SDK and refused by its own write: the session then
- * holds the new jti, which only this refresh knows, and the swap succeeded (not a reuse).
+ * A swap whose response was lost, sent again by the SDK, is its own success (db.ts), not a reuse.
  */
 export async function rotateRefreshJti(session: Session, presentedJti: string, nextJti: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionalWrite(() =>
+    db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: sessionKey(session.tenant_id, session.id),
         UpdateExpression: 'SET refresh_jti = :next',
         ConditionExpression: 'refresh_jti = :presented AND attribute_not_exists(revoked_at)',
         ExpressionAttributeValues: { ':next': nextJti, ':presented': presentedJti },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
-    );
-    return true;
-  } catch (error) {
-    const found = refusedItem(error);
-    return found?.refresh_jti === nextJti && found.revoked_at === undefined;
-  }
+    ),
+  );
 }
 
 export async function revokeSession(

@@ -1,5 +1,4 @@
 // Public: the channel sender claims and settles sends with it.
-import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, db, refusedItem } from '../platform/db';
 import { tableName } from '../platform/config';
@@ -46,9 +45,6 @@ export async function queuedSendOf(ref: MessageRef): Promise<QueuedSend | undefi
   return out.Item?.status === 'queued' ? queuedSendOfItem(out.Item) : undefined;
 }
 
-/** The token of the claim that took a message's lease (claimForSending). */
-const SEND_CLAIM = 'send_claim';
-
 export type SendClaim = 'claimed' | 'not_queued' | 'held' | 'outcome_unknown';
 
 /**
@@ -64,20 +60,18 @@ export async function claimForSending(
   leaseMs: number,
   takeoverAt: Date,
 ): Promise<SendClaim> {
-  // This claim's own token: when its response is lost and the SDK sends it again, the retry meets the
-  // lease it took itself, which is this claim's, not another sender's.
-  const token = randomUUID();
+  // Sent again by the SDK after a lost response, the claim meets its own lease, which is this claim's, not
+  // another sender's (db.ts).
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: messageKey(ref.tenant_id, ref.conversation_id, ref.message_id),
-        UpdateExpression: 'SET #lease = :until, #claim = :token, gsi5pk = :duePk, gsi5sk = :takeover',
+        UpdateExpression: 'SET #lease = :until, gsi5pk = :duePk, gsi5sk = :takeover',
         ConditionExpression: '#status = :queued AND attribute_not_exists(#lease)',
-        ExpressionAttributeNames: { '#status': 'status', '#lease': SEND_LEASE, '#claim': SEND_CLAIM },
+        ExpressionAttributeNames: { '#status': 'status', '#lease': SEND_LEASE },
         ExpressionAttributeValues: {
           ':until': now.getTime() + leaseMs,
-          ':token': token,
           ':queued': 'queued',
           ...dueValues(ref.message_id, takeoverAt),
         },
@@ -88,7 +82,6 @@ export async function claimForSending(
   } catch (error) {
     const item = refusedItem(error);
     if (item?.status !== 'queued') return 'not_queued';
-    if (item[SEND_CLAIM] === token) return 'claimed';
     return Number(item[SEND_LEASE]) > now.getTime() ? 'held' : 'outcome_unknown';
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -45,6 +46,12 @@ export function db(): DynamoDBDocumentClient {
  * item being absent is what the delete asked for, so the call succeeded (had another writer deleted it in
  * between, both asked for the same end, as two DELETE requests do). After a throttled attempt, which
  * DynamoDB answered having written nothing, a refusal stands (the item was not there: 404).
+ *
+ * Every UpdateItem names itself: it sets `last_write_id` to an id of its own, on condition that the item
+ * does not already carry that id. Sent again after a lost response, it is refused by its own write, which
+ * is then the call's success (with the item as it now is, for ALL_NEW or UPDATED_NEW). So an update is made
+ * once per call, whatever its own condition: a version is not bumped twice, a lease the call took is its
+ * own, a counter is not added to twice. Another writer's change in between stays a refusal.
  */
 function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
@@ -54,7 +61,7 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
         next: (args: Args) => Promise<unknown>,
         context: { commandName?: string },
       ) => (args: Args) => Promise<unknown>,
-      options: { step: 'initialize' | 'finalizeRequest'; name: string; priority?: 'low' },
+      options: { step: 'initialize' | 'finalizeRequest'; name: string; priority?: 'high' | 'low' },
     ): void;
   };
   const stack = client.middlewareStack as unknown as Stack;
@@ -64,6 +71,22 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
     isConditional('PutItemCommand', args, context);
   const isConditionalDelete = (args: Args, context: { commandName?: string }) =>
     isConditional('DeleteItemCommand', args, context);
+  // Outermost: no caller sees an update's id in what it reads.
+  stack.add(
+    (next) => async (args) => {
+      const result = (await next(args)) as { output?: Record<string, unknown> };
+      if (result.output) withoutWriteIds(result.output);
+      return result;
+    },
+    { step: 'initialize', name: 'hideWriteIds', priority: 'high' },
+  );
+  // Before any other middleware but that one, so that everything after it (the SDK's retries included)
+  // sends the one id. Inputs are plain here: the document client marshals them later.
+  stack.add(
+    (next, context) => (args) =>
+      next(context.commandName === 'UpdateItemCommand' ? { ...args, input: namedUpdate(args.input) } : args),
+    { step: 'initialize', name: 'nameEachUpdate', priority: 'high' },
+  );
   stack.add(
     (next, context) => (args) =>
       next(
@@ -89,6 +112,10 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
         if (retry && isConditionFailure(error) && isConditionalPut(args, context) && found && mine)
           if (isDeepStrictEqual(unmarshall(found), unmarshall(mine)))
             return { output: { $metadata: {} }, response: {} };
+        if (isConditionFailure(error) && context.commandName === 'UpdateItemCommand' && found) {
+          const own = ownUpdateOutput(args.input, unmarshall(found));
+          if (own) return { output: own, response: {} };
+        }
         if (isConditionFailure(error) && isConditionalDelete(args, context) && !found && unanswered.has(args.input))
           return { output: { $metadata: {} }, response: {} };
         const answered = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -98,6 +125,71 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
     },
     { step: 'finalizeRequest', name: 'recognizeOwnRetriedWrite', priority: 'low' },
   );
+}
+
+/** The attribute naming an item's last UpdateItem (see recognizeOwnRetriedWrites). Never shown by the API. */
+export const LAST_WRITE_ID = 'last_write_id';
+const WRITE_ID_NAME = '#last_write_id';
+const WRITE_ID_VALUE = ':last_write_id';
+
+/** 96 random bits, short: the id rides on every item an update writes, and an item's size is its cost. */
+const newWriteId = () => randomBytes(12).toString('base64url');
+
+/**
+ * An UpdateItem's input (plain) that also sets LAST_WRITE_ID to a new id, on condition that the item does
+ * not carry it already. One that returns the item as it was (ALL_OLD, UPDATED_OLD) is left as it is: its
+ * retry could not answer what the first attempt saw.
+ */
+function namedUpdate(input: Record<string, unknown>): Record<string, unknown> {
+  if (input.ReturnValues === 'ALL_OLD' || input.ReturnValues === 'UPDATED_OLD') return input;
+  const expression = (input.UpdateExpression as string | undefined) ?? '';
+  const set = `${WRITE_ID_NAME} = ${WRITE_ID_VALUE}`;
+  // SET is a reserved word: in an update expression, it can only be the clause's keyword.
+  const named = /(^|\s)SET\s/i.test(expression)
+    ? expression.replace(/(^|\s)SET\s/i, (keyword) => `${keyword}${set}, `)
+    : `SET ${set} ${expression}`;
+  const notMine = `(attribute_not_exists(${WRITE_ID_NAME}) OR ${WRITE_ID_NAME} <> ${WRITE_ID_VALUE})`;
+  const condition =
+    input.ConditionExpression === undefined ? notMine : `${notMine} AND (${input.ConditionExpression as string})`;
+  return {
+    ...input,
+    UpdateExpression: named.trim(),
+    ConditionExpression: condition,
+    ExpressionAttributeNames: {
+      ...(input.ExpressionAttributeNames as object | undefined),
+      [WRITE_ID_NAME]: LAST_WRITE_ID,
+    },
+    ExpressionAttributeValues: {
+      ...(input.ExpressionAttributeValues as object | undefined),
+      [WRITE_ID_VALUE]: newWriteId(),
+    },
+    ReturnValuesOnConditionCheckFailure: input.ReturnValuesOnConditionCheckFailure ?? 'ALL_OLD',
+  };
+}
+
+/** Takes LAST_WRITE_ID out of the items a call's output holds (Get, Query, Update, batch and transaction reads). */
+function withoutWriteIds(output: Record<string, unknown>): void {
+  const strip = (item: unknown) => {
+    if (item && typeof item === 'object') delete (item as Record<string, unknown>)[LAST_WRITE_ID];
+  };
+  strip(output.Item);
+  strip(output.Attributes);
+  if (Array.isArray(output.Items)) output.Items.forEach(strip);
+  const responses = output.Responses;
+  if (Array.isArray(responses)) responses.forEach((r) => strip((r as { Item?: unknown } | undefined)?.Item));
+  else if (responses && typeof responses === 'object') Object.values(responses).flat().forEach(strip);
+}
+
+/**
+ * The output of an UpdateItem (input marshalled) that its refusal shows it made itself: the item found
+ * carries its id. Undefined for another writer's item.
+ */
+function ownUpdateOutput(input: Record<string, unknown>, found: Record<string, unknown>) {
+  const values = input.ExpressionAttributeValues as Record<string, AttributeValue> | undefined;
+  const id = values?.[WRITE_ID_VALUE]?.S;
+  if (id === undefined || found[LAST_WRITE_ID] !== id) return undefined;
+  const returnsItem = input.ReturnValues === 'ALL_NEW' || input.ReturnValues === 'UPDATED_NEW';
+  return { $metadata: {}, ...(returnsItem ? { Attributes: found } : {}) };
 }
 
 export const isConditionFailure = (error: unknown): boolean =>
@@ -270,12 +362,6 @@ export async function updateVersioned(
   for (const [path, value] of opts.nested ?? []) update.setPath(path, value);
   update.when(`attribute_exists(${update.name('pk')})`);
   if (opts.expectedVersion !== undefined) update.whenEquals('version', opts.expectedVersion);
-  else {
-    // Without If-Match, a retry whose first attempt committed (its response lost) would add to the version
-    // again: the time the attempt set tells it, so the retry is refused here and recognised below.
-    const at = update.name('updated_at');
-    update.when(`(attribute_not_exists(${at}) OR ${at} <> ${update.value(opts.now)})`);
-  }
   try {
     const out = await db().send(
       new UpdateCommand({
@@ -289,35 +375,12 @@ export async function updateVersioned(
     return out.Attributes ?? {};
   } catch (error) {
     if (isConditionFailure(error)) {
-      const found = (error as { Item?: Record<string, AttributeValue> }).Item;
-      if (!found) throw DomainError.notFound(opts.what);
-      const stored = unmarshall(found);
-      if (isOwnCommittedUpdate(stored, changes, opts)) return stored;
-      throw DomainError.versionMismatch();
+      // A retry of this very update (its response lost) is its own success (recognizeOwnRetriedWrites).
+      const found = (error as { Item?: unknown }).Item;
+      throw found ? DomainError.versionMismatch() : DomainError.notFound(opts.what);
     }
     throw error;
   }
-}
-
-/**
- * Whether the item a version condition refused is this very update, committed by an earlier attempt whose
- * response was lost (the SDK then sends it again, and it meets its own write): the version it set (when it
- * named one), the `updated_at` it set (this request's time, to the millisecond) and every value it set.
- */
-function isOwnCommittedUpdate(
-  stored: Record<string, unknown>,
-  changes: Record<string, unknown>,
-  opts: { now: string; expectedVersion?: number; nested?: [path: string[], value: unknown][] },
-): boolean {
-  const at = (path: string[]) =>
-    path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], stored);
-  return (
-    (opts.expectedVersion === undefined || stored.version === opts.expectedVersion + 1) &&
-    stored.updated_at === opts.now &&
-    // A null change removed the attribute (UpdateBuilder.assign).
-    Object.entries(changes).every(([k, v]) => v === undefined || isDeepStrictEqual(stored[k], v ?? undefined)) &&
-    (opts.nested ?? []).every(([path, v]) => isDeepStrictEqual(at(path), v))
-  );
 }
 
 /**

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionalWrite,
   db,
   getMany,
-  refusedItem,
   transactionConditionFailed,
   transactionConflicted,
   transactionRefusedItem,
@@ -379,28 +377,16 @@ export async function settleDelivery(
   if (change.status !== 'pending' || nextAttemptAt === null) update.remove('gsi5pk').remove('gsi5sk');
   // Whatever the change, no attempt is under way any more.
   update.remove('lease_until');
-  // Names this very write, so that its own retry recognises it (below).
-  const writeId = randomUUID();
-  update.set('settled_by', writeId);
   update.whenIn('status', change.expect);
   if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
   if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName('main'),
-        Key: deliveryKey(d.tenant_id, d.id),
-        ...update.build(),
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return true;
-  } catch (error) {
-    // The SDK sends a write again when the response to an attempt that committed was lost; the retry
-    // then fails its condition against the item it wrote itself, which counts as made. Any other
-    // writer's change (a duplicate message's, a concurrent replay's) stays a refusal.
-    return refusedItem(error)?.settled_by === writeId;
-  }
+  // A retry of this very write (its response lost) counts as made (db.ts); any other writer's change (a
+  // duplicate message's, a concurrent replay's) is a refusal.
+  return conditionalWrite(() =>
+    db().send(
+      new UpdateCommand({ TableName: tableName('main'), Key: deliveryKey(d.tenant_id, d.id), ...update.build() }),
+    ),
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { createTableInput } from '../../local/bootstrap';
 import { startStreamPoller, type Poller } from '../../local/pollers';
 import { TABLES } from '../../catalog/resources';
 import { readFailedRecords, type StreamFailureRecord } from '../../local/stream-failures';
-import { authOf, call, createTenant, eventually } from '../support/api';
+import { authOf, call, createTenant, DELIVERED_WITHIN_MS, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { startReceiver } from '../support/receiver';
 import { testRuntime } from '../support/runtime';
@@ -193,8 +193,9 @@ describe('a failed dispatcher batch', () => {
     await eventually(
       async () => receiver?.received.length ?? 0,
       (n) => n >= 1,
+      DELIVERED_WITHIN_MS,
     );
     expect(receiver.received[0]?.headers['webhook-id']).toBe(event.id);
     expect((await ops('stream-failures')).lines.map((l) => l.message_id)).not.toContain(failure?.message_id);
-  }, 90_000);
+  }, 150_000);
 });

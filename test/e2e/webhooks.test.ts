@@ -3,9 +3,9 @@ import {
   authOf,
   call,
   createTenant,
+  DELIVERED_WITHIN_MS,
   eventually,
   listEventually,
-  scheduledRunLateMs,
   serverClockSkewMs,
   settlesTo,
   type TestTenant,
@@ -36,13 +36,6 @@ afterAll(async () => {
 
 const register = (url: string, events: string[] = ['*'], tenant = t, extra: Record<string, unknown> = {}) =>
   call('POST', '/webhooks', { ...authOf(tenant), body: { url, events, ...extra } });
-/**
- * How long a delivery may take to reach its receiver (or its failed view): moments, but under the chaos mode
- * a dispatcher that timed out after recording it leaves it to the sweeper (every 2 s there, after an 8 s
- * grace, later while a timed-out sweep's lease runs out: scheduledRunLateMs), and a throttled or
- * redelivered batch comes back seconds later.
- */
-const DELIVERED_WITHIN_MS = 30_000 + scheduledRunLateMs();
 const inbound = (tenant: TestTenant, from: string, text = 'hello') =>
   call('POST', '/channels/sandbox/inbound', { ...authOf(tenant), body: { from, text } });
 const headersOf = (h: Record<string, string | string[] | undefined>) =>

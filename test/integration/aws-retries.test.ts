@@ -17,7 +17,7 @@ import { failCalls, leaveUnprocessed, retryAfterCommit, writesTo } from '../supp
 import { updateSchedule } from '../../functions/bookings/schedule-store';
 import { claimForSending } from '../../functions/conversations/send-store';
 import { editNote } from '../../functions/conversations/note-store';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
 useRuntimeAws();
@@ -235,4 +235,53 @@ it('a send claim whose response was lost and which the SDK sent again is its own
   }
   // A second sender meanwhile finds it held.
   expect(await claimForSending(ref, now, 20_000, new Date(now.getTime() + 30_000))).toBe('held');
+});
+
+it('any update the SDK sent again after a lost response is made once, and its write id never shows', async () => {
+  const key = { pk: `TEST#made-once-${Date.now()}`, sk: 'COUNTER#1' };
+  const add = () =>
+    db().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: key,
+        UpdateExpression: 'ADD hits :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+  const stop = retryAfterCommit(writesTo('COUNTER#'));
+  try {
+    expect((await add()).Attributes).toEqual({ ...key, hits: 1 });
+  } finally {
+    stop();
+  }
+  expect((await db().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item).toEqual({
+    ...key,
+    hits: 1,
+  });
+  // A second call is a second update.
+  expect((await add()).Attributes).toEqual({ ...key, hits: 2 });
+});
+
+it('a versioned update without If-Match that the SDK sent again adds one version, not two', async () => {
+  const t = await createTenant();
+  const created = await call('POST', '/schedules', {
+    ...authOf(t),
+    body: { resource_id: 'chair-2', timezone: 'UTC', weekly_hours: { mon: [{ start: '09:00', end: '17:00' }] } },
+  });
+  expect(created.status).toBe(201);
+  const stop = retryAfterCommit(writesTo('SCHED#'));
+  try {
+    const updated = await updateSchedule(
+      t.tenantId,
+      'chair-2',
+      { timezone: 'Europe/Berlin' },
+      [],
+      new Date(),
+      undefined,
+    );
+    expect(updated).toMatchObject({ timezone: 'Europe/Berlin', version: 2 });
+  } finally {
+    stop();
+  }
 });

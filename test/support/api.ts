@@ -177,6 +177,14 @@ export const serverClockSkewMs = (): number => chaosFromEnv()?.faults.clockSkewM
  */
 export const scheduledRunLateMs = (): number => (chaosFromEnv() ? (WORKER_TIMEOUT_SECONDS + 10) * 1000 : 0);
 
+/**
+ * How long a delivery may take to reach its receiver (or its failed view): moments, but under the chaos mode
+ * a dispatcher that timed out after recording it leaves it to the sweeper (every 2 s there, after an 8 s
+ * grace, later while a timed-out sweep's lease runs out: scheduledRunLateMs), and a throttled or
+ * redelivered batch comes back seconds later.
+ */
+export const DELIVERED_WITHIN_MS = 30_000 + scheduledRunLateMs();
+
 export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: string }[]).map((x) => x.id);
 
 export const authOf = (t: TestTenant) => ({ tenant: t.tenantId, token: t.apiKey });
