@@ -5,7 +5,7 @@
  * the AI evaluation. `npm run bench -- --help` prints what it measures (HELP below).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -270,15 +270,19 @@ async function webhooks() {
   console.log('\nWebhook delivery\n');
   const { makeTestTls } = await import('../test/support/tls.mjs');
   const tls = makeTestTls();
-  execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'webhooks.ts')], {
-    env: {
-      ...childEnv(),
-      NODE_EXTRA_CA_CERTS: tls.ca,
-      BENCH_TLS: JSON.stringify(tls),
-      BENCH_WORKER_TARGET: String(WORKER_TARGET),
-    },
-    stdio: 'inherit',
-  });
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'webhooks.ts')], {
+      env: {
+        ...childEnv(),
+        NODE_EXTRA_CA_CERTS: tls.ca,
+        BENCH_TLS: JSON.stringify(tls),
+        BENCH_WORKER_TARGET: String(WORKER_TARGET),
+      },
+      stdio: 'inherit',
+    });
+  } finally {
+    rmSync(tls.dir, { recursive: true, force: true });
+  }
 }
 
 /** The API path, growth and memory figures run in a child process with a runtime of their own (bench/api-path.ts). */

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTestTls } from '../test/support/tls.mjs';
@@ -21,7 +21,7 @@ function usable(): boolean {
  */
 export function ensureReceiverTls(): string {
   if (usable()) return dir;
-  let made: { ca: string; key: string; cert: string };
+  let made: ReturnType<typeof makeTestTls>;
   try {
     made = makeTestTls();
   } catch (error) {
@@ -37,6 +37,7 @@ export function ensureReceiverTls(): string {
   copyFileSync(made.ca, join(dir, 'ca.pem'));
   copyFileSync(made.key, join(dir, 'server.key'));
   copyFileSync(made.cert, join(dir, 'server.pem'));
+  rmSync(made.dir, { recursive: true, force: true });
   if (renewed)
     console.log(
       'Made a new CA and certificate in .local/tls (the old ones expired): restart npm start to trust the new CA.',

@@ -20,6 +20,7 @@ export default async function globalSetup() {
   const stripe = await startFakeStripe();
   globalThis.__FAKE_STRIPE__ = stripe.server;
   const tls = makeTestTls();
+  globalThis.__TEST_TLS_DIR__ = tls.dir;
   globalThis.__FAKE_GRAPH__ = graph.server;
   const { child, info } = await spawnRuntime({
     SEED_DEMO: 'false',

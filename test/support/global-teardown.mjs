@@ -17,4 +17,5 @@ export default async function globalTeardown() {
     await closed;
   }
   if (process.env.TEST_RUNTIME_FILE) rmSync(process.env.TEST_RUNTIME_FILE, { force: true });
+  if (globalThis.__TEST_TLS_DIR__) rmSync(globalThis.__TEST_TLS_DIR__, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // A throwaway CA and a certificate for localhost/127.0.0.1, made with openssl: webhook targets must be
 // https even in tests, so test receivers serve real HTTPS and the runtime trusts the CA through
-// NODE_EXTRA_CA_CERTS.
+// NODE_EXTRA_CA_CERTS. The caller removes `dir` when done with them.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,5 +43,5 @@ export function makeTestTls() {
     '-extfile',
     'san.ext',
   );
-  return { ca: join(dir, 'ca.pem'), key: join(dir, 'server.key'), cert: join(dir, 'server.pem') };
+  return { dir, ca: join(dir, 'ca.pem'), key: join(dir, 'server.key'), cert: join(dir, 'server.pem') };
 }
