@@ -51,7 +51,10 @@ export function db(): DynamoDBDocumentClient {
  * does not already carry that id. Sent again after a lost response, it is refused by its own write, which
  * is then the call's success (with the item as it now is, for ALL_NEW or UPDATED_NEW). So an update is made
  * once per call, whatever its own condition: a version is not bumped twice, a lease the call took is its
- * own, a counter is not added to twice. Another writer's change in between stays a refusal.
+ * own, a counter is not added to twice. Should another write land on the item between the attempt and its
+ * retry (milliseconds), the retry meets that writer's id, and its own condition decides, as it would
+ * without this. An update that returns the old item (ALL_OLD, UPDATED_OLD) is left as it is, and
+ * transactions have their own token (ClientRequestToken).
  */
 function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   type Args = { input: Record<string, unknown>; request?: { headers?: Record<string, string> } };
@@ -389,7 +392,10 @@ export async function updateVersioned(
  */
 export function plainItem(item: Record<string, unknown>): Record<string, unknown> {
   const pk = item.pk as { S?: string } | string | undefined;
-  return typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : item;
+  const plain =
+    typeof pk === 'object' && pk !== null ? unmarshall(item as Record<string, AttributeValue>) : { ...item };
+  delete plain[LAST_WRITE_ID];
+  return plain;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord, Context } from 'aws-lambda';
 import { clock } from './clock';
+import { LAST_WRITE_ID } from './db';
 import { SCHEDULED_RUN_LEASE_MS, acquireLease, releaseLease } from './leases';
 import { logger } from './observability';
 
@@ -20,11 +21,15 @@ function bytesOf(value: StreamValue): StreamValue {
   return value;
 }
 
-/** A stream record's new image as a plain item (binary attributes as bytes); undefined for a removal. */
+/** A stream record's new image as a plain item (binary attributes as bytes, no write id); undefined for a removal. */
 export function newImageOf(record: DynamoDBRecord): Record<string, unknown> | undefined {
   const image = record.dynamodb?.NewImage as Record<string, StreamValue> | undefined;
   if (!image) return undefined;
-  const decoded = Object.fromEntries(Object.entries(image).map(([k, v]) => [k, bytesOf(v)]));
+  const decoded = Object.fromEntries(
+    Object.entries(image)
+      .filter(([k]) => k !== LAST_WRITE_ID)
+      .map(([k, v]) => [k, bytesOf(v)]),
+  );
   return unmarshall(decoded as unknown as Record<string, AttributeValue>);
 }
 

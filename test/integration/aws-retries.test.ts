@@ -17,7 +17,7 @@ import { failCalls, leaveUnprocessed, retryAfterCommit, writesTo } from '../supp
 import { updateSchedule } from '../../functions/bookings/schedule-store';
 import { claimForSending } from '../../functions/conversations/send-store';
 import { editNote } from '../../functions/conversations/note-store';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /** Smaller defences: conflicts retried, throttled batch reads retried with backoff, replays bounded. */
 useRuntimeAws();
@@ -259,6 +259,14 @@ it('any update the SDK sent again after a lost response is made once, and its wr
     ...key,
     hits: 1,
   });
+  const listed = await db().send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': key.pk },
+    }),
+  );
+  expect(listed.Items).toEqual([{ ...key, hits: 1 }]);
   // A second call is a second update.
   expect((await add()).Attributes).toEqual({ ...key, hits: 2 });
 });
