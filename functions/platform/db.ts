@@ -47,7 +47,7 @@ export function db(): DynamoDBDocumentClient {
  * between, both asked for the same end, as two DELETE requests do). After a throttled attempt, which
  * DynamoDB answered having written nothing, a refusal stands (the item was not there: 404).
  *
- * Every UpdateItem names itself: it sets `last_write_id` to an id of its own, on condition that the item
+ * Every UpdateItem names itself: it sets `wid` (its write id) to an id of its own, on condition that the item
  * does not already carry that id. Sent again after a lost response, it is refused by its own write, which
  * is then the call's success (with the item as it now is, for ALL_NEW or UPDATED_NEW). So an update is made
  * once per call, whatever its own condition: a version is not bumped twice, a lease the call took is its
@@ -130,13 +130,19 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
   );
 }
 
-/** The attribute naming an item's last UpdateItem (see recognizeOwnRetriedWrites). Never shown by the API. */
-export const LAST_WRITE_ID = 'last_write_id';
-const WRITE_ID_NAME = '#last_write_id';
-const WRITE_ID_VALUE = ':last_write_id';
+/**
+ * The attribute naming an item's last UpdateItem, its write id (see recognizeOwnRetriedWrites). Short: every
+ * updated item carries it, and DynamoDB bills an attribute's name with its value. Never shown by the API.
+ */
+export const LAST_WRITE_ID = 'wid';
+const WRITE_ID_NAME = '#wid';
+const WRITE_ID_VALUE = ':wid';
 
-/** 96 random bits, short: the id rides on every item an update writes, and an item's size is its cost. */
-const newWriteId = () => randomBytes(12).toString('base64url');
+/**
+ * 64 random bits in 11 characters: the id rides on every item an update writes, and an item's size is its
+ * cost. It is only ever compared with the id on the same item, so a collision is out of reach.
+ */
+const newWriteId = () => randomBytes(8).toString('base64url');
 
 /**
  * An UpdateItem's input (plain) that also sets LAST_WRITE_ID to a new id, on condition that the item does
