@@ -206,7 +206,7 @@ export async function processInboundChunk(chunk: InboundChunk, now: Date): Promi
       typeof v?.message_template_id === 'number' || typeof v?.message_template_id === 'string'
         ? String(v.message_template_id)
         : '';
-    // A template not recorded yet (its creation's answer still on the way) is settled by a sync.
+    // A template not recorded yet (its creation's answer still on the way) has the review held for it.
     const outcome = /^\d{1,32}$/.test(id) ? await applyMetaTemplateStatus(id, v.event, v.reason, now) : 'unknown';
     if (outcome === 'applied') counts.receipts++;
     else counts.skipped++;

@@ -19,6 +19,8 @@ import {
   deleteTemplate,
   findTemplate,
   getTemplate,
+  heldTemplateStatus,
+  holdTemplateStatus,
   putTemplate,
   saveTemplate,
   templateOfProvider,
@@ -184,7 +186,21 @@ export async function createTemplate(tenantId: string, input: TemplateInput, now
     if (error instanceof TemplateNameTaken) throw nameTaken(template);
     throw error;
   }
-  return template;
+  return applyHeldTemplateStatus(template, now);
+}
+
+/**
+ * Meta's review that came before the template's record (held by applyMetaTemplateStatus), applied now
+ * that the record exists: the template as it then is. Each side writes, then reads the other's item, so
+ * whichever comes second applies the review.
+ */
+export async function applyHeldTemplateStatus(template: Template, now: Date): Promise<Template> {
+  const held = template.provider_template_id ? await heldTemplateStatus(template.provider_template_id) : undefined;
+  const status = statusOfMeta(held?.event);
+  // A held `pending` adds nothing to what the creation answered.
+  if (!held || !status || status === 'pending') return template;
+  await changeTemplateStatus(template.tenant_id, template.id, status, reasonOfMeta(held.reason), now);
+  return (await getTemplate(template.tenant_id, template.id)) ?? template;
 }
 
 /** Deletes a template here and, for WhatsApp, at Meta (a template Meta no longer has is deleted here too). */
@@ -233,16 +249,26 @@ export function changeTemplateStatus(
   });
 }
 
-/** Meta's `message_template_status_update` webhook: the template it names moves to its new status. */
+/**
+ * Meta's `message_template_status_update` webhook: the template it names moves to its new status. A
+ * template with no record here yet (Meta can review within moments, before its creation's answer is
+ * recorded) has the review held for it, and its record applies it (applyHeldTemplateStatus).
+ */
 export async function applyMetaTemplateStatus(
   providerTemplateId: string,
   event: string | undefined,
   reason: unknown,
   now: Date,
-): Promise<'applied' | 'unchanged' | 'unknown'> {
+): Promise<'applied' | 'unchanged' | 'held' | 'unknown'> {
   const status = statusOfMeta(event);
-  const owner = await templateOfProvider(providerTemplateId);
-  if (!status || !owner) return 'unknown';
+  if (!status) return 'unknown';
+  let owner = await templateOfProvider(providerTemplateId);
+  if (!owner) {
+    await holdTemplateStatus(providerTemplateId, { event, reason }, now);
+    // Recorded meanwhile, it may have looked for the review before it was held: apply it here then.
+    owner = await templateOfProvider(providerTemplateId);
+    if (!owner) return 'held';
+  }
   return (await changeTemplateStatus(owner.tenantId, owner.id, status, reasonOfMeta(reason), now))
     ? 'applied'
     : 'unchanged';

@@ -1,6 +1,7 @@
 // Public: template lookups, for sends, reminders and the scheduler.
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, transactionConditionFailed, transactionConflicted, type TransactItem } from '../platform/db';
+import { epochSeconds } from '../platform/clock';
 import { tableName } from '../platform/config';
 import { dueIndexKeys, dueItems } from '../platform/due-index';
 import { inOrder } from '../platform/fields';
@@ -66,6 +67,35 @@ export async function templateOfProvider(providerId: string): Promise<{ tenantId
 
 const reviewDue = (t: Template, reviewAt: Date | undefined) =>
   reviewAt ? dueIndexKeys(TEMPLATE_REVIEW_DUE_KIND, t.id, reviewAt.toISOString()) : {};
+
+const heldStatusKey = (providerId: string) => ({ pk: `WATPL#${providerId}`, sk: 'HELD' });
+
+/** Meta's review of a template that had no record here when it came (its creation's answer on the way). */
+export interface HeldTemplateStatus {
+  event: string | undefined;
+  reason: unknown;
+}
+
+/** How long a held review waits for its template's record: far longer than a creation takes. */
+const HELD_STATUS_TTL_SECONDS = 86_400;
+
+/** Keeps Meta's review of a template not recorded here yet, for its record to apply (the latest one wins). */
+export async function holdTemplateStatus(providerId: string, held: HeldTemplateStatus, now: Date): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName('main'),
+      Item: { ...heldStatusKey(providerId), ...held, ttl: epochSeconds(now) + HELD_STATUS_TTL_SECONDS },
+    }),
+  );
+}
+
+/** The review held for Meta's template `providerId`, if one came before its record. */
+export async function heldTemplateStatus(providerId: string): Promise<HeldTemplateStatus | undefined> {
+  const out = await db().send(
+    new GetCommand({ TableName: tableName('main'), Key: heldStatusKey(providerId), ConsistentRead: true }),
+  );
+  return out.Item ? { event: out.Item.event as string | undefined, reason: out.Item.reason } : undefined;
+}
 
 /**
  * A new template with its name's claim (and Meta's id's routing item); a sandbox template in review enters

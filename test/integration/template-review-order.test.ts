@@ -1,0 +1,61 @@
+import { newId } from '../../functions/platform/ids';
+import { putTemplate } from '../../functions/templates/store';
+import { applyHeldTemplateStatus, applyMetaTemplateStatus } from '../../functions/templates/service';
+import type { Template } from '../../functions/templates/template';
+import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
+import { useRuntimeAws } from '../support/aws';
+
+/**
+ * Meta may review a template within moments, and its status webhook can then be processed before the
+ * platform has recorded the template (its creation's answer still on the way). The review is held, and
+ * the record applies it: whichever of the two comes second.
+ */
+useRuntimeAws();
+
+const whatsAppTemplate = (t: TestTenant, name: string, providerId: string): Template => {
+  const at = new Date().toISOString();
+  return {
+    id: newId('tpl'),
+    tenant_id: t.tenantId,
+    channel: 'whatsapp',
+    channel_account_id: '1555000111',
+    name,
+    language: 'en',
+    category: 'utility',
+    header: null,
+    body: { text: 'Hi {{1}}, your table is ready.', examples: ['Maria'] },
+    footer: null,
+    buttons: [],
+    status: 'pending',
+    rejection_reason: null,
+    provider_template_id: providerId,
+    created_at: at,
+    updated_at: at,
+    version: 1,
+  };
+};
+
+it('a review that came before the template was recorded is applied when it is recorded', async () => {
+  const t = await createTenant();
+  const providerId = String(Date.now()).slice(-12);
+  expect(await applyMetaTemplateStatus(providerId, 'REJECTED', 'INVALID_FORMAT', new Date())).toBe('held');
+
+  const template = whatsAppTemplate(t, `early_review_${providerId}`, providerId);
+  await putTemplate(template);
+  const applied = await applyHeldTemplateStatus(template, new Date());
+  expect(applied).toMatchObject({ id: template.id, status: 'rejected', rejection_reason: 'INVALID_FORMAT' });
+  expect((await call('GET', `/templates/${template.id}`, authOf(t))).body).toMatchObject({ status: 'rejected' });
+  const events = await eventsOf(t, 'template.status_updated', (list) => list.length > 0);
+  expect(events[0]?.data).toMatchObject({
+    template: { id: template.id, status: 'rejected' },
+    previous_status: 'pending',
+  });
+
+  // Recorded first, a review applies at once, and nothing is held.
+  const later = whatsAppTemplate(t, `late_review_${providerId}`, `${providerId}1`);
+  await putTemplate(later);
+  expect(await applyMetaTemplateStatus(later.provider_template_id ?? '', 'APPROVED', 'NONE', new Date())).toBe(
+    'applied',
+  );
+  expect((await call('GET', `/templates/${later.id}`, authOf(t))).body).toMatchObject({ status: 'approved' });
+});
