@@ -209,6 +209,7 @@ export async function processInboundChunk(chunk: InboundChunk, now: Date): Promi
     // A template not recorded yet (its creation's answer still on the way) has the review held for it.
     const outcome = /^\d{1,32}$/.test(id) ? await applyMetaTemplateStatus(id, v.event, v.reason, now) : 'unknown';
     if (outcome === 'applied') counts.receipts++;
+    else if (outcome === 'held') counts.held++;
     else counts.skipped++;
     return counts;
   }

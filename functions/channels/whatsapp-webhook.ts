@@ -6,23 +6,32 @@ import { queueBody, sqsClient } from '../platform/queue';
 import { whatsAppPlatformApp } from '../platform/secrets';
 import { header } from '../http/request-state';
 import { httpHandler } from '../http/handler';
-import { inboundChunks, validSignature, type WebhookPayload } from './whatsapp';
+import { TEMPLATE_STATUS_FIELD, inboundChunks, validSignature, type WebhookPayload } from './whatsapp';
 import { routeWhatsAppNumber } from './store';
 
 /** Meta's payload as sent: whatever it holds is checked item by item later, by the inbound worker. */
 const AnyJsonObject = z.looseObject({});
 
-/** Whether the payload was signed by the platform's app or, for numbers connected with their own app, by it. */
-async function signedByMeta(rawBody: string, signature: string | undefined, payload: WebhookPayload) {
+/**
+ * Who signed the payload: the platform's app, or the tenant's own app of every number in it (for numbers
+ * connected with their own app); false for neither.
+ */
+async function signedByMeta(
+  rawBody: string,
+  signature: string | undefined,
+  payload: WebhookPayload,
+): Promise<'platform' | 'tenant' | false> {
   const app = await whatsAppPlatformApp();
-  if (app && validSignature(rawBody, signature, app.secret)) return true;
+  if (app && validSignature(rawBody, signature, app.secret)) return 'platform';
   // A tenant's own Meta app signs only its own numbers' payloads: every number must agree.
   const numbers = [...new Set(inboundChunks(payload, Infinity).map((c) => c.phone_number_id))]
     .filter(Boolean)
     .slice(0, 10);
   if (numbers.length === 0) return false;
   const routes = await Promise.all(numbers.map((n) => routeWhatsAppNumber(n)));
-  return routes.every((r) => r?.secrets.app_secret && validSignature(rawBody, signature, r.secrets.app_secret));
+  return routes.every((r) => r?.secrets.app_secret && validSignature(rawBody, signature, r.secrets.app_secret))
+    ? 'tenant'
+    : false;
 }
 
 /**
@@ -33,10 +42,11 @@ async function signedByMeta(rawBody: string, signature: string | undefined, payl
  */
 export const handler = httpHandler('whatsapp-webhook', { body: AnyJsonObject }, async ({ body, state, event, now }) => {
   const payload = body as WebhookPayload;
-  if (!(await signedByMeta(state.rawBody, header(event, 'x-hub-signature-256'), payload))) {
-    throw unauthorized('invalid_signature', 'X-Hub-Signature-256 does not match the app secret.');
-  }
-  const chunks = inboundChunks(payload);
+  const signer = await signedByMeta(state.rawBody, header(event, 'x-hub-signature-256'), payload);
+  if (!signer) throw unauthorized('invalid_signature', 'X-Hub-Signature-256 does not match the app secret.');
+  // A template review names no number, only Meta's template id: a tenant's own app could name anyone's,
+  // so reviews count only under the platform app's signature (a tenant's own app's templates: sync).
+  const chunks = inboundChunks(payload).filter((c) => signer === 'platform' || c.field !== TEMPLATE_STATUS_FIELD);
   await Promise.all(
     chunks.map((chunk) =>
       sqsClient().send(

@@ -15,6 +15,7 @@ import { TEMPLATE_FIELDS, type Template } from './template';
  *   pk TENANT#<t>  sk TPLNAME#<account>#<name>#<language>   its name's claim (Meta: unique per account and
  *                                                           language), read by a send
  *   pk WATPL#<meta template id>  sk WATPL                   Meta's id → tenant, for the status webhook
+ *   pk WATPL#<meta template id>  sk HELD                    Meta's review that came before that route
  * A sandbox template in review is in the due index (kind TPLDUE) by the time its review ends.
  */
 const templateKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `TPL#${id}` });
@@ -79,7 +80,7 @@ export interface HeldTemplateStatus {
 /** How long a held review waits for its template's record: far longer than a creation takes. */
 const HELD_STATUS_TTL_SECONDS = 86_400;
 
-/** Keeps Meta's review of a template not recorded here yet, for its record to apply (the latest one wins). */
+/** Keeps Meta's review of a template not recorded here yet, for its record to apply (the last one processed wins). */
 export async function holdTemplateStatus(providerId: string, held: HeldTemplateStatus, now: Date): Promise<void> {
   await db().send(
     new PutCommand({
@@ -89,12 +90,14 @@ export async function holdTemplateStatus(providerId: string, held: HeldTemplateS
   );
 }
 
-/** The review held for Meta's template `providerId`, if one came before its record. */
-export async function heldTemplateStatus(providerId: string): Promise<HeldTemplateStatus | undefined> {
+/** The review held for Meta's template `providerId`, if one came before its record (and has not expired). */
+export async function heldTemplateStatus(providerId: string, now: Date): Promise<HeldTemplateStatus | undefined> {
   const out = await db().send(
     new GetCommand({ TableName: tableName('main'), Key: heldStatusKey(providerId), ConsistentRead: true }),
   );
-  return out.Item ? { event: out.Item.event as string | undefined, reason: out.Item.reason } : undefined;
+  // DynamoDB deletes an expired item within days, not at once.
+  if (!out.Item || Number(out.Item.ttl) <= epochSeconds(now)) return undefined;
+  return { event: out.Item.event as string | undefined, reason: out.Item.reason };
 }
 
 /**

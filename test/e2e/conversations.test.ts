@@ -589,7 +589,8 @@ describe("listing a user's conversations", () => {
       } while (cursor && seen.length < 5);
       return seen;
     };
-    await settlesToInClockOrder(pagedThrough, [a, b]);
+    if (process.env.CHAOS) await settlesToInClockOrder(pagedThrough, [a, b]);
+    else expect(await pagedThrough()).toEqual([a, b]);
     // Reassigned, it moves to the other user's list; reopened, a resolved one comes back.
     await patch(b, { assignee_id: agent.body.id });
     await patch(c, { status: 'open' });

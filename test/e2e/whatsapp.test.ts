@@ -220,6 +220,20 @@ describe('WhatsApp inbound webhook', () => {
       () => conversationsOf(other),
       (list) => list.length === 1,
     );
+    // A template review names no number, only Meta's template id, which could be anyone's: under a
+    // tenant's own app's signature it is not taken (the platform app's reviews are, whatsapp-templates).
+    const review = {
+      id: 'WABA_ID',
+      changes: [
+        {
+          field: 'message_template_status_update',
+          value: { event: 'APPROVED', message_template_id: 1_000_000_000_001, reason: 'NONE' },
+        },
+      ],
+    };
+    const withReview = { ...theirs, entry: [...theirs.entry, review] };
+    const answered = await post(withReview, sign(JSON.stringify(withReview), 'other-app-secret'));
+    expect(answered).toMatchObject({ status: 200, body: { queued: 1 } });
   });
 
   it(

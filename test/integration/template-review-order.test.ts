@@ -1,6 +1,10 @@
 import { newId } from '../../functions/platform/ids';
 import { putTemplate } from '../../functions/templates/store';
-import { applyHeldTemplateStatus, applyMetaTemplateStatus } from '../../functions/templates/service';
+import {
+  applyHeldTemplateStatus,
+  applyMetaTemplateStatus,
+  changeTemplateStatus,
+} from '../../functions/templates/service';
 import type { Template } from '../../functions/templates/template';
 import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
@@ -58,4 +62,23 @@ it('a review that came before the template was recorded is applied when it is re
     'applied',
   );
   expect((await call('GET', `/templates/${later.id}`, authOf(t))).body).toMatchObject({ status: 'approved' });
+});
+
+it('a held review never overrides a newer one, nor one held past its day', async () => {
+  const t = await createTenant();
+  const providerId = `${String(Date.now()).slice(-12)}2`;
+  expect(await applyMetaTemplateStatus(providerId, 'APPROVED', 'NONE', new Date())).toBe('held');
+  const template = whatsAppTemplate(t, `newer_review_${providerId}`, providerId);
+  await putTemplate(template);
+  // A later review reached the template first (its webhook found the record): the held one is older.
+  await changeTemplateStatus(t.tenantId, template.id, 'paused', null, new Date());
+  expect(await applyHeldTemplateStatus(template, new Date())).toMatchObject({ status: 'paused' });
+
+  const stale = `${providerId}3`;
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+  expect(await applyMetaTemplateStatus(stale, 'REJECTED', 'INVALID_FORMAT', twoDaysAgo)).toBe('held');
+  const late = whatsAppTemplate(t, `stale_review_${providerId}`, stale);
+  await putTemplate(late);
+  await applyHeldTemplateStatus(late, new Date());
+  expect((await call('GET', `/templates/${late.id}`, authOf(t))).body).toMatchObject({ status: 'pending' });
 });
