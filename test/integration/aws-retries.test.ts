@@ -28,13 +28,18 @@ const conflict = () =>
     $metadata: {},
   });
 
-it('an outbound send that meets an inbound transaction on its conversation retries instead of failing', async () => {
+/** A new tenant with one sandbox conversation, opened through the API. */
+async function sandboxConversation(phone: string) {
   const t = await createTenant();
   const opened = await call('POST', '/conversations', {
     ...authOf(t),
-    body: { channel: 'sandbox', customer: { phone: '+491518000931' } },
+    body: { channel: 'sandbox', customer: { phone } },
   });
-  const conversationId = opened.body.id as string;
+  return { t, conversationId: opened.body.id as string };
+}
+
+it('an outbound send that meets an inbound transaction on its conversation retries instead of failing', async () => {
+  const { t, conversationId } = await sandboxConversation('+491518000931');
   // The activity update meets two transactions of inbound messages on the conversation item.
   const stop = failCalls(
     (command, input) =>
@@ -155,12 +160,7 @@ it('a delivery settle whose response was lost and which the SDK sent again is it
 });
 
 it('a note edit whose response was lost and which the SDK sent again is its own success, not a 412', async () => {
-  const t = await createTenant();
-  const opened = await call('POST', '/conversations', {
-    ...authOf(t),
-    body: { channel: 'sandbox', customer: { phone: '+491518000932' } },
-  });
-  const conversationId = opened.body.id as string;
+  const { t, conversationId } = await sandboxConversation('+491518000932');
   const created = await call('POST', `/conversations/${conversationId}/notes`, {
     ...authOf(t),
     body: { text: 'First words.' },
