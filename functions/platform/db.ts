@@ -176,6 +176,16 @@ function namedUpdate(input: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
+/**
+ * An UpdateItem input (marshalled, as sent) under a new write id: replaying a recorded update (the bench's
+ * minimal server does) is then a new write, not the retry of the one recorded, which its own id refuses.
+ */
+export function withNewWriteId<T extends object>(input: T): T {
+  const values = (input as { ExpressionAttributeValues?: Record<string, AttributeValue> }).ExpressionAttributeValues;
+  if (values?.[WRITE_ID_VALUE] === undefined) return input;
+  return { ...input, ExpressionAttributeValues: { ...values, [WRITE_ID_VALUE]: { S: newWriteId() } } };
+}
+
 /** Takes LAST_WRITE_ID out of the items a call's output holds (Get, Query, Update, batch and transaction reads). */
 function withoutWriteIds(output: Record<string, unknown>): void {
   const strip = (item: unknown) => {

@@ -1,4 +1,10 @@
-import { conditionalWrite, isThrottling, transactionConflicted, versionedUpdate } from '../../functions/platform/db';
+import {
+  conditionalWrite,
+  isThrottling,
+  transactionConflicted,
+  versionedUpdate,
+  withNewWriteId,
+} from '../../functions/platform/db';
 import { UpdateBuilder } from '../../functions/platform/expressions';
 import { tenantPk } from '../../functions/platform/keys';
 
@@ -118,6 +124,34 @@ describe('conditionalWrite', () => {
     await expect(conditionalWrite(() => Promise.reject(failure('ThrottlingException')))).rejects.toThrow(
       'ThrottlingException',
     );
+  });
+});
+
+describe('withNewWriteId', () => {
+  it('gives a recorded update a write id of its own and leaves everything else as recorded', () => {
+    const recorded = {
+      TableName: 'Main',
+      UpdateExpression: 'SET #wid = :wid ADD #n0 :v1',
+      ExpressionAttributeValues: { ':wid': { S: 'the-recorded-id' }, ':v1': { N: '1' } },
+    };
+    const replayed = withNewWriteId(recorded);
+    expect(replayed.ExpressionAttributeValues[':wid']?.S).toMatch(/^[\w-]{11}$/);
+    expect(withNewWriteId(recorded).ExpressionAttributeValues[':wid']).not.toEqual(
+      replayed.ExpressionAttributeValues[':wid'],
+    );
+    expect({
+      ...replayed,
+      ExpressionAttributeValues: { ...replayed.ExpressionAttributeValues, ':wid': undefined },
+    }).toEqual({
+      ...recorded,
+      ExpressionAttributeValues: { ...recorded.ExpressionAttributeValues, ':wid': undefined },
+    });
+    expect(recorded.ExpressionAttributeValues[':wid']).toEqual({ S: 'the-recorded-id' });
+  });
+
+  it('leaves a call without a write id alone', () => {
+    const read = { TableName: 'Main', Key: { pk: { S: 'T#1' } } };
+    expect(withNewWriteId(read)).toBe(read);
   });
 });
 
