@@ -23,7 +23,8 @@ export const WRITES_PER_ITEM_PER_SECOND = 1_000;
 export const PEAK_SECONDS = 60;
 
 /** The shares of the tenant's hourly counter, one item per 1,000 requests a second at the plan's peak. */
-export const counterShares = (limit: number): number[] => shardShares(limit, WRITES_PER_ITEM_PER_SECOND * PEAK_SECONDS);
+export const counterShares = (limit: number): readonly number[] =>
+  shardShares(limit, WRITES_PER_ITEM_PER_SECOND * PEAK_SECONDS);
 
 /** IETF httpapi RateLimit headers (structured-field form) plus the widely used X-RateLimit-* trio. */
 export function rateLimitHeaders(s: RateLimitState): Record<string, string> {

@@ -34,13 +34,24 @@ export async function consume(
   return allowed ? { allowed, count } : { allowed, count: opts.limit ?? 0 };
 }
 
+/** Shares made, by limit: every request of a tenant asks for its limit's (167 of them for the largest plan). */
+const sharesMade = new Map<string, readonly number[]>();
+
 /**
  * The shares of a limit counted in shards, for a limit one item cannot count alone (DynamoDB takes about
  * 1,000 writes per second on one item): one share per `perItem`, adding up to exactly `limit`.
  */
-export function shardShares(limit: number, perItem: number): number[] {
-  const n = Math.max(1, Math.ceil(limit / perItem));
-  return Array.from({ length: n }, (_, i) => Math.floor(limit / n) + (i < limit % n ? 1 : 0));
+export function shardShares(limit: number, perItem: number): readonly number[] {
+  const key = `${limit}/${perItem}`;
+  let shares = sharesMade.get(key);
+  if (!shares) {
+    const n = Math.max(1, Math.ceil(limit / perItem));
+    shares = Object.freeze(Array.from({ length: n }, (_, i) => Math.floor(limit / n) + (i < limit % n ? 1 : 0)));
+    // Limits are few (a plan's, or a tenant's own): the bound only keeps a flood of them from growing it.
+    if (sharesMade.size >= 1000) sharesMade.clear();
+    sharesMade.set(key, shares);
+  }
+  return shares;
 }
 
 /**
@@ -52,7 +63,7 @@ export function shardShares(limit: number, perItem: number): number[] {
  */
 export async function consumeSharded(
   key: string,
-  shares: number[],
+  shares: readonly number[],
   expiresAtEpoch: number,
 ): Promise<{ allowed: boolean; count: number; share: number }> {
   const first = Math.floor(Math.random() * shares.length);

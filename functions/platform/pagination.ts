@@ -25,11 +25,15 @@ export interface CursorBinding {
   list: string;
 }
 
+/** The last key derived, beside the secret it came from: a rotated secret derives a new one. */
+let derived: { from: Uint8Array; key: Buffer } | undefined;
+
 async function cursorKey(): Promise<Buffer> {
   // A key derived from the token secret, so cursors need no secret of their own.
-  return createHmac('sha256', await signingSecret())
-    .update('pagination-cursor-v2')
-    .digest();
+  const from = await signingSecret();
+  if (!derived || !Buffer.from(derived.from).equals(from))
+    derived = { from, key: createHmac('sha256', from).update('pagination-cursor-v2').digest() };
+  return derived.key;
 }
 
 const bindingData = (binding: CursorBinding) => Buffer.from(`${binding.owner}\n${binding.list}`);

@@ -22,6 +22,25 @@ function compile(route: RouteDef): CompiledPattern {
 // API Gateway picks the most specific route: a literal segment wins over a `{param}` (bookings/availability).
 const COMPILED = ROUTES.map(compile).sort((a, b) => a.params.length - b.params.length);
 
+/** A path's first segment (`conversations` in `/conversations/{id}`). */
+const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
+const PARAM_FIRST = COMPILED.filter((c) => firstSegment(c.route.path).startsWith('{'));
+/**
+ * The routes a path can match, by its first segment, in COMPILED's order: the gateway tries a dozen
+ * patterns for a request rather than every route's.
+ */
+const BY_FIRST_SEGMENT = new Map<string, CompiledPattern[]>();
+for (const c of COMPILED) {
+  const segment = firstSegment(c.route.path);
+  if (segment.startsWith('{') || BY_FIRST_SEGMENT.has(segment)) continue;
+  BY_FIRST_SEGMENT.set(
+    segment,
+    COMPILED.filter(
+      (other) => other === c || firstSegment(other.route.path) === segment || PARAM_FIRST.includes(other),
+    ),
+  );
+}
+
 export interface PathMatch {
   route: RouteDef;
   /** Path parameters as they appear in the path, still percent-encoded. */
@@ -34,7 +53,7 @@ export function matchPath(rawPath: string): PathMatch[] {
   if (!prefix) return [];
   const path = rawPath.slice(prefix.length);
   const matches: PathMatch[] = [];
-  for (const { route, pattern, params } of COMPILED) {
+  for (const { route, pattern, params } of BY_FIRST_SEGMENT.get(firstSegment(path)) ?? PARAM_FIRST) {
     const m = pattern.exec(path);
     if (m) matches.push({ route, rawParams: Object.fromEntries(params.map((name, i) => [name, m[i + 1] ?? ''])) });
   }
