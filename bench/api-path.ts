@@ -156,6 +156,8 @@ try {
   );
   const client = new dynamodb.DynamoDBClient({ maxAttempts: 3 });
   const commands = dynamodb as unknown as Record<string, new (input: unknown) => dynamodb.GetItemCommand>;
+  // The first error the minimal server answered 500 for, to say why in a miss.
+  let floorError: string | undefined;
   const floor = createServer((req, res) => {
     void (async () => {
       let items: unknown[] = [];
@@ -173,7 +175,10 @@ try {
       }
       const body = JSON.stringify({ data: items, pagination: { limit: 20, has_more: false, next_cursor: null } });
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
-    })().catch(() => res.writeHead(500).end());
+    })().catch((error: unknown) => {
+      floorError ??= String(error);
+      res.writeHead(500).end();
+    });
   });
   floor.keepAliveTimeout = 60_000;
   await new Promise<void>((ok) => floor.listen(0, '127.0.0.1', () => ok()));
@@ -210,7 +215,7 @@ try {
     const failed = errors.api + errors.minimal > 0;
     if (failed)
       misses.push(
-        `GET /conversations at ${connections} connections: answers not 2xx, ${errors.api} from the API, ${errors.minimal} from the minimal server`,
+        `GET /conversations at ${connections} connections: answers not 2xx, ${errors.api} from the API, ${errors.minimal} from the minimal server${floorError ? ` (its first: ${floorError})` : ''}`,
       );
     const m = (rs: LoadResult[], k: keyof LoadResult) => cell(median(rs.map((r) => r[k])), k === 'rps' ? 0 : 1);
     if (!meets(ratio, TARGET)) misses.push(`GET /conversations at ${connections} connections ${showRatio(ratio)}`);

@@ -51,15 +51,15 @@ export async function revokeSession(
   reason: Session['revoked_reason'],
   now: string,
 ): Promise<void> {
-  // A session that does not exist stays absent.
+  // A session that does not exist stays absent; one already revoked keeps its first revocation and is not
+  // written at all, so it sends no stream record for the realtime revocation to act on again.
   await conditionalWrite(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: sessionKey(tenantId, sessionId),
-        UpdateExpression:
-          'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
-        ConditionExpression: 'attribute_exists(pk)',
+        UpdateExpression: 'SET revoked_at = :now, revoked_reason = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revoked_at)',
         ExpressionAttributeValues: { ':now': now, ':reason': reason },
       }),
     ),

@@ -26,13 +26,13 @@ export interface CursorBinding {
 }
 
 /** The last key derived, beside the secret it came from: a rotated secret derives a new one. */
-let derived: { from: Uint8Array; key: Buffer } | undefined;
+let derived: { from: Buffer; key: Buffer } | undefined;
 
 async function cursorKey(): Promise<Buffer> {
   // A key derived from the token secret, so cursors need no secret of their own.
   const from = await signingSecret();
-  if (!derived || !Buffer.from(derived.from).equals(from))
-    derived = { from, key: createHmac('sha256', from).update('pagination-cursor-v2').digest() };
+  if (!derived?.from.equals(from))
+    derived = { from: Buffer.from(from), key: createHmac('sha256', from).update('pagination-cursor-v2').digest() };
   return derived.key;
 }
 

@@ -24,7 +24,8 @@ const COMPILED = ROUTES.map(compile).sort((a, b) => a.params.length - b.params.l
 
 /** A path's first segment (`conversations` in `/conversations/{id}`). */
 const firstSegment = (path: string) => path.split('/', 2)[1] ?? '';
-const PARAM_FIRST = COMPILED.filter((c) => firstSegment(c.route.path).startsWith('{'));
+/** Routes whose first segment holds a `{param}`: any path may match them. */
+const PARAM_FIRST = COMPILED.filter((c) => firstSegment(c.route.path).includes('{'));
 /**
  * The routes a path can match, by its first segment, in COMPILED's order: the gateway tries a dozen
  * patterns for a request rather than every route's.
@@ -32,12 +33,10 @@ const PARAM_FIRST = COMPILED.filter((c) => firstSegment(c.route.path).startsWith
 const BY_FIRST_SEGMENT = new Map<string, CompiledPattern[]>();
 for (const c of COMPILED) {
   const segment = firstSegment(c.route.path);
-  if (segment.startsWith('{') || BY_FIRST_SEGMENT.has(segment)) continue;
+  if (segment.includes('{') || BY_FIRST_SEGMENT.has(segment)) continue;
   BY_FIRST_SEGMENT.set(
     segment,
-    COMPILED.filter(
-      (other) => other === c || firstSegment(other.route.path) === segment || PARAM_FIRST.includes(other),
-    ),
+    COMPILED.filter((other) => firstSegment(other.route.path) === segment || PARAM_FIRST.includes(other)),
   );
 }
 

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { consume, consumeSharded, shardShares } from '../../functions/platform/counters';
 import { provisionTenant } from '../../functions/tenants/service';
 import { findUserByEmail } from '../../functions/users/store';
-import { refreshSession, startSession } from '../../functions/auth/session-service';
+import { endSession, refreshSession, startSession } from '../../functions/auth/session-service';
+import { sessionKey } from '../../functions/auth/session-store';
 import { authenticateTenant } from '../../functions/auth/authenticate';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { db } from '../../functions/platform/db';
 import { tableName } from '../../functions/platform/config';
 import { MAX_FILTERED_READ, queryPage } from '../../functions/platform/pagination';
@@ -141,5 +144,39 @@ describe('sessions with an injected clock', () => {
         authenticateTenant(`Bearer ${late.access_token}`, tenant.id, new Date(lastMinutes.getTime() + 6 * 60_000)),
       ),
     ).toBe('401:session_revoked');
+  });
+});
+
+describe('a session revoked twice', () => {
+  it('keeps its first revocation, and the second logout writes nothing', async () => {
+    const at = new Date();
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    const { tenant } = await provisionTenant(
+      { name: 'Twice Co', plan: 'pro', admin: { email, password: 'twice password 123' } },
+      at,
+    );
+    const user = await findUserByEmail(tenant.id, email);
+    if (!user) throw new Error('user missing');
+    const login = await startSession(user, at);
+    const sessionId = login.session_id;
+    // A client of its own: db() hides the write id, which names the item's last write.
+    const raw = new DynamoDBClient({});
+    const stored = async () =>
+      (
+        await raw.send(
+          new GetItemCommand({
+            TableName: tableName('main'),
+            Key: marshall(sessionKey(tenant.id, sessionId)),
+            ConsistentRead: true,
+          }),
+        )
+      ).Item;
+    await endSession(tenant.id, sessionId, at);
+    const first = await stored();
+    expect(first?.revoked_at?.S).toBe(at.toISOString());
+    expect(first?.wid?.S).toBeDefined();
+    await endSession(tenant.id, sessionId, new Date(at.getTime() + 60_000));
+    expect(await stored()).toEqual(first);
+    raw.destroy();
   });
 });
