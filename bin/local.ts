@@ -9,12 +9,12 @@ env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // fauxqs 2 keeps queues and objects in node:sqlite, which Node 22 flags as experimental when it loads: a
 // warning nobody running `npm start` can act on, which would also split its one-line error messages.
 const emitWarning = process.emitWarning.bind(process) as (...args: unknown[]) => void;
-process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
   const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
   const text = typeof warning === 'string' ? warning : warning.message;
   if (type === 'ExperimentalWarning' && text.includes('SQLite')) return;
   emitWarning(warning, ...rest);
-});
+};
 const { startLocalRuntime, writeRuntimeFile, removeRuntimeFile } = await import('../local/runtime');
 const { PrerequisiteError } = await import('../local/dynamodb-local');
 const { isLogLevel, LOG_LEVELS } = await import('../local/logs');

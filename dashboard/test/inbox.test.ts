@@ -36,7 +36,12 @@ const inbound = (from: string, text: string, name?: string) =>
   api('POST', '/channels/sandbox/inbound', { from, text, ...(name ? { name } : {}) });
 
 before(async () => {
-  tenant = await createTestTenant({ label: 'inbox', name: 'Inbox Salon', adminName: 'Ines Inbox', timezone: 'Europe/Berlin' });
+  tenant = await createTestTenant({
+    label: 'inbox',
+    name: 'Inbox Salon',
+    adminName: 'Ines Inbox',
+    timezone: 'Europe/Berlin',
+  });
   // Ulrich writes first: he has waited longest (and may be handed off as unhappy), so he leads the list.
   await inbound(
     '+4915120000002',

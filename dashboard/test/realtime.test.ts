@@ -33,8 +33,7 @@ const IDLE_MS = 25_000;
  * pause exceeds the maximum (30 s), and a socket not greeted is given up after 15 s; plus a margin for a
  * busy machine. (A tab that was live waits about a second.)
  */
-const RECONNECT_BOUND_MS =
-  REALTIME_RECONNECT_DEFAULTS.maxDelayMs + REALTIME_RECONNECT_DEFAULTS.readyTimeoutMs + 15_000;
+const RECONNECT_BOUND_MS = REALTIME_RECONNECT_DEFAULTS.maxDelayMs + REALTIME_RECONNECT_DEFAULTS.readyTimeoutMs + 15_000;
 
 let browser: Browser;
 let tenant: TestTenant;
@@ -67,7 +66,15 @@ interface Tab {
 
 async function openInbox(size: { width: number; height: number }): Promise<Tab> {
   const page = await newPage(browser, { viewport: size, errors: pageErrors });
-  const tab: Tab = { page, requests: [], greetings: [], pushes: [], pushedIds: [], resumes: [], socketClosed: () => false };
+  const tab: Tab = {
+    page,
+    requests: [],
+    greetings: [],
+    pushes: [],
+    pushedIds: [],
+    resumes: [],
+    socketClosed: () => false,
+  };
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/v1/'))

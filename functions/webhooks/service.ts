@@ -327,8 +327,7 @@ export async function recoverDeliveries(
 ) {
   const endpoint = await endpointOf(tenantId, id);
   const { since } = window;
-  if (!window.until && since > now)
-    throw DomainError.malformed('invalid_window', '`since` must not be in the future.');
+  if (!window.until && since > now) throw DomainError.malformed('invalid_window', '`since` must not be in the future.');
   const filter = {
     webhookId: endpoint.id,
     status: 'failed' as const,

@@ -70,7 +70,9 @@ export function chaosFromEnv(env: NodeJS.ProcessEnv = process.env): ChaosConfig 
     const [name = '', raw] = part.split('=').map((s) => s.trim());
     const value = Number(raw);
     if (!(name in faults) || !Number.isFinite(value) || value < 0)
-      throw new Error(`CHAOS_FAULTS: "${part}" is not <fault>=<number ≥ 0> (faults: ${Object.keys(faults).join(', ')})`);
+      throw new Error(
+        `CHAOS_FAULTS: "${part}" is not <fault>=<number ≥ 0> (faults: ${Object.keys(faults).join(', ')})`,
+      );
     faults[name as FaultName] = value;
   }
   return { seed: env.CHAOS_SEED || '1', faults };

@@ -54,7 +54,9 @@ async function deliverBatch(chaos: Chaos, batch: DynamoDBRecord[], runner: Strea
   let pending = batch;
   for (let attempt = firstAttempt; pending.length > 0; attempt++) {
     const maxAgeMs = chaos.faults.streamMaxRecordAgeMs;
-    const tooOld = pending.filter((r) => Date.now() - (r.dynamodb?.ApproximateCreationDateTime ?? Infinity) * 1000 > maxAgeMs);
+    const tooOld = pending.filter(
+      (r) => Date.now() - (r.dynamodb?.ApproximateCreationDateTime ?? Infinity) * 1000 > maxAgeMs,
+    );
     if (tooOld.length > 0) {
       await runner.giveUp(tooOld, attempt - 1, false, 'RecordAgeExceeded');
       pending = pending.filter((r) => !tooOld.includes(r));

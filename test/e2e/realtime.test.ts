@@ -261,10 +261,16 @@ describe('resuming after a drop', () => {
     const { connection_id: id } = await s.next((m) => m.type === 'realtime.ready');
     const management = testRuntime().realtimeUrl.replace(/^ws/, 'http');
     // Ids are base64 and may hold a `/`: a caller that does not encode one asks for a path no connection has.
-    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}/extra`, { method: 'GET' })).status).toBe(404);
-    expect((await fetch(`${management}/@connections/${encodeURIComponent(`${id}x`)}`, { method: 'GET' })).status).toBe(410);
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}/extra`, { method: 'GET' })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(`${id}x`)}`, { method: 'GET' })).status).toBe(
+      410,
+    );
     expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}`, { method: 'GET' })).status).toBe(200);
-    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(`${management}/@connections/${encodeURIComponent(id)}`, { method: 'DELETE' })).status).toBe(
+      204,
+    );
     await s.closed;
   });
 

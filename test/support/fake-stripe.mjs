@@ -40,12 +40,25 @@ export function startFakeStripe() {
     if (!key || key.includes('invalid'))
       return stripeError(401, 'invalid_request_error', `Invalid API Key provided: ${String(key).slice(0, 12)}****`);
     if (method === 'GET' && path === '/v1/checkout/sessions')
-      return { status: 200, body: { object: 'list', data: [...sessions.values()].slice(0, 1), has_more: false, url: '/v1/checkout/sessions' } };
+      return {
+        status: 200,
+        body: {
+          object: 'list',
+          data: [...sessions.values()].slice(0, 1),
+          has_more: false,
+          url: '/v1/checkout/sessions',
+        },
+      };
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = Number(body.expires_at);
       if (!(expiresAt >= now + 1800 - 60 && expiresAt <= now + 86400))
-        return stripeError(400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+          { param: 'expires_at' },
+        );
       const item = body.line_items?.[0]?.price_data;
       const id = rid('cs');
       const session = {
@@ -71,23 +84,49 @@ export function startFakeStripe() {
     const one = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (one) {
       const session = sessions.get(one[1]);
-      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, { code: 'resource_missing' });
+      if (!session)
+        return stripeError(404, 'invalid_request_error', `No such checkout.session: '${one[1]}'`, {
+          code: 'resource_missing',
+        });
       if (method === 'GET' && !one[2]) return { status: 200, body: session };
       if (method === 'POST' && one[2]) {
         if (session.status !== 'open')
-          return stripeError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+          return stripeError(
+            400,
+            'invalid_request_error',
+            'Only Checkout Sessions with a status in ["open"] can be expired.',
+          );
         session.status = 'expired';
         return { status: 200, body: session };
       }
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(body.payment_intent);
-      if (!intent) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, { code: 'resource_missing' });
+      if (!intent)
+        return stripeError(400, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, {
+          code: 'resource_missing',
+        });
       const amount = Number(body.amount ?? intent.amount - intent.amount_refunded);
       if (intent.amount_refunded + amount > intent.amount)
-        return stripeError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`, { code: 'charge_already_refunded' });
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - intent.amount_refunded})`,
+          { code: 'charge_already_refunded' },
+        );
       intent.amount_refunded += amount;
-      return { status: 200, body: { id: rid('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', metadata: body.metadata ?? {} } };
+      return {
+        status: 200,
+        body: {
+          id: rid('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: body.metadata ?? {},
+        },
+      };
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -106,14 +145,25 @@ export function startFakeStripe() {
       if (pay) {
         const session = sessions.get(pay[1]);
         if (!session) return send(404, {});
-        const intent = { id: rid('pi'), amount: session.amount_total, currency: session.currency, amount_refunded: 0, metadata: session._intent_metadata };
+        const intent = {
+          id: rid('pi'),
+          amount: session.amount_total,
+          currency: session.currency,
+          amount_refunded: 0,
+          metadata: session._intent_metadata,
+        };
         intents.set(intent.id, intent);
         Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
         return send(200, { session, intent });
       }
       const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       const body = parseForm(text);
-      requests.push({ method: req.method, path: url.pathname, body, idempotency_key: req.headers['idempotency-key'] ?? null });
+      requests.push({
+        method: req.method,
+        path: url.pathname,
+        body,
+        idempotency_key: req.headers['idempotency-key'] ?? null,
+      });
       const idemKey = req.headers['idempotency-key'] ? `${key}\n${req.headers['idempotency-key']}` : undefined;
       if (idemKey && idempotent.has(idemKey)) {
         const saved = idempotent.get(idemKey);
@@ -125,6 +175,8 @@ export function startFakeStripe() {
     });
   });
   return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${server.address().port}`, sessions, intents })),
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${server.address().port}`, sessions, intents }),
+    ),
   );
 }

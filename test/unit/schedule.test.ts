@@ -206,7 +206,10 @@ describe('opening hours in time', () => {
   it('walks the days up to the end of year 9999 and no further, and refuses a window it would walk too long', () => {
     // The last day of the calendar, ahead of UTC: the zone's next day is in year 10000, which no date string
     // compares correctly with (before, the walk over days never ended).
-    const tokyo = schedule({ timezone: 'Asia/Tokyo', ...normalizedHours({ fri: [{ start: '09:00', end: '17:00' }] }, []) });
+    const tokyo = schedule({
+      timezone: 'Asia/Tokyo',
+      ...normalizedHours({ fri: [{ start: '09:00', end: '17:00' }] }, []),
+    });
     expect(openWithin(tokyo, span('9999-12-30T00:00:00.000Z', '9999-12-31T23:59:59.999Z'))).toEqual([
       span('9999-12-31T00:00:00.000Z', '9999-12-31T08:00:00.000Z'),
     ]);
