@@ -9,8 +9,15 @@ import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { AI_MODEL_FILES, BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE, routeDefine } from '../catalog/bundling';
-import { packagesBeside } from '../catalog/packages-beside';
+import {
+  AI_MODEL_FILES,
+  BUNDLES_BESIDE,
+  BUNDLE_NAMES_BESIDE,
+  BUNDLING,
+  PACKAGE_NAMES_BESIDE_BUNDLE,
+  routeDefine,
+} from '../catalog/bundling';
+import { bundlesBeside, packagesBeside } from '../catalog/packages-beside';
 import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
 import { ROUTES } from '../catalog/routes';
 import { WORKERS } from '../catalog/workers';
@@ -116,7 +123,9 @@ async function bundleEntry(
     sourcesContent: BUNDLING.sourcesContent,
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
-    external: withSdk ? BUNDLING.external : ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE],
+    external: withSdk
+      ? BUNDLING.external
+      : ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE, ...BUNDLE_NAMES_BESIDE],
     define,
     logLevel: 'error',
   });
@@ -228,9 +237,9 @@ async function bundles() {
 }
 
 /**
- * The packages copied beside bundles rather than into them (catalog/bundling.ts PACKAGE_NAMES_BESIDE_BUNDLE): each
- * one's size bundled alone (what every function that loads it carried in its bundle before), and which
- * functions carry it. Loaded on first use only: not part of any cold start above.
+ * The packages copied and the bundles built beside bundles rather than into them (catalog/bundling.ts
+ * PACKAGE_NAMES_BESIDE_BUNDLE, BUNDLES_BESIDE): each one's size alone, and which functions carry it. Loaded on
+ * first use only: not part of any cold start above.
  */
 async function packagesBesideBundles() {
   const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
@@ -251,6 +260,28 @@ async function packagesBesideBundles() {
       `
 ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied beside the bundle of ${ids.length} functions ` +
         `and loaded on first use (not in the sizes or loads above; bundled, each of them was that much larger):
+  ${ids.join(', ')}`,
+    );
+  }
+  for (const name of BUNDLE_NAMES_BESIDE) {
+    const beside = await build({
+      entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
+      bundle: true,
+      write: false,
+      outfile: BUNDLES_BESIDE[name].file,
+      format: BUNDLING.format,
+      platform: BUNDLING.platform,
+      target: BUNDLING.target,
+      minify: BUNDLING.minify,
+      mainFields: BUNDLING.mainFields,
+      banner: { js: BUNDLING.banner },
+      logLevel: 'error',
+    });
+    const ids = [...ROUTES, ...WORKERS].filter((f) => bundlesBeside(f.handler).includes(name)).map((f) => f.id);
+    console.log(
+      `
+${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.outputFiles[0]!.contents.length)} KB, its SDK included; built beside the bundle of ` +
+        `${ids.length} functions and loaded on first use (not in the sizes or loads above):
   ${ids.join(', ')}`,
     );
   }

@@ -17,6 +17,26 @@ export type PackageBeside = keyof typeof PACKAGES_BESIDE_BUNDLE;
 export const PACKAGE_NAMES_BESIDE_BUNDLE = Object.keys(PACKAGES_BESIDE_BUNDLE) as PackageBeside[];
 
 /**
+ * Code built into a bundle of its own (`file`, from `source`) beside the bundle of each function whose code
+ * imports it (which functions: catalog/packages-beside.ts), rather than into that bundle. Each is imported
+ * by a subpath import (`#name`) with a dynamic import on first use only: the project's package.json maps
+ * the name to the source, the function's asset a package.json of its own to the file beside the bundle.
+ *
+ * `#media-s3`: the S3 client and presigner (about 150 KB minified), carried by every function that can
+ * send or list a message with media (message lists, bookings, payments, inbound paths), most of whose
+ * requests never touch S3. In their bundles they were about a fifth of the cold start.
+ */
+export const BUNDLES_BESIDE = {
+  '#media-s3': { source: 'functions/media/s3-sdk.ts', file: 'media-s3.mjs' },
+} as const satisfies Record<`#${string}`, { source: string; file: string }>;
+export type BundleBeside = keyof typeof BUNDLES_BESIDE;
+export const BUNDLE_NAMES_BESIDE = Object.keys(BUNDLES_BESIDE) as BundleBeside[];
+
+/** The package.json of an asset carrying bundles beside its own: it maps each one's name to its file. */
+export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
+  JSON.stringify({ imports: Object.fromEntries(bundles.map((name) => [name, `./${BUNDLES_BESIDE[name].file}`])) });
+
+/**
  * How every Lambda is bundled, as plain esbuild settings. The function construct maps them onto
  * NodejsFunction, and `npm run bench` builds with the very same settings to measure the bundles.
  */
@@ -42,9 +62,15 @@ export const BUNDLING = {
    * The SDK is bundled (pinned, tree-shaken), except two clients imported lazily, on first use only, so
    * they are taken from the Lambda runtime's own SDK rather than parsed with every cold start: Secrets
    * Manager (a container's first request) and Lambda (the dispatcher's first outbound message: 74 KB its
-   * cold start for events would otherwise parse). And the packages installed beside the bundle (above).
+   * cold start for events would otherwise parse). And the packages installed and the bundles built beside
+   * the bundle (above).
    */
-  external: ['@aws-sdk/client-secrets-manager', '@aws-sdk/client-lambda', ...PACKAGE_NAMES_BESIDE_BUNDLE],
+  external: [
+    '@aws-sdk/client-secrets-manager',
+    '@aws-sdk/client-lambda',
+    ...PACKAGE_NAMES_BESIDE_BUNDLE,
+    ...BUNDLE_NAMES_BESIDE,
+  ],
 };
 
 /**

@@ -1,11 +1,12 @@
 /**
- * Which functions carry which of the packages kept out of every bundle (catalog/bundling.ts
- * PACKAGES_BESIDE_BUNDLE): those whose code loads them, found by following the handler's imports.
+ * Which functions carry which of the packages and bundles kept out of every bundle (catalog/bundling.ts
+ * PACKAGES_BESIDE_BUNDLE, BUNDLES_BESIDE): those whose code loads them, found by following the handler's
+ * imports.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_NAMES_BESIDE_BUNDLE, type PackageBeside } from './bundling';
+import { BUNDLE_NAMES_BESIDE, PACKAGE_NAMES_BESIDE_BUNDLE, type BundleBeside, type PackageBeside } from './bundling';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../functions/', import.meta.url));
 
@@ -37,13 +38,13 @@ const resolveLocal = (from: string, spec: string): string | undefined => {
 };
 
 /**
- * The packages of PACKAGES_BESIDE_BUNDLE that the handler (a module under functions/, without extension)
- * loads, directly or through the modules it imports. A false positive only installs a package that stays
- * unused; a miss would fail the first call that needs it, so every local import is followed.
+ * Which of `wanted` (bare specifiers) the handler (a module under functions/, without extension) loads,
+ * directly or through the modules it imports. A false positive only ships something that stays unused; a
+ * miss would fail the first call that needs it, so every local import is followed.
  */
-export function packagesBeside(handler: string): PackageBeside[] {
-  const wanted = new Set<string>(PACKAGE_NAMES_BESIDE_BUNDLE);
-  const needed = new Set<PackageBeside>();
+function reached<T extends string>(handler: string, wanted: readonly T[]): T[] {
+  const names = new Set<string>(wanted);
+  const needed = new Set<T>();
   const seen = new Set<string>();
   const queue = [join(FUNCTIONS_DIR, `${handler}.ts`)];
   while (queue.length > 0) {
@@ -57,8 +58,14 @@ export function packagesBeside(handler: string): PackageBeside[] {
         // Data and vendored plain JavaScript (no TypeScript source to follow) are leaves.
         else if (!/\.(json|cjs|mjs)$/.test(spec) || !existsSync(join(dirname(file), spec)))
           throw new Error(`${relative(FUNCTIONS_DIR, file)}: cannot resolve ${spec}`);
-      } else if (wanted.has(spec)) needed.add(spec as PackageBeside);
+      } else if (names.has(spec)) needed.add(spec as T);
     }
   }
   return [...needed].sort();
 }
+
+/** The packages of PACKAGES_BESIDE_BUNDLE the handler loads: installed beside its bundle. */
+export const packagesBeside = (handler: string): PackageBeside[] => reached(handler, PACKAGE_NAMES_BESIDE_BUNDLE);
+
+/** The bundles of BUNDLES_BESIDE the handler loads: built beside its bundle. */
+export const bundlesBeside = (handler: string): BundleBeside[] => reached(handler, BUNDLE_NAMES_BESIDE);

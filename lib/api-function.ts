@@ -19,11 +19,14 @@ import { fileURLToPath } from 'node:url';
 import {
   AI_MODEL_FILES,
   BUNDLING,
+  BUNDLES_BESIDE,
   PACKAGES_BESIDE_BUNDLE,
+  besidePackageJson,
+  type BundleBeside,
   type DataFiles,
   type PackageBeside,
 } from '../catalog/bundling';
-import { packagesBeside } from '../catalog/packages-beside';
+import { bundlesBeside, packagesBeside } from '../catalog/packages-beside';
 import { API_TIMEOUT_SECONDS, DEFAULT_MEMORY_MB } from '../catalog/functions';
 import type { TableSpec } from '../catalog/resources';
 import { METRICS } from '../catalog/workers';
@@ -46,6 +49,7 @@ export interface FunctionBundle {
   define?: Record<string, string>;
   dataFiles: readonly DataFiles[];
   packages: readonly PackageBeside[];
+  bundles: readonly BundleBeside[];
 }
 
 /** A folder name for a bundle: its handler, and a digest of the rest when there is more. */
@@ -72,6 +76,24 @@ export interface AppFunctionProps {
   define?: Record<string, string>;
 }
 
+/** The esbuild command (NodejsFunction's own esbuild and flags) that builds a bundle beside the function's. */
+function besideBundleCommand(inputDir: string, outputDir: string, name: BundleBeside): string {
+  const { source, file } = BUNDLES_BESIDE[name];
+  return [
+    `"${inputDir}/node_modules/.bin/esbuild"`,
+    `"${inputDir}/${source}"`,
+    '--bundle',
+    `--target=${BUNDLING.target}`,
+    `--platform=${BUNDLING.platform}`,
+    `--format=${BUNDLING.format}`,
+    ...(BUNDLING.minify ? ['--minify'] : []),
+    `--main-fields=${BUNDLING.mainFields.join(',')}`,
+    `--banner:js="${BUNDLING.banner}"`,
+    '--log-level=warning',
+    `--outfile="${outputDir}/${file}"`,
+  ].join(' ');
+}
+
 /**
  * The one place that fixes function defaults: arm64, nodejs22.x, ESM, minified and tree-shaken (no source
  * maps: catalog/bundling.ts), memory from catalog/functions.ts, an explicit log group with retention, JSON logs
@@ -88,7 +110,8 @@ export class AppFunction extends NodejsFunction {
     const dataFiles = [...(props.ai ? [AI_MODEL_FILES] : []), ...(props.dataFiles ?? [])];
     // Copied beside the bundle for the functions whose code loads them (catalog/bundling.ts).
     const packages = packagesBeside(props.handler);
-    const bundle: FunctionBundle = { handler: props.handler, define: props.define, dataFiles, packages };
+    const bundles = bundlesBeside(props.handler);
+    const bundle: FunctionBundle = { handler: props.handler, define: props.define, dataFiles, packages, bundles };
     const prebuilt = scope.node.tryGetContext(PREBUILT_BUNDLES_CONTEXT) as string | undefined;
     super(scope, id, {
       ...(prebuilt
@@ -126,7 +149,7 @@ export class AppFunction extends NodejsFunction {
         logLevel: LogLevel.WARNING,
         externalModules: BUNDLING.external,
         ...(props.define ? { define: props.define } : {}),
-        ...(dataFiles.length > 0 || packages.length > 0
+        ...(dataFiles.length > 0 || packages.length > 0 || bundles.length > 0
           ? {
               commandHooks: {
                 beforeBundling: () => [],
@@ -141,6 +164,11 @@ export class AppFunction extends NodejsFunction {
                     `mkdir -p "${outputDir}/node_modules/${name}"`,
                     `tar -C "${inputDir}/node_modules/${name}" --exclude='*.map' --exclude='*.d.ts' -cf - ${PACKAGES_BESIDE_BUNDLE[name].join(' ')} | tar -C "${outputDir}/node_modules/${name}" -xf -`,
                   ]),
+                  // Each bundle beside with the same esbuild and settings, and the names that map to them.
+                  ...bundles.map((name) => besideBundleCommand(inputDir, outputDir, name)),
+                  ...(bundles.length > 0
+                    ? [`printf '%s' '${besidePackageJson(bundles)}' > "${outputDir}/package.json"`]
+                    : []),
                 ],
               },
             }

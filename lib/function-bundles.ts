@@ -11,9 +11,15 @@
  */
 import { App } from 'aws-cdk-lib';
 import { build, type BuildOptions } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUNDLING, PACKAGES_BESIDE_BUNDLE } from '../catalog/bundling';
+import {
+  BUNDLES_BESIDE,
+  BUNDLING,
+  PACKAGES_BESIDE_BUNDLE,
+  besidePackageJson,
+  type BundleBeside,
+} from '../catalog/bundling';
 import { AppFunction, FUNCTIONS_DIR, ROOT, bundleKey, type FunctionBundle } from './api-function';
 import { buildCdkApp, type CdkAppOptions } from './app';
 
@@ -55,8 +61,8 @@ const globTest = (pattern: string) => {
   return new RegExp(`^${escaped}$`);
 };
 
-/** What AppFunction's afterBundling commands copy beside the bundle: the data files, and the packages. */
-function copyBeside(bundle: FunctionBundle, dir: string) {
+/** What AppFunction's afterBundling commands put beside the bundle: the data files, the packages, the bundles. */
+async function copyBeside(bundle: FunctionBundle, dir: string) {
   for (const files of bundle.dataFiles) {
     const matches = globTest(files.pattern);
     const target = join(dir, files.to);
@@ -73,6 +79,26 @@ function copyBeside(bundle: FunctionBundle, dir: string) {
         filter: (path) => !path.endsWith('.map') && !path.endsWith('.d.ts'),
       });
   }
+  for (const name of bundle.bundles) writeFileSync(join(dir, BUNDLES_BESIDE[name].file), await besideBundle(name));
+  if (bundle.bundles.length > 0) writeFileSync(join(dir, 'package.json'), besidePackageJson(bundle.bundles));
+}
+
+/** Each bundle beside, built once for every function that carries it. */
+const besideBundles = new Map<BundleBeside, Promise<Uint8Array>>();
+function besideBundle(name: BundleBeside): Promise<Uint8Array> {
+  let built = besideBundles.get(name);
+  if (!built) {
+    // As its esbuild command does: the function's settings, but nothing external and no define.
+    const { external: _external, outExtension: _outExtension, ...settings } = ESBUILD;
+    built = build({
+      ...settings,
+      entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
+      outfile: BUNDLES_BESIDE[name].file,
+      write: false,
+    }).then((result) => result.outputFiles[0]!.contents);
+    besideBundles.set(name, built);
+  }
+  return built;
 }
 
 /** Builds every bundle into `outdir`/<bundleKey>, each with the files its asset carries beside it. */
@@ -97,5 +123,5 @@ export async function buildFunctionBundles(bundles: readonly FunctionBundle[], o
       });
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  for (const b of bundles) copyBeside(b, join(outdir, bundleKey(b)));
+  for (const b of bundles) await copyBeside(b, join(outdir, bundleKey(b)));
 }

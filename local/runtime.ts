@@ -157,7 +157,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const queues = await ensureQueues(sqsClient(), 'local-');
     for (const key of Object.keys(TABLES) as TableName[]) process.env[TABLES[key].envVar] = tables[key];
     for (const key of Object.keys(QUEUES) as QueueKey[]) process.env[QUEUES[key].envVar] = queues[key].url;
-    const buckets = await ensureBuckets(s3Client(), 'local-');
+    const buckets = await ensureBuckets(await s3Client(), 'local-');
     for (const key of Object.keys(BUCKETS) as BucketKey[]) process.env[BUCKETS[key].envVar] = buckets[key];
 
     // Workers invoke each other asynchronously through a stand-in for Lambda's Invoke API.

@@ -1,6 +1,5 @@
 // Public: the media bucket's objects and the upload records, for conversations, channels and the sandbox.
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { BUCKETS } from '../../catalog/resources';
 import { db } from '../platform/db';
@@ -18,15 +17,22 @@ const objectKey = (tenantId: string, mediaId: string) => `tenants/${tenantId}/me
 const uploadKey = (tenantId: string, mediaId: string) => ({ pk: tenantPk(tenantId), sk: `MEDIA#${mediaId}` });
 const bucket = () => requireEnv(BUCKETS.media.envVar);
 
-let client: S3Client | undefined;
+type S3Sdk = typeof import('#media-s3');
+let loaded: Promise<S3Sdk & { client: S3Client }> | undefined;
 /**
- * One S3 client per process. Locally AWS_ENDPOINT_URL_S3 points at the emulator, addressed path-style
- * (no per-bucket host names on loopback); in AWS the SDK's defaults.
+ * The SDK's S3 part, loaded on the first call that needs it (functions/media/s3-sdk.ts says why), with one
+ * client per process. Locally AWS_ENDPOINT_URL_S3 points at the emulator, addressed path-style (no
+ * per-bucket host names on loopback); in AWS the SDK's defaults.
  */
-export function s3Client(): S3Client {
-  client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
-  return client;
+function s3(): Promise<S3Sdk & { client: S3Client }> {
+  loaded ??= import('#media-s3').then((sdk) => ({
+    ...sdk,
+    client: new sdk.S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }),
+  }));
+  return loaded;
 }
+
+export const s3Client = async (): Promise<S3Client> => (await s3()).client;
 
 export async function putMediaObject(
   tenantId: string,
@@ -34,7 +40,8 @@ export async function putMediaObject(
   bytes: Uint8Array,
   mimeType: string,
 ): Promise<void> {
-  await s3Client().send(
+  const { client, PutObjectCommand } = await s3();
+  await client.send(
     new PutObjectCommand({
       Bucket: bucket(),
       Key: objectKey(tenantId, mediaId),
@@ -51,7 +58,8 @@ export async function getMediaObject(
   mediaId: string,
 ): Promise<{ bytes: Uint8Array; mimeType: string } | undefined> {
   try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: objectKey(tenantId, mediaId) }));
+    const { client, GetObjectCommand } = await s3();
+    const out = await client.send(new GetObjectCommand({ Bucket: bucket(), Key: objectKey(tenantId, mediaId) }));
     return { bytes: await out.Body!.transformToByteArray(), mimeType: out.ContentType ?? 'application/octet-stream' };
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
@@ -65,7 +73,8 @@ export async function headMediaObject(
   mediaId: string,
 ): Promise<{ size: number; mimeType: string } | undefined> {
   try {
-    const out = await s3Client().send(new HeadObjectCommand({ Bucket: bucket(), Key: objectKey(tenantId, mediaId) }));
+    const { client, HeadObjectCommand } = await s3();
+    const out = await client.send(new HeadObjectCommand({ Bucket: bucket(), Key: objectKey(tenantId, mediaId) }));
     return { size: out.ContentLength ?? 0, mimeType: out.ContentType ?? 'application/octet-stream' };
   } catch (error) {
     if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
@@ -79,8 +88,9 @@ export async function presignDownload(
   media: Pick<MessageMedia, 'id' | 'filename'>,
   now: Date,
 ): Promise<{ url: string; expiresAt: Date }> {
+  const { client, GetObjectCommand, getSignedUrl } = await s3();
   const url = await getSignedUrl(
-    s3Client(),
+    client,
     new GetObjectCommand({
       Bucket: bucket(),
       Key: objectKey(tenantId, media.id),
@@ -105,8 +115,9 @@ export async function presignUpload(
   size: number,
   now: Date,
 ): Promise<{ url: string; headers: Record<string, string>; expiresAt: Date }> {
+  const { client, PutObjectCommand, getSignedUrl } = await s3();
   const url = await getSignedUrl(
-    s3Client(),
+    client,
     new PutObjectCommand({
       Bucket: bucket(),
       Key: objectKey(tenantId, mediaId),

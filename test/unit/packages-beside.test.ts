@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE } from '../../catalog/bundling';
-import { packagesBeside, runtimeImports } from '../../catalog/packages-beside';
+import { BUNDLE_NAMES_BESIDE, BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE } from '../../catalog/bundling';
+import { bundlesBeside, packagesBeside, runtimeImports } from '../../catalog/packages-beside';
 
 /**
  * The packages kept out of bundles must be installed beside every function that loads them: a function
@@ -10,8 +10,8 @@ import { packagesBeside, runtimeImports } from '../../catalog/packages-beside';
  */
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The packages of PACKAGE_NAMES_BESIDE_BUNDLE that esbuild leaves as imports in the handler's bundle. */
-async function externalsOf(handler: string): Promise<string[]> {
+/** The names of `kept` (packages or bundles beside) that esbuild leaves as imports in the handler's bundle. */
+async function externalsOf(handler: string, kept: readonly string[]): Promise<string[]> {
   const result = await build({
     entryPoints: [join(ROOT, 'functions', `${handler}.ts`)],
     bundle: true,
@@ -21,13 +21,11 @@ async function externalsOf(handler: string): Promise<string[]> {
     platform: BUNDLING.platform,
     target: BUNDLING.target,
     mainFields: BUNDLING.mainFields,
-    external: ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE],
+    external: ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE, ...BUNDLE_NAMES_BESIDE],
     logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
-  return [...new Set(output.imports.map((i) => i.path))]
-    .filter((p) => (PACKAGE_NAMES_BESIDE_BUNDLE as readonly string[]).includes(p))
-    .sort();
+  return [...new Set(output.imports.map((i) => i.path))].filter((p) => kept.includes(p)).sort();
 }
 
 describe('packages installed beside the bundle', () => {
@@ -47,10 +45,29 @@ describe('packages installed beside the bundle', () => {
     '%s carries what its bundle leaves out, and nothing else it loads',
     async (handler) => {
       const walked = packagesBeside(handler);
-      const external = await externalsOf(handler);
+      const external = await externalsOf(handler, PACKAGE_NAMES_BESIDE_BUNDLE);
       // esbuild drops what tree shaking proves unused, so the walk may find more, never less.
       expect(walked).toEqual(expect.arrayContaining(external));
       expect(walked).toEqual(handler === 'conversations/list' ? [] : ['stripe']);
+    },
+    30_000,
+  );
+});
+
+describe('bundles built beside the bundle', () => {
+  it.each([
+    ['conversations/messages-list', ['#media-s3']],
+    ['bookings/create', ['#media-s3']],
+    ['channels/sandbox-inbound', ['#media-s3']],
+    ['media/uploads-create', ['#media-s3']],
+    ['conversations/list', []],
+  ])(
+    '%s carries what its bundle leaves out, and nothing else it loads',
+    async (handler, expected) => {
+      const walked = bundlesBeside(handler);
+      const external = await externalsOf(handler, BUNDLE_NAMES_BESIDE);
+      expect(walked).toEqual(expect.arrayContaining(external));
+      expect(walked).toEqual(expected);
     },
     30_000,
   );
