@@ -15,6 +15,8 @@ import {
   BUNDLE_NAMES_BESIDE,
   BUNDLING,
   PACKAGE_NAMES_BESIDE_BUNDLE,
+  besideImport,
+  externalsFor,
   routeDefine,
 } from '../catalog/bundling';
 import { bundlesBeside, packagesBeside } from '../catalog/packages-beside';
@@ -124,8 +126,8 @@ async function bundleEntry(
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
     external: withSdk
-      ? BUNDLING.external
-      : ['@aws-sdk/*', '@smithy/*', ...PACKAGE_NAMES_BESIDE_BUNDLE, ...BUNDLE_NAMES_BESIDE],
+      ? externalsFor(name)
+      : ['@aws-sdk/*', '@smithy/*', ...externalsFor(name).filter((e) => !e.startsWith('@aws-sdk/'))],
     define,
     logLevel: 'error',
   });
@@ -277,7 +279,24 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
       banner: { js: BUNDLING.banner },
       logLevel: 'error',
     });
-    const ids = [...ROUTES, ...WORKERS].filter((f) => bundlesBeside(f.handler).includes(name)).map((f) => f.id);
+    // Beside the functions whose bundle keeps the import (tree shaking drops it from the others).
+    const ids: string[] = [];
+    for (const f of [...ROUTES, ...WORKERS].filter((f) => bundlesBeside(f.handler).includes(name))) {
+      const own = await build({
+        entryPoints: [join(ROOT, 'functions', `${f.handler}.ts`)],
+        bundle: true,
+        write: false,
+        format: BUNDLING.format,
+        platform: BUNDLING.platform,
+        target: BUNDLING.target,
+        minify: BUNDLING.minify,
+        mainFields: BUNDLING.mainFields,
+        external: ['@aws-sdk/*', '@smithy/*', ...externalsFor(f.handler)],
+        define: 'method' in f ? routeDefine(f) : {},
+        logLevel: 'error',
+      });
+      if (own.outputFiles[0]!.text.includes(besideImport(name))) ids.push(f.id);
+    }
     console.log(
       `
 ${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.outputFiles[0]!.contents.length)} KB, its SDK included; built beside the bundle of ` +

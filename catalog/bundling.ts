@@ -17,20 +17,34 @@ export type PackageBeside = keyof typeof PACKAGES_BESIDE_BUNDLE;
 export const PACKAGE_NAMES_BESIDE_BUNDLE = Object.keys(PACKAGES_BESIDE_BUNDLE) as PackageBeside[];
 
 /**
- * Code built into a bundle of its own (`file`, from `source`) beside the bundle of each function whose code
- * imports it (which functions: catalog/packages-beside.ts), rather than into that bundle. Each is imported
- * by a subpath import (`#name`) with a dynamic import on first use only: the project's package.json maps
- * the name to the source, the function's asset a package.json of its own to the file beside the bundle.
+ * Code built into a bundle of its own (`file`, from `source`) beside the bundle of each function that
+ * imports it, rather than into that bundle. Each is imported by a subpath import (`#name`) with a dynamic
+ * import on first use only: the project's package.json maps the name to the source, the function's asset a
+ * package.json of its own to the file beside the bundle. The import walk (catalog/packages-beside.ts) names
+ * the functions that may import it; bundling builds it beside those whose bundle kept the import
+ * (`besideImport`: tree shaking drops it from the others). The handlers in `bundledInto` use it on every
+ * call, so they keep it in their own bundle (still evaluated on first use), sharing the SDK's core.
  *
- * `#media-s3`: the S3 client and presigner (about 150 KB minified), carried by every function that can
- * send or list a message with media (message lists, bookings, payments, inbound paths), most of whose
- * requests never touch S3. In their bundles they were about a fifth of the cold start.
+ * `#media-s3`: the S3 client and presigner (about 150 KB minified), which came, through the conversation
+ * service, into message lists and sends, bookings, payments and the inbound paths, most of whose requests
+ * never touch S3. In their bundles they were about a fifth of the cold start.
  */
 export const BUNDLES_BESIDE = {
-  '#media-s3': { source: 'functions/media/s3-sdk.ts', file: 'media-s3.mjs' },
-} as const satisfies Record<`#${string}`, { source: string; file: string }>;
+  '#media-s3': {
+    source: 'functions/media/s3-sdk.ts',
+    file: 'media-s3.mjs',
+    bundledInto: ['media/uploads-create', 'channels/media-fetch-worker'],
+  },
+} as const satisfies Record<`#${string}`, { source: string; file: string; bundledInto: readonly string[] }>;
 export type BundleBeside = keyof typeof BUNDLES_BESIDE;
 export const BUNDLE_NAMES_BESIDE = Object.keys(BUNDLES_BESIDE) as BundleBeside[];
+
+/** Whether the handler keeps this bundle beside in its own bundle (BUNDLES_BESIDE `bundledInto`). */
+export const bundledInto = (name: BundleBeside, handler: string): boolean =>
+  (BUNDLES_BESIDE[name].bundledInto as readonly string[]).includes(handler);
+
+/** How a bundle that needs a bundle beside imports it, as esbuild writes the dynamic import. */
+export const besideImport = (name: BundleBeside): string => `import("${name}")`;
 
 /** The package.json of an asset carrying bundles beside its own: it maps each one's name to its file. */
 export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
@@ -70,8 +84,14 @@ export const BUNDLING = {
     '@aws-sdk/client-lambda',
     ...PACKAGE_NAMES_BESIDE_BUNDLE,
     ...BUNDLE_NAMES_BESIDE,
-  ],
+  ] as readonly string[],
 };
+
+/** One function's externals: BUNDLING.external, less the bundles beside that it keeps in its own bundle. */
+export const externalsFor = (handler: string): string[] =>
+  BUNDLING.external.filter(
+    (name) => !(BUNDLE_NAMES_BESIDE as readonly string[]).includes(name) || !bundledInto(name as BundleBeside, handler),
+  );
 
 /**
  * What an HTTP handler's bundle is built with: its own route, written in where catalog/routes.ts

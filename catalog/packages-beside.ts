@@ -6,7 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE_NAMES_BESIDE, PACKAGE_NAMES_BESIDE_BUNDLE, type BundleBeside, type PackageBeside } from './bundling';
+import {
+  BUNDLE_NAMES_BESIDE,
+  PACKAGE_NAMES_BESIDE_BUNDLE,
+  bundledInto,
+  type BundleBeside,
+  type PackageBeside,
+} from './bundling';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../functions/', import.meta.url));
 
@@ -67,5 +73,9 @@ function reached<T extends string>(handler: string, wanted: readonly T[]): T[] {
 /** The packages of PACKAGES_BESIDE_BUNDLE the handler loads: installed beside its bundle. */
 export const packagesBeside = (handler: string): PackageBeside[] => reached(handler, PACKAGE_NAMES_BESIDE_BUNDLE);
 
-/** The bundles of BUNDLES_BESIDE the handler loads: built beside its bundle. */
-export const bundlesBeside = (handler: string): BundleBeside[] => reached(handler, BUNDLE_NAMES_BESIDE);
+/**
+ * The bundles of BUNDLES_BESIDE the handler may load and does not keep in its own bundle: built beside its
+ * bundle when that bundle kept the import (catalog/bundling.ts `besideImport`).
+ */
+export const bundlesBeside = (handler: string): BundleBeside[] =>
+  reached(handler, BUNDLE_NAMES_BESIDE).filter((name) => !bundledInto(name, handler));

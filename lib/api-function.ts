@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetStaging, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
@@ -21,7 +21,9 @@ import {
   BUNDLING,
   BUNDLES_BESIDE,
   PACKAGES_BESIDE_BUNDLE,
+  besideImport,
   besidePackageJson,
+  externalsFor,
   type BundleBeside,
   type DataFiles,
   type PackageBeside,
@@ -76,22 +78,38 @@ export interface AppFunctionProps {
   define?: Record<string, string>;
 }
 
-/** The esbuild command (NodejsFunction's own esbuild and flags) that builds a bundle beside the function's. */
-function besideBundleCommand(inputDir: string, outputDir: string, name: BundleBeside): string {
-  const { source, file } = BUNDLES_BESIDE[name];
+/** A shell word holding `text` as it is (POSIX single quotes). */
+const shellWord = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The commands that build the bundles beside the function's: each only when the function's bundle kept its
+ * import (catalog/bundling.ts `besideImport`), with NodejsFunction's esbuild (the project's own locally; the
+ * image's in Docker) and the function's settings; then the package.json mapping their names.
+ */
+function besideBundleCommands(inputDir: string, outputDir: string, names: readonly BundleBeside[]): string[] {
+  if (names.length === 0) return [];
+  const esbuild =
+    inputDir === AssetStaging.BUNDLING_INPUT_DIR ? 'esbuild' : shellWord(`${inputDir}/node_modules/.bin/esbuild`);
+  const kept = (name: BundleBeside) =>
+    `grep -qF ${shellWord(besideImport(name))} ${shellWord(`${outputDir}/index.mjs`)}`;
+  const build = (name: BundleBeside) =>
+    [
+      esbuild,
+      shellWord(`${inputDir}/${BUNDLES_BESIDE[name].source}`),
+      '--bundle',
+      `--target=${BUNDLING.target}`,
+      `--platform=${BUNDLING.platform}`,
+      `--format=${BUNDLING.format}`,
+      ...(BUNDLING.minify ? ['--minify'] : []),
+      `--main-fields=${BUNDLING.mainFields.join(',')}`,
+      `--banner:js=${shellWord(BUNDLING.banner)}`,
+      '--log-level=warning',
+      `--outfile=${shellWord(`${outputDir}/${BUNDLES_BESIDE[name].file}`)}`,
+    ].join(' ');
   return [
-    `"${inputDir}/node_modules/.bin/esbuild"`,
-    `"${inputDir}/${source}"`,
-    '--bundle',
-    `--target=${BUNDLING.target}`,
-    `--platform=${BUNDLING.platform}`,
-    `--format=${BUNDLING.format}`,
-    ...(BUNDLING.minify ? ['--minify'] : []),
-    `--main-fields=${BUNDLING.mainFields.join(',')}`,
-    `--banner:js="${BUNDLING.banner}"`,
-    '--log-level=warning',
-    `--outfile="${outputDir}/${file}"`,
-  ].join(' ');
+    ...names.map((name) => `if ${kept(name)}; then ${build(name)}; fi`),
+    `if ${names.map(kept).join(' || ')}; then printf '%s' ${shellWord(besidePackageJson(names))} > ${shellWord(`${outputDir}/package.json`)}; fi`,
+  ];
 }
 
 /**
@@ -147,7 +165,7 @@ export class AppFunction extends NodejsFunction {
         banner: BUNDLING.banner,
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
-        externalModules: BUNDLING.external,
+        externalModules: externalsFor(props.handler),
         ...(props.define ? { define: props.define } : {}),
         ...(dataFiles.length > 0 || packages.length > 0 || bundles.length > 0
           ? {
@@ -164,11 +182,7 @@ export class AppFunction extends NodejsFunction {
                     `mkdir -p "${outputDir}/node_modules/${name}"`,
                     `tar -C "${inputDir}/node_modules/${name}" --exclude='*.map' --exclude='*.d.ts' -cf - ${PACKAGES_BESIDE_BUNDLE[name].join(' ')} | tar -C "${outputDir}/node_modules/${name}" -xf -`,
                   ]),
-                  // Each bundle beside with the same esbuild and settings, and the names that map to them.
-                  ...bundles.map((name) => besideBundleCommand(inputDir, outputDir, name)),
-                  ...(bundles.length > 0
-                    ? [`printf '%s' '${besidePackageJson(bundles)}' > "${outputDir}/package.json"`]
-                    : []),
+                  ...besideBundleCommands(inputDir, outputDir, bundles),
                 ],
               },
             }

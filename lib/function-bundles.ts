@@ -11,13 +11,15 @@
  */
 import { App } from 'aws-cdk-lib';
 import { build, type BuildOptions } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUNDLES_BESIDE,
   BUNDLING,
   PACKAGES_BESIDE_BUNDLE,
+  besideImport,
   besidePackageJson,
+  externalsFor,
   type BundleBeside,
 } from '../catalog/bundling';
 import { AppFunction, FUNCTIONS_DIR, ROOT, bundleKey, type FunctionBundle } from './api-function';
@@ -45,7 +47,7 @@ const ESBUILD: BuildOptions = {
   sourcemap: BUNDLING.sourcemap,
   mainFields: BUNDLING.mainFields,
   banner: { js: BUNDLING.banner },
-  external: BUNDLING.external,
+  external: [...BUNDLING.external],
   logLevel: 'warning',
   outExtension: { '.js': '.mjs' },
 };
@@ -79,8 +81,11 @@ async function copyBeside(bundle: FunctionBundle, dir: string) {
         filter: (path) => !path.endsWith('.map') && !path.endsWith('.d.ts'),
       });
   }
-  for (const name of bundle.bundles) writeFileSync(join(dir, BUNDLES_BESIDE[name].file), await besideBundle(name));
-  if (bundle.bundles.length > 0) writeFileSync(join(dir, 'package.json'), besidePackageJson(bundle.bundles));
+  // Only beside a bundle that kept the import, as the commands' grep decides.
+  const code = readFileSync(join(dir, 'index.mjs'), 'utf8');
+  const kept = bundle.bundles.filter((name) => code.includes(besideImport(name)));
+  for (const name of kept) writeFileSync(join(dir, BUNDLES_BESIDE[name].file), await besideBundle(name));
+  if (kept.length > 0) writeFileSync(join(dir, 'package.json'), besidePackageJson(bundle.bundles));
 }
 
 /** Each bundle beside, built once for every function that carries it. */
@@ -103,7 +108,9 @@ function besideBundle(name: BundleBeside): Promise<Uint8Array> {
 
 /** Builds every bundle into `outdir`/<bundleKey>, each with the files its asset carries beside it. */
 export async function buildFunctionBundles(bundles: readonly FunctionBundle[], outdir: string): Promise<void> {
-  const shared = bundles.filter((b) => !b.define);
+  // Those with the usual externals share one run; a function that keeps a bundle beside inside is built alone.
+  const usualExternals = (b: FunctionBundle) => externalsFor(b.handler).length === BUNDLING.external.length;
+  const shared = bundles.filter((b) => !b.define && usualExternals(b));
   if (shared.length > 0)
     await build({
       ...ESBUILD,
@@ -111,7 +118,7 @@ export async function buildFunctionBundles(bundles: readonly FunctionBundle[], o
       outdir,
     });
   // A few at a time: all at once, one service holds every bundle's syntax trees in memory at the same time.
-  const own = bundles.filter((b) => b.define);
+  const own = bundles.filter((b) => !shared.includes(b));
   const next = own.values();
   const worker = async () => {
     for (const b of next)
@@ -119,6 +126,7 @@ export async function buildFunctionBundles(bundles: readonly FunctionBundle[], o
         ...ESBUILD,
         entryPoints: [entry(b)],
         define: b.define,
+        external: externalsFor(b.handler),
         outfile: join(outdir, bundleKey(b), 'index.mjs'),
       });
   };

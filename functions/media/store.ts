@@ -25,10 +25,13 @@ let loaded: Promise<S3Sdk & { client: S3Client }> | undefined;
  * per-bucket host names on loopback); in AWS the SDK's defaults.
  */
 function s3(): Promise<S3Sdk & { client: S3Client }> {
-  loaded ??= import('#media-s3').then((sdk) => ({
-    ...sdk,
-    client: new sdk.S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }),
-  }));
+  loaded ??= import('#media-s3').then(
+    (sdk) => ({ ...sdk, client: new sdk.S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) }) }),
+    (error: unknown) => {
+      loaded = undefined; // not kept: the next call tries again
+      throw error;
+    },
+  );
   return loaded;
 }
 

@@ -9,7 +9,8 @@ import { bundlesDir } from './synth';
 // The shared synth takes every function's code from bundles built ahead in one process
 // (lib/function-bundles.ts). Each kind is bundled here by NodejsFunction itself, as `cdk synth` does,
 // and must come out byte for byte the same: a route function (its route written in, the AI models and the
-// OpenAPI document beside it), one with a package installed beside it, and a worker.
+// OpenAPI document beside it), one with a package installed and a bundle built beside it, one that keeps
+// that bundle in its own, and a worker.
 /** A route function's props, as the API stack gives them. */
 const routeFunction = (id: string): AppFunctionProps => {
   const route = ROUTES.find((r) => r.id === id)!;
@@ -19,6 +20,7 @@ const KINDS: [string, AppFunctionProps][] = [
   ['ai-analyze', routeFunction('ai-analyze')],
   ['openapi', routeFunction('openapi')],
   ['payments-create', routeFunction('payments-create')],
+  ['media-uploads-create', routeFunction('media-uploads-create')],
   ['a worker', { handler: 'outbox/dispatch-worker' }],
 ];
 
