@@ -244,18 +244,22 @@ async function bundles() {
  * first use only: not part of any cold start above.
  */
 async function packagesBesideBundles() {
+  // The stack's settings, built in memory: sizes and contents only.
+  const inMemory = {
+    bundle: true,
+    write: false,
+    format: BUNDLING.format,
+    platform: BUNDLING.platform,
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    mainFields: BUNDLING.mainFields,
+    logLevel: 'error',
+  } as const;
   const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
   for (const name of PACKAGE_NAMES_BESIDE_BUNDLE) {
     const alone = await build({
+      ...inMemory,
       stdin: { contents: `export { default } from '${name}';`, resolveDir: ROOT, loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: BUNDLING.format,
-      platform: BUNDLING.platform,
-      target: BUNDLING.target,
-      minify: BUNDLING.minify,
-      mainFields: BUNDLING.mainFields,
-      logLevel: 'error',
     });
     const ids = carriers.filter((c) => c.packages.includes(name)).map((c) => c.id);
     console.log(
@@ -267,33 +271,19 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
   }
   for (const name of BUNDLE_NAMES_BESIDE) {
     const beside = await build({
+      ...inMemory,
       entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
-      bundle: true,
-      write: false,
       outfile: BUNDLES_BESIDE[name].file,
-      format: BUNDLING.format,
-      platform: BUNDLING.platform,
-      target: BUNDLING.target,
-      minify: BUNDLING.minify,
-      mainFields: BUNDLING.mainFields,
       banner: { js: BUNDLING.banner },
-      logLevel: 'error',
     });
     // Beside the functions whose bundle keeps the import (tree shaking drops it from the others).
     const ids: string[] = [];
     for (const f of [...ROUTES, ...WORKERS].filter((f) => bundlesBeside(f.handler).includes(name))) {
       const own = await build({
+        ...inMemory,
         entryPoints: [join(ROOT, 'functions', `${f.handler}.ts`)],
-        bundle: true,
-        write: false,
-        format: BUNDLING.format,
-        platform: BUNDLING.platform,
-        target: BUNDLING.target,
-        minify: BUNDLING.minify,
-        mainFields: BUNDLING.mainFields,
         external: ['@aws-sdk/*', '@smithy/*', ...externalsFor(f.handler)],
         define: 'method' in f ? routeDefine(f) : {},
-        logLevel: 'error',
       });
       if (own.outputFiles[0]!.text.includes(besideImport(name))) ids.push(f.id);
     }

@@ -111,17 +111,22 @@ describe('pages cut at DynamoDB\u2019s 1 MB', () => {
   });
 });
 
+/** A new tenant's admin, logged in at `at`. */
+async function loggedIn(name: string, at: Date) {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const { tenant } = await provisionTenant(
+    { name: `${name} Co`, plan: 'pro', admin: { email, password: `${name} password 123` } },
+    at,
+  );
+  const user = await findUserByEmail(tenant.id, email);
+  if (!user) throw new Error('user missing');
+  return { tenant, login: await startSession(user, at) };
+}
+
 describe('sessions with an injected clock', () => {
   it('expire 30 days after login, however often they were refreshed', async () => {
     const day0 = new Date();
-    const email = `clock-${randomUUID().slice(0, 8)}@example.com`;
-    const { tenant } = await provisionTenant(
-      { name: 'Clock Co', plan: 'pro', admin: { email, password: 'clock password 123' } },
-      day0,
-    );
-    const user = await findUserByEmail(tenant.id, email);
-    if (!user) throw new Error('user missing');
-    const login = await startSession(user, day0);
+    const { tenant, login } = await loggedIn('clock', day0);
 
     const day29 = new Date(day0.getTime() + 29 * 86_400_000);
     const refreshed = await refreshSession(login.refresh_token, undefined, day29);
@@ -150,14 +155,7 @@ describe('sessions with an injected clock', () => {
 describe('a session revoked twice', () => {
   it('keeps its first revocation, and the second logout writes nothing', async () => {
     const at = new Date();
-    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
-    const { tenant } = await provisionTenant(
-      { name: 'Twice Co', plan: 'pro', admin: { email, password: 'twice password 123' } },
-      at,
-    );
-    const user = await findUserByEmail(tenant.id, email);
-    if (!user) throw new Error('user missing');
-    const login = await startSession(user, at);
+    const { tenant, login } = await loggedIn('twice', at);
     const sessionId = login.session_id;
     // A client of its own: db() hides the write id, which names the item's last write.
     const raw = new DynamoDBClient({});
