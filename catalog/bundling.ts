@@ -89,9 +89,7 @@ export const BUNDLING = {
 
 /** One function's externals: BUNDLING.external, less the bundles beside that it keeps in its own bundle. */
 export const externalsFor = (handler: string): string[] =>
-  BUNDLING.external.filter(
-    (name) => !(BUNDLE_NAMES_BESIDE as readonly string[]).includes(name) || !bundledInto(name as BundleBeside, handler),
-  );
+  BUNDLING.external.filter((name) => !BUNDLE_NAMES_BESIDE.some((b) => b === name && bundledInto(b, handler)));
 
 /**
  * What an HTTP handler's bundle is built with: its own route, written in where catalog/routes.ts

@@ -34,7 +34,7 @@ export async function consume(
   return allowed ? { allowed, count } : { allowed, count: opts.limit ?? 0 };
 }
 
-/** Shares made, by limit: every request of a tenant asks for its limit's (167 of them for the largest plan). */
+/** Shares made, by limit: every request of a tenant asks for its limit's (167 for the largest allowed limit). */
 const sharesMade = new Map<string, readonly number[]>();
 
 /**
