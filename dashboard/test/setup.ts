@@ -1,15 +1,15 @@
 /**
  * What the dashboard's browser tests share: a tenant of their own with an admin (made through the platform
  * API of the local runtime that run.mjs started), the API as that tenant's key, Chromium, a page that
- * records its uncaught errors, signing in, axe, screenshots (in .scratch/dashboard-screenshots/) and the
- * inbox's conversation cards.
+ * records its uncaught errors, signing in, choosing in a select, axe, screenshots (in
+ * .scratch/dashboard-screenshots/) and the inbox's conversation cards.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { testRuntime } from '../../test/support/runtime';
 
 export const SHOTS = fileURLToPath(new URL('../../.scratch/dashboard-screenshots/', import.meta.url));
@@ -117,6 +117,22 @@ export async function signIn(page: Page, tenant: TestTenant): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(tenant.admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: /^Inbox/, level: 1 }).waitFor();
+}
+
+/**
+ * Chooses `option` in the select labelled `label` (within `scope`) and waits until the select shows it. On a
+ * busy machine the dropdown can still be placing itself when the click lands, so the click takes a
+ * neighbouring option; then it chooses again.
+ */
+export async function chooseOption(scope: Locator, label: string, option: string): Promise<void> {
+  const select = scope.getByRole('button', { name: new RegExp(`^${label}`) });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    await scope.getByRole('option', { name: new RegExp(`^${option}`) }).click();
+    const shown = (await select.textContent()) ?? '';
+    if (shown.startsWith(option)) return;
+    assert.ok(attempt < 3, `the ${label} select shows "${shown}", not "${option}"`);
+  }
 }
 
 /** axe on the current page: no serious or critical violation of WCAG 2.1 A and AA. */
