@@ -21,6 +21,7 @@ import {
   signIn,
   tenantApi,
   type TestTenant,
+  waitForValue,
 } from './setup';
 
 let browser: Browser;
@@ -115,7 +116,7 @@ void test('composer: Shift+Enter breaks the line, Enter sends, / lists saved rep
   const sent = page.getByTestId('message').filter({ hasText: 'First line' });
   await sent.waitFor();
   assert.equal(await sent.locator('.message-text').innerText(), 'First line\nsecond line');
-  assert.equal(await box.inputValue(), '');
+  await waitForValue(box, '');
   // Answered: the card's count is gone and its preview is the reply.
   await card('Hanna Happy')
     .getByText(/^You: First line/)

@@ -135,6 +135,17 @@ export async function chooseOption(scope: Locator, label: string, option: string
   }
 }
 
+/** Waits until a field holds `value` (a send's answer clears the box, maybe after realtime showed the message). */
+export async function waitForValue(field: Locator, value: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let now = await field.inputValue();
+  while (now !== value) {
+    assert.ok(Date.now() < deadline, `the field holds ${JSON.stringify(now)}, not ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    now = await field.inputValue();
+  }
+}
+
 /** axe on the current page: no serious or critical violation of WCAG 2.1 A and AA. */
 export async function checkA11y(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
