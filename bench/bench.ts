@@ -289,7 +289,7 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
     }
     console.log(
       `
-${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.outputFiles[0]!.contents.length)} KB, its SDK included; built beside the bundle of ` +
+${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.outputFiles[0]!.contents.length)} KB alone; built beside the bundle of ` +
         `${ids.length} functions and loaded on first use (not in the sizes or loads above):
   ${ids.join(', ')}`,
     );

@@ -162,9 +162,9 @@ export const problemErrors = (): HttpMiddleware => ({
     }
     // Per-status counts come free from API Gateway's own metrics (Count, 4xx, 5xx); only server errors get
     // a metric line of their own, so a successful request writes no metrics record. Powertools Metrics is
-    // loaded then, not with every cold start.
+    // loaded then, from a bundle beside the handler's (`#metrics`), not parsed with every cold start.
     if (problem.status >= 500) {
-      const { metrics } = await import('../platform/metrics');
+      const { metrics } = await import('#metrics');
       metrics.addMetric('server_error', 'Count', 1);
       metrics.publishStoredMetrics();
     }

@@ -2,7 +2,9 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { buildCdkApp } from '../../lib/app';
@@ -481,10 +483,37 @@ describe('function assets', () => {
     const withDocument = assets.filter((a) => a.files.includes('openapi.json'));
     expect(withDocument).toHaveLength(1);
     const [asset] = withDocument;
-    expect(asset?.files.sort()).toEqual(['index.mjs', 'openapi.json']);
+    // Beside it too: Metrics, which an HTTP handler loads only for a server error (below).
+    expect(asset?.files.sort()).toEqual(['index.mjs', 'metrics.mjs', 'openapi.json', 'package.json']);
     const bundle = readFileSync(join(asset?.dir ?? '', 'index.mjs'), 'utf8');
     expect(bundle).not.toContain('listWebhookDeliveries');
     expect(JSON.parse(readFileSync(join(asset?.dir ?? '', 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1/);
+  });
+
+  it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {
+    const handlers = assets.filter(
+      (a) =>
+        a.files.includes('index.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes('import("#metrics")'),
+    );
+    expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size);
+    for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['metrics.mjs', 'package.json']));
+    // Resolved as Node resolves it in Lambda: the asset's package.json maps the name to the file beside.
+    const [asset] = handlers;
+    const probe = mkdtempSync(join(tmpdir(), 'metrics-beside-'));
+    try {
+      for (const name of ['package.json', 'metrics.mjs']) cpSync(join(asset!.dir, name), join(probe, name));
+      writeFileSync(
+        join(probe, 'probe.mjs'),
+        "const { metrics } = await import('#metrics'); metrics.addMetric('server_error', 'Count', 1); metrics.publishStoredMetrics();",
+      );
+      const out = execFileSync(process.execPath, [join(probe, 'probe.mjs')], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      expect(JSON.parse(out.trim().split('\n').at(-1)!)).toMatchObject({ server_error: 1 });
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
   });
 
   it('ship the trained models beside each AI function', () => {

@@ -1,4 +1,4 @@
-import { problemOf } from '../../functions/http/middleware';
+import { problemErrors, problemOf } from '../../functions/http/middleware';
 import { DomainError, isDomainError } from '../../functions/platform/domain-error';
 import { ApiError, problemResponse, problemType } from '../../functions/platform/errors';
 
@@ -114,5 +114,27 @@ describe('domain errors become problem+json in one place', () => {
     expect(isDomainError(error, 'conflict')).toBe(true);
     expect(isDomainError(error, 'version_mismatch')).toBe(false);
     expect(isDomainError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('an unexpected error', () => {
+  it('answers 500 problem+json and counts a server_error metric, with Metrics loaded then (#metrics)', async () => {
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = (chunk: string | Uint8Array) => written.push(String(chunk)) > 0;
+    const request = { event: {}, context: {}, response: undefined, error: new Error('boom'), internal: {} };
+    try {
+      await problemErrors().onError!(request as never);
+    } finally {
+      process.stdout.write = write;
+    }
+    const response = request.response as unknown as { statusCode: number; headers: Record<string, string> };
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['Content-Type']).toBe('application/problem+json');
+    const emf = written
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.includes('"_aws"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(emf).toEqual([expect.objectContaining({ server_error: 1 })]);
   });
 });

@@ -56,12 +56,14 @@ describe('packages installed beside the bundle', () => {
 
 describe('bundles built beside the bundle', () => {
   it.each([
-    ['conversations/messages-list', ['#media-s3']],
-    ['bookings/create', ['#media-s3']],
-    ['channels/sandbox-inbound', ['#media-s3']],
-    ['conversations/list', []],
+    ['conversations/messages-list', ['#media-s3', '#metrics']],
+    ['bookings/create', ['#media-s3', '#metrics']],
+    ['channels/sandbox-inbound', ['#media-s3', '#metrics']],
+    ['conversations/list', ['#metrics']],
     // It uses S3 on every call: S3 stays in its own bundle.
-    ['media/uploads-create', []],
+    ['media/uploads-create', ['#metrics']],
+    // A worker that emits metrics on every run imports them itself.
+    ['webhooks/dead-letter-worker', []],
   ])(
     '%s carries what its bundle leaves out, and nothing else it loads',
     async (handler, expected) => {
