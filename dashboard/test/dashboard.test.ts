@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { awayFromWindowBoundary } from '../../test/support/api';
 import { startReceiver } from '../../test/support/receiver';
 import { testRuntime } from '../../test/support/runtime';
-import { checkA11y, conversationCard, launchChromium, screenshot, SHOTS } from './setup';
+import { checkA11y, chooseOption, conversationCard, launchChromium, screenshot, SHOTS } from './setup';
 
 const { url: BASE, platformToken } = testRuntime();
 const API = `${BASE}/api/v1`;
@@ -1064,8 +1064,7 @@ void test('opening hours: set in settings; the booking form offers only open tim
   await editing.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }).click();
   assert.equal(await editing.getByLabel('Thursday hours').inputValue(), '08:00–12:00, 13:00–18:00');
   // Time between bookings: 15 minutes kept free after each booking made from now on.
-  await editing.getByLabel('After each booking').click();
-  await page.getByRole('option', { name: '15 minutes' }).click();
+  await chooseOption(editing, 'After each booking', '15 minutes');
   await editing.getByRole('button', { name: 'Save' }).click();
   await page.getByText('The opening hours of chair-2 are changed.').waitFor();
   await row.getByText('Mon–Fri 08:00–12:00, 13:00–18:00 · Sat 10:00–14:00').waitFor();

@@ -120,18 +120,22 @@ export async function signIn(page: Page, tenant: TestTenant): Promise<void> {
 }
 
 /**
- * Chooses `option` in the select labelled `label` (within `scope`) and waits until the select shows it. On a
- * busy machine the dropdown can still be placing itself when the click lands, so the click takes a
- * neighbouring option; then it chooses again.
+ * Chooses `option` in the select named `select` (its accessible name, as Playwright matches a name) within
+ * `scope`, and waits until the select shows it. On a busy machine the dropdown can still be placing itself
+ * when the click lands, so the click takes a neighbouring option; then it chooses again.
  */
-export async function chooseOption(scope: Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole('button', { name: new RegExp(`^${label}`) });
+export async function chooseOption(scope: Locator, select: string | RegExp, option: string): Promise<void> {
+  const trigger = scope.getByRole('button', { name: select });
   for (let attempt = 1; ; attempt++) {
-    await select.click();
-    await scope.getByRole('option', { name: new RegExp(`^${option}`) }).click();
-    const shown = (await select.textContent()) ?? '';
+    await trigger.click();
+    // The page's: a dropdown may open outside the dialog that holds its select.
+    await scope
+      .page()
+      .getByRole('option', { name: new RegExp(`^${option}`) })
+      .click();
+    const shown = (await trigger.textContent()) ?? '';
     if (shown.startsWith(option)) return;
-    assert.ok(attempt < 3, `the ${label} select shows "${shown}", not "${option}"`);
+    assert.ok(attempt < 3, `the select ${String(select)} shows "${shown}", not "${option}"`);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   API,
   BASE,
   checkA11y as checkPage,
+  chooseOption,
   createTestTenant,
   DESK,
   launchChromium,
@@ -160,8 +161,7 @@ void test('templates: written with a live preview, approved by the sandbox; a re
   await dialog.getByRole('option', { name: /^Sandbox/ }).click();
   await dialog.getByLabel('Name').fill(SANDBOX_TEMPLATE);
   await dialog.getByLabel('Language').fill('en');
-  await dialog.getByRole('button', { name: 'Header kind' }).click();
-  await dialog.getByRole('option', { name: 'Text', exact: true }).click();
+  await chooseOption(dialog, 'Header kind', 'Text');
   await dialog.getByLabel('Header text').fill('Your visit');
   await dialog.getByLabel('Body').fill('Hi {{1}}, see you on {{2}} for your {{3}}.');
   // Each parameter gets its example field; until filled, the preview shows the parameter itself.
@@ -359,11 +359,9 @@ void test('settings: the reminder policy (times before the start, the template p
   // A time out of bounds, or one listed twice, is named at its field.
   await page.getByRole('button', { name: 'Add a reminder time' }).click();
   await page.getByLabel('Reminder 3', { exact: true }).fill('9');
-  await page.getByRole('button', { name: 'Reminder 3 unit' }).click();
-  await page.getByRole('option', { name: 'days before' }).click();
+  await chooseOption(page.locator('body'), 'Reminder 3 unit', 'days before');
   await page.getByText('Between 5 minutes and 7 days.', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Reminder 3 unit' }).click();
-  await page.getByRole('option', { name: 'hours before' }).click();
+  await chooseOption(page.locator('body'), 'Reminder 3 unit', 'hours before');
   await page.getByLabel('Reminder 3', { exact: true }).fill('3');
   await page.getByText('The same time is listed above.', { exact: true }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
