@@ -15,6 +15,7 @@ import {
   BUNDLE_NAMES_BESIDE,
   BUNDLING,
   PACKAGE_NAMES_BESIDE_BUNDLE,
+  besideFormat,
   besideImport,
   externalsFor,
   routeDefine,
@@ -274,7 +275,8 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
       ...inMemory,
       entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
       outfile: BUNDLES_BESIDE[name].file,
-      banner: { js: BUNDLING.banner },
+      format: besideFormat(name).format,
+      ...(besideFormat(name).banner ? { banner: { js: besideFormat(name).banner! } } : {}),
     });
     // Beside the functions whose bundle keeps the import (tree shaking drops it from the others).
     const ids: string[] = [];

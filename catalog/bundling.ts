@@ -16,13 +16,25 @@ export const PACKAGES_BESIDE_BUNDLE = { stripe: ['package.json', 'esm'] } as con
 export type PackageBeside = keyof typeof PACKAGES_BESIDE_BUNDLE;
 export const PACKAGE_NAMES_BESIDE_BUNDLE = Object.keys(PACKAGES_BESIDE_BUNDLE) as PackageBeside[];
 
+/** A Snowball stemmer's bundle beside (below): CommonJS, required by synchronous code. */
+const stemmerBeside = <L extends string>(language: L) =>
+  ({
+    [`#stemmer-${language}`]: {
+      source: `functions/ai/local/vendor/snowball/stemmer-${language}.cjs`,
+      file: `stemmer-${language}.cjs`,
+      bundledInto: [],
+      format: 'cjs',
+    } as const,
+  }) as Record<`#stemmer-${L}`, { source: string; file: string; bundledInto: readonly []; format: 'cjs' }>;
+
 /**
  * Code built into a bundle of its own (`file`, from `source`) beside the bundle of each function that
- * imports it, rather than into that bundle. Each is imported by a subpath import (`#name`) with a dynamic
- * import on first use only: the project's package.json maps the name to the source, the function's asset a
- * package.json of its own to the file beside the bundle. The import walk (catalog/packages-beside.ts) names
- * the functions that may import it; bundling builds it beside those whose bundle kept the import
- * (`besideImport`: tree shaking drops it from the others). The handlers in `bundledInto` use it on every
+ * imports it, rather than into that bundle. Each is loaded by a subpath import (`#name`) on first use only,
+ * with a dynamic import, or with `require` for a CommonJS one (`format: 'cjs'`) that synchronous code
+ * needs: the project's package.json maps the name to the source, the function's asset a package.json of
+ * its own to the file beside the bundle. The import walk (catalog/packages-beside.ts) names the functions
+ * that may load it; bundling builds it beside those whose bundle kept the name (`besideImport`: tree
+ * shaking drops it from the others). The handlers in `bundledInto` use it on every
  * call, so they keep it in their own bundle (still evaluated on first use), sharing the SDK's core.
  *
  * `#media-s3`: the S3 client and presigner (about 150 KB minified), which came, through the conversation
@@ -32,6 +44,11 @@ export const PACKAGE_NAMES_BESIDE_BUNDLE = Object.keys(PACKAGES_BESIDE_BUNDLE) a
  * `#metrics`: Powertools Metrics (about 13 KB minified, a tenth of a route handler's own code), which an HTTP
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
+ *
+ * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (3–11 KB minified each; their
+ * tables are data already), required when a language's model is first built (functions/ai/local/vendor/
+ * snowball/index.cjs). Bundled, all four were parsed at every cold start of the AI functions, English
+ * messages' included; now a process loads the stemmers of the languages it meets.
  */
 export const BUNDLES_BESIDE = {
   '#media-s3': {
@@ -44,7 +61,14 @@ export const BUNDLES_BESIDE = {
     file: 'metrics.mjs',
     bundledInto: [],
   },
-} as const satisfies Record<`#${string}`, { source: string; file: string; bundledInto: readonly string[] }>;
+  ...stemmerBeside('de'),
+  ...stemmerBeside('es'),
+  ...stemmerBeside('fr'),
+  ...stemmerBeside('pt'),
+} as const satisfies Record<
+  `#${string}`,
+  { source: string; file: string; bundledInto: readonly string[]; format?: 'cjs' }
+>;
 export type BundleBeside = keyof typeof BUNDLES_BESIDE;
 export const BUNDLE_NAMES_BESIDE = Object.keys(BUNDLES_BESIDE) as BundleBeside[];
 
@@ -52,8 +76,11 @@ export const BUNDLE_NAMES_BESIDE = Object.keys(BUNDLES_BESIDE) as BundleBeside[]
 export const bundledInto = (name: BundleBeside, handler: string): boolean =>
   (BUNDLES_BESIDE[name].bundledInto as readonly string[]).includes(handler);
 
-/** How a bundle that needs a bundle beside imports it, as esbuild writes the dynamic import. */
-export const besideImport = (name: BundleBeside): string => `import("${name}")`;
+/**
+ * What a bundle that loads a bundle beside contains, however esbuild writes the load (`import("#name")`,
+ * or a minified require's `q("#name")`): the name as a string literal, which nothing else writes.
+ */
+export const besideImport = (name: BundleBeside): string => `"${name}"`;
 
 /** The package.json of an asset carrying bundles beside its own: it maps each one's name to its file. */
 export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
@@ -95,6 +122,10 @@ export const BUNDLING = {
     ...BUNDLE_NAMES_BESIDE,
   ] as readonly string[],
 };
+
+/** How a bundle beside is built: as the functions' bundles are (ESM, with their banner), or as CommonJS. */
+export const besideFormat = (name: BundleBeside): { format: 'esm' | 'cjs'; banner?: string } =>
+  'format' in BUNDLES_BESIDE[name] ? { format: 'cjs' } : { format: BUNDLING.format, banner: BUNDLING.banner };
 
 /** One function's externals: BUNDLING.external, less the bundles beside that it keeps in its own bundle. */
 export const externalsFor = (handler: string): string[] =>

@@ -17,8 +17,8 @@ import {
 const FUNCTIONS_DIR = fileURLToPath(new URL('../functions/', import.meta.url));
 
 /**
- * Module specifiers a TypeScript file loads at run time: `import … from`, `export … from` and `import()`,
- * without the type-only ones (which compile away).
+ * Module specifiers a TypeScript or CommonJS file loads at run time: `import … from`, `export … from`,
+ * `import()` and `require()`, without the type-only ones (which compile away).
  */
 export function runtimeImports(source: string): string[] {
   const found: string[] = [];
@@ -26,6 +26,7 @@ export function runtimeImports(source: string): string[] {
     if (!typeOnly) found.push(spec!);
   for (const [, spec] of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) found.push(spec!);
   for (const [, spec] of source.matchAll(/^import\s+'([^']+)'/gm)) found.push(spec!);
+  for (const [, spec] of source.matchAll(/\brequire\(\s*'([^']+)'\s*\)/g)) found.push(spec!);
   return found;
 }
 
@@ -60,9 +61,11 @@ function reached<T extends string>(handler: string, wanted: readonly T[]): T[] {
     for (const spec of importsOf(file)) {
       if (spec.startsWith('.')) {
         const next = resolveLocal(file, spec);
+        const vendored = join(dirname(file), spec);
         if (next) queue.push(next);
-        // Data and vendored plain JavaScript (no TypeScript source to follow) are leaves.
-        else if (!/\.(json|cjs|mjs)$/.test(spec) || !existsSync(join(dirname(file), spec)))
+        // Vendored CommonJS is followed too (its require() calls); data is a leaf.
+        else if (spec.endsWith('.cjs') && existsSync(vendored)) queue.push(vendored);
+        else if (!/\.(json|mjs)$/.test(spec) || !existsSync(vendored))
           throw new Error(`${relative(FUNCTIONS_DIR, file)}: cannot resolve ${spec}`);
       } else if (names.has(spec)) needed.add(spec as T);
     }

@@ -17,6 +17,7 @@ import {
   BUNDLES_BESIDE,
   BUNDLING,
   PACKAGES_BESIDE_BUNDLE,
+  besideFormat,
   besideImport,
   besidePackageJson,
   externalsFor,
@@ -94,9 +95,12 @@ function besideBundle(name: BundleBeside): Promise<Uint8Array> {
   let built = besideBundles.get(name);
   if (!built) {
     // As its esbuild command does: the function's settings, but nothing external and no define.
-    const { external: _external, outExtension: _outExtension, ...settings } = ESBUILD;
+    const { external: _external, outExtension: _outExtension, banner: _banner, ...settings } = ESBUILD;
+    const { format, banner } = besideFormat(name);
     built = build({
       ...settings,
+      format,
+      ...(banner ? { banner: { js: banner } } : {}),
       entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
       outfile: BUNDLES_BESIDE[name].file,
       write: false,

@@ -516,10 +516,28 @@ describe('function assets', () => {
     }
   });
 
-  it('ship the trained models beside each AI function', () => {
+  it('ship the trained models beside each AI function, and the Snowball stemmers it requires by name', () => {
     const withModels = assets.filter((a) => a.files.includes('models'));
     expect(withModels).toHaveLength([...ROUTES, ...WORKERS].filter((f) => f.ai).length);
-    for (const asset of withModels) expect(readdirSync(join(asset.dir, 'models'))).toContain('en.json.gz');
+    for (const asset of withModels) {
+      expect(readdirSync(join(asset.dir, 'models'))).toContain('en.json.gz');
+      expect(asset.files).toEqual(
+        expect.arrayContaining(['stemmer-de.cjs', 'stemmer-es.cjs', 'stemmer-fr.cjs', 'stemmer-pt.cjs']),
+      );
+    }
+    // Required as Node requires it in Lambda: the asset's package.json maps each name to the file beside.
+    const probe = mkdtempSync(join(tmpdir(), 'stemmer-beside-'));
+    try {
+      for (const name of ['package.json', 'stemmer-fr.cjs']) cpSync(join(withModels[0]!.dir, name), join(probe, name));
+      writeFileSync(
+        join(probe, 'probe.cjs'),
+        "const Stemmer = require('#stemmer-fr'); console.log(typeof Stemmer, typeof Stemmer.prototype.stemWord);",
+      );
+      const out = execFileSync(process.execPath, [join(probe, 'probe.cjs')], { encoding: 'utf8' });
+      expect(out.trim()).toBe('function function');
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,12 +1,18 @@
 /** nlp.js's Snowball stemmers for the languages other than English (see each file for its origin). */
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, like the stemmers */
 const { Among } = require('./base.cjs');
-const StemmerDe = require('./stemmer-de.cjs');
-const StemmerEs = require('./stemmer-es.cjs');
-const StemmerFr = require('./stemmer-fr.cjs');
-const StemmerPt = require('./stemmer-pt.cjs');
 
-const STEMMERS = { de: StemmerDe, es: StemmerEs, fr: StemmerFr, pt: StemmerPt };
+/**
+ * Each language's stemmer is required when its first instance is built, so a process loads only the
+ * languages it meets. By subpath import (package.json `imports`): deployed, each is a bundle of its own
+ * beside the function's (catalog/bundling.ts BUNDLES_BESIDE).
+ */
+const STEMMERS = {
+  de: () => require('#stemmer-de'),
+  es: () => require('#stemmer-es'),
+  fr: () => require('#stemmer-fr'),
+  pt: () => require('#stemmer-pt'),
+};
 
 /**
  * A language's stemmer. Its tables (./tables.json: Among lists `a_*` as [string, substring index,
@@ -14,7 +20,7 @@ const STEMMERS = { de: StemmerDe, es: StemmerEs, fr: StemmerFr, pt: StemmerPt };
  * where the generated code looks for them, before its first instance is built.
  */
 function snowballStemmer(language, tables, dictionary) {
-  const Stemmer = STEMMERS[language];
+  const Stemmer = STEMMERS[language]();
   for (const [name, table] of Object.entries(tables)) {
     Stemmer[name] = name.startsWith('a_')
       ? table.map(([s, substring, result]) => new Among(s, substring, result))
