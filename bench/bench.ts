@@ -5,8 +5,8 @@
  * the AI evaluation. `npm run bench -- --help` prints what it measures (HELP below).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import {
@@ -17,8 +17,10 @@ import {
   PACKAGE_NAMES_BESIDE_BUNDLE,
   besideFormat,
   besideImport,
+  besidePackageJson,
   externalsFor,
   routeDefine,
+  type BundleBeside,
 } from '../catalog/bundling';
 import { bundlesBeside, packagesBeside } from '../catalog/packages-beside';
 import { AI_MEMORY_MB, FULL_VCPU_MB } from '../catalog/functions';
@@ -213,9 +215,16 @@ async function bundles() {
     `\nhandler load ratios across routes: median ${cell(all.median, 2)}×, ${cell(all.low, 2)}–${cell(all.high, 2)}×`,
   );
   // The local AI model in a fresh process, per language: load the code, read that language's model file
-  // (and the language identifier's) from beside the bundle, as deployed, and analyse the first message.
-  const model = await bundle('ai/local/provider', false);
-  cpSync(join(ROOT, AI_MODEL_FILES.from), join(dirname(model), AI_MODEL_FILES.to), { recursive: true });
+  // (and the language identifier's) and require its stemmer from beside the bundle, as deployed, and
+  // analyse the first message.
+  const modelDir = join(OUT, 'ai-model');
+  mkdirSync(modelDir, { recursive: true });
+  const model = join(modelDir, 'index.mjs');
+  cpSync(await bundle('ai/local/provider', false), model);
+  cpSync(join(ROOT, AI_MODEL_FILES.from), join(modelDir, AI_MODEL_FILES.to), { recursive: true });
+  const beside = bundlesBeside('ai/local/provider');
+  for (const name of beside) writeFileSync(join(modelDir, BUNDLES_BESIDE[name].file), await buildBeside(name));
+  writeFileSync(join(modelDir, 'package.json'), besidePackageJson(beside));
   const FIRST_MESSAGES = {
     en: 'hello, can I book a haircut?',
     es: 'hola, puedo pedir cita para mañana?',
@@ -239,23 +248,36 @@ async function bundles() {
   }
 }
 
+// The stack's settings, built in memory: sizes and contents only.
+const inMemory = {
+  bundle: true,
+  write: false,
+  format: BUNDLING.format,
+  platform: BUNDLING.platform,
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  mainFields: BUNDLING.mainFields,
+  logLevel: 'error',
+} as const;
+
+/** A bundle beside, as the stack builds it (in memory): its code. */
+const buildBeside = async (name: BundleBeside): Promise<Uint8Array> =>
+  (
+    await build({
+      ...inMemory,
+      entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
+      outfile: BUNDLES_BESIDE[name].file,
+      format: besideFormat(name).format,
+      ...(besideFormat(name).banner ? { banner: { js: besideFormat(name).banner! } } : {}),
+    })
+  ).outputFiles[0]!.contents;
+
 /**
  * The packages copied and the bundles built beside bundles rather than into them (catalog/bundling.ts
  * PACKAGE_NAMES_BESIDE_BUNDLE, BUNDLES_BESIDE): each one's size alone, and which functions carry it. Loaded on
  * first use only: not part of any cold start above.
  */
 async function packagesBesideBundles() {
-  // The stack's settings, built in memory: sizes and contents only.
-  const inMemory = {
-    bundle: true,
-    write: false,
-    format: BUNDLING.format,
-    platform: BUNDLING.platform,
-    target: BUNDLING.target,
-    minify: BUNDLING.minify,
-    mainFields: BUNDLING.mainFields,
-    logLevel: 'error',
-  } as const;
   const carriers = [...ROUTES, ...WORKERS].map((f) => ({ id: f.id, packages: packagesBeside(f.handler) }));
   for (const name of PACKAGE_NAMES_BESIDE_BUNDLE) {
     const alone = await build({
@@ -271,13 +293,7 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
     );
   }
   for (const name of BUNDLE_NAMES_BESIDE) {
-    const beside = await build({
-      ...inMemory,
-      entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
-      outfile: BUNDLES_BESIDE[name].file,
-      format: besideFormat(name).format,
-      ...(besideFormat(name).banner ? { banner: { js: besideFormat(name).banner! } } : {}),
-    });
+    const beside = await buildBeside(name);
     // Beside the functions whose bundle keeps the import (tree shaking drops it from the others).
     const ids: string[] = [];
     for (const f of [...ROUTES, ...WORKERS].filter((f) => bundlesBeside(f.handler).includes(name))) {
@@ -291,7 +307,7 @@ ${name}: ${kb(alone.outputFiles[0]!.contents.length)} KB bundled alone; copied b
     }
     console.log(
       `
-${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.outputFiles[0]!.contents.length)} KB alone; built beside the bundle of ` +
+${name} (${BUNDLES_BESIDE[name].source}): ${kb(beside.length)} KB alone; built beside the bundle of ` +
         `${ids.length} functions and loaded on first use (not in the sizes or loads above):
   ${ids.join(', ')}`,
     );

@@ -1,3 +1,5 @@
+export { AI_MODEL_FILES, OPENAPI_DOCUMENT, PROBLEM_DOCS, type DataFiles } from './data-files';
+
 /**
  * Packages kept out of every bundle and copied beside the bundle (`node_modules/<name>`, from the installed
  * copy: only the files listed, which are what Node loads for the package's ESM entry, without maps and
@@ -45,8 +47,8 @@ const stemmerBeside = <L extends string>(language: L) =>
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
  *
- * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (3–11 KB minified each; their
- * tables are data already), required when a language's model is first built (functions/ai/local/vendor/
+ * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (9–15 KB minified each, their
+ * base class included; their tables are data already), required when a language's model is first built (functions/ai/local/vendor/
  * snowball/index.cjs). Bundled, all four were parsed at every cold start of the AI functions, English
  * messages' included; now a process loads the stemmers of the languages it meets.
  */
@@ -77,10 +79,11 @@ export const bundledInto = (name: BundleBeside, handler: string): boolean =>
   (BUNDLES_BESIDE[name].bundledInto as readonly string[]).includes(handler);
 
 /**
- * What a bundle that loads a bundle beside contains, however esbuild writes the load (`import("#name")`,
- * or a minified require's `q("#name")`): the name as a string literal, which nothing else writes.
+ * What a bundle that loads a bundle beside contains, however esbuild writes the load: `import("#name")`,
+ * or a minified require's `q("#name")`. (The name alone is not enough: a table that lists it as a key,
+ * `"#name":`, is no load.)
  */
-export const besideImport = (name: BundleBeside): string => `"${name}"`;
+export const besideImport = (name: BundleBeside): string => `("${name}")`;
 
 /** The package.json of an asset carrying bundles beside its own: it maps each one's name to its file. */
 export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
@@ -138,30 +141,3 @@ export const externalsFor = (handler: string): string[] =>
 export const routeDefine = (route: { id: string }): Record<string, string> => ({
   'process.env.BUNDLED_ROUTE': JSON.stringify(JSON.stringify(route)),
 });
-
-/** Files a function reads at run time: bundling copies `from`/`pattern` to `to` beside its bundle. */
-export interface DataFiles {
-  from: string;
-  to: string;
-  pattern: string;
-}
-
-/**
- * The AI handlers' trained models are data, not code: `npm run train:ai` writes them to `from`, and
- * bundling copies them to `to` beside each AI handler's bundle, where functions/ai/local/model-files.ts
- * reads one language's file on first use.
- */
-export const AI_MODEL_FILES: DataFiles = { from: 'functions/ai/local/models', to: 'models', pattern: '*.json.gz' };
-
-/**
- * The OpenAPI document (400 KB of JSON) ships beside its handler as data rather than inside the bundle,
- * where it was two thirds of the code parsed on every cold start; functions/docs/openapi.ts reads it on
- * the first request.
- */
-export const OPENAPI_DOCUMENT: DataFiles = { from: '.', to: '.', pattern: 'openapi.json' };
-
-/**
- * The problem types' page (docs/problems.md) ships beside the `$default` route's function, which serves it
- * at /docs/problems, where every problem's `type` points (catalog/problems.ts).
- */
-export const PROBLEM_DOCS: DataFiles = { from: 'docs', to: '.', pattern: 'problems.md' };

@@ -3,7 +3,7 @@
  * the same entries with the same handler modules. Pure data: handlers import it to learn their own
  * auth rules, so it must stay free of CDK imports.
  */
-import { OPENAPI_DOCUMENT, type DataFiles } from './bundling';
+import { OPENAPI_DOCUMENT, type DataFiles } from './data-files';
 import type { QueueKey } from './resources';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';

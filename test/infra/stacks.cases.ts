@@ -20,6 +20,7 @@ import {
   WORKERS,
 } from '../../catalog/workers';
 import { REALTIME_ROUTES } from '../../catalog/realtime';
+import { BUNDLE_NAMES_BESIDE, BUNDLES_BESIDE, besideImport } from '../../catalog/bundling';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -488,6 +489,18 @@ describe('function assets', () => {
     const bundle = readFileSync(join(asset?.dir ?? '', 'index.mjs'), 'utf8');
     expect(bundle).not.toContain('listWebhookDeliveries');
     expect(JSON.parse(readFileSync(join(asset?.dir ?? '', 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1/);
+  });
+
+  it('carry each bundle beside exactly where their own bundle loads it', () => {
+    const bundles = assets.filter((a) => a.files.includes('index.mjs'));
+    for (const name of BUNDLE_NAMES_BESIDE) {
+      const loading = bundles.filter((a) =>
+        readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes(besideImport(name)),
+      );
+      const carrying = bundles.filter((a) => a.files.includes(BUNDLES_BESIDE[name].file));
+      expect(loading.length).toBeGreaterThan(0);
+      expect(carrying.map((a) => a.dir).sort()).toEqual(loading.map((a) => a.dir).sort());
+    }
   });
 
   it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {

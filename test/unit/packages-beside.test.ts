@@ -1,6 +1,12 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { BUNDLE_NAMES_BESIDE, BUNDLING, PACKAGE_NAMES_BESIDE_BUNDLE, externalsFor } from '../../catalog/bundling';
+import {
+  BUNDLE_NAMES_BESIDE,
+  BUNDLING,
+  PACKAGE_NAMES_BESIDE_BUNDLE,
+  besideImport,
+  externalsFor,
+} from '../../catalog/bundling';
 import { bundlesBeside, packagesBeside, runtimeImports } from '../../catalog/packages-beside';
 
 /**
@@ -10,8 +16,11 @@ import { bundlesBeside, packagesBeside, runtimeImports } from '../../catalog/pac
  */
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The names of `kept` (packages or bundles beside) that esbuild leaves as imports in the handler's bundle. */
-async function externalsOf(handler: string, kept: readonly string[]): Promise<string[]> {
+/**
+ * The names of `kept` (packages or bundles beside) that esbuild leaves as imports in the handler's bundle,
+ * and the bundle's minified code.
+ */
+async function bundleOf(handler: string, kept: readonly string[]): Promise<{ external: string[]; code: string }> {
   const result = await build({
     entryPoints: [join(ROOT, 'functions', `${handler}.ts`)],
     bundle: true,
@@ -21,12 +30,17 @@ async function externalsOf(handler: string, kept: readonly string[]): Promise<st
     platform: BUNDLING.platform,
     target: BUNDLING.target,
     mainFields: BUNDLING.mainFields,
+    minify: BUNDLING.minify,
     external: ['@aws-sdk/*', '@smithy/*', ...externalsFor(handler)],
     logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs)[0]!;
-  return [...new Set(output.imports.map((i) => i.path))].filter((p) => kept.includes(p)).sort();
+  return {
+    external: [...new Set(output.imports.map((i) => i.path))].filter((p) => kept.includes(p)).sort(),
+    code: result.outputFiles[0]!.text,
+  };
 }
+const externalsOf = async (handler: string, kept: readonly string[]) => (await bundleOf(handler, kept)).external;
 
 describe('packages installed beside the bundle', () => {
   it('reads run-time imports, not type-only ones', () => {
@@ -72,9 +86,11 @@ describe('bundles built beside the bundle', () => {
     '%s carries what its bundle leaves out, and nothing else it loads',
     async (handler, expected) => {
       const walked = bundlesBeside(handler);
-      const external = await externalsOf(handler, BUNDLE_NAMES_BESIDE);
+      const { external, code } = await bundleOf(handler, BUNDLE_NAMES_BESIDE);
       expect(walked).toEqual(expect.arrayContaining(external));
       expect(walked).toEqual(expected);
+      // Bundling builds a bundle beside where the code shows its load: exactly where esbuild left the import.
+      expect(BUNDLE_NAMES_BESIDE.filter((name) => code.includes(besideImport(name)))).toEqual(external);
     },
     30_000,
   );
