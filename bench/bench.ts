@@ -261,14 +261,14 @@ const inMemory = {
 } as const;
 
 /** A bundle beside, as the stack builds it (in memory): its code. */
-const buildBeside = async (name: BundleBeside): Promise<Uint8Array> =>
+const buildBeside = async (name: BundleBeside, { format, banner } = besideFormat(name)): Promise<Uint8Array> =>
   (
     await build({
       ...inMemory,
       entryPoints: [join(ROOT, BUNDLES_BESIDE[name].source)],
       outfile: BUNDLES_BESIDE[name].file,
-      format: besideFormat(name).format,
-      ...(besideFormat(name).banner ? { banner: { js: besideFormat(name).banner! } } : {}),
+      format,
+      ...(banner ? { banner: { js: banner } } : {}),
     })
   ).outputFiles[0]!.contents;
 

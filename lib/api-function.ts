@@ -93,17 +93,17 @@ function besideBundleCommands(inputDir: string, outputDir: string, names: readon
     inputDir === AssetStaging.BUNDLING_INPUT_DIR ? 'esbuild' : shellWord(`${inputDir}/node_modules/.bin/esbuild`);
   const kept = (name: BundleBeside) =>
     `grep -qF ${shellWord(besideImport(name))} ${shellWord(`${outputDir}/index.mjs`)}`;
-  const build = (name: BundleBeside) =>
+  const build = (name: BundleBeside, { format, banner } = besideFormat(name)) =>
     [
       esbuild,
       shellWord(`${inputDir}/${BUNDLES_BESIDE[name].source}`),
       '--bundle',
       `--target=${BUNDLING.target}`,
       `--platform=${BUNDLING.platform}`,
-      `--format=${besideFormat(name).format}`,
+      `--format=${format}`,
       ...(BUNDLING.minify ? ['--minify'] : []),
       `--main-fields=${BUNDLING.mainFields.join(',')}`,
-      ...(besideFormat(name).banner ? [`--banner:js=${shellWord(besideFormat(name).banner!)}`] : []),
+      ...(banner ? [`--banner:js=${shellWord(banner)}`] : []),
       '--log-level=warning',
       `--outfile=${shellWord(`${outputDir}/${BUNDLES_BESIDE[name].file}`)}`,
     ].join(' ');
