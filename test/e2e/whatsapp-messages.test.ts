@@ -96,12 +96,14 @@ beforeAll(async () => {
     },
   });
   expect(created).toMatchObject({ status: 201 });
+  // Meta's review comes as a webhook payload: under chaos, a part that failed comes back after the inbound
+  // queue's visibility timeout (PAYLOAD_SETTLES_MS).
   await eventually(
     async () => (await call('GET', `/templates/${created.body.id}`, authOf(t))).body,
     (tpl) => tpl.status === 'approved',
-    20_000,
+    PAYLOAD_SETTLES_MS,
   );
-});
+}, PAYLOAD_SETTLES_MS + 60_000);
 
 describe('the 24-hour window', () => {
   it('refuses a text after it, naming the fix, and sends the fallback template instead', async () => {
