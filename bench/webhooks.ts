@@ -34,7 +34,7 @@ const receiverUrl = `https://localhost:${(server.address() as { port: number }).
 
 const { startLocalRuntime } = await import('../local/runtime');
 const runtime = await startLocalRuntime({ port: 0, seedDemo: false, logLevel: 'error' });
-const { lambdaContext } = await import('../local/context');
+const { invokeLocally } = await import('../local/invocations');
 const { createDelivery, settleDelivery } = await import('../functions/webhooks/store');
 const { newDelivery } = await import('../functions/webhooks/webhook');
 const { newEvent } = await import('../functions/events/store');
@@ -143,8 +143,9 @@ async function rate(messages: Message[], batch: (part: Message[]) => Promise<num
   const seconds = (performance.now() - started) / 1000;
   return { rate: messages.length / seconds, failed, posted: posts - before };
 }
+// Each batch is an invocation of its own, as in Lambda: the batch processor keeps its state per invocation.
 const workerBatch = async (part: Message[]) =>
-  (await worker.handler(sqsEvent(part), lambdaContext('bench'))).batchItemFailures.length;
+  (await invokeLocally('webhook-delivery', worker.handler, sqsEvent(part))).batchItemFailures.length;
 const secret = endpoint.webhook_secret;
 const floorAgent = new Agent({ keepAlive: true, maxSockets: 64 });
 const floorTarget = new URL(receiverUrl);
