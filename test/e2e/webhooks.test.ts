@@ -179,93 +179,109 @@ describe('registration', () => {
 });
 
 describe('delivery', () => {
-  it("delivers a sent message's status events, carried on the message's write, once each and signed", async () => {
-    const tenant = await createTenant();
-    const r = await receiver();
-    const { body: endpoint } = await register(
-      r.url(),
-      ['conversation.message.sent', 'conversation.message.delivered', 'conversation.message.read'],
-      tenant,
-    );
-    const { body } = await inbound(tenant, '+491516000009');
-    const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {
-      ...authOf(tenant),
-      body: { text: 'See you at ten.' },
-    });
-    expect(sent.status).toBe(202);
-    await eventually(
-      async () => r.received.length,
-      (n) => n >= 3,
-    );
-    const verifier = new Webhook(endpoint.webhook_secret);
-    const payloads = r.received.map(
-      (req) => verifier.verify(req.body, headersOf(req.headers)) as { id: string; type: string; data: any },
-    );
-    expect(payloads.map((p) => p.type).sort()).toEqual([
-      'conversation.message.delivered',
-      'conversation.message.read',
-      'conversation.message.sent',
-    ]);
-    for (const p of payloads) expect(p.data.message.id).toBe(sent.body.id);
-    // The same events the list shows (stored by the dispatcher from the message's record).
-    const listed = await eventually(
-      async () =>
-        (await call('GET', '/events?type=conversation.message.read', authOf(tenant))).body.data as { id: string }[],
-      (events) => events.length === 1,
-    );
-    expect(payloads.find((p) => p.type === 'conversation.message.read')?.id).toBe(listed[0]?.id);
-    // Nothing more arrives (a stored event is not fanned out a second time).
-    await new Promise((done) => setTimeout(done, 1500));
-    expect(r.received).toHaveLength(3);
-  });
+  it(
+    "delivers a sent message's status events, carried on the message's write, once each and signed",
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver();
+      const { body: endpoint } = await register(
+        r.url(),
+        ['conversation.message.sent', 'conversation.message.delivered', 'conversation.message.read'],
+        tenant,
+      );
+      const { body } = await inbound(tenant, '+491516000009');
+      const sent = await call('POST', `/conversations/${body.conversation.id}/messages`, {
+        ...authOf(tenant),
+        body: { text: 'See you at ten.' },
+      });
+      expect(sent.status).toBe(202);
+      await eventually(
+        async () => r.received.length,
+        (n) => n >= 3,
+        DELIVERED_WITHIN_MS,
+      );
+      const verifier = new Webhook(endpoint.webhook_secret);
+      const payloads = r.received.map(
+        (req) => verifier.verify(req.body, headersOf(req.headers)) as { id: string; type: string; data: any },
+      );
+      expect(payloads.map((p) => p.type).sort()).toEqual([
+        'conversation.message.delivered',
+        'conversation.message.read',
+        'conversation.message.sent',
+      ]);
+      for (const p of payloads) expect(p.data.message.id).toBe(sent.body.id);
+      // The same events the list shows (stored by the dispatcher from the message's record).
+      const listed = await eventually(
+        async () =>
+          (await call('GET', '/events?type=conversation.message.read', authOf(tenant))).body.data as { id: string }[],
+        (events) => events.length === 1,
+      );
+      expect(payloads.find((p) => p.type === 'conversation.message.read')?.id).toBe(listed[0]?.id);
+      // Nothing more arrives (a stored event is not fanned out a second time).
+      await new Promise((done) => setTimeout(done, 1500));
+      expect(r.received).toHaveLength(3);
+    },
+    DELIVERED_WITHIN_MS + 60_000,
+  );
 
-  it('signs per Standard Webhooks: the public verifier accepts it, and X-Service-Signature equals webhook-signature', async () => {
-    const tenant = await createTenant();
-    const r = await receiver();
-    const { body: endpoint } = await register(r.url(), ['*'], tenant);
-    await inbound(tenant, '+491516000001');
-    await eventually(
-      async () => r.received.length,
-      (n) => n >= 2,
-    );
-    const verifier = new Webhook(endpoint.webhook_secret);
-    const types = [];
-    for (const req of r.received) {
-      const payload = verifier.verify(req.body, headersOf(req.headers)) as {
-        id: string;
-        type: string;
-        api_version: string;
-        tenant_id: string;
-        data: unknown;
-      };
-      expect(req.headers['x-service-signature']).toBe(req.headers['webhook-signature']);
-      expect(req.headers['webhook-id']).toBe(payload.id);
-      expect(payload).toMatchObject({ api_version: 'v1', tenant_id: tenant.tenantId });
-      types.push(payload.type);
-    }
-    expect(types.sort()).toEqual(['conversation.created', 'conversation.message.received']);
-    // The receiver answers before the sender records the attempt, so the second success may land a moment later.
-    const succeeded = await eventually(
-      async () =>
-        (await call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant))).body
-          .data as unknown[],
-      (data) => data.length >= 2,
-    );
-    expect(succeeded).toHaveLength(2);
-  });
+  it(
+    'signs per Standard Webhooks: the public verifier accepts it, and X-Service-Signature equals webhook-signature',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver();
+      const { body: endpoint } = await register(r.url(), ['*'], tenant);
+      await inbound(tenant, '+491516000001');
+      await eventually(
+        async () => r.received.length,
+        (n) => n >= 2,
+        DELIVERED_WITHIN_MS,
+      );
+      const verifier = new Webhook(endpoint.webhook_secret);
+      const types = [];
+      for (const req of r.received) {
+        const payload = verifier.verify(req.body, headersOf(req.headers)) as {
+          id: string;
+          type: string;
+          api_version: string;
+          tenant_id: string;
+          data: unknown;
+        };
+        expect(req.headers['x-service-signature']).toBe(req.headers['webhook-signature']);
+        expect(req.headers['webhook-id']).toBe(payload.id);
+        expect(payload).toMatchObject({ api_version: 'v1', tenant_id: tenant.tenantId });
+        types.push(payload.type);
+      }
+      expect(types.sort()).toEqual(['conversation.created', 'conversation.message.received']);
+      // The receiver answers before the sender records the attempt, so the second success may land a moment later.
+      const succeeded = await eventually(
+        async () =>
+          (await call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant))).body
+            .data as unknown[],
+        (data) => data.length >= 2,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(succeeded).toHaveLength(2);
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 
-  it('delivers any text the API accepts: emoji, accents, and the U+FFFF that SQS bodies may not carry', async () => {
-    const tenant = await createTenant();
-    const r = await receiver();
-    await register(r.url(), ['conversation.message.received'], tenant);
-    const text = 'Grüße 😡 \uffff\ufffe done';
-    expect((await inbound(tenant, '+491516000031', text)).status).toBe(201);
-    const [req] = await eventually(
-      async () => r.received,
-      (list) => list.length >= 1,
-    );
-    expect(JSON.parse(req!.body).data.message.text).toBe(text);
-  });
+  it(
+    'delivers any text the API accepts: emoji, accents, and the U+FFFF that SQS bodies may not carry',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver();
+      await register(r.url(), ['conversation.message.received'], tenant);
+      const text = 'Grüße 😡 \uffff\ufffe done';
+      expect((await inbound(tenant, '+491516000031', text)).status).toBe(201);
+      const [req] = await eventually(
+        async () => r.received,
+        (list) => list.length >= 1,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(JSON.parse(req!.body).data.message.text).toBe(text);
+    },
+    DELIVERED_WITHIN_MS + 60_000,
+  );
 
   it('retries a failing receiver exactly 5 times on schedule, then shows it failed; a replay succeeds once', async () => {
     const tenant = await createTenant();
@@ -313,41 +329,46 @@ describe('delivery', () => {
     await settlesTo(async () => (await call('GET', '/webhook-deliveries?status=failed', authOf(tenant))).body.data, []);
   }, 130_000);
 
-  it('counts a receiver slower than the timeout as a failure, and does not follow redirects', async () => {
-    const tenant = await createTenant();
-    const slow = await receiver(() => ({ status: 200, delayMs: 3000 }));
-    const redirect = await receiver((req) =>
-      req.path === '/moved' ? { status: 200 } : { status: 302, headers: { Location: '/moved' } },
-    );
-    const a = (await register(slow.url(), ['booking.*'], tenant)).body;
-    const b = (await register(redirect.url(), ['booking.*'], tenant)).body;
-    await call('POST', '/bookings', {
-      ...authOf(tenant),
-      body: {
-        customer: { phone: '+491516000003' },
-        service: 'x',
-        start_at: '2031-03-02T09:00:00Z',
-        end_at: '2031-03-02T10:00:00Z',
-        timezone: 'UTC',
-      },
-    });
-    const first = async (id: string) => (await call('GET', `/webhooks/${id}/deliveries`, authOf(tenant))).body.data[0];
-    const slowDelivery = await eventually(
-      () => first(a.id),
-      (d) => d?.attempts?.length >= 1,
-      DELIVERED_WITHIN_MS,
-    );
-    expect(slowDelivery.attempts[0]).toMatchObject({ status_code: null, error: 'timeout after 1500 ms' });
-    const redirected = await eventually(
-      () => first(b.id),
-      (d) => d?.attempts?.length >= 1,
-      DELIVERED_WITHIN_MS,
-    );
-    expect(redirected.attempts[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
-    expect(redirect.received.filter((x) => x.path === '/moved')).toHaveLength(0);
-    await call('PATCH', `/webhooks/${a.id}`, { ...authOf(tenant), body: { is_active: false } });
-    await call('PATCH', `/webhooks/${b.id}`, { ...authOf(tenant), body: { is_active: false } });
-  }, 95_000);
+  it(
+    'counts a receiver slower than the timeout as a failure, and does not follow redirects',
+    async () => {
+      const tenant = await createTenant();
+      const slow = await receiver(() => ({ status: 200, delayMs: 3000 }));
+      const redirect = await receiver((req) =>
+        req.path === '/moved' ? { status: 200 } : { status: 302, headers: { Location: '/moved' } },
+      );
+      const a = (await register(slow.url(), ['booking.*'], tenant)).body;
+      const b = (await register(redirect.url(), ['booking.*'], tenant)).body;
+      await call('POST', '/bookings', {
+        ...authOf(tenant),
+        body: {
+          customer: { phone: '+491516000003' },
+          service: 'x',
+          start_at: '2031-03-02T09:00:00Z',
+          end_at: '2031-03-02T10:00:00Z',
+          timezone: 'UTC',
+        },
+      });
+      const first = async (id: string) =>
+        (await call('GET', `/webhooks/${id}/deliveries`, authOf(tenant))).body.data[0];
+      const slowDelivery = await eventually(
+        () => first(a.id),
+        (d) => d?.attempts?.length >= 1,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(slowDelivery.attempts[0]).toMatchObject({ status_code: null, error: 'timeout after 1500 ms' });
+      const redirected = await eventually(
+        () => first(b.id),
+        (d) => d?.attempts?.length >= 1,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(redirected.attempts[0]).toMatchObject({ status_code: 302, error: 'HTTP 302' });
+      expect(redirect.received.filter((x) => x.path === '/moved')).toHaveLength(0);
+      await call('PATCH', `/webhooks/${a.id}`, { ...authOf(tenant), body: { is_active: false } });
+      await call('PATCH', `/webhooks/${b.id}`, { ...authOf(tenant), body: { is_active: false } });
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 
   it(
     'delivers nothing to an inactive endpoint, and stops its pending retries',
@@ -386,107 +407,125 @@ describe('delivery', () => {
     2 * DELIVERED_WITHIN_MS + 30_000,
   );
 
-  it('matches wildcards and fans one event out to several endpoints, each signed with its own secret', async () => {
-    const tenant = await createTenant();
-    const all = await receiver();
-    const bookings = await receiver();
-    const convs = await receiver();
-    const eAll = (await register(all.url(), ['*'], tenant)).body;
-    const eBookings = (await register(bookings.url(), ['booking.*'], tenant)).body;
-    const eConvs = (await register(convs.url(), ['conversation.created'], tenant)).body;
-    await call('POST', '/bookings', {
-      ...authOf(tenant),
-      body: {
-        customer: { phone: '+491516000005' },
-        service: 'x',
-        start_at: '2031-03-03T09:00:00Z',
-        end_at: '2031-03-03T10:00:00Z',
-        timezone: 'UTC',
-      },
-    });
-    await eventually(
-      async () => all.received.length + bookings.received.length,
-      (n) => n >= 2,
-    );
-    await new Promise((res) => setTimeout(res, 500));
-    expect(convs.received).toHaveLength(0);
-    const [fromAll] = all.received;
-    const [fromBookings] = bookings.received;
-    expect(fromAll?.body).toBe(fromBookings?.body);
-    expect(() => new Webhook(eAll.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).not.toThrow();
-    expect(() =>
-      new Webhook(eBookings.webhook_secret).verify(fromBookings!.body, headersOf(fromBookings!.headers)),
-    ).not.toThrow();
-    expect(() => new Webhook(eConvs.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).toThrow();
-  });
+  it(
+    'matches wildcards and fans one event out to several endpoints, each signed with its own secret',
+    async () => {
+      const tenant = await createTenant();
+      const all = await receiver();
+      const bookings = await receiver();
+      const convs = await receiver();
+      const eAll = (await register(all.url(), ['*'], tenant)).body;
+      const eBookings = (await register(bookings.url(), ['booking.*'], tenant)).body;
+      const eConvs = (await register(convs.url(), ['conversation.created'], tenant)).body;
+      await call('POST', '/bookings', {
+        ...authOf(tenant),
+        body: {
+          customer: { phone: '+491516000005' },
+          service: 'x',
+          start_at: '2031-03-03T09:00:00Z',
+          end_at: '2031-03-03T10:00:00Z',
+          timezone: 'UTC',
+        },
+      });
+      await eventually(
+        async () => all.received.length + bookings.received.length,
+        (n) => n >= 2,
+        DELIVERED_WITHIN_MS,
+      );
+      await new Promise((res) => setTimeout(res, 500));
+      expect(convs.received).toHaveLength(0);
+      const [fromAll] = all.received;
+      const [fromBookings] = bookings.received;
+      expect(fromAll?.body).toBe(fromBookings?.body);
+      expect(() => new Webhook(eAll.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).not.toThrow();
+      expect(() =>
+        new Webhook(eBookings.webhook_secret).verify(fromBookings!.body, headersOf(fromBookings!.headers)),
+      ).not.toThrow();
+      expect(() => new Webhook(eConvs.webhook_secret).verify(fromAll!.body, headersOf(fromAll!.headers))).toThrow();
+    },
+    DELIVERED_WITHIN_MS + 60_000,
+  );
 
-  it('signs with both secrets for 24 h after a rotation', async () => {
-    const tenant = await createTenant();
-    const r = await receiver();
-    const created = (await register(r.url(), ['webhook.test'], tenant)).body;
-    const rotated = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
-    expect(rotated.status).toBe(200);
-    expect(rotated.body.webhook_secret).not.toBe(created.webhook_secret);
-    // Workers cache an endpoint for up to a second; the old secret still signs meanwhile.
-    await new Promise((res) => setTimeout(res, 1200));
-    const test = await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
-    expect(test.status).toBe(202);
-    const [req] = await eventually(
-      async () => r.received,
-      (list) => list.length >= 1,
-    );
-    const signatures = String(req!.headers['webhook-signature']).split(' ');
-    expect(signatures).toHaveLength(2);
-    for (const secret of [created.webhook_secret, rotated.body.webhook_secret]) {
-      expect(() => new Webhook(secret).verify(req!.body, headersOf(req!.headers))).not.toThrow();
-    }
-    expect(JSON.parse(req!.body).type).toBe('webhook.test');
-    // A second rotation retires the first secret at once: never more than two signatures.
-    const again = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
-    await new Promise((res) => setTimeout(res, 1200));
-    await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
-    const [, second] = await eventually(
-      async () => r.received,
-      (list) => list.length >= 2,
-    );
-    expect(String(second!.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(() => new Webhook(again.body.webhook_secret).verify(second!.body, headersOf(second!.headers))).not.toThrow();
-    expect(() =>
-      new Webhook(rotated.body.webhook_secret).verify(second!.body, headersOf(second!.headers)),
-    ).not.toThrow();
-    expect(() => new Webhook(created.webhook_secret).verify(second!.body, headersOf(second!.headers))).toThrow();
-  });
+  it(
+    'signs with both secrets for 24 h after a rotation',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver();
+      const created = (await register(r.url(), ['webhook.test'], tenant)).body;
+      const rotated = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.webhook_secret).not.toBe(created.webhook_secret);
+      // Workers cache an endpoint for up to a second; the old secret still signs meanwhile.
+      await new Promise((res) => setTimeout(res, 1200));
+      const test = await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
+      expect(test.status).toBe(202);
+      const [req] = await eventually(
+        async () => r.received,
+        (list) => list.length >= 1,
+        DELIVERED_WITHIN_MS,
+      );
+      const signatures = String(req!.headers['webhook-signature']).split(' ');
+      expect(signatures).toHaveLength(2);
+      for (const secret of [created.webhook_secret, rotated.body.webhook_secret]) {
+        expect(() => new Webhook(secret).verify(req!.body, headersOf(req!.headers))).not.toThrow();
+      }
+      expect(JSON.parse(req!.body).type).toBe('webhook.test');
+      // A second rotation retires the first secret at once: never more than two signatures.
+      const again = await call('POST', `/webhooks/${created.id}/rotate-secret`, authOf(tenant));
+      await new Promise((res) => setTimeout(res, 1200));
+      await call('POST', `/webhooks/${created.id}/test`, authOf(tenant));
+      const [, second] = await eventually(
+        async () => r.received,
+        (list) => list.length >= 2,
+        DELIVERED_WITHIN_MS,
+      );
+      expect(String(second!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      expect(() =>
+        new Webhook(again.body.webhook_secret).verify(second!.body, headersOf(second!.headers)),
+      ).not.toThrow();
+      expect(() =>
+        new Webhook(rotated.body.webhook_secret).verify(second!.body, headersOf(second!.headers)),
+      ).not.toThrow();
+      expect(() => new Webhook(created.webhook_secret).verify(second!.body, headersOf(second!.headers))).toThrow();
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 
-  it('recovers every failed delivery since a time', async () => {
-    const tenant = await createTenant();
-    const r = await receiver(() => ({ status: 500 }));
-    const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
-    // The events are timed on the server's clock, which may run behind this one.
-    const since = new Date(Date.now() - 1000 - serverClockSkewMs()).toISOString();
-    await inbound(tenant, '+491516000006');
-    await inbound(tenant, '+491516000007');
-    await eventually(
-      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
-      (res) => res.body.data.length === 2,
-      DELIVERED_WITHIN_MS,
-    );
-    r.setBehaviour(() => ({ status: 200 }));
-    const recovered = await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since } });
-    expect(recovered.status).toBe(202);
-    expect(recovered.body.replayed).toBe(2);
-    expect(
-      (
-        await call('POST', `/webhooks/${endpoint.id}/recover`, {
-          ...authOf(tenant),
-          body: { since: '1969-12-31T00:00:00Z' },
-        })
-      ).body.code,
-    ).toBe('date_out_of_range');
-    await eventually(
-      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)),
-      (res) => res.body.data.length === 2,
-    );
-  }, 95_000);
+  it(
+    'recovers every failed delivery since a time',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver(() => ({ status: 500 }));
+      const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
+      // The events are timed on the server's clock, which may run behind this one.
+      const since = new Date(Date.now() - 1000 - serverClockSkewMs()).toISOString();
+      await inbound(tenant, '+491516000006');
+      await inbound(tenant, '+491516000007');
+      await eventually(
+        () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
+        (res) => res.body.data.length === 2,
+        DELIVERED_WITHIN_MS,
+      );
+      r.setBehaviour(() => ({ status: 200 }));
+      const recovered = await call('POST', `/webhooks/${endpoint.id}/recover`, { ...authOf(tenant), body: { since } });
+      expect(recovered.status).toBe(202);
+      expect(recovered.body.replayed).toBe(2);
+      expect(
+        (
+          await call('POST', `/webhooks/${endpoint.id}/recover`, {
+            ...authOf(tenant),
+            body: { since: '1969-12-31T00:00:00Z' },
+          })
+        ).body.code,
+      ).toBe('date_out_of_range');
+      await eventually(
+        () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=succeeded`, authOf(tenant)),
+        (res) => res.body.data.length === 2,
+        DELIVERED_WITHIN_MS,
+      );
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 });
 
 describe('the failed-delivery view', () => {
@@ -715,28 +754,33 @@ describe('ops tooling (npm run ops)', () => {
     return { stdout, stderr };
   };
 
-  it('lists failed deliveries, peeks at the DLQ, and replays failures', async () => {
-    const tenant = await createTenant();
-    const r = await receiver(() => ({ status: 500 }));
-    const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
-    await inbound(tenant, '+491516000009');
-    const failed = await eventually(
-      () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
-      (res) => res.body.data.length === 1,
-      DELIVERED_WITHIN_MS,
-    );
-    const id = failed.body.data[0].id;
-    const listed = await ops('failed', '--tenant', tenant.tenantId);
-    expect(JSON.parse(listed.stdout.trim())).toMatchObject({ id, tenant_id: tenant.tenantId, attempts: 6 });
-    expect((await ops('failed')).stdout).toContain(id);
-    const peek = await ops('peek-dlq');
-    expect(peek.stderr).toMatch(/dead letter\(s\) shown/);
-    r.setBehaviour(() => ({ status: 200 }));
-    const replayed = await ops('replay-failed', '--tenant', tenant.tenantId);
-    expect(replayed.stderr).toContain('1 deliveries replayed');
-    await eventually(
-      () => call('GET', `/webhook-deliveries/${id}`, authOf(tenant)),
-      (res) => res.body.status === 'succeeded',
-    );
-  }, 95_000);
+  it(
+    'lists failed deliveries, peeks at the DLQ, and replays failures',
+    async () => {
+      const tenant = await createTenant();
+      const r = await receiver(() => ({ status: 500 }));
+      const { body: endpoint } = await register(r.url(), ['conversation.created'], tenant);
+      await inbound(tenant, '+491516000009');
+      const failed = await eventually(
+        () => call('GET', `/webhooks/${endpoint.id}/deliveries?status=failed`, authOf(tenant)),
+        (res) => res.body.data.length === 1,
+        DELIVERED_WITHIN_MS,
+      );
+      const id = failed.body.data[0].id;
+      const listed = await ops('failed', '--tenant', tenant.tenantId);
+      expect(JSON.parse(listed.stdout.trim())).toMatchObject({ id, tenant_id: tenant.tenantId, attempts: 6 });
+      expect((await ops('failed')).stdout).toContain(id);
+      const peek = await ops('peek-dlq');
+      expect(peek.stderr).toMatch(/dead letter\(s\) shown/);
+      r.setBehaviour(() => ({ status: 200 }));
+      const replayed = await ops('replay-failed', '--tenant', tenant.tenantId);
+      expect(replayed.stderr).toContain('1 deliveries replayed');
+      await eventually(
+        () => call('GET', `/webhook-deliveries/${id}`, authOf(tenant)),
+        (res) => res.body.status === 'succeeded',
+        DELIVERED_WITHIN_MS,
+      );
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 });
