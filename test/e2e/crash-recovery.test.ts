@@ -106,7 +106,9 @@ it('after a kill -9 mid-traffic, every delivery and outbound message reaches its
     LOCAL_RUNTIME_FILE: join(dataDir, 'runtime.json'),
     // Under the chaos mode the crash is the fault under test: an invocation timed out or aged out as well
     // would leave its work to the sweepers' one-minute defaults, past FINAL_WITHIN_MS.
-    ...(process.env.CHAOS ? { CHAOS_FAULTS: 'invokeAgeOut=0,timeout=0' } : {}),
+    ...(process.env.CHAOS
+      ? { CHAOS_FAULTS: [process.env.CHAOS_FAULTS, 'invokeAgeOut=0,timeout=0'].filter(Boolean).join(',') }
+      : {}),
   };
   const graphRequests = async () => (await fetch(`${graph!.url}/__requests`)).json() as Promise<any[]>;
   try {

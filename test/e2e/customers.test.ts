@@ -287,7 +287,7 @@ describe('customers', () => {
     );
     const again = await call('PATCH', `/customers/${customer.id}`, { ...authOf(t), body: { name: null } });
     expect(again.body).toEqual(cleared.body);
-  });
+  }, 150_000);
 
   it("refuses a malformed rename, and another tenant's customer is not found; agents may rename", async () => {
     const customer = (await inbound('+491513000051', 'Jo')).body.conversation.customer;
