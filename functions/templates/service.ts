@@ -1,4 +1,5 @@
 // Public: template reviews and status updates, for the inbound worker and the scheduler.
+import { isThrottling, transactionConflicted } from '../platform/db';
 import { DomainError } from '../platform/domain-error';
 import { newId } from '../platform/ids';
 import { logger } from '../platform/observability';
@@ -207,7 +208,12 @@ export async function applyHeldTemplateStatus(template: Template, now: Date): Pr
   // A held `pending` adds nothing to what the creation answered.
   if (!held || !status || status === 'pending') return template;
   // Only over the template as recorded: a review applied since came after its record, so it is newer.
-  await changeTemplateStatus(template.tenant_id, template.id, status, reasonOfMeta(held.reason), now, template.version);
+  // Nothing else brings back a review this misses (only a sync would): a throttled write is tried again.
+  await retryOnConflict(
+    () =>
+      changeTemplateStatus(template.tenant_id, template.id, status, reasonOfMeta(held.reason), now, template.version),
+    { attempts: 4, retryable: (error) => isThrottling(error) || transactionConflicted(error) },
+  );
   return (await getTemplate(template.tenant_id, template.id)) ?? template;
 }
 
