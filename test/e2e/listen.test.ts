@@ -108,7 +108,7 @@ describe('listen', () => {
         `conversation\\.created  evt_\\w+  -> POST ${hookUrl.replace(/\./g, '\\.')} 204 No Content \\(\\d+ ms\\)`,
       ),
     );
-  });
+  }, 90_000);
 
   it('prints the same secret for the same API key, and refuses a missing --forward-to', async () => {
     const printed = async (args: string[]) => {

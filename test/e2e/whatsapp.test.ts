@@ -428,7 +428,7 @@ describe('WhatsApp outbound and receipts', () => {
       (types) => types.length >= 2,
     );
     expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
-  }, 270_000);
+  }, 300_000);
 
   it("never lets one tenant touch another tenant's messages with a forged receipt", async () => {
     const conv = await conversationWith(t, '4915100000011');
