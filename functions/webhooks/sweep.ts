@@ -28,7 +28,11 @@ export async function sweepOverdueDeliveries(): Promise<{
   const now = clock.now();
   const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
   const delays = retryDelays(process.env.WEBHOOK_RETRY_DELAYS);
-  const overdue = await overdueDeliveries(new Date(now.getTime() - graceMs), BATCH_PER_SHARD);
+  // An attempt under a live lease is its worker's (the claim would be refused, and a refused write is
+  // still paid for): not overdue until that lease ends.
+  const overdue = (await overdueDeliveries(new Date(now.getTime() - graceMs), BATCH_PER_SHARD)).filter(
+    (d) => d.lease_until === null || Date.parse(d.lease_until) <= now.getTime(),
+  );
   const oldest = Math.max(0, ...overdue.map((d) => Math.round((now.getTime() - Date.parse(d.overdue_since)) / 1000)));
   metrics.addMetric(OVERDUE_DELIVERY_METRIC, 'Seconds', oldest);
   const attempts: DeliveryMessage[] = [];

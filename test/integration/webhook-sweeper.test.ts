@@ -10,7 +10,13 @@ import { tableName } from '../../functions/platform/config';
 import { db } from '../../functions/platform/db';
 import { dueIndexKeys } from '../../functions/platform/due-index';
 import { tenantPk } from '../../functions/platform/keys';
-import { createDelivery, getDelivery, takeAttempt } from '../../functions/webhooks/store';
+import {
+  claimOverdue,
+  createDelivery,
+  getDelivery,
+  overdueDeliveries,
+  takeAttempt,
+} from '../../functions/webhooks/store';
 import { DEFAULT_SWEEP_GRACE_SECONDS, newDelivery } from '../../functions/webhooks/webhook';
 import { authOf, call, createTenant, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
@@ -122,13 +128,18 @@ it('an attempt whose worker died is left to its lease, then taken over when the 
   try {
     // Due long enough ago for the sweeper to find it overdue at once.
     const { delivery } = await deliveryTo(t, r.url(), (DEFAULT_SWEEP_GRACE_SECONDS + 10) * 1000);
-    // A worker took the attempt (a 2 s lease) and died before any outcome.
+    // The sweeper reads it overdue; then, before its claim, a worker takes the attempt (a 2 s lease) and
+    // dies before any outcome.
+    const overdue = await overdueDeliveries(new Date(Date.now() - DEFAULT_SWEEP_GRACE_SECONDS * 1000), 100);
+    const seen = overdue.find((d) => d.id === delivery.id);
+    expect(seen).toMatchObject({ lease_until: null });
     const leased = Date.now();
     expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, new Date(leased + 2000), new Date())).toBe(true);
     // While the lease lasts, nobody else may make that attempt: not another worker, nor the sweeper.
     expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, new Date(leased + 2000), new Date())).toBe(
       false,
     );
+    expect(await claimOverdue(seen!, new Date())).toBe(false);
     await sweep();
     const held = await getDelivery(t.tenantId, delivery.id);
     expect(held).toMatchObject({ status: 'pending', next_attempt_at: delivery.next_attempt_at, attempts: [] });
