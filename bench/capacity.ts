@@ -99,9 +99,8 @@ export const REQUESTS: Record<'list' | 'message' | 'inbound' | 'booking', Reques
 };
 
 /**
- * One webhook delivery: the dispatcher puts it (1 write, its per-endpoint index entry 1, its due-index entry
- * 1), the worker takes the attempt (1; the lease leaves the due index alone) and records it (1, the due
- * entry removed, its status index moved).
+ * One webhook delivery: the dispatcher puts it (1 write, its per-endpoint index entry 1), the worker takes
+ * the attempt (1, and its due-index entry) and records it (1, the entry removed, its status index moved).
  */
 export const DELIVERY: RequestCost = {
   units: [

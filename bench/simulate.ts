@@ -63,7 +63,7 @@ const NAMES: Record<KeyClass, string> = {
   tenantIndex: 'list indexes (convAll…) <t>',
   apiKey: 'API key item APIKEY#<hash>',
   rateLimit: 'rate-limit shard RL#<t>#<hour>#<n>',
-  due: 'due index gsi5 DLVDUE#<n>',
+  due: 'due index gsi5 DLVLEASE#<n>',
   spread: 'customer and conversation keys',
 };
 

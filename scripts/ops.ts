@@ -247,7 +247,7 @@ async function main() {
       const now = new Date();
       const secondsSince = (iso: string) => Math.round((now.getTime() - Date.parse(iso)) / 1000);
       const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
-      const deliveries = (await store.overdueDeliveries(new Date(now.getTime() - graceMs), limit))
+      const deliveries = (await store.overdueDeliveries(new Date(now.getTime() - graceMs), now, limit))
         .map((d) => ({
           kind: 'webhook_delivery',
           tenant_id: d.tenant_id,
@@ -255,12 +255,7 @@ async function main() {
           webhook_id: d.webhook_id,
           event_type: d.event_type,
           attempts: d.cycle_attempts,
-          why:
-            d.lease_until === null
-              ? 'its queued attempt was lost'
-              : Date.parse(d.lease_until) > now.getTime()
-                ? 'its attempt is under way, late'
-                : 'the worker making its attempt stopped',
+          why: d.lease_ended ? 'the worker making its attempt stopped' : 'its queued attempt was lost',
           overdue_since: d.overdue_since,
           overdue_seconds: secondsSince(d.overdue_since),
         }))

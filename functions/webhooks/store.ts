@@ -36,8 +36,8 @@ import type {
  * Delivery indexes (sk = delivery id, which sorts by event time):
  *   gsi1 per endpoint | gsi2 per endpoint and status | gsi3 per tenant and status (the failed view)
  *   gsi4 DLVFAILED, only while failed: every tenant's failures, for operators (npm run ops)
- *   gsi5 only while pending, what the sweeper finds overdue: DLVDUE#<shard>, sk next_attempt_at (a
- *        worker's lease on the attempt leaves it where it is: the sweeper's claim checks the lease)
+ *   gsi5 only while pending, what the sweeper finds overdue: DLVDUE#<shard>, sk next_attempt_at, while
+ *        the attempt waits on the queue; DLVLEASE#<shard>, sk lease_until, while a worker makes it
  */
 const endpointKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId), sk: `WHK#${id}` });
 const subscriptionsKey = (tenantId: string) => ({ pk: tenantPk(tenantId), sk: 'WHKSUB' });
@@ -45,8 +45,8 @@ const deliveryKey = (tenantId: string, id: string) => ({ pk: tenantPk(tenantId),
 export const FAILED_INDEX_PK = 'DLVFAILED';
 /** Pending deliveries in the due index (platform/due-index), spread over its shards so every attempt's write does not hit one hot key. */
 const DUE_KIND = 'DLVDUE';
-/** Where a lease used to move the entry (by `lease_until`): still read, for entries written before it stopped. */
-const LEGACY_LEASED_KIND = 'DLVLEASE';
+/** Pending deliveries whose attempt a worker holds, by the end of its lease. */
+const LEASED_KIND = 'DLVLEASE';
 
 export const ENDPOINT_FIELDS = [
   'id',
@@ -487,26 +487,26 @@ export async function listAllFailed(request: { limit: number; cursor?: string })
 export type SweptDelivery = Delivery & {
   payload?: EventEnvelope;
   overdue_since: string;
-  /** Set once a worker took the attempt: live, it is under way; ended, that worker stopped. */
-  lease_until: string | null;
+  /** Overdue because the lease of the worker making its attempt ended (else: its queue message was lost). */
+  lease_ended: boolean;
   gsi5pk: unknown;
 };
 
 /**
- * Pending deliveries whose attempt was due before `dueBefore`, oldest first in each due shard: their queue
- * message was lost, or the worker that took the attempt may have died (claimOverdue waits for its lease).
+ * Pending deliveries the sweeper should take over, oldest first in each due shard: those waiting on the
+ * queue whose attempt was due before `dueBefore`, and those whose attempt's lease ended before `now`.
  */
-export async function overdueDeliveries(dueBefore: Date, limitPerShard: number): Promise<SweptDelivery[]> {
-  const [waiting, legacy] = await Promise.all([
+export async function overdueDeliveries(dueBefore: Date, now: Date, limitPerShard: number): Promise<SweptDelivery[]> {
+  const [waiting, leased] = await Promise.all([
     dueItems(DUE_KIND, dueBefore, limitPerShard),
-    dueItems(LEGACY_LEASED_KIND, dueBefore, limitPerShard),
+    dueItems(LEASED_KIND, now, limitPerShard),
   ]);
-  return [...waiting, ...legacy].map((item) => ({
+  return [...waiting, ...leased].map((item) => ({
     ...deliveryFromItem(item),
     payload: item.payload as EventEnvelope | undefined,
-    // The due index's sort key: when the attempt was due (for a legacy entry, when its lease ended).
+    // The due index's sort key: when the attempt was due, or when the lease of a lost one ended.
     overdue_since: String(item.gsi5sk),
-    lease_until: typeof item.lease_until === 'string' ? item.lease_until : null,
+    lease_ended: String(item.gsi5pk).startsWith(`${LEASED_KIND}#`),
     gsi5pk: item.gsi5pk,
   }));
 }
@@ -515,8 +515,7 @@ export async function overdueDeliveries(dueBefore: Date, limitPerShard: number):
  * Takes an attempt for a worker: a lease until `until`, only if this message is still the one expected
  * (same cycle and attempt count) and no other worker holds a live lease on it. False: drop the message
  * (a duplicate, a stale one, or one another worker is making; if that worker dies, the sweeper takes the
- * attempt over once its lease ends). The due index is left alone: moving the entry would cost two index
- * writes per attempt, and the sweeper's claim checks the lease instead.
+ * attempt over once its lease ends). While held, the delivery is in the due index by the lease's end.
  */
 export async function takeAttempt(
   d: Pick<Delivery, 'tenant_id' | 'id'>,
@@ -524,18 +523,21 @@ export async function takeAttempt(
   until: Date,
   now: Date,
 ): Promise<boolean> {
+  const leaseUntil = until.toISOString();
+  const index = dueIndexKeys(LEASED_KIND, d.id, leaseUntil);
   return conditionalWrite(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName('main'),
         Key: deliveryKey(d.tenant_id, d.id),
-        UpdateExpression: 'SET lease_until = :until',
+        UpdateExpression: 'SET lease_until = :until, gsi5pk = :duePk, gsi5sk = :until',
         ConditionExpression:
           '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND ' +
           '(attribute_not_exists(lease_until) OR lease_until < :now)',
         ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
         ExpressionAttributeValues: {
-          ':until': until.toISOString(),
+          ':until': leaseUntil,
+          ':duePk': index.gsi5pk,
           ':pending': 'pending',
           ':cycle': expected.cycle,
           ':attempts': expected.attemptsSoFar,
@@ -548,10 +550,8 @@ export async function takeAttempt(
 
 /**
  * Claims an overdue delivery for the sweeper, only if nothing happened to it since it was read (same
- * cycle, attempts and due-index entry) and no worker holds a live lease on its attempt: two sweepers never
- * both re-queue it, and an attempt under way is left to its worker (taken over once that lease ends). The
- * attempt is then due `at` (now) and waits on the queue again, so it is swept once more should that
- * message be lost too.
+ * cycle, attempts and due-index entry): two sweepers never both re-queue it. The attempt is then due
+ * `at` (now) and waits on the queue again, so it is swept once more should that message be lost too.
  */
 export async function claimOverdue(d: SweptDelivery, at: Date): Promise<boolean> {
   const due = at.toISOString();
@@ -562,8 +562,7 @@ export async function claimOverdue(d: SweptDelivery, at: Date): Promise<boolean>
         Key: deliveryKey(d.tenant_id, d.id),
         UpdateExpression: 'SET next_attempt_at = :due, gsi5pk = :duePk, gsi5sk = :due REMOVE lease_until',
         ConditionExpression:
-          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND gsi5pk = :seenPk AND ' +
-          'gsi5sk = :seenSk AND (attribute_not_exists(lease_until) OR lease_until < :due)',
+          '#status = :pending AND #cycle = :cycle AND cycle_attempts = :attempts AND gsi5pk = :seenPk AND gsi5sk = :seenSk',
         ExpressionAttributeNames: { '#status': 'status', '#cycle': 'cycle' },
         ExpressionAttributeValues: {
           ':due': due,

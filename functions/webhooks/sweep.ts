@@ -11,14 +11,13 @@ import { retryDelays, sweepAction, sweepGraceSeconds } from './webhook';
 const BATCH_PER_SHARD = 100;
 
 /**
- * The webhook part of the sweeper (functions/sweeper), on a schedule: a pending delivery is overdue when
- * its attempt is more than the grace period past its due time with no outcome: its message was lost (a
- * crash between two steps, a refused SendMessage, a local runtime killed along with its in-memory queue),
- * or the worker that took the attempt died. Each is claimed (an attempt under a live lease is left to its
- * worker until the lease ends) and queued again, or handed to the dead-letter queue if its last attempt
- * already failed, so every delivery reaches `succeeded`, `failed` or `cancelled`. A duplicate of a message
- * that was only slow loses at the attempt lease, so no delivery is ever POSTed twice at the same time.
- * Each run records the age of the oldest overdue one.
+ * The webhook part of the sweeper (functions/sweeper), on a schedule: a pending delivery is overdue when its attempt waited on the queue more
+ * than the grace period past its due time (its message was lost: a crash between two steps, a refused
+ * SendMessage, a local runtime killed along with its in-memory queue), or when the lease of the worker
+ * making it ended without an outcome (that worker died). Each is claimed and queued again, or handed to
+ * the dead-letter queue if its last attempt already failed, so every delivery reaches `succeeded`,
+ * `failed` or `cancelled`. A duplicate of a message that was only slow loses at the attempt lease, so no
+ * delivery is ever POSTed twice at the same time. Each run records the age of the oldest overdue one.
  */
 export async function sweepOverdueDeliveries(): Promise<{
   requeued: number;
@@ -28,11 +27,7 @@ export async function sweepOverdueDeliveries(): Promise<{
   const now = clock.now();
   const graceMs = sweepGraceSeconds(process.env.WEBHOOK_SWEEP_GRACE_SECONDS) * 1000;
   const delays = retryDelays(process.env.WEBHOOK_RETRY_DELAYS);
-  // An attempt under a live lease is its worker's (the claim would be refused, and a refused write is
-  // still paid for): not overdue until that lease ends.
-  const overdue = (await overdueDeliveries(new Date(now.getTime() - graceMs), BATCH_PER_SHARD)).filter(
-    (d) => d.lease_until === null || Date.parse(d.lease_until) <= now.getTime(),
-  );
+  const overdue = await overdueDeliveries(new Date(now.getTime() - graceMs), now, BATCH_PER_SHARD);
   const oldest = Math.max(0, ...overdue.map((d) => Math.round((now.getTime() - Date.parse(d.overdue_since)) / 1000)));
   metrics.addMetric(OVERDUE_DELIVERY_METRIC, 'Seconds', oldest);
   const attempts: DeliveryMessage[] = [];

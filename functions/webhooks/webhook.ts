@@ -160,7 +160,7 @@ export function deliveryId(eventId: string, webhookId: string): string {
  * How long past its due time a pending delivery that no worker has taken may wait before the sweeper
  * takes its queue message for lost and queues it again (WEBHOOK_SWEEP_GRACE_SECONDS). A message still
  * waiting in a busy queue costs one wasted message if swept: the attempt lease lets only one of the
- * two POST. An attempt under way is left to its worker until its lease ends (attemptLeaseMs).
+ * two POST. An attempt under way is taken over when its lease ends instead (attemptLeaseMs).
  */
 export const DEFAULT_SWEEP_GRACE_SECONDS = 20;
 export function sweepGraceSeconds(raw: string | undefined): number {
