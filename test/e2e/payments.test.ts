@@ -14,7 +14,7 @@ import {
 } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { useRuntimeAws } from '../support/aws';
-import { failCalls, writesTo } from '../support/dynamo-faults';
+import { failCalls, throttled, writesTo } from '../support/dynamo-faults';
 import { testRuntime } from '../support/runtime';
 
 // Timeouts cover the waits under the chaos mode: a refund left to the sweeper is sent within
@@ -244,10 +244,6 @@ describe('refunds', () => {
     // Every write that would record the refund as made fails (throttled), in this process.
     const recordsRefund = (command: string, input: Record<string, unknown>) =>
       writesTo('PAY#')(command, input) && JSON.stringify(input).includes('payment.refunded');
-    const throttled = () =>
-      Object.assign(new Error('throughput exceeds the current capacity'), {
-        name: 'ProvisionedThroughputExceededException',
-      });
     const stop = failCalls(recordsRefund, throttled, 20);
     let answered;
     try {

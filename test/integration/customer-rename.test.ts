@@ -3,7 +3,7 @@ import { db } from '../../functions/platform/db';
 import { TABLES } from '../../catalog/resources';
 import { authOf, call, createTenant, eventually } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
-import { beforeCalls, failCalls, laggingReplica, writesTo } from '../support/dynamo-faults';
+import { beforeCalls, failCalls, laggingReplica, throttled, writesTo } from '../support/dynamo-faults';
 import { updateCustomer } from '../../functions/customers/service';
 import { getConversation } from '../../functions/conversations/store';
 import { getBooking } from '../../functions/bookings/store';
@@ -189,10 +189,6 @@ it('a rename whose copy writes fail answers with the renamed customer, and the s
     ...authOf(t),
     body: { channel: 'sandbox', customer: { phone: '+491518000401', name: 'Old' } },
   });
-  const throttled = () =>
-    Object.assign(new Error('chaos: throughput exceeds the current capacity'), {
-      name: 'ProvisionedThroughputExceededException',
-    });
   const stop = failCalls(writesTo('CONV#'), throttled, 20);
   let renamed;
   try {

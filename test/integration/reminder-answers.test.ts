@@ -4,6 +4,7 @@ import { answerTapSafely } from '../../functions/reminders/taps';
 import { db } from '../../functions/platform/db';
 import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
+import { throttled } from '../support/dynamo-faults';
 
 /**
  * A customer's tap on a reminder is acted on once, however often it arrives: the booking's change, the
@@ -166,10 +167,6 @@ const throttledTransaction = () =>
   Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons'), {
     name: 'TransactionCanceledException',
     CancellationReasons: [{ Code: 'ThrottlingError' }],
-  });
-const throttled = () =>
-  Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
-    name: 'ProvisionedThroughputExceededException',
   });
 
 async function storedTap(phone: string, text: string, providerId: string) {

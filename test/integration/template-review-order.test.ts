@@ -8,7 +8,7 @@ import {
 import type { Template } from '../../functions/templates/template';
 import { authOf, call, createTenant, eventsOf, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
-import { failCalls, writesTo } from '../support/dynamo-faults';
+import { failCalls, throttled, writesTo } from '../support/dynamo-faults';
 
 /**
  * Meta may review a template within moments, and its status webhook can then be processed before the
@@ -91,10 +91,6 @@ it('a held review is applied even when its first writes are throttled', async ()
   const template = whatsAppTemplate(t, `throttled_review_${providerId}`, providerId);
   await putTemplate(template);
   // Throttled past the SDK's own retries, twice: the record's apply is the only one that would bring it.
-  const throttled = () =>
-    Object.assign(new Error('throughput exceeds the current capacity'), {
-      name: 'ProvisionedThroughputExceededException',
-    });
   const stop = failCalls(writesTo('TPL#'), throttled, 2);
   try {
     expect(await applyHeldTemplateStatus(template, new Date())).toMatchObject({ status: 'approved' });

@@ -71,6 +71,12 @@ export function retryAfterCommit(match: Matcher, times = 1): () => void {
   });
 }
 
+/** The error DynamoDB throttles a call with (the SDK retries it; failCalls injects it past those retries). */
+export const throttled = (): Error =>
+  Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+    name: 'ProvisionedThroughputExceededException',
+  });
+
 /** The next `times` calls `match` accepts fail before reaching DynamoDB, with `error`. */
 export function failCalls(match: Matcher, error: () => Error, times = 1): () => void {
   let left = times;
