@@ -352,6 +352,12 @@ export async function settleDelivery(
     fields?: Record<string, unknown>;
     /** Attempts dropped from the log (see restartDelivery): added to its count of earlier ones. */
     earlierAttempts?: number;
+    /**
+     * The lease this writer took (takeAttempt's `lease_until`): the write is refused if another worker's
+     * lease is on the delivery, which it may only be if this one's ended mid-attempt and the attempt was
+     * taken over; erasing it would let the next attempt overlap that worker's POST.
+     */
+    lease?: string;
     expect: DeliveryStatus[];
   },
   now: Date,
@@ -380,6 +386,10 @@ export async function settleDelivery(
   update.whenIn('status', change.expect);
   if (change.cycle !== undefined) update.whenEquals('cycle', change.cycle);
   if (change.attemptsSoFar !== undefined) update.whenEquals('cycle_attempts', change.attemptsSoFar);
+  if (change.lease !== undefined) {
+    const lease = update.name('lease_until');
+    update.when(`(attribute_not_exists(${lease}) OR ${lease} = ${update.value(change.lease)})`);
+  }
   // A retry of this very write (its response lost) counts as made (db.ts); any other writer's change (a
   // duplicate message's, a concurrent replay's) is a refusal.
   return conditionalWrite(() =>

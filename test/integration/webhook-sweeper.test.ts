@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { jest } from '@jest/globals';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Context, SQSEvent } from 'aws-lambda';
-import { QUEUES } from '../../catalog/resources';
+import { QUEUES, TABLES } from '../../catalog/resources';
+import { clock } from '../../functions/platform/clock';
+import { db } from '../../functions/platform/db';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
 import { sweepOverdueDeliveries as sweep } from '../../functions/webhooks/sweep';
@@ -54,6 +58,18 @@ async function deliveryTo(t: TestTenant, url: string, ageMs = 0) {
     payload: event,
   };
   return { endpoint, event, delivery, message };
+}
+
+/** An HTTPS address that holds each connection a second without an answer (an attempt under way), counting them. */
+async function silentReceiver() {
+  const sockets: Socket[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.push(socket);
+    setTimeout(() => socket.destroy(), 1000);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `https://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  return { url, sockets, close: () => server.close() };
 }
 
 /** Sweeps (as the schedule would) until the delivery is final; the runtime's own sweeper may do it first. */
@@ -136,23 +152,48 @@ it('an attempt whose worker died is taken over when its lease ends', async () =>
 
 it('two copies of one attempt (a duplicate, or a sweep of a slow message) never POST at the same time', async () => {
   const t = await createTenant();
-  // Counts connections, holding each a second without an answer: an attempt under way.
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => {
-    sockets.push(socket);
-    setTimeout(() => socket.destroy(), 1000);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const receiver = await silentReceiver();
   try {
-    const port = (server.address() as { port: number }).port;
-    const { delivery, message } = await deliveryTo(t, `https://127.0.0.1:${port}/hook`);
+    const { delivery, message } = await deliveryTo(t, receiver.url);
     await Promise.all(
       ['m1', 'm2'].map((id) => deliver({ Records: [recordOf(message, id)] } as unknown as SQSEvent, context)),
     );
-    expect(sockets.length).toBe(1);
+    expect(receiver.sockets.length).toBe(1);
     // The attempt was recorded once, by the copy that made it.
     expect((await getDelivery(t.tenantId, delivery.id))?.attempts).toHaveLength(1);
   } finally {
-    server.close();
+    receiver.close();
+  }
+}, 30_000);
+
+it('a worker whose lease ended mid-attempt leaves the lease of the copy that took it over', async () => {
+  const t = await createTenant();
+  const receiver = await silentReceiver();
+  // This worker's clock is 10 s behind (as a frozen one's would be): its lease has ended as it POSTs.
+  const behind = jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() - 10_000));
+  try {
+    const { delivery, message } = await deliveryTo(t, receiver.url);
+    const late = deliver({ Records: [recordOf(message)] } as unknown as SQSEvent, context);
+    await eventually(
+      async () => receiver.sockets.length,
+      (n) => n === 1,
+    );
+    // Meanwhile the attempt is taken over, its lease having ended.
+    const takenOver = new Date(Date.now() + 60_000);
+    expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, takenOver, new Date())).toBe(true);
+    await late;
+    // The late worker's outcome is not recorded, and the copy POSTing now keeps its lease.
+    const stored = await db().send(
+      new GetCommand({
+        TableName: `local-${TABLES.main.id}`,
+        Key: { pk: `TENANT#${t.tenantId}`, sk: `DLV#${delivery.id}` },
+        ConsistentRead: true,
+      }),
+    );
+    expect(stored.Item).toMatchObject({ status: 'pending', lease_until: takenOver.toISOString() });
+    expect(stored.Item?.attempts ?? []).toHaveLength(0);
+  } finally {
+    behind.mockRestore();
+    receiver.close();
   }
 }, 30_000);
