@@ -81,59 +81,63 @@ const eventsOf = (r: Awaited<ReturnType<typeof startReceiver>>) =>
   r.received.map((d) => JSON.parse(d.body) as { type: string; data: Record<string, any> });
 
 describe('sandbox deposit', () => {
-  it('a booking paid through the checkout page confirms itself and the events reach a subscribed webhook', async () => {
-    const r = await startReceiver();
-    receivers.push(r);
-    const tenant = await createTenant();
-    expect(
-      (
-        await call('POST', '/webhooks', {
-          ...authOf(tenant),
-          body: { url: r.url(), events: ['payment.*', 'booking.*'] },
-        })
-      ).status,
-    ).toBe(201);
-    const created = await book(tenant, {
-      ...slot(72, 'chair-1'),
-      payment: { purpose: 'deposit', amount: 2500, currency: 'eur' },
-    });
-    expect(created.status).toBe(201);
-    expect(created.body.status).toBe('pending_payment');
-    expect(created.body.payment).toMatchObject({ purpose: 'deposit', amount: 2500, currency: 'EUR' });
-    const payment = (await getPayment(tenant, created.body.payment.id)).body;
-    expect(payment).toMatchObject({ status: 'pending', provider: 'sandbox', booking_id: created.body.id });
+  it(
+    'a booking paid through the checkout page confirms itself and the events reach a subscribed webhook',
+    async () => {
+      const r = await startReceiver();
+      receivers.push(r);
+      const tenant = await createTenant();
+      expect(
+        (
+          await call('POST', '/webhooks', {
+            ...authOf(tenant),
+            body: { url: r.url(), events: ['payment.*', 'booking.*'] },
+          })
+        ).status,
+      ).toBe(201);
+      const created = await book(tenant, {
+        ...slot(72, 'chair-1'),
+        payment: { purpose: 'deposit', amount: 2500, currency: 'eur' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.status).toBe('pending_payment');
+      expect(created.body.payment).toMatchObject({ purpose: 'deposit', amount: 2500, currency: 'EUR' });
+      const payment = (await getPayment(tenant, created.body.payment.id)).body;
+      expect(payment).toMatchObject({ status: 'pending', provider: 'sandbox', booking_id: created.body.id });
 
-    // The slot is held while the link is open.
-    expect((await book(tenant, slot(72, 'chair-1'))).status).toBe(409);
+      // The slot is held while the link is open.
+      expect((await book(tenant, slot(72, 'chair-1'))).status).toBe(409);
 
-    const paid = await press(payment.link, 'pay');
-    expect(paid.status).toBe(200);
-    expect(paid.html).toContain('data-status="succeeded"');
-    expect((await getBooking(tenant, created.body.id)).body.status).toBe('confirmed');
-    expect((await getPayment(tenant, payment.id)).body.status).toBe('succeeded');
+      const paid = await press(payment.link, 'pay');
+      expect(paid.status).toBe(200);
+      expect(paid.html).toContain('data-status="succeeded"');
+      expect((await getBooking(tenant, created.body.id)).body.status).toBe('confirmed');
+      expect((await getPayment(tenant, payment.id)).body.status).toBe('succeeded');
 
-    const seen = await eventually(
-      async () => eventsOf(r).map((e) => e.type),
-      (types) =>
-        ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
-          types.includes(type),
-        ),
-      DELIVERED_WITHIN_MS,
-    );
-    expect(seen).toEqual(
-      expect.arrayContaining(['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed']),
-    );
-    const succeeded = eventsOf(r).find((e) => e.type === 'payment.succeeded');
-    expect(succeeded?.data).toMatchObject({
-      booking_id: created.body.id,
-      changes: { status: { from: 'pending', to: 'succeeded' } },
-    });
+      const seen = await eventually(
+        async () => eventsOf(r).map((e) => e.type),
+        (types) =>
+          ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
+            types.includes(type),
+          ),
+        DELIVERED_WITHIN_MS,
+      );
+      expect(seen).toEqual(
+        expect.arrayContaining(['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed']),
+      );
+      const succeeded = eventsOf(r).find((e) => e.type === 'payment.succeeded');
+      expect(succeeded?.data).toMatchObject({
+        booking_id: created.body.id,
+        changes: { status: { from: 'pending', to: 'succeeded' } },
+      });
 
-    // Once paid, the page offers no button, and a replayed Pay changes nothing.
-    expect(await (await fetch(payment.link)).text()).not.toContain('id="pay"');
-    await fetch(payment.link.replace('?', '/pay?'), { method: 'POST' });
-    expect((await getPayment(tenant, payment.id)).body.version).toBe(2);
-  }, DELIVERED_WITHIN_MS + 60_000);
+      // Once paid, the page offers no button, and a replayed Pay changes nothing.
+      expect(await (await fetch(payment.link)).text()).not.toContain('id="pay"');
+      await fetch(payment.link.replace('?', '/pay?'), { method: 'POST' });
+      expect((await getPayment(tenant, payment.id)).body.version).toBe(2);
+    },
+    DELIVERED_WITHIN_MS + 60_000,
+  );
 
   it('a declined payment cancels the booking and frees its slot', async () => {
     const created = await book(t, {
@@ -201,35 +205,39 @@ describe('refunds', () => {
     });
   }, 170_000);
 
-  it('two refunds racing never give back more than was paid; refunds of unpaid payments and over the amount are refused', async () => {
-    const { payment } = await paidBooking(t, 110, 'room-3');
-    const [a, b] = await Promise.all([
-      call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: { amount: 1500 } }),
-      call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: { amount: 1500 } }),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 422]);
-    expect([a, b].find((r) => r.status === 422)?.body.code).toBe('refund_exceeds_payment');
-    // A refund whose send or record was throttled answers pending and is settled by the sweeper.
-    expect(await refundedPayment(t, payment.id)).toMatchObject({
-      status: 'partially_refunded',
-      amount_refunded: 1500,
-    });
-    const rest = await call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: {} });
-    expect(rest.status).toBe(200);
-    expect(rest.body.refunds).toContainEqual(expect.objectContaining({ amount: 1000, reason: 'requested' }));
-    expect(await refundedPayment(t, payment.id)).toMatchObject({ status: 'refunded', amount_refunded: 2500 });
-    expect((await call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: {} })).body.code).toBe(
-      'payment_not_refundable',
-    );
+  it(
+    'two refunds racing never give back more than was paid; refunds of unpaid payments and over the amount are refused',
+    async () => {
+      const { payment } = await paidBooking(t, 110, 'room-3');
+      const [a, b] = await Promise.all([
+        call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: { amount: 1500 } }),
+        call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: { amount: 1500 } }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 422]);
+      expect([a, b].find((r) => r.status === 422)?.body.code).toBe('refund_exceeds_payment');
+      // A refund whose send or record was throttled answers pending and is settled by the sweeper.
+      expect(await refundedPayment(t, payment.id)).toMatchObject({
+        status: 'partially_refunded',
+        amount_refunded: 1500,
+      });
+      const rest = await call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: {} });
+      expect(rest.status).toBe(200);
+      expect(rest.body.refunds).toContainEqual(expect.objectContaining({ amount: 1000, reason: 'requested' }));
+      expect(await refundedPayment(t, payment.id)).toMatchObject({ status: 'refunded', amount_refunded: 2500 });
+      expect((await call('POST', `/payments/${payment.id}/refund`, { ...authOf(t), body: {} })).body.code).toBe(
+        'payment_not_refundable',
+      );
 
-    const unpaid = await book(t, {
-      ...slot(120, 'room-3'),
-      payment: { purpose: 'deposit', amount: 900, currency: 'EUR' },
-    });
-    const refused = await call('POST', `/payments/${unpaid.body.payment.id}/refund`, { ...authOf(t), body: {} });
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('payment_not_refundable');
-  }, 2 * REFUND_SENT_WITHIN_MS + 60_000);
+      const unpaid = await book(t, {
+        ...slot(120, 'room-3'),
+        payment: { purpose: 'deposit', amount: 900, currency: 'EUR' },
+      });
+      const refused = await call('POST', `/payments/${unpaid.body.payment.id}/refund`, { ...authOf(t), body: {} });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('payment_not_refundable');
+    },
+    2 * REFUND_SENT_WITHIN_MS + 60_000,
+  );
 
   it('only admins refund', async () => {
     const key = await call('POST', '/api-keys', { ...authOf(t), body: { name: 'agent', role: 'agent' } });
@@ -301,45 +309,49 @@ describe('bad input', () => {
 });
 
 describe('hold expiry (the sweeper)', () => {
-  it('an unpaid hold expires and frees the slot; a payment after it is refunded in full', async () => {
-    const r = await startReceiver();
-    receivers.push(r);
-    const tenant = await createTenant();
-    await call('POST', '/webhooks', { ...authOf(tenant), body: { url: r.url(), events: ['payment.*'] } });
-    expect((await call('PATCH', '/payments/settings', { ...authOf(tenant), body: { hold_minutes: 1 } })).status).toBe(
-      200,
-    );
-    const created = await book(tenant, {
-      ...slot(50, 'desk-1'),
-      payment: { purpose: 'deposit', amount: 700, currency: 'EUR' },
-    });
-    const payment = (await getPayment(tenant, created.body.payment.id)).body;
-    const booking = await eventually(
-      async () => (await getBooking(tenant, created.body.id)).body,
-      (b) => b.status === 'cancelled',
-      150_000,
-    );
-    expect(booking.cancellation).toMatchObject({ reason: 'payment_expired' });
-    expect((await getPayment(tenant, payment.id)).body.status).toBe('expired');
-    expect((await book(tenant, slot(50, 'desk-1'))).status).toBe(201);
+  it(
+    'an unpaid hold expires and frees the slot; a payment after it is refunded in full',
+    async () => {
+      const r = await startReceiver();
+      receivers.push(r);
+      const tenant = await createTenant();
+      await call('POST', '/webhooks', { ...authOf(tenant), body: { url: r.url(), events: ['payment.*'] } });
+      expect((await call('PATCH', '/payments/settings', { ...authOf(tenant), body: { hold_minutes: 1 } })).status).toBe(
+        200,
+      );
+      const created = await book(tenant, {
+        ...slot(50, 'desk-1'),
+        payment: { purpose: 'deposit', amount: 700, currency: 'EUR' },
+      });
+      const payment = (await getPayment(tenant, created.body.payment.id)).body;
+      const booking = await eventually(
+        async () => (await getBooking(tenant, created.body.id)).body,
+        (b) => b.status === 'cancelled',
+        150_000,
+      );
+      expect(booking.cancellation).toMatchObject({ reason: 'payment_expired' });
+      expect((await getPayment(tenant, payment.id)).body.status).toBe('expired');
+      expect((await book(tenant, slot(50, 'desk-1'))).status).toBe(201);
 
-    // The customer pays the moment after: the money is taken and given back, the booking stays cancelled.
-    const page = await fetch(payment.link);
-    expect(await page.text()).toContain('data-status="expired"');
-    const late = await fetchAsClient(payment.link.replace('?', '/pay?'), () => ({ method: 'POST' }));
-    expect(late.status).toBe(200);
-    expect(await refundedPayment(tenant, payment.id)).toMatchObject({
-      status: 'refunded',
-      status_reason: 'late_payment',
-      amount_refunded: 700,
-    });
-    expect((await getBooking(tenant, created.body.id)).body.status).toBe('cancelled');
-    await eventually(
-      async () => eventsOf(r).map((e) => e.type),
-      (types) => ['payment.expired', 'payment.succeeded', 'payment.refunded'].every((x) => types.includes(x)),
-      DELIVERED_WITHIN_MS,
-    );
-  }, 150_000 + REFUND_SENT_WITHIN_MS + DELIVERED_WITHIN_MS + 30_000);
+      // The customer pays the moment after: the money is taken and given back, the booking stays cancelled.
+      const page = await fetch(payment.link);
+      expect(await page.text()).toContain('data-status="expired"');
+      const late = await fetchAsClient(payment.link.replace('?', '/pay?'), () => ({ method: 'POST' }));
+      expect(late.status).toBe(200);
+      expect(await refundedPayment(tenant, payment.id)).toMatchObject({
+        status: 'refunded',
+        status_reason: 'late_payment',
+        amount_refunded: 700,
+      });
+      expect((await getBooking(tenant, created.body.id)).body.status).toBe('cancelled');
+      await eventually(
+        async () => eventsOf(r).map((e) => e.type),
+        (types) => ['payment.expired', 'payment.succeeded', 'payment.refunded'].every((x) => types.includes(x)),
+        DELIVERED_WITHIN_MS,
+      );
+    },
+    150_000 + REFUND_SENT_WITHIN_MS + DELIVERED_WITHIN_MS + 30_000,
+  );
 });
 
 describe('Stripe', () => {
@@ -389,78 +401,82 @@ describe('Stripe', () => {
     expect(read.text).not.toContain('goodKey0123456789abcdef');
   });
 
-  it('a deposit paid through Checkout confirms the booking; replays, forgeries, stale and foreign events change nothing', async () => {
-    const r = await startReceiver();
-    receivers.push(r);
-    await call('POST', '/webhooks', {
-      ...authOf(stripeTenant),
-      body: { url: r.url(), events: ['payment.*', 'booking.*'] },
-    });
-    const created = await book(stripeTenant, {
-      ...slot(60, 'chair-s'),
-      payment: { purpose: 'deposit', amount: 3000, currency: 'EUR' },
-    });
-    expect(created.status).toBe(201);
-    const payment = (await getPayment(stripeTenant, created.body.payment.id)).body;
-    expect(payment.link).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    const sessionId = payment.provider_ids.checkout_session_id as string;
-    const { session } = (await (await fakeStripe(`/__pay/${sessionId}`, { method: 'POST' })).json()) as {
-      session: Record<string, unknown>;
-    };
-    expect(session.metadata).toMatchObject({
-      payment_id: payment.id,
-      tenant_id: stripeTenant.tenantId,
-      booking_id: created.body.id,
-    });
+  it(
+    'a deposit paid through Checkout confirms the booking; replays, forgeries, stale and foreign events change nothing',
+    async () => {
+      const r = await startReceiver();
+      receivers.push(r);
+      await call('POST', '/webhooks', {
+        ...authOf(stripeTenant),
+        body: { url: r.url(), events: ['payment.*', 'booking.*'] },
+      });
+      const created = await book(stripeTenant, {
+        ...slot(60, 'chair-s'),
+        payment: { purpose: 'deposit', amount: 3000, currency: 'EUR' },
+      });
+      expect(created.status).toBe(201);
+      const payment = (await getPayment(stripeTenant, created.body.payment.id)).body;
+      expect(payment.link).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+      const sessionId = payment.provider_ids.checkout_session_id as string;
+      const { session } = (await (await fakeStripe(`/__pay/${sessionId}`, { method: 'POST' })).json()) as {
+        session: Record<string, unknown>;
+      };
+      expect(session.metadata).toMatchObject({
+        payment_id: payment.id,
+        tenant_id: stripeTenant.tenantId,
+        booking_id: created.body.id,
+      });
 
-    const event = stripeEvent('checkout.session.completed', session);
-    // Forged and stale signatures: 400, nothing applied.
-    const forged = await deliver(stripeTenant, event, signed(event).replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`));
-    expect(forged.status).toBe(400);
-    expect(forged.body.code).toBe('invalid_signature');
-    const stale = await deliver(stripeTenant, event, signed(event, Math.floor(Date.now() / 1000) - 3600));
-    expect(stale.status).toBe(400);
-    expect((await getPayment(stripeTenant, payment.id)).body.status).toBe('pending');
+      const event = stripeEvent('checkout.session.completed', session);
+      // Forged and stale signatures: 400, nothing applied.
+      const forged = await deliver(stripeTenant, event, signed(event).replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`));
+      expect(forged.status).toBe(400);
+      expect(forged.body.code).toBe('invalid_signature');
+      const stale = await deliver(stripeTenant, event, signed(event, Math.floor(Date.now() / 1000) - 3600));
+      expect(stale.status).toBe(400);
+      expect((await getPayment(stripeTenant, payment.id)).body.status).toBe('pending');
 
-    const applied = await deliver(stripeTenant, event, signed(event));
-    expect(applied.body).toEqual({ received: true, outcome: 'applied' });
-    expect((await getBooking(stripeTenant, created.body.id)).body.status).toBe('confirmed');
-    expect((await deliver(stripeTenant, event, signed(event))).body.outcome).toBe('duplicate');
+      const applied = await deliver(stripeTenant, event, signed(event));
+      expect(applied.body).toEqual({ received: true, outcome: 'applied' });
+      expect((await getBooking(stripeTenant, created.body.id)).body.status).toBe('confirmed');
+      expect((await deliver(stripeTenant, event, signed(event))).body.outcome).toBe('duplicate');
 
-    // Signed with this tenant's secret but naming another tenant's payment: ignored.
-    const foreign = stripeEvent('checkout.session.expired', {
-      ...session,
-      metadata: { payment_id: payment.id, tenant_id: t.tenantId },
-    });
-    expect((await deliver(stripeTenant, foreign, signed(foreign))).body.outcome).toBe('ignored');
+      // Signed with this tenant's secret but naming another tenant's payment: ignored.
+      const foreign = stripeEvent('checkout.session.expired', {
+        ...session,
+        metadata: { payment_id: payment.id, tenant_id: t.tenantId },
+      });
+      expect((await deliver(stripeTenant, foreign, signed(foreign))).body.outcome).toBe('ignored');
 
-    await eventually(
-      async () => eventsOf(r).map((e) => e.type),
-      (types) =>
-        ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
-          types.includes(type),
-        ),
-      DELIVERED_WITHIN_MS,
-    );
+      await eventually(
+        async () => eventsOf(r).map((e) => e.type),
+        (types) =>
+          ['booking.created', 'payment.created', 'payment.succeeded', 'booking.confirmed'].every((type) =>
+            types.includes(type),
+          ),
+        DELIVERED_WITHIN_MS,
+      );
 
-    // A refund through the API reaches Stripe, idempotently keyed on our refund id: one whose send was
-    // throttled answers pending, and the sweeper sends it again with the same key.
-    const refunded = await call('POST', `/payments/${payment.id}/refund`, {
-      ...authOf(stripeTenant),
-      body: { amount: 1000 },
-    });
-    expect(refunded.status).toBe(200);
-    expect(await refundedPayment(stripeTenant, payment.id)).toMatchObject({
-      status: 'partially_refunded',
-      amount_refunded: 1000,
-    });
-    const requests = (await (await fakeStripe('/__requests')).json()) as { path: string; idempotency_key: string }[];
-    const refundRequests = requests.filter((q) => q.path === '/v1/refunds');
-    expect(refundRequests.length).toBeGreaterThan(0);
-    expect(new Set(refundRequests.map((q) => q.idempotency_key))).toEqual(
-      new Set([`refund-${refunded.body.refunds[0].id}`]),
-    );
-  }, DELIVERED_WITHIN_MS + REFUND_SENT_WITHIN_MS + 60_000);
+      // A refund through the API reaches Stripe, idempotently keyed on our refund id: one whose send was
+      // throttled answers pending, and the sweeper sends it again with the same key.
+      const refunded = await call('POST', `/payments/${payment.id}/refund`, {
+        ...authOf(stripeTenant),
+        body: { amount: 1000 },
+      });
+      expect(refunded.status).toBe(200);
+      expect(await refundedPayment(stripeTenant, payment.id)).toMatchObject({
+        status: 'partially_refunded',
+        amount_refunded: 1000,
+      });
+      const requests = (await (await fakeStripe('/__requests')).json()) as { path: string; idempotency_key: string }[];
+      const refundRequests = requests.filter((q) => q.path === '/v1/refunds');
+      expect(refundRequests.length).toBeGreaterThan(0);
+      expect(new Set(refundRequests.map((q) => q.idempotency_key))).toEqual(
+        new Set([`refund-${refunded.body.refunds[0].id}`]),
+      );
+    },
+    DELIVERED_WITHIN_MS + REFUND_SENT_WITHIN_MS + 60_000,
+  );
 
   it('a refund reported before its success records both; a success after the hold closed is refunded', async () => {
     const created = await book(stripeTenant, {
