@@ -153,7 +153,7 @@ describe('the demo tenant', () => {
         (page) =>
           (page.data as { resource_id: string | null; status: string; payment: { purpose: string } | null }[]).some(
             (b) => b.resource_id === 'room-1' && b.payment?.purpose === 'deposit' && b.status === 'confirmed',
-          ),
+          ) && (page.data as { resource_id: string | null }[]).filter((b) => b.resource_id === 'room-1').length >= 3,
       )
     ).data as {
       id: string;

@@ -157,7 +157,7 @@ it('rewrites conversations stored before the five indexes, so every list finds t
     (await call('GET', `/conversations?assignee_id=${t.adminUserId}`, authOf(t))).body.data.map(
       (c: { id: string }) => c.id,
     );
-  expect(await mine()).toEqual([]);
+  await settlesTo(mine, []);
 
   expect(await ops('reindex-conversations', '--dry-run')).toEqual({
     scanned: 4,

@@ -278,7 +278,7 @@ describe('scheduled messages', () => {
       r.body?.biz_opaque_callback_data?.endsWith(scheduled.body.id),
     );
     expect(requests).toHaveLength(1);
-    expect((await messageOf(conv.id, other.body.id)).status).toBe('canceled');
+    expect((await settledMessage(conv.id, other.body.id, (m) => m?.status === 'canceled')).status).toBe('canceled');
   }, 840_000);
 
   it('outside the window at their time: fall back to the template, or fail with their event', async () => {

@@ -809,7 +809,7 @@ describe('WhatsApp users known by their business-scoped user id (username users)
       () => inboundTexts(byPhone.id),
       (texts) => texts.includes('BSUID only again'),
     );
-    expect(await inboundTexts(byUserId.id)).toEqual(['as a username user']);
+    await settlesTo(() => inboundTexts(byUserId.id), ['as a username user']);
   });
 });
 
