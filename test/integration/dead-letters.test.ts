@@ -4,7 +4,7 @@ import { newEvent } from '../../functions/events/store';
 import { sqsClient } from '../../functions/platform/queue';
 import { createDelivery } from '../../functions/webhooks/store';
 import { newDelivery } from '../../functions/webhooks/webhook';
-import { authOf, call, createTenant, eventually } from '../support/api';
+import { authOf, call, createTenant, eventually, settlesTo } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { testRuntime } from '../support/runtime';
 
@@ -42,6 +42,9 @@ it('records a redriven (crashed) delivery in the failed view, with a reason', as
   );
   expect(failed.body.failure_reason).toMatch(/delivery worker failed/);
   expect(failed.body.payload.id).toBe(event.id);
-  const view = await call('GET', '/webhook-deliveries?status=failed', authOf(t));
-  expect(view.body.data.map((d: { id: string }) => d.id)).toEqual([id]);
+  await settlesTo(
+    async () =>
+      (await call('GET', '/webhook-deliveries?status=failed', authOf(t))).body.data.map((d: { id: string }) => d.id),
+    [id],
+  );
 });

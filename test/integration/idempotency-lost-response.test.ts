@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handler } from '../../functions/saved-replies/create';
 import { httpApiEvent } from '../../local/http-event';
-import { authOf, call, createTenant, type TestTenant } from '../support/api';
+import { authOf, createTenant, listEventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { failCalls } from '../support/dynamo-faults';
 
@@ -58,7 +58,8 @@ it('a committed POST whose response could not be stored is not run again on retr
   const retried = await invoke(post(t, '/saved-replies', body, 'key-lost-response'));
   expect(retried.statusCode).toBe(409);
   expect(JSON.parse(String(retried.body))).toMatchObject({ code: 'idempotency_request_in_progress' });
-  const replies = await call('GET', '/saved-replies', authOf(t));
+  // The list is eventually consistent: the reply shows soon, and only once.
+  const replies = await listEventually('/saved-replies', authOf(t), (body) => body.data.length > 0);
   expect(replies.body.data).toHaveLength(1);
 });
 
@@ -85,5 +86,5 @@ it('a handler that failed releases its key, so the retry runs', async () => {
   const replayed = await invoke(post(t, '/saved-replies', body, 'key-handler-failed'));
   expect(replayed.statusCode).toBe(201);
   expect(replayed.headers?.['Idempotent-Replayed']).toBe('true');
-  expect((await call('GET', '/saved-replies', authOf(t))).body.data).toHaveLength(1);
+  expect((await listEventually('/saved-replies', authOf(t), (b) => b.data.length > 0)).body.data).toHaveLength(1);
 });

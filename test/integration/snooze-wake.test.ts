@@ -1,5 +1,5 @@
 import { handler as wake } from '../../functions/conversations/snooze-worker';
-import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { authOf, call, createTenant, eventsOf, eventually, listEventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
 /**
@@ -42,14 +42,12 @@ it('wakes a conversation whose snooze has passed, once, with its event, and leav
   const woken = await call('GET', `/conversations/${due}`, authOf(t));
   expect(woken.body).toMatchObject({ status: 'open', snoozed_until: null });
   // Woken means first in the inbox again.
-  const open = await call('GET', '/conversations?status=open', authOf(t));
-  expect(open.body.data[0].id).toBe(due);
+  await listEventually('/conversations?status=open', authOf(t), (body) => body.data[0]?.id === due);
   expect((await call('GET', `/conversations/${notYet}`, authOf(t))).body.status).toBe('snoozed');
 
   await wakeRun();
-  const wakes = (await eventsOf(t, 'conversation.updated')).filter(
-    (e) => e.data.conversation.id === due && e.data.changes.status?.to === 'open',
-  );
+  const isWake = (e: any) => e.data.conversation.id === due && e.data.changes.status?.to === 'open';
+  const wakes = (await eventsOf(t, 'conversation.updated', (events) => events.some(isWake))).filter(isWake);
   expect(wakes).toHaveLength(1);
   expect(wakes[0].data.changes).toMatchObject({
     status: { from: 'snoozed', to: 'open' },
