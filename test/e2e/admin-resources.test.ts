@@ -3,7 +3,16 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConversation } from '../../functions/conversations/store';
 import { db } from '../../functions/platform/db';
 import { TABLES } from '../../catalog/resources';
-import { call, createTenant, eventually, listEventually, platform, settlesTo, type TestTenant } from '../support/api';
+import {
+  call,
+  createTenant,
+  eventually,
+  listEventually,
+  platform,
+  serverClockSkewMs,
+  settlesTo,
+  type TestTenant,
+} from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 
 useRuntimeAws();
@@ -30,7 +39,7 @@ describe('API keys', () => {
     expect(listed.key).toBeUndefined();
     expect(listed.hash).toBeUndefined();
     // Taken on two invocations' clocks, which chaos sets up to seconds apart (docs/chaos.md).
-    const skew = process.env.CHAOS ? 3000 : 0;
+    const skew = 2 * serverClockSkewMs();
     expect(Date.parse(listed.last_used_at)).toBeGreaterThan(Date.parse(created.body.created_at) - 1 - skew);
     expect(JSON.stringify(list.body)).not.toContain(created.body.key);
   });

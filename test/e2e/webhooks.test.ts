@@ -532,103 +532,107 @@ describe('delivery', () => {
 });
 
 describe('the failed-delivery view', () => {
-  it('narrows by endpoint (deleted ones too), event type and the event\u2019s time, page by page', async () => {
-    const tenant = await createTenant();
-    const failing = await receiver(() => ({ status: 500 }));
-    const { body: a } = await register(
-      failing.url(),
-      ['conversation.created', 'conversation.message.received'],
-      tenant,
-    );
-    const { body: b } = await register(failing.url(), ['conversation.created'], tenant);
-    const failedCount = async (n: number) =>
-      eventually(
-        () => call('GET', '/webhook-deliveries?limit=100', authOf(tenant)),
-        (res) => res.body.data.length === n,
-        40_000,
+  it(
+    'narrows by endpoint (deleted ones too), event type and the event\u2019s time, page by page',
+    async () => {
+      const tenant = await createTenant();
+      const failing = await receiver(() => ({ status: 500 }));
+      const { body: a } = await register(
+        failing.url(),
+        ['conversation.created', 'conversation.message.received'],
+        tenant,
       );
-    // Each new customer's message is two events: conversation.created and .message.received.
-    await inbound(tenant, '+491516000011');
-    await failedCount(3);
-    // The view splits by the events' times, taken on the server's clocks, which under the chaos mode may be
-    // off the real time (this process's) by up to serverClockSkewMs: the split point is taken that long
-    // after the first message's events were committed, and the second message is sent that long after it.
-    const skew = serverClockSkewMs();
-    await new Promise((r) => setTimeout(r, skew));
-    const between = new Date().toISOString();
-    await new Promise((r) => setTimeout(r, skew + 1));
-    await inbound(tenant, '+491516000012');
-    const all = await failedCount(6);
-    const list = async (query: string) => {
-      const res = await call('GET', `/webhook-deliveries?${query}`, authOf(tenant));
-      expect(res.status).toBe(200);
-      return res.body.data as { id: string; webhook_id: string; event_type: string }[];
-    };
+      const { body: b } = await register(failing.url(), ['conversation.created'], tenant);
+      const failedCount = async (n: number) =>
+        eventually(
+          () => call('GET', '/webhook-deliveries?limit=100', authOf(tenant)),
+          (res) => res.body.data.length === n,
+          DELIVERED_WITHIN_MS + 10_000,
+        );
+      // Each new customer's message is two events: conversation.created and .message.received.
+      await inbound(tenant, '+491516000011');
+      await failedCount(3);
+      // The view splits by the events' times, taken on the server's clocks, which under the chaos mode may be
+      // off the real time (this process's) by up to serverClockSkewMs: the split point is taken that long
+      // after the first message's events were committed, and the second message is sent that long after it.
+      const skew = serverClockSkewMs();
+      await new Promise((r) => setTimeout(r, skew));
+      const between = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, skew + 1));
+      await inbound(tenant, '+491516000012');
+      const all = await failedCount(6);
+      const list = async (query: string) => {
+        const res = await call('GET', `/webhook-deliveries?${query}`, authOf(tenant));
+        expect(res.status).toBe(200);
+        return res.body.data as { id: string; webhook_id: string; event_type: string }[];
+      };
 
-    expect((await list(`webhook_id=${a.id}`)).map((d) => d.webhook_id)).toEqual(Array(4).fill(a.id));
-    const created = await list('event_type=conversation.created');
-    expect(created.map((d) => d.event_type)).toEqual(Array(4).fill('conversation.created'));
-    expect(await list(`webhook_id=${b.id}&event_type=conversation.message.received`)).toEqual([]);
-    const later = await list(`since=${between}`);
-    const earlier = await list(`until=${between}`);
-    expect(later).toHaveLength(3);
-    expect(earlier).toHaveLength(3);
-    expect([...later, ...earlier].map((d) => d.id).sort()).toEqual(
-      all.body.data.map((d: { id: string }) => d.id).sort(),
-    );
-    expect(await list(`webhook_id=${a.id}&event_type=conversation.created&since=${between}`)).toHaveLength(1);
-    expect(
-      await call(
-        'GET',
-        `/webhooks/${a.id}/deliveries?status=failed&event_type=conversation.message.received`,
-        authOf(tenant),
-      ),
-    ).toMatchObject({ status: 200, body: { data: [{ webhook_id: a.id }, { webhook_id: a.id }] } });
-    const endpointSince = await call('GET', `/webhooks/${a.id}/deliveries?since=${between}`, authOf(tenant));
-    expect(endpointSince.body.data).toHaveLength(2);
-    const endpointUntil = await call('GET', `/webhooks/${a.id}/deliveries?until=${between}`, authOf(tenant));
-    expect(endpointUntil.body.data).toHaveLength(2);
-    expect(endpointSince.body.data.map((d: { id: string }) => d.id)).not.toContain(endpointUntil.body.data[0].id);
-
-    // A filtered list pages like any other, and its cursor belongs to that filter.
-    const seen: string[] = [];
-    const cursors: string[] = [];
-    for (let cursor = ''; ;) {
-      const page = await call(
-        'GET',
-        `/webhook-deliveries?event_type=conversation.created&limit=1${cursor && `&cursor=${cursor}`}`,
-        authOf(tenant),
+      expect((await list(`webhook_id=${a.id}`)).map((d) => d.webhook_id)).toEqual(Array(4).fill(a.id));
+      const created = await list('event_type=conversation.created');
+      expect(created.map((d) => d.event_type)).toEqual(Array(4).fill('conversation.created'));
+      expect(await list(`webhook_id=${b.id}&event_type=conversation.message.received`)).toEqual([]);
+      const later = await list(`since=${between}`);
+      const earlier = await list(`until=${between}`);
+      expect(later).toHaveLength(3);
+      expect(earlier).toHaveLength(3);
+      expect([...later, ...earlier].map((d) => d.id).sort()).toEqual(
+        all.body.data.map((d: { id: string }) => d.id).sort(),
       );
-      seen.push(...page.body.data.map((d: { id: string }) => d.id));
-      if (!page.body.pagination.has_more) break;
-      cursor = page.body.pagination.next_cursor;
-      cursors.push(cursor);
-    }
-    expect(seen).toEqual(created.map((d) => d.id));
-    expect(cursors).toHaveLength(3);
-    const foreign = await call('GET', `/webhook-deliveries?limit=1&cursor=${cursors[0]}`, authOf(tenant));
-    expect(foreign).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+      expect(await list(`webhook_id=${a.id}&event_type=conversation.created&since=${between}`)).toHaveLength(1);
+      expect(
+        await call(
+          'GET',
+          `/webhooks/${a.id}/deliveries?status=failed&event_type=conversation.message.received`,
+          authOf(tenant),
+        ),
+      ).toMatchObject({ status: 200, body: { data: [{ webhook_id: a.id }, { webhook_id: a.id }] } });
+      const endpointSince = await call('GET', `/webhooks/${a.id}/deliveries?since=${between}`, authOf(tenant));
+      expect(endpointSince.body.data).toHaveLength(2);
+      const endpointUntil = await call('GET', `/webhooks/${a.id}/deliveries?until=${between}`, authOf(tenant));
+      expect(endpointUntil.body.data).toHaveLength(2);
+      expect(endpointSince.body.data.map((d: { id: string }) => d.id)).not.toContain(endpointUntil.body.data[0].id);
 
-    // A deleted endpoint's failures stay in the view; another tenant's endpoint id finds nothing.
-    expect((await call('DELETE', `/webhooks/${b.id}`, authOf(tenant))).status).toBe(204);
-    expect(await list(`webhook_id=${b.id}`)).toHaveLength(2);
-    const other = await createTenant();
-    expect((await call('GET', `/webhook-deliveries?webhook_id=${a.id}`, authOf(other))).body.data).toEqual([]);
-
-    for (const query of [
-      'event_type=conversation.*',
-      'event_type=nope',
-      'webhook_id=whk_nope',
-      'since=yesterday',
-      `since=${between}&until=2020-01-01T00:00:00Z`,
-    ]) {
-      for (const path of ['/webhook-deliveries', `/webhooks/${a.id}/deliveries`]) {
-        const res = await call('GET', `${path}?${query}`, authOf(tenant));
-        expect(res).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
-        expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      // A filtered list pages like any other, and its cursor belongs to that filter.
+      const seen: string[] = [];
+      const cursors: string[] = [];
+      for (let cursor = ''; ;) {
+        const page = await call(
+          'GET',
+          `/webhook-deliveries?event_type=conversation.created&limit=1${cursor && `&cursor=${cursor}`}`,
+          authOf(tenant),
+        );
+        seen.push(...page.body.data.map((d: { id: string }) => d.id));
+        if (!page.body.pagination.has_more) break;
+        cursor = page.body.pagination.next_cursor;
+        cursors.push(cursor);
       }
-    }
-  }, 90_000);
+      expect(seen).toEqual(created.map((d) => d.id));
+      expect(cursors).toHaveLength(3);
+      const foreign = await call('GET', `/webhook-deliveries?limit=1&cursor=${cursors[0]}`, authOf(tenant));
+      expect(foreign).toMatchObject({ status: 400, body: { code: 'invalid_cursor' } });
+
+      // A deleted endpoint's failures stay in the view; another tenant's endpoint id finds nothing.
+      expect((await call('DELETE', `/webhooks/${b.id}`, authOf(tenant))).status).toBe(204);
+      expect(await list(`webhook_id=${b.id}`)).toHaveLength(2);
+      const other = await createTenant();
+      expect((await call('GET', `/webhook-deliveries?webhook_id=${a.id}`, authOf(other))).body.data).toEqual([]);
+
+      for (const query of [
+        'event_type=conversation.*',
+        'event_type=nope',
+        'webhook_id=whk_nope',
+        'since=yesterday',
+        `since=${between}&until=2020-01-01T00:00:00Z`,
+      ]) {
+        for (const path of ['/webhook-deliveries', `/webhooks/${a.id}/deliveries`]) {
+          const res = await call('GET', `${path}?${query}`, authOf(tenant));
+          expect(res).toMatchObject({ status: 400, body: { code: 'invalid_query' } });
+          expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        }
+      }
+    },
+    2 * DELIVERED_WITHIN_MS + 60_000,
+  );
 });
 
 describe('subscription changes take effect at once', () => {
@@ -685,8 +689,9 @@ describe('subscription changes take effect at once', () => {
     ).toBe(200);
     await call('POST', '/bookings', { ...authOf(tenant), body: bookingBody(11) });
     // An event committed within ACTIVE_FROM_MARGIN_MS before a re-activation may still go out (the margin
-    // allows for clocks that differ between Lambdas): this one is older than that when the endpoint resumes.
-    await new Promise((res) => setTimeout(res, ACTIVE_FROM_MARGIN_MS + 1000));
+    // allows for clocks that differ between Lambdas): this one is older than that when the endpoint resumes,
+    // by the clocks of the booking's request and of the PATCH, which the chaos mode skews each its own way.
+    await new Promise((res) => setTimeout(res, ACTIVE_FROM_MARGIN_MS + 2 * serverClockSkewMs() + 1000));
     expect(
       (await call('PATCH', `/webhooks/${endpoint.id}`, { ...authOf(tenant), body: { is_active: true } })).status,
     ).toBe(200);

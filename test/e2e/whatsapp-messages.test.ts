@@ -259,7 +259,8 @@ describe('message kinds', () => {
 describe('scheduled messages', () => {
   it('go at their time, once; a cancelled one never goes', async () => {
     const conv = await inbound(customer(), 'remind me later');
-    const at = new Date(Date.now() + 2000).toISOString();
+    // In the future by the API's clock too, which the chaos mode may set ahead of this one.
+    const at = new Date(Date.now() + 2000 + serverClockSkewMs()).toISOString();
     const scheduled = await send(conv.id, { text: 'Your reminder', send_at: at });
     expect(scheduled.status).toBe(202);
     expect(scheduled.body).toMatchObject({ status: 'scheduled', scheduled_at: at });
@@ -285,7 +286,7 @@ describe('scheduled messages', () => {
 
   it('outside the window at their time: fall back to the template, or fail with their event', async () => {
     const conv = await inbound(customer(), 'long ago', 26);
-    const soon = () => new Date(Date.now() + 1500).toISOString();
+    const soon = () => new Date(Date.now() + 1500 + serverClockSkewMs()).toISOString();
     const failing = await send(conv.id, { text: 'Too late', send_at: soon() });
     const falling = await send(conv.id, { text: 'Too late too', send_at: soon(), fallback_template: fallback });
     expect(failing.status).toBe(202);
