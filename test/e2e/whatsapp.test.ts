@@ -12,6 +12,7 @@ import {
 import { testRuntime } from '../support/runtime';
 import {
   PAYLOAD_SETTLES_MS,
+  nothingReachedGraph,
   SEND_SETTLES_MS,
   postWhatsAppWebhook as post,
   signWhatsApp as sign,
@@ -515,15 +516,8 @@ describe('WhatsApp outbound and receipts', () => {
     const conv = await conversationWith(tenant, customer, number);
     const callsOf = async () => (await graphRequests()).filter((r) => r.body?.text?.body === text);
     const attemptsOf = async () => (await callsOf()).length;
-    const acceptedOf = async () => (await callsOf()).filter((r) => r.accepted).length;
-    // A sender that died (the chaos mode's timeouts) before Graph accepted the message leaves its outcome
-    // unknown with nothing sent: before calling Graph at all, or after calls Graph refused. Once the
-    // message says so (failed, `outcome_unknown`, the sweeper's verdict), a person sees that the customer
-    // got nothing and sends it again, as the error advises. An unknown outcome of a send Graph accepted is
-    // settled by its status webhooks: that is waited for.
-    const nothingSent = async (m: any) =>
-      m?.error?.code === 'outcome_unknown' &&
-      ((await attemptsOf()) === 0 || (m.status === 'failed' && (await acceptedOf()) === 0));
+    // A sender that died before Graph accepted the message: a person sends it again (nothingReachedGraph).
+    const nothingSent = async (m: any) => nothingReachedGraph(m, await callsOf());
     const sendOnce = async () => {
       const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
       const { m } = await eventually(

@@ -82,3 +82,14 @@ export const SEND_SETTLES_MS =
  * visibility timeout, as in AWS; the margin covers its second processing.
  */
 export const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
+
+/**
+ * Whether a message reached no customer because its sender died (the chaos mode's timeouts) before Graph
+ * accepted it: its outcome is unknown (`outcome_unknown`) and Graph holds no request for it (`requests`,
+ * the fake's record of those naming it), or, once the sweeper's verdict is in, accepted none. A person
+ * then sees that the customer got nothing and sends it again, as the error advises. An unknown outcome of
+ * a send Graph accepted is settled by its status webhooks instead.
+ */
+export const nothingReachedGraph = (message: any, requests: { accepted?: boolean }[]): boolean =>
+  message?.error?.code === 'outcome_unknown' &&
+  (requests.length === 0 || (message.status === 'failed' && requests.every((r) => !r.accepted)));
