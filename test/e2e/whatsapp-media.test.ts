@@ -1,6 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
-import { SEND_SETTLES_MS, postWhatsAppWebhook, whatsAppWebhook } from '../support/whatsapp';
+import {
+  graphRequests,
+  graphRequestsFor,
+  SEND_SETTLES_MS,
+  postWhatsAppWebhook,
+  settledWhatsAppSend,
+  whatsAppWebhook,
+} from '../support/whatsapp';
 import { testRuntime } from '../support/runtime';
 
 /**
@@ -13,7 +20,6 @@ let phoneNumberId: string;
 
 const customer = () => `4916${Math.floor(Math.random() * 1e9)}`.slice(0, 13);
 const graph = (path: string, init?: RequestInit) => fetch(`${testRuntime().graphUrl}${path}`, init);
-const graphRequests = async () => (await (await graph('/__requests')).json()) as any[];
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** Bytes that differ on every run, so a match cannot come from an earlier test. */
 const fileBytes = (n: number) => new Uint8Array(Buffer.concat([Buffer.from(randomUUID()), Buffer.alloc(n, 7)]));
@@ -140,51 +146,58 @@ describe('inbound media', () => {
 });
 
 describe('outbound media', () => {
-  it('uploads a document, sends it by id, and WhatsApp receives it (POST /media, then the message)', async () => {
-    const conv = await customerSends(customer(), 'text', { body: 'can you send the invoice?' });
-    const bytes = fileBytes(4096);
-    const upload = await call('POST', '/media/uploads', {
-      ...authOf(t),
-      body: { type: 'document', mime_type: 'application/pdf', size: bytes.length, filename: 'invoice.pdf' },
-    });
-    expect(upload.status).toBe(201);
-    expect(upload.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });
-    // Sending before the file is there names the missing step.
-    const early = await call('POST', `/conversations/${conv.id}/messages`, {
-      ...authOf(t),
-      body: { document: { media_id: upload.body.media_id } },
-    });
-    expect(early.status).toBe(422);
-    expect(early.body.code).toBe('media_not_uploaded');
-    const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: bytes });
-    expect(put.status).toBe(200);
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
-      ...authOf(t),
-      body: { document: { media_id: upload.body.media_id, caption: 'Your invoice' } },
-    });
-    expect(sent.status).toBe(202);
-    expect(sent.body).toMatchObject({
-      type: 'document',
-      media: { id: upload.body.media_id, filename: 'invoice.pdf', size: bytes.length, status: 'stored' },
-    });
-    await eventually(
-      async () => (await messagesOf(conv.id)).find((m) => m.id === sent.body.id),
-      (m) => m?.status === 'sent',
-      SEND_SETTLES_MS,
-    );
-    const requests = await graphRequests();
-    const uploaded = requests.find((r) => r.kind === 'media_upload' && r.sha256 === sha256(bytes));
-    expect(uploaded).toMatchObject({
-      phone_number_id: phoneNumberId,
-      type: 'application/pdf',
-      filename: 'invoice.pdf',
-    });
-    const message = requests.find((r) => r.body?.biz_opaque_callback_data?.endsWith(sent.body.id))?.body;
-    expect(message).toMatchObject({
-      type: 'document',
-      document: { id: uploaded.media_id, caption: 'Your invoice', filename: 'invoice.pdf' },
-    });
-  }, 330_000); // the send may be settled by the outbound sweeper (SEND_SETTLES_MS, 260 s under chaos)
+  it(
+    'uploads a document, sends it by id, and WhatsApp receives it (POST /media, then the message)',
+    async () => {
+      const conv = await customerSends(customer(), 'text', { body: 'can you send the invoice?' });
+      const bytes = fileBytes(4096);
+      const upload = await call('POST', '/media/uploads', {
+        ...authOf(t),
+        body: { type: 'document', mime_type: 'application/pdf', size: bytes.length, filename: 'invoice.pdf' },
+      });
+      expect(upload.status).toBe(201);
+      expect(upload.body).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });
+      // Sending before the file is there names the missing step.
+      const early = await call('POST', `/conversations/${conv.id}/messages`, {
+        ...authOf(t),
+        body: { document: { media_id: upload.body.media_id } },
+      });
+      expect(early.status).toBe(422);
+      expect(early.body.code).toBe('media_not_uploaded');
+      const put = await fetch(upload.body.upload_url, { method: 'PUT', headers: upload.body.headers, body: bytes });
+      expect(put.status).toBe(200);
+      const { sent } = await settledWhatsAppSend(
+        () =>
+          call('POST', `/conversations/${conv.id}/messages`, {
+            ...authOf(t),
+            body: { document: { media_id: upload.body.media_id, caption: 'Your invoice' } },
+          }),
+        async (id) => (await messagesOf(conv.id)).find((m) => m.id === id),
+        graphRequestsFor,
+        (m) => m?.status === 'sent',
+      );
+      expect(sent.body).toMatchObject({
+        type: 'document',
+        media: { id: upload.body.media_id, filename: 'invoice.pdf', size: bytes.length, status: 'stored' },
+      });
+      const [message] = await graphRequestsFor(sent.body.id);
+      expect(message.body).toMatchObject({
+        type: 'document',
+        document: { caption: 'Your invoice', filename: 'invoice.pdf' },
+      });
+      // The upload the message names (a sender that died after an upload, and was sent again, made another).
+      const uploaded = (await graphRequests()).find(
+        (r) => r.kind === 'media_upload' && r.media_id === message.body.document.id,
+      );
+      expect(uploaded).toMatchObject({
+        phone_number_id: phoneNumberId,
+        type: 'application/pdf',
+        filename: 'invoice.pdf',
+        sha256: sha256(bytes),
+      });
+    },
+    2 * SEND_SETTLES_MS + 60_000,
+  ); // the send may be settled by the outbound sweeper, and sent again
 
   it('refuses files too large or of the wrong type, private-address links, and other tenants\u2019 uploads', async () => {
     const tooLarge = await call('POST', '/media/uploads', {

@@ -10,8 +10,7 @@ import {
   serverClockSkewMs,
   type TestTenant,
 } from '../support/api';
-import { testRuntime } from '../support/runtime';
-import { nothingReachedGraph, PAYLOAD_SETTLES_MS, SEND_SETTLES_MS } from '../support/whatsapp';
+import { graphRequestsFor, PAYLOAD_SETTLES_MS, SEND_SETTLES_MS, settledWhatsAppSend } from '../support/whatsapp';
 
 /**
  * Message kinds on WhatsApp (fake Graph server): templates, media, interactive messages, the 24-hour window
@@ -78,30 +77,13 @@ const settledMessage = (
   id: string,
   done = (m: any) => m !== undefined && !['queued', 'scheduled'].includes(m.status),
 ) => eventually(() => messageOf(convId, id), done, SEND_SETTLES_MS);
-const graphRequests = async () => (await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[];
-/** Graph's requests for one message (its reference ends with the message's id). */
-const graphRequestsFor = async (id: string) =>
-  (await graphRequests()).filter((r) => r.body?.biz_opaque_callback_data?.endsWith(id));
-/**
- * Sends `body()` (made anew for each try), expecting 202, and waits for the message to settle. Should its
- * sender have died before Graph accepted it, the customer got nothing, and it is sent again, once, as a
- * person would (nothingReachedGraph).
- */
-async function settledSend(convId: string, body: () => Record<string, unknown>) {
-  for (let tries = 1; ; tries++) {
-    const sent = await send(convId, body());
-    expect(sent.status).toBe(202);
-    const { message, resend } = await eventually(
-      async () => {
-        const message = await messageOf(convId, sent.body.id);
-        return { message, resend: nothingReachedGraph(message, await graphRequestsFor(sent.body.id)) };
-      },
-      (r) => r.resend || (r.message !== undefined && !['queued', 'scheduled'].includes(r.message.status)),
-      SEND_SETTLES_MS,
-    );
-    if (!resend || tries === 2) return { sent, message };
-  }
-}
+/** Sends `body()` and waits for the message to settle, sending it again should nothing reach Graph. */
+const settledSend = (convId: string, body: () => Record<string, unknown>) =>
+  settledWhatsAppSend(
+    () => send(convId, body()),
+    (id) => messageOf(convId, id),
+    graphRequestsFor,
+  );
 const fallback = { name: TEMPLATE, language: 'en', parameters: { body: ['Carla'] } };
 
 beforeAll(async () => {

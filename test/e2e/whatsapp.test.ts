@@ -11,9 +11,11 @@ import {
 } from '../support/api';
 import { testRuntime } from '../support/runtime';
 import {
+  graphRequests,
+  graphRequestsFor,
   PAYLOAD_SETTLES_MS,
-  nothingReachedGraph,
   SEND_SETTLES_MS,
+  settledWhatsAppSend,
   postWhatsAppWebhook as post,
   signWhatsApp as sign,
   statusUpdate,
@@ -29,7 +31,6 @@ let t: TestTenant;
 let phoneNumberId: string;
 
 const webhook = (value: Record<string, unknown>, pnid = phoneNumberId) => whatsAppWebhook(pnid, value);
-const graphRequests = async () => (await fetch(`${testRuntime().graphUrl}/__requests`)).json() as Promise<any[]>;
 const messagesOf = async (tenant: TestTenant, convId: string) =>
   (await call('GET', `/conversations/${convId}/messages?limit=100`, authOf(tenant))).body.data as any[];
 /** The tenant's conversations, once the inbound worker has stored what the webhook queued. */
@@ -378,85 +379,95 @@ describe('WhatsApp outbound and receipts', () => {
   const messageById = async (tenant: TestTenant, convId: string, id: string) =>
     (await messagesOf(tenant, convId)).find((m) => m.id === id);
 
-  it("calls the Graph API with the number's token, then applies receipts without ever moving backwards", async () => {
-    const conv = await conversationWith(t, '4915100000001');
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, {
-      ...authOf(t),
-      body: { text: 'We can see you on Friday.' },
-    });
-    expect(sent.status).toBe(202);
-    const message = await eventually(
-      () => messageById(t, conv.id, sent.body.id),
-      (m) => m?.status === 'sent',
-    );
-    expect(message.provider_message_id).toMatch(/^wamid\./);
-    const request = (await graphRequests()).find((r) => r.body?.text?.body === 'We can see you on Friday.');
-    expect(request).toMatchObject({
-      phone_number_id: phoneNumberId,
-      authorization: `Bearer EAAG-token-${phoneNumberId}`,
-      problems: [],
-    });
-    expect(request.body).toMatchObject({
-      messaging_product: 'whatsapp',
-      to: '4915100000001',
-      type: 'text',
-      biz_opaque_callback_data: `${t.tenantId}/${conv.id}/${sent.body.id}`,
-    });
+  it(
+    "calls the Graph API with the number's token, then applies receipts without ever moving backwards",
+    async () => {
+      const conv = await conversationWith(t, '4915100000001');
+      const { sent, message } = await settledWhatsAppSend(
+        () =>
+          call('POST', `/conversations/${conv.id}/messages`, {
+            ...authOf(t),
+            body: { text: 'We can see you on Friday.' },
+          }),
+        (id) => messageById(t, conv.id, id),
+        graphRequestsFor,
+        (m) => m?.status === 'sent',
+      );
+      expect(message.provider_message_id).toMatch(/^wamid\./);
+      const [request] = await graphRequestsFor(sent.body.id);
+      expect(request).toMatchObject({
+        phone_number_id: phoneNumberId,
+        authorization: `Bearer EAAG-token-${phoneNumberId}`,
+        problems: [],
+      });
+      expect(request.body).toMatchObject({
+        messaging_product: 'whatsapp',
+        to: '4915100000001',
+        type: 'text',
+        biz_opaque_callback_data: `${t.tenantId}/${conv.id}/${sent.body.id}`,
+      });
 
-    const now = Math.floor(Date.now() / 1000);
-    await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)));
-    await eventually(
-      () => messageById(t, conv.id, sent.body.id),
-      (m) => m?.status === 'read',
-    );
-    // Late, out-of-order receipts are ignored.
-    await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)));
-    await post(
-      webhook(
-        statusUpdate(message.provider_message_id, 'failed', now + 3, {
-          errors: [{ code: 131047, title: 'Re-engagement message' }],
-        }),
-      ),
-    );
-    await settled(t);
-    const final = await messageById(t, conv.id, sent.body.id);
-    expect(final.status).toBe('read');
-    expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
-    expect(final.delivered_at).toBe(final.read_at);
-    const events = await eventually(
-      async () =>
-        (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type),
-      (types) => types.length >= 2,
-    );
-    expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
-  }, 300_000);
+      const now = Math.floor(Date.now() / 1000);
+      await post(webhook(statusUpdate(message.provider_message_id, 'read', now + 2)));
+      await eventually(
+        () => messageById(t, conv.id, sent.body.id),
+        (m) => m?.status === 'read',
+      );
+      // Late, out-of-order receipts are ignored.
+      await post(webhook(statusUpdate(message.provider_message_id, 'delivered', now + 1)));
+      await post(
+        webhook(
+          statusUpdate(message.provider_message_id, 'failed', now + 3, {
+            errors: [{ code: 131047, title: 'Re-engagement message' }],
+          }),
+        ),
+      );
+      await settled(t);
+      const final = await messageById(t, conv.id, sent.body.id);
+      expect(final.status).toBe('read');
+      expect(final.read_at).toBe(new Date((now + 2) * 1000).toISOString());
+      expect(final.delivered_at).toBe(final.read_at);
+      const events = await eventually(
+        async () =>
+          (await eventsOf(t, 'conversation.*')).filter((e) => e.data.message?.id === sent.body.id).map((e) => e.type),
+        (types) => types.length >= 2,
+      );
+      expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
+    },
+    SEND_TEST_MS + 60_000,
+  );
 
-  it("never lets one tenant touch another tenant's messages with a forged receipt", async () => {
-    const conv = await conversationWith(t, '4915100000011');
-    const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'ours' } });
-    const ours = await eventually(
-      () => messageById(t, conv.id, sent.body.id),
-      (m) => m?.status === 'sent',
-    );
-    const attacker = await createTenant();
-    const attackerNumber = `7${Math.floor(Math.random() * 1e9)}`;
-    await call('POST', '/channels/whatsapp', {
-      ...authOf(attacker),
-      body: {
-        phone_number_id: attackerNumber,
-        access_token: `EAAG-token-${attackerNumber}`,
-        app_secret: 'attacker-secret',
-        verify_token: `verify-${attackerNumber}-x`,
-      },
-    });
-    const forged = webhook(
-      statusUpdate(ours.provider_message_id, 'failed', undefined, { errors: [{ code: 1, title: 'forged' }] }),
-      attackerNumber,
-    );
-    expect((await post(forged, sign(JSON.stringify(forged), 'attacker-secret'))).status).toBe(200);
-    await settled(t);
-    expect((await messageById(t, conv.id, sent.body.id)).status).toBe('sent');
-  }, 270_000);
+  it(
+    "never lets one tenant touch another tenant's messages with a forged receipt",
+    async () => {
+      const conv = await conversationWith(t, '4915100000011');
+      const { sent, message: ours } = await settledWhatsAppSend(
+        () => call('POST', `/conversations/${conv.id}/messages`, { ...authOf(t), body: { text: 'ours' } }),
+        (id) => messageById(t, conv.id, id),
+        graphRequestsFor,
+        (m) => m?.status === 'sent',
+      );
+      const attacker = await createTenant();
+      const attackerNumber = `7${Math.floor(Math.random() * 1e9)}`;
+      await call('POST', '/channels/whatsapp', {
+        ...authOf(attacker),
+        body: {
+          phone_number_id: attackerNumber,
+          access_token: `EAAG-token-${attackerNumber}`,
+          app_secret: 'attacker-secret',
+          verify_token: `verify-${attackerNumber}-x`,
+        },
+      });
+      const forged = webhook(
+        statusUpdate(ours.provider_message_id, 'failed', undefined, { errors: [{ code: 1, title: 'forged' }] }),
+        attackerNumber,
+      );
+      expect((await post(forged, sign(JSON.stringify(forged), 'attacker-secret'))).status).toBe(200);
+      await settled(t);
+      expect((await messageById(t, conv.id, sent.body.id)).status).toBe('sent');
+    },
+    SEND_TEST_MS + 30_000,
+  );
 
   it('keeps the window of the business number and the customer across conversations', async () => {
     const phone = '4915100000013';
@@ -516,22 +527,12 @@ describe('WhatsApp outbound and receipts', () => {
     const conv = await conversationWith(tenant, customer, number);
     const callsOf = async () => (await graphRequests()).filter((r) => r.body?.text?.body === text);
     const attemptsOf = async () => (await callsOf()).length;
-    // A sender that died before Graph accepted the message: a person sends it again (nothingReachedGraph).
-    const nothingSent = async (m: any) => nothingReachedGraph(m, await callsOf());
-    const sendOnce = async () => {
-      const sent = await call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } });
-      const { m } = await eventually(
-        async () => {
-          const m = await messageById(tenant, conv.id, sent.body.id);
-          return { m, resend: await nothingSent(m) };
-        },
-        ({ m, resend }) => until.includes(m?.status) || resend,
-        SEND_SETTLES_MS,
-      );
-      return m;
-    };
-    let message = await sendOnce();
-    if (await nothingSent(message)) message = await sendOnce();
+    const { message } = await settledWhatsAppSend(
+      () => call('POST', `/conversations/${conv.id}/messages`, { ...authOf(tenant), body: { text } }),
+      (id) => messageById(tenant, conv.id, id),
+      callsOf,
+      (m) => until.includes(m?.status),
+    );
     return { tenant, number, conv, message, attempts: await attemptsOf() };
   }
 
@@ -676,70 +677,74 @@ describe('WhatsApp users known by their business-scoped user id (username users)
     (await messagesOf(t, convId)).filter((m) => m.direction === 'inbound').map((m) => m.text);
   const customerByPhone = async (phone: string) =>
     (await call('GET', `/customers?phone=${encodeURIComponent(phone)}`, authOf(t))).body.data as any[];
+  /** Replies with `text`: the reply once settled, and Graph's request for it. */
   async function reply(convId: string, text: string) {
-    const sent = await call('POST', `/conversations/${convId}/messages`, { ...authOf(t), body: { text } });
-    expect(sent.status).toBe(202);
-    await eventually(
-      async () => (await messagesOf(t, convId)).find((m) => m.id === sent.body.id),
-      (m) => m?.status === 'sent' || m?.status === 'failed',
+    const { sent, message } = await settledWhatsAppSend(
+      () => call('POST', `/conversations/${convId}/messages`, { ...authOf(t), body: { text } }),
+      async (id) => (await messagesOf(t, convId)).find((m) => m.id === id),
+      graphRequestsFor,
     );
-    return (await graphRequests()).find((r) => r.body?.text?.body === text);
+    return { message, request: (await graphRequestsFor(sent.body.id))[0] };
   }
 
-  it('opens a conversation for a message with no phone number, answers it by the BSUID, and links the phone when it comes', async () => {
-    const userId = newUserId();
-    const phone = `4917${Math.floor(Math.random() * 1e9)}`;
-    expect((await post(webhook(fromUser('hi, no number here', { userId, username: 'carla.g' })))).status).toBe(200);
-    const [conv] = await conversationOf(userId);
-    expect(conv.customer).toMatchObject({ phone: null, whatsapp_user_id: userId, whatsapp_username: 'carla.g' });
-    expect(conv.channel_account_id).toBe(phoneNumberId);
+  it(
+    'opens a conversation for a message with no phone number, answers it by the BSUID, and links the phone when it comes',
+    async () => {
+      const userId = newUserId();
+      const phone = `4917${Math.floor(Math.random() * 1e9)}`;
+      expect((await post(webhook(fromUser('hi, no number here', { userId, username: 'carla.g' })))).status).toBe(200);
+      const [conv] = await conversationOf(userId);
+      expect(conv.customer).toMatchObject({ phone: null, whatsapp_user_id: userId, whatsapp_username: 'carla.g' });
+      expect(conv.channel_account_id).toBe(phoneNumberId);
 
-    const request = await reply(conv.id, `Hello ${userId}`);
-    expect(request.problems).toEqual([]);
-    expect(request.body.recipient).toBe(userId);
-    expect(request.body.to).toBeUndefined();
-    expect((await messagesOf(t, conv.id)).find((m) => m.direction === 'outbound').status).toBe('sent');
-    // Booked by customer id, with no phone number to name them by.
-    const booking = await call('POST', '/bookings', {
-      ...authOf(t),
-      body: {
-        customer: { id: conv.customer.id },
-        conversation_id: conv.id,
-        service: 'Cut',
-        timezone: 'Europe/Berlin',
-        start_at: '2031-02-03T09:00:00.000Z',
-        end_at: '2031-02-03T10:00:00.000Z',
-      },
-    });
-    expect(booking.status).toBe(201);
-    expect(booking.body.customer).toMatchObject({ id: conv.customer.id, phone: null, whatsapp_user_id: userId });
+      const { message, request } = await reply(conv.id, `Hello ${userId}`);
+      expect(request.problems).toEqual([]);
+      expect(request.body.recipient).toBe(userId);
+      expect(request.body.to).toBeUndefined();
+      expect(message.status).toBe('sent');
+      // Booked by customer id, with no phone number to name them by.
+      const booking = await call('POST', '/bookings', {
+        ...authOf(t),
+        body: {
+          customer: { id: conv.customer.id },
+          conversation_id: conv.id,
+          service: 'Cut',
+          timezone: 'Europe/Berlin',
+          start_at: '2031-02-03T09:00:00.000Z',
+          end_at: '2031-02-03T10:00:00.000Z',
+        },
+      });
+      expect(booking.status).toBe(201);
+      expect(booking.body.customer).toMatchObject({ id: conv.customer.id, phone: null, whatsapp_user_id: userId });
 
-    // The user shows their number later: the same customer, the same conversation.
-    await post(webhook(fromUser('now with my number', { userId, phone })));
-    await eventually(
-      () => inboundTexts(conv.id),
-      (texts) => texts.includes('now with my number'),
-    );
-    expect(await conversationOf(userId)).toHaveLength(1);
-    const [customer] = await customerByPhone(`+${phone}`);
-    expect(customer).toMatchObject({
-      id: conv.customer.id,
-      phone: `+${phone}`,
-      whatsapp_user_id: userId,
-      whatsapp_username: 'carla.g',
-    });
-    // The conversation's copy of the customer learns the phone number, and replies go to it (it wins).
-    await eventually(
-      async () => (await conversationOf(userId))[0].customer.phone,
-      (p) => p === `+${phone}`,
-    );
-    expect((await reply(conv.id, `By phone ${userId}`)).body.to).toBe(phone);
-    // The booking's copy too: at once if the bookings index showed it, else within seconds (docs/architecture.md).
-    await eventually(
-      async () => (await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer,
-      (c) => c.phone === `+${phone}` && c.whatsapp_user_id === userId,
-    );
-  });
+      // The user shows their number later: the same customer, the same conversation.
+      await post(webhook(fromUser('now with my number', { userId, phone })));
+      await eventually(
+        () => inboundTexts(conv.id),
+        (texts) => texts.includes('now with my number'),
+      );
+      expect(await conversationOf(userId)).toHaveLength(1);
+      const [customer] = await customerByPhone(`+${phone}`);
+      expect(customer).toMatchObject({
+        id: conv.customer.id,
+        phone: `+${phone}`,
+        whatsapp_user_id: userId,
+        whatsapp_username: 'carla.g',
+      });
+      // The conversation's copy of the customer learns the phone number, and replies go to it (it wins).
+      await eventually(
+        async () => (await conversationOf(userId))[0].customer.phone,
+        (p) => p === `+${phone}`,
+      );
+      expect((await reply(conv.id, `By phone ${userId}`)).request.body.to).toBe(phone);
+      // The booking's copy too: at once if the bookings index showed it, else within seconds (docs/architecture.md).
+      await eventually(
+        async () => (await call('GET', `/bookings/${booking.body.id}`, authOf(t))).body.customer,
+        (c) => c.phone === `+${phone}` && c.whatsapp_user_id === userId,
+      );
+    },
+    2 * SEND_TEST_MS,
+  );
 
   it('keeps a phone customer\u2019s conversation when they are seen by BSUID, with or without the number', async () => {
     const userId = newUserId();

@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { call, scheduledRunLateMs, WHATSAPP_APP_SECRET, type ApiResponse } from './api';
+import { call, eventually, scheduledRunLateMs, WHATSAPP_APP_SECRET, type ApiResponse } from './api';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS } from '../../functions/conversations/conversation';
 import { SEND_LEASE_MS } from '../../functions/channels/send-worker';
 import { QUEUES } from '../../catalog/resources';
+import { testRuntime } from './runtime';
 
 /**
  * Meta's WhatsApp webhooks as the Cloud API documents them (entry[].changes[].value with `messages` or
@@ -83,6 +84,14 @@ export const SEND_SETTLES_MS =
  */
 export const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSeconds * 1000 + 60_000;
 
+/** Every request the shared runtime's fake Graph server received, in order. */
+export const graphRequests = async (): Promise<any[]> =>
+  (await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[];
+
+/** The fake Graph server's requests for one message (its reference ends with the message's id). */
+export const graphRequestsFor = async (messageId: string): Promise<any[]> =>
+  (await graphRequests()).filter((r) => r.body?.biz_opaque_callback_data?.endsWith(messageId));
+
 /**
  * Whether a message reached no customer because its sender died (the chaos mode's timeouts) before Graph
  * accepted it: its outcome is unknown (`outcome_unknown`) and Graph holds no request for it (`requests`,
@@ -93,3 +102,33 @@ export const PAYLOAD_SETTLES_MS = QUEUES.whatsappInbound.visibilityTimeoutSecond
 export const nothingReachedGraph = (message: any, requests: { accepted?: boolean }[]): boolean =>
   message?.error?.code === 'outcome_unknown' &&
   (requests.length === 0 || (message.status === 'failed' && requests.every((r) => !r.accepted)));
+
+/** Whether a message has its outcome: neither waiting to be sent nor on its way. */
+const settledMessage = (m: any): boolean => m !== undefined && !['queued', 'scheduled'].includes(m?.status);
+
+/**
+ * Sends a WhatsApp message with `post` (made anew for each try), expecting 202, and waits up to
+ * SEND_SETTLES_MS until `read` shows it `done` (by default: settled). Should nothing have reached Graph
+ * (nothingReachedGraph, over `requestsFor` the message's id), it is sent again, once, as a person would.
+ * Returns the last try's response and message.
+ */
+export async function settledWhatsAppSend(
+  post: () => Promise<ApiResponse>,
+  read: (id: string) => Promise<any>,
+  requestsFor: (id: string) => Promise<{ accepted?: boolean }[]>,
+  done: (message: any) => boolean = settledMessage,
+): Promise<{ sent: ApiResponse; message: any }> {
+  for (let tries = 1; ; tries++) {
+    const sent = await post();
+    expect(sent.status).toBe(202);
+    const { message, resend } = await eventually(
+      async () => {
+        const message = await read(sent.body.id);
+        return { message, resend: nothingReachedGraph(message, await requestsFor(sent.body.id)) };
+      },
+      (r) => r.resend || done(r.message),
+      SEND_SETTLES_MS,
+    );
+    if (!resend || tries === 2) return { sent, message };
+  }
+}
