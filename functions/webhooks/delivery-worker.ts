@@ -74,10 +74,10 @@ async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Pro
  * attempt is recorded by one conditional write that also drops it if the delivery moved on (a replay
  * started a new cycle, or it was cancelled).
  * Before the POST the worker takes the attempt with a lease (takeAttempt): a duplicate or a sweeper's
- * copy of the same attempt finds it held and stops, so one delivery is never POSTed twice at the same
- * time; a worker that dies mid-attempt leaves a lease that ends, and the sweeper takes the attempt over.
- * A worker whose lease ended mid-attempt (frozen, or its clock behind) and was taken over records nothing:
- * its outcome would erase the lease of the copy now POSTing.
+ * copy of the same attempt finds it held and stops, so while the lease lasts no other worker POSTs the
+ * delivery; a worker that dies mid-attempt leaves a lease that ends, and the sweeper takes the attempt over.
+ * A worker that outlives its lease (stalled, or the clocks differ) and was taken over records nothing: its
+ * outcome would erase the lease of the copy now POSTing, and the next attempt could overlap that one.
  * Write order: the attempt and the time of the next one are recorded first, then the next message is
  * queued. If the process dies in between (or SQS refuses the send), the delivery stays pending with
  * that time in the past, and the sweeper (sweep-worker.ts) queues it again: no chain is ever stranded.

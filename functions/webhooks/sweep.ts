@@ -17,7 +17,7 @@ const BATCH_PER_SHARD = 100;
  * making it ended without an outcome (that worker died). Each is claimed and queued again, or handed to
  * the dead-letter queue if its last attempt already failed, so every delivery reaches `succeeded`,
  * `failed` or `cancelled`. A duplicate of a message that was only slow loses at the attempt lease, so no
- * delivery is ever POSTed twice at the same time. Each run records the age of the oldest overdue one.
+ * delivery is POSTed twice at the same time while a lease lasts. Each run records the age of the oldest overdue one.
  */
 export async function sweepOverdueDeliveries(): Promise<{
   requeued: number;

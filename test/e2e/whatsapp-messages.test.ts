@@ -61,9 +61,10 @@ async function inbound(from: string, text: string, hoursAgo = 0) {
   );
   return list.find((c) => c.customer.phone === `+${from}`);
 }
-// A test waits for up to three sends, each of which may be settled by the outbound sweeper (SEND_SETTLES_MS,
-// 260 s under the chaos mode), and one of them sent again (settledSend).
-const SENDS_TEST_MS = 4 * SEND_SETTLES_MS + 60_000;
+// A test waits for an inbound message to be stored (PAYLOAD_SETTLES_MS), then up to three sends, each of
+// which may be settled by the outbound sweeper (SEND_SETTLES_MS, 260 s under the chaos mode), and one of
+// them sent again (settledSend).
+const SENDS_TEST_MS = PAYLOAD_SETTLES_MS + 4 * SEND_SETTLES_MS + 60_000;
 const customer = () => `4915${Math.floor(Math.random() * 1e9)}`.slice(0, 13);
 const send = (convId: string, body: unknown) =>
   call('POST', `/conversations/${convId}/messages`, { ...authOf(t), body });

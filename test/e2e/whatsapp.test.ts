@@ -434,7 +434,7 @@ describe('WhatsApp outbound and receipts', () => {
       );
       expect(events.sort()).toEqual(['conversation.message.read', 'conversation.message.sent']);
     },
-    SEND_TEST_MS + 60_000,
+    SEND_TEST_MS + PAYLOAD_SETTLES_MS + 60_000,
   );
 
   it(
@@ -466,7 +466,7 @@ describe('WhatsApp outbound and receipts', () => {
       await settled(t);
       expect((await messageById(t, conv.id, sent.body.id)).status).toBe('sent');
     },
-    SEND_TEST_MS + 30_000,
+    SEND_TEST_MS + PAYLOAD_SETTLES_MS + 30_000,
   );
 
   it('keeps the window of the business number and the customer across conversations', async () => {

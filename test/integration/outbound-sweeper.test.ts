@@ -23,7 +23,7 @@ import { beforeCalls, writesTo } from '../support/dynamo-faults';
 import { markSentIfQueued } from '../../functions/conversations/service';
 import { testRuntime } from '../support/runtime';
 import { holdReceipt } from '../../functions/channels/store';
-import { postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
+import { graphRequests, postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
 
 /**
  * Outbound messages never stay `queued` for ever and are never sent twice: a sender that died after the
@@ -56,10 +56,9 @@ beforeAll(async () => {
   conversationId = opened.body.id;
 });
 
-const graphRequestsFor = async (text: string) =>
-  ((await (await fetch(`${testRuntime().graphUrl}/__requests`)).json()) as any[]).filter(
-    (r) => r.phone_number_id === phoneNumberId && r.body?.text?.body === text,
-  );
+/** The fake Graph server's requests from this file's number with `text`. */
+const graphRequestsWithText = async (text: string) =>
+  (await graphRequests()).filter((r) => r.phone_number_id === phoneNumberId && r.body?.text?.body === text);
 
 /** A queued outbound message, written `ageMs` ago, whose hand-off to the sender never happened. */
 async function queuedMessage(text: string, ageMs = 0): Promise<MessageRef> {
@@ -136,7 +135,7 @@ it('a sender that died after the channel may have accepted the message never sen
 
   // A retry arrives (the queue's redelivery): it must not send again.
   await sender(retryRecord(ref), context);
-  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
   expect((await getMessage(ref))?.status).not.toBe('sent');
 
   await sweep();
@@ -146,7 +145,7 @@ it('a sender that died after the channel may have accepted the message never sen
     10_000,
   );
   expect(unknown?.error?.code).toBe('outcome_unknown');
-  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
   await eventually(
     () => eventTypesOf(ref),
     (types) => types.includes('conversation.message.failed'),
@@ -179,7 +178,7 @@ it('a status held before the send was recorded is applied by the retry of a send
   // The failed invocation's retry (its destination record on the queue) finds the message sent.
   await sender(retryRecord(ref), context);
   expect(await getMessage(ref)).toMatchObject({ status: 'delivered', provider_message_id: wamid });
-  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
 });
 
 it('a status webhook settles a send whose outcome was not recorded, by the callback data sent with it', async () => {
@@ -194,7 +193,7 @@ it('a status webhook settles a send whose outcome was not recorded, by the callb
     (m) => m?.status === 'delivered',
   );
   expect(delivered).toMatchObject({ provider_message_id: wamid });
-  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
 }, 30_000);
 
 it('a status that names a message the sweeper records unknown at that very moment still settles it', async () => {
@@ -222,9 +221,9 @@ it('a queued message whose hand-off was lost is handed to the sender again and s
     20_000,
   );
   expect(['sent', 'delivered', 'read']).toContain(sent?.status);
-  expect(await graphRequestsFor(text)).toHaveLength(1);
+  expect(await graphRequestsWithText(text)).toHaveLength(1);
   // The WhatsApp send carried the message's reference, which its status reports return.
-  expect((await graphRequestsFor(text))[0].body.biz_opaque_callback_data).toBe(
+  expect((await graphRequestsWithText(text))[0].body.biz_opaque_callback_data).toBe(
     `${t.tenantId}/${conversationId}/${ref.message_id}`,
   );
 }, 40_000);
@@ -249,7 +248,7 @@ it('a message dead-lettered before any send (a throttled last receive) is record
   const failed = await getMessage(ref);
   expect(failed?.status).toBe('failed');
   expect(failed?.error?.code).toBe('send_gave_up');
-  expect(await graphRequestsFor(text)).toHaveLength(0);
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
   await eventually(
     () => eventTypesOf(ref),
     (types) => types.includes('conversation.message.failed'),

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { jest } from '@jest/globals';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { QUEUES, TABLES } from '../../catalog/resources';
-import { clock } from '../../functions/platform/clock';
 import { db } from '../../functions/platform/db';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
@@ -60,16 +58,22 @@ async function deliveryTo(t: TestTenant, url: string, ageMs = 0) {
   return { endpoint, event, delivery, message };
 }
 
-/** An HTTPS address that holds each connection a second without an answer (an attempt under way), counting them. */
+/**
+ * An HTTPS address that holds each connection a second without an answer (an attempt under way), counting
+ * them; `connected` resolves at the first.
+ */
 async function silentReceiver() {
   const sockets: Socket[] = [];
+  let firstConnection = () => {};
+  const connected = new Promise<void>((resolve) => (firstConnection = resolve));
   const server: Server = createServer((socket) => {
     sockets.push(socket);
+    firstConnection();
     setTimeout(() => socket.destroy(), 1000);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `https://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-  return { url, sockets, close: () => server.close() };
+  return { url, sockets, connected, close: () => server.close() };
 }
 
 /** Sweeps (as the schedule would) until the delivery is final; the runtime's own sweeper may do it first. */
@@ -169,18 +173,15 @@ it('two copies of one attempt (a duplicate, or a sweep of a slow message) never 
 it('a worker whose lease ended mid-attempt leaves the lease of the copy that took it over', async () => {
   const t = await createTenant();
   const receiver = await silentReceiver();
-  // This worker's clock is 10 s behind (as a frozen one's would be): its lease has ended as it POSTs.
-  const behind = jest.spyOn(clock, 'now').mockImplementation(() => new Date(Date.now() - 10_000));
   try {
     const { delivery, message } = await deliveryTo(t, receiver.url);
     const late = deliver({ Records: [recordOf(message)] } as unknown as SQSEvent, context);
-    await eventually(
-      async () => receiver.sockets.length,
-      (n) => n === 1,
-    );
-    // Meanwhile the attempt is taken over, its lease having ended.
+    await receiver.connected;
+    // While it POSTs, another worker takes the attempt over: by its clock, 10 s ahead (or after this one
+    // stalled that long), the lease has ended.
     const takenOver = new Date(Date.now() + 60_000);
-    expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, takenOver, new Date())).toBe(true);
+    const aheadNow = new Date(Date.now() + 10_000);
+    expect(await takeAttempt(delivery, { cycle: 1, attemptsSoFar: 0 }, takenOver, aheadNow)).toBe(true);
     await late;
     // The late worker's outcome is not recorded, and the copy POSTing now keeps its lease.
     const stored = await db().send(
@@ -193,7 +194,6 @@ it('a worker whose lease ended mid-attempt leaves the lease of the copy that too
     expect(stored.Item).toMatchObject({ status: 'pending', lease_until: takenOver.toISOString() });
     expect(stored.Item?.attempts ?? []).toHaveLength(0);
   } finally {
-    behind.mockRestore();
     receiver.close();
   }
 }, 30_000);

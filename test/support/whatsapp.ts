@@ -110,7 +110,7 @@ const settledMessage = (m: any): boolean => m !== undefined && !['queued', 'sche
  * Sends a WhatsApp message with `post` (made anew for each try), expecting 202, and waits up to
  * SEND_SETTLES_MS until `read` shows it `done` (by default: settled). Should nothing have reached Graph
  * (nothingReachedGraph, over `requestsFor` the message's id), it is sent again, once, as a person would.
- * Returns the last try's response and message.
+ * Returns the last try's response and message, once Graph accepted it at most once (no duplicate send).
  */
 export async function settledWhatsAppSend(
   post: () => Promise<ApiResponse>,
@@ -129,6 +129,8 @@ export async function settledWhatsAppSend(
       (r) => r.resend || done(r.message),
       SEND_SETTLES_MS,
     );
-    if (!resend || tries === 2) return { sent, message };
+    if (resend && tries < 2) continue;
+    expect((await requestsFor(sent.body.id)).filter((r) => r.accepted).length).toBeLessThanOrEqual(1);
+    return { sent, message };
   }
 }
