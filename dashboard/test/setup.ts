@@ -122,17 +122,21 @@ export async function signIn(page: Page, tenant: TestTenant): Promise<void> {
 /**
  * Chooses `option` in the select named `select` (its accessible name, as Playwright matches a name) within
  * `scope`, and waits until the select shows it. On a busy machine the dropdown can still be placing itself
- * when the click lands, so the click takes a neighbouring option; then it chooses again.
+ * when the click lands, so the click takes a neighbouring option, or the trigger's click opens nothing;
+ * then it chooses again.
  */
 export async function chooseOption(scope: Locator, select: string | RegExp, option: string): Promise<void> {
   const trigger = scope.getByRole('button', { name: select });
+  // The page's: a dropdown may open outside the dialog that holds its select.
+  const choice = scope.page().getByRole('option', { name: new RegExp(`^${option}`) });
   for (let attempt = 1; ; attempt++) {
     await trigger.click();
-    // The page's: a dropdown may open outside the dialog that holds its select.
-    await scope
-      .page()
-      .getByRole('option', { name: new RegExp(`^${option}`) })
-      .click();
+    // A click as the dialog still lays itself out may open nothing: then the trigger is clicked again.
+    const opened = await choice.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) await choice.click();
     const shown = (await trigger.textContent()) ?? '';
     if (shown.startsWith(option)) return;
     assert.ok(attempt < 3, `the select ${String(select)} shows "${shown}", not "${option}"`);
