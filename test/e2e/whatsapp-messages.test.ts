@@ -72,12 +72,9 @@ const messageOf = async (convId: string, id: string) =>
   ((await call('GET', `/conversations/${convId}/messages?limit=100`, authOf(t))).body.data as any[]).find(
     (m) => m.id === id,
   );
-// The messages list is eventually consistent: a message it does not show yet is not settled.
-const settledMessage = (
-  convId: string,
-  id: string,
-  done = (m: any) => m !== undefined && !['queued', 'scheduled'].includes(m.status),
-) => eventually(() => messageOf(convId, id), done, SEND_SETTLES_MS);
+// The messages list is eventually consistent: a message is read until it shows as `done` accepts.
+const messageUntil = (convId: string, id: string, done: (m: any) => boolean) =>
+  eventually(() => messageOf(convId, id), done, SEND_SETTLES_MS);
 /** Sends `body()` and waits for the message to settle, sending it again should nothing reach Graph. */
 const settledSend = (convId: string, body: () => Record<string, unknown>) =>
   settledWhatsAppSend(
@@ -297,7 +294,7 @@ describe('scheduled messages', () => {
       expect(Date.parse(sent.sent_at)).toBeGreaterThanOrEqual(Date.parse(at) - 2 * serverClockSkewMs());
       await new Promise((r) => setTimeout(r, 2500));
       expect(await graphRequestsFor(scheduled.body.id)).toHaveLength(1);
-      expect((await settledMessage(conv.id, other.body.id, (m) => m?.status === 'canceled')).status).toBe('canceled');
+      expect((await messageUntil(conv.id, other.body.id, (m) => m?.status === 'canceled')).status).toBe('canceled');
     },
     SENDS_TEST_MS,
   );
