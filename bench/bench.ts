@@ -64,8 +64,9 @@ alternating pairs (medians, with the pairs' spread), so the targets are ratios t
 machine does not move; the absolute figures are printed beside them. A missed target says OVER.
   loads      handler bundles as the stack builds them (<= ${TARGETS.bundleKb} KB without @aws-sdk, AI handlers
              <= ${TARGETS.aiBundleKb} KB) and each handler's cold module load in a fresh Node process against a
-             bundle of the DynamoDB clients alone (<= ${LOAD_TARGETS.route}×, AI handlers <= ${LOAD_TARGETS.ai}×); the local AI
-             model's cold load and first analysis;
+             bundle of the DynamoDB clients alone (<= ${LOAD_TARGETS.route}×, AI handlers <= ${LOAD_TARGETS.ai}×), and, for
+             reference, the design's handler libraries alone against the same floor; the local AI model's
+             cold load and first analysis;
   requests   through a local runtime it starts itself: DynamoDB round trips and capacity units of each
              request, counted in its own invocation (GET /api-keys <= ${REQUEST_TARGETS.getRoundTrips} round trips; POST message
              <= ${REQUEST_TARGETS.messageUnits} units on the request path, <= ${REQUEST_TARGETS.messageAllInUnits} with what it causes, <= ${REQUEST_TARGETS.messageRoundTrips} round trips; inbound
@@ -164,6 +165,7 @@ const misses: string[] = [];
 async function bundles() {
   mkdirSync(OUT, { recursive: true });
   const floor = await bundleEntry('bench/floors/dynamodb-clients.ts', 'floor-dynamodb-clients', true);
+  const libraries = await bundleEntry('bench/floors/design-libraries.ts', 'floor-design-libraries', true);
   console.log('\nHandler bundles (esbuild, as the stack bundles them) and cold module load against its floor');
   console.log(
     `floor: a bundle of the DynamoDB clients alone (${kb(statSync(floor).size)} KB), loaded in a fresh process beside each handler (CPU time of the import),\n` +
@@ -213,6 +215,19 @@ async function bundles() {
   const all = spreadOf(ratios);
   console.log(
     `\nhandler load ratios across routes: median ${cell(all.median, 2)}×, ${cell(all.low, 2)}–${cell(all.high, 2)}×`,
+  );
+  // What no route can avoid: the design's libraries alone, against the same floor. More pairs than a
+  // route's, as the one figure every route's ratio is read against.
+  const reference = await alternate(
+    LOAD_PAIRS * 2,
+    () => coldLoadMs(libraries),
+    () => coldLoadMs(floor),
+  );
+  const librariesRatio = ratioOf(reference.project, reference.floor);
+  console.log(
+    `the design's libraries alone (DynamoDB clients, Powertools Logger, zod, jose, middy: ${kb(statSync(libraries).size)} KB): ` +
+      `${showRatio(librariesRatio)} the floor, ${cell(median(reference.project))} ms against ${cell(median(reference.floor))} ms; ` +
+      `the median route takes ${cell(all.median / librariesRatio.median, 2)}× of that`,
   );
   // The local AI model in a fresh process, per language: load the code, read that language's model file
   // (and the language identifier's) and require its stemmer from beside the bundle, as deployed, and

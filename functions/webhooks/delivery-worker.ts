@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { clock } from '../platform/clock';
+import { logger } from '../platform/observability';
 import { sqsWorker } from '../platform/workers';
 import { enqueueDeliveries, sendToDeadLetters, type DeliveryMessage } from './delivery-queue';
 import { postWebhook, timeoutMs } from './send';
@@ -77,7 +78,8 @@ async function endpointOf(tenantId: string, id: string, atLeastVersion = 0): Pro
  * copy of the same attempt finds it held and stops, so while the lease lasts no other worker POSTs the
  * delivery; a worker that dies mid-attempt leaves a lease that ends, and the sweeper takes the attempt over.
  * A worker that outlives its lease (stalled, or the clocks differ) and was taken over records nothing: its
- * outcome would erase the lease of the copy now POSTing, and the next attempt could overlap that one.
+ * outcome would erase the lease of the copy now POSTing, and the next attempt could overlap that one. Its
+ * POST still happened, so it logs the outcome it could not record (a warning), for the operator to match.
  * Write order: the attempt and the time of the next one are recorded first, then the next message is
  * queued. If the process dies in between (or SQS refuses the send), the delivery stays pending with
  * that time in the past, and the sweeper (sweep-worker.ts) queues it again: no chain is ever stranded.
@@ -138,12 +140,12 @@ export const handler = sqsWorker(async (record) => {
   const { ok, ...recorded } = attempt;
   // Recorded only if this message is still the one expected (same cycle, same attempt count): a
   // duplicate or stale message loses here and stops, so a delivery never forks into two retry chains.
-  const recordAttempt = (
+  const recordAttempt = async (
     status: 'succeeded' | 'pending',
     nextAttemptAt: string | null,
     fields: Record<string, unknown> = {},
-  ) =>
-    settleDelivery(
+  ) => {
+    const made = await settleDelivery(
       delivery,
       {
         status,
@@ -156,6 +158,20 @@ export const handler = sqsWorker(async (record) => {
       },
       now(),
     );
+    if (!made)
+      logger.warn('webhook attempt made but not recorded: the delivery moved on during its POST', {
+        tenant_id: delivery.tenant_id,
+        delivery_id: delivery.id,
+        webhook_id: delivery.webhook_id,
+        cycle: message.cycle,
+        attempt: message.failures + 1,
+        lease_until: leaseUntil.toISOString(),
+        at: recorded.at,
+        status_code: recorded.status_code,
+        error: recorded.error,
+      });
+    return made;
+  };
   if (ok) {
     await recordAttempt('succeeded', null, { succeeded_at: recorded.at });
     return;

@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { Context, SQSEvent } from 'aws-lambda';
 import { QUEUES, TABLES } from '../../catalog/resources';
 import { db } from '../../functions/platform/db';
+import { logger } from '../../functions/platform/observability';
 import { newEvent } from '../../functions/events/store';
 import { handler as deliver } from '../../functions/webhooks/delivery-worker';
 import { sweepOverdueDeliveries as sweep } from '../../functions/webhooks/sweep';
@@ -175,6 +176,13 @@ it('a worker whose lease ended mid-attempt leaves the lease of the copy that too
   const receiver = await silentReceiver();
   try {
     const { delivery, message } = await deliveryTo(t, receiver.url);
+    // What the worker warns of, recorded beside what it writes to the log.
+    const warnings: unknown[][] = [];
+    const warn = logger.warn.bind(logger) as (...args: unknown[]) => void;
+    logger.warn = (...args: unknown[]) => {
+      warnings.push(args);
+      warn(...args);
+    };
     const late = deliver({ Records: [recordOf(message)] } as unknown as SQSEvent, context);
     await receiver.connected;
     // While it POSTs, another worker takes the attempt over: by its clock, 10 s ahead (or after this one
@@ -193,7 +201,13 @@ it('a worker whose lease ended mid-attempt leaves the lease of the copy that too
     );
     expect(stored.Item).toMatchObject({ status: 'pending', lease_until: takenOver.toISOString() });
     expect(stored.Item?.attempts ?? []).toHaveLength(0);
+    // Its POST happened: the outcome it could not record is logged, for the operator.
+    expect(warnings).toContainEqual([
+      expect.stringContaining('not recorded'),
+      expect.objectContaining({ delivery_id: delivery.id, cycle: 1, attempt: 1, status_code: null }),
+    ]);
   } finally {
+    delete (logger as Partial<typeof logger>).warn;
     receiver.close();
   }
 }, 30_000);
