@@ -112,15 +112,17 @@ export const BUNDLING = {
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /**
-   * The SDK is bundled (pinned, tree-shaken), except two clients imported lazily, on first use only, so
+   * The SDK is bundled (pinned, tree-shaken), except three clients imported lazily, on first use only, so
    * they are taken from the Lambda runtime's own SDK rather than parsed with every cold start: Secrets
-   * Manager (a container's first request) and Lambda (the dispatcher's first outbound message: 74 KB its
-   * cold start for events would otherwise parse). And the packages installed and the bundles built beside
-   * the bundle (above).
+   * Manager (a container's first request), Lambda (the dispatcher's first outbound message: 74 KB its
+   * cold start for events would otherwise parse) and Bedrock Runtime (the AI functions' first call when
+   * AI_PROVIDER is bedrock: 50 KB of each AI function, which the default local model never calls). And
+   * the packages installed and the bundles built beside the bundle (above).
    */
   external: [
     '@aws-sdk/client-secrets-manager',
     '@aws-sdk/client-lambda',
+    '@aws-sdk/client-bedrock-runtime',
     ...PACKAGE_NAMES_BESIDE_BUNDLE,
     ...BUNDLE_NAMES_BESIDE,
   ] as readonly string[],

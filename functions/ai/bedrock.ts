@@ -3,7 +3,7 @@
  * zod against the public taxonomy; anything else is an error, which the caller turns into a local
  * fallback (see ./provider-selection.ts).
  */
-import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient, ConverseCommand as ConverseCommandType } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
 import { identifyLanguage } from './language';
 import type { Categorizer, Classifier, DaysOfHours, Grounding, Suggester, TranscriptLine } from './provider-contract';
@@ -103,14 +103,19 @@ function facts(g: Grounding, language: Language): string {
 /** One Converse call: the system prompt (the taxonomy is added), the user text, and the answer's schema. */
 export type Converse = <T>(system: string, user: string, schema: z.ZodMiniType<T>) => Promise<T>;
 
-/** Converse with the configured model; the SDK client is built on the first call. */
+/**
+ * Converse with the configured model. The SDK client is imported and built on the first call: the local
+ * model answers by default, and a deployment that never calls Bedrock never parses its client (about 50 KB
+ * of every AI function's cold start). Deployed, it comes from the Lambda runtime's SDK (catalog/bundling.ts).
+ */
 export function bedrockConverse(options: BedrockOptions): Converse {
-  let client: BedrockRuntimeClient | undefined;
+  let sdk: Promise<{ client: BedrockRuntimeClient; ConverseCommand: typeof ConverseCommandType }> | undefined;
   return async (system, user, schema) => {
-    client ??= new BedrockRuntimeClient({
-      maxAttempts: 1,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    });
+    sdk ??= import('@aws-sdk/client-bedrock-runtime').then(({ BedrockRuntimeClient, ConverseCommand }) => ({
+      client: new BedrockRuntimeClient({ maxAttempts: 1, ...(options.endpoint ? { endpoint: options.endpoint } : {}) }),
+      ConverseCommand,
+    }));
+    const { client, ConverseCommand } = await sdk;
     const out = await client.send(
       new ConverseCommand({
         modelId: options.modelId,
