@@ -129,6 +129,8 @@ async function bundleEntry(
     sourcesContent: BUNDLING.sourcesContent,
     mainFields: BUNDLING.mainFields,
     banner: { js: BUNDLING.banner },
+    alias: BUNDLING.alias,
+    absWorkingDir: ROOT,
     external: withSdk
       ? externalsFor(name)
       : ['@aws-sdk/*', '@smithy/*', ...externalsFor(name).filter((e) => !e.startsWith('@aws-sdk/'))],
@@ -272,6 +274,8 @@ const inMemory = {
   target: BUNDLING.target,
   minify: BUNDLING.minify,
   mainFields: BUNDLING.mainFields,
+  alias: BUNDLING.alias,
+  absWorkingDir: ROOT,
   logLevel: 'error',
 } as const;
 

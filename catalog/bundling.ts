@@ -89,6 +89,9 @@ export const besideImport = (name: BundleBeside): string => `("${name}")`;
 export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
   JSON.stringify({ imports: Object.fromEntries(bundles.map((name) => [name, `./${BUNDLES_BESIDE[name].file}`])) });
 
+/** Node's `http` by require (BUNDLING.alias), from the project root. */
+const NODE_HTTP_REQUIRED = './functions/platform/node-http.cjs';
+
 /**
  * How every Lambda is bundled, as plain esbuild settings. The function construct maps them onto
  * NodejsFunction, and `npm run bench` builds with the very same settings to measure the bundles.
@@ -108,6 +111,12 @@ export const BUNDLING = {
   sourcemap: false,
   sourcesContent: false,
   mainFields: ['module', 'main'],
+  /**
+   * Imports replaced at bundling (paths from the project root, the working directory of every build). An
+   * ES-module import of `node:http` loads Node's undici for `http.WebSocket` (functions/platform/node-http.cjs):
+   * required instead, it does not, and every cold start is about 8 ms of CPU shorter.
+   */
+  alias: { 'node:http': NODE_HTTP_REQUIRED, http: NODE_HTTP_REQUIRED } as Record<string, string>,
   /** ESM bundles still contain CommonJS dependencies that call require(). */
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -127,6 +136,10 @@ export const BUNDLING = {
     ...BUNDLE_NAMES_BESIDE,
   ] as readonly string[],
 };
+
+/** BUNDLING.alias as esbuild's command line takes each (`<from>=<to>`), with `to` under `root`. */
+export const aliasArgs = (root = '.'): string[] =>
+  Object.entries(BUNDLING.alias).map(([from, to]) => `${from}=${root}/${to.replace(/^\.\//, '')}`);
 
 /** How a bundle beside is built: as the functions' bundles are (ESM, with their banner), or as CommonJS. */
 export const besideFormat = (name: BundleBeside): { format: 'esm' | 'cjs'; banner?: string } =>

@@ -21,6 +21,7 @@ import {
   BUNDLING,
   BUNDLES_BESIDE,
   PACKAGES_BESIDE_BUNDLE,
+  aliasArgs,
   besideFormat,
   besideImport,
   besidePackageJson,
@@ -105,6 +106,7 @@ function besideBundleCommands(inputDir: string, outputDir: string, names: readon
       `--main-fields=${BUNDLING.mainFields.join(',')}`,
       ...(banner ? [`--banner:js=${shellWord(banner)}`] : []),
       '--log-level=warning',
+      ...aliasArgs(inputDir).map((alias) => `--alias:${shellWord(alias)}`),
       `--outfile=${shellWord(`${outputDir}/${BUNDLES_BESIDE[name].file}`)}`,
     ].join(' ');
   return [
@@ -166,6 +168,9 @@ export class AppFunction extends NodejsFunction {
         banner: BUNDLING.banner,
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
+        // BUNDLING.alias: its paths are the project root's, where a local build runs; so runs Docker's.
+        esbuildArgs: { '--alias': aliasArgs() },
+        workingDirectory: AssetStaging.BUNDLING_INPUT_DIR,
         externalModules: externalsFor(props.handler),
         ...(props.define ? { define: props.define } : {}),
         ...(dataFiles.length > 0 || packages.length > 0 || bundles.length > 0

@@ -49,6 +49,8 @@ const ESBUILD: BuildOptions = {
   mainFields: BUNDLING.mainFields,
   banner: { js: BUNDLING.banner },
   external: [...BUNDLING.external],
+  alias: BUNDLING.alias,
+  absWorkingDir: ROOT,
   logLevel: 'warning',
   outExtension: { '.js': '.mjs' },
 };

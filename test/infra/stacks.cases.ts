@@ -503,6 +503,30 @@ describe('function assets', () => {
     }
   });
 
+  it("load Node's http by require in every bundle, so that no cold start loads undici for http.WebSocket", () => {
+    const code = assets.flatMap((a) =>
+      a.files.filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(join(a.dir, f), 'utf8')),
+    );
+    // An ES-module import of node:http reads every export, and http.WebSocket's getter loads undici.
+    const esmImport = /(from\s*|import\s*\(\s*)["'](node:)?http["']/;
+    expect(code.filter((c) => esmImport.test(c))).toEqual([]);
+    expect(code.filter((c) => c.includes('"node:http"')).length).toBeGreaterThan(0);
+    // And as Lambda loads one: no undici after the import.
+    const bundle = assets.find(
+      (a) => a.files.includes('index.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes('"node:http"'),
+    )!;
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(join(bundle.dir, 'index.mjs'))}); console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici'))))`,
+      ],
+      { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' } },
+    );
+    expect(JSON.parse(loaded.trim().split('\n').at(-1)!)).toEqual([]);
+  });
+
   it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {
     const handlers = assets.filter(
       (a) =>
