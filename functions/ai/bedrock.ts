@@ -106,7 +106,8 @@ export type Converse = <T>(system: string, user: string, schema: z.ZodMiniType<T
 /**
  * Converse with the configured model. The SDK client is imported and built on the first call: the local
  * model answers by default, and a deployment that never calls Bedrock never parses its client (about 50 KB
- * of every AI function's cold start). Deployed, it comes from the Lambda runtime's SDK (catalog/bundling.ts).
+ * of every AI function's cold start). Deployed, it comes from the Lambda runtime's SDK (catalog/bundling.ts),
+ * whose core it loads with it: a container's first Bedrock call pays that once, before its time-out starts.
  */
 export function bedrockConverse(options: BedrockOptions): Converse {
   let sdk: Promise<{ client: BedrockRuntimeClient; ConverseCommand: typeof ConverseCommandType }> | undefined;
