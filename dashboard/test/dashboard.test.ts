@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { awayFromWindowBoundary } from '../../test/support/api';
 import { startReceiver } from '../../test/support/receiver';
 import { testRuntime } from '../../test/support/runtime';
-import { checkA11y, chooseOption, conversationCard, launchChromium, screenshot, SHOTS } from './setup';
+import { checkA11y, chooseOption, conversationCard, launchChromium, screenshot, SHOTS, waitForCount } from './setup';
 
 const { url: BASE, platformToken } = testRuntime();
 const API = `${BASE}/api/v1`;
@@ -948,13 +948,10 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     const [monday, tuesday] = [await days.nth(0).boundingBox(), await days.nth(1).boundingBox()];
     assert.ok(monday && tuesday && tuesday.y > monday.y && monday.width > 300, 'the days are stacked, full width');
     await calendar.getByText(/Dental cleaning/).waitFor();
-    // The agenda alone: no table or cards under it; a tapped booking is selected and its actions show.
-    assert.equal(await page.getByRole('table').count(), 0, 'no table under the agenda');
-    assert.equal(
-      await page.getByRole('group', { name: 'Bookings', exact: true }).count(),
-      0,
-      'no cards under the agenda',
-    );
+    // The agenda alone: no table or cards under it (once the page has followed the resize); a tapped
+    // booking is selected and its actions show.
+    await waitForCount(page.getByRole('table'), 0, 'no table under the agenda');
+    await waitForCount(page.getByRole('group', { name: 'Bookings', exact: true }), 0, 'no cards under the agenda');
     await page.getByText('Tap a booking to act on it.').waitFor();
     const booking = calendar.getByRole('button', { name: /Dental cleaning/ });
     await booking.click();

@@ -154,6 +154,16 @@ export async function waitForValue(field: Locator, value: string, timeoutMs = 10
   }
 }
 
+/**
+ * Waits until `locator` matches `count` elements, then asserts it: what a page renders in answer to an event
+ * (a media query's change when the window is resized) comes a render later.
+ */
+export async function waitForCount(locator: Locator, count: number, message: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await locator.count()) !== count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await locator.count(), count, message);
+}
+
 /** axe on the current page: no serious or critical violation of WCAG 2.1 A and AA. */
 export async function checkA11y(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
