@@ -89,8 +89,8 @@ export const besideImport = (name: BundleBeside): string => `("${name}")`;
 export const besidePackageJson = (bundles: readonly BundleBeside[]): string =>
   JSON.stringify({ imports: Object.fromEntries(bundles.map((name) => [name, `./${BUNDLES_BESIDE[name].file}`])) });
 
-/** Node's `http` by require (BUNDLING.alias), from the project root. */
-const NODE_HTTP_REQUIRED = './functions/platform/node-http.cjs';
+/** Node's `http` as its CommonJS module (BUNDLING.alias), from the project root. */
+const NODE_HTTP_COMMONJS = './functions/platform/node-http.cjs';
 
 /**
  * How every Lambda is bundled, as plain esbuild settings. The function construct maps them onto
@@ -116,7 +116,7 @@ export const BUNDLING = {
    * ES-module import of `node:http` loads Node's undici for `http.WebSocket` (functions/platform/node-http.cjs):
    * taken as the CommonJS module, it does not, and every cold start is 9–12 ms of CPU shorter.
    */
-  alias: { 'node:http': NODE_HTTP_REQUIRED, http: NODE_HTTP_REQUIRED } as Record<string, string>,
+  alias: { 'node:http': NODE_HTTP_COMMONJS, http: NODE_HTTP_COMMONJS } as Record<string, string>,
   /** ESM bundles still contain CommonJS dependencies that call require(). */
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

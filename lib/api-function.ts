@@ -168,7 +168,8 @@ export class AppFunction extends NodejsFunction {
         banner: BUNDLING.banner,
         bundleAwsSDK: true,
         logLevel: LogLevel.WARNING,
-        // BUNDLING.alias: its paths are the project root's, where a local build runs; so runs Docker's.
+        // BUNDLING.alias: its paths are from the project root, where a local build runs; a Docker build
+        // runs in the project's copy (workingDirectory).
         esbuildArgs: { '--alias': aliasArgs() },
         workingDirectory: AssetStaging.BUNDLING_INPUT_DIR,
         externalModules: externalsFor(props.handler),

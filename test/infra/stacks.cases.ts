@@ -503,7 +503,7 @@ describe('function assets', () => {
     }
   });
 
-  it("load Node's http by require in every bundle, so that no cold start loads undici for http.WebSocket", () => {
+  it("load Node's http as its CommonJS module in every bundle, so that no cold start loads undici", () => {
     const code = assets.flatMap((a) =>
       a.files.filter((f) => f.endsWith('.mjs')).map((f) => readFileSync(join(a.dir, f), 'utf8')),
     );
