@@ -159,39 +159,45 @@ async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts
         }
       : null,
   };
-  if (await applyReceiptOf(tenantId, s.id, receipt)) return void counts.receipts++;
-  if (await findByProviderId(tenantId, 'whatsapp', s.id)) return void counts.skipped++; // late or repeated
+  // One look decides. A send recorded after it is no longer queued, so the status is held below, and the
+  // hold's second look applies it.
+  const sent = await findByProviderId(tenantId, 'whatsapp', s.id);
+  // Not applied to a message already past it: a late or repeated status.
+  if (sent) return void ((await applyReceiptTo(sent, receipt)) ? counts.receipts++ : counts.skipped++);
   // The send is not recorded yet: settle it from the reference Meta returns, else hold the status.
-  if (await settleFromReference(tenantId, s, now)) {
-    if (await applyReceiptOf(tenantId, s.id, receipt)) return void counts.receipts++;
-    return void counts.skipped++;
-  }
+  const settled = await settleFromReference(tenantId, s, now);
+  if (settled) return void ((await applyReceiptTo(settled, receipt)) ? counts.receipts++ : counts.skipped++);
   await holdReceipt(tenantId, s.id, receipt, now);
   counts.held++;
   // The send may have been recorded meanwhile, after its own look for held statuses: look again.
-  if (await findByProviderId(tenantId, 'whatsapp', s.id)) await applyHeldReceipts(tenantId, s.id, now);
+  await applyHeldReceipts(tenantId, s.id, now);
 }
 
-const applyReceiptOf = (tenantId: string, wamid: string, r: HeldReceipt) =>
-  applyReceipt(tenantId, 'whatsapp', wamid, r.status, new Date(r.at), r.error);
+const applyReceiptTo = (ref: MessageRef, r: HeldReceipt) => applyReceipt(ref, r.status, new Date(r.at), r.error);
 
 /**
  * A status whose message is still queued (its send's answer was lost, or is not recorded yet) names the
  * message in its biz_opaque_callback_data: Meta has it, so it is sent, with this wamid. Never resent.
+ * The message, once so recorded; undefined when it was not (no longer queued, or no reference).
  */
-async function settleFromReference(tenantId: string, s: WebhookStatus, now: Date): Promise<boolean> {
+async function settleFromReference(tenantId: string, s: WebhookStatus, now: Date): Promise<MessageRef | undefined> {
   const ref = refOfReference(s.biz_opaque_callback_data);
-  if (!ref || ref.tenant_id !== tenantId || !s.id) return false;
-  return markSentIfQueued(ref, 'whatsapp', s.id, now);
+  if (!ref || ref.tenant_id !== tenantId || !s.id) return undefined;
+  return (await markSentIfQueued(ref, 'whatsapp', s.id, now)) ? ref : undefined;
 }
 
-/** Statuses held for a wamid, applied once its send is recorded. */
+/**
+ * Statuses held for a wamid, applied once its send is recorded (found by its provider id). Nothing held:
+ * one read.
+ */
 export async function applyHeldReceipts(tenantId: string, wamid: string, now: Date): Promise<number> {
-  let applied = 0;
   // delivered before read: a status only moves forward, so order matters for the events, not the outcome.
   const order = { failed: 0, delivered: 1, read: 2 } as const;
   const held = (await heldReceipts(tenantId, wamid, now)).sort((a, b) => order[a.status] - order[b.status]);
-  for (const receipt of held) if (await applyReceiptOf(tenantId, wamid, receipt)) applied++;
+  const sent = held.length > 0 ? await findByProviderId(tenantId, 'whatsapp', wamid) : undefined;
+  if (!sent) return 0;
+  let applied = 0;
+  for (const receipt of held) if (await applyReceiptTo(sent, receipt)) applied++;
   return applied;
 }
 

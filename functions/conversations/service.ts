@@ -925,19 +925,15 @@ export async function markFailed(ref: MessageRef, error: { code: string; message
 }
 
 /**
- * A delivery receipt from a channel (WhatsApp status webhook, or the sandbox's simulated provider).
- * Receipts for unknown ids are ignored; late or repeated ones never move a status backwards.
+ * A delivery receipt from a channel (a WhatsApp status webhook) for the message its provider id names,
+ * as found by findByProviderId. Late or repeated ones never move a status backwards (false).
  */
 export async function applyReceipt(
-  tenantId: string,
-  channel: ChannelKind,
-  providerId: string,
+  ref: MessageRef,
   status: 'delivered' | 'read' | 'failed',
   at: Date,
   error: { code: string; message: string } | null = null,
 ): Promise<boolean> {
-  const ref = await findByProviderId(tenantId, channel, providerId);
-  if (!ref) return false;
   const message = await getMessage(ref);
   if (!message || !RECEIPT_ALLOWED_FROM[status].includes(message.status)) return false;
   const stamp = at.toISOString();

@@ -20,7 +20,9 @@ import { newDelivery } from '../../functions/webhooks/webhook';
 import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, writesTo } from '../support/dynamo-faults';
-import { markSentIfQueued } from '../../functions/conversations/service';
+import { markSent, markSentIfQueued } from '../../functions/conversations/service';
+import { applyHeldReceipts, processInboundChunk, sendReference } from '../../functions/channels/whatsapp-inbound';
+import { inboundChunks } from '../../functions/channels/whatsapp';
 import { testRuntime } from '../support/runtime';
 import { holdReceipt } from '../../functions/channels/store';
 import { graphRequests, postWhatsAppWebhook, statusUpdate, whatsAppWebhook } from '../support/whatsapp';
@@ -180,6 +182,53 @@ it('a status held before the send was recorded is applied by the retry of a send
   expect(await getMessage(ref)).toMatchObject({ status: 'delivered', provider_message_id: wamid });
   expect(await graphRequestsWithText(text)).toHaveLength(0);
 });
+
+it('a status is applied whichever of its reads and writes the send is recorded before', async () => {
+  // Meta's "read" may be processed while the sender records the send (Meta does not order its webhooks
+  // after its answers). The sender records it, then applies what was held, as send-worker does; here it
+  // does so before the status's first DynamoDB call, then before its second, and so on, and once after
+  // the status was processed whole.
+  const interleavings: string[] = [];
+  for (let step = 1; step <= 30; step++) {
+    const ref = await queuedMessage(`recorded before step ${step} ${Date.now()}`);
+    await diedWhileSending(ref, 0);
+    const wamid = `wamid.step-${step}-${Date.now()}`;
+    const recordSend = async () => {
+      await markSent(ref, 'whatsapp', wamid, new Date());
+      await applyHeldReceipts(t.tenantId, wamid, new Date());
+    };
+    let calls = 0;
+    let recorded = false;
+    const stop = beforeCalls(
+      () => ++calls === step,
+      async () => {
+        recorded = true;
+        await recordSend();
+      },
+    );
+    try {
+      const status = statusUpdate(wamid, 'read', undefined, { biz_opaque_callback_data: sendReference(ref) });
+      // The part the webhook route queues, as the inbound worker receives it.
+      for (const chunk of inboundChunks(whatsAppWebhook(phoneNumberId, status)))
+        await processInboundChunk(chunk, new Date());
+    } finally {
+      stop();
+    }
+    if (!recorded) await recordSend();
+    interleavings.push(recorded ? `before call ${step}` : 'after');
+    const message = await getMessage(ref);
+    expect({ step, status: message?.status, provider_message_id: message?.provider_message_id }).toEqual({
+      step,
+      status: 'read',
+      provider_message_id: wamid,
+    });
+    expect(message?.read_at).not.toBeNull();
+    if (!recorded) break;
+  }
+  // Every call of the status's processing was met, and the loop ended with the status processed whole.
+  expect(interleavings.at(-1)).toBe('after');
+  expect(interleavings.length).toBeGreaterThan(3);
+}, 120_000);
 
 it('a status webhook settles a send whose outcome was not recorded, by the callback data sent with it', async () => {
   const text = `settled by a status ${Date.now()}`;
