@@ -227,7 +227,7 @@ async function bundles() {
   );
   const librariesRatio = ratioOf(reference.project, reference.floor);
   console.log(
-    `the design's libraries alone (DynamoDB clients, Powertools Logger, zod, jose, middy: ${kb(statSync(libraries).size)} KB): ` +
+    `the design's libraries loaded at start alone (DynamoDB clients, Powertools Logger, zod, middy: ${kb(statSync(libraries).size)} KB): ` +
       `${showRatio(librariesRatio)} the floor, ${cell(median(reference.project))} ms against ${cell(median(reference.floor))} ms; ` +
       `the median route takes ${cell(all.median / librariesRatio.median, 2)}× of that`,
   );

@@ -43,6 +43,10 @@ const stemmerBeside = <L extends string>(language: L) =>
  * service, into message lists and sends, bookings, payments and the inbound paths, most of whose requests
  * never touch S3. In their bundles they were about a fifth of the cold start.
  *
+ * `#jose`: jose's JWT signing and verification (about 15 KB minified, a tenth of a route handler's own
+ * code), which only a request with a dashboard session token needs: an API key's never loads it. Login and
+ * refresh sign a token on every call, so they keep it in their own bundle.
+ *
  * `#metrics`: Powertools Metrics (about 13 KB minified, a tenth of a route handler's own code), which an HTTP
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
@@ -53,6 +57,11 @@ const stemmerBeside = <L extends string>(language: L) =>
  * messages' included; now a process loads the stemmers of the languages it meets.
  */
 export const BUNDLES_BESIDE = {
+  '#jose': {
+    source: 'functions/auth/jose.ts',
+    file: 'jose.mjs',
+    bundledInto: ['auth/login', 'auth/refresh'],
+  },
   '#media-s3': {
     source: 'functions/media/s3-sdk.ts',
     file: 'media-s3.mjs',

@@ -1,9 +1,17 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_AUDIENCE, JWT_ISSUER, REFRESH_AUDIENCE } from '../platform/config';
 import { unauthorized } from '../platform/errors';
 import { newId } from '../platform/ids';
 import { signingSecret } from '../platform/secrets';
 import { epochSeconds } from '../platform/clock';
+
+type Jose = typeof import('#jose');
+let jose: Promise<Jose> | undefined;
+/** jose, loaded by the first token a process signs or verifies (functions/auth/jose.ts says why). */
+const loadJose = (): Promise<Jose> =>
+  (jose ??= import('#jose').catch((error: unknown) => {
+    jose = undefined; // not kept: the next call tries again
+    throw error;
+  }));
 
 /** Pinned: tokens with `none` or any other algorithm are refused by jwtVerify. */
 const ALGORITHM = 'HS256';
@@ -17,6 +25,7 @@ export interface SessionClaims {
 }
 
 async function sign(claims: SessionClaims, audience: string, now: Date, expiresAt: Date): Promise<string> {
+  const { SignJWT } = await loadJose();
   return new SignJWT({ tid: claims.tenantId, sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuer(JWT_ISSUER)
@@ -41,6 +50,7 @@ export const issueRefreshToken = (claims: SessionClaims, now: Date, sessionExpir
   sign(claims, REFRESH_AUDIENCE, now, sessionExpiresAt);
 
 async function verify(token: string, audience: string, now: Date): Promise<SessionClaims> {
+  const { jwtVerify, errors: joseErrors } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, await signingSecret(), {
       algorithms: [ALGORITHM],

@@ -484,8 +484,9 @@ describe('function assets', () => {
     const withDocument = assets.filter((a) => a.files.includes('openapi.json'));
     expect(withDocument).toHaveLength(1);
     const [asset] = withDocument;
-    // Beside it too: Metrics, which an HTTP handler loads only for a server error (below).
-    expect(asset?.files.sort()).toEqual(['index.mjs', 'metrics.mjs', 'openapi.json', 'package.json']);
+    // Beside it too: Metrics, which an HTTP handler loads only for a server error (below), and jose, which
+    // the shared authentication loads only for a session token.
+    expect(asset?.files.sort()).toEqual(['index.mjs', 'jose.mjs', 'metrics.mjs', 'openapi.json', 'package.json']);
     const bundle = readFileSync(join(asset?.dir ?? '', 'index.mjs'), 'utf8');
     expect(bundle).not.toContain('listWebhookDeliveries');
     expect(JSON.parse(readFileSync(join(asset?.dir ?? '', 'openapi.json'), 'utf8')).openapi).toMatch(/^3\.1/);
@@ -548,6 +549,36 @@ describe('function assets', () => {
         env: { PATH: process.env.PATH ?? '' },
       });
       expect(JSON.parse(out.trim().split('\n').at(-1)!)).toMatchObject({ server_error: 1 });
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
+  });
+
+  it("ship jose beside the handlers that verify a session token on first use, where import('#jose') finds it", () => {
+    const handlers = assets.filter(
+      (a) => a.files.includes('jose.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes('import("#jose")'),
+    );
+    // Every HTTP handler but login and refresh, which sign a token on every call and keep jose inside.
+    expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size - 2);
+    // Resolved as Node resolves it in Lambda, a token it signs is one it verifies.
+    const probe = mkdtempSync(join(tmpdir(), 'jose-beside-'));
+    try {
+      for (const name of ['package.json', 'jose.mjs']) cpSync(join(handlers[0]!.dir, name), join(probe, name));
+      writeFileSync(
+        join(probe, 'probe.mjs'),
+        [
+          "const { SignJWT, jwtVerify } = await import('#jose');",
+          "const key = new TextEncoder().encode('a-test-secret-of-32-bytes-length');",
+          "const token = await new SignJWT({ tid: 't1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(key);",
+          "const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });",
+          'console.log(JSON.stringify(payload));',
+        ].join('\n'),
+      );
+      const out = execFileSync(process.execPath, [join(probe, 'probe.mjs')], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      expect(JSON.parse(out.trim())).toEqual({ tid: 't1', sub: 'u1' });
     } finally {
       rmSync(probe, { recursive: true, force: true });
     }

@@ -71,17 +71,19 @@ describe('packages installed beside the bundle', () => {
 
 describe('bundles built beside the bundle', () => {
   it.each([
-    ['conversations/messages-list', ['#media-s3', '#metrics']],
-    ['bookings/create', ['#media-s3', '#metrics']],
-    ['channels/sandbox-inbound', ['#media-s3', '#metrics']],
-    ['conversations/list', ['#metrics']],
+    ['conversations/messages-list', ['#jose', '#media-s3', '#metrics']],
+    ['bookings/create', ['#jose', '#media-s3', '#metrics']],
+    ['channels/sandbox-inbound', ['#jose', '#media-s3', '#metrics']],
+    ['conversations/list', ['#jose', '#metrics']],
     // It uses S3 on every call: S3 stays in its own bundle.
-    ['media/uploads-create', ['#metrics']],
+    ['media/uploads-create', ['#jose', '#metrics']],
+    // It signs a token on every call: jose stays in its own bundle.
+    ['auth/login', ['#metrics']],
     // A worker that emits metrics on every run imports them itself.
     ['webhooks/dead-letter-worker', []],
     // Required, not imported: the stemmers, through the vendored CommonJS that builds them. (The walk also
     // reaches the conversation service's media, which tree shaking leaves out of this bundle.)
-    ['ai/analyze', ['#media-s3', '#metrics', '#stemmer-de', '#stemmer-es', '#stemmer-fr', '#stemmer-pt']],
+    ['ai/analyze', ['#jose', '#media-s3', '#metrics', '#stemmer-de', '#stemmer-es', '#stemmer-fr', '#stemmer-pt']],
   ])(
     '%s carries what its bundle leaves out, and nothing else it loads',
     async (handler, expected) => {
