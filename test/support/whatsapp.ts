@@ -120,7 +120,8 @@ export async function settledWhatsAppSend(
 ): Promise<{ sent: ApiResponse; message: any }> {
   for (let tries = 1; ; tries++) {
     const sent = await post();
-    expect(sent.status).toBe(202);
+    // The whole response: a refusal shows its problem and request_id.
+    expect(sent).toMatchObject({ status: 202 });
     const { message, resend } = await eventually(
       async () => {
         const message = await read(sent.body.id);
