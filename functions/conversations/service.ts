@@ -375,6 +375,32 @@ export async function sendMessage(
   // Without a fallback, the conditional write below refuses a send outside the window.
   if (current && input.fallbackTemplate && kind.type !== 'template' && !insideServiceWindow(current, now))
     ({ kind, text } = await resolveTemplate(current, input.fallbackTemplate, 'fallback_template'));
+  // A fallback template replaced the file: it carries none.
+  return queueOutbound(
+    tenantId,
+    conversationId,
+    { kind, text, media: kind === input.kind ? media : null },
+    sender,
+    now,
+  );
+}
+
+/**
+ * A plain text message, queued as sendMessage queues one: for a link the platform posts for the caller (a
+ * payment's), with no template, file or schedule to resolve, so its callers' bundles carry none of those.
+ */
+export const sendText = (tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) =>
+  queueOutbound(tenantId, conversationId, { kind: { type: 'text', text }, text, media: null }, sender, now);
+
+/** The send itself, its kind resolved: the conversation's activity moves (checking the window), then the message is put. */
+async function queueOutbound(
+  tenantId: string,
+  conversationId: string,
+  resolved: { kind: OutboundKind; text: string; media: MessageMedia | null },
+  sender: Sender,
+  now: Date,
+): Promise<Message> {
+  const { kind, text, media } = resolved;
   const at = now.toISOString();
   const windowStart = kind.type === 'template' ? null : new Date(now.getTime() - SERVICE_WINDOW_MS).toISOString();
   const touched = await touchForOutbound(
@@ -396,8 +422,7 @@ export async function sendMessage(
     ...newMessage(conversation as Conversation, 'outbound', text, sender, now),
     type: kind.type,
     content: contentOf(kind),
-    // A fallback template replaced the file: it carries none.
-    media: kind === input.kind ? media : null,
+    media,
   };
   await putOutboundMessage(message, conversation as Conversation);
   return message;

@@ -9,7 +9,7 @@ import { eventPut, newEvent } from '../events/store';
 import { withStatus, type Booking, type BookingActor } from '../bookings/booking';
 import { BookingChanged, getBooking, saveBooking } from '../bookings/store';
 import { getConversation } from '../conversations/store';
-import { sendMessage } from '../conversations/service';
+import { sendText } from '../conversations/service';
 import type { Sender } from '../auth/principal';
 import {
   amountProblem,
@@ -210,13 +210,7 @@ export async function sendLink(tenantId: string, paymentId: string, sender: Send
     throw DomainError.conflict('payment_not_pending', `A ${payment.status} payment has no open link to send.`);
   if (!payment.conversation_id)
     throw DomainError.invalid('payment_without_conversation', 'The payment has no conversation to send its link into.');
-  return sendMessage(
-    tenantId,
-    payment.conversation_id,
-    { kind: { type: 'text', text: linkMessage(payment) } },
-    sender,
-    now,
-  );
+  return sendText(tenantId, payment.conversation_id, linkMessage(payment), sender, now);
 }
 
 /** Withdraws an open link (`payment.canceled`); a booking waiting for it is cancelled with it. */

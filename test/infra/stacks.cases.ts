@@ -480,6 +480,25 @@ describe('function assets', () => {
     .filter((name) => name.startsWith('asset.') && statSync(join(app.outdir, name)).isDirectory())
     .map((name) => ({ dir: join(app.outdir, name), files: readdirSync(join(app.outdir, name)) }));
 
+  /**
+   * Runs `script` (saved as `probeFile`) beside copies of an asset's `files`, as Node runs code in Lambda:
+   * the asset's package.json maps each `#name` to its file beside the bundle. Its last line of output.
+   */
+  const probeBeside = (assetDir: string, files: string[], probeFile: string, script: string): string => {
+    const probe = mkdtempSync(join(tmpdir(), 'beside-'));
+    try {
+      for (const name of files) cpSync(join(assetDir, name), join(probe, name));
+      writeFileSync(join(probe, probeFile), script);
+      const out = execFileSync(process.execPath, [join(probe, probeFile)], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '' },
+      });
+      return out.trim().split('\n').at(-1) ?? '';
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
+  };
+
   it('ship the OpenAPI document beside its handler, not inside the bundle', () => {
     const withDocument = assets.filter((a) => a.files.includes('openapi.json'));
     expect(withDocument).toHaveLength(1);
@@ -536,22 +555,13 @@ describe('function assets', () => {
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size);
     for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['metrics.mjs', 'package.json']));
     // Resolved as Node resolves it in Lambda: the asset's package.json maps the name to the file beside.
-    const [asset] = handlers;
-    const probe = mkdtempSync(join(tmpdir(), 'metrics-beside-'));
-    try {
-      for (const name of ['package.json', 'metrics.mjs']) cpSync(join(asset!.dir, name), join(probe, name));
-      writeFileSync(
-        join(probe, 'probe.mjs'),
-        "const { metrics } = await import('#metrics'); metrics.addMetric('server_error', 'Count', 1); metrics.publishStoredMetrics();",
-      );
-      const out = execFileSync(process.execPath, [join(probe, 'probe.mjs')], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '' },
-      });
-      expect(JSON.parse(out.trim().split('\n').at(-1)!)).toMatchObject({ server_error: 1 });
-    } finally {
-      rmSync(probe, { recursive: true, force: true });
-    }
+    const out = probeBeside(
+      handlers[0]!.dir,
+      ['package.json', 'metrics.mjs'],
+      'probe.mjs',
+      "const { metrics } = await import('#metrics'); metrics.addMetric('server_error', 'Count', 1); metrics.publishStoredMetrics();",
+    );
+    expect(JSON.parse(out)).toMatchObject({ server_error: 1 });
   });
 
   it("ship jose beside the handlers that verify a session token on first use, where import('#jose') finds it", () => {
@@ -561,27 +571,19 @@ describe('function assets', () => {
     // Every HTTP handler but login and refresh, which sign a token on every call and keep jose inside.
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size - 2);
     // Resolved as Node resolves it in Lambda, a token it signs is one it verifies.
-    const probe = mkdtempSync(join(tmpdir(), 'jose-beside-'));
-    try {
-      for (const name of ['package.json', 'jose.mjs']) cpSync(join(handlers[0]!.dir, name), join(probe, name));
-      writeFileSync(
-        join(probe, 'probe.mjs'),
-        [
-          "const { SignJWT, jwtVerify } = await import('#jose');",
-          "const key = new TextEncoder().encode('a-test-secret-of-32-bytes-length');",
-          "const token = await new SignJWT({ tid: 't1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(key);",
-          "const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });",
-          'console.log(JSON.stringify(payload));',
-        ].join('\n'),
-      );
-      const out = execFileSync(process.execPath, [join(probe, 'probe.mjs')], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH ?? '' },
-      });
-      expect(JSON.parse(out.trim())).toEqual({ tid: 't1', sub: 'u1' });
-    } finally {
-      rmSync(probe, { recursive: true, force: true });
-    }
+    const out = probeBeside(
+      handlers[0]!.dir,
+      ['package.json', 'jose.mjs'],
+      'probe.mjs',
+      [
+        "const { SignJWT, jwtVerify } = await import('#jose');",
+        "const key = new TextEncoder().encode('a-test-secret-of-32-bytes-length');",
+        "const token = await new SignJWT({ tid: 't1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(key);",
+        "const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });",
+        'console.log(JSON.stringify(payload));',
+      ].join('\n'),
+    );
+    expect(JSON.parse(out)).toEqual({ tid: 't1', sub: 'u1' });
   });
 
   it('ship the trained models beside each AI function, and the Snowball stemmers it requires by name', () => {
@@ -594,18 +596,13 @@ describe('function assets', () => {
       );
     }
     // Required as Node requires it in Lambda: the asset's package.json maps each name to the file beside.
-    const probe = mkdtempSync(join(tmpdir(), 'stemmer-beside-'));
-    try {
-      for (const name of ['package.json', 'stemmer-fr.cjs']) cpSync(join(withModels[0]!.dir, name), join(probe, name));
-      writeFileSync(
-        join(probe, 'probe.cjs'),
-        "const Stemmer = require('#stemmer-fr'); console.log(typeof Stemmer, typeof Stemmer.prototype.stemWord);",
-      );
-      const out = execFileSync(process.execPath, [join(probe, 'probe.cjs')], { encoding: 'utf8' });
-      expect(out.trim()).toBe('function function');
-    } finally {
-      rmSync(probe, { recursive: true, force: true });
-    }
+    const out = probeBeside(
+      withModels[0]!.dir,
+      ['package.json', 'stemmer-fr.cjs'],
+      'probe.cjs',
+      "const Stemmer = require('#stemmer-fr'); console.log(typeof Stemmer, typeof Stemmer.prototype.stemWord);",
+    );
+    expect(out).toBe('function function');
   });
 });
 
