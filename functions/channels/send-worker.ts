@@ -8,7 +8,8 @@ import { getMessage, type MessageRef } from '../conversations/message-store';
 import { sandboxSend } from './sandbox';
 import { parseSendRequest, refOfQueuedSend } from './send-request';
 import { flagNeedsReauthorization, routeWhatsAppNumber } from './store';
-import { applyHeldReceipts, sendReference } from './whatsapp-inbound';
+import { sendReference } from './whatsapp-inbound';
+import { applyHeldReceipts, applyHeldStatusesOf } from './held-statuses';
 import { whatsAppPlatformApp } from '../platform/secrets';
 import { eventPut, newEvent } from '../events/store';
 import { OUTBOUND_TAKEOVER_MS, UNKNOWN_OUTCOME_WAIT_MS, type Message } from '../conversations/conversation';
@@ -125,7 +126,7 @@ function firstAttempt(payload: unknown): Promise<void> {
 async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): Promise<void> {
   const message = written ?? (await getMessage(ref));
   const now = () => clock.now();
-  if (!message || message.status !== 'queued') return applyHeldStatuses(message, now());
+  if (!message || message.status !== 'queued') return applyHeldStatusesOf(message, now());
 
   // The sandbox "sends" in process, with no side effect: its one conditional write (from queued) is the
   // only guard it needs, so it takes no lease.
@@ -143,7 +144,7 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     new Date(now().getTime() + SEND_LEASE_MS + UNKNOWN_OUTCOME_WAIT_MS),
   );
   // A carried copy may be stale (a repeated payload): a message no longer queued has nothing left to send.
-  if (claim === 'not_queued') return applyHeldStatuses(await getMessage(ref), now());
+  if (claim === 'not_queued') return applyHeldStatusesOf(await getMessage(ref), now());
   if (claim === 'outcome_unknown') {
     logger.warn('send outcome unknown: not sent again', { message_id: ref.message_id });
     return;
@@ -232,16 +233,6 @@ async function send(ref: MessageRef, lastAttempt: boolean, written?: Message): P
     }
     await markFailed(ref, { code: error.code, message: error.message }, now());
   }
-}
-
-/**
- * A message sent already, met again by a repeated or retried invocation: the statuses held for it are
- * applied. The sender that recorded the send applies them next, and may have died in between (a timeout);
- * its invocation's retry comes here. Nothing held: one read.
- */
-async function applyHeldStatuses(message: Message | undefined, now: Date): Promise<void> {
-  if (message?.channel === 'whatsapp' && message.provider_message_id)
-    await applyHeldReceipts(message.tenant_id, message.provider_message_id, now);
 }
 
 const NEEDS_REAUTHORIZATION = {

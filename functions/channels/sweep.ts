@@ -9,7 +9,8 @@ import { logger } from '../platform/workers';
 import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/metrics';
 import { giveUpSend } from '../conversations/service';
 import { claimOverdueSend, overdueSends, queuedSendOf } from '../conversations/send-store';
-import { type MessageRef } from '../conversations/message-store';
+import { getMessage, type MessageRef } from '../conversations/message-store';
+import { applyHeldStatusesOf } from './held-statuses';
 import { refOfQueuedSend } from './send-request';
 import { OUTBOUND_TAKEOVER_MS, SEND_GAVE_UP, SEND_OUTCOME_UNKNOWN } from '../conversations/conversation';
 
@@ -114,7 +115,13 @@ export async function settleDeadLetter(body: string): Promise<boolean> {
     return false;
   }
   const send = await queuedSendOf(ref);
-  if (!send || send.leaseUntil !== null) return false;
+  if (!send) {
+    // Sent, and its sender died before applying the statuses held for it, on the queue's last receive (so
+    // no retry came): they are applied here, within their hold.
+    await applyHeldStatusesOf(await getMessage(ref), clock.now());
+    return false;
+  }
+  if (send.leaseUntil !== null) return false;
   const tries = QUEUES.channelOutbound.deadLetter.maxReceiveCount;
   const failed = await giveUpSend(
     send,

@@ -1,7 +1,8 @@
 import { normalisePhone, normaliseWhatsAppUserId } from '../customers/customer';
-import { applyReceipt, markSentIfQueued, receiveInbound } from '../conversations/service';
+import { markSentIfQueued, receiveInbound } from '../conversations/service';
 import { findByProviderId, setReaction, type MessageRef } from '../conversations/message-store';
-import { heldReceipts, holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
+import { holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
+import { applyHeldReceipts, applyReceiptTo } from './held-statuses';
 import { applyMetaTemplateStatus } from '../templates/service';
 import { answerRedeliveredTap, answerTapSafely } from '../reminders/taps';
 import { tapOf } from '../reminders/reminder';
@@ -173,8 +174,6 @@ async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts
   await applyHeldReceipts(tenantId, s.id, now);
 }
 
-const applyReceiptTo = (ref: MessageRef, r: HeldReceipt) => applyReceipt(ref, r.status, new Date(r.at), r.error);
-
 /**
  * A status whose message is still queued (its send's answer was lost, or is not recorded yet) names the
  * message in its biz_opaque_callback_data: Meta has it, so it is sent, with this wamid. Never resent.
@@ -184,21 +183,6 @@ async function settleFromReference(tenantId: string, s: WebhookStatus, now: Date
   const ref = refOfReference(s.biz_opaque_callback_data);
   if (!ref || ref.tenant_id !== tenantId || !s.id) return undefined;
   return (await markSentIfQueued(ref, 'whatsapp', s.id, now)) ? ref : undefined;
-}
-
-/**
- * Statuses held for a wamid, applied once its send is recorded (found by its provider id). Nothing held:
- * one read.
- */
-export async function applyHeldReceipts(tenantId: string, wamid: string, now: Date): Promise<number> {
-  // delivered before read: a status only moves forward, so order matters for the events, not the outcome.
-  const order = { failed: 0, delivered: 1, read: 2 } as const;
-  const held = (await heldReceipts(tenantId, wamid, now)).sort((a, b) => order[a.status] - order[b.status]);
-  const sent = held.length > 0 ? await findByProviderId(tenantId, 'whatsapp', wamid) : undefined;
-  if (!sent) return 0;
-  let applied = 0;
-  for (const receipt of held) if (await applyReceiptTo(sent, receipt)) applied++;
-  return applied;
 }
 
 /** One business number's part of a webhook payload, as the webhook route queued it. */

@@ -21,7 +21,8 @@ import { authOf, call, connectWhatsApp, createTenant, eventsOf, eventually, type
 import { useRuntimeAws } from '../support/aws';
 import { beforeCalls, writesTo } from '../support/dynamo-faults';
 import { markSent, markSentIfQueued } from '../../functions/conversations/service';
-import { applyHeldReceipts, processInboundChunk, sendReference } from '../../functions/channels/whatsapp-inbound';
+import { processInboundChunk, sendReference } from '../../functions/channels/whatsapp-inbound';
+import { applyHeldReceipts } from '../../functions/channels/held-statuses';
 import { inboundChunks } from '../../functions/channels/whatsapp';
 import { testRuntime } from '../support/runtime';
 import { holdReceipt } from '../../functions/channels/store';
@@ -183,52 +184,64 @@ it('a status held before the send was recorded is applied by the retry of a send
   expect(await graphRequestsWithText(text)).toHaveLength(0);
 });
 
-it('a status is applied whichever of its reads and writes the send is recorded before', async () => {
-  // Meta's "read" may be processed while the sender records the send (Meta does not order its webhooks
-  // after its answers). The sender records it, then applies what was held, as send-worker does; here it
-  // does so before the status's first DynamoDB call, then before its second, and so on, and once after
-  // the status was processed whole.
-  const interleavings: string[] = [];
-  for (let step = 1; step <= 30; step++) {
-    const ref = await queuedMessage(`recorded before step ${step} ${Date.now()}`);
-    await diedWhileSending(ref, 0);
-    const wamid = `wamid.step-${step}-${Date.now()}`;
-    const recordSend = async () => {
-      await markSent(ref, 'whatsapp', wamid, new Date());
-      await applyHeldReceipts(t.tenantId, wamid, new Date());
-    };
-    let calls = 0;
-    let recorded = false;
-    const stop = beforeCalls(
-      () => ++calls === step,
-      async () => {
-        recorded = true;
-        await recordSend();
-      },
-    );
-    try {
-      const status = statusUpdate(wamid, 'read', undefined, { biz_opaque_callback_data: sendReference(ref) });
-      // The part the webhook route queues, as the inbound worker receives it.
-      for (const chunk of inboundChunks(whatsAppWebhook(phoneNumberId, status)))
-        await processInboundChunk(chunk, new Date());
-    } finally {
-      stop();
+it.each([
+  ['with the callback data the message was sent with', true],
+  ['without it (held until the send is recorded)', false],
+])(
+  'a status is applied whichever of its reads and writes the send is recorded before, %s',
+  async (_, withReference) => {
+    // Meta's "read" may be processed while the sender records the send (Meta does not order its webhooks
+    // after its answers). The sender records it, then applies what was held, as send-worker does; here it
+    // does so before the status's first DynamoDB call, then before its second, and so on, and once after
+    // the status was processed whole.
+    const interleavings: string[] = [];
+    for (let step = 1; step <= 30; step++) {
+      const ref = await queuedMessage(`recorded before step ${step} ${Date.now()}`);
+      await diedWhileSending(ref, 0);
+      const wamid = `wamid.step-${step}-${Date.now()}`;
+      const recordSend = async () => {
+        await markSent(ref, 'whatsapp', wamid, new Date());
+        await applyHeldReceipts(t.tenantId, wamid, new Date());
+      };
+      let calls = 0;
+      let recorded = false;
+      const stop = beforeCalls(
+        () => ++calls === step,
+        async () => {
+          recorded = true;
+          await recordSend();
+        },
+      );
+      try {
+        const status = statusUpdate(
+          wamid,
+          'read',
+          undefined,
+          withReference ? { biz_opaque_callback_data: sendReference(ref) } : {},
+        );
+        // The part the webhook route queues, as the inbound worker receives it.
+        for (const chunk of inboundChunks(whatsAppWebhook(phoneNumberId, status)))
+          await processInboundChunk(chunk, new Date());
+      } finally {
+        stop();
+      }
+      if (!recorded) await recordSend();
+      interleavings.push(recorded ? `before call ${step}` : 'after');
+      const message = await getMessage(ref);
+      expect({ step, status: message?.status, provider_message_id: message?.provider_message_id }).toEqual({
+        step,
+        status: 'read',
+        provider_message_id: wamid,
+      });
+      expect(message?.read_at).not.toBeNull();
+      if (!recorded) break;
     }
-    if (!recorded) await recordSend();
-    interleavings.push(recorded ? `before call ${step}` : 'after');
-    const message = await getMessage(ref);
-    expect({ step, status: message?.status, provider_message_id: message?.provider_message_id }).toEqual({
-      step,
-      status: 'read',
-      provider_message_id: wamid,
-    });
-    expect(message?.read_at).not.toBeNull();
-    if (!recorded) break;
-  }
-  // Every call of the status's processing was met, and the loop ended with the status processed whole.
-  expect(interleavings.at(-1)).toBe('after');
-  expect(interleavings.length).toBeGreaterThan(3);
-}, 120_000);
+    // Every call of the status's processing was met, and the loop ended with the status processed whole.
+    expect(interleavings.at(-1)).toBe('after');
+    expect(interleavings.length).toBeGreaterThan(3);
+  },
+  120_000,
+);
 
 it('a status webhook settles a send whose outcome was not recorded, by the callback data sent with it', async () => {
   const text = `settled by a status ${Date.now()}`;
@@ -302,6 +315,29 @@ it('a message dead-lettered before any send (a throttled last receive) is record
     () => eventTypesOf(ref),
     (types) => types.includes('conversation.message.failed'),
   );
+}, 30_000);
+
+it('a sent message dead-lettered by a sender that died before applying its held statuses gets them from the sweeper', async () => {
+  const text = `recorded, then died on the last try ${Date.now()}`;
+  const ref = await queuedMessage(text);
+  const wamid = `wamid.last-try-${Date.now()}`;
+  // Meta's "read" was held; the sender, on its queue's last receive, recorded the send and died before
+  // applying it, so no retry comes: its message goes to the dead-letter queue.
+  await holdReceipt(t.tenantId, wamid, { status: 'read', at: new Date().toISOString(), error: null }, new Date());
+  expect(await markSentIfQueued(ref, 'whatsapp', wamid, new Date())).toBe(true);
+  await sqsClient().send(
+    new SendMessageCommand({ QueueUrl: queues.channelOutboundDlq.url, MessageBody: JSON.stringify(ref) }),
+  );
+  // The sweeper drains the dead-letter queue (the runtime's own may get there first).
+  await drainDeadLetters();
+  const read = await eventually(
+    () => getMessage(ref),
+    (m) => m?.status === 'read',
+    10_000,
+  );
+  expect(read).toMatchObject({ provider_message_id: wamid, error: null });
+  expect(read?.read_at).not.toBeNull();
+  expect(await graphRequestsWithText(text)).toHaveLength(0);
 }, 30_000);
 
 describe('npm run ops -- overdue', () => {
