@@ -1,6 +1,6 @@
 // Public: a booking's message to its customer, for the reminders.
 import type { Sender } from '../auth/principal';
-import { sendMessage } from '../conversations/service';
+import { sendText } from '../conversations/service';
 import { insideServiceWindow, type Conversation } from '../conversations/conversation';
 import { listConversations } from '../conversations/store';
 import { DomainError } from '../platform/domain-error';
@@ -57,5 +57,5 @@ export async function notifyCustomer(
       'booking_without_conversation',
       'Neither the booking nor its customer has a conversation to write in: start one with the customer first.',
     );
-  return sendMessage(tenantId, conversationId, { kind: { type: 'text', text } }, sender, now);
+  return sendText(tenantId, conversationId, text, sender, now);
 }

@@ -386,8 +386,9 @@ export async function sendMessage(
 }
 
 /**
- * A plain text message, queued as sendMessage queues one: for a link the platform posts for the caller (a
- * payment's), with no template, file or schedule to resolve, so its callers' bundles carry none of those.
+ * A plain text message, queued as sendMessage queues one, for a text the platform writes (a payment's link,
+ * a booking's notification, the reply to a reminder's tap): no template, file or schedule to resolve, so
+ * its callers' bundles carry none of those.
  */
 export const sendText = (tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) =>
   queueOutbound(tenantId, conversationId, { kind: { type: 'text', text }, text, media: null }, sender, now);

@@ -11,7 +11,13 @@ import { nearestSlots } from '../bookings/free-slots';
 import type { Booking } from '../bookings/booking';
 import { getConversation, listConversations } from '../conversations/store';
 import { listMessages, messagePut } from '../conversations/message-store';
-import { prepareTemplateMessage, recordOutboundActivity, sendMessage, type SendInput } from '../conversations/service';
+import {
+  prepareTemplateMessage,
+  recordOutboundActivity,
+  sendMessage,
+  sendText,
+  type SendInput,
+} from '../conversations/service';
 import { findTemplate } from '../templates/store';
 import { parameterCount } from '../templates/template';
 import type { Conversation } from '../conversations/conversation';
@@ -169,7 +175,7 @@ export async function sendReminder(r: Reminder, now: Date): Promise<'sent' | 'sk
 
 /** Replies to the customer in the conversation they tapped in (inside the window: they just wrote). */
 const reply = (tenantId: string, conversationId: string, text: string, now: Date) =>
-  sendMessage(tenantId, conversationId, { kind: { type: 'text', text } }, SYSTEM, now);
+  sendText(tenantId, conversationId, text, SYSTEM, now);
 
 /**
  * A customer's tap on a reminder's button, or their pick from the reschedule list, already stored as a
