@@ -160,8 +160,8 @@ async function applyStatus(tenantId: string, s: WebhookStatus, now: Date, counts
         }
       : null,
   };
-  // One look decides. A send recorded after it is no longer queued, so the status is held below, and the
-  // hold's second look applies it.
+  // One look decides. A send recorded after this look leaves the message no longer queued: the status is
+  // then held below, and the hold's second look applies it.
   const sent = await findByProviderId(tenantId, 'whatsapp', s.id);
   // Not applied to a message already past it: a late or repeated status.
   if (sent) return void ((await applyReceiptTo(sent, receipt)) ? counts.receipts++ : counts.skipped++);
