@@ -4,14 +4,11 @@ import { newId } from '../platform/ids';
 import { signingSecret } from '../platform/secrets';
 import { epochSeconds } from '../platform/clock';
 
-type Jose = typeof import('#jose');
-let jose: Promise<Jose> | undefined;
-/** jose, loaded by the first token a process signs or verifies (functions/auth/jose.ts says why). */
-const loadJose = (): Promise<Jose> =>
-  (jose ??= import('#jose').catch((error: unknown) => {
-    jose = undefined; // not kept: the next call tries again
-    throw error;
-  }));
+/**
+ * jose, loaded by the first token a process signs or verifies (functions/auth/jose.ts says why); Node's
+ * module map keeps it for the calls after.
+ */
+const loadJose = () => import('#jose');
 
 /** Pinned: tokens with `none` or any other algorithm are refused by jwtVerify. */
 const ALGORITHM = 'HS256';

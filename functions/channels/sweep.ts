@@ -8,8 +8,8 @@ import { queueBody, sqsClient } from '../platform/queue';
 import { logger } from '../platform/workers';
 import { OVERDUE_OUTBOUND_METRIC } from '../../catalog/metrics';
 import { giveUpSend } from '../conversations/service';
-import { claimOverdueSend, overdueSends, queuedSendOf } from '../conversations/send-store';
-import { getMessage, type MessageRef } from '../conversations/message-store';
+import { claimOverdueSend, overdueSends, sendStateOf } from '../conversations/send-store';
+import type { MessageRef } from '../conversations/message-store';
 import { applyHeldStatusesOf } from './held-statuses';
 import { refOfQueuedSend } from './send-request';
 import { OUTBOUND_TAKEOVER_MS, SEND_GAVE_UP, SEND_OUTCOME_UNKNOWN } from '../conversations/conversation';
@@ -114,11 +114,11 @@ export async function settleDeadLetter(body: string): Promise<boolean> {
     logger.error('unreadable channel dead letter dropped');
     return false;
   }
-  const send = await queuedSendOf(ref);
+  const { message, queued: send } = await sendStateOf(ref);
   if (!send) {
     // Sent, and its sender died before applying the statuses held for it, on the queue's last receive (so
     // no retry came): they are applied here, within their hold.
-    await applyHeldStatusesOf(await getMessage(ref), clock.now());
+    await applyHeldStatusesOf(message, clock.now());
     return false;
   }
   if (send.leaseUntil !== null) return false;

@@ -33,8 +33,10 @@ const queuedSendOfItem = (item: Record<string, unknown>): QueuedSend => {
   };
 };
 
-/** The message if it is still queued, with its send lease (a strongly consistent read). */
-export async function queuedSendOf(ref: MessageRef): Promise<QueuedSend | undefined> {
+/**
+ * The message (a strongly consistent read), and its send while it is still queued, with its send lease.
+ */
+export async function sendStateOf(ref: MessageRef): Promise<{ message?: Message; queued?: QueuedSend }> {
   const out = await db().send(
     new GetCommand({
       TableName: tableName('main'),
@@ -42,7 +44,10 @@ export async function queuedSendOf(ref: MessageRef): Promise<QueuedSend | undefi
       ConsistentRead: true,
     }),
   );
-  return out.Item?.status === 'queued' ? queuedSendOfItem(out.Item) : undefined;
+  if (!out.Item) return {};
+  if (out.Item.status !== 'queued') return { message: messageFromItem(out.Item) };
+  const queued = queuedSendOfItem(out.Item);
+  return { message: queued.message, queued };
 }
 
 export type SendClaim = 'claimed' | 'not_queued' | 'held' | 'outcome_unknown';
