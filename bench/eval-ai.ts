@@ -43,13 +43,13 @@ for (const language of LANGUAGES) {
   figures.push(figure);
   // Latency of a full analysis (language, classification and entities), after a warm-up pass.
   const texts = figure.predictions.map(({ m }) => m.text);
-  for (const text of texts) extractEntities(text, now, 'Europe/Berlin', language);
+  for (const text of texts) await extractEntities(text, now, 'Europe/Berlin', language);
   const timings: number[] = [];
   for (let round = 0; round < 5; round++) {
     for (const text of texts) {
       const t0 = performance.now();
       const c = classifyLocally(text, language);
-      extractEntities(text, now, 'Europe/Berlin', c.language);
+      await extractEntities(text, now, 'Europe/Berlin', c.language);
       timings.push(performance.now() - t0);
     }
   }
@@ -68,12 +68,13 @@ const LONG_TEXTS = [
   'x.'.repeat(2048),
   'I want to book tomorrow at 3pm, '.repeat(128),
 ];
-const longMs = LONG_TEXTS.map((text) => {
+const longMs: number[] = [];
+for (const text of LONG_TEXTS) {
   const t0 = performance.now();
   classifyLocally(text);
-  extractEntities(text, now, 'Europe/Berlin', 'en');
-  return performance.now() - t0;
-});
+  await extractEntities(text, now, 'Europe/Berlin', 'en');
+  longMs.push(performance.now() - t0);
+}
 
 const col = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(22) : c.padStart(9))).join('');
 console.log(`AI evaluation: local provider, held-out messages per language`);

@@ -51,6 +51,10 @@ const stemmerBeside = <L extends string>(language: L) =>
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
  *
+ * `#phone-numbers`: libphonenumber's parser (about 39 KB minified, a sixth of the analysis route's bundle),
+ * imported by entity extraction only for a message with a number in international form in it; its
+ * metadata is data already. Most messages name no number, and their analysis never parses it.
+ *
  * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (9–15 KB minified each, their
  * base class included; their tables are data already), required when a language's model is first built (functions/ai/local/vendor/
  * snowball/index.cjs). Bundled, all four were parsed at every cold start of the AI functions, English
@@ -70,6 +74,11 @@ export const BUNDLES_BESIDE = {
   '#metrics': {
     source: 'functions/platform/metrics.ts',
     file: 'metrics.mjs',
+    bundledInto: [],
+  },
+  '#phone-numbers': {
+    source: 'functions/ai/phone-numbers.ts',
+    file: 'phone-numbers.mjs',
     bundledInto: [],
   },
   ...stemmerBeside('de'),

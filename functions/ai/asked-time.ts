@@ -3,7 +3,7 @@
  * "Samstagvormittag", "el sábado por la mañana"), and the free times that answer it. Pure, no AWS imports.
  */
 import type { OpenDay } from '../bookings/schedule';
-import { extractEntities } from './entities';
+import { dateEntities } from './entities';
 import type { Language } from './taxonomy';
 
 export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
@@ -67,7 +67,7 @@ export function askedTime(text: string, now: Date, timeZone: string, language: L
   let dayText = language === 'de' ? text.replace(GERMAN_COMPOUND, '$1 $2') : text;
   const notADay = NOT_A_DAY[language];
   if (notADay) dayText = dayText.replace(notADay, ' ');
-  const day = extractEntities(dayText, now, timeZone, language).find((e) => e.type === 'date' || e.type === 'datetime');
+  const [day] = dateEntities(dayText, now, timeZone, language);
   if (!day) return null;
   return { date: day.value.slice(0, 10), part };
 }

@@ -4,7 +4,7 @@
  * libphonenumber; e-mail addresses; amounts of money.
  */
 import * as chrono from 'chrono-node';
-import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import type { MetadataJson } from 'libphonenumber-js/core';
 import { readModelFile } from './local/model-files';
 import type { Language } from './taxonomy';
 import { instantOfWallClock, zoneOffsetMinutes } from '../platform/time-zones';
@@ -22,6 +22,7 @@ export type Entity =
   | { type: 'email'; text: string; value: string }
   | { type: 'phone'; text: string; value: string }
   | { type: 'money'; text: string; value: { amount: number; currency: string | null } };
+type DateEntity = Extract<Entity, { type: 'date' | 'datetime' }>;
 
 /**
  * A match may only start where a run of the characters it starts with begins (the look-behinds). The
@@ -127,11 +128,11 @@ function businessHour(c: chrono.ParsedComponents): number {
   return hour >= 1 && hour <= 6 && !c.isCertain('meridiem') ? hour + 12 : hour;
 }
 
-function dates(text: string, now: Date, timeZone: string, language: Language): Entity[] {
+function dates(text: string, now: Date, timeZone: string, language: Language): DateEntity[] {
   const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
   return parserFor(language)
     .parse(text, reference, { forwardDate: true })
-    .map((result): Entity => {
+    .map((result): DateEntity => {
       const c = result.start;
       if (c.isCertain('hour'))
         return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
@@ -148,8 +149,14 @@ function phoneMetadata(): MetadataJson {
   return (phoneMetadataJson ??= readModelFile<MetadataJson>(PHONE_METADATA));
 }
 
+type PhoneNumbers = typeof import('#phone-numbers');
+
 /** The valid number `candidate` is, or starts with; `glued`: it runs on into a word, so only a start can be. */
-function phoneNumber(candidate: string, glued: boolean): Entity | undefined {
+function phoneNumber(
+  { parsePhoneNumberFromString }: PhoneNumbers,
+  candidate: string,
+  glued: boolean,
+): Entity | undefined {
   const breaks = PHONE_BREAKS.map((pattern) => candidate.search(pattern)).filter((at) => at > 0);
   for (const end of glued ? breaks : [candidate.length, ...breaks]) {
     const text = candidate.slice(0, end).replace(/\P{Nd}+$/u, '');
@@ -159,9 +166,13 @@ function phoneNumber(candidate: string, glued: boolean): Entity | undefined {
   return undefined;
 }
 
-function phoneNumbers(text: string): Entity[] {
-  return [...text.matchAll(PHONE_CANDIDATE)].flatMap(({ 0: candidate, index }) => {
-    const found = phoneNumber(candidate, GLUED_TO_NUMBER.test(text.charAt(index + candidate.length)));
+/** libphonenumber is loaded by the first message with a candidate in it (functions/ai/phone-numbers.ts says why). */
+async function phoneNumbers(text: string): Promise<Entity[]> {
+  const candidates = [...text.matchAll(PHONE_CANDIDATE)];
+  if (candidates.length === 0) return [];
+  const parser = await import('#phone-numbers');
+  return candidates.flatMap(({ 0: candidate, index }) => {
+    const found = phoneNumber(parser, candidate, GLUED_TO_NUMBER.test(text.charAt(index + candidate.length)));
     return found ? [found] : [];
   });
 }
@@ -175,7 +186,17 @@ function money(text: string): Entity[] {
   });
 }
 
-export function extractEntities(text: string, now: Date, timeZone: string, language: Language = 'en'): Entity[] {
+/** The dates and times in `text` (its e-mail addresses are no dates). */
+export function dateEntities(text: string, now: Date, timeZone: string, language: Language = 'en'): DateEntity[] {
+  return dates(text.replace(EMAIL, ' '), now, timeZone, language);
+}
+
+export async function extractEntities(
+  text: string,
+  now: Date,
+  timeZone: string,
+  language: Language = 'en',
+): Promise<Entity[]> {
   const emails = [...text.matchAll(EMAIL)].map((m): Entity => ({
     type: 'email',
     text: m[0],
@@ -185,7 +206,7 @@ export function extractEntities(text: string, now: Date, timeZone: string, langu
   return [
     ...dates(withoutEmails, now, timeZone, language),
     ...emails,
-    ...phoneNumbers(withoutEmails),
+    ...(await phoneNumbers(withoutEmails)),
     ...money(withoutEmails),
   ];
 }

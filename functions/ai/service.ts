@@ -21,9 +21,10 @@ import { answer, type Answered, type Providers } from './provider-selection';
 import type { Classification, Language, ProviderName } from './taxonomy';
 
 /**
- * Entity extraction (chrono-node's five languages, libphonenumber: most of an AI handler's code) is loaded
- * on first use, not with the module: by the first analysis, or by a suggestion that reads the day and part
- * of day a customer asks for (asked-time parses dates with it); the categorize route never loads it.
+ * Entity extraction (chrono-node's five languages: most of an AI handler's code) is loaded on first use,
+ * not with the module: by the first analysis, or by a suggestion that reads the day and part of day a
+ * customer asks for (asked-time parses dates with it); the categorize route never loads it. Its phone
+ * numbers' parser is a bundle beside (`#phone-numbers`), loaded by the first message that names one.
  */
 const entities = () => import('./entities');
 const askedTimes = () => import('./asked-time');
@@ -86,7 +87,7 @@ export async function analyze(tenant: AiTenant, input: AnalyzeInput, now: Date) 
   return {
     ...(message ? { conversation_id: message.conversation_id, message_id: message.id } : {}),
     ...classified.result,
-    entities: (await entities()).extractEntities(text, now, tenant.timezone, classified.result.language),
+    entities: await (await entities()).extractEntities(text, now, tenant.timezone, classified.result.language),
     handoff: { recommended: reason !== null, reason },
     ...providerFields(classified),
   };

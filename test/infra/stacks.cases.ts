@@ -547,11 +547,15 @@ describe('function assets', () => {
     expect(JSON.parse(loaded.trim().split('\n').at(-1)!)).toEqual([]);
   });
 
-  it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {
-    const handlers = assets.filter(
+  /** The assets whose bundle imports the bundle beside `name` on first use. */
+  const importing = (name: string) =>
+    assets.filter(
       (a) =>
-        a.files.includes('index.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes('import("#metrics")'),
+        a.files.includes('index.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes(`import("${name}")`),
     );
+
+  it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {
+    const handlers = importing('#metrics');
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size);
     for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['metrics.mjs', 'package.json']));
     // Resolved as Node resolves it in Lambda: the asset's package.json maps the name to the file beside.
@@ -565,11 +569,10 @@ describe('function assets', () => {
   });
 
   it("ship jose beside the handlers that verify a session token on first use, where import('#jose') finds it", () => {
-    const handlers = assets.filter(
-      (a) => a.files.includes('jose.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes('import("#jose")'),
-    );
+    const handlers = importing('#jose');
     // Every HTTP handler but login and refresh, which sign a token on every call and keep jose inside.
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size - 2);
+    for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['jose.mjs', 'package.json']));
     // Resolved as Node resolves it in Lambda, a token it signs is one it verifies.
     const out = probeBeside(
       handlers[0]!.dir,
@@ -584,6 +587,29 @@ describe('function assets', () => {
       ].join('\n'),
     );
     expect(JSON.parse(out)).toEqual({ tid: 't1', sub: 'u1' });
+  });
+
+  it("ship libphonenumber beside the functions that extract entities, where import('#phone-numbers') finds it", () => {
+    const analysing = importing('#phone-numbers');
+    // The analysis route: a suggestion reads dates only, and the analysis of each inbound message no entities.
+    expect(analysing.length).toBeGreaterThan(0);
+    for (const asset of analysing)
+      expect(asset.files).toEqual(expect.arrayContaining(['phone-numbers.mjs', 'package.json', 'models']));
+    // Resolved as Node resolves it in Lambda, it reads a number with the metadata shipped beside the models.
+    const metadata = join(analysing[0]!.dir, 'models', 'phone-numbers.json.gz');
+    const out = probeBeside(
+      analysing[0]!.dir,
+      ['package.json', 'phone-numbers.mjs'],
+      'probe.mjs',
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { gunzipSync } from 'node:zlib';",
+        "const { parsePhoneNumberFromString } = await import('#phone-numbers');",
+        `const metadata = JSON.parse(gunzipSync(readFileSync(${JSON.stringify(metadata)})).toString());`,
+        "console.log(parsePhoneNumberFromString('+44 7911 123456', metadata)?.number);",
+      ].join('\n'),
+    );
+    expect(out).toBe('+447911123456');
   });
 
   it('ship the trained models beside each AI function, and the Snowball stemmers it requires by name', () => {

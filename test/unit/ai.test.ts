@@ -1,5 +1,5 @@
 import { categorizeFrom } from '../../functions/ai/categories';
-import { extractEntities } from '../../functions/ai/entities';
+import { dateEntities, extractEntities } from '../../functions/ai/entities';
 import { zoneOffsetMinutes } from '../../functions/platform/time-zones';
 import { HANDOFF_RULES, handoffReason, isClearlyNegative } from '../../functions/ai/handoff';
 import { identifyLanguage } from '../../functions/ai/language';
@@ -90,19 +90,19 @@ describe('entities', () => {
   const now = new Date('2026-03-27T10:00:00Z'); // a Friday; Europe/Berlin moves to summer time on Sunday
 
   it('resolves dates and times in the tenant time zone, across a DST change', () => {
-    const [monday] = extractEntities('can we do monday at 3pm?', now, 'Europe/Berlin');
+    const [monday] = dateEntities('can we do monday at 3pm?', now, 'Europe/Berlin');
     expect(monday).toMatchObject({ type: 'datetime', value: '2026-03-30T15:00:00+02:00', timezone: 'Europe/Berlin' });
-    const [tomorrow] = extractEntities('tomorrow at 9:30 please', now, 'America/New_York');
+    const [tomorrow] = dateEntities('tomorrow at 9:30 please', now, 'America/New_York');
     expect(tomorrow).toMatchObject({ type: 'datetime', value: '2026-03-28T09:30:00-04:00' });
-    expect(extractEntities('is the 14th of April free?', now, 'UTC')[0]).toMatchObject({
+    expect(dateEntities('is the 14th of April free?', now, 'UTC')[0]).toMatchObject({
       type: 'date',
       value: '2026-04-14',
     });
     expect(zoneOffsetMinutes('Asia/Kolkata', now)).toBe(330);
   });
 
-  it('finds e-mail addresses, international phone numbers and money', () => {
-    const found = extractEntities(
+  it('finds e-mail addresses, international phone numbers and money', async () => {
+    const found = await extractEntities(
       'mail jo.b@example.co.uk or call +44 7911 123456; I paid £45.50 and then 20 euros',
       now,
       'UTC',
@@ -117,18 +117,18 @@ describe('entities', () => {
     );
   });
 
-  it('finds phone numbers in international form however they are grouped, and nothing else', () => {
-    const phones = (text: string) =>
-      extractEntities(text, now, 'UTC').flatMap((e) => (e.type === 'phone' ? [[e.text, e.value]] : []));
-    expect(phones('(+34) 612-34-56-78 or +49 (0)30 1234567, and +33 6 12 34 56 78.')).toEqual([
+  it('finds phone numbers in international form however they are grouped, and nothing else', async () => {
+    const phones = async (text: string) =>
+      (await extractEntities(text, now, 'UTC')).flatMap((e) => (e.type === 'phone' ? [[e.text, e.value]] : []));
+    expect(await phones('(+34) 612-34-56-78 or +49 (0)30 1234567, and +33 6 12 34 56 78.')).toEqual([
       ['(+34) 612-34-56-78', '+34612345678'],
       ['+49 (0)30 1234567', '+49301234567'],
       ['+33 6 12 34 56 78', '+33612345678'],
     ]);
     // A number followed by the next sentence's digits ends where the number does.
-    expect(phones('call +44 7911 123456. 2 of us are coming')).toEqual([['+44 7911 123456', '+447911123456']]);
+    expect(await phones('call +44 7911 123456. 2 of us are coming')).toEqual([['+44 7911 123456', '+447911123456']]);
     // A national number (no country to read it in), digits run on into a word, too few digits, too many.
-    expect(phones('ring 07911 123456, +447911123456abc, +44 7911 12, +44 7911 123456 789 1')).toEqual([]);
+    expect(await phones('ring 07911 123456, +447911123456abc, +44 7911 12, +44 7911 123456 789 1')).toEqual([]);
   });
 });
 
@@ -354,7 +354,7 @@ describe('in every language', () => {
     ['fr', 'mardi prochain', { type: 'date', value: '2026-03-31' }],
     ['de', 'nächsten Dienstag um 10', { type: 'datetime', value: '2026-03-31T10:00:00+02:00' }],
   ] as const)('reads dates and times in %s, in the tenant time zone', (language, text, expected) => {
-    expect(extractEntities(text, now, 'Europe/Madrid', language)[0]).toMatchObject({
+    expect(dateEntities(text, now, 'Europe/Madrid', language)[0]).toMatchObject({
       ...expected,
       timezone: 'Europe/Madrid',
     });
