@@ -29,6 +29,16 @@ const stemmerBeside = <L extends string>(language: L) =>
     } as const,
   }) as Record<`#stemmer-${L}`, { source: string; file: string; bundledInto: readonly []; format: 'cjs' }>;
 
+/** chrono's parser for one language, as a bundle beside (below). */
+const chronoBeside = <L extends string>(language: L) =>
+  ({
+    [`#chrono-${language}`]: {
+      source: `functions/ai/chrono/${language}.ts`,
+      file: `chrono-${language}.mjs`,
+      bundledInto: [],
+    } as const,
+  }) as Record<`#chrono-${L}`, { source: string; file: string; bundledInto: readonly [] }>;
+
 /**
  * Code built into a bundle of its own (`file`, from `source`) beside the bundle of each function that
  * imports it, rather than into that bundle. Each is loaded by a subpath import (`#name`) on first use only,
@@ -51,9 +61,13 @@ const stemmerBeside = <L extends string>(language: L) =>
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
  *
- * `#phone-numbers`: libphonenumber's parser (about 39 KB minified, a sixth of the analysis route's bundle),
- * imported by entity extraction only for a message with a number in international form in it; its
+ * `#phone-numbers`: libphonenumber's parser (about 39 KB minified), imported by entity extraction only for a message with a number in international form in it; its
  * metadata is data already. Most messages name no number, and their analysis never parses it.
+ *
+ * `#chrono-en`, `-es`, `-pt`, `-fr`, `-de`: chrono's date parser for one language each (48–56 KB minified,
+ * its shared core included), imported when entity extraction first reads that language's dates. Bundled,
+ * all five languages (77 KB) were parsed at every cold start of the functions that read dates; now a
+ * process loads the languages it meets.
  *
  * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (9–15 KB minified each, their
  * base class included; their tables are data already), required when a language's model is first built (functions/ai/local/vendor/
@@ -61,6 +75,11 @@ const stemmerBeside = <L extends string>(language: L) =>
  * messages' included; now a process loads the stemmers of the languages it meets.
  */
 export const BUNDLES_BESIDE = {
+  ...chronoBeside('de'),
+  ...chronoBeside('en'),
+  ...chronoBeside('es'),
+  ...chronoBeside('fr'),
+  ...chronoBeside('pt'),
   '#jose': {
     source: 'functions/auth/jose.ts',
     file: 'jose.mjs',

@@ -61,13 +61,18 @@ export interface AskedTime {
 }
 
 /** The day (and part of it) the customer's message asks about, if it names a day; null when it names none. */
-export function askedTime(text: string, now: Date, timeZone: string, language: Language): AskedTime | null {
+export async function askedTime(
+  text: string,
+  now: Date,
+  timeZone: string,
+  language: Language,
+): Promise<AskedTime | null> {
   const words = PART_WORDS[language];
   const part = DAY_PARTS.find((p) => words[p].test(text)) ?? null;
   let dayText = language === 'de' ? text.replace(GERMAN_COMPOUND, '$1 $2') : text;
   const notADay = NOT_A_DAY[language];
   if (notADay) dayText = dayText.replace(notADay, ' ');
-  const [day] = dateEntities(dayText, now, timeZone, language);
+  const [day] = await dateEntities(dayText, now, timeZone, language);
   if (!day) return null;
   return { date: day.value.slice(0, 10), part };
 }

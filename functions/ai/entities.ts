@@ -3,7 +3,7 @@
  * entities): dates and times with chrono in the message's language, resolved in the tenant's time zone; phone numbers with
  * libphonenumber; e-mail addresses; amounts of money.
  */
-import * as chrono from 'chrono-node';
+import type * as chrono from 'chrono-node';
 import type { MetadataJson } from 'libphonenumber-js/core';
 import { readModelFile } from './local/model-files';
 import type { Language } from './taxonomy';
@@ -87,8 +87,8 @@ function zonedIso(c: chrono.ParsedComponents, timeZone: string): string {
 }
 
 /** Brazilian and Portuguese customers write times as "às 14h" or "às 10h30", which chrono's pt lacks. */
-function portuguese(): chrono.Chrono {
-  const parser = chrono.pt.casual.clone();
+function portuguese(casual: chrono.Chrono): chrono.Chrono {
+  const parser = casual.clone();
   parser.parsers.push({
     pattern: () => /(?<!\p{L})(?:às|as)\s+(\d{1,2})h(\d{2})?(?![\p{L}\d])/iu,
     extract: (_context, match) => {
@@ -101,21 +101,24 @@ function portuguese(): chrono.Chrono {
 }
 
 /**
- * chrono's parser for each language ("el viernes a las 5", "amanhã às 14h", "nächsten Dienstag um 10").
- * Built on first use, not at module load: a handler that never extracts entities leaves chrono out of
- * its bundle.
+ * chrono's parser for each language ("el viernes a las 5", "amanhã às 14h", "nächsten Dienstag um 10"),
+ * each a bundle beside the function's (`#chrono-en` and so on: functions/ai/chrono/), imported when a
+ * process first reads that language's dates: a cold start parses the language it meets, not all five.
  */
-const PARSERS: Record<Language, () => chrono.Chrono> = {
-  en: () => chrono.casual,
-  es: () => chrono.es.casual,
-  pt: portuguese,
-  fr: () => chrono.fr.casual,
-  de: () => chrono.de.casual,
+const CHRONO: Record<Language, () => Promise<{ casual: chrono.Chrono }>> = {
+  en: () => import('#chrono-en'),
+  es: () => import('#chrono-es'),
+  pt: () => import('#chrono-pt'),
+  fr: () => import('#chrono-fr'),
+  de: () => import('#chrono-de'),
 };
 const parsers = new Map<Language, chrono.Chrono>();
-function parserFor(language: Language): chrono.Chrono {
+async function parserFor(language: Language): Promise<chrono.Chrono> {
   let parser = parsers.get(language);
-  if (!parser) parsers.set(language, (parser = PARSERS[language]()));
+  if (!parser) {
+    const { casual } = await CHRONO[language]();
+    parsers.set(language, (parser = language === 'pt' ? portuguese(casual) : casual));
+  }
   return parser;
 }
 
@@ -128,21 +131,19 @@ function businessHour(c: chrono.ParsedComponents): number {
   return hour >= 1 && hour <= 6 && !c.isCertain('meridiem') ? hour + 12 : hour;
 }
 
-function dates(text: string, now: Date, timeZone: string, language: Language): DateEntity[] {
+async function dates(text: string, now: Date, timeZone: string, language: Language): Promise<DateEntity[]> {
   const reference = { instant: now, timezone: zoneOffsetMinutes(timeZone, now) };
-  return parserFor(language)
-    .parse(text, reference, { forwardDate: true })
-    .map((result): DateEntity => {
-      const c = result.start;
-      if (c.isCertain('hour'))
-        return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
-      return {
-        type: 'date',
-        text: result.text,
-        value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`,
-        timezone: timeZone,
-      };
-    });
+  return (await parserFor(language)).parse(text, reference, { forwardDate: true }).map((result): DateEntity => {
+    const c = result.start;
+    if (c.isCertain('hour'))
+      return { type: 'datetime', text: result.text, value: zonedIso(c, timeZone), timezone: timeZone };
+    return {
+      type: 'date',
+      text: result.text,
+      value: `${c.get('year')}-${pad(c.get('month') ?? 1)}-${pad(c.get('day') ?? 1)}`,
+      timezone: timeZone,
+    };
+  });
 }
 
 function phoneMetadata(): MetadataJson {
@@ -187,9 +188,12 @@ function money(text: string): Entity[] {
 }
 
 /** The dates and times in `text` (its e-mail addresses are no dates). */
-export function dateEntities(text: string, now: Date, timeZone: string, language: Language = 'en'): DateEntity[] {
-  return dates(text.replace(EMAIL, ' '), now, timeZone, language);
-}
+export const dateEntities = (
+  text: string,
+  now: Date,
+  timeZone: string,
+  language: Language = 'en',
+): Promise<DateEntity[]> => dates(text.replace(EMAIL, ' '), now, timeZone, language);
 
 export async function extractEntities(
   text: string,
@@ -204,7 +208,7 @@ export async function extractEntities(
   }));
   const withoutEmails = text.replace(EMAIL, ' ');
   return [
-    ...dates(withoutEmails, now, timeZone, language),
+    ...(await dates(withoutEmails, now, timeZone, language)),
     ...emails,
     ...(await phoneNumbers(withoutEmails)),
     ...money(withoutEmails),

@@ -21,10 +21,10 @@ import { answer, type Answered, type Providers } from './provider-selection';
 import type { Classification, Language, ProviderName } from './taxonomy';
 
 /**
- * Entity extraction (chrono-node's five languages: most of an AI handler's code) is loaded on first use,
- * not with the module: by the first analysis, or by a suggestion that reads the day and part of day a
- * customer asks for (asked-time parses dates with it); the categorize route never loads it. Its phone
- * numbers' parser is a bundle beside (`#phone-numbers`), loaded by the first message that names one.
+ * Entity extraction is loaded on first use, not with the module: by the first analysis, or by a suggestion
+ * that reads the day and part of day a customer asks for (asked-time parses dates with it); the categorize
+ * route never loads it. Its libraries are bundles beside (entities.ts): chrono's parser for each language
+ * a process meets, and libphonenumber for the first message that names a number.
  */
 const entities = () => import('./entities');
 const askedTimes = () => import('./asked-time');
@@ -202,7 +202,7 @@ export async function suggest(
   const parse = askedText ? await askedTimes() : null;
   const asked =
     askedText && parse
-      ? parse.askedTime(askedText, now, zone, languageIfClear(askedText) ?? tenant.default_language)
+      ? await parse.askedTime(askedText, now, zone, languageIfClear(askedText) ?? tenant.default_language)
       : null;
   const askedFor =
     asked && parse && openingHours && freeWeek

@@ -612,6 +612,26 @@ describe('function assets', () => {
     expect(out).toBe('+447911123456');
   });
 
+  it("ship each language's date parser beside the functions that read dates, where import('#chrono-de') finds it", () => {
+    const readingDates = importing('#chrono-de');
+    // The analysis and suggestion routes (a suggestion reads the day a customer asks for).
+    expect(readingDates.length).toBeGreaterThanOrEqual(2);
+    const parsers = ['de', 'en', 'es', 'fr', 'pt'].map((language) => `chrono-${language}.mjs`);
+    for (const asset of readingDates) expect(asset.files).toEqual(expect.arrayContaining([...parsers, 'package.json']));
+    // Resolved as Node resolves it in Lambda, the German parser reads a German date.
+    const out = probeBeside(
+      readingDates[0]!.dir,
+      ['package.json', 'chrono-de.mjs'],
+      'probe.mjs',
+      [
+        "const { casual } = await import('#chrono-de');",
+        "const [found] = casual.parse('nächsten Dienstag um 10', new Date('2026-03-27T10:00:00Z'));",
+        "console.log(found.start.get('weekday'), found.start.get('hour'));",
+      ].join('\n'),
+    );
+    expect(out).toBe('2 10');
+  });
+
   it('ship the trained models beside each AI function, and the Snowball stemmers it requires by name', () => {
     const withModels = assets.filter((a) => a.files.includes('models'));
     expect(withModels).toHaveLength([...ROUTES, ...WORKERS].filter((f) => f.ai).length);

@@ -17,13 +17,13 @@ describe('the day and part of day a customer asks about', () => {
     ['pt', 'têm algo livre sábado de manhã?', '2026-11-28', 'morning'],
     ['pt', 'amanhã à tarde?', '2026-11-26', 'afternoon'],
     ['en', 'can I come tomorrow evening', '2026-11-26', 'evening'],
-  ] as const)('%s: %s', (language, text, date, part) => {
-    expect(askedTime(text, NOW, BERLIN, language)).toEqual({ date, part });
+  ] as const)('%s: %s', async (language, text, date, part) => {
+    expect(await askedTime(text, NOW, BERLIN, language)).toEqual({ date, part });
   });
 
-  it('is null when no day is named', () => {
-    expect(askedTime('do you have anything free?', NOW, BERLIN, 'en')).toBeNull();
-    expect(askedTime('Haben Sie vormittags offen?', NOW, BERLIN, 'de')).toBeNull();
+  it('is null when no day is named', async () => {
+    expect(await askedTime('do you have anything free?', NOW, BERLIN, 'en')).toBeNull();
+    expect(await askedTime('Haben Sie vormittags offen?', NOW, BERLIN, 'de')).toBeNull();
   });
 
   it('clips stretches to the part of day', () => {

@@ -89,12 +89,12 @@ describe('local classifier', () => {
 describe('entities', () => {
   const now = new Date('2026-03-27T10:00:00Z'); // a Friday; Europe/Berlin moves to summer time on Sunday
 
-  it('resolves dates and times in the tenant time zone, across a DST change', () => {
-    const [monday] = dateEntities('can we do monday at 3pm?', now, 'Europe/Berlin');
+  it('resolves dates and times in the tenant time zone, across a DST change', async () => {
+    const [monday] = await dateEntities('can we do monday at 3pm?', now, 'Europe/Berlin');
     expect(monday).toMatchObject({ type: 'datetime', value: '2026-03-30T15:00:00+02:00', timezone: 'Europe/Berlin' });
-    const [tomorrow] = dateEntities('tomorrow at 9:30 please', now, 'America/New_York');
+    const [tomorrow] = await dateEntities('tomorrow at 9:30 please', now, 'America/New_York');
     expect(tomorrow).toMatchObject({ type: 'datetime', value: '2026-03-28T09:30:00-04:00' });
-    expect(dateEntities('is the 14th of April free?', now, 'UTC')[0]).toMatchObject({
+    expect((await dateEntities('is the 14th of April free?', now, 'UTC'))[0]).toMatchObject({
       type: 'date',
       value: '2026-04-14',
     });
@@ -353,8 +353,8 @@ describe('in every language', () => {
     ['pt', 'amanhã às 14h', { type: 'datetime', value: '2026-03-28T14:00:00+01:00' }],
     ['fr', 'mardi prochain', { type: 'date', value: '2026-03-31' }],
     ['de', 'nächsten Dienstag um 10', { type: 'datetime', value: '2026-03-31T10:00:00+02:00' }],
-  ] as const)('reads dates and times in %s, in the tenant time zone', (language, text, expected) => {
-    expect(dateEntities(text, now, 'Europe/Madrid', language)[0]).toMatchObject({
+  ] as const)('reads dates and times in %s, in the tenant time zone', async (language, text, expected) => {
+    expect((await dateEntities(text, now, 'Europe/Madrid', language))[0]).toMatchObject({
       ...expected,
       timezone: 'Europe/Madrid',
     });

@@ -82,11 +82,25 @@ describe('bundles built beside the bundle', () => {
     // A worker that emits metrics on every run imports them itself.
     ['webhooks/dead-letter-worker', []],
     // Required, not imported: the stemmers, through the vendored CommonJS that builds them. Imported by entity
-    // extraction for a message that names a phone number: libphonenumber. (The walk also reaches the
-    // conversation service's media, which tree shaking leaves out of this bundle.)
+    // extraction: each language's date parser, and libphonenumber for a message that names a phone number.
+    // (The walk also reaches the conversation service's media, which tree shaking leaves out of this bundle.)
     [
       'ai/analyze',
-      ['#jose', '#media-s3', '#metrics', '#phone-numbers', '#stemmer-de', '#stemmer-es', '#stemmer-fr', '#stemmer-pt'],
+      [
+        '#chrono-de',
+        '#chrono-en',
+        '#chrono-es',
+        '#chrono-fr',
+        '#chrono-pt',
+        '#jose',
+        '#media-s3',
+        '#metrics',
+        '#phone-numbers',
+        '#stemmer-de',
+        '#stemmer-es',
+        '#stemmer-fr',
+        '#stemmer-pt',
+      ],
     ],
   ])(
     '%s carries what its bundle leaves out, and nothing else it loads',
