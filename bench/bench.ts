@@ -5,7 +5,7 @@
  * the AI evaluation. `npm run bench -- --help` prints what it measures (HELP below).
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -65,8 +65,8 @@ machine does not move; the absolute figures are printed beside them. A missed ta
   loads      handler bundles as the stack builds them (<= ${TARGETS.bundleKb} KB without @aws-sdk, AI handlers
              <= ${TARGETS.aiBundleKb} KB) and each handler's cold module load in a fresh Node process against a
              bundle of the DynamoDB clients alone (<= ${LOAD_TARGETS.route}×, AI handlers <= ${LOAD_TARGETS.ai}×), and, for
-             reference, the design's handler libraries alone against the same floor; the local AI model's
-             cold load and first analysis;
+             reference, the design's handler libraries alone against the same floor; a cold analysis
+             per language (load, model, date parser, classification and entities);
   requests   through a local runtime it starts itself: DynamoDB round trips and capacity units of each
              request, counted in its own invocation (GET /api-keys <= ${REQUEST_TARGETS.getRoundTrips} round trips; POST message
              <= ${REQUEST_TARGETS.messageUnits} units on the request path, <= ${REQUEST_TARGETS.messageAllInUnits} with what it causes, <= ${REQUEST_TARGETS.messageRoundTrips} round trips; inbound
@@ -231,15 +231,16 @@ async function bundles() {
       `${showRatio(librariesRatio)} the floor, ${cell(median(reference.project))} ms against ${cell(median(reference.floor))} ms; ` +
       `the median route takes ${cell(all.median / librariesRatio.median, 2)}× of that`,
   );
-  // The local AI model in a fresh process, per language: load the code, read that language's model file
-  // (and the language identifier's) and require its stemmer from beside the bundle, as deployed, and
-  // analyse the first message.
+  // A cold analysis in a fresh process, per language: load the code, read that language's model file (and
+  // the language identifier's), require its stemmer and import its date parser from beside the bundle, as
+  // deployed, and analyse the first message (classification and entities).
   const modelDir = join(OUT, 'ai-model');
   mkdirSync(modelDir, { recursive: true });
   const model = join(modelDir, 'index.mjs');
-  cpSync(await bundle('ai/local/provider', false), model);
+  cpSync(await bundleEntry('bench/first-analysis.ts', 'ai/first-analysis', false), model);
   cpSync(join(ROOT, AI_MODEL_FILES.from), join(modelDir, AI_MODEL_FILES.to), { recursive: true });
-  const beside = bundlesBeside('ai/local/provider');
+  const modelCode = readFileSync(model, 'utf8');
+  const beside = BUNDLE_NAMES_BESIDE.filter((name) => modelCode.includes(besideImport(name)));
   for (const name of beside) writeFileSync(join(modelDir, BUNDLES_BESIDE[name].file), await buildBeside(name));
   writeFileSync(join(modelDir, 'package.json'), besidePackageJson(beside));
   const FIRST_MESSAGES = {
@@ -253,14 +254,14 @@ async function bundles() {
     const runs = Array.from({ length: 5 }, () =>
       coldLoadMs(
         model,
-        `const t=process.cpuUsage();const m=await import(${JSON.stringify(model)});m.classifyLocally(${JSON.stringify(text)},${JSON.stringify(language)});const d=process.cpuUsage(t);console.log((d.user+d.system)/1000)`,
+        `const t=process.cpuUsage();const m=await import(${JSON.stringify(model)});m.classifyLocally(${JSON.stringify(text)},${JSON.stringify(language)});await m.extractEntities(${JSON.stringify(text)},new Date(),'Europe/Berlin',${JSON.stringify(language)});const d=process.cpuUsage(t);console.log((d.user+d.system)/1000)`,
       ),
     );
     const firstUse = median(runs);
     // On Lambda the same CPU-bound work gets AI_MEMORY_MB's share of a vCPU.
     const onLambda = firstUse * Math.max(1, FULL_VCPU_MB / AI_MEMORY_MB);
     console.log(
-      `local AI, fresh process, load + ${language} model + first analysis: ${cell(firstUse)} ms (median of 5, absolute; no floor); about ${Math.round(onLambda)} ms on Lambda at ${AI_MEMORY_MB} MB`,
+      `local AI, fresh process, load + ${language} model + first analysis with entities: ${cell(firstUse)} ms (median of 5, absolute; no floor); about ${Math.round(onLambda)} ms on Lambda at ${AI_MEMORY_MB} MB`,
     );
   }
 }

@@ -386,12 +386,21 @@ export async function sendMessage(
 }
 
 /**
- * A plain text message, queued as sendMessage queues one, for a text the platform writes (a payment's link,
- * a booking's notification, the reply to a reminder's tap): no template, file or schedule to resolve, so
- * its callers' bundles carry none of those.
+ * A message the platform writes (a payment's link, a booking's notification, a reminder's list of free
+ * times and the reply to its tap), queued as sendMessage queues one: text or interactive, with no
+ * template, file or schedule to resolve, so its callers' bundles carry none of those.
  */
+export const sendPlatformMessage = (
+  tenantId: string,
+  conversationId: string,
+  kind: Extract<OutboundKind, { type: 'text' | 'interactive' }>,
+  sender: Sender,
+  now: Date,
+) => queueOutbound(tenantId, conversationId, { kind, text: textOf(kind), media: null }, sender, now);
+
+/** A plain text message the platform writes (sendPlatformMessage). */
 export const sendText = (tenantId: string, conversationId: string, text: string, sender: Sender, now: Date) =>
-  queueOutbound(tenantId, conversationId, { kind: { type: 'text', text }, text, media: null }, sender, now);
+  sendPlatformMessage(tenantId, conversationId, { type: 'text', text }, sender, now);
 
 /** The send itself, its kind resolved: the conversation's activity moves (checking the window), then the message is put. */
 async function queueOutbound(

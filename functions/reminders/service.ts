@@ -14,9 +14,8 @@ import { listMessages, messagePut } from '../conversations/message-store';
 import {
   prepareTemplateMessage,
   recordOutboundActivity,
-  sendMessage,
+  sendPlatformMessage,
   sendText,
-  type SendInput,
 } from '../conversations/service';
 import { findTemplate } from '../templates/store';
 import { parameterCount } from '../templates/template';
@@ -218,7 +217,7 @@ export async function answerTap(
   };
   let after = booking;
   let text: string;
-  let offer: SendInput | undefined;
+  let offer: Parameters<typeof sendPlatformMessage>[2] | undefined;
   try {
     if (tap.kind === 'slot') {
       const length = Date.parse(booking.end_at) - Date.parse(booking.start_at);
@@ -263,22 +262,20 @@ export async function answerTap(
       text = slots.length === 0 ? 'There is no free time in the coming days; we will get back to you.' : '';
       if (slots.length > 0)
         offer = {
-          kind: {
-            type: 'interactive',
-            interactive: {
-              type: 'list',
-              body: 'Pick a new time for your booking:',
-              button: 'Free times',
-              sections: [
-                {
-                  title: 'Nearest free times',
-                  rows: slots.map((s) => ({
-                    id: slotPayload(booking.id, s.start_at),
-                    title: localStart(s.start_at, booking.timezone, 'en').slice(0, 24),
-                  })),
-                },
-              ],
-            },
+          type: 'interactive',
+          interactive: {
+            type: 'list',
+            body: 'Pick a new time for your booking:',
+            button: 'Free times',
+            sections: [
+              {
+                title: 'Nearest free times',
+                rows: slots.map((s) => ({
+                  id: slotPayload(booking.id, s.start_at),
+                  title: localStart(s.start_at, booking.timezone, 'en').slice(0, 24),
+                })),
+              },
+            ],
           },
         };
     }
@@ -295,6 +292,6 @@ export async function answerTap(
   // The replies go once the answer is recorded, so a redelivered tap never sends them twice; a throttled
   // write of one is tried again here, as a retry of the whole answer would find it recorded and send nothing.
   const [list, answerText] = [offer, text];
-  if (list) await retryTransient(() => sendMessage(tenantId, conversationId, list, SYSTEM, now));
+  if (list) await retryTransient(() => sendPlatformMessage(tenantId, conversationId, list, SYSTEM, now));
   if (answerText) await retryTransient(() => reply(tenantId, conversationId, answerText, now));
 }
