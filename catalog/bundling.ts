@@ -61,13 +61,15 @@ const chronoBeside = <L extends string>(language: L) =>
  * handler loads only to count a server error. The workers that emit metrics on every run import it
  * statically (functions/platform/metrics.ts), so they never reach `#metrics`.
  *
- * `#phone-numbers`: libphonenumber's parser (about 39 KB minified), imported by entity extraction only for a message with a number in international form in it; its
+ * `#phone-numbers`: libphonenumber's parser (about 38 KB minified), imported by entity extraction only for a message with a number in international form in it; its
  * metadata is data already. Most messages name no number, and their analysis never parses it.
  *
- * `#chrono-en`, `-es`, `-pt`, `-fr`, `-de`: chrono's date parser for one language each (48–56 KB minified,
+ * `#chrono-en`, `-es`, `-pt`, `-fr`, `-de`: chrono's date parser for one language each (47–55 KB minified,
  * its shared core included), imported when entity extraction first reads that language's dates. Bundled,
  * all five languages (77 KB) were parsed at every cold start of the functions that read dates; now a
- * process loads the languages it meets.
+ * process loads the languages it meets. Each carries its own copy of the core, so a container that meets
+ * two or more languages parses more than the 77 KB in all (about 260 KB for all five): most containers
+ * of a business meet its one or two languages.
  *
  * `#stemmer-de`, `-es`, `-fr`, `-pt`: the local AI model's Snowball stemmers (9–15 KB minified each, their
  * base class included; their tables are data already), required when a language's model is first built (functions/ai/local/vendor/

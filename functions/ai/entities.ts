@@ -112,12 +112,14 @@ const CHRONO: Record<Language, () => Promise<{ casual: chrono.Chrono }>> = {
   fr: () => import('#chrono-fr'),
   de: () => import('#chrono-de'),
 };
-const parsers = new Map<Language, chrono.Chrono>();
-async function parserFor(language: Language): Promise<chrono.Chrono> {
+/** Each language's parser, built once: concurrent first calls share one import (a failed one is not kept). */
+const parsers = new Map<Language, Promise<chrono.Chrono>>();
+function parserFor(language: Language): Promise<chrono.Chrono> {
   let parser = parsers.get(language);
   if (!parser) {
-    const { casual } = await CHRONO[language]();
-    parsers.set(language, (parser = language === 'pt' ? portuguese(casual) : casual));
+    parser = CHRONO[language]().then(({ casual }) => (language === 'pt' ? portuguese(casual) : casual));
+    parsers.set(language, parser);
+    parser.catch(() => parsers.delete(language));
   }
   return parser;
 }

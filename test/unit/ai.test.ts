@@ -117,6 +117,19 @@ describe('entities', () => {
     );
   });
 
+  it('finds dates beside the other entities, in the language asked for', async () => {
+    const found = await extractEntities('see you tomorrow at 9:30, mail jo@example.com', now, 'America/New_York');
+    expect(found).toEqual([
+      { type: 'datetime', text: 'tomorrow at 9:30', value: '2026-03-28T09:30:00-04:00', timezone: 'America/New_York' },
+      { type: 'email', text: 'jo@example.com', value: 'jo@example.com' },
+    ]);
+    // Two first reads of a language at once both get its parser, with the Portuguese hours ("às 14h") it adds.
+    const [a, b] = await Promise.all(
+      ['amanhã às 14h', 'amanhã às 10h30'].map((text) => dateEntities(text, now, 'Europe/Lisbon', 'pt')),
+    );
+    expect([a![0]!.value, b![0]!.value]).toEqual(['2026-03-28T14:00:00+00:00', '2026-03-28T10:30:00+00:00']);
+  });
+
   it('finds phone numbers in international form however they are grouped, and nothing else', async () => {
     const phones = async (text: string) =>
       (await extractEntities(text, now, 'UTC')).flatMap((e) => (e.type === 'phone' ? [[e.text, e.value]] : []));

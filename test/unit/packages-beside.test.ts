@@ -1,7 +1,9 @@
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   BUNDLE_NAMES_BESIDE,
+  BUNDLES_BESIDE,
   BUNDLING,
   PACKAGE_NAMES_BESIDE_BUNDLE,
   besideImport,
@@ -70,6 +72,15 @@ describe('packages installed beside the bundle', () => {
 });
 
 describe('bundles built beside the bundle', () => {
+  it('are each found by name from the sources too (package.json `imports`), as `npm start` and the tests load them', () => {
+    const { imports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      imports: Record<string, string>;
+    };
+    expect(imports).toEqual(
+      Object.fromEntries(BUNDLE_NAMES_BESIDE.map((name) => [name, `./${BUNDLES_BESIDE[name].source}`])),
+    );
+  });
+
   it.each([
     ['conversations/messages-list', ['#jose', '#media-s3', '#metrics']],
     ['bookings/create', ['#jose', '#media-s3', '#metrics']],
