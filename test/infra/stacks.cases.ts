@@ -20,7 +20,7 @@ import {
   WORKERS,
 } from '../../catalog/workers';
 import { REALTIME_ROUTES } from '../../catalog/realtime';
-import { BUNDLE_NAMES_BESIDE, BUNDLES_BESIDE, besideImport } from '../../catalog/bundling';
+import { BUNDLE_NAMES_BESIDE, BUNDLES_BESIDE, besideImport, type BundleBeside } from '../../catalog/bundling';
 import { BEDROCK_MODEL, built } from './synth';
 
 // The infra tests' one real synth (./synth.ts), shared by most assertions.
@@ -554,17 +554,18 @@ describe('function assets', () => {
         a.files.includes('index.mjs') && readFileSync(join(a.dir, 'index.mjs'), 'utf8').includes(`import("${name}")`),
     );
 
+  /** Runs the lines of an ES module beside the asset's package.json and the file of `name`, as Lambda resolves it. */
+  const probeImport = (asset: { dir: string }, name: BundleBeside, lines: string[]) =>
+    probeBeside(asset.dir, ['package.json', BUNDLES_BESIDE[name].file], 'probe.mjs', lines.join('\n'));
+
   it("ship Metrics beside every HTTP handler's bundle, where the handler's import('#metrics') finds it", () => {
     const handlers = importing('#metrics');
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size);
     for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['metrics.mjs', 'package.json']));
     // Resolved as Node resolves it in Lambda: the asset's package.json maps the name to the file beside.
-    const out = probeBeside(
-      handlers[0]!.dir,
-      ['package.json', 'metrics.mjs'],
-      'probe.mjs',
+    const out = probeImport(handlers[0]!, '#metrics', [
       "const { metrics } = await import('#metrics'); metrics.addMetric('server_error', 'Count', 1); metrics.publishStoredMetrics();",
-    );
+    ]);
     expect(JSON.parse(out)).toMatchObject({ server_error: 1 });
   });
 
@@ -574,18 +575,13 @@ describe('function assets', () => {
     expect(handlers.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((r) => r.handler)).size - 2);
     for (const asset of handlers) expect(asset.files).toEqual(expect.arrayContaining(['jose.mjs', 'package.json']));
     // Resolved as Node resolves it in Lambda, a token it signs is one it verifies.
-    const out = probeBeside(
-      handlers[0]!.dir,
-      ['package.json', 'jose.mjs'],
-      'probe.mjs',
-      [
-        "const { SignJWT, jwtVerify } = await import('#jose');",
-        "const key = new TextEncoder().encode('a-test-secret-of-32-bytes-length');",
-        "const token = await new SignJWT({ tid: 't1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(key);",
-        "const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });",
-        'console.log(JSON.stringify(payload));',
-      ].join('\n'),
-    );
+    const out = probeImport(handlers[0]!, '#jose', [
+      "const { SignJWT, jwtVerify } = await import('#jose');",
+      "const key = new TextEncoder().encode('a-test-secret-of-32-bytes-length');",
+      "const token = await new SignJWT({ tid: 't1' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').sign(key);",
+      "const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });",
+      'console.log(JSON.stringify(payload));',
+    ]);
     expect(JSON.parse(out)).toEqual({ tid: 't1', sub: 'u1' });
   });
 
@@ -597,18 +593,13 @@ describe('function assets', () => {
       expect(asset.files).toEqual(expect.arrayContaining(['phone-numbers.mjs', 'package.json', 'models']));
     // Resolved as Node resolves it in Lambda, it reads a number with the metadata shipped beside the models.
     const metadata = join(analysing[0]!.dir, 'models', 'phone-numbers.json.gz');
-    const out = probeBeside(
-      analysing[0]!.dir,
-      ['package.json', 'phone-numbers.mjs'],
-      'probe.mjs',
-      [
-        "import { readFileSync } from 'node:fs';",
-        "import { gunzipSync } from 'node:zlib';",
-        "const { parsePhoneNumberFromString } = await import('#phone-numbers');",
-        `const metadata = JSON.parse(gunzipSync(readFileSync(${JSON.stringify(metadata)})).toString());`,
-        "console.log(parsePhoneNumberFromString('+44 7911 123456', metadata)?.number);",
-      ].join('\n'),
-    );
+    const out = probeImport(analysing[0]!, '#phone-numbers', [
+      "import { readFileSync } from 'node:fs';",
+      "import { gunzipSync } from 'node:zlib';",
+      "const { parsePhoneNumberFromString } = await import('#phone-numbers');",
+      `const metadata = JSON.parse(gunzipSync(readFileSync(${JSON.stringify(metadata)})).toString());`,
+      "console.log(parsePhoneNumberFromString('+44 7911 123456', metadata)?.number);",
+    ]);
     expect(out).toBe('+447911123456');
   });
 
@@ -619,16 +610,11 @@ describe('function assets', () => {
     const parsers = ['de', 'en', 'es', 'fr', 'pt'].map((language) => `chrono-${language}.mjs`);
     for (const asset of readingDates) expect(asset.files).toEqual(expect.arrayContaining([...parsers, 'package.json']));
     // Resolved as Node resolves it in Lambda, the German parser reads a German date.
-    const out = probeBeside(
-      readingDates[0]!.dir,
-      ['package.json', 'chrono-de.mjs'],
-      'probe.mjs',
-      [
-        "const { casual } = await import('#chrono-de');",
-        "const [found] = casual.parse('nächsten Dienstag um 10', new Date('2026-03-27T10:00:00Z'));",
-        "console.log(found.start.get('weekday'), found.start.get('hour'));",
-      ].join('\n'),
-    );
+    const out = probeImport(readingDates[0]!, '#chrono-de', [
+      "const { casual } = await import('#chrono-de');",
+      "const [found] = casual.parse('nächsten Dienstag um 10', new Date('2026-03-27T10:00:00Z'));",
+      "console.log(found.start.get('weekday'), found.start.get('hour'));",
+    ]);
     expect(out).toBe('2 10');
   });
 
