@@ -42,7 +42,6 @@ export function enableConcurrentInvocations(): void {
   process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
   const global = globalThis as { awslambda?: Record<string, unknown> };
   global.awslambda = { ...global.awslambda, InvokeStore: invokeStore };
-  countUsageIn(() => als.getStore()?.[DB_USAGE] as DbUsage | undefined);
 }
 
 /** What started a worker's invocation (kept in its store): the bench charges queue-started ones their SQS requests. */
@@ -62,8 +61,13 @@ export interface InvocationRecord {
 type InvocationObserver = (record: InvocationRecord) => void;
 const observers = new Set<InvocationObserver>();
 
-/** Calls `observer` after every invocation ends (handlers and workers alike); returns the way to stop. */
+/**
+ * Calls `observer` after every invocation ends (handlers and workers alike); returns the way to stop. The
+ * first observer turns on the per-invocation DynamoDB and SQS accounting (./usage.ts): middleware on every
+ * call, which a runtime nobody observes (`npm start`, the tests, the bench's other parts) goes without.
+ */
 export function observeInvocations(observer: InvocationObserver): () => void {
+  countUsageIn(() => als.getStore()?.[DB_USAGE] as DbUsage | undefined);
   observers.add(observer);
   return () => observers.delete(observer);
 }
@@ -96,11 +100,11 @@ export function invokeLocally<E, R>(
   store: Store = {},
 ): Promise<R> {
   store[REQUEST_ID] = requestId;
-  const usage = newDbUsage();
-  store[DB_USAGE] = usage;
   for (const hook of startHooks) hook(store);
   // Measured only when observed (the bench): process.cpuUsage() is a system call, dear in a busy runtime.
   if (observers.size === 0) return als.run(store, () => handler(event, lambdaContext(functionName, requestId)));
+  const usage = newDbUsage();
+  store[DB_USAGE] = usage;
   const started = performance.now();
   const cpu = process.cpuUsage();
   const result = als.run(store, () => handler(event, lambdaContext(functionName, requestId)));

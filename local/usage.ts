@@ -51,7 +51,7 @@ export type TransactionPricer = (
 
 /**
  * Per-invocation accounting, for `npm run bench`: the local runtime gives every invocation its own
- * `DbUsage` (local/invocations.ts) and `countUsageIn` adds middleware to the functions' DynamoDB and SQS
+ * `DbUsage` while something observes invocations (local/invocations.ts) and `countUsageIn` adds middleware to the functions' DynamoDB and SQS
  * clients that charges each call to the running invocation, so a request is never charged for what
  * background workers do meanwhile. `captureCapacity` asks DynamoDB for the consumed capacity of each
  * call, and `priceTransaction` (the bench's) replaces that figure for transactions, which DynamoDB Local

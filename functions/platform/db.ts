@@ -74,31 +74,25 @@ function recognizeOwnRetriedWrites(client: DynamoDBClient): void {
     isConditional('PutItemCommand', args, context);
   const isConditionalDelete = (args: Args, context: { commandName?: string }) =>
     isConditional('DeleteItemCommand', args, context);
-  // Outermost: no caller sees an update's id in what it reads.
+  // One middleware, before any other (so that everything after it, the SDK's retries included, sends the
+  // one id), and outermost on the way back (so no caller sees an update's id in what it reads). Inputs are
+  // plain here: the document client marshals them later.
+  const prepared = (args: Args, context: { commandName?: string }): Args => {
+    if (context.commandName === 'UpdateItemCommand') return { ...args, input: namedUpdate(args.input) };
+    if (
+      (isConditionalPut(args, context) || isConditionalDelete(args, context)) &&
+      args.input.ReturnValuesOnConditionCheckFailure === undefined
+    )
+      return { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } };
+    return args;
+  };
   stack.add(
-    (next) => async (args) => {
-      const result = (await next(args)) as { output?: Record<string, unknown> };
+    (next, context) => async (args) => {
+      const result = (await next(prepared(args, context))) as { output?: Record<string, unknown> };
       if (result.output) withoutWriteIds(result.output);
       return result;
     },
-    { step: 'initialize', name: 'hideWriteIds', priority: 'high' },
-  );
-  // Before any other middleware but that one, so that everything after it (the SDK's retries included)
-  // sends the one id. Inputs are plain here: the document client marshals them later.
-  stack.add(
-    (next, context) => (args) =>
-      next(context.commandName === 'UpdateItemCommand' ? { ...args, input: namedUpdate(args.input) } : args),
-    { step: 'initialize', name: 'nameEachUpdate', priority: 'high' },
-  );
-  stack.add(
-    (next, context) => (args) =>
-      next(
-        (isConditionalPut(args, context) || isConditionalDelete(args, context)) &&
-          args.input.ReturnValuesOnConditionCheckFailure === undefined
-          ? { ...args, input: { ...args.input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } }
-          : args,
-      ),
-    { step: 'initialize', name: 'askForRefusedItem' },
+    { step: 'initialize', name: 'ownWriteIds', priority: 'high' },
   );
   // Calls (by their input, the same object through the SDK's attempts) an attempt of which ended without
   // DynamoDB's answer: that attempt may have committed. A throttled attempt was answered, and wrote nothing.
