@@ -123,6 +123,9 @@ export const CUSTOMER_CHANGE_FILTERS: FilterPattern[] = [
  * them, beside the dispatcher: AWS advises at most two readers per stream shard.
  */
 export const STREAM_REACTIONS = {
+  // Every inbound message (the analysis's filter): the reaction acts only on those stored with a tap on a
+  // reminder (functions/reminders/taps.ts). First, so a customer's answer does not wait for the analysis.
+  'reminder-taps': INBOUND_MESSAGE_FILTERS,
   'message-analysis': INBOUND_MESSAGE_FILTERS,
   'assignment-release': DISABLED_USER_FILTERS,
   'booking-reminders': BOOKING_FILTERS,
@@ -168,7 +171,7 @@ export const WORKERS: readonly WorkerDef[] = [
     id: 'stream-reactions',
     handler: 'events/reactions-worker',
     description:
-      "Reacts to Main table writes: analyses inbound messages (and hands off to humans), releases a disabled user's conversations, queues a changed customer's copies and inbound media for later",
+      "Reacts to Main table writes: acts on customers' taps on reminders, analyses inbound messages (and hands off to humans), releases a disabled user's conversations, queues a changed customer's copies and inbound media for later",
     source: {
       kind: 'stream',
       table: 'main',
@@ -179,6 +182,8 @@ export const WORKERS: readonly WorkerDef[] = [
     },
     mainTable: 'write',
     sendsTo: ['mediaFetch', 'settledPasses'],
+    // A tap that cancels a booking closes its payment's link or refunds it: Stripe's key is unsealed.
+    dataKey: true,
     ai: true,
   },
   {

@@ -7,8 +7,7 @@ import { mediaPlaceholder, mediaProblem, newMedia, type MessageMedia } from '../
 import { putMediaObject } from '../media/store';
 import { withDownloadUrl } from '../media/downloads';
 import { SandboxInboundBody } from './schemas';
-import { answerRedeliveredTap, answerTapSafely } from '../reminders/taps';
-import { tapOf } from '../reminders/reminder';
+import { tapPayloadOf } from '../reminders/reminder';
 
 type Body = ReturnType<typeof SandboxInboundBody.parse>;
 
@@ -52,16 +51,11 @@ export const handler = httpHandler(
         providerId: body.provider_message_id ?? null,
         sentAt: body.sent_at ? new Date(body.sent_at) : undefined,
         media,
+        replyPayload: tapPayloadOf(body.payload),
       },
       now,
     );
-    const tap = tapOf(body.payload);
-    if (!result) {
-      if (tap && body.provider_message_id)
-        await answerRedeliveredTap(tenantId, 'sandbox', body.provider_message_id, tap, now);
-      return { status: 200, body: { duplicate: true } };
-    }
-    if (tap) await answerTapSafely(tenantId, result, tap, now);
+    if (!result) return { status: 200, body: { duplicate: true } };
     return {
       status: 201,
       body: { conversation: result.conversation, message: await withDownloadUrl(result.message, now) },

@@ -4,8 +4,7 @@ import { findByProviderId, setReaction, type MessageRef } from '../conversations
 import { holdReceipt, routeWhatsAppNumber, type HeldReceipt } from './store';
 import { applyHeldReceipts, applyReceiptTo } from './held-statuses';
 import { applyMetaTemplateStatus } from '../templates/service';
-import { answerRedeliveredTap, answerTapSafely } from '../reminders/taps';
-import { tapOf } from '../reminders/reminder';
+import { tapPayloadOf } from '../reminders/reminder';
 import { graphErrorReason } from './graph-errors';
 import { newId } from '../platform/ids';
 import { retryTransient } from '../platform/db';
@@ -103,17 +102,14 @@ async function receiveMessage(
       providerId: m.id,
       sentAt,
       ...(file ? { media: file.media, mediaSourceId: file.sourceId } : {}),
+      // A tap on a reminder's quick reply (button.payload) or a pick from a list we sent (list_reply.id),
+      // acted on by the stream reaction once the message is stored (functions/reminders/taps.ts).
+      replyPayload: tapPayloadOf(m.button?.payload ?? m.interactive?.list_reply?.id ?? m.interactive?.button_reply?.id),
     },
     now,
   );
-  // A tap on a reminder's quick reply (button.payload) or a pick from a list we sent (list_reply.id).
-  const tap = tapOf(m.button?.payload ?? m.interactive?.list_reply?.id ?? m.interactive?.button_reply?.id);
-  if (!result) {
-    if (tap) await answerRedeliveredTap(tenantId, 'whatsapp', m.id, tap, now);
-    return void counts.duplicates++;
-  }
-  counts.received++;
-  if (tap) await answerTapSafely(tenantId, result, tap, now);
+  if (result) counts.received++;
+  else counts.duplicates++;
 }
 
 /**

@@ -55,15 +55,17 @@ export const outboundDue = (id: string, takeoverAt: Date) =>
  * A new message; queued outbound messages carry the outbox marker the dispatcher's filter picks up, and
  * enter the due index, so the outbound sweeper finds them should that hand-off be lost.
  */
-export function messagePut(message: Message, options: { mediaSourceId?: string } = {}) {
+export function messagePut(message: Message, options: { mediaSourceId?: string; replyPayload?: string } = {}) {
   const queued = message.direction === 'outbound' && message.status === 'queued';
   return {
     Put: {
       TableName: tableName('main'),
       Item: {
         ...messageKey(message.tenant_id, message.conversation_id, message.id),
-        // Where a pending file is fetched from: on the item for the media fetcher, never in the API's view.
+        // Where a pending file is fetched from, and what a tap carried back: on the item for the stream
+        // reactions, never in the API's view.
         ...(options.mediaSourceId ? { [MEDIA_SOURCE]: options.mediaSourceId } : {}),
+        ...(options.replyPayload ? { [REPLY_PAYLOAD]: options.replyPayload } : {}),
         ...(queued
           ? {
               outbox: 'channel_send',
@@ -81,6 +83,11 @@ const MEDIA_SOURCE = 'media_source_id';
 /** The provider's media id on a message item (a stream image): set only while its file is to be fetched. */
 export const mediaSourceOf = (item: Record<string, unknown>): string | undefined =>
   typeof item[MEDIA_SOURCE] === 'string' ? item[MEDIA_SOURCE] : undefined;
+
+const REPLY_PAYLOAD = 'reply_payload';
+/** What a tap carried back, on an inbound message item (a stream image) that was stored with one. */
+export const replyPayloadOf = (item: Record<string, unknown>): string | undefined =>
+  typeof item[REPLY_PAYLOAD] === 'string' ? item[REPLY_PAYLOAD] : undefined;
 
 export interface MessageRef {
   tenant_id: string;

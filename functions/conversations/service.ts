@@ -624,6 +624,11 @@ export interface InboundMessage {
   media?: MessageMedia | null;
   /** The provider's id of a pending file (WhatsApp's media id), kept on the item for the fetcher only. */
   mediaSourceId?: string | null;
+  /**
+   * What a tapped quick reply or list row carried back that a stream reaction acts on (a reminder's
+   * answer): kept on the message item, never in the API's view.
+   */
+  replyPayload?: string | null;
 }
 
 /** The later of two ISO times (null counts as the earliest). */
@@ -774,7 +779,10 @@ export async function receiveInbound(
           media: inbound.media ?? null,
         };
         items.push(
-          messagePut(message, inbound.mediaSourceId ? { mediaSourceId: inbound.mediaSourceId } : {}),
+          messagePut(message, {
+            ...(inbound.mediaSourceId ? { mediaSourceId: inbound.mediaSourceId } : {}),
+            ...(inbound.replyPayload ? { replyPayload: inbound.replyPayload } : {}),
+          }),
           messageEvent(message, 'conversation.message.received', now),
         );
         if (inbound.providerId)

@@ -1,6 +1,7 @@
 import { analyseInboundMessage } from '../ai/analysis-reaction';
 import { releaseDisabledUser } from '../conversations/release-reaction';
 import { scheduleBookingReminders } from '../reminders/booking-reaction';
+import { answerStoredTap } from '../reminders/taps';
 import { customerCopiesPass } from '../customers/copies-reaction';
 import { queueMediaFetch } from '../channels/media-fetch';
 import { newImageOf, streamWorker } from '../platform/workers';
@@ -21,6 +22,7 @@ const withItem = (react: (item: Record<string, unknown>) => Promise<void>) => as
  * for an index to show the change is queued as a settled pass (settled-passes.ts), never slept on here.
  */
 const REACTIONS: Record<StreamReaction, (record: StreamRecord) => Promise<void>> = {
+  'reminder-taps': withItem(answerStoredTap),
   'message-analysis': withItem(analyseInboundMessage),
   'assignment-release': withItem(async (user) => queueSettledPass(await releaseDisabledUser(user))),
   'booking-reminders': scheduleBookingReminders,

@@ -100,6 +100,10 @@ export function tapOf(payload: string | null | undefined): Tap | undefined {
   return undefined;
 }
 
+/** A payload kept with its message for the stream reaction to act on: only a tap of ours. */
+export const tapPayloadOf = (payload: string | null | undefined): string | undefined =>
+  tapOf(payload) ? (payload ?? undefined) : undefined;
+
 /** The booking's start as the customer reads it, in the booking's time zone. */
 export function localStart(startAt: string, timezone: string, language: string): string {
   try {

@@ -309,6 +309,62 @@ describe('WhatsApp inbound webhook', () => {
     expect(received.filter((e) => e.data.message.provider_message_id === wamid)).toHaveLength(1);
   }, 270_000);
 
+  it(
+    "acts on a customer's taps on a reminder's quick replies: Confirm confirms their booking, Cancel cancels it",
+    async () => {
+      const phone = '4915100000781';
+      const now = Math.floor(Date.now() / 1000);
+      const tapOn = (text: string, payload: string) =>
+        webhook({
+          contacts: [{ wa_id: phone, profile: { name: 'Lena' } }],
+          messages: [
+            {
+              from: phone,
+              id: `wamid.${randomUUID()}`,
+              timestamp: String(now),
+              type: 'button',
+              button: { text, payload },
+            },
+          ],
+        });
+      await post(webhook(textMessage(phone, 'I booked for this afternoon')));
+      const conv = await eventually(
+        async () => (await conversationsOf(t)).find((c) => c.customer.phone === `+${phone}`),
+        (c) => c !== undefined,
+        PAYLOAD_SETTLES_MS,
+      );
+      const start = new Date(Date.now() + 3 * 3_600_000);
+      const booked = await call('POST', '/bookings', {
+        ...authOf(t),
+        body: {
+          customer: { id: conv.customer.id },
+          conversation_id: conv.id,
+          service: 'Haircut',
+          start_at: start.toISOString(),
+          end_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+          timezone: 'Europe/Berlin',
+          status: 'pending',
+        },
+      });
+      expect(booked.status).toBe(201);
+      const bookingOf = async () => (await call('GET', `/bookings/${booked.body.id}`, authOf(t))).body;
+      await post(tapOn('Confirm', `reminder:${booked.body.id}:confirm`));
+      expect((await eventually(bookingOf, (b) => b.status === 'confirmed', PAYLOAD_SETTLES_MS)).status).toBe(
+        'confirmed',
+      );
+      await post(tapOn('Cancel', `reminder:${booked.body.id}:cancel`));
+      const cancelled = await eventually(bookingOf, (b) => b.status === 'cancelled', PAYLOAD_SETTLES_MS);
+      expect(cancelled.cancellation.by).toEqual({ type: 'customer', id: conv.customer.id });
+      const answersOf = async () =>
+        (await eventsOf(t, 'booking.reminder.answered'))
+          .filter((e) => e.data.booking.id === booked.body.id)
+          .map((e) => e.data.answer as string);
+      const answers = await eventually(answersOf, (list) => list.length >= 2, PAYLOAD_SETTLES_MS);
+      expect(answers.sort()).toEqual(['cancel', 'confirm']);
+    },
+    3 * PAYLOAD_SETTLES_MS,
+  );
+
   it('keeps button replies, captions and locations; reactions attach to their message and reopen nothing', async () => {
     const phone = '4915100000779';
     const now = Math.floor(Date.now() / 1000);

@@ -11,9 +11,11 @@ const record = (eventName: string, image: Record<string, unknown>) => ({
   },
 });
 
-it('routes inbound messages to the analysis and the media fetch, disabled users to the assignment release, changed customers to their copies, and nothing else', () => {
-  // The media fetch shares the analysis's filter (Lambda's five per mapping) and skips messages without a file.
+it("routes inbound messages to the reminder's taps, the analysis and the media fetch, disabled users to the assignment release, changed customers to their copies, and nothing else", () => {
+  // The taps and the media fetch share the analysis's filter (Lambda's five per mapping) and skip messages
+  // without a tap or a file; a tap is acted on before the analysis runs.
   expect(reactionsTo(record('INSERT', { sk: 'CONV#c1#MSG#m1', direction: 'inbound' }))).toEqual([
+    'reminder-taps',
     'message-analysis',
     'media-fetch',
   ]);
