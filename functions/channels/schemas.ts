@@ -32,7 +32,8 @@ export const SandboxInboundBody = lazySchema(() =>
       provider_message_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
       /**
        * What a tapped quick-reply button or list row carries, as WhatsApp returns it (`button.payload`,
-       * `list_reply.id`): a tap on a booking reminder acts on the booking. `text` is the button's title.
+       * `list_reply.id`): a tap on a booking reminder acts on the booking, a moment after the message is
+       * stored (functions/reminders/taps.ts). `text` is the button's title.
        */
       payload: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
       /**
