@@ -2,6 +2,7 @@
 import { logger } from '../platform/workers';
 import { clock } from '../platform/clock';
 import { retryTransient } from '../platform/db';
+import { isDomainError } from '../platform/domain-error';
 import type { Message } from '../conversations/conversation';
 import { replyPayloadOf } from '../conversations/message-store';
 import { tapOf, type Tap } from './reminder';
@@ -9,9 +10,10 @@ import { answerTap } from './service';
 
 /**
  * Acts on a tap its stored message carries. A transaction cancelled by throttling or a concurrent one
- * wrote nothing, so the answer is tried again at once (answering is idempotent per message). Any other
- * failure is logged for a person (the tap is in the conversation and the agent sees it) rather than
- * retried with the stream record, which would hold back the records behind it on its shard.
+ * wrote nothing, so the answer is tried again at once (answering is idempotent per message). A refusal
+ * of the booking's rules (a booking no longer open to the answer) is logged for a person: the tap is in
+ * the conversation and the agent sees it. Anything else fails the stream record, which comes again
+ * (its retries, then `StreamFailures`), so an outage does not lose the answer.
  */
 export async function answerTapLogged(
   tenantId: string,
@@ -22,10 +24,11 @@ export async function answerTapLogged(
   try {
     await retryTransient(() => answerTap(tenantId, message.conversation_id, message.id, message.sender.id, tap, now));
   } catch (error) {
+    if (!isDomainError(error)) throw error;
     logger.error('a reminder answer could not be acted on', {
       tenant_id: tenantId,
       booking_id: tap.bookingId,
-      error: error as Error,
+      error,
     });
   }
 }

@@ -165,8 +165,8 @@ describe('booking reminders', () => {
       (texts) => texts.some((x) => /confirmed/.test(x)) && texts.includes('Your booking is cancelled.'),
     );
     expect(replies).toEqual(expect.arrayContaining([expect.stringMatching(/confirmed/), 'Your booking is cancelled.']));
-    // Another customer's tap on this booking does nothing. The stream reactions to its message have run
-    // once the message's analysis is on it: the tap's reaction comes first.
+    // Another customer's tap on this booking does nothing: no answer, no reply. The stream reactions to its
+    // message have run once the message's analysis is on it: the tap's reaction comes first.
     const other = await tap('+4915100000199', 'Confirm', `reminder:${booking.id}:confirm`);
     expect(other.status).toBe(201);
     await eventually(
@@ -175,7 +175,10 @@ describe('booking reminders', () => {
       60_000,
     );
     expect(await bookingOf(booking.id)).toMatchObject({ status: 'cancelled', version: cancelled.version });
-  });
+    expect((await messagesOf(other.body.conversation.id)).filter((m) => m.sender.type === 'system')).toEqual([]);
+    const answered = (await eventsOf(t, 'booking.reminder.answered')).filter((e) => e.data.booking.id === booking.id);
+    expect(answered.map((e) => e.data.answer).sort()).toEqual(['cancel', 'confirm']);
+  }, 150_000);
 
   it('Reschedule offers the nearest free times as a list, and the pick moves the booking and its reminders', async () => {
     const phone = '+4915100000103';

@@ -78,6 +78,11 @@ it('a Confirm tap delivered twice at once and once more later confirms once, wit
     (b) => b.status === 'confirmed',
   );
   expect(after.version).toBe(booking.version + 1);
+  // The reply goes after the answer is recorded; then nothing more comes.
+  await eventually(
+    () => systemReplies(conversation.id),
+    (list) => list.length > 0,
+  );
   await settle();
   expect(await eventsFor('booking.confirmed', booking.id)).toHaveLength(1);
   const answers = await eventsFor('booking.reminder.answered', booking.id);
@@ -124,6 +129,10 @@ it('a tap stored by a delivery that stopped right after storing it is acted on f
       }),
     )
   ).Item!;
+  await eventually(
+    () => systemReplies(conversation.id),
+    (list) => list.length > 0,
+  );
   await answerStoredTap(item);
   await settle();
   expect(await bookingOf(booking.id)).toMatchObject({ status: 'cancelled', version: booking.version + 1 });
@@ -243,4 +252,27 @@ it('a Reschedule whose record and whose offer are each throttled once still send
   expect(offers).toHaveLength(1);
   expect(offers[0].content.interactive).toMatchObject({ type: 'list', button: 'Free times' });
   expect(await eventsFor('booking.reminder.answered', booking.id)).toHaveLength(1);
+});
+
+it('an answer that fails for another reason than the booking fails its stream record, whose next delivery answers it', async () => {
+  const { conversation, booking, stored } = await storedTap('+4915100007106', 'Confirm', 'wamid.tap.6');
+  // The stream's image of the message as an inbound path stores it, with what the tap carried.
+  const item = { ...stored.message, reply_payload: `reminder:${booking.id}:confirm` };
+  const faults = failOnce({
+    when: (input) => input.includes('TransactItems') && input.includes(stored.message.id),
+    error: () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }),
+  });
+  try {
+    await expect(answerStoredTap(item)).rejects.toThrow('socket hang up');
+  } finally {
+    faults.remove();
+  }
+  expect((await bookingOf(booking.id)).status).toBe('pending');
+  await answerStoredTap(item);
+  expect(await bookingOf(booking.id)).toMatchObject({ status: 'confirmed', version: booking.version + 1 });
+  const replies = await eventually(
+    () => systemReplies(conversation.id),
+    (list) => list.length > 0,
+  );
+  expect(replies.map((m) => m.text)).toEqual([expect.stringMatching(/is confirmed/)]);
 });
