@@ -1,5 +1,6 @@
 import {
   authOf,
+  bookFor,
   call,
   createTenant,
   eventsOf,
@@ -27,23 +28,7 @@ async function customerConversation(phone: string) {
   expect(res.status).toBe(201);
   return res.body.conversation;
 }
-async function book(conversation: any, startInMs: number, status = 'pending') {
-  const start = new Date(Date.now() + startInMs);
-  const res = await call('POST', '/bookings', {
-    ...authOf(t),
-    body: {
-      customer: { id: conversation.customer.id },
-      conversation_id: conversation.id,
-      service: 'Haircut',
-      start_at: start.toISOString(),
-      end_at: new Date(start.getTime() + 30 * MINUTE).toISOString(),
-      timezone: 'Europe/Berlin',
-      status,
-    },
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const book = (conversation: any, startInMs: number, status = 'pending') => bookFor(t, conversation, startInMs, status);
 const tap = (phone: string, text: string, payload: string) =>
   call('POST', '/channels/sandbox/inbound', { ...authOf(t), body: { from: phone, text, payload } });
 const bookingOf = async (id: string) => (await call('GET', `/bookings/${id}`, authOf(t))).body;

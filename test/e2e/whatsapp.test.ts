@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   authOf,
+  bookFor,
   call,
   connectWhatsApp,
   createTenant,
@@ -333,31 +334,18 @@ describe('WhatsApp inbound webhook', () => {
         (c) => c !== undefined,
         PAYLOAD_SETTLES_MS,
       );
-      const start = new Date(Date.now() + 3 * 3_600_000);
-      const booked = await call('POST', '/bookings', {
-        ...authOf(t),
-        body: {
-          customer: { id: conv.customer.id },
-          conversation_id: conv.id,
-          service: 'Haircut',
-          start_at: start.toISOString(),
-          end_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
-          timezone: 'Europe/Berlin',
-          status: 'pending',
-        },
-      });
-      expect(booked.status).toBe(201);
-      const bookingOf = async () => (await call('GET', `/bookings/${booked.body.id}`, authOf(t))).body;
-      await post(tapOn('Confirm', `reminder:${booked.body.id}:confirm`));
+      const booking = await bookFor(t, conv, 3 * 3_600_000);
+      const bookingOf = async () => (await call('GET', `/bookings/${booking.id}`, authOf(t))).body;
+      await post(tapOn('Confirm', `reminder:${booking.id}:confirm`));
       expect((await eventually(bookingOf, (b) => b.status === 'confirmed', PAYLOAD_SETTLES_MS)).status).toBe(
         'confirmed',
       );
-      await post(tapOn('Cancel', `reminder:${booked.body.id}:cancel`));
+      await post(tapOn('Cancel', `reminder:${booking.id}:cancel`));
       const cancelled = await eventually(bookingOf, (b) => b.status === 'cancelled', PAYLOAD_SETTLES_MS);
       expect(cancelled.cancellation.by).toEqual({ type: 'customer', id: conv.customer.id });
       const answersOf = async () =>
         (await eventsOf(t, 'booking.reminder.answered'))
-          .filter((e) => e.data.booking.id === booked.body.id)
+          .filter((e) => e.data.booking.id === booking.id)
           .map((e) => e.data.answer as string);
       const answers = await eventually(answersOf, (list) => list.length >= 2, PAYLOAD_SETTLES_MS);
       expect(answers.sort()).toEqual(['cancel', 'confirm']);

@@ -5,7 +5,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/db';
 import { tableName } from '../../functions/platform/config';
 import { messageKey } from '../../functions/conversations/store';
-import { authOf, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
+import { authOf, bookFor, call, createTenant, eventsOf, eventually, type TestTenant } from '../support/api';
 import { useRuntimeAws } from '../support/aws';
 import { throttled } from '../support/dynamo-faults';
 
@@ -30,21 +30,8 @@ async function pendingBooking(phone: string) {
     body: { from: phone, name: 'Maria Lopez', text: 'Hi, I booked for later' },
   });
   const conversation = opened.body.conversation;
-  const start = new Date(Date.now() + 3 * 60 * MINUTE);
-  const booked = await call('POST', '/bookings', {
-    ...authOf(t),
-    body: {
-      customer: { id: conversation.customer.id },
-      conversation_id: conversation.id,
-      service: 'Haircut',
-      start_at: start.toISOString(),
-      end_at: new Date(start.getTime() + 30 * MINUTE).toISOString(),
-      timezone: 'Europe/Berlin',
-      status: 'pending',
-    },
-  });
-  expect(booked.status).toBe(201);
-  return { conversation, booking: booked.body };
+  const booking = await bookFor(t, conversation, 3 * 60 * MINUTE);
+  return { conversation, booking };
 }
 
 const bookingOf = async (id: string) => (await call('GET', `/bookings/${id}`, authOf(t))).body;

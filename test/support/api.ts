@@ -189,6 +189,30 @@ export const idsOf = (res: ApiResponse): string[] => (res.body.data as { id: str
 
 export const authOf = (t: TestTenant) => ({ tenant: t.tenantId, token: t.apiKey });
 
+/** A 30-minute Haircut for the customer of `conversation`, starting `startInMs` from now (Europe/Berlin). */
+export async function bookFor(
+  t: TestTenant,
+  conversation: { id: string; customer: { id: string } },
+  startInMs: number,
+  status = 'pending',
+) {
+  const start = new Date(Date.now() + startInMs);
+  const res = await call('POST', '/bookings', {
+    ...authOf(t),
+    body: {
+      customer: { id: conversation.customer.id },
+      conversation_id: conversation.id,
+      service: 'Haircut',
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      timezone: 'Europe/Berlin',
+      status,
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
 /**
  * All of a tenant's events of the given types (pages through GET /events); with `until`, read again until
  * it holds of them (the list is eventually consistent: an event committed with its change shows soon after).
