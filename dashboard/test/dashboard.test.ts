@@ -955,7 +955,8 @@ void test('bookings: create, the double-booking conflict, confirm, mark complete
     await page.getByText('Tap a booking to act on it.').waitFor();
     const booking = calendar.getByRole('button', { name: /Dental cleaning/ });
     await booking.click();
-    assert.equal(await booking.getAttribute('aria-pressed'), 'true');
+    // Selected once the page has rendered the click (read at once, the attribute may still be the old one).
+    await calendar.getByRole('button', { name: /Dental cleaning/, pressed: true }).waitFor();
     const reschedule = page.getByRole('button', { name: 'Reschedule' });
     const at = await reschedule.boundingBox();
     assert.ok(at && at.y + at.height <= 844, `the actions stay in view (${JSON.stringify(at)})`);
