@@ -1,5 +1,6 @@
 // Public: reminder answers and their payloads, for the channels' inbound paths.
 /** Booking reminders: the tenant's policy, when each reminder falls due, and the one-tap answers. Pure. */
+import type { Booking } from '../bookings/booking';
 
 export interface ReminderPolicy {
   tenant_id: string;
@@ -117,6 +118,27 @@ export function localStart(startAt: string, timezone: string, language: string):
     }).format(new Date(startAt));
   } catch {
     return startAt;
+  }
+}
+
+/**
+ * The reply to a Confirm tap: the booking as it stands once the tap is answered. A tap on an older reminder
+ * of a booking that was cancelled since, or has passed, is not told it is confirmed.
+ */
+export function confirmReply(booking: Pick<Booking, 'status' | 'start_at' | 'timezone'>): string {
+  const when = localStart(booking.start_at, booking.timezone, 'en');
+  switch (booking.status) {
+    case 'confirmed':
+      return `Thank you: your booking on ${when} is confirmed.`;
+    case 'cancelled':
+      return `Your booking on ${when} was cancelled. Write to us to book again.`;
+    case 'pending_payment':
+      return `Your booking on ${when} is held until its deposit is paid.`;
+    case 'completed':
+    case 'no_show':
+      return `Your booking on ${when} has passed. Write to us to book again.`;
+    case 'pending':
+      return `Your booking on ${when} is not confirmed yet; we will get back to you.`;
   }
 }
 

@@ -23,6 +23,7 @@ import type { Conversation } from '../conversations/conversation';
 import {
   REMINDER_ANSWERS,
   answerPayload,
+  confirmReply,
   localStart,
   reminderParameters,
   reminderTemplate,
@@ -244,7 +245,7 @@ export async function answerTap(
           booking,
           withChange,
         );
-      text = `Thank you: your booking on ${localStart(after.start_at, after.timezone, 'en')} is confirmed.`;
+      text = confirmReply(after);
     } else if (tap.answer === 'cancel') {
       // The bookings service applies the tenant's rules (and, where a payment applies, its refund policy).
       after = await cancelBooking(

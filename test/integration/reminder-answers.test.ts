@@ -263,3 +263,26 @@ it('an answer that fails for another reason than the booking fails its stream re
   );
   expect(replies.map((m) => m.text)).toEqual([expect.stringMatching(/is confirmed/)]);
 });
+
+it('a Confirm on an older reminder of a booking cancelled since changes nothing and says it was cancelled', async () => {
+  const { conversation, booking, stored } = await storedTap('+4915100007107', 'Confirm', 'wamid.tap.7');
+  expect((await call('DELETE', `/bookings/${booking.id}`, authOf(t))).status).toBe(200);
+  const cancelled = await bookingOf(booking.id);
+  await answerTapLogged(
+    t.tenantId,
+    stored.message,
+    { kind: 'answer', bookingId: booking.id, answer: 'confirm' },
+    new Date(),
+  );
+  expect(await bookingOf(booking.id)).toMatchObject({ status: 'cancelled', version: cancelled.version });
+  const replies = await eventually(
+    () => systemReplies(conversation.id),
+    (list) => list.length > 0,
+  );
+  expect(replies.map((m) => m.text)).toEqual([expect.stringMatching(/was cancelled\. Write to us to book again\.$/)]);
+  const answers = await eventually(
+    () => eventsFor('booking.reminder.answered', booking.id),
+    (list) => list.length > 0,
+  );
+  expect(answers.map((e) => [e.data.answer, e.data.booking.status])).toEqual([['confirm', 'cancelled']]);
+});
