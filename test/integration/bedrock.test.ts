@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const MODEL = 'anthropic.claude-3-5-haiku-20241022-v1:0';
-const bedrock = () => bedrockConverse({ modelId: MODEL, endpoint: fake.url, timeoutMs: 400 });
+/**
+ * Generous by default: a first call loads and signs with the SDK, which a busy CI machine can make slow.
+ * The timeout case gives a short one, beside an answer three times as slow.
+ */
+const bedrock = (timeoutMs = 5000) => bedrockConverse({ modelId: MODEL, endpoint: fake.url, timeoutMs });
 const classifiers = { local: localClassifier, bedrock: bedrockClassifier };
 const suggesters = { local: localSuggester, bedrock: bedrockSuggester };
 const classification = {
@@ -134,7 +138,11 @@ describe('bedrock provider (Converse API against a local server)', () => {
     ['a timeout', { text: JSON.stringify(classification), delayMs: 1500 }, 'timeout'],
   ])('falls back to the local model on %s, and says so', async (_case, scripted, reason) => {
     fake.answer(scripted);
-    const res = await answer(classifiers, (p) => p.classify('I want to talk to a real person', 'en'), bedrock());
+    const res = await answer(
+      classifiers,
+      (p) => p.classify('I want to talk to a real person', 'en'),
+      bedrock(reason === 'timeout' ? 500 : undefined),
+    );
     expect(res.provider).toBe('local');
     expect(res.fallback).toEqual({ from: 'bedrock', reason });
     expect(res.result.intent.name).toBe('request_human');
