@@ -780,8 +780,8 @@ export async function receiveInbound(
         };
         items.push(
           messagePut(message, {
-            ...(inbound.mediaSourceId ? { mediaSourceId: inbound.mediaSourceId } : {}),
-            ...(inbound.replyPayload ? { replyPayload: inbound.replyPayload } : {}),
+            mediaSourceId: inbound.mediaSourceId ?? undefined,
+            replyPayload: inbound.replyPayload ?? undefined,
           }),
           messageEvent(message, 'conversation.message.received', now),
         );
